@@ -1,0 +1,205 @@
+/**
+ * What storages keep. These are plain JSON values (no Date, no Map) so any storage can hold them as
+ * documents. The shapes the API returns (spec section 2) are built from them in `documents.ts`.
+ */
+
+export const FEATURE_TYPES = ['release', 'experiment', 'operational', 'kill-switch', 'permission'] as const;
+export type FeatureType = (typeof FEATURE_TYPES)[number];
+
+export const LIFECYCLE_STAGES = ['initial', 'pre-live', 'live', 'completed', 'archived'] as const;
+export type LifecycleStage = (typeof LIFECYCLE_STAGES)[number];
+
+export const PROJECT_MODES = ['open', 'protected', 'private'] as const;
+export type ProjectMode = (typeof PROJECT_MODES)[number];
+
+export const KEY_TYPES = ['admin', 'client', 'frontend'] as const;
+export type KeyType = (typeof KEY_TYPES)[number];
+
+export const ADMIN_ROLES = ['admin', 'editor', 'viewer'] as const;
+export type AdminRole = (typeof ADMIN_ROLES)[number];
+
+export const CHANGE_REQUEST_STATES = ['Draft', 'In review', 'Approved', 'Applied', 'Cancelled', 'Rejected'] as const;
+export type ChangeRequestState = (typeof CHANGE_REQUEST_STATES)[number];
+
+export interface Tag {
+  type: string;
+  value: string;
+}
+
+export interface Constraint {
+  contextName: string;
+  operator: string;
+  caseInsensitive?: boolean;
+  inverted?: boolean;
+  values?: string[];
+  value?: string;
+}
+
+export interface Variant {
+  name: string;
+  weight: number;
+  weightType: string;
+  stickiness: string;
+  payload?: { type: string; value: string };
+  overrides?: { contextName: string; values: string[] }[];
+}
+
+export interface Strategy {
+  id: string;
+  name: string;
+  title?: string;
+  disabled?: boolean;
+  sortOrder: number;
+  segments: number[];
+  constraints: Constraint[];
+  variants: Variant[];
+  parameters: Record<string, string>;
+}
+
+export interface EnvironmentRecord {
+  name: string;
+  type: string;
+  sortOrder: number;
+}
+
+export interface ProjectMember {
+  name: string;
+  email?: string;
+  imageUrl?: string;
+  role: 'owner' | 'member';
+}
+
+export interface ProjectRecord {
+  id: string;
+  name: string;
+  description: string;
+  mode: ProjectMode;
+  defaultStickiness: string;
+  favorite: boolean;
+  members: ProjectMember[];
+  /** Names of the instance environments this project uses. */
+  environments: string[];
+  createdAt: string;
+}
+
+export interface FeatureEnvironmentState {
+  name: string;
+  enabled: boolean;
+  strategies: Strategy[];
+  variants: Variant[];
+  lastSeenAt: string | null;
+}
+
+export interface FeatureRecord {
+  name: string;
+  project: string;
+  type: FeatureType;
+  description: string | null;
+  archived: boolean;
+  archivedAt: string | null;
+  stale: boolean;
+  favorite: boolean;
+  impressionData: boolean;
+  createdAt: string;
+  lastSeenAt: string | null;
+  lifecycle: { stage: LifecycleStage; enteredStageAt: string };
+  tags: Tag[];
+  variants: Variant[];
+  dependencies: { feature: string; enabled: boolean; variants: string[] }[];
+  children: string[];
+  environments: FeatureEnvironmentState[];
+  /** Increases with every administrative change; the ETag. */
+  version: number;
+  /** First time the feature was enabled in a production-type environment (avgTimeToProduction). */
+  productionAt: string | null;
+}
+
+export interface ApiKeyRecord {
+  id: number;
+  name: string;
+  type: KeyType;
+  /** Admin keys only. */
+  role: AdminRole | null;
+  /** `["*"]` or project ids. */
+  projects: string[];
+  /** `["*"]` or environment names. */
+  environments: string[];
+  /** Hex SHA-256 of the secret; the secret itself is never stored. */
+  secretHash: string;
+  createdAt: string;
+}
+
+export interface UserRef {
+  username: string | null;
+  imageUrl: string | null;
+}
+
+export interface ChangeRecord {
+  id: number;
+  action: string;
+  payload: unknown;
+  createdBy: UserRef;
+  createdAt: string;
+}
+
+export interface ChangeRequestRecord {
+  id: number;
+  title: string;
+  environment: string;
+  minApprovals: number;
+  project: string;
+  features: { name: string; changes: ChangeRecord[] }[];
+  segments: (ChangeRecord & { name: string })[];
+  approvals: { createdBy: { id: number; username: string; imageUrl: string }; createdAt: string }[];
+  rejections: { createdBy: { id: number; username: string; imageUrl: string }; createdAt: string }[];
+  comments: { id: number; text: string; createdBy: UserRef; createdAt: string }[];
+  createdBy: { id: number; username: string | null; imageUrl: string };
+  createdAt: string;
+  state: ChangeRequestState;
+}
+
+export interface ClientInstance {
+  instanceId: string;
+  sdkVersion: string | null;
+  environment: string | null;
+  lastSeen: string;
+}
+
+export interface ClientAppRecord {
+  appName: string;
+  instances: ClientInstance[];
+  /** Projects the app reported usage metrics for (sorted, distinct). */
+  projects: string[];
+}
+
+/**
+ * Aggregates of one project, kept up to date in the same transaction as every feature change,
+ * so listing projects never walks every feature.
+ */
+export interface ProjectStatsRecord {
+  project: string;
+  featureCount: number;
+  staleFeatureCount: number;
+  /** Per feature type: sorted creation times (ms) of non-archived, non-stale features. */
+  freshCreatedAt: Partial<Record<FeatureType, number[]>>;
+  /** Over release features that reached a production environment: sum of days and count. */
+  productionDaysSum: number;
+  productionCount: number;
+  lastEventAt: string | null;
+}
+
+export interface EventRecord {
+  id: number;
+  createdAt: string;
+  type: string;
+  createdBy: string;
+  createdByUserId: number | null;
+  environment: string | null;
+  project: string | null;
+  featureName: string | null;
+  data: unknown;
+  preData: unknown;
+  tags: Tag[];
+}
+
+export type NewEvent = Omit<EventRecord, 'id'>;

@@ -1,0 +1,275 @@
+import {
+  COLLECTIONS,
+  COLLECTION_NAMES,
+  type CollectionName,
+  type Collections,
+  type EventQuery,
+  type EventRecord,
+  type NewEvent,
+  type ReadTx,
+  type SequenceName,
+  type WriteTx,
+} from '@flagadmin/core';
+
+/**
+ * Where committed events live. The memory storage keeps them in arrays; a disk storage keeps them in a
+ * file and only their offsets in memory. Either way the queries below are served from indexes.
+ */
+export interface EventStore {
+  /** Id of the newest event, 0 when there is none. */
+  readonly lastId: number;
+  /** Called once the events are durable, in id order. */
+  append(events: readonly EventRecord[]): void;
+  latest(limit: number, projects?: readonly string[]): Promise<EventRecord[]>;
+  ofProject(project: string): Promise<EventRecord[]>;
+  count(projects?: readonly string[]): number;
+}
+
+/** Everything one write transaction changes; applied as a whole, or not at all. */
+export interface ChangeSet {
+  puts: { collection: CollectionName; record: unknown }[];
+  events: EventRecord[];
+  sequences: [SequenceName, number][];
+}
+
+/** The plain JSON image of an engine's state (no events): what a disk storage snapshots. */
+export interface StateImage {
+  collections: { [C in CollectionName]?: Collections[C][] };
+  sequences: { [S in SequenceName]?: number };
+}
+
+const clone: <T>(value: T) => T = structuredClone;
+
+type AnyRecord = Collections[CollectionName];
+
+/**
+ * Keyed records with their project index, events, and sequences, all in memory; transactions over
+ * them with copy-on-write overlays. It knows nothing of durability: a storage decides what happens
+ * between `prepare` (the change set is final) and `apply` (the change becomes visible).
+ */
+export class MemoryEngine {
+  private readonly records = new Map<CollectionName, Map<string, AnyRecord>>();
+  private readonly byProject = new Map<CollectionName, Map<string, Set<string>>>();
+  private readonly sequences = new Map<SequenceName, number>();
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(readonly events: EventStore, image?: StateImage) {
+    for (const name of COLLECTION_NAMES) {
+      this.records.set(name, new Map());
+      this.byProject.set(name, new Map());
+    }
+    if (image) this.load(image);
+  }
+
+  /** Runs `fn` against committed state. Reads are read-committed and hand out copies. */
+  read<T>(fn: (tx: ReadTx) => Promise<T>): Promise<T> {
+    return fn(this.transaction(undefined));
+  }
+
+  /**
+   * Runs write transactions one at a time: `fn` against committed state plus its own changes, then
+   * `commit(changeSet)` (make it durable), then applies it. When `fn` or `commit` throws, nothing of it
+   * is applied and the error is passed on.
+   */
+  write<T>(fn: (tx: WriteTx) => Promise<T>, commit: (changes: ChangeSet) => Promise<void> | void): Promise<T> {
+    const run = async (): Promise<T> => {
+      const overlay = new Overlay();
+      const result = await fn(this.transaction(overlay));
+      const changes = this.prepare(overlay);
+      if (changes.puts.length || changes.events.length || changes.sequences.length) {
+        await commit(changes);
+        this.apply(changes);
+      }
+      return result;
+    };
+    const next = this.queue.then(run, run);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Resolves when every write queued so far has settled. */
+  idle(): Promise<void> {
+    return this.queue.then(() => undefined);
+  }
+
+  apply(changes: ChangeSet): void {
+    for (const { collection, record } of changes.puts) this.store(collection, record as AnyRecord);
+    for (const [name, value] of changes.sequences) this.sequences.set(name, value);
+    if (changes.events.length) this.events.append(changes.events);
+  }
+
+  image(): StateImage {
+    const collections: StateImage['collections'] = {};
+    for (const name of COLLECTION_NAMES) {
+      const map = this.records.get(name)!;
+      (collections as Record<string, AnyRecord[]>)[name] = [...map.values()];
+    }
+    return { collections, sequences: Object.fromEntries(this.sequences) };
+  }
+
+  private load(image: StateImage): void {
+    for (const name of COLLECTION_NAMES) {
+      const list = (image.collections as Record<string, AnyRecord[] | undefined>)[name] ?? [];
+      for (const record of list) this.store(name, record);
+    }
+    for (const [name, value] of Object.entries(image.sequences)) {
+      if (typeof value === 'number') this.sequences.set(name as SequenceName, value);
+    }
+  }
+
+  private store(collection: CollectionName, record: AnyRecord): void {
+    const def = COLLECTIONS[collection] as { key(r: AnyRecord): string; projects?(r: AnyRecord): readonly string[] };
+    const key = def.key(record);
+    const map = this.records.get(collection)!;
+    const index = this.byProject.get(collection)!;
+    const previous = map.get(key);
+    if (def.projects) {
+      if (previous) for (const p of def.projects(previous)) index.get(p)?.delete(key);
+      for (const p of def.projects(record)) {
+        let keys = index.get(p);
+        if (!keys) index.set(p, (keys = new Set()));
+        keys.add(key);
+      }
+    }
+    map.set(key, record);
+  }
+
+  private prepare(overlay: Overlay): ChangeSet {
+    const puts: ChangeSet['puts'] = [];
+    for (const [collection, map] of overlay.puts) {
+      for (const record of map.values()) puts.push({ collection, record });
+    }
+    let id = this.events.lastId;
+    const events = overlay.events.map((e): EventRecord => ({ id: ++id, ...e }));
+    return { puts, events, sequences: [...overlay.sequences] };
+  }
+
+  private transaction(overlay: Overlay): WriteTx;
+  private transaction(overlay: undefined): ReadTx;
+  private transaction(overlay: Overlay | undefined): WriteTx | ReadTx {
+    const lookup = (collection: CollectionName, key: string): AnyRecord | undefined =>
+      overlay?.puts.get(collection)?.get(key) ?? this.records.get(collection)!.get(key);
+
+    const read: ReadTx = {
+      get: async <C extends CollectionName>(collection: C, key: string) => {
+        const found = lookup(collection, key);
+        return found === undefined ? undefined : (clone(found) as Collections[C]);
+      },
+      list: async <C extends CollectionName>(collection: C, where?: { project: string }) => {
+        const def = COLLECTIONS[collection] as { projects?(r: AnyRecord): readonly string[] };
+        let keys: Iterable<string>;
+        if (where) {
+          if (!def.projects) throw new TypeError(`collection ${collection} has no project index`);
+          keys = this.byProject.get(collection)!.get(where.project) ?? [];
+        } else {
+          keys = this.records.get(collection)!.keys();
+        }
+        const all = new Set(keys);
+        const pending = overlay?.puts.get(collection);
+        if (pending) for (const key of pending.keys()) all.add(key);
+        const out: Collections[C][] = [];
+        for (const key of [...all].sort()) {
+          const record = lookup(collection, key);
+          if (!record) continue;
+          if (where && !def.projects!(record).includes(where.project)) continue;
+          out.push(clone(record) as Collections[C]);
+        }
+        return out;
+      },
+      latestEvents: async ({ limit, projects }: EventQuery & { limit: number }) => this.events.latest(limit, projects),
+      projectEvents: async (project: string) => this.events.ofProject(project),
+      countEvents: async ({ projects }: EventQuery) => this.events.count(projects),
+    };
+    if (!overlay) return read;
+
+    const write: WriteTx = {
+      ...read,
+      put: async <C extends CollectionName>(collection: C, record: Collections[C]) => {
+        const def = COLLECTIONS[collection] as { key(r: AnyRecord): string };
+        let map = overlay.puts.get(collection);
+        if (!map) overlay.puts.set(collection, (map = new Map()));
+        map.set(def.key(record), clone(record));
+      },
+      appendEvent: async (event: NewEvent) => {
+        overlay.events.push(clone(event));
+      },
+      nextSequence: async (name: SequenceName) => {
+        const value = (overlay.sequences.get(name) ?? this.sequences.get(name) ?? 0) + 1;
+        overlay.sequences.set(name, value);
+        return value;
+      },
+    };
+    return write;
+  }
+}
+
+class Overlay {
+  readonly puts = new Map<CollectionName, Map<string, AnyRecord>>();
+  readonly events: NewEvent[] = [];
+  readonly sequences = new Map<SequenceName, number>();
+}
+
+/** Events held in memory, with a per-project index of positions. */
+export class MemoryEventStore implements EventStore {
+  private readonly all: EventRecord[] = [];
+  private readonly positions = new Map<string, number[]>();
+
+  get lastId(): number {
+    return this.all.length ? this.all[this.all.length - 1]!.id : 0;
+  }
+
+  append(events: readonly EventRecord[]): void {
+    for (const event of events) {
+      const at = this.all.push(event) - 1;
+      if (event.project !== null) {
+        let list = this.positions.get(event.project);
+        if (!list) this.positions.set(event.project, (list = []));
+        list.push(at);
+      }
+    }
+  }
+
+  async latest(limit: number, projects?: readonly string[]): Promise<EventRecord[]> {
+    return latestPositions(limit, this.all.length, projects, (p) => this.positions.get(p)).map((i) => clone(this.all[i]!));
+  }
+
+  async ofProject(project: string): Promise<EventRecord[]> {
+    const list = this.positions.get(project) ?? [];
+    const out: EventRecord[] = [];
+    for (let i = list.length - 1; i >= 0; i--) out.push(clone(this.all[list[i]!]!));
+    return out;
+  }
+
+  count(projects?: readonly string[]): number {
+    if (!projects) return this.all.length;
+    let n = 0;
+    for (const p of new Set(projects)) n += this.positions.get(p)?.length ?? 0;
+    return n;
+  }
+}
+
+/**
+ * Positions (newest first) of the last `limit` events, of every event when `projects` is undefined,
+ * else of those projects: a merge of the tails of the per-project position lists, so the cost depends
+ * on `limit` and the number of projects, never on the length of the history.
+ */
+export function latestPositions(
+  limit: number,
+  total: number,
+  projects: readonly string[] | undefined,
+  positionsOf: (project: string) => ArrayLike<number> | undefined,
+): number[] {
+  if (limit <= 0) return [];
+  if (!projects) {
+    const out: number[] = [];
+    for (let i = total - 1; i >= 0 && out.length < limit; i--) out.push(i);
+    return out;
+  }
+  const tails: number[] = [];
+  for (const p of new Set(projects)) {
+    const list = positionsOf(p);
+    if (!list) continue;
+    for (let i = list.length - 1, taken = 0; i >= 0 && taken < limit; i--, taken++) tails.push(list[i]!);
+  }
+  return tails.sort((a, b) => b - a).slice(0, limit);
+}
