@@ -1,0 +1,61 @@
+import type { Principal } from './auth';
+import { createContext, type AdminContext, type AdminOptions } from './context';
+import { addChangeRequestChanges } from './operations/add-change-request-changes';
+import { authenticate, createApiKey, ensureInitialKeys } from './operations/api-keys';
+import { recordMetrics, registerClient } from './operations/client-metrics';
+import { createFeature } from './operations/create-feature';
+import { createProject } from './operations/create-project';
+import { getChangeRequest } from './operations/get-change-request';
+import { getFeature, listFeatures } from './operations/get-feature';
+import { listEvents } from './operations/list-events';
+import { listOutdatedSdks } from './operations/list-outdated-sdks';
+import { listProjects } from './operations/list-projects';
+import { patchFeature } from './operations/patch-feature';
+
+/** Operations that act for a principal, with the context bound. */
+const OPERATIONS = {
+  patchFeature,
+  listEvents,
+  listProjects,
+  getChangeRequest,
+  listOutdatedSdks,
+  createProject,
+  createFeature,
+  getFeature,
+  listFeatures,
+  createApiKey,
+  addChangeRequestChanges,
+  registerClient,
+  recordMetrics,
+} as const;
+
+type Operations = typeof OPERATIONS;
+type Bound<F> = F extends (ctx: AdminContext, principal: Principal, ...rest: infer R) => infer Out
+  ? (principal: Principal, ...rest: R) => Out
+  : never;
+
+export type Admin = { readonly [K in keyof Operations]: Bound<Operations[K]> } & {
+  readonly context: AdminContext;
+  authenticate(header: string | null | undefined): Promise<Principal>;
+  ensureInitialKeys(input: { admin?: readonly string[]; client?: readonly string[] }): Promise<number>;
+};
+
+/**
+ * The operations bound to their dependencies. Each takes the acting principal first (an authenticated
+ * key, or SYSTEM_PRINCIPAL) and enforces the permission rules itself, so calling them from code is
+ * exactly as safe as calling them over HTTP.
+ */
+export function createAdmin(options: AdminOptions): Admin {
+  const context = createContext(options);
+  const bound: Record<string, unknown> = {};
+  for (const [name, op] of Object.entries(OPERATIONS)) {
+    bound[name] = (principal: Principal, ...rest: unknown[]) =>
+      (op as (ctx: AdminContext, p: Principal, ...r: unknown[]) => unknown)(context, principal, ...rest);
+  }
+  return Object.freeze({
+    ...(bound as { [K in keyof Operations]: Bound<Operations[K]> }),
+    context,
+    authenticate: (header: string | null | undefined) => authenticate(context, header),
+    ensureInitialKeys: (input: { admin?: readonly string[]; client?: readonly string[] }) => ensureInitialKeys(context, input),
+  });
+}

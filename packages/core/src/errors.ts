@@ -1,0 +1,113 @@
+/** The one error type of flagadmin: a closed set of names, each with one HTTP status. */
+export const ERROR_STATUS = {
+  BadDataError: 400,
+  AuthenticationRequired: 401,
+  NoAccessError: 403,
+  OperationDeniedError: 403,
+  NotFoundError: 404,
+  MethodNotAllowedError: 405,
+  ConflictError: 409,
+  NameExistsError: 409,
+  PreconditionFailedError: 412,
+  PayloadTooLargeError: 413,
+  ContentTypeerror: 415,
+  InternalError: 500,
+} as const;
+
+export type ErrorName = keyof typeof ERROR_STATUS;
+
+export interface ErrorDetail {
+  message: string;
+  path?: string;
+}
+
+export interface PermissionDetail {
+  permission: string;
+  project?: string;
+  environment?: string;
+}
+
+export interface ErrorBody {
+  id: string;
+  name: ErrorName;
+  message: string;
+  details?: ErrorDetail[];
+  permissions?: PermissionDetail[];
+}
+
+export class AdminError extends Error {
+  override readonly name: ErrorName;
+  readonly status: number;
+  readonly details?: ErrorDetail[];
+  readonly permissions?: PermissionDetail[];
+  /** Set by whoever answers the request (the request id); a fresh id otherwise. */
+  id: string;
+  /** Extra response headers (e.g. `Allow` for 405). */
+  readonly headers?: Record<string, string>;
+
+  constructor(
+    name: ErrorName,
+    message: string,
+    extra: { details?: ErrorDetail[]; permissions?: PermissionDetail[]; headers?: Record<string, string>; cause?: unknown } = {},
+  ) {
+    super(message, extra.cause === undefined ? undefined : { cause: extra.cause });
+    this.name = name;
+    this.status = ERROR_STATUS[name];
+    this.id = crypto.randomUUID();
+    if (extra.details) this.details = extra.details;
+    if (extra.permissions) this.permissions = extra.permissions;
+    if (extra.headers) this.headers = extra.headers;
+  }
+
+  toJSON(): ErrorBody {
+    const body: ErrorBody = { id: this.id, name: this.name, message: this.message };
+    if (this.details) body.details = this.details;
+    if (this.permissions) body.permissions = this.permissions;
+    return body;
+  }
+}
+
+export const badData = (message: string, details?: ErrorDetail[]): AdminError =>
+  new AdminError('BadDataError', message, details ? { details } : {});
+
+export const notFound = (message: string): AdminError => new AdminError('NotFoundError', message);
+
+/**
+ * The one place foreign errors become ours: a JSON syntax error is bad data; fast-json-patch's
+ * errors are bad data naming the operation; an AdminError passes; anything else is internal (its
+ * message is never sent: the caller logs the original).
+ */
+export function toAdminError(error: unknown): AdminError {
+  if (error instanceof AdminError) return error;
+  if (error instanceof SyntaxError) return badData(`The request body is not valid JSON: ${error.message}`);
+  const patchError = asPatchError(error);
+  if (patchError) {
+    const path = `/${patchError.index ?? 0}`;
+    const message = `Patch operation ${patchError.index ?? 0} cannot be applied: ${PATCH_ERROR_MESSAGES[patchError.name] ?? patchError.name}`;
+    return badData(message, [{ message, path }]);
+  }
+  return new AdminError('InternalError', 'Internal server error', { cause: error });
+}
+
+const PATCH_ERROR_MESSAGES: Record<string, string> = {
+  SEQUENCE_NOT_AN_ARRAY: 'the patch is not an array',
+  OPERATION_NOT_AN_OBJECT: 'the operation is not an object',
+  OPERATION_OP_INVALID: 'op must be add, remove, replace, move, copy or test',
+  OPERATION_PATH_INVALID: 'path must be a JSON Pointer string',
+  OPERATION_FROM_REQUIRED: 'from is required for move and copy',
+  OPERATION_VALUE_REQUIRED: 'value is required for add, replace and test',
+  OPERATION_VALUE_CANNOT_CONTAIN_UNDEFINED: 'value cannot contain undefined',
+  OPERATION_PATH_CANNOT_ADD: 'the parent of the path does not exist',
+  OPERATION_PATH_UNRESOLVABLE: 'the path does not exist',
+  OPERATION_FROM_UNRESOLVABLE: 'the from path does not exist',
+  OPERATION_PATH_ILLEGAL_ARRAY_INDEX: 'the array index is not a number',
+  OPERATION_VALUE_OUT_OF_BOUNDS: 'the array index is out of range',
+  TEST_OPERATION_FAILED: 'the test failed',
+};
+
+function asPatchError(error: unknown): { name: string; index?: number } | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const e = error as { name?: unknown; index?: unknown };
+  if (typeof e.name !== 'string' || !Object.hasOwn(PATCH_ERROR_MESSAGES, e.name)) return undefined;
+  return typeof e.index === 'number' ? { name: e.name, index: e.index } : { name: e.name };
+}

@@ -1,0 +1,69 @@
+import { requireUpdateFeature, type Principal } from '../auth';
+import { emit, type AdminContext } from '../context';
+import { emptyStats, featureDocument, updateStats, type FeatureDocument } from '../documents';
+import { AdminError, badData, notFound } from '../errors';
+import type { FeatureRecord, FeatureType, Tag } from '../records';
+import { assertValid } from '../validation';
+import { environments, tagKey } from './shared';
+
+export interface CreateFeatureInput {
+  projectId: string;
+  /** `{name, type?, description?, impressionData?, tags?}` */
+  body: unknown;
+}
+
+interface CreateFeatureBody {
+  name: string;
+  type?: FeatureType;
+  description?: string | null;
+  impressionData?: boolean;
+  tags?: Tag[];
+}
+
+/** Creates a feature in a project, disabled in every environment of the project, with no strategies. */
+export async function createFeature(ctx: AdminContext, principal: Principal, input: CreateFeatureInput): Promise<FeatureDocument> {
+  requireUpdateFeature(principal, input.projectId);
+  assertValid<CreateFeatureBody>('createFeature', input.body, 'feature');
+  const body = input.body;
+  const tags = (body.tags ?? []).map((t) => ({ type: t.type, value: t.value }));
+  if (new Set(tags.map(tagKey)).size !== tags.length) throw badData('The feature is invalid: tags must not repeat');
+  await ctx.ready();
+  return ctx.storage.write(async (tx) => {
+    const project = await tx.get('projects', input.projectId);
+    if (!project) throw notFound(`Could not find project with id "${input.projectId}".`);
+    if (await tx.get('features', body.name)) {
+      throw new AdminError('NameExistsError', `A feature named "${body.name}" already exists (names are unique across projects and the archive).`);
+    }
+    const now = ctx.now().toISOString();
+    const record: FeatureRecord = {
+      name: body.name,
+      project: project.id,
+      type: body.type ?? 'release',
+      description: body.description ?? null,
+      archived: false,
+      archivedAt: null,
+      stale: false,
+      favorite: false,
+      impressionData: body.impressionData ?? false,
+      createdAt: now,
+      lastSeenAt: null,
+      lifecycle: { stage: 'initial', enteredStageAt: now },
+      tags,
+      variants: [],
+      dependencies: [],
+      children: [],
+      environments: project.environments.map((name) => ({ name, enabled: false, strategies: [], variants: [], lastSeenAt: null })),
+      version: 1,
+      productionAt: null,
+    };
+    await tx.put('features', record);
+    const stats = (await tx.get('projectStats', project.id)) ?? emptyStats(project.id);
+    updateStats(stats, undefined, record);
+    await tx.put('projectStats', stats);
+    const document = featureDocument(record, await environments(tx));
+    await emit(tx, ctx, principal, [
+      { type: 'feature-created', project: project.id, featureName: record.name, data: document, preData: null, tags },
+    ]);
+    return document;
+  });
+}

@@ -1,0 +1,43 @@
+import { requireAdmin, type Principal } from '../auth';
+import { emit, type AdminContext } from '../context';
+import { emptyStats, projectDocument, type ProjectDocument } from '../documents';
+import { AdminError } from '../errors';
+import type { ProjectMember, ProjectMode, ProjectRecord } from '../records';
+import { assertValid } from '../validation';
+
+interface CreateProjectBody {
+  id: string;
+  name: string;
+  description?: string;
+  mode?: ProjectMode;
+  defaultStickiness?: string;
+  members?: ProjectMember[];
+}
+
+/** Creates a project using every environment of the instance (ADMIN). */
+export async function createProject(ctx: AdminContext, principal: Principal, input: { body: unknown }): Promise<ProjectDocument> {
+  requireAdmin(principal);
+  assertValid<CreateProjectBody>('createProject', input.body, 'project');
+  const body = input.body;
+  await ctx.ready();
+  return ctx.storage.write(async (tx) => {
+    if (await tx.get('projects', body.id)) throw new AdminError('NameExistsError', `A project with id "${body.id}" already exists.`);
+    const record: ProjectRecord = {
+      id: body.id,
+      name: body.name,
+      description: body.description ?? '',
+      mode: body.mode ?? 'open',
+      defaultStickiness: body.defaultStickiness ?? 'default',
+      favorite: false,
+      members: (body.members ?? []).map((m) => ({ ...m })),
+      environments: (await tx.list('environments')).map((e) => e.name),
+      createdAt: ctx.now().toISOString(),
+    };
+    await tx.put('projects', record);
+    await tx.put('projectStats', emptyStats(record.id));
+    const document = projectDocument(record, emptyStats(record.id), ctx.now());
+    await emit(tx, ctx, principal, [{ type: 'project-created', project: record.id, data: document }]);
+    const stats = await tx.get('projectStats', record.id);
+    return { ...document, updatedAt: stats?.lastEventAt ?? document.updatedAt };
+  });
+}

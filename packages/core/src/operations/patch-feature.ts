@@ -1,0 +1,227 @@
+import jsonpatch, { type Operation } from 'fast-json-patch';
+import { requireUpdateFeature, requireUpdateFeatureEnvironment, type Principal } from '../auth';
+import { emit, type AdminContext, type EventInput } from '../context';
+import { featureDocument, updateStats, emptyStats, type FeatureDocument } from '../documents';
+import { AdminError, badData, toAdminError, type ErrorDetail } from '../errors';
+import { FEATURE_TYPES, type FeatureRecord, type Tag } from '../records';
+import { assertValid, matches } from '../validation';
+import { etagOf, hasForbiddenSegment, ifMatchAccepts, jsonEqual } from '../util';
+import { environments, featureInProject, tagKey } from './shared';
+
+const { applyPatch, validate } = jsonpatch;
+
+export interface PatchOperation {
+  op: 'add' | 'remove' | 'replace' | 'copy' | 'move' | 'test';
+  path: string;
+  from?: string;
+  value?: unknown;
+}
+
+export interface PatchFeatureInput {
+  projectId: string;
+  featureName: string;
+  /** The parsed request body: a JSON array of RFC 6902 operations. */
+  patch: unknown;
+  /** An `If-Match` header value; the patch applies only when it names the current ETag. */
+  ifMatch?: string | null;
+}
+
+export interface PatchFeatureResult {
+  feature: FeatureDocument;
+  /** The strong ETag of the feature after the patch. */
+  etag: string;
+}
+
+/** Top-level fields a patch may change; everything else in the document is read-only. */
+const WRITABLE = new Set(['description', 'type', 'stale', 'impressionData', 'archived', 'favorite', 'tags', 'environments']);
+const BOOLEAN_FIELDS = ['stale', 'impressionData', 'archived', 'favorite'] as const;
+
+/**
+ * RFC 6902 JSON Patch on one feature document, atomically, with the checks of BEHAVIOUR §3 in their
+ * order; commits the change and one event per fact in one transaction.
+ */
+export async function patchFeature(ctx: AdminContext, principal: Principal, input: PatchFeatureInput): Promise<PatchFeatureResult> {
+  const { projectId, featureName } = input;
+  requireUpdateFeature(principal, projectId);
+  assertValid<PatchOperation[]>('patchOperations', input.patch, 'patch');
+  const ops = input.patch;
+  ops.forEach((op, i) => {
+    for (const pointer of [op.path, op.from]) {
+      if (pointer !== undefined && hasForbiddenSegment(pointer)) {
+        throw badData(`Patch operation ${i} names a forbidden path segment: ${pointer}`, [{ message: 'forbidden path segment', path: `/${i}` }]);
+      }
+    }
+  });
+  await ctx.ready();
+
+  return ctx.storage.write(async (tx) => {
+    const record = await featureInProject(tx, projectId, featureName);
+    if (input.ifMatch != null && !ifMatchAccepts(input.ifMatch, etagOf(record.version))) {
+      throw new AdminError('PreconditionFailedError', `The feature has changed: its current ETag is ${etagOf(record.version)}.`);
+    }
+    const envs = await environments(tx);
+    const before = featureDocument(record, envs);
+    const after = applyOperations(before, ops);
+
+    const changedEnvs = changedEnvironments(before, after);
+    for (const env of changedEnvs) requireUpdateFeatureEnvironment(principal, projectId, env.name);
+    validateResult(before, after);
+
+    const now = ctx.now().toISOString();
+    const next = nextRecord(record, before, after as FeatureDocument, now, envs);
+    const events = factsOf(before, after as FeatureDocument, changedEnvs);
+    if (events.length === 0) return { feature: before, etag: etagOf(record.version) };
+
+    next.version = record.version + 1;
+    const document = featureDocument(next, envs);
+    await tx.put('features', next);
+    const stats = (await tx.get('projectStats', projectId)) ?? emptyStats(projectId);
+    updateStats(stats, record, next);
+    await tx.put('projectStats', stats);
+    await emit(
+      tx,
+      ctx,
+      principal,
+      events.map((e) => ({
+        project: projectId,
+        featureName,
+        tags: next.tags,
+        ...(e.tagEvent ? {} : { data: document, preData: before }),
+        ...e.event,
+      })),
+    );
+    return { feature: document, etag: etagOf(next.version) };
+  });
+}
+
+/** Validates the whole patch against the document (400), refuses `/variants` (403), applies it (409 on a failed test). */
+function applyOperations(before: FeatureDocument, ops: PatchOperation[]): unknown {
+  const problem = validate(ops as Operation[], before);
+  if (problem && problem.name !== 'TEST_OPERATION_FAILED') throw toAdminError(problem);
+  ops.forEach((op, i) => {
+    if ([op.path, op.from].some((p) => p !== undefined && (p === '/variants' || p.startsWith('/variants/')))) {
+      throw new AdminError('OperationDeniedError', `Patch operation ${i}: variants cannot be changed through this endpoint.`);
+    }
+  });
+  try {
+    return applyPatch(structuredClone(before), ops as Operation[], true, true).newDocument;
+  } catch (error) {
+    if ((error as { name?: unknown }).name === 'TEST_OPERATION_FAILED') {
+      const index = (error as { index?: number }).index ?? 0;
+      throw new AdminError('ConflictError', `Patch operation ${index} (test) failed: the feature does not match.`, {
+        details: [{ message: 'test failed', path: `/${index}` }],
+      });
+    }
+    throw toAdminError(error);
+  }
+}
+
+/** Environments whose `enabled` the patch changed (matched by position and name). */
+function changedEnvironments(before: FeatureDocument, after: unknown): { name: string; enabled: boolean }[] {
+  const list = (after as { environments?: unknown } | null)?.environments;
+  if (!Array.isArray(list)) return [];
+  const out: { name: string; enabled: boolean }[] = [];
+  before.environments.forEach((env, i) => {
+    const entry = list[i] as { name?: unknown; enabled?: unknown } | undefined;
+    if (entry && entry.name === env.name && typeof entry.enabled === 'boolean' && entry.enabled !== env.enabled) {
+      out.push({ name: env.name, enabled: entry.enabled });
+    }
+  });
+  return out;
+}
+
+/** 400 unless the patched document differs from the original in writable fields only, with valid values. */
+function validateResult(before: FeatureDocument, after: unknown): void {
+  const fail = (field: string, message: string): never => {
+    const details: ErrorDetail[] = [{ message, path: `/${field}` }];
+    throw badData(`Invalid patch: ${message}`, details);
+  };
+  if (typeof after !== 'object' || after === null || Array.isArray(after)) fail('', 'the patched feature must be an object');
+  const doc = after as Record<string, unknown>;
+  const original = before as unknown as Record<string, unknown>;
+  for (const field of Object.keys(doc)) {
+    if (!Object.hasOwn(original, field)) fail(field, `unknown field "${field}"`);
+  }
+  for (const field of Object.keys(original)) {
+    if (!Object.hasOwn(doc, field)) fail(field, `field "${field}" cannot be removed`);
+    if (!WRITABLE.has(field) && !jsonEqual(original[field], doc[field])) fail(field, `field "${field}" is read-only`);
+  }
+  const description = doc['description'];
+  if (description !== null && typeof description !== 'string') fail('description', 'description must be a string or null');
+  if (typeof description === 'string' && description.length > 1000) fail('description', 'description must be at most 1000 characters');
+  if (!(FEATURE_TYPES as readonly unknown[]).includes(doc['type'])) fail('type', `type must be one of ${FEATURE_TYPES.join(', ')}`);
+  for (const field of BOOLEAN_FIELDS) if (typeof doc[field] !== 'boolean') fail(field, `${field} must be a boolean`);
+  const tags = doc['tags'];
+  if (!Array.isArray(tags) || !tags.every((t) => matches('tag', t))) fail('tags', 'tags must be an array of {type, value} strings');
+  const keys = (tags as Tag[]).map(tagKey);
+  if (new Set(keys).size !== keys.length) fail('tags', 'tags must not repeat');
+  const envs = doc['environments'];
+  if (!Array.isArray(envs) || envs.length !== before.environments.length) fail('environments', 'environments cannot be added or removed');
+  before.environments.forEach((env, i) => {
+    const entry = (envs as unknown[])[i];
+    if (typeof entry !== 'object' || entry === null) return fail(`environments/${i}`, 'environments cannot be replaced');
+    const { enabled, ...rest } = entry as Record<string, unknown>;
+    const { enabled: _wasEnabled, ...restBefore } = env;
+    if (typeof enabled !== 'boolean') fail(`environments/${i}/enabled`, 'enabled must be a boolean');
+    if (!jsonEqual(rest, restBefore)) fail(`environments/${i}`, 'only "enabled" of an environment can be changed');
+  });
+}
+
+function nextRecord(
+  record: FeatureRecord,
+  before: FeatureDocument,
+  after: FeatureDocument,
+  now: string,
+  envs: ReadonlyMap<string, { type: string }>,
+): FeatureRecord {
+  const next: FeatureRecord = {
+    ...record,
+    description: after.description,
+    type: after.type,
+    stale: after.stale,
+    impressionData: after.impressionData,
+    favorite: after.favorite,
+    tags: after.tags.map((t) => ({ type: t.type, value: t.value })),
+    environments: record.environments.map((s) => {
+      const entry = after.environments.find((e) => e.name === s.name);
+      return entry ? { ...s, enabled: entry.enabled } : s;
+    }),
+  };
+  if (after.archived !== before.archived) {
+    next.archived = after.archived;
+    next.archivedAt = after.archived ? now : null;
+    next.lifecycle = { stage: after.archived ? 'archived' : 'initial', enteredStageAt: now };
+  }
+  const enabledInProduction = after.environments.some(
+    (e, i) => e.enabled && !before.environments[i]!.enabled && envs.get(e.name)?.type === 'production',
+  );
+  if (enabledInProduction && next.productionAt === null) next.productionAt = now;
+  return next;
+}
+
+type Fact = { event: EventInput; tagEvent?: boolean };
+
+/** One event per fact, in the order of BEHAVIOUR §3. */
+function factsOf(before: FeatureDocument, after: FeatureDocument, envs: { name: string; enabled: boolean }[]): Fact[] {
+  const facts: Fact[] = [];
+  if (before.description !== after.description || before.type !== after.type || before.impressionData !== after.impressionData) {
+    facts.push({ event: { type: 'feature-metadata-updated' } });
+  }
+  if (before.stale !== after.stale) facts.push({ event: { type: after.stale ? 'feature-stale-on' : 'feature-stale-off' } });
+  if (before.archived !== after.archived) facts.push({ event: { type: after.archived ? 'feature-archived' : 'feature-revived' } });
+  if (before.favorite !== after.favorite) {
+    facts.push({ event: { type: after.favorite ? 'feature-favorited' : 'feature-unfavorited' } });
+  }
+  const had = new Set(before.tags.map(tagKey));
+  const has = new Set(after.tags.map(tagKey));
+  for (const t of after.tags) {
+    if (!had.has(tagKey(t))) facts.push({ tagEvent: true, event: { type: 'feature-tagged', data: { type: t.type, value: t.value } } });
+  }
+  for (const t of before.tags) {
+    if (!has.has(tagKey(t))) facts.push({ tagEvent: true, event: { type: 'feature-untagged', preData: { type: t.type, value: t.value } } });
+  }
+  for (const env of envs) {
+    facts.push({ event: { type: env.enabled ? 'feature-environment-enabled' : 'feature-environment-disabled', environment: env.name } });
+  }
+  return facts;
+}

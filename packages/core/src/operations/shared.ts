@@ -1,0 +1,28 @@
+import { canSeeProject, type Principal } from '../auth';
+import { environmentIndex, type EnvironmentIndex } from '../documents';
+import { notFound } from '../errors';
+import type { FeatureRecord, ProjectRecord } from '../records';
+import type { ReadTx } from '../storage';
+
+/** The project, or 404 (also for a project outside the reader's scope: reads reveal nothing of it). */
+export async function visibleProject(tx: ReadTx, principal: Principal, projectId: string): Promise<ProjectRecord> {
+  const project = canSeeProject(principal, projectId) ? await tx.get('projects', projectId) : undefined;
+  if (!project) throw notFound(`Could not find project with id "${projectId}".`);
+  return project;
+}
+
+/** The feature when it exists in that project, or 404 (never naming another project it may be in). */
+export async function featureInProject(tx: ReadTx, projectId: string, featureName: string): Promise<FeatureRecord> {
+  if (!(await tx.get('projects', projectId))) throw notFound(`Could not find project with id "${projectId}".`);
+  const feature = await tx.get('features', featureName);
+  if (!feature || feature.project !== projectId) {
+    throw notFound(`Could not find feature "${featureName}" in project "${projectId}".`);
+  }
+  return feature;
+}
+
+export async function environments(tx: ReadTx): Promise<EnvironmentIndex> {
+  return environmentIndex(await tx.list('environments'));
+}
+
+export const tagKey = (t: { type: string; value: string }): string => `${t.type}:${t.value}`;
