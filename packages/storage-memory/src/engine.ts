@@ -140,7 +140,8 @@ export class MemoryEngine {
       for (const record of map.values()) puts.push({ collection, record });
     }
     let id = this.events.lastId;
-    const events = overlay.events.map((e): EventRecord => ({ id: ++id, ...e }));
+    // The id is set last: a NewEvent object that happens to carry an `id` must not override it.
+    const events = overlay.events.map((e): EventRecord => Object.assign({ id: 0 }, e, { id: ++id }));
     return { puts, events, sequences: [...overlay.sequences] };
   }
 

@@ -1,0 +1,7 @@
+import { memoryStorage } from '@flagadmin/storage-memory';
+import { storageContract } from './storage-contract';
+
+storageContract('storage-memory contract', async () => {
+  const storage = memoryStorage();
+  return { storage, cleanup: () => storage.close() };
+});
