@@ -8,7 +8,7 @@ import { assertValid, matches } from '../validation';
 import { etagOf, hasForbiddenSegment, ifMatchAccepts, jsonEqual } from '../util';
 import { environments, featureInProject, tagKey } from './shared';
 
-const { applyPatch, validate } = jsonpatch;
+const { applyOperation, validator } = jsonpatch;
 
 export interface PatchOperation {
   op: 'add' | 'remove' | 'replace' | 'copy' | 'move' | 'test';
@@ -94,26 +94,33 @@ export async function patchFeature(ctx: AdminContext, principal: Principal, inpu
   });
 }
 
-/** Validates the whole patch against the document (400), refuses `/variants` (403), applies it (409 on a failed test). */
+/**
+ * Applies the operations to a copy of the document, in the order of BEHAVIOUR §3: a path that does not
+ * resolve is 400 naming the operation; any operation under `/variants` is 403; a failed `test` is 409.
+ */
 function applyOperations(before: FeatureDocument, ops: PatchOperation[]): unknown {
-  const problem = validate(ops as Operation[], before);
-  if (problem && problem.name !== 'TEST_OPERATION_FAILED') throw toAdminError(problem);
+  let document: unknown = structuredClone(before);
+  let failedTest: number | undefined;
+  ops.forEach((op, i) => {
+    const check = (operation: Operation, _index: number, doc: unknown, existing: string) => validator(operation, i, doc, existing);
+    try {
+      document = applyOperation(document, op as Operation, check, true, true, i).newDocument;
+    } catch (error) {
+      if ((error as { name?: unknown }).name !== 'TEST_OPERATION_FAILED') throw toAdminError(error);
+      failedTest ??= i;
+    }
+  });
   ops.forEach((op, i) => {
     if ([op.path, op.from].some((p) => p !== undefined && (p === '/variants' || p.startsWith('/variants/')))) {
       throw new AdminError('OperationDeniedError', `Patch operation ${i}: variants cannot be changed through this endpoint.`);
     }
   });
-  try {
-    return applyPatch(structuredClone(before), ops as Operation[], true, true).newDocument;
-  } catch (error) {
-    if ((error as { name?: unknown }).name === 'TEST_OPERATION_FAILED') {
-      const index = (error as { index?: number }).index ?? 0;
-      throw new AdminError('ConflictError', `Patch operation ${index} (test) failed: the feature does not match.`, {
-        details: [{ message: 'test failed', path: `/${index}` }],
-      });
-    }
-    throw toAdminError(error);
+  if (failedTest !== undefined) {
+    throw new AdminError('ConflictError', `Patch operation ${failedTest} (test) failed: the feature does not match.`, {
+      details: [{ message: 'test failed', path: `/${failedTest}` }],
+    });
   }
+  return document;
 }
 
 /** Environments whose `enabled` the patch changed (matched by position and name). */

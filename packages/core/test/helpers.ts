@@ -1,0 +1,88 @@
+import * as assert from 'uvu/assert';
+import {
+  AdminError,
+  createAdmin,
+  SYSTEM_PRINCIPAL,
+  type Admin,
+  type ErrorName,
+  type FeatureDocument,
+  type Principal,
+  type SchemaId,
+  schemaErrors,
+  type Storage,
+} from '@flagadmin/core';
+import { memoryStorage } from '@flagadmin/storage-memory';
+
+export const T0 = Date.parse('2026-01-01T00:00:00.000Z');
+export const DAY = 86_400_000;
+
+export interface World {
+  admin: Admin;
+  storage: Storage;
+  clock: { ms: number };
+  /** Keys by role: admin (all projects), editor, viewer, client (development). */
+  keys: Record<'admin' | 'editor' | 'viewer' | 'client', { secret: string; principal: Principal }>;
+  key(body: Record<string, unknown>): Promise<{ secret: string; principal: Principal }>;
+  feature(name: string, body?: Record<string, unknown>, projectId?: string): Promise<FeatureDocument>;
+  project(id: string, body?: Record<string, unknown>): Promise<void>;
+  eventCount(): Promise<number>;
+}
+
+/** A fresh instance over memory storage with a controllable clock and one key per role. */
+export async function world(storage: Storage = memoryStorage()): Promise<World> {
+  const clock = { ms: T0 };
+  const admin = createAdmin({ storage, now: () => new Date(clock.ms) });
+  const key = async (body: Record<string, unknown>) => {
+    const created = await admin.createApiKey(SYSTEM_PRINCIPAL, { body: { tokenName: `key-${Math.random()}`, ...body } });
+    return { secret: created.secret, principal: await admin.authenticate(created.secret) };
+  };
+  const keys = {
+    admin: await key({ tokenName: 'admin-key', type: 'admin' }),
+    editor: await key({ tokenName: 'editor-key', type: 'admin', role: 'editor' }),
+    viewer: await key({ tokenName: 'viewer-key', type: 'admin', role: 'viewer' }),
+    client: await key({ tokenName: 'client-key', type: 'client', environment: 'development' }),
+  };
+  return {
+    admin,
+    storage,
+    clock,
+    keys,
+    key,
+    feature: (name, body = {}, projectId = 'default') =>
+      admin.createFeature(SYSTEM_PRINCIPAL, { projectId, body: { name, ...body } }),
+    project: async (id, body = {}) => {
+      await admin.createProject(SYSTEM_PRINCIPAL, { body: { id, name: id, ...body } });
+    },
+    eventCount: async () => (await admin.listEvents(SYSTEM_PRINCIPAL)).totalEvents,
+  };
+}
+
+/** Awaits a promise that must reject with an AdminError of that name; returns the error. */
+export async function rejects(promise: Promise<unknown>, name: ErrorName, message?: RegExp): Promise<AdminError> {
+  let caught: unknown;
+  try {
+    await promise;
+  } catch (error) {
+    caught = error;
+  }
+  assert.ok(caught, `expected a ${name}, but it resolved`);
+  assert.instance(caught, AdminError, `expected an AdminError, got ${String(caught)}`);
+  const error = caught as AdminError;
+  assert.is(error.name, name, `expected ${name}, got ${error.name}: ${error.message}`);
+  if (message) assert.match(error.message, message);
+  return error;
+}
+
+/** Asserts that a value matches one of the published schemas. */
+export function assertSchema(id: SchemaId, value: unknown): void {
+  const errors = schemaErrors(id, value);
+  assert.equal(errors, [], `${id} schema: ${JSON.stringify(errors)}`);
+}
+
+/** Everything observable about one feature and the event log, to prove a failed call changed nothing. */
+export async function observe(w: World, projectId: string, featureName: string): Promise<unknown> {
+  const feature = await w.admin.getFeature(SYSTEM_PRINCIPAL, { projectId, featureName });
+  return { feature, events: await w.eventCount() };
+}
+
+export { SYSTEM_PRINCIPAL };
