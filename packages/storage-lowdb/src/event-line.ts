@@ -1,0 +1,58 @@
+import type { EventRecord } from '@flagadmin/core';
+
+/** One event as a line of the event log: `id` and `project` come first so the index can be built fast. */
+export function eventLine(event: EventRecord): string {
+  const { id, project, ...rest } = event;
+  return `${JSON.stringify({ id, project, ...rest })}\n`;
+}
+
+const PREFIX = Buffer.from('{"id":');
+const PROJECT = Buffer.from(',"project":');
+const NULL = Buffer.from('null');
+
+/** Whether `buf` holds `expected` at `at` (a plain loop: Buffer#compare costs a native call per line). */
+function bytesAt(buf: Buffer, at: number, expected: Buffer): boolean {
+  for (let k = 0; k < expected.length; k++) if (buf[at + k] !== expected[k]) return false;
+  return true;
+}
+
+/**
+ * Reads `id` and `project` from the start of the line `buf[start, end)` (no newline) without parsing the
+ * rest. Returns undefined when the line does not start the way `eventLine` writes it (the caller falls
+ * back to JSON.parse) or does not end with `}`.
+ */
+export function scanEventLine(buf: Buffer, start: number, end: number): { id: number; project: string | null } | undefined {
+  if (end - start < PREFIX.length + PROJECT.length + 3 || buf[end - 1] !== 0x7d) return undefined;
+  if (!bytesAt(buf, start, PREFIX)) return undefined;
+  let i = start + PREFIX.length;
+  const digits = i;
+  let id = 0;
+  while (i < end && buf[i]! >= 0x30 && buf[i]! <= 0x39) id = id * 10 + (buf[i++]! - 0x30);
+  if (i === digits || i - digits > 15) return undefined;
+  if (i + PROJECT.length > end || !bytesAt(buf, i, PROJECT)) return undefined;
+  i += PROJECT.length;
+  let project: string | null;
+  if (buf[i] === 0x6e) {
+    if (i + 4 > end || !bytesAt(buf, i, NULL)) return undefined;
+    project = null;
+    i += 4;
+  } else if (buf[i] === 0x22) {
+    let j = i + 1;
+    let escaped = false;
+    while (j < end && buf[j] !== 0x22) {
+      if (buf[j] === 0x5c) {
+        escaped = true;
+        j += 2;
+      } else j++;
+    }
+    if (j >= end) return undefined;
+    try {
+      project = escaped ? (JSON.parse(buf.toString('utf8', i, j + 1)) as string) : buf.toString('utf8', i + 1, j);
+    } catch {
+      return undefined;
+    }
+    i = j + 1;
+  } else return undefined;
+  if (buf[i] !== 0x2c && buf[i] !== 0x7d) return undefined;
+  return { id, project };
+}

@@ -1,0 +1,192 @@
+import type { FileHandle } from 'node:fs/promises';
+import type { EventRecord } from '@flagadmin/core';
+import { latestPositions, type EventStore } from '@flagadmin/storage-memory';
+import { FlagadminStorageCorruptError } from './errors';
+import { eventLine, scanEventLine } from './event-line';
+import { readAt, writeAll } from './fs-util';
+import { OffsetList, PositionList } from './growable';
+
+const SCAN_CHUNK = 8 << 20;
+/** Lines closer than this are read with one read call (the bytes between are skipped). */
+const READ_GAP = 16 << 10;
+const READ_RUN = 4 << 20;
+
+/**
+ * The event log: committed events live only in the append-only file, one JSON line each; memory holds
+ * the byte offset of every line (8 bytes per event) and, per project, the positions of its events
+ * (4 bytes per event). Queries pick positions from that index and read just those lines.
+ */
+export class EventLog implements EventStore {
+  private readonly offsets = new OffsetList(1024);
+  private readonly byProject = new Map<string, PositionList>();
+  private staged: number[] | null = null;
+  /** Bytes of committed lines. */
+  end = 0;
+
+  private constructor(
+    readonly fh: FileHandle,
+    readonly file: string,
+  ) {}
+
+  /**
+   * Indexes the first `bytes` bytes of the log, which must hold exactly events 1..`lastId` as
+   * complete lines. Only `id` and `project` of each line are read (see scanEventLine); the rest of a
+   * line is parsed when a query reads it.
+   */
+  static async open(fh: FileHandle, file: string, bytes: number, lastId: number): Promise<EventLog> {
+    const log = new EventLog(fh, file);
+    let position = 0;
+    let chunk = SCAN_CHUNK;
+    while (position < bytes) {
+      const buf = await readAt(fh, position, Math.min(chunk, bytes - position));
+      let start = 0;
+      for (let nl = buf.indexOf(10); nl !== -1; nl = buf.indexOf(10, start)) {
+        log.index(buf, start, nl, position + start);
+        start = nl + 1;
+      }
+      if (start === 0) {
+        if (position + buf.length >= bytes) break;
+        chunk *= 2; // a line longer than the chunk
+        continue;
+      }
+      position += start;
+    }
+    if (position !== bytes) {
+      throw new FlagadminStorageCorruptError(file, `event ${log.lastId + 1} (at byte ${position}) is not a complete line`);
+    }
+    if (log.lastId !== lastId) {
+      throw new FlagadminStorageCorruptError(file, `holds ${log.lastId} committed events where ${lastId} were committed`);
+    }
+    log.end = bytes;
+    return log;
+  }
+
+  private index(buf: Buffer, start: number, end: number, offset: number): void {
+    const expected = this.lastId + 1;
+    let found = scanEventLine(buf, start, end);
+    if (!found) {
+      let value: { id?: unknown; project?: unknown } | null;
+      try {
+        value = JSON.parse(buf.toString('utf8', start, end)) as { id?: unknown; project?: unknown } | null;
+      } catch (err) {
+        throw new FlagadminStorageCorruptError(this.file, `line ${expected} is not valid JSON (${(err as Error).message})`, { cause: err });
+      }
+      if (typeof value !== 'object' || value === null || typeof value.id !== 'number' || !(value.project === null || typeof value.project === 'string')) {
+        throw new FlagadminStorageCorruptError(this.file, `line ${expected} is not an event`);
+      }
+      found = { id: value.id, project: value.project };
+    }
+    if (found.id !== expected) {
+      throw new FlagadminStorageCorruptError(this.file, `line ${expected} holds event ${found.id} where event ${expected} was expected`);
+    }
+    this.push(offset, found.project);
+  }
+
+  private push(offset: number, project: string | null): void {
+    const position = this.offsets.length;
+    this.offsets.push(offset);
+    if (project !== null) {
+      let list = this.byProject.get(project);
+      if (!list) this.byProject.set(project, (list = new PositionList(4)));
+      list.push(position);
+    }
+  }
+
+  get lastId(): number {
+    return this.offsets.length;
+  }
+
+  /** The lines for these events (ids from lastId + 1 on), and their lengths. */
+  static lines(events: readonly EventRecord[]): { bytes: Buffer; lengths: number[] } {
+    const lines = events.map(eventLine);
+    return { bytes: Buffer.from(lines.join(''), 'utf8'), lengths: lines.map((l) => Buffer.byteLength(l)) };
+  }
+
+  /** Writes lines after the committed end and fsyncs them; they count once `append` indexes them. */
+  async write(bytes: Buffer, lengths: number[]): Promise<void> {
+    await writeAll(this.fh, bytes, this.end);
+    await this.fh.datasync();
+    this.staged = lengths;
+  }
+
+  /** Drops what `write` put after the committed end (a commit that failed later). */
+  async cutBack(): Promise<void> {
+    this.staged = null;
+    await this.fh.truncate(this.end);
+  }
+
+  /** EventStore: the events are durable (written by `write`), index them. */
+  append(events: readonly EventRecord[]): void {
+    const lengths = this.staged;
+    this.staged = null;
+    if (!lengths || lengths.length !== events.length) throw new Error('event log: append without matching write');
+    let offset = this.end;
+    events.forEach((event, i) => {
+      if (event.id !== this.lastId + 1) throw new Error(`event log: event ${event.id} appended after ${this.lastId}`);
+      this.push(offset, event.project);
+      offset += lengths[i]!;
+    });
+    this.end = offset;
+  }
+
+  latest(limit: number, projects?: readonly string[]): Promise<EventRecord[]> {
+    return this.read(latestPositions(limit, this.lastId, projects, (p) => this.byProject.get(p)?.view()));
+  }
+
+  ofProject(project: string): Promise<EventRecord[]> {
+    const list = this.byProject.get(project);
+    const positions: number[] = [];
+    if (list) for (let i = list.length - 1; i >= 0; i--) positions.push(list.at(i));
+    return this.read(positions);
+  }
+
+  count(projects?: readonly string[]): number {
+    if (!projects) return this.lastId;
+    let n = 0;
+    for (const p of new Set(projects)) n += this.byProject.get(p)?.length ?? 0;
+    return n;
+  }
+
+  /** Reads and parses the events at these positions, in the order given. */
+  private async read(positions: readonly number[]): Promise<EventRecord[]> {
+    if (positions.length === 0) return [];
+    const count = this.lastId;
+    const end = this.end;
+    const span = (p: number): [number, number] => [this.offsets.at(p), p + 1 < count ? this.offsets.at(p + 1) : end];
+    const sorted = [...new Set(positions)].sort((a, b) => a - b);
+    const found = new Map<number, EventRecord>();
+    let i = 0;
+    while (i < sorted.length) {
+      const first = i;
+      const [runStart] = span(sorted[i]!);
+      let runEnd = span(sorted[i]!)[1];
+      while (i + 1 < sorted.length) {
+        const [s, e] = span(sorted[i + 1]!);
+        if (s - runEnd > READ_GAP || e - runStart > READ_RUN) break;
+        runEnd = e;
+        i++;
+      }
+      const buf = await readAt(this.fh, runStart, runEnd - runStart);
+      for (let k = first; k <= i; k++) {
+        const p = sorted[k]!;
+        const [s, e] = span(p);
+        let event: EventRecord;
+        try {
+          event = JSON.parse(buf.toString('utf8', s - runStart, e - runStart - 1)) as EventRecord;
+        } catch (err) {
+          throw new FlagadminStorageCorruptError(this.file, `event ${p + 1} is not valid JSON (${(err as Error).message})`, { cause: err });
+        }
+        found.set(p, event);
+      }
+      i++;
+    }
+    // Each call parses fresh objects, so what is handed out is already a copy; a position asked twice is cloned.
+    const seen = new Set<number>();
+    return positions.map((p) => {
+      const event = found.get(p)!;
+      if (seen.has(p)) return structuredClone(event);
+      seen.add(p);
+      return event;
+    });
+  }
+}

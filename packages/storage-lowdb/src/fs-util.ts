@@ -1,0 +1,43 @@
+import { open, type FileHandle } from 'node:fs/promises';
+
+/** Writes all of `buffer` at `position` (a short write is continued, never left half done silently). */
+export async function writeAll(fh: FileHandle, buffer: Uint8Array, position: number): Promise<void> {
+  let done = 0;
+  while (done < buffer.length) {
+    const { bytesWritten } = await fh.write(buffer, done, buffer.length - done, position + done);
+    if (bytesWritten <= 0) throw new Error('write made no progress');
+    done += bytesWritten;
+  }
+}
+
+/** Reads exactly `length` bytes at `position`, or fewer at end of file. */
+export async function readAt(fh: FileHandle, position: number, length: number): Promise<Buffer> {
+  const buffer = Buffer.allocUnsafe(length);
+  let done = 0;
+  while (done < length) {
+    const { bytesRead } = await fh.read(buffer, done, length - done, position + done);
+    if (bytesRead === 0) break;
+    done += bytesRead;
+  }
+  return done === length ? buffer : buffer.subarray(0, done);
+}
+
+/**
+ * Makes a rename, create or unlink in `dir` durable. Some platforms (Windows) cannot open a
+ * directory; there the rename itself is the best available.
+ */
+export async function fsyncDir(dir: string): Promise<void> {
+  let fh: FileHandle | undefined;
+  try {
+    fh = await open(dir, 'r');
+    await fh.sync();
+  } catch (err) {
+    if (!isCode(err, 'EISDIR', 'EPERM', 'EACCES', 'EINVAL')) throw err;
+  } finally {
+    await fh?.close();
+  }
+}
+
+export function isCode(err: unknown, ...codes: string[]): boolean {
+  return typeof err === 'object' && err !== null && codes.includes((err as { code?: string }).code ?? '');
+}

@@ -1,0 +1,101 @@
+import type { FileHandle } from 'node:fs/promises';
+import { COLLECTION_NAMES, type CollectionName, type SequenceName } from '@flagadmin/core';
+import type { ChangeSet } from '@flagadmin/storage-memory';
+import { FlagadminStorageCorruptError } from './errors';
+import { readAt, writeAll } from './fs-util';
+
+/** One line of the journal: what one write transaction changed. */
+export interface JournalEntry {
+  /** 1, 2, 3, ... over the life of the data directory (a snapshot records the last it folded in). */
+  commit: number;
+  /** Ids of the events this commit appended, first and last; null when none. */
+  events: [number, number] | null;
+  /** Byte length of the event log once this commit's events are in it. */
+  eventsBytes: number;
+  /** New values of the sequences this commit advanced. */
+  sequences: { [S in SequenceName]?: number };
+  /** Whole records written, in order: [collection, record]. */
+  puts: [CollectionName, unknown][];
+}
+
+export function journalLine(entry: JournalEntry): Buffer {
+  return Buffer.from(`${JSON.stringify(entry)}\n`, 'utf8');
+}
+
+export function entryChanges(entry: JournalEntry): ChangeSet {
+  return {
+    puts: entry.puts.map(([collection, record]) => ({ collection, record })),
+    events: [],
+    sequences: Object.entries(entry.sequences) as [SequenceName, number][],
+  };
+}
+
+const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+const collections = new Set<string>(COLLECTION_NAMES);
+
+function checkEntry(value: unknown): value is JournalEntry {
+  const e = value as JournalEntry;
+  if (typeof e !== 'object' || e === null || Array.isArray(e)) return false;
+  if (!isCount(e.commit) || e.commit === 0 || !isCount(e.eventsBytes)) return false;
+  if (e.events !== null && !(Array.isArray(e.events) && e.events.length === 2 && e.events.every(isCount))) return false;
+  if (typeof e.sequences !== 'object' || e.sequences === null || !Object.values(e.sequences).every(isCount)) return false;
+  return (
+    Array.isArray(e.puts) &&
+    e.puts.every((p) => Array.isArray(p) && p.length === 2 && collections.has(p[0]) && typeof p[1] === 'object' && p[1] !== null)
+  );
+}
+
+export interface JournalContents {
+  entries: JournalEntry[];
+  /** Byte length of the complete lines. */
+  end: number;
+  /** Bytes after the last newline: a line torn by a crash while it was appended. */
+  torn: number;
+}
+
+/**
+ * Parses the journal. Every newline-terminated line must be a valid entry, else the file is corrupt
+ * (an error naming it and the line). Only bytes after the last newline, a torn append, are tolerated.
+ */
+export async function readJournal(fh: FileHandle, file: string): Promise<JournalContents> {
+  const { size } = await fh.stat();
+  const bytes = await readAt(fh, 0, size);
+  const entries: JournalEntry[] = [];
+  let start = 0;
+  let line = 0;
+  for (let nl = bytes.indexOf(10, start); nl !== -1; nl = bytes.indexOf(10, start)) {
+    line++;
+    let value: unknown;
+    try {
+      value = JSON.parse(bytes.toString('utf8', start, nl));
+    } catch (err) {
+      throw new FlagadminStorageCorruptError(file, `line ${line} is not valid JSON (${(err as Error).message})`, { cause: err });
+    }
+    if (!checkEntry(value)) throw new FlagadminStorageCorruptError(file, `line ${line} is not a journal entry`);
+    entries.push(value);
+    start = nl + 1;
+  }
+  return { entries, end: start, torn: bytes.length - start };
+}
+
+/** The open journal file: appends whole lines at its known end and fsyncs them. */
+export class Journal {
+  constructor(
+    readonly fh: FileHandle,
+    /** Bytes of complete, committed lines. */
+    public end: number,
+  ) {}
+
+  /** Appends and fsyncs one line at the committed end; `end` moves only once it is durable. */
+  async append(line: Buffer): Promise<void> {
+    await writeAll(this.fh, line, this.end);
+    await this.fh.datasync();
+    this.end += line.length;
+  }
+
+  async truncate(length: number): Promise<void> {
+    await this.fh.truncate(length);
+    await this.fh.datasync();
+    this.end = length;
+  }
+}

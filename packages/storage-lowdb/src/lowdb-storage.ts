@@ -1,0 +1,243 @@
+import { constants } from 'node:fs';
+import { mkdir, open, stat, type FileHandle } from 'node:fs/promises';
+import type { Storage } from '@flagadmin/core';
+import { MemoryEngine, type ChangeSet } from '@flagadmin/storage-memory';
+import { Low } from 'lowdb';
+import { DurableJsonFile } from './durable-json-file';
+import { FlagadminStorageCorruptError } from './errors';
+import { EventLog } from './event-log';
+import { fsyncDir, isCode } from './fs-util';
+import { Journal, entryChanges, journalLine, readJournal, type JournalEntry } from './journal';
+import { acquireLock } from './lock';
+import { storePaths, type StorePaths } from './paths';
+import { FORMAT, VERSION, checkSnapshot, emptySnapshot, parseSnapshot, serializeSnapshot, type SnapshotDocument } from './snapshot';
+
+export interface StorageLogger {
+  warn(message: string): void;
+  error?(message: string, error?: unknown): void;
+}
+
+export interface LowdbStorageOptions {
+  /** The data directory (created when missing): `db.json`, `journal.jsonl`, `events.jsonl`, `lock`. */
+  dir?: string;
+  /** Instead of `dir`: the snapshot file; the other files sit beside it, named after it. */
+  file?: string;
+  /**
+   * Fold the journal into a new snapshot once it holds this many bytes, and at least as many as the
+   * last snapshot (so checkpoints cost at most as much writing as the commits since the last one).
+   * Default 64 MiB.
+   */
+  checkpointBytes?: number;
+  /** Told about repairs at open (a torn last line) and failed checkpoints. */
+  logger?: StorageLogger;
+}
+
+const DEFAULT_CHECKPOINT_BYTES = 64 << 20;
+
+/** Opens a file for positional reads and writes, creating it when missing (never O_APPEND). */
+function openReadWrite(path: string): Promise<FileHandle> {
+  return open(path, constants.O_RDWR | constants.O_CREAT, 0o644);
+}
+
+/**
+ * The embedded default storage: state in memory (MemoryEngine), made durable in a data directory as a
+ * lowdb snapshot (`db.json`), a journal of the commits since (`journal.jsonl`) and an append-only event
+ * log (`events.jsonl`). See the package README for the format, the commit protocol and recovery.
+ * One process at a time: a second open of the same directory is refused (FlagadminStorageLockedError).
+ */
+export async function lowdbStorage(options: LowdbStorageOptions): Promise<Storage> {
+  const paths = storePaths(options);
+  await mkdir(paths.dir, { recursive: true });
+  const release = await acquireLock(paths.lock, paths.label);
+  try {
+    return await openLocked(paths, options, release);
+  } catch (err) {
+    await release();
+    throw err;
+  }
+}
+
+async function openLocked(paths: StorePaths, options: LowdbStorageOptions, release: () => Promise<void>): Promise<Storage> {
+  const { logger } = options;
+  const checkpointBytes = options.checkpointBytes ?? DEFAULT_CHECKPOINT_BYTES;
+  const handles: FileHandle[] = [];
+  try {
+    // 1. The snapshot (missing: empty).
+    const db = new Low<SnapshotDocument>(new DurableJsonFile(paths.snapshot, { serialize: serializeSnapshot, parse: parseSnapshot }), emptySnapshot());
+    await db.read();
+    const snapshot = checkSnapshot(paths.snapshot, db.data);
+    db.data = emptySnapshot(); // the engine holds the records now; keep no second reference to the arrays
+    let snapshotBytes = await stat(paths.snapshot).then(
+      (s) => s.size,
+      (err: unknown) => (isCode(err, 'ENOENT') ? 0 : Promise.reject(err)),
+    );
+
+    // 2. The journal: the commits after the snapshot.
+    const journalFh = await openReadWrite(paths.journal);
+    handles.push(journalFh);
+    const contents = await readJournal(journalFh, paths.journal);
+    let commit = snapshot.commit;
+    let lastEventId = snapshot.lastEventId;
+    let eventsBytes = snapshot.eventsBytes;
+    const replay: JournalEntry[] = [];
+    contents.entries.forEach((entry, i) => {
+      const where = `line ${i + 1} (commit ${entry.commit})`;
+      if (entry.commit <= snapshot.commit) {
+        // Already folded into the snapshot (a crash between writing it and emptying the journal).
+        if (replay.length) throw new FlagadminStorageCorruptError(paths.journal, `${where} follows commit ${commit}`);
+        return;
+      }
+      if (entry.commit !== commit + 1) {
+        throw new FlagadminStorageCorruptError(paths.journal, `${where} should be commit ${commit + 1}`);
+      }
+      if (entry.events) {
+        const [first, last] = entry.events;
+        if (first !== lastEventId + 1 || last < first) {
+          throw new FlagadminStorageCorruptError(paths.journal, `${where} holds events ${first}..${last} after event ${lastEventId}`);
+        }
+        lastEventId = last;
+      }
+      if (entry.eventsBytes < eventsBytes || (!entry.events && entry.eventsBytes !== eventsBytes)) {
+        throw new FlagadminStorageCorruptError(paths.journal, `${where} has an inconsistent eventsBytes`);
+      }
+      eventsBytes = entry.eventsBytes;
+      commit = entry.commit;
+      replay.push(entry);
+    });
+
+    // 3. The event log: exactly the committed events, plus perhaps the tail of a commit that never counted.
+    const eventsFh = await openReadWrite(paths.events);
+    handles.push(eventsFh);
+    const eventsSize = (await eventsFh.stat()).size;
+    if (eventsSize < eventsBytes) {
+      throw new FlagadminStorageCorruptError(paths.events, `holds ${eventsSize} bytes where ${eventsBytes} bytes of events were committed`);
+    }
+    const log = await EventLog.open(eventsFh, paths.events, eventsBytes, lastEventId);
+    const engine = new MemoryEngine(log, { collections: snapshot.collections, sequences: snapshot.sequences });
+    for (const entry of replay) engine.apply(entryChanges(entry));
+
+    // 4. Everything is readable: now (and only now) repair what a crash left half written.
+    if (contents.torn) {
+      logger?.warn(`${paths.journal}: dropped a torn last line (${contents.torn} bytes) left by an interrupted commit`);
+      await journalFh.truncate(contents.end);
+      await journalFh.datasync();
+    }
+    if (eventsSize > eventsBytes) {
+      logger?.warn(`${paths.events}: dropped ${eventsSize - eventsBytes} bytes of events of an interrupted commit`);
+      await eventsFh.truncate(eventsBytes);
+      await eventsFh.datasync();
+    }
+    await fsyncDir(paths.dir); // the journal and event log may have just been created
+    const journal = new Journal(journalFh, contents.end);
+
+    // 5. The storage.
+    let closed = false;
+    let closing: Promise<void> | undefined;
+    let broken: unknown;
+    let checkpointing: Promise<void> | undefined;
+    const reads = new Set<Promise<unknown>>();
+
+    const commitChanges = async (changes: ChangeSet): Promise<void> => {
+      if (broken) throw new Error(`${paths.label}: a failed write could not be undone; reopen the storage`, { cause: broken });
+      const lines = changes.events.length ? EventLog.lines(changes.events) : undefined;
+      const entry: JournalEntry = {
+        commit: commit + 1,
+        events: changes.events.length ? [changes.events[0]!.id, changes.events[changes.events.length - 1]!.id] : null,
+        eventsBytes: log.end + (lines?.bytes.length ?? 0),
+        sequences: Object.fromEntries(changes.sequences),
+        puts: changes.puts.map(({ collection, record }) => [collection, record]),
+      };
+      const line = journalLine(entry);
+      try {
+        if (lines) await log.write(lines.bytes, lines.lengths);
+        await journal.append(line);
+      } catch (err) {
+        // Cut both files back so the next commit appends after the last good line.
+        try {
+          await log.cutBack();
+          await journal.fh.truncate(journal.end);
+        } catch (undoError) {
+          broken = undoError;
+        }
+        throw err;
+      }
+      commit = entry.commit;
+      if (journal.end >= Math.max(checkpointBytes, snapshotBytes)) scheduleCheckpoint();
+    };
+
+    /** Writes the state as a new snapshot, then empties the journal. Runs in the write queue. */
+    const checkpoint = async (): Promise<void> => {
+      if (journal.end === 0 || broken) return;
+      const image = engine.image();
+      db.data = {
+        format: FORMAT,
+        version: VERSION,
+        commit,
+        lastEventId: log.lastId,
+        eventsBytes: log.end,
+        sequences: image.sequences,
+        collections: image.collections,
+      };
+      try {
+        await db.write();
+      } finally {
+        db.data = emptySnapshot();
+      }
+      snapshotBytes = (await stat(paths.snapshot)).size;
+      await journal.truncate(0);
+    };
+
+    const scheduleCheckpoint = (): void => {
+      if (checkpointing) return;
+      checkpointing = engine
+        .write(checkpoint, () => undefined)
+        .catch((err: unknown) => {
+          const message = `${paths.snapshot}: checkpoint failed, the journal keeps growing (${(err as Error).message})`;
+          if (logger?.error) logger.error(message, err);
+          else logger?.warn(message);
+        })
+        .finally(() => {
+          checkpointing = undefined;
+        });
+    };
+
+    const ensureOpen = (): void => {
+      if (closed) throw new Error(`${paths.label}: storage is closed`);
+    };
+
+    return {
+      read: async (fn) => {
+        ensureOpen();
+        const reading = engine.read(fn);
+        reads.add(reading);
+        try {
+          return await reading;
+        } finally {
+          reads.delete(reading);
+        }
+      },
+      write: async (fn) => {
+        ensureOpen();
+        return engine.write(fn, commitChanges);
+      },
+      close: () =>
+        (closing ??= (async () => {
+          closed = true;
+          await engine.idle();
+          await Promise.allSettled(reads); // reads in flight still use the event log's file
+          try {
+            await engine.write(checkpoint, () => undefined);
+          } catch (err) {
+            const message = `${paths.snapshot}: checkpoint at close failed; the journal still holds every commit (${(err as Error).message})`;
+            if (logger?.error) logger.error(message, err);
+            else logger?.warn(message);
+          }
+          await Promise.allSettled(handles.map((fh) => fh.close()));
+          await release();
+        })()),
+    };
+  } catch (err) {
+    await Promise.allSettled(handles.map((fh) => fh.close()));
+    throw err;
+  }
+}

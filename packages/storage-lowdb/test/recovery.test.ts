@@ -1,0 +1,169 @@
+import { existsSync } from 'node:fs';
+import { appendFile, copyFile, readFile, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Storage } from '@flagadmin/core';
+import { FlagadminStorageCorruptError, lowdbStorage } from '@flagadmin/storage-lowdb';
+import { makeEvent, makeFeature, recordingLogger, rejects, tempDir } from './helpers';
+
+const FILES = ['db.json', 'journal.jsonl', 'events.jsonl'];
+
+/**
+ * What a crash leaves: the files of a storage that is still open (never closed, so nothing was
+ * checkpointed at close), copied to a fresh directory without the lock.
+ */
+async function crashImage(build: (storage: Storage) => Promise<void>, options: { checkpointBytes?: number } = {}) {
+  const source = await tempDir();
+  const target = await tempDir();
+  const storage = await lowdbStorage({ dir: source.dir, ...options });
+  await build(storage);
+  for (const name of FILES) {
+    if (existsSync(join(source.dir, name))) await copyFile(join(source.dir, name), join(target.dir, name));
+  }
+  await storage.close();
+  await source.remove();
+  return target;
+}
+
+/** Three commits, each a feature fN in project pN%2 and one event. */
+const threeCommits = async (storage: Storage) => {
+  for (let n = 1; n <= 3; n++) {
+    await storage.write(async (tx) => {
+      await tx.put('features', makeFeature(`f${n}`, `p${n % 2}`));
+      await tx.appendEvent(makeEvent({ project: `p${n % 2}`, data: { n } }));
+    });
+  }
+};
+
+const snapshotOf = async (dir: string) => {
+  const out: Record<string, Buffer | null> = {};
+  for (const name of FILES) out[name] = existsSync(join(dir, name)) ? await readFile(join(dir, name)) : null;
+  return out;
+};
+
+test('a torn last journal line and the events of its commit are dropped; the commits before survive', async () => {
+  const { dir, remove } = await crashImage(threeCommits);
+  try {
+    const journal = join(dir, 'journal.jsonl');
+    const events = join(dir, 'events.jsonl');
+    const journalSize = (await stat(journal)).size;
+    const eventsSize = (await stat(events)).size;
+    // Commit 4 was being written: its event line is complete, its journal line torn.
+    await appendFile(events, `${JSON.stringify({ id: 4, project: 'p0', data: 'uncommitted' })}\n{"id":5,"proj`);
+    await appendFile(journal, '{"commit":4,"events":[4,5],"eventsBytes":99999,"sequences":{},"puts":[["features",{"na');
+    const logger = recordingLogger();
+    const storage = await lowdbStorage({ dir, logger });
+    await storage.read(async (tx) => {
+      assert.equal((await tx.list('features')).map((f) => f.name), ['f1', 'f2', 'f3']);
+      assert.is(await tx.countEvents({}), 3);
+      assert.equal((await tx.projectEvents('p1')).map((e) => e.data), [{ n: 3 }, { n: 1 }]);
+    });
+    assert.is(logger.warnings.length, 2, logger.warnings.join('\n'));
+    assert.match(logger.warnings[0]!, /journal\.jsonl: dropped a torn last line/);
+    assert.match(logger.warnings[1]!, /events\.jsonl: dropped .* interrupted commit/);
+    assert.is((await stat(journal)).size, journalSize, 'journal truncated to its complete lines');
+    assert.is((await stat(events)).size, eventsSize, 'events truncated to the committed ones');
+    // Writing goes on from there, and survives another reopen.
+    await storage.write(async (tx) => {
+      await tx.put('features', makeFeature('f4', 'p0'));
+      await tx.appendEvent(makeEvent({ project: 'p0', data: { n: 4 } }));
+    });
+    await storage.close();
+    const again = await lowdbStorage({ dir });
+    assert.equal((await again.read((tx) => tx.latestEvents({ limit: 10 }))).map((e) => e.id), [4, 3, 2, 1]);
+    await again.close();
+  } finally {
+    await remove();
+  }
+});
+
+test('journal lines already folded into the snapshot are skipped (crash between snapshot and emptying)', async () => {
+  const source = await tempDir();
+  try {
+    const storage = await lowdbStorage({ dir: source.dir });
+    await threeCommits(storage);
+    const journalBytes = await readFile(join(source.dir, 'journal.jsonl'));
+    await storage.close(); // checkpoints: db.json covers commits 1..3, the journal is emptied
+    await writeFile(join(source.dir, 'journal.jsonl'), journalBytes); // as if emptying it never happened
+    const again = await lowdbStorage({ dir: source.dir });
+    assert.equal((await again.read((tx) => tx.list('features'))).map((f) => f.name), ['f1', 'f2', 'f3']);
+    await again.write((tx) => tx.put('features', makeFeature('f4')));
+    await again.close();
+    const third = await lowdbStorage({ dir: source.dir });
+    assert.is((await third.read((tx) => tx.list('features'))).length, 4);
+    await third.close();
+  } finally {
+    await source.remove();
+  }
+});
+
+/** Opening must fail with a corrupt error naming `file`, and leave every file's bytes unchanged. */
+async function assertCorrupt(dir: string, file: string, detail: RegExp): Promise<void> {
+  const before = await snapshotOf(dir);
+  const err = await rejects(lowdbStorage({ dir }));
+  assert.instance(err, FlagadminStorageCorruptError);
+  assert.is((err as FlagadminStorageCorruptError).file, join(dir, file));
+  assert.ok((err as Error).message.startsWith(join(dir, file)), (err as Error).message);
+  assert.match((err as Error).message, detail);
+  assert.equal(await snapshotOf(dir), before, 'no file was changed');
+  assert.not.ok(existsSync(join(dir, 'lock')), 'the lock was released');
+  // Still refused the second time (nothing was "repaired").
+  assert.instance(await rejects(lowdbStorage({ dir })), FlagadminStorageCorruptError);
+}
+
+test('a db.json that is not valid JSON is a clear error and stays as it is', async () => {
+  const { dir, remove } = await tempDir();
+  try {
+    const storage = await lowdbStorage({ dir });
+    await threeCommits(storage);
+    await storage.close();
+    const text = await readFile(join(dir, 'db.json'), 'utf8');
+    await writeFile(join(dir, 'db.json'), text.slice(0, text.length / 2));
+    await assertCorrupt(dir, 'db.json', /is not valid JSON/);
+    await writeFile(join(dir, 'db.json'), '{"format":"something-else"}');
+    await assertCorrupt(dir, 'db.json', /not a flagadmin snapshot/);
+  } finally {
+    await remove();
+  }
+});
+
+test('a journal line in the middle that is not valid JSON is a clear error and stays as it is', async () => {
+  const { dir, remove } = await crashImage(threeCommits);
+  try {
+    const journal = join(dir, 'journal.jsonl');
+    const lines = (await readFile(journal, 'utf8')).split('\n');
+    lines[1] = lines[1]!.slice(0, 20) + '#' + lines[1]!.slice(21);
+    await writeFile(journal, lines.join('\n'));
+    await assertCorrupt(dir, 'journal.jsonl', /line 2 is not valid JSON/);
+    // Valid JSON but out of order is refused too.
+    const fixed = (await readFile(journal, 'utf8')).split('\n');
+    fixed[1] = fixed[2]!;
+    await writeFile(journal, fixed.join('\n'));
+    await assertCorrupt(dir, 'journal.jsonl', /line 2 \(commit 3\) should be commit 2/);
+  } finally {
+    await remove();
+  }
+});
+
+test('an event line that cannot be parsed, or committed events that are missing, are clear errors', async () => {
+  const { dir, remove } = await crashImage(threeCommits);
+  try {
+    const events = join(dir, 'events.jsonl');
+    const original = await readFile(events, 'utf8');
+    const lines = original.split('\n');
+    lines[1] = 'x'.repeat(lines[1]!.length);
+    await writeFile(events, lines.join('\n'));
+    await assertCorrupt(dir, 'events.jsonl', /line 2 is not valid JSON/);
+    await writeFile(events, original.split('\n').slice(0, 2).join('\n') + '\n');
+    await assertCorrupt(dir, 'events.jsonl', /bytes of events were committed/);
+    const swapped = original.split('\n');
+    [swapped[0], swapped[1]] = [swapped[1]!, swapped[0]!];
+    await writeFile(events, swapped.join('\n'));
+    await assertCorrupt(dir, 'events.jsonl', /line 1 holds event 2/);
+  } finally {
+    await remove();
+  }
+});
+
+test.run();
