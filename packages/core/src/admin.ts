@@ -3,6 +3,7 @@ import { createContext, type AdminContext, type AdminOptions } from './context';
 import { addChangeRequestChanges } from './operations/add-change-request-changes';
 import { authenticate, createApiKey, ensureInitialKeys } from './operations/api-keys';
 import { recordMetrics, registerClient } from './operations/client-metrics';
+import { getClientFeatures } from './operations/client-features';
 import { createFeature } from './operations/create-feature';
 import { createProject } from './operations/create-project';
 import { getChangeRequest } from './operations/get-change-request';
@@ -27,6 +28,7 @@ const OPERATIONS = {
   addChangeRequestChanges,
   registerClient,
   recordMetrics,
+  getClientFeatures,
 } as const;
 
 type Operations = typeof OPERATIONS;

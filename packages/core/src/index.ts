@@ -28,6 +28,8 @@ export { addChangeRequestChanges } from './operations/add-change-request-changes
 export type { AddChangesInput } from './operations/add-change-request-changes';
 export { registerClient, recordMetrics } from './operations/client-metrics';
 export type { ClientHints, ClientMetrics, ClientRegistration } from './operations/client-metrics';
+export { getClientFeatures, ifNoneMatchHits } from './operations/client-features';
+export type { ClientFeature, ClientFeaturesResponse, ClientStrategy } from './operations/client-features';
 export { jsonEqual, etagOf } from './util';
 export { createHandler, createFlagadmin, ALL_ROUTES, DEFAULT_BODY_LIMIT } from './http/handler';
 export type { FetchHandler, HandlerOptions } from './http/handler';

@@ -348,6 +348,44 @@ export const healthSchema = {
   properties: { health: { const: 'GOOD' } },
 } as const;
 
+export const clientFeaturesSchema = {
+  $id: 'clientFeatures',
+  type: 'object',
+  additionalProperties: false,
+  required: ['version', 'features', 'query'],
+  properties: {
+    version: { const: 2 },
+    features: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['name', 'type', 'enabled', 'stale', 'impressionData', 'project', 'strategies', 'variants'],
+        properties: {
+          name: str,
+          type: str,
+          description: { type: ['string', 'null'] },
+          enabled: bool,
+          stale: bool,
+          impressionData: bool,
+          project: str,
+          strategies: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['name', 'constraints', 'parameters'],
+              properties: { name: str, constraints: { type: 'array', items: constraintSchema }, parameters: anyObject, segments: { type: 'array', items: num }, variants: { type: 'array', items: variantSchema } },
+            },
+          },
+          variants: { type: 'array', items: variantSchema },
+          dependencies: { type: 'array', items: anyObject },
+        },
+      },
+    },
+    query: anyObject,
+  },
+} as const;
+
 // ---- request bodies ----
 
 export const patchOperationsSchema = {
@@ -490,7 +528,7 @@ export const clientMetricsSchema = {
 /** Every schema, for the one ajv instance and the OpenAPI document. */
 export const SCHEMAS = [
   tagSchema, featureSchema, featuresSchema, eventSchema, eventsSchema, projectSchema, projectsSchema, changeRequestSchema,
-  outdatedSdksSchema, apiTokenSchema, errorSchema, healthSchema, patchOperationsSchema, createProjectSchema,
+  outdatedSdksSchema, apiTokenSchema, errorSchema, clientFeaturesSchema, healthSchema, patchOperationsSchema, createProjectSchema,
   createFeatureSchema, createApiTokenSchema, changeRequestChangesSchema, clientRegisterSchema, clientMetricsSchema,
 ] as const;
 

@@ -1,5 +1,6 @@
 import type { Admin } from '../admin';
 import { requireAdminKey, requireClientKey, requireUpdateFeature, type Principal } from '../auth';
+import { ifNoneMatchHits } from '../operations/client-features';
 import type { SchemaId } from '../schemas';
 
 /** What a route handler gets: the decoded path parameters, the query, the principal and lazy body access. */
@@ -166,6 +167,19 @@ export const ROUTES: readonly Route[] = [
     response: { status: 201, schema: 'apiToken' },
     errors: [400, 413, 415],
     run: async (admin, { principal, json }) => created(await admin.createApiKey(principal, { body: await json() })),
+  },
+  {
+    method: 'GET',
+    path: '/api/client/features',
+    summary: "The features of the key's projects and environment, in Unleash's client format (client keys)",
+    auth: 'client',
+    response: { status: 200, schema: 'clientFeatures' },
+    errors: [],
+    async run(admin, { principal, query, headers }) {
+      const { body, etag } = await admin.getClientFeatures(principal, { project: query.getAll('project'), namePrefix: query.get('namePrefix') });
+      if (ifNoneMatchHits(headers.get('if-none-match'), etag)) return { status: 304, body: null, headers: { etag } };
+      return ok(body, { etag });
+    },
   },
   {
     method: 'POST',

@@ -1,0 +1,108 @@
+import { Ajv } from 'ajv';
+import * as assert from 'uvu/assert';
+import { createFlagadmin, SYSTEM_PRINCIPAL, type Admin, type FetchHandler, type Logger, type Storage } from '@flagadmin/core';
+import { serve } from '@flagadmin/node-http';
+import { memoryStorage } from '@flagadmin/storage-memory';
+
+/** Sends one request: in process through `handle()`, or over a real socket. */
+export type Send = (path: string, init?: RequestInit) => Promise<Response>;
+
+export interface Transport {
+  name: string;
+  /** Mounts a handler; returns how to reach it and how to stop. */
+  mount(handle: FetchHandler): Promise<{ send: Send; close(): Promise<void> }>;
+}
+
+export const IN_PROCESS: Transport = {
+  name: 'in process',
+  mount: async (handle) => ({
+    send: (path, init) => handle(new Request(`http://flagadmin.test${path}`, init)),
+    close: async () => undefined,
+  }),
+};
+
+export const OVER_SOCKET: Transport = {
+  name: 'node-http on 127.0.0.1',
+  async mount(handle) {
+    const server = await serve({ fetch: handle, port: 0, hostname: '127.0.0.1' });
+    return { send: (path, init) => fetch(`${server.url}${path}`, init), close: () => server.close() };
+  },
+};
+
+export const TRANSPORTS = [IN_PROCESS, OVER_SOCKET];
+
+export interface HttpWorld {
+  admin: Admin;
+  send: Send;
+  adminKey: string;
+  editorKey: string;
+  viewerKey: string;
+  clientKey: string;
+  logged: { message: string; fields?: Record<string, unknown> }[];
+  close(): Promise<void>;
+}
+
+/** A fresh instance with keys of each kind, mounted on a transport. */
+export async function httpWorld(transport: Transport, options: { storage?: Storage; bodyLimit?: number } = {}): Promise<HttpWorld> {
+  const logged: HttpWorld['logged'] = [];
+  const record = (message: string, fields?: Record<string, unknown>) => {
+    logged.push(fields ? { message, fields } : { message });
+  };
+  const logger: Logger = { debug: record, info: record, warn: record, error: record };
+  const { admin, handle } = createFlagadmin({
+    storage: options.storage ?? memoryStorage(),
+    logger,
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+  });
+  const key = async (body: Record<string, unknown>) =>
+    (await admin.createApiKey(SYSTEM_PRINCIPAL, { body: { tokenName: `${body['type']}-${body['role'] ?? ''}`, ...body } })).secret;
+  const adminKey = await key({ type: 'admin' });
+  const editorKey = await key({ type: 'admin', role: 'editor' });
+  const viewerKey = await key({ type: 'admin', role: 'viewer' });
+  const clientKey = await key({ type: 'client', environment: 'development' });
+  const mounted = await transport.mount(handle);
+  return { admin, send: mounted.send, adminKey, editorKey, viewerKey, clientKey, logged, close: mounted.close };
+}
+
+/** Asserts a JSON error response: status, name, content type, and body id = x-request-id. */
+export async function expectError(response: Response, status: number, name: string, message?: RegExp): Promise<Record<string, unknown>> {
+  const text = await response.text();
+  assert.is(response.status, status, `expected ${status} ${name}, got ${response.status}: ${text}`);
+  assert.is(response.headers.get('content-type'), 'application/json; charset=utf-8');
+  const body = JSON.parse(text) as Record<string, unknown>;
+  assert.is(body['name'], name);
+  assert.type(body['message'], 'string');
+  assert.ok(typeof body['id'] === 'string' && body['id'].length > 0);
+  assert.is(body['id'], response.headers.get('x-request-id'), 'error id = x-request-id');
+  if (message) assert.match(body['message'] as string, message);
+  return body;
+}
+
+/** Validates response bodies against the served OpenAPI document (the same schemas the core uses). */
+export class OpenApiChecker {
+  private readonly ajv = new Ajv({ strict: false, allErrors: true });
+  constructor(private readonly doc: {
+    paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: { $ref: string } }> }> }>>;
+  }) {
+    this.ajv.addFormat('date-time', /^\d{4}-\d{2}-\d{2}T/);
+    this.ajv.addFormat('uri', /^[a-z][a-z0-9+.-]*:/i);
+    this.ajv.addSchema({ ...doc, $id: 'openapi' } as object);
+  }
+
+  check(method: string, openPath: string, status: number, body: unknown): void {
+    const operation = this.doc.paths[openPath]?.[method.toLowerCase()];
+    assert.ok(operation, `${method} ${openPath} is in the OpenAPI document`);
+    const response = operation!.responses[String(status)];
+    assert.ok(response, `${method} ${openPath} documents status ${status}`);
+    const schema = response!.content?.['application/json']?.schema;
+    if (!schema) return;
+    const valid = this.ajv.validate({ $ref: `openapi${schema.$ref}` }, body);
+    assert.ok(valid, `${method} ${openPath} ${status} matches the OpenAPI schema: ${this.ajv.errorsText()}`);
+  }
+}
+
+export const json = (key: string | undefined, method: string, body: unknown, headers: Record<string, string> = {}): RequestInit => ({
+  method,
+  headers: { 'content-type': 'application/json', ...(key ? { authorization: key } : {}), ...headers },
+  body: typeof body === 'string' ? body : JSON.stringify(body),
+});
