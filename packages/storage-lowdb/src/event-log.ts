@@ -19,7 +19,9 @@ const READ_RUN = 4 << 20;
 export class EventLog implements EventStore {
   private readonly offsets = new OffsetList(1024);
   private readonly byProject = new Map<string, PositionList>();
-  private staged: number[] | null = null;
+  /** Line lengths written by `write` and not yet indexed by `append`, oldest first. */
+  private staged: number[] = [];
+  private stagedAt = 0;
   /** Bytes of committed lines. */
   end = 0;
 
@@ -107,25 +109,25 @@ export class EventLog implements EventStore {
     await writeAll(this.fh, bytes, this.end);
     await this.fh.datasync();
     this.staged = lengths;
+    this.stagedAt = 0;
   }
 
   /** Drops what `write` put after the committed end (a commit that failed later). */
   async cutBack(): Promise<void> {
-    this.staged = null;
+    this.staged = [];
+    this.stagedAt = 0;
     await this.fh.truncate(this.end);
   }
 
   /** EventStore: the events are durable (written by `write`), index them. */
   append(events: readonly EventRecord[]): void {
-    const lengths = this.staged;
-    this.staged = null;
-    if (!lengths || lengths.length !== events.length) throw new Error('event log: append without matching write');
+    if (this.staged.length - this.stagedAt < events.length) throw new Error('event log: append without matching write');
     let offset = this.end;
-    events.forEach((event, i) => {
+    for (const event of events) {
       if (event.id !== this.lastId + 1) throw new Error(`event log: event ${event.id} appended after ${this.lastId}`);
       this.push(offset, event.project);
-      offset += lengths[i]!;
-    });
+      offset += this.staged[this.stagedAt++]!;
+    }
     this.end = offset;
   }
 

@@ -113,7 +113,9 @@ async function openLocked(paths: StorePaths, options: LowdbStorageOptions, relea
       throw new FlagadminStorageCorruptError(paths.events, `holds ${eventsSize} bytes where ${eventsBytes} bytes of events were committed`);
     }
     const log = await EventLog.open(eventsFh, paths.events, eventsBytes, lastEventId);
-    const engine = new MemoryEngine(log, { collections: snapshot.collections, sequences: snapshot.sequences });
+    const engine = new MemoryEngine(log, { collections: snapshot.collections, sequences: snapshot.sequences }, (batch) =>
+      commitBatch(batch),
+    );
     for (const entry of replay) engine.apply(entryChanges(entry));
 
     // 4. Everything is readable: now (and only now) repair what a crash left half written.
@@ -137,20 +139,31 @@ async function openLocked(paths: StorePaths, options: LowdbStorageOptions, relea
     let checkpointing: Promise<void> | undefined;
     const reads = new Set<Promise<unknown>>();
 
-    const commitChanges = async (changes: ChangeSet): Promise<void> => {
+    /**
+     * Makes a batch of change sets durable with one write and one fsync per file (group commit): all
+     * their event lines, then one journal line per change set. A change set counts once its journal
+     * line is complete, so a crash mid-batch keeps a prefix of it, never a part of one commit.
+     */
+    const commitBatch = async (batch: readonly ChangeSet[]): Promise<void> => {
       if (broken) throw new Error(`${paths.label}: a failed write could not be undone; reopen the storage`, { cause: broken });
-      const lines = changes.events.length ? EventLog.lines(changes.events) : undefined;
-      const entry: JournalEntry = {
-        commit: commit + 1,
-        events: changes.events.length ? [changes.events[0]!.id, changes.events[changes.events.length - 1]!.id] : null,
-        eventsBytes: log.end + (lines?.bytes.length ?? 0),
-        sequences: Object.fromEntries(changes.sequences),
-        puts: changes.puts.map(({ collection, record }) => [collection, record]),
-      };
-      const line = journalLine(entry);
+      const allEvents = batch.flatMap((changes) => changes.events);
+      const lines = allEvents.length ? EventLog.lines(allEvents) : undefined;
+      let eventsEnd = log.end;
+      let lineAt = 0;
+      const journalLines = batch.map((changes, i) => {
+        for (let n = 0; n < changes.events.length; n++) eventsEnd += lines!.lengths[lineAt++]!;
+        const entry: JournalEntry = {
+          commit: commit + 1 + i,
+          events: changes.events.length ? [changes.events[0]!.id, changes.events[changes.events.length - 1]!.id] : null,
+          eventsBytes: eventsEnd,
+          sequences: Object.fromEntries(changes.sequences),
+          puts: changes.puts.map(({ collection, record }) => [collection, record]),
+        };
+        return journalLine(entry);
+      });
       try {
         if (lines) await log.write(lines.bytes, lines.lengths);
-        await journal.append(line);
+        await journal.append(journalLines.length === 1 ? journalLines[0]! : Buffer.concat(journalLines));
       } catch (err) {
         // Cut both files back so the next commit appends after the last good line.
         try {
@@ -161,7 +174,7 @@ async function openLocked(paths: StorePaths, options: LowdbStorageOptions, relea
         }
         throw err;
       }
-      commit = entry.commit;
+      commit += batch.length;
       if (journal.end >= Math.max(checkpointBytes, snapshotBytes)) scheduleCheckpoint();
     };
 
@@ -190,7 +203,7 @@ async function openLocked(paths: StorePaths, options: LowdbStorageOptions, relea
     const scheduleCheckpoint = (): void => {
       if (checkpointing) return;
       checkpointing = engine
-        .write(checkpoint, () => undefined)
+        .exclusive(checkpoint)
         .catch((err: unknown) => {
           const message = `${paths.snapshot}: checkpoint failed, the journal keeps growing (${(err as Error).message})`;
           if (logger?.error) logger.error(message, err);
@@ -218,7 +231,7 @@ async function openLocked(paths: StorePaths, options: LowdbStorageOptions, relea
       },
       write: async (fn) => {
         ensureOpen();
-        return engine.write(fn, commitChanges);
+        return engine.write(fn);
       },
       close: () =>
         (closing ??= (async () => {
@@ -226,7 +239,7 @@ async function openLocked(paths: StorePaths, options: LowdbStorageOptions, relea
           await engine.idle();
           await Promise.allSettled(reads); // reads in flight still use the event log's file
           try {
-            await engine.write(checkpoint, () => undefined);
+            await engine.exclusive(checkpoint);
           } catch (err) {
             const message = `${paths.snapshot}: checkpoint at close failed; the journal still holds every commit (${(err as Error).message})`;
             if (logger?.error) logger.error(message, err);

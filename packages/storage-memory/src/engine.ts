@@ -51,9 +51,25 @@ export class MemoryEngine {
   private readonly records = new Map<CollectionName, Map<string, AnyRecord>>();
   private readonly byProject = new Map<CollectionName, Map<string, Set<string>>>();
   private readonly sequences = new Map<SequenceName, number>();
+  /** Serializes the bodies of write transactions (not their durability). */
   private queue: Promise<unknown> = Promise.resolve();
+  /** Prepared change sets not yet durable, oldest first: later write transactions read through them. */
+  private readonly pending: Pending[] = [];
+  /** How many of `pending` (from the front) the running flush holds. */
+  private flushing = 0;
+  private flushed: Promise<void> = Promise.resolve();
 
-  constructor(readonly events: EventStore, image?: StateImage) {
+  /**
+   * @param commit makes a batch of change sets durable, in order, all or nothing. Without it, changes
+   *   apply at once (memory). With it, write transactions run one after another without waiting for
+   *   the previous one to be durable, and all change sets prepared while a commit is under way go to
+   *   the next commit together (group commit: one fsync for many writes).
+   */
+  constructor(
+    readonly events: EventStore,
+    image?: StateImage,
+    private readonly commit?: (batch: readonly ChangeSet[]) => Promise<void>,
+  ) {
     for (const name of COLLECTION_NAMES) {
       this.records.set(name, new Map());
       this.byProject.set(name, new Map());
@@ -67,29 +83,85 @@ export class MemoryEngine {
   }
 
   /**
-   * Runs write transactions one at a time: `fn` against committed state plus its own changes, then
-   * `commit(changeSet)` (make it durable), then applies it. When `fn` or `commit` throws, nothing of it
-   * is applied and the error is passed on.
+   * Runs `fn` as a write transaction: bodies run one at a time, each against committed state plus the
+   * changes of earlier transactions still being made durable. Resolves once its change is durable and
+   * applied (visible to reads). When `fn` throws, nothing of it is applied. When a commit fails, its
+   * batch and every transaction prepared on top of it reject, and nothing of them is applied.
    */
-  write<T>(fn: (tx: WriteTx) => Promise<T>, commit: (changes: ChangeSet) => Promise<void> | void): Promise<T> {
+  write<T>(fn: (tx: WriteTx) => Promise<T>): Promise<T> {
+    let durable!: Promise<void>;
     const run = async (): Promise<T> => {
       const overlay = new Overlay();
       const result = await fn(this.transaction(overlay));
-      const changes = this.prepare(overlay);
-      if (changes.puts.length || changes.events.length || changes.sequences.length) {
-        await commit(changes);
-        this.apply(changes);
-      }
+      durable = this.enqueue(this.prepare(overlay));
       return result;
     };
-    const next = this.queue.then(run, run);
-    this.queue = next.catch(() => undefined);
-    return next;
+    const body = this.queue.then(run, run);
+    this.queue = body.catch(() => undefined);
+    return body.then(async (result) => {
+      await durable;
+      return result;
+    });
+  }
+
+  /**
+   * Runs `fn` with no write in progress or pending: for work that needs the committed state to hold
+   * still (a snapshot). Writes queued meanwhile wait for it.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    const run = async (): Promise<T> => {
+      await this.drain();
+      return fn();
+    };
+    const body = this.queue.then(run, run);
+    this.queue = body.catch(() => undefined);
+    return body;
   }
 
   /** Resolves when every write queued so far has settled. */
-  idle(): Promise<void> {
-    return this.queue.then(() => undefined);
+  async idle(): Promise<void> {
+    await this.queue;
+    await this.drain();
+  }
+
+  private async drain(): Promise<void> {
+    while (this.pending.length) await this.flushed.catch(() => undefined);
+  }
+
+  private enqueue(changes: ChangeSet): Promise<void> {
+    const empty = !changes.puts.length && !changes.events.length && !changes.sequences.length;
+    if (!this.commit || (empty && !this.pending.length)) {
+      if (!empty) this.apply(changes);
+      return Promise.resolve();
+    }
+    const entry = new Pending(changes, empty);
+    this.pending.push(entry);
+    if (!this.flushing) this.flushed = this.flush();
+    return entry.done;
+  }
+
+  /** Commits everything pending in batches until nothing is left. */
+  private async flush(): Promise<void> {
+    while (this.pending.length) {
+      const batch = this.pending.slice();
+      this.flushing = batch.length;
+      const real = batch.filter((p) => !p.empty).map((p) => p.changes);
+      try {
+        if (real.length) await this.commit!(real);
+      } catch (error) {
+        // Everything pending was prepared on top of this batch: none of it can become true.
+        const failed = this.pending.splice(0);
+        this.flushing = 0;
+        for (const p of failed) p.reject(error);
+        return;
+      }
+      this.pending.splice(0, batch.length);
+      this.flushing = 0;
+      for (const p of batch) {
+        if (!p.empty) this.apply(p.changes);
+        p.resolve();
+      }
+    }
   }
 
   apply(changes: ChangeSet): void {
@@ -139,17 +211,44 @@ export class MemoryEngine {
     for (const [collection, map] of overlay.puts) {
       for (const record of map.values()) puts.push({ collection, record });
     }
-    let id = this.events.lastId;
+    let id = this.lastPendingEventId();
     // The id is set last: a NewEvent object that happens to carry an `id` must not override it.
     const events = overlay.events.map((e): EventRecord => Object.assign({ id: 0 }, e, { id: ++id }));
     return { puts, events, sequences: [...overlay.sequences] };
+  }
+
+  private lastPendingEventId(): number {
+    for (let i = this.pending.length - 1; i >= 0; i--) {
+      const events = this.pending[i]!.changes.events;
+      if (events.length) return events[events.length - 1]!.id;
+    }
+    return this.events.lastId;
+  }
+
+  /** A record as a write transaction sees it: its own changes, then pending ones (newest first), then committed. */
+  private pendingRecord(collection: CollectionName, key: string): AnyRecord | undefined {
+    for (let i = this.pending.length - 1; i >= 0; i--) {
+      const found = this.pending[i]!.puts(collection).get(key);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
+  private pendingSequence(name: SequenceName): number | undefined {
+    for (let i = this.pending.length - 1; i >= 0; i--) {
+      const found = this.pending[i]!.changes.sequences.find(([n]) => n === name);
+      if (found) return found[1];
+    }
+    return undefined;
   }
 
   private transaction(overlay: Overlay): WriteTx;
   private transaction(overlay: undefined): ReadTx;
   private transaction(overlay: Overlay | undefined): WriteTx | ReadTx {
     const lookup = (collection: CollectionName, key: string): AnyRecord | undefined =>
-      overlay?.puts.get(collection)?.get(key) ?? this.records.get(collection)!.get(key);
+      overlay
+        ? (overlay.puts.get(collection)?.get(key) ?? this.pendingRecord(collection, key) ?? this.records.get(collection)!.get(key))
+        : this.records.get(collection)!.get(key);
 
     const read: ReadTx = {
       get: async <C extends CollectionName>(collection: C, key: string) => {
@@ -166,8 +265,11 @@ export class MemoryEngine {
           keys = this.records.get(collection)!.keys();
         }
         const all = new Set(keys);
-        const pending = overlay?.puts.get(collection);
-        if (pending) for (const key of pending.keys()) all.add(key);
+        if (overlay) {
+          for (const p of this.pending) for (const key of p.puts(collection).keys()) all.add(key);
+          const own = overlay.puts.get(collection);
+          if (own) for (const key of own.keys()) all.add(key);
+        }
         const out: Collections[C][] = [];
         for (const key of [...all].sort()) {
           const record = lookup(collection, key);
@@ -195,7 +297,7 @@ export class MemoryEngine {
         overlay.events.push(clone(event));
       },
       nextSequence: async (name: SequenceName) => {
-        const value = (overlay.sequences.get(name) ?? this.sequences.get(name) ?? 0) + 1;
+        const value = (overlay.sequences.get(name) ?? this.pendingSequence(name) ?? this.sequences.get(name) ?? 0) + 1;
         overlay.sequences.set(name, value);
         return value;
       },
@@ -203,6 +305,39 @@ export class MemoryEngine {
     return write;
   }
 }
+
+class Pending {
+  readonly done: Promise<void>;
+  resolve!: () => void;
+  reject!: (error: unknown) => void;
+  private byCollection?: Map<CollectionName, Map<string, AnyRecord>>;
+
+  constructor(
+    readonly changes: ChangeSet,
+    readonly empty: boolean,
+  ) {
+    this.done = new Promise<void>((resolve, reject) => {
+      this.resolve = resolve;
+      this.reject = reject;
+    });
+    this.done.catch(() => undefined); // the writer awaits it; never an unhandled rejection here
+  }
+
+  /** This change set's records of one collection, by key (built on first use). */
+  puts(collection: CollectionName): Map<string, AnyRecord> {
+    if (!this.byCollection) {
+      this.byCollection = new Map();
+      for (const { collection: c, record } of this.changes.puts) {
+        let map = this.byCollection.get(c);
+        if (!map) this.byCollection.set(c, (map = new Map()));
+        map.set((COLLECTIONS[c] as { key(r: AnyRecord): string }).key(record as AnyRecord), record as AnyRecord);
+      }
+    }
+    return this.byCollection.get(collection) ?? EMPTY;
+  }
+}
+
+const EMPTY: Map<string, AnyRecord> = new Map();
 
 class Overlay {
   readonly puts = new Map<CollectionName, Map<string, AnyRecord>>();

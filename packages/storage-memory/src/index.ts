@@ -13,7 +13,7 @@ export function memoryStorage(): Storage {
   };
   return {
     read: (fn) => (open(), engine.read(fn)),
-    write: (fn) => (open(), engine.write(fn, () => undefined)),
+    write: (fn) => (open(), engine.write(fn)),
     close: async () => {
       closed = true;
       await engine.idle();
