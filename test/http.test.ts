@@ -101,6 +101,13 @@ function httpSuite(transport: Transport): void {
     const body = await patchFails(json(w.viewerKey, 'PATCH', [{ op: 'replace', path: '/description', value: 'x' }]), 403, 'NoAccessError', FEATURE, /UPDATE_FEATURE/);
     assert.equal(body['permissions'], [{ permission: 'UPDATE_FEATURE', project: 'default' }]);
     await patchFails(json(w.editorKey, 'PATCH', [{ op: 'replace', path: '/variants', value: [] }]), 403, 'OperationDeniedError');
+    // Every write route checks the permission before the body: no 415 or 400 for a key that may not write.
+    const plain = (key: string, body = 'not json') => ({ method: 'POST', headers: { authorization: key, 'content-type': 'text/plain' }, body });
+    await expectError(await w.send('/api/admin/projects/default/features', plain(w.viewerKey)), 403, 'NoAccessError', /UPDATE_FEATURE/);
+    await expectError(await w.send('/api/admin/projects', plain(w.editorKey)), 403, 'NoAccessError', /ADMIN/);
+    await expectError(await w.send('/api/admin/api-tokens', plain(w.editorKey)), 403, 'NoAccessError', /ADMIN/);
+    await expectError(await w.send('/api/admin/projects/default/environments/production/change-requests', plain(w.viewerKey)), 403, 'NoAccessError');
+    await expectError(await w.send('/api/admin/projects/default/features', plain(w.editorKey)), 415, 'ContentTypeerror');
   });
 
   test('PATCH check order: 401 → 403 → 415 → 413 → 400 → 404 → 412', async () => {

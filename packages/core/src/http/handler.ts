@@ -163,6 +163,7 @@ export function createHandler(options: HandlerOptions): FetchHandler {
       if (route.auth !== 'none') {
         principal = await admin.authenticate(request.headers.get('authorization'));
         requireKeyType(route, principal);
+        route.authorize?.(principal, params);
       }
       const result = await route.run(admin, {
         params,

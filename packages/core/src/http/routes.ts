@@ -1,5 +1,12 @@
 import type { Admin } from '../admin';
-import { requireAdminKey, requireClientKey, requireUpdateFeature, type Principal } from '../auth';
+import {
+  requireAdmin,
+  requireAdminKey,
+  requireClientKey,
+  requireUpdateFeature,
+  requireUpdateFeatureEnvironment,
+  type Principal,
+} from '../auth';
 import { ifNoneMatchHits } from '../operations/client-features';
 import type { SchemaId } from '../schemas';
 
@@ -31,6 +38,11 @@ export interface Route {
   response: { status: number; schema?: SchemaId };
   /** Error statuses this route documents beyond 401/403. */
   errors: number[];
+  /**
+   * The permission check, made before anything about the body (415, 413, 400), so a key without the
+   * permission learns nothing more (BEHAVIOUR §3 order). The operation checks again itself.
+   */
+  authorize?(principal: Principal, params: Record<string, string>): void;
   run(admin: Admin, input: RouteInput): Promise<RouteResult>;
 }
 
@@ -49,9 +61,8 @@ export const ROUTES: readonly Route[] = [
     request: 'patchOperations',
     response: { status: 200, schema: 'feature' },
     errors: [400, 404, 409, 412, 413, 415],
+    authorize: (principal, params) => requireUpdateFeature(principal, params['projectId']!),
     async run(admin, { params, principal, headers, json }) {
-      // BEHAVIOUR §3: the permission check comes before anything about the body.
-      requireUpdateFeature(principal, params['projectId']!);
       const patch = await json();
       const { feature, etag } = await admin.patchFeature(principal, {
         projectId: params['projectId']!,
@@ -91,6 +102,7 @@ export const ROUTES: readonly Route[] = [
     request: 'createFeature',
     response: { status: 201, schema: 'feature' },
     errors: [400, 404, 409, 413, 415],
+    authorize: (principal, params) => requireUpdateFeature(principal, params['projectId']!),
     run: async (admin, { params, principal, json }) =>
       created(await admin.createFeature(principal, { projectId: params['projectId']!, body: await json() })),
   },
@@ -120,6 +132,7 @@ export const ROUTES: readonly Route[] = [
     request: 'createProject',
     response: { status: 201, schema: 'project' },
     errors: [400, 409, 413, 415],
+    authorize: requireAdmin,
     run: async (admin, { principal, json }) => created(await admin.createProject(principal, { body: await json() })),
   },
   {
@@ -140,6 +153,7 @@ export const ROUTES: readonly Route[] = [
     request: 'changeRequestChanges',
     response: { status: 201, schema: 'changeRequest' },
     errors: [400, 404, 413, 415],
+    authorize: (principal, params) => requireUpdateFeatureEnvironment(principal, params['projectId']!, params['environment']!),
     async run(admin, { params, principal, json }) {
       const { changeRequest, created: isNew } = await admin.addChangeRequestChanges(principal, {
         projectId: params['projectId']!,
@@ -166,6 +180,7 @@ export const ROUTES: readonly Route[] = [
     request: 'createApiToken',
     response: { status: 201, schema: 'apiToken' },
     errors: [400, 413, 415],
+    authorize: requireAdmin,
     run: async (admin, { principal, json }) => created(await admin.createApiKey(principal, { body: await json() })),
   },
   {
