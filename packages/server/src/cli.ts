@@ -1,0 +1,138 @@
+// The `flagadmin` command: config from flags and env, start-up text, JSON logs, signals and exit codes.
+// Exit codes: 0 stopped by SIGTERM/SIGINT; 1 runtime failure (data directory in use or unreadable,
+// cannot listen, uncaught error, second signal, shutdown over the time limit); 2 bad flag or env value.
+import { ConfigError, parseConfig, USAGE, type ServerConfig } from './config';
+import { demoCurls } from './demo';
+import { createJsonLogger, errorField } from './logger';
+import { startServer, type RunningServer } from './start';
+
+/** How long a graceful shutdown may take before the process gives up with exit code 1. */
+const SHUTDOWN_TIMEOUT_MS = Number(process.env['FLAGADMIN_SHUTDOWN_TIMEOUT_MS'] ?? 10_000);
+
+const out = (text: string) => void process.stdout.write(`${text}\n`);
+const fail = (text: string) => void process.stderr.write(`flagadmin: ${text}\n`);
+
+let config: ServerConfig;
+try {
+  const parsed = parseConfig(process.argv.slice(2), process.env, process.cwd());
+  if (parsed.help) {
+    out(USAGE);
+    process.exit(0);
+  }
+  config = parsed.config;
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  fail(`${error.message} (see flagadmin --help)`);
+  process.exit(2);
+}
+
+const logger = createJsonLogger({ level: config.logLevel });
+
+let running: RunningServer | undefined;
+let stopping: NodeJS.Signals | false = false;
+
+process.on('uncaughtException', (error) => {
+  logger.error('uncaught exception', { error: errorField(error) });
+  fail(`uncaught exception: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
+process.on('unhandledRejection', (reason) => {
+  logger.error('unhandled rejection', { error: errorField(reason) });
+  fail(`unhandled rejection: ${reason instanceof Error ? reason.message : String(reason)}`);
+  process.exit(1);
+});
+
+function stop(signal: NodeJS.Signals): void {
+  if (stopping) {
+    fail(`${signal} during shutdown: exiting now`);
+    process.exit(1);
+  }
+  stopping = signal;
+  logger.info('shutting down', { signal });
+  setTimeout(() => {
+    fail(`shutdown took longer than ${SHUTDOWN_TIMEOUT_MS} ms: exiting without waiting for open requests`);
+    process.exit(1);
+  }, SHUTDOWN_TIMEOUT_MS);
+  // A signal during start-up: closed once started (startServer closes the storage itself on failure).
+  if (running) closeAndExit(running, signal);
+}
+
+function closeAndExit(server: RunningServer, signal: NodeJS.Signals): void {
+  server.close().then(
+    () => {
+      logger.info('stopped', { signal });
+      process.exit(0);
+    },
+    (error: unknown) => {
+      logger.error('shutdown failed', { error: errorField(error) });
+      fail(`shutdown failed: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    },
+  );
+}
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+
+function startFailure(error: unknown): never {
+  const name = error instanceof Error ? error.name : '';
+  const code = (error as { code?: unknown } | null)?.code;
+  if (error instanceof ConfigError) {
+    fail(`${error.message} (see flagadmin --help)`);
+    process.exit(2);
+  }
+  if (name === 'FlagadminStorageLockedError') {
+    fail(`${(error as Error).message}: another flagadmin uses it; stop that one or choose another --data directory`);
+  } else if (name === 'FlagadminStorageCorruptError') {
+    fail(`cannot open the data: ${(error as Error).message}`);
+  } else if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
+    fail(`cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
+  } else {
+    logger.error('start-up failed', { error: errorField(error) });
+    fail(`start-up failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  process.exit(1);
+}
+
+try {
+  running = await startServer({
+    port: config.port,
+    host: config.host,
+    dataDir: config.dataDir,
+    demo: config.demo,
+    initAdminTokens: config.initAdminTokens,
+    initClientTokens: config.initClientTokens,
+    bodyLimit: config.bodyLimit,
+    logger,
+  });
+} catch (error) {
+  startFailure(error);
+}
+
+const server = running;
+const lines = [`flagadmin listening on ${server.url}`, `  data directory: ${server.dataDir}`];
+if (server.initKeysCreated > 0) lines.push(`  ${server.initKeysCreated} start-up key(s) added from INIT_*_API_TOKENS`);
+if (server.demo) {
+  const { demo } = server;
+  lines.push(
+    '',
+    `Demo data created: ${demo.projects.length} projects (${demo.projects.join(', ')}), ${demo.featureCount} features,`,
+    '  change requests, and SDK applications with current and outdated SDK versions.',
+    '',
+    'Admin API key (shown only this once; only its hash is stored):',
+    `  ${demo.adminKey}`,
+    '',
+    'Try it:',
+    ...demoCurls(server.url, demo.adminKey, demo).map((line) => `  ${line}`),
+  );
+} else if (server.emptyAtStart && config.initAdminTokens.length === 0) {
+  lines.push('', "No admin key yet: restart with INIT_ADMIN_API_TOKENS='*:*.<64 hex characters>' (e.g. *:*.$(openssl rand -hex 32)).");
+} else if (!server.emptyAtStart) {
+  lines.push(
+    '',
+    'Existing data: no demo data and no new key were created.',
+    "Use a key you already have, or add one: INIT_ADMIN_API_TOKENS='*:*.<64 hex characters>' (e.g. *:*.$(openssl rand -hex 32)).",
+  );
+}
+out(lines.join('\n'));
+// A signal that arrived while starting: shut down now that there is something to close.
+if (stopping) closeAndExit(server, stopping);

@@ -1,0 +1,150 @@
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { DEFAULT_BODY_LIMIT, parseSecret } from '@flagadmin/core';
+
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export const DEFAULT_PORT = 4242;
+export const DEFAULT_HOST = '127.0.0.1';
+export const DEFAULT_DATA_DIR = 'flagadmin-data';
+
+/** Everything the bin needs, resolved from flags, environment and defaults. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Absolute path of the lowdb data directory. */
+  dataDir: string;
+  /** Create demo data (and print a generated admin key) on a first start with empty data. */
+  demo: boolean;
+  logLevel: LogLevel;
+  initAdminTokens: string[];
+  initClientTokens: string[];
+  bodyLimit: number;
+}
+
+/** A bad flag or environment value: the bin prints the message on one line and exits with code 2. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+export type ParsedCommand = { help: true } | { help: false; config: ServerConfig };
+
+export const USAGE = `Usage: flagadmin [options]
+
+Starts the flagadmin admin API (Unleash-compatible) on node:http with its data on disk.
+
+Options (flags win over environment variables):
+  --port <n>          PORT            TCP port, 0 = any free port             (default ${DEFAULT_PORT})
+  --host <addr>       HOST            address to listen on                    (default ${DEFAULT_HOST})
+  --data <dir>        FLAGADMIN_DATA  data directory, relative to the cwd     (default ./${DEFAULT_DATA_DIR})
+  --body-limit <n>    BODY_LIMIT      largest request body in bytes           (default ${DEFAULT_BODY_LIMIT})
+  --log-level <lvl>   LOG_LEVEL       debug, info, warn, error or silent      (default info)
+  --no-demo                           no demo data on a first start with empty data
+  -h, --help                          show this help
+Environment only:
+  INIT_ADMIN_API_TOKENS   comma-separated admin secrets to accept, e.g. *:*.<64 hex>
+  INIT_CLIENT_API_TOKENS  comma-separated client secrets, e.g. *:development.<64 hex>
+
+Exit codes: 0 stopped by SIGTERM/SIGINT, 1 runtime failure (data directory in use or
+unreadable, cannot listen, uncaught error, forced shutdown), 2 bad flag or environment value.`;
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** An environment value, with the empty string counted as unset. */
+function fromEnv(env: Env, name: string): string | undefined {
+  const value = env[name];
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+function integer(value: string, what: string, min: number, max: number): number {
+  const n = /^\d+$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(n) || n < min || n > max) {
+    throw new ConfigError(`${what} must be an integer from ${min} to ${max}, got ${JSON.stringify(value)}`);
+  }
+  return n;
+}
+
+/** The comma-separated secrets of INIT_*_API_TOKENS, checked the way core's ensureInitialKeys checks them. */
+function tokens(env: Env, name: string, type: 'admin' | 'client'): string[] {
+  const list = (fromEnv(env, name) ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+  list.forEach((secret, i) => {
+    const scope = parseSecret(secret);
+    if (!scope || scope.project === '[]') {
+      throw new ConfigError(
+        `${name} entry ${i + 1} is not a valid secret: expected <project>:<environment>.<64 hex characters>, e.g. ${type === 'admin' ? '*:*' : '*:development'}.${'0'.repeat(64)}`,
+      );
+    }
+    if (type === 'client' && scope.environment === '*') {
+      throw new ConfigError(`${name} entry ${i + 1}: a client key names one environment, e.g. *:development.<64 hex>`);
+    }
+  });
+  return list;
+}
+
+/**
+ * Reads the command line (without `node` and the script) and the environment. Throws ConfigError
+ * with a one-line message for an unknown flag, a missing value or a bad value.
+ */
+export function parseConfig(argv: readonly string[], env: Env = {}, cwd: string = '.'): ParsedCommand {
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        data: { type: 'string' },
+        'body-limit': { type: 'string' },
+        'log-level': { type: 'string' },
+        'no-demo': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    // node's messages run over several sentences; the first one says what is wrong.
+    const message = error instanceof Error ? error.message.split('\n')[0]!.replace(/\. To specify a positional.*$/, '') : String(error);
+    throw new ConfigError(message.replace(/\.$/, ''));
+  }
+  if (values['help']) return { help: true };
+
+  const flag = (name: string): string | undefined => values[name] as string | undefined;
+  const pick = (flagName: string, envName: string): { value: string; what: string } | undefined => {
+    const f = flag(flagName);
+    if (f !== undefined) return { value: f.trim(), what: `--${flagName}` };
+    const e = fromEnv(env, envName);
+    return e === undefined ? undefined : { value: e, what: envName };
+  };
+
+  const port = pick('port', 'PORT');
+  const host = pick('host', 'HOST');
+  const data = pick('data', 'FLAGADMIN_DATA');
+  const bodyLimit = pick('body-limit', 'BODY_LIMIT');
+  const logLevel = pick('log-level', 'LOG_LEVEL');
+
+  if (host && host.value === '') throw new ConfigError(`${host.what} must not be empty`);
+  if (data && data.value === '') throw new ConfigError(`${data.what} must not be empty`);
+  const level = (logLevel?.value.toLowerCase() ?? 'info') as LogLevel;
+  if (!LOG_LEVELS.includes(level)) {
+    throw new ConfigError(`${logLevel!.what} must be one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(logLevel!.value)}`);
+  }
+
+  return {
+    help: false,
+    config: {
+      port: port ? integer(port.value, port.what, 0, 65535) : DEFAULT_PORT,
+      host: host?.value ?? DEFAULT_HOST,
+      dataDir: resolve(cwd, data?.value ?? DEFAULT_DATA_DIR),
+      demo: !values['no-demo'],
+      logLevel: level,
+      initAdminTokens: tokens(env, 'INIT_ADMIN_API_TOKENS', 'admin'),
+      initClientTokens: tokens(env, 'INIT_CLIENT_API_TOKENS', 'client'),
+      bodyLimit: bodyLimit ? integer(bodyLimit.value, bodyLimit.what, 1, 1024 * 1024 * 1024) : DEFAULT_BODY_LIMIT,
+    },
+  };
+}

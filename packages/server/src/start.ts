@@ -1,0 +1,124 @@
+import { resolve } from 'node:path';
+import { createFlagadmin, silentLogger, type Admin, type FetchHandler, type Logger, type Storage } from '@flagadmin/core';
+import { serve, type ServeResult } from '@flagadmin/node-http';
+import { lowdbStorage } from '@flagadmin/storage-lowdb';
+import { ConfigError, DEFAULT_DATA_DIR, DEFAULT_HOST, DEFAULT_PORT } from './config';
+import { isEmptyData, seedDemo, type DemoData } from './demo';
+import { errorField } from './logger';
+
+export interface StartServerOptions {
+  /** Default 4242; 0 = any free port (read it back from the result). */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** The lowdb data directory; default ./flagadmin-data. Ignored when `storage` is given. */
+  dataDir?: string;
+  /** Any other storage (memory, a custom adapter) instead of lowdb; closed by `close()` all the same. */
+  storage?: Storage;
+  /** Create demo data when the data is empty (no feature, no project beyond `default`). Default true. */
+  demo?: boolean;
+  /** Start-up keys (INIT_ADMIN_API_TOKENS / INIT_CLIENT_API_TOKENS): Unleash-shaped secrets. */
+  initAdminTokens?: readonly string[];
+  initClientTokens?: readonly string[];
+  /** Largest request body in bytes; default 102,400. */
+  bodyLimit?: number;
+  /** Gets core's request lines and errors; default silent. */
+  logger?: Logger;
+  now?: () => Date;
+}
+
+export interface RunningServer {
+  /** A URL that reaches the server, e.g. http://127.0.0.1:4242 (the real port when 0 was asked). */
+  url: string;
+  port: number;
+  admin: Admin;
+  handle: FetchHandler;
+  /** The data directory in use (undefined with a custom `storage`). */
+  dataDir: string | undefined;
+  /** True when the data was empty at start (no feature, no project beyond `default`). */
+  emptyAtStart: boolean;
+  /** What the demo created, when it ran at this start; its `adminKey` is shown nowhere else. */
+  demo: DemoData | null;
+  /** How many INIT keys were new to the storage. */
+  initKeysCreated: number;
+  /**
+   * Stops accepting connections, lets in-flight requests finish, then closes the storage (flushing it
+   * and releasing the data directory's lock). Idempotent.
+   */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts flagadmin: opens the storage (lowdb in `dataDir` unless `storage` is given), adds start-up
+ * keys, creates demo data on empty data, and listens. Prints nothing and installs no signal handler:
+ * that is the bin's job. Rejects with FlagadminStorageLockedError when another process holds the data
+ * directory, ConfigError for a malformed start-up key, or the listen error (EADDRINUSE, ...); in every
+ * case the storage is closed again.
+ */
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const logger = options.logger ?? silentLogger;
+  const dataDir = options.storage ? undefined : resolve(options.dataDir ?? DEFAULT_DATA_DIR);
+  const storage =
+    options.storage ??
+    (await lowdbStorage({
+      dir: dataDir!,
+      logger: {
+        warn: (message) => logger.warn(message),
+        error: (message, error) => logger.error(message, error === undefined ? undefined : { error: errorField(error) }),
+      },
+    }));
+  let server: ServeResult | undefined;
+  try {
+    const { admin, handle } = createFlagadmin({
+      storage,
+      logger,
+      ...(options.now ? { now: options.now } : {}),
+      ...(options.bodyLimit !== undefined ? { bodyLimit: options.bodyLimit } : {}),
+    });
+    let initKeysCreated: number;
+    try {
+      initKeysCreated = await admin.ensureInitialKeys({ admin: options.initAdminTokens ?? [], client: options.initClientTokens ?? [] });
+    } catch (error) {
+      // core throws a plain Error for a malformed secret: a configuration mistake, not a crash.
+      if (error instanceof Error && /INIT_(ADMIN|CLIENT)_API_TOKENS/.test(error.message)) throw new ConfigError(error.message);
+      throw error;
+    }
+    await admin.context.ready();
+    const emptyAtStart = await isEmptyData(storage);
+    const demo = emptyAtStart && options.demo !== false ? await seedDemo(admin, options.now ? { now: options.now } : {}) : null;
+    server = await serve({
+      fetch: handle,
+      port: options.port ?? DEFAULT_PORT,
+      hostname: options.host ?? DEFAULT_HOST,
+      ...(options.bodyLimit !== undefined ? { bodyLimit: options.bodyLimit } : {}),
+      logger: {
+        error: (message, details) =>
+          logger.error(message, { requestId: details.requestId, method: details.method, url: details.url, error: errorField(details.error) }),
+      },
+    });
+    const listening = server;
+    let closing: Promise<void> | undefined;
+    return {
+      url: listening.url,
+      port: listening.port,
+      admin,
+      handle,
+      dataDir,
+      emptyAtStart,
+      demo,
+      initKeysCreated,
+      close: () =>
+        (closing ??= (async () => {
+          try {
+            await listening.close();
+          } finally {
+            await storage.close();
+          }
+        })()),
+    };
+  } catch (error) {
+    await server?.close().catch(() => undefined);
+    await storage.close().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,138 @@
+// Spawning the bin (or an example) as a real child process: wait for a line, stop it, always clean up.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** The bin from source: fast, no build needed. */
+export const BIN_FROM_SOURCE = ['--conditions=source', '--import', 'tsx', 'packages/server/src/cli.ts'];
+/** The built bin, exactly as `pnpm exec flagadmin` runs it. */
+export const BUILT_BIN = ['packages/server/bin/flagadmin.js'];
+
+export interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+export interface Child {
+  process: ChildProcess;
+  readonly stdout: string;
+  readonly stderr: string;
+  /** Resolves with the first match in stdout (from the start); rejects when the child exits first or on timeout. */
+  waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+  /** Resolves once the child has exited (or rejects on timeout). */
+  exited(timeoutMs?: number): Promise<Exit>;
+  /** Sends a signal (default SIGTERM) and waits for the exit. */
+  stop(signal?: NodeJS.Signals, timeoutMs?: number): Promise<Exit>;
+  /** SIGKILL if still running; for finally blocks. */
+  kill(): Promise<void>;
+}
+
+const running = new Set<Child>();
+
+/** Spawns `node <args>` with cwd at the repository root (by default) and an environment without PORT & co. */
+export function spawnNode(args: readonly string[], options: { env?: Record<string, string | undefined>; cwd?: string } = {}): Child {
+  const env: Record<string, string | undefined> = { ...process.env, FORCE_COLOR: '0' };
+  for (const name of ['PORT', 'HOST', 'FLAGADMIN_DATA', 'LOG_LEVEL', 'INIT_ADMIN_API_TOKENS', 'INIT_CLIENT_API_TOKENS', 'BODY_LIMIT', 'NODE_OPTIONS']) {
+    delete env[name];
+  }
+  Object.assign(env, options.env);
+  const proc = spawn(process.execPath, [...args], { cwd: options.cwd ?? REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  let exit: Exit | undefined;
+  const listeners = new Set<() => void>();
+  const notify = () => listeners.forEach((l) => l());
+  proc.stdout!.setEncoding('utf8').on('data', (d: string) => ((stdout += d), notify()));
+  proc.stderr!.setEncoding('utf8').on('data', (d: string) => ((stderr += d), notify()));
+  proc.on('close', (code, signal) => {
+    exit = { code, signal };
+    running.delete(child);
+    notify();
+  });
+  proc.on('error', (error) => {
+    stderr += String(error);
+    exit ??= { code: -1, signal: null };
+    notify();
+  });
+
+  const until = <T>(check: () => T | undefined, timeoutMs: number, what: string): Promise<T> =>
+    new Promise((resolve, reject) => {
+      const done = (fn: () => void) => {
+        listeners.delete(listener);
+        clearTimeout(timer);
+        fn();
+      };
+      const listener = () => {
+        let value: T | undefined;
+        try {
+          value = check();
+        } catch (error) {
+          return done(() => reject(error));
+        }
+        if (value !== undefined) done(() => resolve(value));
+      };
+      const timer = setTimeout(
+        () => done(() => reject(new Error(`timed out after ${timeoutMs} ms waiting for ${what}\nstdout:\n${stdout}\nstderr:\n${stderr}`))),
+        timeoutMs,
+      );
+      listeners.add(listener);
+      listener();
+    });
+
+  const child: Child = {
+    process: proc,
+    get stdout() {
+      return stdout;
+    },
+    get stderr() {
+      return stderr;
+    },
+    waitFor: (pattern, timeoutMs = 20_000) =>
+      until(
+        () => {
+          const m = pattern.exec(stdout);
+          if (m) return m;
+          if (exit) throw new Error(`exited (${JSON.stringify(exit)}) before printing ${pattern}\nstdout:\n${stdout}\nstderr:\n${stderr}`);
+          return undefined;
+        },
+        timeoutMs,
+        String(pattern),
+      ),
+    exited: (timeoutMs = 20_000) => until(() => exit, timeoutMs, 'the exit'),
+    async stop(signal = 'SIGTERM', timeoutMs = 20_000) {
+      if (!exit) proc.kill(signal);
+      return child.exited(timeoutMs);
+    },
+    async kill() {
+      if (exit) return;
+      proc.kill('SIGKILL');
+      await child.exited(5_000).catch(() => undefined);
+    },
+  };
+  running.add(child);
+  return child;
+}
+
+/** Kills every child still running (an `after` hook's job, so a failed test leaves nothing behind). */
+export async function killAll(): Promise<void> {
+  await Promise.all([...running].map((c) => c.kill()));
+}
+
+/** The URL of a `listening on http://...` line. */
+export async function listeningUrl(child: Child, timeoutMs?: number): Promise<string> {
+  return (await child.waitFor(/listening on (http:\/\/\S+)/, timeoutMs))[1]!;
+}
+
+/** The demo admin key the bin prints after its listening line. */
+export async function demoKey(child: Child): Promise<string> {
+  return (await child.waitFor(/Admin API key[^\n]*\n\s*(\S+)\n/))[1]!;
+}
+
+/** The JSON lines of a child's stdout. */
+export function jsonLines(text: string): Record<string, unknown>[] {
+  return text
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+}

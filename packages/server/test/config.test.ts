@@ -1,0 +1,130 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { ConfigError, createJsonLogger, parseConfig, type ServerConfig } from '@flagadmin/server';
+
+const config = suite('parseConfig');
+const KEY = `*:*.${'ab'.repeat(32)}`;
+const CLIENT = `*:development.${'cd'.repeat(32)}`;
+
+const parsed = (argv: string[], env: Record<string, string> = {}): ServerConfig => {
+  const result = parseConfig(argv, env, '/srv/app');
+  if (result.help) throw new Error('unexpected --help');
+  return result.config;
+};
+
+function rejects(argv: string[], env: Record<string, string>, message: RegExp): void {
+  try {
+    parseConfig(argv, env, '/srv/app');
+  } catch (error) {
+    assert.instance(error, ConfigError);
+    assert.match((error as Error).message, message);
+    assert.not.match((error as Error).message, /\n/, 'one line');
+    return;
+  }
+  assert.unreachable(`expected a ConfigError for ${JSON.stringify({ argv, env })}`);
+}
+
+config('defaults', () => {
+  assert.equal(parsed([]), {
+    port: 4242,
+    host: '127.0.0.1',
+    dataDir: '/srv/app/flagadmin-data',
+    demo: true,
+    logLevel: 'info',
+    initAdminTokens: [],
+    initClientTokens: [],
+    bodyLimit: 102_400,
+  });
+});
+
+config('environment values; empty ones count as unset', () => {
+  const c = parsed([], {
+    PORT: '0',
+    HOST: '0.0.0.0',
+    FLAGADMIN_DATA: 'var/flags',
+    LOG_LEVEL: 'WARN',
+    BODY_LIMIT: '2048',
+    INIT_ADMIN_API_TOKENS: ` ${KEY} ,`,
+    INIT_CLIENT_API_TOKENS: `${CLIENT},${CLIENT.replace('development', 'production')}`,
+  });
+  assert.is(c.port, 0);
+  assert.is(c.host, '0.0.0.0');
+  assert.is(c.dataDir, '/srv/app/var/flags');
+  assert.is(c.logLevel, 'warn');
+  assert.is(c.bodyLimit, 2048);
+  assert.equal(c.initAdminTokens, [KEY]);
+  assert.is(c.initClientTokens.length, 2);
+  assert.is(parsed([], { PORT: '' }).port, 4242);
+});
+
+config('flags win over the environment', () => {
+  const c = parsed(['--port', '8080', '--host', '::1', '--data', '/abs/dir', '--log-level', 'debug', '--body-limit=10', '--no-demo'], {
+    PORT: '1',
+    HOST: 'example',
+    FLAGADMIN_DATA: 'other',
+    LOG_LEVEL: 'error',
+    BODY_LIMIT: '99',
+  });
+  assert.equal([c.port, c.host, c.dataDir, c.logLevel, c.bodyLimit, c.demo], [8080, '::1', '/abs/dir', 'debug', 10, false]);
+});
+
+config('--help and -h', () => {
+  assert.equal(parseConfig(['--help']), { help: true });
+  assert.equal(parseConfig(['-h', '--port', 'nonsense']), { help: true });
+});
+
+config('bad values are ConfigErrors with one-line messages', () => {
+  rejects(['--port', 'x'], {}, /^--port must be an integer from 0 to 65535, got "x"$/);
+  rejects(['--port', '65536'], {}, /--port must be an integer/);
+  rejects(['--port', '1.5'], {}, /--port must be an integer/);
+  rejects([], { PORT: '80a' }, /^PORT must be an integer/);
+  rejects(['--port'], {}, /--port/);
+  rejects(['--nope'], {}, /^Unknown option '--nope'$/);
+  rejects(['positional'], {}, /Unexpected argument 'positional'/);
+  rejects([], { LOG_LEVEL: 'verbose' }, /^LOG_LEVEL must be one of debug, info, warn, error, silent, got "verbose"$/);
+  rejects(['--log-level', 'trace'], {}, /^--log-level must be one of/);
+  rejects([], { BODY_LIMIT: '0' }, /^BODY_LIMIT must be an integer from 1/);
+  rejects(['--host', ' '], {}, /--host must not be empty/);
+  rejects([], { INIT_ADMIN_API_TOKENS: `${KEY},short` }, /^INIT_ADMIN_API_TOKENS entry 2 is not a valid secret/);
+  rejects([], { INIT_ADMIN_API_TOKENS: `[]:*.${'0'.repeat(64)}` }, /INIT_ADMIN_API_TOKENS entry 1 is not a valid secret/);
+  rejects([], { INIT_CLIENT_API_TOKENS: KEY }, /^INIT_CLIENT_API_TOKENS entry 1: a client key names one environment/);
+});
+
+const logger = suite('createJsonLogger');
+
+logger('one JSON line per call with time, level, msg and the fields; errors become their stack', () => {
+  const lines: string[] = [];
+  const log = createJsonLogger({ level: 'debug', write: (l) => lines.push(l), now: () => new Date('2025-01-02T03:04:05.000Z') });
+  log.info('request', { method: 'GET', route: '/health', status: 200, durationMs: 1, requestId: 'r1' });
+  log.error('boom', { error: new Error('bad thing'), level: 'ignored' });
+  assert.ok(lines.every((l) => l.endsWith('\n') && !l.slice(0, -1).includes('\n')));
+  assert.equal(JSON.parse(lines[0]!), {
+    time: '2025-01-02T03:04:05.000Z',
+    level: 'info',
+    msg: 'request',
+    method: 'GET',
+    route: '/health',
+    status: 200,
+    durationMs: 1,
+    requestId: 'r1',
+  });
+  const error = JSON.parse(lines[1]!);
+  assert.is(error.level, 'error');
+  assert.match(error.error, /^Error: bad thing\n\s+at /);
+});
+
+logger('the level filters; silent drops everything', () => {
+  const lines: string[] = [];
+  const warn = createJsonLogger({ level: 'warn', write: (l) => lines.push(l) });
+  warn.debug('d');
+  warn.info('i');
+  warn.warn('w');
+  warn.error('e');
+  assert.equal(lines.map((l) => JSON.parse(l).msg), ['w', 'e']);
+  const silent = createJsonLogger({ level: 'silent', write: (l) => lines.push(l) });
+  silent.error('e2');
+  assert.is(lines.length, 2);
+});
+
+config.run();
+logger.run();

@@ -1,0 +1,158 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { FEATURE_TYPES, SYSTEM_PRINCIPAL, type Logger } from '@flagadmin/core';
+import { ConfigError, demoCurls, isEmptyData, startServer, type RunningServer } from '@flagadmin/server';
+import { FlagadminStorageLockedError } from '@flagadmin/storage-lowdb';
+import { memoryStorage } from '@flagadmin/storage-memory';
+
+const test = suite('startServer');
+const dirs: string[] = [];
+const servers: RunningServer[] = [];
+const tempDir = async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'flagadmin-start-'));
+  dirs.push(dir);
+  return dir;
+};
+const start = async (options: Parameters<typeof startServer>[0]) => {
+  const server = await startServer({ port: 0, ...options });
+  servers.push(server);
+  return server;
+};
+
+test.after(async () => {
+  await Promise.all(servers.map((s) => s.close()));
+  await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
+});
+
+function recorder(): { logger: Logger; lines: { level: string; message: string; fields?: Record<string, unknown> }[] } {
+  const lines: { level: string; message: string; fields?: Record<string, unknown> }[] = [];
+  const at = (level: string) => (message: string, fields?: Record<string, unknown>) => void lines.push({ level, message, ...(fields ? { fields } : {}) });
+  return { lines, logger: { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') } };
+}
+
+test('demo data is made through the operations: projects, every feature type, events, a change request, SDK apps', async () => {
+  const { logger, lines } = recorder();
+  const server = await start({ dataDir: await tempDir(), logger });
+  assert.ok(server.demo);
+  assert.ok(server.emptyAtStart);
+  const demo = server.demo!;
+  const key = await server.admin.authenticate(demo.adminKey);
+  assert.is(key.role, 'admin');
+
+  const { projects } = await server.admin.listProjects(key);
+  assert.ok(projects.length >= 4);
+  const withOwners = projects.filter((p) => p.owners.some((o) => o.ownerType === 'user'));
+  assert.ok(withOwners.length >= 3, 'projects with owners');
+  assert.ok(projects.some((p) => p.id !== 'default' && p.owners[0]?.ownerType === 'system'), 'a project without an owner');
+  assert.ok(projects.some((p) => p.mode !== 'open'));
+
+  const features = (await Promise.all(demo.projects.map((projectId) => server.admin.listFeatures(key, { projectId })))).flatMap((r) => r.features);
+  assert.is(features.length, demo.featureCount);
+  for (const type of FEATURE_TYPES) assert.ok(features.some((f) => f.type === type && !f.archived), `a live ${type} feature`);
+  assert.ok(features.some((f) => f.archived && f.lifecycle.stage === 'archived'));
+  assert.ok(features.some((f) => f.stale && !f.archived));
+  assert.ok(features.some((f) => f.favorite));
+  assert.ok(features.some((f) => f.environments.some((e) => e.name === 'production' && e.enabled)));
+
+  const { events, totalEvents } = await server.admin.listEvents(key, { project: 'checkout' });
+  assert.ok(totalEvents > 10);
+  for (const type of ['project-created', 'feature-created', 'feature-environment-enabled', 'feature-stale-on', 'feature-archived', 'change-request-created', 'change-added']) {
+    assert.ok(events.some((e) => e.type === type), type);
+  }
+  assert.ok(events.every((e) => e.createdBy === 'demo-admin'), 'the demo acts as its admin key');
+
+  const cr = await server.admin.getChangeRequest(key, { projectId: demo.changeRequest.projectId, id: String(demo.changeRequest.id) });
+  assert.is(cr.state, 'Draft');
+  assert.is(cr.features.length, 2);
+
+  const outdated = await server.admin.listOutdatedSdks(key, { projectId: demo.outdatedSdkProject });
+  assert.equal(outdated.sdks, [
+    { sdkVersion: 'unleash-client-java:8.0.0', applications: ['checkout-api'] },
+    { sdkVersion: 'unleash-client-node:3.9.1', applications: ['checkout-web'] },
+  ]);
+  const search = await server.admin.listOutdatedSdks(key, { projectId: 'search' });
+  assert.equal(search.sdks, [{ sdkVersion: 'unleash-client-python:5.0.0', applications: ['search-indexer'] }]);
+  const apps = await server.admin.context.storage.read((tx) => tx.list('clientApps'));
+  const versions = apps.flatMap((a) => a.instances.map((i) => i.sdkVersion));
+  for (const v of ['unleash-client-node:6.1.0', 'unleash-python-sdk:6.3.0', 'unleash-node-sdk:6.6.1']) assert.ok(versions.includes(v), `current ${v} registered`);
+
+  const curls = demoCurls(server.url, demo.adminKey, demo);
+  assert.is(curls.length, 5);
+  assert.ok(curls.every((c) => c.startsWith('curl ') && c.includes(server.url) && c.includes(demo.adminKey)));
+  assert.is(lines.filter((l) => l.level === 'error').length, 0);
+
+  // Over HTTP, with a request line per request and nothing secret in it.
+  const response = await fetch(`${server.url}/api/admin/projects`, { headers: { authorization: demo.adminKey } });
+  assert.is(response.status, 200);
+  await response.text();
+  const request = lines.find((l) => l.message === 'request');
+  assert.equal(Object.keys(request!.fields!).sort(), ['durationMs', 'method', 'requestId', 'route', 'status']);
+  assert.not.ok(JSON.stringify(lines).includes(demo.adminKey.slice(4)));
+});
+
+test('a restart on the same data makes no demo and no key; a second open while running is refused', async () => {
+  const dir = await tempDir();
+  const first = await start({ dataDir: dir });
+  const key = first.demo!.adminKey;
+  try {
+    await startServer({ port: 0, dataDir: dir });
+    assert.unreachable('the data directory is locked');
+  } catch (error) {
+    assert.instance(error, FlagadminStorageLockedError);
+    assert.match((error as Error).message, new RegExp(`data directory .* is in use by process ${process.pid}`));
+  }
+  const before = await first.admin.listProjects(SYSTEM_PRINCIPAL);
+  await first.close();
+  await first.close(); // idempotent
+
+  const second = await start({ dataDir: dir });
+  assert.is(second.demo, null);
+  assert.is(second.emptyAtStart, false);
+  assert.equal(await second.admin.listProjects(SYSTEM_PRINCIPAL), before, 'nothing duplicated');
+  assert.is((await second.admin.authenticate(key)).name, 'demo-admin');
+  const keys = await second.admin.context.storage.read((tx) => tx.list('apiKeys'));
+  assert.is(keys.filter((k) => k.type === 'admin').length, 1, 'no second admin key');
+});
+
+test('demo: false leaves the data empty; INIT keys are added once; any storage can be given', async () => {
+  const storage = memoryStorage();
+  const secret = `*:*.${'12'.repeat(32)}`;
+  const server = await start({ storage, demo: false, initAdminTokens: [secret] });
+  assert.is(server.demo, null);
+  assert.is(server.initKeysCreated, 1);
+  assert.is(server.dataDir, undefined);
+  assert.ok(await isEmptyData(storage));
+  const response = await fetch(`${server.url}/api/admin/projects`, { headers: { authorization: `Bearer ${secret}` } });
+  assert.equal((await response.json()).projects.map((p: { id: string }) => p.id), ['default']);
+});
+
+test('a malformed start-up key is a ConfigError and the data directory is released', async () => {
+  const dir = await tempDir();
+  try {
+    await startServer({ port: 0, dataDir: dir, initClientTokens: ['nope'] });
+    assert.unreachable();
+  } catch (error) {
+    assert.instance(error, ConfigError);
+    assert.match((error as Error).message, /INIT_CLIENT_API_TOKENS entry 1/);
+  }
+  const again = await start({ dataDir: dir, demo: false });
+  assert.ok(again.url);
+});
+
+test('a port in use rejects and releases the data directory', async () => {
+  const first = await start({ storage: memoryStorage(), demo: false });
+  const dir = await tempDir();
+  try {
+    await startServer({ port: first.port, dataDir: dir, demo: false });
+    assert.unreachable();
+  } catch (error) {
+    assert.is((error as { code?: string }).code, 'EADDRINUSE');
+  }
+  const again = await start({ dataDir: dir, demo: false });
+  assert.ok(again.url);
+});
+
+test.run();
