@@ -1,0 +1,16 @@
+export { toNodeListener, DEFAULT_BODY_LIMIT } from './listener.js';
+export { createServer } from './server.js';
+export { serve } from './serve.js';
+export { PayloadTooLargeError } from './body-limit-error.js';
+export type {
+  CreateServerOptions,
+  ErrorLogDetails,
+  FetchHandler,
+  ListenerOptions,
+  Logger,
+  NextFunction,
+  NodeListener,
+  NodeRequest,
+  ServeOptions,
+  ServeResult,
+} from './types.js';

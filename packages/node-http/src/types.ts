@@ -1,0 +1,66 @@
+import type { IncomingMessage, Server, ServerOptions, ServerResponse } from 'node:http';
+
+/** Any WHATWG fetch-style handler: flagadmin's `handle`, Hono's `app.fetch`, a hand-written function. */
+export type FetchHandler = (request: Request) => Response | Promise<Response>;
+
+/**
+ * The one method this package logs through. `console` fits, so do pino and most loggers.
+ * `details.error` is the thrown value (with its stack); it is never sent to the client.
+ */
+export interface Logger {
+  error(message: string, details: ErrorLogDetails): void;
+}
+
+export interface ErrorLogDetails {
+  error: unknown;
+  requestId: string;
+  method: string;
+  url: string;
+}
+
+/** Connect/Express-style continuation; only called when `stripPrefix` does not match the path. */
+export type NextFunction = (error?: unknown) => void;
+
+/** The node:http request as Connect and Express extend it (both fields are optional). */
+export interface NodeRequest extends IncomingMessage {
+  /** Set by Connect/Express: the URL before a mount prefix was removed from `url`. */
+  originalUrl?: string;
+  /** Set by body parsers such as express.json(): the body already read from the stream. */
+  body?: unknown;
+}
+
+export type NodeListener = (req: IncomingMessage, res: ServerResponse, next?: NextFunction) => void;
+
+export interface ListenerOptions {
+  /** Largest request body accepted, in bytes; larger ones get 413 PayloadTooLargeError. Default 102400. */
+  bodyLimit?: number;
+  /**
+   * A path prefix removed before the handler sees the URL, e.g. '/admin' turns /admin/api/x into /api/x.
+   * A request outside the prefix goes to `next()` when there is one, else gets 404 NotFoundError.
+   */
+  stripPrefix?: string;
+  /** Receives handler failures (500) and broken response streams. Nothing is logged without one. */
+  logger?: Logger;
+}
+
+export interface CreateServerOptions extends ListenerOptions {
+  /** Passed to http.createServer (timeouts, keepAliveTimeout, maxHeaderSize, ...). */
+  serverOptions?: ServerOptions;
+}
+
+export interface ServeOptions extends CreateServerOptions {
+  fetch: FetchHandler;
+  /** Default 0: any free port (read it back from the result). */
+  port?: number;
+  /** Default '127.0.0.1'. Use '0.0.0.0' or '::' to listen on every interface. */
+  hostname?: string;
+}
+
+export interface ServeResult {
+  server: Server;
+  /** A URL clients can connect to, without a trailing slash, e.g. http://127.0.0.1:54321 */
+  url: string;
+  port: number;
+  /** Stops accepting, lets in-flight requests finish, closes idle keep-alive connections, then resolves. */
+  close(): Promise<void>;
+}
