@@ -146,6 +146,20 @@ test('a second bin on the same data directory is refused while the first keeps a
   }
 });
 
+test('an unreadable data directory: a clear message naming the file, exit 1, the file untouched', async () => {
+  const data = await tempDir();
+  const { writeFile, readFile } = await import('node:fs/promises');
+  await writeFile(join(data, 'db.json'), '{ not json');
+  const child = bin(['--port', '0', '--data', data]);
+  try {
+    assert.is((await child.exited()).code, 1);
+    assert.match(child.stderr, /^flagadmin: cannot open the data: .*db\.json/);
+    assert.is(await readFile(join(data, 'db.json'), 'utf8'), '{ not json');
+  } finally {
+    await child.kill();
+  }
+});
+
 test('bad flags and environment values: one clear line on stderr, exit code 2', async () => {
   const data = await tempDir();
   const cases: { args: string[]; env?: Record<string, string>; message: RegExp }[] = [
