@@ -84,7 +84,7 @@ function httpSuite(transport: Transport): void {
   });
 
   test('401 AuthenticationRequired: missing, unknown and malformed keys', async () => {
-    for (const headers of [{}, { authorization: 'nope' }, { authorization: 'Bearer ' }, { authorization: `*:*.${'0'.repeat(64)}` }]) {
+    for (const headers of [{} as Record<string, string>, { authorization: 'nope' }, { authorization: 'Bearer ' }, { authorization: `*:*.${'0'.repeat(64)}` }]) {
       await expectError(await w.send('/api/admin/projects', { headers }), 401, 'AuthenticationRequired');
       await expectError(await w.send('/api/admin/events', { headers }), 401, 'AuthenticationRequired');
     }

@@ -127,13 +127,13 @@ test('the aggregates agree with a recomputation from every feature', async () =>
     if (i % 4 === 0) await patch(`f${i}`, 'p', [{ op: 'replace', path: '/type', value: types[(i + 1) % 5] }]);
   }
   w.clock.ms = T0 + 60 * DAY;
-  const lifetimes: Record<string, number | null> = { release: 40, experiment: 40, operational: 7, 'kill-switch': null, permission: null };
+  const lifetimes: Record<string, number | null | undefined> = { release: 40, experiment: 40, operational: 7, 'kill-switch': null, permission: null };
   const { features } = await w.admin.listFeatures(SYSTEM_PRINCIPAL, { projectId: 'p' });
   const live = features.filter((f) => !f.archived);
   const stale = live.filter((f) => f.stale).length;
   const potentially = live.filter((f) => {
     const days = lifetimes[f.type];
-    return !f.stale && days !== null && Date.parse(f.createdAt) < w.clock.ms - days * DAY;
+    return !f.stale && days != null && Date.parse(f.createdAt) < w.clock.ms - days * DAY;
   }).length;
   const p = await project('p');
   assert.equal([p.featureCount, p.staleFeatureCount, p.potentiallyStaleFeatureCount], [live.length, stale, potentially]);

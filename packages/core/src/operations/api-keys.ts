@@ -50,13 +50,30 @@ export function apiTokenDocument(key: ApiKeyRecord): ApiTokenDocument {
 }
 
 /**
+ * SHA-256 of recently seen secrets. Web Crypto's digest is asynchronous (a thread-pool round trip per
+ * request); a secret's hash never changes, so caching it is safe. Bounded: cleared when full.
+ */
+const hashes = new Map<string, string>();
+const HASH_CACHE_SIZE = 1024;
+
+async function cachedHash(secret: string): Promise<string> {
+  let hash = hashes.get(secret);
+  if (hash === undefined) {
+    hash = await hashSecret(secret);
+    if (hashes.size >= HASH_CACHE_SIZE) hashes.clear();
+    hashes.set(secret, hash);
+  }
+  return hash;
+}
+
+/**
  * The principal of an `Authorization` header value (`<secret>` or `Bearer <secret>`); 401
  * AuthenticationRequired when it is missing, malformed or unknown.
  */
 export async function authenticate(ctx: AdminContext, header: string | null | undefined): Promise<Principal> {
   const secret = secretFromHeader(header);
   if (!secret) throw new AdminError('AuthenticationRequired', 'You must provide a valid API key in the Authorization header.');
-  const hash = await hashSecret(secret);
+  const hash = await cachedHash(secret);
   await ctx.ready();
   const key = await ctx.storage.read((tx) => tx.get('apiKeys', hash));
   if (!key || !constantTimeEqual(key.secretHash, hash)) {
