@@ -31,8 +31,8 @@ export type { ClientHints, ClientMetrics, ClientRegistration } from './operation
 export { getClientFeatures, ifNoneMatchHits } from './operations/client-features';
 export type { ClientFeature, ClientFeaturesResponse, ClientStrategy } from './operations/client-features';
 export { jsonEqual, etagOf } from './util';
-export { createHandler, createFlagadmin, ALL_ROUTES, DEFAULT_BODY_LIMIT } from './http/handler';
-export type { FetchHandler, HandlerOptions } from './http/handler';
+export { createHandler, createDispatch, createFlagadmin, ALL_ROUTES, DEFAULT_BODY_LIMIT } from './http/handler';
+export type { FetchHandler, HandlerOptions, PlainHandler, PlainRequest, PlainResponse } from './http/handler';
 export { ROUTES } from './http/routes';
-export type { Route, RouteInput, RouteResult } from './http/routes';
+export type { HeaderReader, Route, RouteInput, RouteResult } from './http/routes';
 export { openApiDocument } from './http/openapi';

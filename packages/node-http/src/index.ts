@@ -14,3 +14,5 @@ export type {
   ServeOptions,
   ServeResult,
 } from './types.js';
+export { plainHandlerOf } from './plain.js';
+export type { PlainHandler, PlainRequest, PlainResponse } from './plain.js';

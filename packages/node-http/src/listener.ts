@@ -8,11 +8,16 @@ import { normalizePrefix, requestUrl } from './request-url.js';
 import { type RequestParts, toRequest } from './to-request.js';
 import type { FetchHandler, ListenerOptions, Logger, NextFunction, NodeListener, NodeRequest } from './types.js';
 import { writeResponse } from './write-response.js';
+import { plainHandlerOf, servePlain, type PlainHandler } from './plain.js';
 
 export const DEFAULT_BODY_LIMIT = 102_400;
 
 interface Settings {
   handle: FetchHandler;
+  /** The handler's plain-data `dispatch`, when it has one (no Request/Response objects then). */
+  plain: PlainHandler | undefined;
+  /** The embedder's own `bodyLimit`, when set: caps the plain handler's limit. */
+  cap: number | undefined;
   limit: number;
   prefix: string | undefined;
   logger: Logger | undefined;
@@ -28,7 +33,14 @@ export function toNodeListener(handle: FetchHandler, options: ListenerOptions = 
   if (typeof limit !== 'number' || Number.isNaN(limit) || limit < 0) {
     throw new TypeError(`bodyLimit must be a number of bytes >= 0, got ${String(limit)}`);
   }
-  const settings: Settings = { handle, limit, prefix: normalizePrefix(options.stripPrefix), logger: options.logger };
+  const settings: Settings = {
+    handle,
+    plain: plainHandlerOf(handle),
+    cap: options.bodyLimit,
+    limit,
+    prefix: normalizePrefix(options.stripPrefix),
+    logger: options.logger,
+  };
   return (req, res, next) => {
     serveOne(settings, req as NodeRequest, res, next).catch((error: unknown) => {
       // Only a bug in this adapter lands here; still never leave an unhandled rejection or a hanging socket.
@@ -47,6 +59,16 @@ async function serveOne(s: Settings, req: NodeRequest, res: ServerResponse, next
   }
   if (target.kind === 'invalid') {
     sendError(res, 'BadDataError', 'Invalid request URL or Host header', !req.complete);
+    return;
+  }
+
+  if (s.plain) {
+    const path = target.url.slice(target.url.indexOf('/', target.url.indexOf('//') + 2));
+    await servePlain(s.plain, req, res, path, s.cap, (error) => {
+      const id = sendError(res, 'InternalError', 'Internal server error', !req.complete);
+      logFailure(s, error, req, path, id);
+      return id;
+    });
     return;
   }
 

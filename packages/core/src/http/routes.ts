@@ -10,12 +10,17 @@ import {
 import { ifNoneMatchHits } from '../operations/client-features';
 import type { SchemaId } from '../schemas';
 
+/** Read access to request headers (a WHATWG `Headers` fits); names are case-insensitive. */
+export interface HeaderReader {
+  get(name: string): string | null;
+}
+
 /** What a route handler gets: the decoded path parameters, the query, the principal and lazy body access. */
 export interface RouteInput {
   params: Record<string, string>;
   query: URLSearchParams;
   principal: Principal;
-  headers: Headers;
+  headers: HeaderReader;
   /** Checks the content type (415), reads within the limit (413) and parses JSON (400). */
   json(): Promise<unknown>;
 }
@@ -50,7 +55,7 @@ const ok = (body: unknown, headers?: Record<string, string>): RouteResult => ({ 
 const created = (body: unknown): RouteResult => ({ status: 201, body });
 const accepted: RouteResult = { status: 202, body: null };
 
-const clientHints = (h: Headers) => ({ sdkVersion: h.get('unleash-sdk'), instanceId: h.get('unleash-instanceid') });
+const clientHints = (h: HeaderReader) => ({ sdkVersion: h.get('unleash-sdk'), instanceId: h.get('unleash-instanceid') });
 
 export const ROUTES: readonly Route[] = [
   {
