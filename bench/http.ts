@@ -1,0 +1,200 @@
+/**
+ * HTTP ratio runs: the built bin (lowdb, durable writes) against a bare node:http server that answers
+ * every request with the very bytes flagadmin returned for that route (status, content type, body and
+ * flagadmin's own headers), loaded in turn by autocannon running in a child process.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import type { DataSetInfo } from './dataset';
+import { BENCH_ADMIN_SECRET } from './dataset';
+import type { LoadResult, LoadSpec } from './load';
+import { BENCH_DIR, median, onCleanup, spawnTracked, type RunningBin } from './util';
+
+export interface RouteSpec {
+  id: string;
+  label: string;
+  method: 'GET' | 'PATCH';
+  path: string;
+}
+
+export function routesFor(info: DataSetInfo): RouteSpec[] {
+  const p = encodeURIComponent(info.project);
+  return [
+    { id: 'projects', label: 'GET /api/admin/projects', method: 'GET', path: '/api/admin/projects' },
+    { id: 'events', label: 'GET /api/admin/events', method: 'GET', path: '/api/admin/events' },
+    { id: 'projectEvents', label: `GET /api/admin/events?project=${info.project}`, method: 'GET', path: `/api/admin/events?project=${p}` },
+    {
+      id: 'changeRequest',
+      label: `GET .../change-requests/${info.changeRequestId}`,
+      method: 'GET',
+      path: `/api/admin/projects/${p}/change-requests/${info.changeRequestId}`,
+    },
+    { id: 'outdatedSdks', label: 'GET .../sdks/outdated', method: 'GET', path: `/api/admin/projects/${p}/sdks/outdated` },
+    { id: 'patch', label: 'PATCH .../features/F (description)', method: 'PATCH', path: `/api/admin/projects/${p}/features/${encodeURIComponent(info.feature)}` },
+  ];
+}
+
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date', 'content-length']);
+
+export interface RecordedResponse {
+  status: number;
+  headers: [string, string][];
+  body: Buffer;
+}
+
+/** flagadmin's answer to one request of the route, byte for byte. */
+export async function recordResponse(url: string, route: RouteSpec): Promise<RecordedResponse> {
+  const init: RequestInit = { method: route.method, headers: requestHeaders(route) };
+  if (route.method === 'PATCH') init.body = JSON.stringify([{ op: 'replace', path: '/description', value: 'bench recorded' }]);
+  const res = await fetch(url + route.path, init);
+  const body = Buffer.from(await res.arrayBuffer());
+  if (res.status < 200 || res.status > 299) throw new Error(`${route.label}: flagadmin answered ${res.status}: ${body.toString('utf8').slice(0, 300)}`);
+  const headers: [string, string][] = [];
+  res.headers.forEach((value, name) => {
+    if (!HOP_BY_HOP.has(name)) headers.push([name, value]);
+  });
+  return { status: res.status, headers, body };
+}
+
+export function requestHeaders(route: RouteSpec): Record<string, string> {
+  return {
+    authorization: BENCH_ADMIN_SECRET,
+    accept: 'application/json',
+    ...(route.method === 'PATCH' ? { 'content-type': 'application/json' } : {}),
+  };
+}
+
+/** A bare node:http server answering every request with one recorded response (after reading the body). */
+export async function startBaseline(): Promise<{ url: string; answer(response: RecordedResponse): void; close(): Promise<void> }> {
+  let current: RecordedResponse | undefined;
+  const respond = (res: ServerResponse) => {
+    const r = current!;
+    const headers: Record<string, string | number> = { 'content-length': r.body.length };
+    for (const [name, value] of r.headers) headers[name] = value;
+    res.writeHead(r.status, headers);
+    res.end(r.body);
+  };
+  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      req.resume();
+      respond(res);
+    } else {
+      req.on('data', () => undefined);
+      req.on('end', () => respond(res));
+    }
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  const unregister = onCleanup('baseline server', close);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    answer: (response) => (current = response),
+    close: async () => {
+      unregister();
+      await close();
+    },
+  };
+}
+
+/** One autocannon run in a child process (bounded in time). */
+export async function runLoad(spec: LoadSpec): Promise<LoadResult> {
+  const proc = spawnTracked(process.execPath, ['--import', 'tsx', join(BENCH_DIR, 'load.ts'), JSON.stringify(spec)]);
+  const limit = (spec.durationSeconds + spec.warmupSeconds + 30) * 1000;
+  const timer = setTimeout(() => void proc.stop(2_000), limit);
+  try {
+    const code = await proc.exited;
+    if (code !== 0) throw new Error(`autocannon exited with ${code}:\n${proc.output()}`);
+    const line = proc.output().trim().split('\n').pop()!;
+    return JSON.parse(line) as LoadResult;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export interface RouteRatio {
+  route: string;
+  label: string;
+  responseBytes: number;
+  flagadminRps: number[];
+  baselineRps: number[];
+  ratios: number[];
+  medianRatio: number;
+  flagadminP50Ms: number;
+  baselineP50Ms: number;
+  failures: string[];
+}
+
+export interface HttpOptions {
+  rounds: number;
+  durationSeconds: number;
+  warmupSeconds: number;
+  connections: number;
+}
+
+/** Every route: record, then `rounds` times flagadmin then the baseline; the median of the per-round ratios. */
+export async function ratioRuns(bin: RunningBin, info: DataSetInfo, options: HttpOptions): Promise<RouteRatio[]> {
+  const baseline = await startBaseline();
+  try {
+    const out: RouteRatio[] = [];
+    for (const route of routesFor(info)) {
+      const recorded = await recordResponse(bin.url, route);
+      baseline.answer(recorded);
+      const row: RouteRatio = {
+        route: route.id,
+        label: route.label,
+        responseBytes: recorded.body.length,
+        flagadminRps: [],
+        baselineRps: [],
+        ratios: [],
+        medianRatio: NaN,
+        flagadminP50Ms: NaN,
+        baselineP50Ms: NaN,
+        failures: [],
+      };
+      const p50s = { flagadmin: [] as number[], baseline: [] as number[] };
+      for (let round = 0; round < options.rounds; round++) {
+        const results: Record<'flagadmin' | 'baseline', LoadResult> = {} as never;
+        for (const target of ['flagadmin', 'baseline'] as const) {
+          const base = target === 'flagadmin' ? bin.url : baseline.url;
+          const result = await runLoad({
+            url: base + route.path,
+            method: route.method,
+            headers: requestHeaders(route),
+            patchDescription: route.method === 'PATCH',
+            connections: options.connections,
+            durationSeconds: options.durationSeconds,
+            warmupSeconds: options.warmupSeconds,
+          });
+          if (result.non2xx || result.errors || result.timeouts || result.requests === 0) {
+            row.failures.push(`${target} round ${round + 1}: ${result.requests} requests, ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
+          }
+          results[target] = result;
+          p50s[target].push(result.latencyP50Ms);
+        }
+        row.flagadminRps.push(results.flagadmin.requestsPerSecond);
+        row.baselineRps.push(results.baseline.requestsPerSecond);
+        row.ratios.push(results.flagadmin.requestsPerSecond / results.baseline.requestsPerSecond);
+        process.stderr.write(
+          `http ${route.label} round ${round + 1}: flagadmin ${results.flagadmin.requestsPerSecond.toFixed(0)} req/s, baseline ${results.baseline.requestsPerSecond.toFixed(0)} req/s\n`,
+        );
+      }
+      row.medianRatio = median(row.ratios);
+      row.flagadminP50Ms = median(p50s.flagadmin);
+      row.baselineP50Ms = median(p50s.baseline);
+      out.push(row);
+    }
+    return out;
+  } finally {
+    await baseline.close();
+  }
+}

@@ -1,0 +1,262 @@
+/**
+ * `pnpm bench`: flagadmin against bare node:http (HTTP ratio runs) and against its own data size
+ * (scale). Prints one Markdown table on stdout (progress goes to stderr) and writes every figure to
+ * bench/results/latest.json (a default full run) or bench/results/trial.json (--quick / --only).
+ *
+ *   node --conditions=source --import tsx bench/run.ts [--quick] [--only http|scale] [--regenerate]
+ */
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem, release, platform } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { DATA_SETS, FULL_DOCUMENT_EVERY, copyDataSet, ensureDataSet, type DataSetInfo, type DataSetSpec } from './dataset';
+import { ratioRuns, type HttpOptions, type RouteRatio } from './http';
+import { binFigures, latencies, OPERATIONS, type BinFigures, type OperationId } from './scale';
+import { BENCH_DIR, BUILT_BIN, ROOT, cleanup, formatBytes, killAllNow, removeDirLater, startBuiltBin } from './util';
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    regenerate: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+
+if (args.help) {
+  process.stdout.write('usage: pnpm bench [--quick] [--only http|scale] [--regenerate]\n');
+  process.exit(0);
+}
+if (args.only !== undefined && args.only !== 'http' && args.only !== 'scale') {
+  process.stderr.write(`bench: --only takes http or scale, not "${args.only}"\n`);
+  process.exit(2);
+}
+
+const quick = args.quick;
+const parts = { http: args.only !== 'scale', scale: args.only !== 'http' };
+const settings = {
+  http: (quick
+    ? { rounds: 2, durationSeconds: 1, warmupSeconds: 0.5, connections: 10 }
+    : { rounds: 3, durationSeconds: 3, warmupSeconds: 1, connections: 10 }) satisfies HttpOptions,
+  latency: quick ? { warmup: 20, calls: 100 } : { warmup: 100, calls: 500 },
+  binLoad: { seconds: quick ? 1 : 2, connections: 10 },
+  /** The whole run is stopped past this (the large set's first generation included). */
+  watchdogMinutes: quick ? 15 : 60,
+};
+const sets: DataSetSpec[] = [DATA_SETS.small, quick ? DATA_SETS['large-quick'] : DATA_SETS.large];
+
+interface ScaleFigures {
+  dataSet: DataSetInfo;
+  operations: Record<OperationId, { p50Ms: number; p99Ms: number; calls: number }>;
+  bin: BinFigures;
+}
+
+interface Row {
+  figure: string;
+  small: string;
+  large: string;
+  result: string;
+  target: string;
+  met: boolean | null;
+}
+
+const fmtMs = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : ms >= 10 ? `${ms.toFixed(0)} ms` : `${ms.toFixed(3)} ms`);
+const fmtMiB = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
+const fmtRps = (rps: number) => Math.round(rps).toLocaleString('en-US');
+
+const RATIO_TARGETS: Partial<Record<string, number>> = { projects: 0.5, events: 0.4, patch: 0.15 };
+const SCALE_TARGETS: Partial<Record<OperationId, number>> = { listEvents: 1.5, patchFeature: 2, listProjects: 3 };
+const OPERATION_LABELS: Record<OperationId, string> = {
+  listProjects: 'listProjects p50',
+  listEvents: 'listEvents (last 100) p50',
+  listProjectEvents: 'listEvents of one project p50',
+  getChangeRequest: 'getChangeRequest p50',
+  listOutdatedSdks: 'listOutdatedSdks p50',
+  patchFeature: 'patchFeature (durable) p50',
+};
+
+function rows(http: RouteRatio[] | undefined, scale: ScaleFigures[] | undefined): Row[] {
+  const out: Row[] = [];
+  for (const r of http ?? []) {
+    const target = RATIO_TARGETS[r.route];
+    const failed = r.failures.length > 0;
+    out.push({
+      figure: `${r.label}: flagadmin / bare node:http (req/s, ${formatBytes(r.responseBytes)} body)`,
+      small: `${fmtRps(Math.max(...r.flagadminRps))} / ${fmtRps(Math.max(...r.baselineRps))}`,
+      large: '',
+      result: failed ? `${r.medianRatio.toFixed(2)} (non-2xx!)` : r.medianRatio.toFixed(2),
+      target: target === undefined ? '' : `≥ ${target.toFixed(2)}`,
+      met: target === undefined ? null : !failed && r.medianRatio >= target,
+    });
+  }
+  if (scale && scale.length === 2) {
+    const [small, large] = scale as [ScaleFigures, ScaleFigures];
+    for (const op of OPERATIONS) {
+      const ratio = large.operations[op].p50Ms / small.operations[op].p50Ms;
+      const target = SCALE_TARGETS[op];
+      const which = op === 'listProjectEvents' ? ` (${small.dataSet.project}, ${small.dataSet.projectEventCount} events)` : '';
+      out.push({
+        figure: `${OPERATION_LABELS[op]}${which}, large / small`,
+        small: fmtMs(small.operations[op].p50Ms),
+        large: fmtMs(large.operations[op].p50Ms),
+        result: `${ratio.toFixed(2)}×`,
+        target: target === undefined ? '' : `≤ ${target}`,
+        met: target === undefined ? null : ratio <= target,
+      });
+      if (op === 'listProjects') {
+        // The list itself grows with the number of projects (default included): the cost per project listed.
+        const per = (f: ScaleFigures) => f.operations.listProjects.p50Ms / (f.dataSet.spec.projects + 1);
+        out.push({
+          figure: 'listProjects p50 per project listed, large / small',
+          small: fmtMs(per(small)),
+          large: fmtMs(per(large)),
+          result: `${(per(large) / per(small)).toFixed(2)}×`,
+          target: '',
+          met: null,
+        });
+      }
+    }
+    out.push({
+      figure: 'start to `listening` (built bin)',
+      small: fmtMs(small.bin.startMs),
+      large: fmtMs(large.bin.startMs),
+      result: fmtMs(large.bin.startMs),
+      target: '≤ 5 s (large)',
+      met: large.bin.startMs <= 5000,
+    });
+    out.push({ figure: 'server RSS idle after start', small: fmtMiB(small.bin.rssIdleBytes), large: fmtMiB(large.bin.rssIdleBytes), result: '', target: '', met: null });
+    out.push({
+      figure: `server RSS after load (every route, ${small.bin.loadSeconds} s)`,
+      small: fmtMiB(small.bin.rssAfterLoadBytes),
+      large: fmtMiB(large.bin.rssAfterLoadBytes),
+      result: fmtMiB(large.bin.rssAfterLoadBytes),
+      target: '≤ 400 MiB (large)',
+      met: large.bin.rssAfterLoadBytes <= 400 * 2 ** 20,
+    });
+    const describe = (d: DataSetInfo) =>
+      `${d.spec.projects} projects, ${d.spec.features.toLocaleString('en-US')} features, ${d.spec.events.toLocaleString('en-US')} events; ${formatBytes(d.bytes)}, generated in ${d.generationSeconds.toFixed(1)} s`;
+    out.push({ figure: 'data set', small: describe(small.dataSet), large: describe(large.dataSet), result: '', target: '', met: null });
+  }
+  return out;
+}
+
+function markdown(table: Row[]): string {
+  const header = '| figure | small | large | result | target | met |\n|---|---|---|---|---|---|\n';
+  const cell = (s: string) => s.replaceAll('|', '\\|');
+  return (
+    header +
+    table
+      .map((r) => `| ${[r.figure, r.small, r.large, r.result, r.target, r.met === null ? '' : r.met ? '✓' : '✗'].map(cell).join(' | ')} |`)
+      .join('\n') +
+    '\n'
+  );
+}
+
+function machine() {
+  const list = cpus();
+  return {
+    cpuModel: list[0]?.model ?? 'unknown',
+    cpuCount: list.length,
+    totalMemoryBytes: totalmem(),
+    totalMemory: formatBytes(totalmem()),
+    os: `${platform()} ${release()}`,
+    node: process.version,
+    date: new Date().toISOString(),
+  };
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(BUILT_BIN) || !existsSync(join(ROOT, 'packages/server/dist/cli.js'))) {
+    throw new Error('the built bin is missing: run `pnpm build` first (or `pnpm bench`, which builds)');
+  }
+  const started = performance.now();
+  const datasets = new Map<string, { dir: string; info: DataSetInfo }>();
+  for (const spec of parts.scale ? sets : [DATA_SETS.small]) datasets.set(spec.name, await ensureDataSet(spec, { regenerate: args.regenerate }));
+  const small = datasets.get('small')!;
+
+  let http: RouteRatio[] | undefined;
+  if (parts.http) {
+    const dir = await copyDataSet(small.dir);
+    removeDirLater(dir);
+    const bin = await startBuiltBin(dir);
+    try {
+      http = await ratioRuns(bin, small.info, settings.http);
+    } finally {
+      await bin.stop();
+    }
+  }
+
+  let scale: ScaleFigures[] | undefined;
+  if (parts.scale) {
+    scale = [];
+    for (const spec of sets) {
+      const { dir: cached, info } = datasets.get(spec.name)!;
+      const dir = await copyDataSet(cached);
+      removeDirLater(dir);
+      const operations = await latencies(dir, info, settings.latency);
+      const bin = await binFigures(dir, info, settings.binLoad);
+      scale.push({ dataSet: info, operations, bin });
+    }
+  }
+
+  const table = rows(http, scale);
+  const text = markdown(table);
+  process.stdout.write(`\n${text}`);
+  const full = !quick && parts.http && parts.scale;
+  const results = {
+    machine: machine(),
+    command: full ? 'pnpm bench' : `pnpm bench ${process.argv.slice(2).join(' ')}`,
+    quick,
+    parts,
+    settings: {
+      ...settings,
+      autocannon: 'child process (one per run), so the load generator never shares a thread with the server under test',
+      eventData: `1 event in ${FULL_DOCUMENT_EVERY} carries full feature documents (data and preData); the others small data ({stale}, a tag, {enabled}, a description)`,
+    },
+    durationSeconds: (performance.now() - started) / 1000,
+    table,
+    markdown: text,
+    http: http ?? null,
+    scale: scale ?? null,
+  };
+  mkdirSync(join(BENCH_DIR, 'results'), { recursive: true });
+  const file = join(BENCH_DIR, 'results', full ? 'latest.json' : 'trial.json');
+  writeFileSync(`${file}.tmp`, `${JSON.stringify(results, null, 2)}\n`);
+  renameSync(`${file}.tmp`, file);
+  process.stderr.write(`figures written to ${file} (run took ${((performance.now() - started) / 1000).toFixed(0)} s)\n`);
+  const failures = (http ?? []).flatMap((r) => r.failures.map((f) => `${r.label}: ${f}`));
+  if (failures.length) {
+    process.stderr.write(`flagadmin answered non-2xx or failed during load:\n  ${failures.join('\n  ')}\n`);
+    process.exitCode = 1;
+  }
+}
+
+let stopping = false;
+const stop = async (code: number) => {
+  if (stopping) return;
+  stopping = true;
+  await cleanup();
+  process.exit(code);
+};
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    process.stderr.write(`bench: ${signal}, stopping\n`);
+    void stop(130);
+  });
+}
+process.on('exit', killAllNow);
+const watchdog = setTimeout(() => {
+  process.stderr.write(`bench: still running after ${settings.watchdogMinutes} minutes, stopping\n`);
+  void stop(1);
+}, settings.watchdogMinutes * 60_000);
+watchdog.unref();
+
+try {
+  await main();
+} catch (error) {
+  process.stderr.write(`bench failed: ${(error as Error).stack ?? String(error)}\n`);
+  process.exitCode = 1;
+} finally {
+  await cleanup();
+  clearTimeout(watchdog);
+}

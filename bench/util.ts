@@ -1,0 +1,156 @@
+/** Small helpers of the benchmark: paths, numbers, child processes that are always stopped. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const BENCH_DIR = fileURLToPath(new URL('.', import.meta.url));
+export const ROOT = join(BENCH_DIR, '..');
+export const BUILT_BIN = join(ROOT, 'packages/server/bin/flagadmin.js');
+
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes >= 1 << 30) return `${(bytes / (1 << 30)).toFixed(2)} GiB`;
+  if (bytes >= 1 << 20) return `${(bytes / (1 << 20)).toFixed(1)} MiB`;
+  if (bytes >= 1 << 10) return `${(bytes / (1 << 10)).toFixed(1)} KiB`;
+  return `${bytes} B`;
+}
+
+export function dirSize(dir: string): number {
+  let total = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    total += entry.isDirectory() ? dirSize(path) : statSync(path).size;
+  }
+  return total;
+}
+
+export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Resident set size of a process in bytes (VmRSS of /proc/<pid>/status), or NaN where unreadable. */
+export function rssOf(pid: number): number {
+  try {
+    const m = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) * 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * Everything the run must undo, whatever happens: child processes, servers, temporary directories.
+ * `cleanup()` runs them newest first; `killAllNow()` is the synchronous last resort on exit.
+ */
+const cleanups: { label: string; run: () => Promise<void> | void }[] = [];
+const children = new Set<ChildProcess>();
+
+export function onCleanup(label: string, run: () => Promise<void> | void): () => void {
+  const entry = { label, run };
+  cleanups.push(entry);
+  return () => {
+    const at = cleanups.indexOf(entry);
+    if (at >= 0) cleanups.splice(at, 1);
+  };
+}
+
+export async function cleanup(): Promise<void> {
+  while (cleanups.length) {
+    const entry = cleanups.pop()!;
+    try {
+      await entry.run();
+    } catch (error) {
+      process.stderr.write(`cleanup of ${entry.label} failed: ${(error as Error).message}\n`);
+    }
+  }
+}
+
+export function killAllNow(): void {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+}
+
+export function removeDirLater(dir: string): void {
+  onCleanup(`directory ${dir}`, () => rmSync(dir, { recursive: true, force: true }));
+}
+
+export interface Child {
+  child: ChildProcess;
+  output(): string;
+  exited: Promise<number | null>;
+  /** SIGTERM, then SIGKILL after `graceMs`; resolves once it has exited. */
+  stop(graceMs?: number): Promise<number | null>;
+}
+
+/** Spawns a process that the cleanup stops if the run does not. */
+export function spawnTracked(command: string, args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): Child {
+  const child = spawn(command, args, { cwd: options.cwd ?? ROOT, env: options.env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      children.delete(child);
+      resolve(code);
+    }),
+  );
+  const stop = async (graceMs = 15_000) => {
+    if (child.exitCode !== null || child.signalCode !== null) return exited;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    try {
+      return await exited;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  const unregister = onCleanup(`process ${child.pid}`, async () => {
+    await stop(5_000);
+  });
+  void exited.then(unregister);
+  return { child, output: () => out, exited, stop };
+}
+
+export interface RunningBin extends Child {
+  url: string;
+  /** Milliseconds from spawn to the `listening on` line. */
+  startMs: number;
+}
+
+/**
+ * Starts the built `flagadmin` bin on a data directory (any free port, no demo, warn-level logs) and
+ * resolves once it prints its `listening on` line; rejects (after stopping it) if it exits or is late.
+ */
+export async function startBuiltBin(dataDir: string, options: { timeoutMs?: number; nodeArgs?: string[] } = {}): Promise<RunningBin> {
+  const started = performance.now();
+  const proc = spawnTracked(process.execPath, [...(options.nodeArgs ?? []), BUILT_BIN, '--port', '0', '--data', dataDir, '--no-demo', '--log-level', 'warn'], {
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  const timeoutMs = options.timeoutMs ?? 120_000;
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the bin did not print its URL within ${timeoutMs} ms:\n${proc.output()}`)), timeoutMs);
+      const onData = () => {
+        const m = /listening on (http:\/\/\S+)/.exec(proc.output());
+        if (!m) return;
+        clearTimeout(timer);
+        proc.child.stdout!.off('data', onData);
+        resolve(m[1]!.replace(/\/$/, ''));
+      };
+      proc.child.stdout!.on('data', onData);
+      void proc.exited.then((code) => {
+        clearTimeout(timer);
+        reject(new Error(`the bin exited with ${code} before listening:\n${proc.output()}`));
+      });
+    });
+    return { ...proc, url, startMs: performance.now() - started };
+  } catch (error) {
+    await proc.stop(2_000);
+    throw error;
+  }
+}
