@@ -245,11 +245,15 @@ async function assertEventsAgree(storage: Storage, all: EventRecord[]): Promise<
       for (const limit of [0, 1, 3, 7, all.length, all.length + 5]) {
         const query = set === undefined ? { limit } : { limit, projects: set };
         assert.equal(await tx.latestEvents(query), expectedLatest(all, limit, set), `latestEvents ${JSON.stringify(query)}`);
+        const texts = await tx.latestEventsJson(query);
+        assert.ok(texts.every((t) => typeof t === 'string'), 'latestEventsJson hands out JSON text');
+        assert.equal(texts.map((t) => JSON.parse(t)), expectedLatest(all, limit, set), `latestEventsJson ${JSON.stringify(query)}`);
       }
       if (set) assert.is(await tx.countEvents({ projects: set }), expectedLatest(all, Infinity, set).length, `count ${set}`);
     }
     for (const project of [...projects, 'nope']) {
       assert.equal(await tx.projectEvents(project), expectedLatest(all, Infinity, [project]), `projectEvents ${project}`);
+      assert.equal((await tx.projectEventsJson(project)).map((t) => JSON.parse(t)), expectedLatest(all, Infinity, [project]), `projectEventsJson ${project}`);
     }
   });
 }

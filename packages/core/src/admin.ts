@@ -8,7 +8,7 @@ import { createFeature } from './operations/create-feature';
 import { createProject } from './operations/create-project';
 import { getChangeRequest } from './operations/get-change-request';
 import { getFeature, listFeatures } from './operations/get-feature';
-import { listEvents } from './operations/list-events';
+import { listEvents, listEventsJson } from './operations/list-events';
 import { listOutdatedSdks } from './operations/list-outdated-sdks';
 import { listProjects } from './operations/list-projects';
 import { patchFeature } from './operations/patch-feature';
@@ -17,6 +17,7 @@ import { patchFeature } from './operations/patch-feature';
 const OPERATIONS = {
   patchFeature,
   listEvents,
+  listEventsJson,
   listProjects,
   getChangeRequest,
   listOutdatedSdks,

@@ -11,7 +11,7 @@ export { createAdmin } from './admin';
 export type { Admin } from './admin';
 export { patchFeature } from './operations/patch-feature';
 export type { PatchFeatureInput, PatchFeatureResult, PatchOperation } from './operations/patch-feature';
-export { listEvents, LATEST_EVENTS_LIMIT } from './operations/list-events';
+export { listEvents, listEventsJson, LATEST_EVENTS_LIMIT } from './operations/list-events';
 export type { EventsResponse } from './operations/list-events';
 export { listProjects } from './operations/list-projects';
 export type { ProjectsResponse } from './operations/list-projects';

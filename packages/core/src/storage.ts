@@ -73,6 +73,13 @@ export interface ReadTx {
   latestEvents(query: EventQuery & { limit: number }): Promise<EventRecord[]>;
   /** Newest first, every event of one project. */
   projectEvents(project: string): Promise<EventRecord[]>;
+  /**
+   * The same as `latestEvents`, as the JSON text of each event: what storages keep anyway, so a
+   * response can be built from it without parsing and serializing every event again.
+   */
+  latestEventsJson(query: EventQuery & { limit: number }): Promise<string[]>;
+  /** The same as `projectEvents`, as the JSON text of each event. */
+  projectEventsJson(project: string): Promise<string[]>;
   countEvents(query: EventQuery): Promise<number>;
 }
 

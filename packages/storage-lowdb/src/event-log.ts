@@ -125,17 +125,18 @@ export class EventLog implements EventStore {
     let offset = this.end;
     for (const event of events) {
       if (event.id !== this.lastId + 1) throw new Error(`event log: event ${event.id} appended after ${this.lastId}`);
+      this.markChecked(this.lastId); // its position: this process wrote the line
       this.push(offset, event.project);
       offset += this.staged[this.stagedAt++]!;
     }
     this.end = offset;
   }
 
-  latest(limit: number, projects?: readonly string[]): Promise<EventRecord[]> {
+  latest(limit: number, projects?: readonly string[]): Promise<string[]> {
     return this.read(latestPositions(limit, this.lastId, projects, (p) => this.byProject.get(p)?.view()));
   }
 
-  ofProject(project: string): Promise<EventRecord[]> {
+  ofProject(project: string): Promise<string[]> {
     const list = this.byProject.get(project);
     const positions: number[] = [];
     if (list) for (let i = list.length - 1; i >= 0; i--) positions.push(list.at(i));
@@ -149,14 +150,29 @@ export class EventLog implements EventStore {
     return n;
   }
 
-  /** Reads and parses the events at these positions, in the order given. */
-  private async read(positions: readonly number[]): Promise<EventRecord[]> {
+  /**
+   * Whether the line at a position is known to be valid JSON: lines this process wrote, and lines
+   * checked once when first read (lines never change, so once is enough).
+   */
+  private checked = new Uint8Array(1024);
+
+  private markChecked(position: number): void {
+    if (position >= this.checked.length) {
+      const grown = new Uint8Array(Math.max(position + 1, this.checked.length * 2));
+      grown.set(this.checked);
+      this.checked = grown;
+    }
+    this.checked[position] = 1;
+  }
+
+  /** Reads the JSON text of the events at these positions, in the order given. */
+  private async read(positions: readonly number[]): Promise<string[]> {
     if (positions.length === 0) return [];
     const count = this.lastId;
     const end = this.end;
     const span = (p: number): [number, number] => [this.offsets.at(p), p + 1 < count ? this.offsets.at(p + 1) : end];
     const sorted = [...new Set(positions)].sort((a, b) => a - b);
-    const found = new Map<number, EventRecord>();
+    const found = new Map<number, string>();
     let i = 0;
     while (i < sorted.length) {
       const first = i;
@@ -172,23 +188,19 @@ export class EventLog implements EventStore {
       for (let k = first; k <= i; k++) {
         const p = sorted[k]!;
         const [s, e] = span(p);
-        let event: EventRecord;
-        try {
-          event = JSON.parse(buf.toString('utf8', s - runStart, e - runStart - 1)) as EventRecord;
-        } catch (err) {
-          throw new FlagadminStorageCorruptError(this.file, `event ${p + 1} is not valid JSON (${(err as Error).message})`, { cause: err });
+        const text = buf.toString('utf8', s - runStart, e - runStart - 1);
+        if (this.checked[p] !== 1) {
+          try {
+            JSON.parse(text);
+          } catch (err) {
+            throw new FlagadminStorageCorruptError(this.file, `event ${p + 1} is not valid JSON (${(err as Error).message})`, { cause: err });
+          }
+          this.markChecked(p);
         }
-        found.set(p, event);
+        found.set(p, text);
       }
       i++;
     }
-    // Each call parses fresh objects, so what is handed out is already a copy; a position asked twice is cloned.
-    const seen = new Set<number>();
-    return positions.map((p) => {
-      const event = found.get(p)!;
-      if (seen.has(p)) return structuredClone(event);
-      seen.add(p);
-      return event;
-    });
+    return positions.map((p) => found.get(p)!);
   }
 }

@@ -20,8 +20,10 @@ export interface EventStore {
   readonly lastId: number;
   /** Called once the events are durable, in id order. */
   append(events: readonly EventRecord[]): void;
-  latest(limit: number, projects?: readonly string[]): Promise<EventRecord[]>;
-  ofProject(project: string): Promise<EventRecord[]>;
+  /** The JSON text of each event, newest first. */
+  latest(limit: number, projects?: readonly string[]): Promise<string[]>;
+  /** The JSON text of each event of the project, newest first. */
+  ofProject(project: string): Promise<string[]>;
   count(projects?: readonly string[]): number;
 }
 
@@ -279,8 +281,10 @@ export class MemoryEngine {
         }
         return out;
       },
-      latestEvents: async ({ limit, projects }: EventQuery & { limit: number }) => this.events.latest(limit, projects),
-      projectEvents: async (project: string) => this.events.ofProject(project),
+      latestEvents: async ({ limit, projects }: EventQuery & { limit: number }) => parseEvents(await this.events.latest(limit, projects)),
+      projectEvents: async (project: string) => parseEvents(await this.events.ofProject(project)),
+      latestEventsJson: ({ limit, projects }: EventQuery & { limit: number }) => this.events.latest(limit, projects),
+      projectEventsJson: (project: string) => this.events.ofProject(project),
       countEvents: async ({ projects }: EventQuery) => this.events.count(projects),
     };
     if (!overlay) return read;
@@ -345,18 +349,25 @@ class Overlay {
   readonly sequences = new Map<SequenceName, number>();
 }
 
-/** Events held in memory, with a per-project index of positions. */
+const parseEvents = (texts: readonly string[]): EventRecord[] => texts.map((t) => JSON.parse(t) as EventRecord);
+
+/**
+ * Events held in memory as JSON text (compact, and every read is a copy by nature), with a
+ * per-project index of positions.
+ */
 export class MemoryEventStore implements EventStore {
-  private readonly all: EventRecord[] = [];
+  private readonly all: string[] = [];
   private readonly positions = new Map<string, number[]>();
+  private last = 0;
 
   get lastId(): number {
-    return this.all.length ? this.all[this.all.length - 1]!.id : 0;
+    return this.last;
   }
 
   append(events: readonly EventRecord[]): void {
     for (const event of events) {
-      const at = this.all.push(event) - 1;
+      const at = this.all.push(JSON.stringify(event)) - 1;
+      this.last = event.id;
       if (event.project !== null) {
         let list = this.positions.get(event.project);
         if (!list) this.positions.set(event.project, (list = []));
@@ -365,14 +376,14 @@ export class MemoryEventStore implements EventStore {
     }
   }
 
-  async latest(limit: number, projects?: readonly string[]): Promise<EventRecord[]> {
-    return latestPositions(limit, this.all.length, projects, (p) => this.positions.get(p)).map((i) => clone(this.all[i]!));
+  async latest(limit: number, projects?: readonly string[]): Promise<string[]> {
+    return latestPositions(limit, this.all.length, projects, (p) => this.positions.get(p)).map((i) => this.all[i]!);
   }
 
-  async ofProject(project: string): Promise<EventRecord[]> {
+  async ofProject(project: string): Promise<string[]> {
     const list = this.positions.get(project) ?? [];
-    const out: EventRecord[] = [];
-    for (let i = list.length - 1; i >= 0; i--) out.push(clone(this.all[list[i]!]!));
+    const out: string[] = [];
+    for (let i = list.length - 1; i >= 0; i--) out.push(this.all[list[i]!]!);
     return out;
   }
 

@@ -3,7 +3,7 @@ import type { Principal } from '../auth';
 import { silentLogger, type AdminOptions, type Logger } from '../context';
 import { AdminError, badData, toAdminError } from '../errors';
 import { openApiDocument } from './openapi';
-import { requireKeyType, ROUTES, type HeaderReader, type Route, type RouteResult } from './routes';
+import { JsonText, requireKeyType, ROUTES, type HeaderReader, type Route, type RouteResult } from './routes';
 
 export interface HandlerOptions {
   admin: Admin;
@@ -187,6 +187,7 @@ async function readJson(request: PlainRequest, limit: number): Promise<unknown> 
 const serialized = new WeakMap<object, string>();
 
 function serialize(body: unknown): string {
+  if (body instanceof JsonText) return body.json;
   if (typeof body !== 'object' || body === null || !Object.isFrozen(body)) return JSON.stringify(body);
   let text = serialized.get(body);
   if (text === undefined) serialized.set(body, (text = JSON.stringify(body)));

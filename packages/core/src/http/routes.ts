@@ -27,8 +27,14 @@ export interface RouteInput {
 
 export interface RouteResult {
   status: number;
+  /** A JSON value, or a JsonText: a body already serialized (sent as is). */
   body: unknown;
   headers?: Record<string, string>;
+}
+
+/** A body that is already JSON text. */
+export class JsonText {
+  constructor(readonly json: string) {}
 }
 
 export interface Route {
@@ -118,7 +124,7 @@ export const ROUTES: readonly Route[] = [
     auth: 'admin',
     response: { status: 200, schema: 'events' },
     errors: [],
-    run: async (admin, { query, principal }) => ok(await admin.listEvents(principal, { project: query.get('project') })),
+    run: async (admin, { query, principal }) => ok(new JsonText(await admin.listEventsJson(principal, { project: query.get('project') }))),
   },
   {
     method: 'GET',
