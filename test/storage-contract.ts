@@ -288,6 +288,26 @@ export function storageContract(name: string, open: () => Promise<OpenedStorage>
   };
 
   test(
+    'the revision changes with every committed write, and only then',
+    withStorage(async (storage) => {
+      const revision = () => storage.read((tx) => tx.revision());
+      const r0 = await revision();
+      await storage.read((tx) => tx.list('projects'));
+      assert.is(await revision(), r0, 'a read changes nothing');
+      await storage.write(async (tx) => tx.put('projects', makeProject('rev')));
+      const r1 = await revision();
+      assert.is.not(r1, r0, 'a commit changes it');
+      await rejects(storage.write(async (tx) => {
+        await tx.put('projects', makeProject('rolled-back'));
+        throw new Error('no');
+      }));
+      assert.is(await revision(), r1, 'a rolled-back write does not');
+      await storage.write(async (tx) => tx.appendEvent(makeEvent({ project: 'rev' })));
+      assert.is.not(await revision(), r1, 'an event is a change too');
+    }),
+  );
+
+  test(
     'put, get and list round trip for every collection',
     withStorage(async (storage) => {
       const records = oneOfEach('1');

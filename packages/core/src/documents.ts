@@ -174,6 +174,23 @@ export function emptyStats(project: string): ProjectStatsRecord {
   };
 }
 
+/**
+ * The first moment after `now` at which a figure of `projectDocument` changes by the clock alone (a
+ * feature passing its type's lifetime); Infinity when none will.
+ */
+export function nextClockChange(stats: ProjectStatsRecord, now: Date): number {
+  let next = Infinity;
+  for (const [type, created] of Object.entries(stats.freshCreatedAt) as [FeatureType, number[]][]) {
+    const days = FEATURE_LIFETIME_DAYS[type];
+    if (days === null) continue;
+    const lifetime = days * DAY_MS;
+    const i = countBelow(created, now.getTime() - lifetime);
+    // created[i] is the oldest feature not yet past its lifetime: it is once now > created[i] + lifetime.
+    if (i < created.length) next = Math.min(next, created[i]! + lifetime + 1);
+  }
+  return next;
+}
+
 /** Figures that depend on the clock, from the project's aggregates: O(types × log features). */
 export function projectDocument(p: ProjectRecord, stats: ProjectStatsRecord, now: Date): ProjectDocument {
   let potentiallyStale = 0;

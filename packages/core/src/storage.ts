@@ -81,6 +81,11 @@ export interface ReadTx {
   /** The same as `projectEvents`, as the JSON text of each event. */
   projectEventsJson(project: string): Promise<string[]>;
   countEvents(query: EventQuery): Promise<number>;
+  /**
+   * A number that changes with every committed write (and only then), for caches of derived data:
+   * equal revisions mean equal committed state.
+   */
+  revision(): Promise<number>;
 }
 
 export interface WriteTx extends ReadTx {

@@ -140,4 +140,21 @@ test('the aggregates agree with a recomputation from every feature', async () =>
   assert.is(p.health, Math.round(100 * (1 - (stale + potentially) / live.length)));
 });
 
+test('the computed list is frozen and reused until a write or the clock changes a figure', async () => {
+  await w.project('p');
+  await w.feature('ops', { type: 'operational' }, 'p');
+  const first = await w.admin.listProjects(SYSTEM_PRINCIPAL);
+  assert.ok(Object.isFrozen(first) && Object.isFrozen(first.projects[0]), 'shared results are frozen');
+  assert.is(await w.admin.listProjects(SYSTEM_PRINCIPAL), first, 'no change: the same result');
+  w.clock.ms = T0 + 7 * DAY;
+  assert.is(await w.admin.listProjects(SYSTEM_PRINCIPAL), first, 'exactly at the lifetime nothing changed yet');
+  w.clock.ms = T0 + 7 * DAY + 1;
+  const later = await w.admin.listProjects(SYSTEM_PRINCIPAL);
+  assert.is.not(later, first);
+  assert.is(later.projects.find((x) => x.id === 'p')!.potentiallyStaleFeatureCount, 1, 'one millisecond past it, it counts');
+  await patch('ops', 'p', [{ op: 'replace', path: '/stale', value: true }]);
+  const afterWrite = await w.admin.listProjects(SYSTEM_PRINCIPAL);
+  assert.is(afterWrite.projects.find((x) => x.id === 'p')!.staleFeatureCount, 1, 'a write is seen at once');
+});
+
 test.run();

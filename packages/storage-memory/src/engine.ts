@@ -53,6 +53,8 @@ export class MemoryEngine {
   private readonly records = new Map<CollectionName, Map<string, AnyRecord>>();
   private readonly byProject = new Map<CollectionName, Map<string, Set<string>>>();
   private readonly sequences = new Map<SequenceName, number>();
+  /** Counts applied commits (the storage revision). */
+  private revision = 0;
   /** Serializes the bodies of write transactions (not their durability). */
   private queue: Promise<unknown> = Promise.resolve();
   /** Prepared change sets not yet durable, oldest first: later write transactions read through them. */
@@ -167,6 +169,7 @@ export class MemoryEngine {
   }
 
   apply(changes: ChangeSet): void {
+    this.revision++;
     for (const { collection, record } of changes.puts) this.store(collection, record as AnyRecord);
     for (const [name, value] of changes.sequences) this.sequences.set(name, value);
     if (changes.events.length) this.events.append(changes.events);
@@ -286,6 +289,7 @@ export class MemoryEngine {
       latestEventsJson: ({ limit, projects }: EventQuery & { limit: number }) => this.events.latest(limit, projects),
       projectEventsJson: (project: string) => this.events.ofProject(project),
       countEvents: async ({ projects }: EventQuery) => this.events.count(projects),
+      revision: async () => this.revision,
     };
     if (!overlay) return read;
 

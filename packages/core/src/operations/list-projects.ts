@@ -1,28 +1,63 @@
-import { canSeeProject, requireAdminKey, type Principal } from '../auth';
+import { canSeeProject, requireAdminKey, seesAllProjects, type Principal } from '../auth';
 import type { AdminContext } from '../context';
-import { emptyStats, projectDocument, type ProjectDocument } from '../documents';
+import { emptyStats, nextClockChange, projectDocument, type ProjectDocument } from '../documents';
 
 export interface ProjectsResponse {
   version: 1;
-  projects: ProjectDocument[];
+  projects: readonly ProjectDocument[];
 }
 
-/** Every project in the key's scope with its computed figures, by name (case-insensitive), then id. */
-export async function listProjects(ctx: AdminContext, principal: Principal): Promise<ProjectsResponse> {
+interface Computed {
+  revision: number;
+  /** The figures hold until this time (ms): the next feature passing its lifetime. */
+  validUntil: number;
+  /** Every project, sorted, frozen; the response for keys that see every project. */
+  all: Readonly<ProjectsResponse>;
+}
+
+/** Per context: the last computed list, reused while the storage revision and the clock allow. */
+const computed = new WeakMap<AdminContext, Computed>();
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+const byName = (a: ProjectDocument, b: ProjectDocument): number => {
+  const an = a.name.toLowerCase();
+  const bn = b.name.toLowerCase();
+  return an < bn ? -1 : an > bn ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+};
+
+/**
+ * Every project in the key's scope with its computed figures, by name (case-insensitive), then id.
+ * The result is frozen: it is computed once per storage revision (and per clock change of a figure)
+ * and shared by every caller until then.
+ */
+export async function listProjects(ctx: AdminContext, principal: Principal): Promise<Readonly<ProjectsResponse>> {
   requireAdminKey(principal);
   await ctx.ready();
   const now = ctx.now();
-  return ctx.storage.read(async (tx) => {
+  const all = await ctx.storage.read(async (tx) => {
+    const revision = await tx.revision();
+    const cached = computed.get(ctx);
+    if (cached && cached.revision === revision && now.getTime() < cached.validUntil) return cached.all;
     const [projects, stats] = await Promise.all([tx.list('projects'), tx.list('projectStats')]);
     const statsOf = new Map(stats.map((s) => [s.project, s]));
-    const documents = projects
-      .filter((p) => canSeeProject(principal, p.id))
-      .map((p) => projectDocument(p, statsOf.get(p.id) ?? emptyStats(p.id), now));
-    documents.sort((a, b) => {
-      const an = a.name.toLowerCase();
-      const bn = b.name.toLowerCase();
-      return an < bn ? -1 : an > bn ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+    let validUntil = Infinity;
+    const documents = projects.map((p) => {
+      const s = statsOf.get(p.id) ?? emptyStats(p.id);
+      validUntil = Math.min(validUntil, nextClockChange(s, now));
+      return projectDocument(p, s, now);
     });
-    return { version: 1, projects: documents };
+    documents.sort(byName);
+    const response = deepFreeze({ version: 1 as const, projects: documents });
+    computed.set(ctx, { revision, validUntil, all: response });
+    return response;
   });
+  if (seesAllProjects(principal)) return all;
+  return deepFreeze({ version: 1 as const, projects: all.projects.filter((p) => canSeeProject(principal, p.id)) });
 }
