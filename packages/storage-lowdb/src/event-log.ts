@@ -10,6 +10,8 @@ const SCAN_CHUNK = 8 << 20;
 /** Lines closer than this are read with one read call (the bytes between are skipped). */
 const READ_GAP = 16 << 10;
 const READ_RUN = 4 << 20;
+/** How many of the newest event lines stay in memory as text. */
+const TAIL_LINES = 1024;
 
 /**
  * The event log: committed events live only in the append-only file, one JSON line each; memory holds
@@ -21,6 +23,7 @@ export class EventLog implements EventStore {
   private readonly byProject = new Map<string, PositionList>();
   /** Line lengths written by `write` and not yet indexed by `append`, oldest first. */
   private staged: number[] = [];
+  private stagedTexts: string[] | undefined;
   private stagedAt = 0;
   /** Bytes of committed lines. */
   end = 0;
@@ -99,16 +102,17 @@ export class EventLog implements EventStore {
   }
 
   /** The lines for these events (ids from lastId + 1 on), and their lengths. */
-  static lines(events: readonly EventRecord[]): { bytes: Buffer; lengths: number[] } {
+  static lines(events: readonly EventRecord[]): { bytes: Buffer; lengths: number[]; texts: string[] } {
     const lines = events.map(eventLine);
-    return { bytes: Buffer.from(lines.join(''), 'utf8'), lengths: lines.map((l) => Buffer.byteLength(l)) };
+    return { bytes: Buffer.from(lines.join(''), 'utf8'), lengths: lines.map((l) => Buffer.byteLength(l)), texts: lines };
   }
 
   /** Writes lines after the committed end and fsyncs them; they count once `append` indexes them. */
-  async write(bytes: Buffer, lengths: number[]): Promise<void> {
+  async write(bytes: Buffer, lengths: number[], texts?: string[]): Promise<void> {
     await writeAll(this.fh, bytes, this.end);
     await this.fh.datasync();
     this.staged = lengths;
+    this.stagedTexts = texts;
     this.stagedAt = 0;
   }
 
@@ -126,6 +130,8 @@ export class EventLog implements EventStore {
     for (const event of events) {
       if (event.id !== this.lastId + 1) throw new Error(`event log: event ${event.id} appended after ${this.lastId}`);
       this.markChecked(this.lastId); // its position: this process wrote the line
+      const line = this.stagedTexts?.[this.stagedAt];
+      if (line !== undefined) this.remember(this.lastId, line.slice(0, -1));
       this.push(offset, event.project);
       offset += this.staged[this.stagedAt++]!;
     }
@@ -151,6 +157,19 @@ export class EventLog implements EventStore {
   }
 
   /**
+   * The text of the newest lines (a ring of TAIL_LINES positions): "the last 100 events" is the most
+   * asked query, and it reads exactly these, so it needs no file read. Bounded: about TAIL_LINES lines.
+   */
+  private readonly tail = new Map<number, string>();
+
+  private remember(position: number, text: string): void {
+    if (position + TAIL_LINES <= this.lastId) return;
+    this.tail.set(position, text);
+    const drop = position - TAIL_LINES;
+    if (drop >= 0) this.tail.delete(drop);
+  }
+
+  /**
    * Whether the line at a position is known to be valid JSON: lines this process wrote, and lines
    * checked once when first read (lines never change, so once is enough).
    */
@@ -171,8 +190,13 @@ export class EventLog implements EventStore {
     const count = this.lastId;
     const end = this.end;
     const span = (p: number): [number, number] => [this.offsets.at(p), p + 1 < count ? this.offsets.at(p + 1) : end];
-    const sorted = [...new Set(positions)].sort((a, b) => a - b);
     const found = new Map<number, string>();
+    const sorted = [...new Set(positions)].filter((p) => {
+      const text = this.tail.get(p);
+      if (text !== undefined) found.set(p, text);
+      return text === undefined;
+    });
+    sorted.sort((a, b) => a - b);
     let i = 0;
     while (i < sorted.length) {
       const first = i;
@@ -198,6 +222,7 @@ export class EventLog implements EventStore {
           this.markChecked(p);
         }
         found.set(p, text);
+        this.remember(p, text);
       }
       i++;
     }

@@ -162,7 +162,7 @@ async function openLocked(paths: StorePaths, options: LowdbStorageOptions, relea
         return journalLine(entry);
       });
       try {
-        if (lines) await log.write(lines.bytes, lines.lengths);
+        if (lines) await log.write(lines.bytes, lines.lengths, lines.texts);
         await journal.append(journalLines.length === 1 ? journalLines[0]! : Buffer.concat(journalLines));
       } catch (err) {
         // Cut both files back so the next commit appends after the last good line.
