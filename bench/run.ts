@@ -5,7 +5,7 @@
  *
  *   node --conditions=source --import tsx bench/run.ts [--quick] [--only http|scale] [--regenerate]
  */
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem, release, platform } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -194,8 +194,12 @@ async function main(): Promise<void> {
       const dir = await copyDataSet(cached);
       removeDirLater(dir);
       const operations = await latencies(dir, info, settings.latency);
-      const bin = await binFigures(dir, info, settings.binLoad);
+      // A fresh copy for the bin: the in-process PATCH calls added events (with full documents) to the project.
+      const binDir = await copyDataSet(cached);
+      removeDirLater(binDir);
+      const bin = await binFigures(binDir, info, settings.binLoad);
       scale.push({ dataSet: info, operations, bin });
+      for (const d of [dir, binDir]) rmSync(d, { recursive: true, force: true });
     }
   }
 
