@@ -60,7 +60,8 @@ interface Row {
   met: boolean | null;
 }
 
-const fmtMs = (ms: number) => (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : ms >= 10 ? `${ms.toFixed(0)} ms` : `${ms.toFixed(3)} ms`);
+const fmtMs = (ms: number) =>
+  ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : ms >= 10 ? `${ms.toFixed(0)} ms` : ms >= 0.1 ? `${ms.toFixed(3)} ms` : `${(ms * 1000).toFixed(2)} µs`;
 const fmtMiB = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 const fmtRps = (rps: number) => Math.round(rps).toLocaleString('en-US');
 
@@ -81,7 +82,7 @@ function rows(http: RouteRatio[] | undefined, scale: ScaleFigures[] | undefined)
     const target = RATIO_TARGETS[r.route];
     const failed = r.failures.length > 0;
     out.push({
-      figure: `${r.label}: flagadmin / bare node:http (req/s, ${formatBytes(r.responseBytes)} body)`,
+      figure: `${r.label}: flagadmin / bare node:http (best round req/s; ${formatBytes(r.responseBytes)} body)`,
       small: `${fmtRps(Math.max(...r.flagadminRps))} / ${fmtRps(Math.max(...r.baselineRps))}`,
       large: '',
       result: failed ? `${r.medianRatio.toFixed(2)} (non-2xx!)` : r.medianRatio.toFixed(2),
