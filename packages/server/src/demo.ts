@@ -20,8 +20,10 @@ export interface DemoData {
  */
 export async function isEmptyData(storage: Storage): Promise<boolean> {
   return storage.read(async (tx) => {
-    const [projects, features] = await Promise.all([tx.list('projects'), tx.list('features')]);
-    return features.length === 0 && projects.every((p) => p.id === 'default');
+    // Never list every feature: on a large instance that alone would copy them all at start.
+    const projects = await tx.list('projects');
+    if (!projects.every((p) => p.id === 'default')) return false;
+    return (await tx.list('features', { project: 'default' })).length === 0;
   });
 }
 
