@@ -1,11 +1,4 @@
-import type { EventRecord } from '@flagadmin/core';
-
-/** One event as a line of the event log: `id` and `project` come first so the index can be built fast. */
-export function eventLine(event: EventRecord): string {
-  const { id, project, ...rest } = event;
-  return `${JSON.stringify({ id, project, ...rest })}\n`;
-}
-
+/** Lines of the event log start `{"id":<id>,"project":<project>` (the engine writes them so). */
 const PREFIX = Buffer.from('{"id":');
 const PROJECT = Buffer.from(',"project":');
 const NULL = Buffer.from('null');
@@ -18,7 +11,7 @@ function bytesAt(buf: Buffer, at: number, expected: Buffer): boolean {
 
 /**
  * Reads `id` and `project` from the start of the line `buf[start, end)` (no newline) without parsing the
- * rest. Returns undefined when the line does not start the way `eventLine` writes it (the caller falls
+ * rest. Returns undefined when the line does not start that way (the caller falls
  * back to JSON.parse) or does not end with `}`.
  */
 export function scanEventLine(buf: Buffer, start: number, end: number): { id: number; project: string | null } | undefined {

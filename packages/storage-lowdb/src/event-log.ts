@@ -1,8 +1,7 @@
 import type { FileHandle } from 'node:fs/promises';
-import type { EventRecord } from '@flagadmin/core';
-import { latestPositions, type EventStore } from '@flagadmin/storage-memory';
+import { latestPositions, type EventStore, type PreparedEvent } from '@flagadmin/storage-memory';
 import { FlagadminStorageCorruptError } from './errors';
-import { eventLine, scanEventLine } from './event-line';
+import { scanEventLine } from './event-line';
 import { readAt, writeAll } from './fs-util';
 import { OffsetList, PositionList } from './growable';
 
@@ -102,8 +101,8 @@ export class EventLog implements EventStore {
   }
 
   /** The lines for these events (ids from lastId + 1 on), and their lengths. */
-  static lines(events: readonly EventRecord[]): { bytes: Buffer; lengths: number[]; texts: string[] } {
-    const lines = events.map(eventLine);
+  static lines(events: readonly PreparedEvent[]): { bytes: Buffer; lengths: number[]; texts: string[] } {
+    const lines = events.map((e) => `${e.json}\n`);
     return { bytes: Buffer.from(lines.join(''), 'utf8'), lengths: lines.map((l) => Buffer.byteLength(l)), texts: lines };
   }
 
@@ -124,7 +123,7 @@ export class EventLog implements EventStore {
   }
 
   /** EventStore: the events are durable (written by `write`), index them. */
-  append(events: readonly EventRecord[]): void {
+  append(events: readonly PreparedEvent[]): void {
     if (this.staged.length - this.stagedAt < events.length) throw new Error('event log: append without matching write');
     let offset = this.end;
     for (const event of events) {

@@ -1,6 +1,6 @@
 import type { FileHandle } from 'node:fs/promises';
 import { COLLECTION_NAMES, type CollectionName, type SequenceName } from '@flagadmin/core';
-import type { ChangeSet } from '@flagadmin/storage-memory';
+import { putEntry, type ChangeSet, type PutEntry } from '@flagadmin/storage-memory';
 import { FlagadminStorageCorruptError } from './errors';
 import { readAt, writeAll } from './fs-util';
 
@@ -22,9 +22,18 @@ export function journalLine(entry: JournalEntry): Buffer {
   return Buffer.from(`${JSON.stringify(entry)}\n`, 'utf8');
 }
 
+/**
+ * The journal line of a commit whose records are already JSON text: the same line `journalLine`
+ * writes, built without serializing the records again.
+ */
+export function journalText(head: Omit<JournalEntry, 'puts'>, puts: readonly PutEntry[]): string {
+  const records = puts.map((p) => `[${JSON.stringify(p.collection)},${p.json}]`).join(',');
+  return `${JSON.stringify(head).slice(0, -1)},"puts":[${records}]}\n`;
+}
+
 export function entryChanges(entry: JournalEntry): ChangeSet {
   return {
-    puts: entry.puts.map(([collection, record]) => ({ collection, record })),
+    puts: entry.puts.map(([collection, record]) => putEntry(collection, record)),
     events: [],
     sequences: Object.entries(entry.sequences) as [SequenceName, number][],
   };

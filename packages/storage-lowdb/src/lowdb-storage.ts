@@ -1,13 +1,13 @@
 import { constants } from 'node:fs';
 import { mkdir, open, stat, type FileHandle } from 'node:fs/promises';
 import type { Storage } from '@flagadmin/core';
-import { MemoryEngine, type ChangeSet } from '@flagadmin/storage-memory';
+import { MemoryEngine, type ChangeSet, type StateImage } from '@flagadmin/storage-memory';
 import { Low } from 'lowdb';
 import { DurableJsonFile } from './durable-json-file';
 import { FlagadminStorageCorruptError } from './errors';
 import { EventLog } from './event-log';
 import { fsyncDir, isCode } from './fs-util';
-import { Journal, entryChanges, journalLine, readJournal, type JournalEntry } from './journal';
+import { Journal, entryChanges, journalText, readJournal, type JournalEntry } from './journal';
 import { acquireLock } from './lock';
 import { storePaths, type StorePaths } from './paths';
 import { FORMAT, VERSION, checkSnapshot, emptySnapshot, parseSnapshot, serializeSnapshot, type SnapshotDocument } from './snapshot';
@@ -113,7 +113,9 @@ async function openLocked(paths: StorePaths, options: LowdbStorageOptions, relea
       throw new FlagadminStorageCorruptError(paths.events, `holds ${eventsSize} bytes where ${eventsBytes} bytes of events were committed`);
     }
     const log = await EventLog.open(eventsFh, paths.events, eventsBytes, lastEventId);
-    const engine = new MemoryEngine(log, { collections: snapshot.collections, sequences: snapshot.sequences }, (batch) =>
+    // A snapshot read from disk holds parsed records (text appears only in one being written).
+    const records = snapshot.collections as StateImage['collections'];
+    const engine = new MemoryEngine(log, { collections: records, sequences: snapshot.sequences }, (batch) =>
       commitBatch(batch),
     );
     for (const entry of replay) engine.apply(entryChanges(entry));
@@ -152,18 +154,17 @@ async function openLocked(paths: StorePaths, options: LowdbStorageOptions, relea
       let lineAt = 0;
       const journalLines = batch.map((changes, i) => {
         for (let n = 0; n < changes.events.length; n++) eventsEnd += lines!.lengths[lineAt++]!;
-        const entry: JournalEntry = {
+        const head: Omit<JournalEntry, 'puts'> = {
           commit: commit + 1 + i,
           events: changes.events.length ? [changes.events[0]!.id, changes.events[changes.events.length - 1]!.id] : null,
           eventsBytes: eventsEnd,
           sequences: Object.fromEntries(changes.sequences),
-          puts: changes.puts.map(({ collection, record }) => [collection, record]),
         };
-        return journalLine(entry);
+        return journalText(head, changes.puts);
       });
       try {
         if (lines) await log.write(lines.bytes, lines.lengths, lines.texts);
-        await journal.append(journalLines.length === 1 ? journalLines[0]! : Buffer.concat(journalLines));
+        await journal.append(Buffer.from(journalLines.join(''), 'utf8'));
       } catch (err) {
         // Cut both files back so the next commit appends after the last good line.
         try {
@@ -181,7 +182,7 @@ async function openLocked(paths: StorePaths, options: LowdbStorageOptions, relea
     /** Writes the state as a new snapshot, then empties the journal. Runs in the write queue. */
     const checkpoint = async (): Promise<void> => {
       if (journal.end === 0 || broken) return;
-      const image = engine.image();
+      const image = engine.text();
       db.data = {
         format: FORMAT,
         version: VERSION,

@@ -1,5 +1,5 @@
 import { open, readFile } from 'node:fs/promises';
-import type { StateImage } from '@flagadmin/storage-memory';
+import type { StateImage, StateText } from '@flagadmin/storage-memory';
 import { readAt } from './fs-util';
 import { FlagadminStorageCorruptError } from './errors';
 
@@ -20,7 +20,8 @@ export interface SnapshotDocument {
   /** Byte length of the event log that holds exactly those events. */
   eventsBytes: number;
   sequences: StateImage['sequences'];
-  collections: StateImage['collections'];
+  /** Records; when writing, a record may also be given as its JSON text (written as is). */
+  collections: StateImage['collections'] | StateText['collections'];
 }
 
 export function emptySnapshot(): SnapshotDocument {
@@ -38,7 +39,7 @@ export function* serializeSnapshot(doc: SnapshotDocument): Iterable<string> {
     firstCollection = false;
     let first = true;
     for (const record of records ?? []) {
-      yield `${first ? '' : ','}\n${JSON.stringify(record)}`;
+      yield `${first ? '' : ','}\n${typeof record === 'string' ? record : JSON.stringify(record)}`;
       first = false;
     }
     yield '\n]';

@@ -12,14 +12,24 @@ import {
 } from '@flagadmin/core';
 
 /**
- * Where committed events live. The memory storage keeps them in arrays; a disk storage keeps them in a
- * file and only their offsets in memory. Either way the queries below are served from indexes.
+ * An event ready to commit: its id, its project (for the indexes) and its JSON text, which starts
+ * with `{"id":<id>,"project":<project>` (so a disk log can index a line without parsing it).
+ */
+export interface PreparedEvent {
+  id: number;
+  project: string | null;
+  json: string;
+}
+
+/**
+ * Where committed events live. The memory storage keeps their text in arrays; a disk storage keeps
+ * them in a file and only their offsets in memory. Either way the queries below are served from indexes.
  */
 export interface EventStore {
   /** Id of the newest event, 0 when there is none. */
   readonly lastId: number;
   /** Called once the events are durable, in id order. */
-  append(events: readonly EventRecord[]): void;
+  append(events: readonly PreparedEvent[]): void;
   /** The JSON text of each event, newest first. */
   latest(limit: number, projects?: readonly string[]): Promise<string[]>;
   /** The JSON text of each event of the project, newest first. */
@@ -27,22 +37,63 @@ export interface EventStore {
   count(projects?: readonly string[]): number;
 }
 
+/** One record written by a transaction: its key, the projects it is indexed under, its JSON text. */
+export interface PutEntry {
+  collection: CollectionName;
+  key: string;
+  projects: readonly string[] | undefined;
+  json: string;
+}
+
 /** Everything one write transaction changes; applied as a whole, or not at all. */
 export interface ChangeSet {
-  puts: { collection: CollectionName; record: unknown }[];
-  events: EventRecord[];
+  puts: PutEntry[];
+  events: PreparedEvent[];
   sequences: [SequenceName, number][];
 }
 
-/** The plain JSON image of an engine's state (no events): what a disk storage snapshots. */
+/** The state of an engine (no events) as records: what a snapshot is loaded from. */
 export interface StateImage {
   collections: { [C in CollectionName]?: Collections[C][] };
   sequences: { [S in SequenceName]?: number };
 }
 
-const clone: <T>(value: T) => T = structuredClone;
+/** The state of an engine (no events) as the JSON text of each record: what a snapshot is written from. */
+export interface StateText {
+  collections: { [C in CollectionName]?: string[] };
+  sequences: { [S in SequenceName]?: number };
+}
 
 type AnyRecord = Collections[CollectionName];
+type CollectionDef = { key(r: AnyRecord): string; projects?(r: AnyRecord): readonly string[] };
+const defOf = (c: CollectionName): CollectionDef => COLLECTIONS[c] as CollectionDef;
+
+/** A record as a put entry: serialized once, here; what the transaction keeps and commits. */
+export function putEntry(collection: CollectionName, record: unknown): PutEntry {
+  const def = defOf(collection);
+  const r = record as AnyRecord;
+  return { collection, key: def.key(r), projects: def.projects?.(r), json: JSON.stringify(r) };
+}
+
+/** An event serialized without its id (assigned at commit); an own `id` field never overrides it. */
+interface PendingEvent {
+  project: string | null;
+  /** JSON text of the event's other fields. */
+  body: string;
+}
+
+function pendingEvent(event: NewEvent): PendingEvent {
+  const { project, ...rest } = event as NewEvent & { id?: unknown };
+  delete (rest as { id?: unknown }).id;
+  return { project, body: JSON.stringify(rest) };
+}
+
+/** The event's JSON text with its id, `id` and `project` first. */
+function eventJson(id: number, e: PendingEvent): string {
+  return `{"id":${id},"project":${JSON.stringify(e.project)}${e.body.length > 2 ? `,${e.body.slice(1)}` : '}'}`;
+}
+
+const parse = <T>(json: string): T => JSON.parse(json) as T;
 
 /**
  * Keyed records with their project index, events, and sequences, all in memory; transactions over
@@ -50,7 +101,8 @@ type AnyRecord = Collections[CollectionName];
  * between `prepare` (the change set is final) and `apply` (the change becomes visible).
  */
 export class MemoryEngine {
-  private readonly records = new Map<CollectionName, Map<string, AnyRecord>>();
+  /** Committed records as JSON text: compact, and every read parses a fresh copy. */
+  private readonly records = new Map<CollectionName, Map<string, string>>();
   private readonly byProject = new Map<CollectionName, Map<string, Set<string>>>();
   private readonly sequences = new Map<SequenceName, number>();
   /** Counts applied commits (the storage revision). */
@@ -170,55 +222,51 @@ export class MemoryEngine {
 
   apply(changes: ChangeSet): void {
     this.revision++;
-    for (const { collection, record } of changes.puts) this.store(collection, record as AnyRecord);
+    for (const put of changes.puts) this.store(put);
     for (const [name, value] of changes.sequences) this.sequences.set(name, value);
     if (changes.events.length) this.events.append(changes.events);
   }
 
-  image(): StateImage {
-    const collections: StateImage['collections'] = {};
-    for (const name of COLLECTION_NAMES) {
-      const map = this.records.get(name)!;
-      (collections as Record<string, AnyRecord[]>)[name] = [...map.values()];
-    }
+  /** The committed state as the JSON text of each record (for a snapshot). */
+  text(): StateText {
+    const collections: StateText['collections'] = {};
+    for (const name of COLLECTION_NAMES) collections[name] = [...this.records.get(name)!.values()];
     return { collections, sequences: Object.fromEntries(this.sequences) };
   }
 
   private load(image: StateImage): void {
     for (const name of COLLECTION_NAMES) {
       const list = (image.collections as Record<string, AnyRecord[] | undefined>)[name] ?? [];
-      for (const record of list) this.store(name, record);
+      for (const record of list) this.store(putEntry(name, record));
     }
     for (const [name, value] of Object.entries(image.sequences)) {
       if (typeof value === 'number') this.sequences.set(name as SequenceName, value);
     }
   }
 
-  private store(collection: CollectionName, record: AnyRecord): void {
-    const def = COLLECTIONS[collection] as { key(r: AnyRecord): string; projects?(r: AnyRecord): readonly string[] };
-    const key = def.key(record);
-    const map = this.records.get(collection)!;
-    const index = this.byProject.get(collection)!;
-    const previous = map.get(key);
-    if (def.projects) {
-      if (previous) for (const p of def.projects(previous)) index.get(p)?.delete(key);
-      for (const p of def.projects(record)) {
+  private store(put: PutEntry): void {
+    const map = this.records.get(put.collection)!;
+    if (put.projects || defOf(put.collection).projects) {
+      const index = this.byProject.get(put.collection)!;
+      const previous = map.get(put.key);
+      if (previous !== undefined) for (const p of defOf(put.collection).projects!(parse(previous))) index.get(p)?.delete(put.key);
+      for (const p of put.projects ?? []) {
         let keys = index.get(p);
         if (!keys) index.set(p, (keys = new Set()));
-        keys.add(key);
+        keys.add(put.key);
       }
     }
-    map.set(key, record);
+    map.set(put.key, put.json);
   }
 
   private prepare(overlay: Overlay): ChangeSet {
-    const puts: ChangeSet['puts'] = [];
-    for (const [collection, map] of overlay.puts) {
-      for (const record of map.values()) puts.push({ collection, record });
-    }
+    const puts: PutEntry[] = [];
+    for (const map of overlay.puts.values()) for (const put of map.values()) puts.push(put);
     let id = this.lastPendingEventId();
-    // The id is set last: a NewEvent object that happens to carry an `id` must not override it.
-    const events = overlay.events.map((e): EventRecord => Object.assign({ id: 0 }, e, { id: ++id }));
+    const events = overlay.events.map((e): PreparedEvent => {
+      const at = ++id;
+      return { id: at, project: e.project, json: eventJson(at, e) };
+    });
     return { puts, events, sequences: [...overlay.sequences] };
   }
 
@@ -231,10 +279,10 @@ export class MemoryEngine {
   }
 
   /** A record as a write transaction sees it: its own changes, then pending ones (newest first), then committed. */
-  private pendingRecord(collection: CollectionName, key: string): AnyRecord | undefined {
+  private pendingRecord(collection: CollectionName, key: string): string | undefined {
     for (let i = this.pending.length - 1; i >= 0; i--) {
       const found = this.pending[i]!.puts(collection).get(key);
-      if (found) return found;
+      if (found) return found.json;
     }
     return undefined;
   }
@@ -250,18 +298,19 @@ export class MemoryEngine {
   private transaction(overlay: Overlay): WriteTx;
   private transaction(overlay: undefined): ReadTx;
   private transaction(overlay: Overlay | undefined): WriteTx | ReadTx {
-    const lookup = (collection: CollectionName, key: string): AnyRecord | undefined =>
+    /** The JSON text of a record as this transaction sees it. */
+    const lookup = (collection: CollectionName, key: string): string | undefined =>
       overlay
-        ? (overlay.puts.get(collection)?.get(key) ?? this.pendingRecord(collection, key) ?? this.records.get(collection)!.get(key))
+        ? (overlay.puts.get(collection)?.get(key)?.json ?? this.pendingRecord(collection, key) ?? this.records.get(collection)!.get(key))
         : this.records.get(collection)!.get(key);
 
     const read: ReadTx = {
       get: async <C extends CollectionName>(collection: C, key: string) => {
         const found = lookup(collection, key);
-        return found === undefined ? undefined : (clone(found) as Collections[C]);
+        return found === undefined ? undefined : parse<Collections[C]>(found);
       },
       list: async <C extends CollectionName>(collection: C, where?: { project: string }) => {
-        const def = COLLECTIONS[collection] as { projects?(r: AnyRecord): readonly string[] };
+        const def = defOf(collection);
         let keys: Iterable<string>;
         if (where) {
           if (!def.projects) throw new TypeError(`collection ${collection} has no project index`);
@@ -277,10 +326,11 @@ export class MemoryEngine {
         }
         const out: Collections[C][] = [];
         for (const key of [...all].sort()) {
-          const record = lookup(collection, key);
-          if (!record) continue;
-          if (where && !def.projects!(record).includes(where.project)) continue;
-          out.push(clone(record) as Collections[C]);
+          const text = lookup(collection, key);
+          if (text === undefined) continue;
+          const record = parse<Collections[C]>(text);
+          if (where && !def.projects!(record as AnyRecord).includes(where.project)) continue;
+          out.push(record);
         }
         return out;
       },
@@ -296,13 +346,14 @@ export class MemoryEngine {
     const write: WriteTx = {
       ...read,
       put: async <C extends CollectionName>(collection: C, record: Collections[C]) => {
-        const def = COLLECTIONS[collection] as { key(r: AnyRecord): string };
+        const put = putEntry(collection, record);
         let map = overlay.puts.get(collection);
         if (!map) overlay.puts.set(collection, (map = new Map()));
-        map.set(def.key(record), clone(record));
+        map.set(put.key, put);
       },
       appendEvent: async (event: NewEvent) => {
-        overlay.events.push(clone(event));
+        // Serialized now: a caller changing the object later changes nothing.
+        overlay.events.push(pendingEvent(event));
       },
       nextSequence: async (name: SequenceName) => {
         const value = (overlay.sequences.get(name) ?? this.pendingSequence(name) ?? this.sequences.get(name) ?? 0) + 1;
@@ -318,7 +369,7 @@ class Pending {
   readonly done: Promise<void>;
   resolve!: () => void;
   reject!: (error: unknown) => void;
-  private byCollection?: Map<CollectionName, Map<string, AnyRecord>>;
+  private byCollection?: Map<CollectionName, Map<string, PutEntry>>;
 
   constructor(
     readonly changes: ChangeSet,
@@ -331,25 +382,25 @@ class Pending {
     this.done.catch(() => undefined); // the writer awaits it; never an unhandled rejection here
   }
 
-  /** This change set's records of one collection, by key (built on first use). */
-  puts(collection: CollectionName): Map<string, AnyRecord> {
+  /** This change set's puts of one collection, by key (built on first use). */
+  puts(collection: CollectionName): Map<string, PutEntry> {
     if (!this.byCollection) {
       this.byCollection = new Map();
-      for (const { collection: c, record } of this.changes.puts) {
-        let map = this.byCollection.get(c);
-        if (!map) this.byCollection.set(c, (map = new Map()));
-        map.set((COLLECTIONS[c] as { key(r: AnyRecord): string }).key(record as AnyRecord), record as AnyRecord);
+      for (const put of this.changes.puts) {
+        let map = this.byCollection.get(put.collection);
+        if (!map) this.byCollection.set(put.collection, (map = new Map()));
+        map.set(put.key, put);
       }
     }
     return this.byCollection.get(collection) ?? EMPTY;
   }
 }
 
-const EMPTY: Map<string, AnyRecord> = new Map();
+const EMPTY: Map<string, PutEntry> = new Map();
 
 class Overlay {
-  readonly puts = new Map<CollectionName, Map<string, AnyRecord>>();
-  readonly events: NewEvent[] = [];
+  readonly puts = new Map<CollectionName, Map<string, PutEntry>>();
+  readonly events: PendingEvent[] = [];
   readonly sequences = new Map<SequenceName, number>();
 }
 
@@ -368,9 +419,9 @@ export class MemoryEventStore implements EventStore {
     return this.last;
   }
 
-  append(events: readonly EventRecord[]): void {
+  append(events: readonly PreparedEvent[]): void {
     for (const event of events) {
-      const at = this.all.push(JSON.stringify(event)) - 1;
+      const at = this.all.push(event.json) - 1;
       this.last = event.id;
       if (event.project !== null) {
         let list = this.positions.get(event.project);

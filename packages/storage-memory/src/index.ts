@@ -1,8 +1,8 @@
 import type { Storage } from '@flagadmin/core';
 import { MemoryEngine, MemoryEventStore } from './engine';
 
-export { MemoryEngine, MemoryEventStore, latestPositions } from './engine';
-export type { ChangeSet, EventStore, StateImage } from './engine';
+export { MemoryEngine, MemoryEventStore, latestPositions, putEntry } from './engine';
+export type { ChangeSet, EventStore, PreparedEvent, PutEntry, StateImage, StateText } from './engine';
 
 /** A storage that keeps everything in memory: for tests, demos and single-process embedding. */
 export function memoryStorage(): Storage {
