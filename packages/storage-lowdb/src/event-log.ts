@@ -110,6 +110,20 @@ export class EventLog implements EventStore {
   async write(bytes: Buffer, lengths: number[], texts?: string[]): Promise<void> {
     await writeAll(this.fh, bytes, this.end);
     await this.fh.datasync();
+    this.stage(lengths, texts);
+  }
+
+  /** Writes lines after the committed end without making them durable (then `sync`). */
+  async writeUnsynced(bytes: Buffer, lengths: number[], texts?: string[]): Promise<void> {
+    await writeAll(this.fh, bytes, this.end);
+    this.stage(lengths, texts);
+  }
+
+  sync(): Promise<void> {
+    return this.fh.datasync();
+  }
+
+  private stage(lengths: number[], texts: string[] | undefined): void {
     this.staged = lengths;
     this.stagedTexts = texts;
     this.stagedAt = 0;

@@ -16,6 +16,11 @@ export interface JournalEntry {
   sequences: { [S in SequenceName]?: number };
   /** Whole records written, in order: [collection, record]. */
   puts: [CollectionName, unknown][];
+  /**
+   * The first commit of the group commit this one was written with (absent in journals written
+   * before group commit: then each commit is its own batch).
+   */
+  batch?: number;
 }
 
 export function journalLine(entry: JournalEntry): Buffer {
@@ -46,6 +51,7 @@ function checkEntry(value: unknown): value is JournalEntry {
   const e = value as JournalEntry;
   if (typeof e !== 'object' || e === null || Array.isArray(e)) return false;
   if (!isCount(e.commit) || e.commit === 0 || !isCount(e.eventsBytes)) return false;
+  if (e.batch !== undefined && (!isCount(e.batch) || e.batch === 0 || e.batch > e.commit)) return false;
   if (e.events !== null && !(Array.isArray(e.events) && e.events.length === 2 && e.events.every(isCount))) return false;
   if (typeof e.sequences !== 'object' || e.sequences === null || !Object.values(e.sequences).every(isCount)) return false;
   return (
@@ -56,6 +62,8 @@ function checkEntry(value: unknown): value is JournalEntry {
 
 export interface JournalContents {
   entries: JournalEntry[];
+  /** Byte offset just after each entry's line. */
+  ends: number[];
   /** Byte length of the complete lines. */
   end: number;
   /** Bytes after the last newline: a line torn by a crash while it was appended. */
@@ -70,6 +78,7 @@ export async function readJournal(fh: FileHandle, file: string): Promise<Journal
   const { size } = await fh.stat();
   const bytes = await readAt(fh, 0, size);
   const entries: JournalEntry[] = [];
+  const ends: number[] = [];
   let start = 0;
   let line = 0;
   for (let nl = bytes.indexOf(10, start); nl !== -1; nl = bytes.indexOf(10, start)) {
@@ -83,8 +92,9 @@ export async function readJournal(fh: FileHandle, file: string): Promise<Journal
     if (!checkEntry(value)) throw new FlagadminStorageCorruptError(file, `line ${line} is not a journal entry`);
     entries.push(value);
     start = nl + 1;
+    ends.push(start);
   }
-  return { entries, end: start, torn: bytes.length - start };
+  return { entries, ends, end: start, torn: bytes.length - start };
 }
 
 /** The open journal file: appends whole lines at its known end and fsyncs them. */
@@ -95,11 +105,16 @@ export class Journal {
     public end: number,
   ) {}
 
-  /** Appends and fsyncs one line at the committed end; `end` moves only once it is durable. */
+  /** Appends and fsyncs lines at the committed end; `end` moves only once they are durable. */
   async append(line: Buffer): Promise<void> {
-    await writeAll(this.fh, line, this.end);
+    await this.write(line);
     await this.fh.datasync();
     this.end += line.length;
+  }
+
+  /** Writes lines at the committed end, neither durable nor counted yet (fsync, then move `end`). */
+  async write(line: Buffer): Promise<void> {
+    await writeAll(this.fh, line, this.end);
   }
 
   async truncate(length: number): Promise<void> {

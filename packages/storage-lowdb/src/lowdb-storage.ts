@@ -109,6 +109,26 @@ async function openLocked(paths: StorePaths, options: LowdbStorageOptions, relea
     const eventsFh = await openReadWrite(paths.events);
     handles.push(eventsFh);
     const eventsSize = (await eventsFh.stat()).size;
+    // A batch is written to both files and fsynced in parallel, and acknowledged once both are durable:
+    // a crash can leave the last batch's journal lines on disk without all of their events. Those
+    // commits were never acknowledged: drop them (from the first one short of events on).
+    let journalEnd = contents.end;
+    const batchOf = (entry: JournalEntry): number => entry.batch ?? entry.commit;
+    const short = eventsSize < eventsBytes ? replay.findIndex((entry) => entry.eventsBytes > eventsSize) : -1;
+    // Only commits of the last batch can be short of their events after a crash; anything else is damage.
+    if (short !== -1 && batchOf(replay[short]!) === batchOf(replay[replay.length - 1]!)) {
+      const kept = replay.slice(0, short);
+      const dropped = replay.length - short;
+      const last = kept[kept.length - 1];
+      commit = last?.commit ?? snapshot.commit;
+      eventsBytes = last?.eventsBytes ?? snapshot.eventsBytes;
+      lastEventId = snapshot.lastEventId;
+      for (const entry of kept) if (entry.events) lastEventId = entry.events[1];
+      const at = contents.entries.indexOf(replay[short]!);
+      journalEnd = at === 0 ? 0 : contents.ends[at - 1]!;
+      replay.length = short;
+      logger?.warn(`${paths.journal}: dropped ${dropped} unacknowledged commit(s) whose events never reached ${paths.events}`);
+    }
     if (eventsSize < eventsBytes) {
       throw new FlagadminStorageCorruptError(paths.events, `holds ${eventsSize} bytes where ${eventsBytes} bytes of events were committed`);
     }
@@ -123,7 +143,9 @@ async function openLocked(paths: StorePaths, options: LowdbStorageOptions, relea
     // 4. Everything is readable: now (and only now) repair what a crash left half written.
     if (contents.torn) {
       logger?.warn(`${paths.journal}: dropped a torn last line (${contents.torn} bytes) left by an interrupted commit`);
-      await journalFh.truncate(contents.end);
+    }
+    if (contents.torn || journalEnd < contents.end) {
+      await journalFh.truncate(journalEnd);
       await journalFh.datasync();
     }
     if (eventsSize > eventsBytes) {
@@ -132,7 +154,7 @@ async function openLocked(paths: StorePaths, options: LowdbStorageOptions, relea
       await eventsFh.datasync();
     }
     await fsyncDir(paths.dir); // the journal and event log may have just been created
-    const journal = new Journal(journalFh, contents.end);
+    const journal = new Journal(journalFh, journalEnd);
 
     // 5. The storage.
     let closed = false;
@@ -155,6 +177,7 @@ async function openLocked(paths: StorePaths, options: LowdbStorageOptions, relea
       const journalLines = batch.map((changes, i) => {
         for (let n = 0; n < changes.events.length; n++) eventsEnd += lines!.lengths[lineAt++]!;
         const head: Omit<JournalEntry, 'puts'> = {
+          batch: commit + 1,
           commit: commit + 1 + i,
           events: changes.events.length ? [changes.events[0]!.id, changes.events[changes.events.length - 1]!.id] : null,
           eventsBytes: eventsEnd,
@@ -162,9 +185,13 @@ async function openLocked(paths: StorePaths, options: LowdbStorageOptions, relea
         };
         return journalText(head, changes.puts);
       });
+      const journalBytes = Buffer.from(journalLines.join(''), 'utf8');
       try {
-        if (lines) await log.write(lines.bytes, lines.lengths, lines.texts);
-        await journal.append(Buffer.from(journalLines.join(''), 'utf8'));
+        // Both files written, then both fsynced at once: one fsync's wait per batch, not two.
+        if (lines) await log.writeUnsynced(lines.bytes, lines.lengths, lines.texts);
+        await journal.write(journalBytes);
+        await Promise.all([lines ? log.sync() : undefined, journal.fh.datasync()]);
+        journal.end += journalBytes.length; // counted only once both files are durable
       } catch (err) {
         // Cut both files back so the next commit appends after the last good line.
         try {

@@ -36,6 +36,7 @@ test('the files exist and have the documented format', async () => {
     const journal = (await lines(join(dir, 'journal.jsonl'))).map((l) => JSON.parse(l) as JournalEntry);
     assert.equal(journal, [
       {
+        batch: 1,
         commit: 1,
         events: [1, 2],
         eventsBytes: eventsSize,
@@ -45,7 +46,7 @@ test('the files exist and have the documented format', async () => {
           ['features', makeFeature('f1', 'p1')],
         ],
       },
-      { commit: 2, events: null, eventsBytes: eventsSize, sequences: {}, puts: [['features', makeFeature('f2', 'p1')]] },
+      { batch: 2, commit: 2, events: null, eventsBytes: eventsSize, sequences: {}, puts: [['features', makeFeature('f2', 'p1')]] },
     ]);
 
     await storage.close();

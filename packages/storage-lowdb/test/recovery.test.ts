@@ -155,12 +155,40 @@ test('an event line that cannot be parsed, or committed events that are missing,
     lines[1] = 'x'.repeat(lines[1]!.length);
     await writeFile(events, lines.join('\n'));
     await assertCorrupt(dir, 'events.jsonl', /line 2 is not valid JSON/);
-    await writeFile(events, original.split('\n').slice(0, 2).join('\n') + '\n');
+    // Commit 2 is short of its event while commit 3 follows it: damage, not a crash.
+    await writeFile(events, original.split('\n').slice(0, 1).join('\n') + '\n');
     await assertCorrupt(dir, 'events.jsonl', /bytes of events were committed/);
     const swapped = original.split('\n');
     [swapped[0], swapped[1]] = [swapped[1]!, swapped[0]!];
     await writeFile(events, swapped.join('\n'));
     await assertCorrupt(dir, 'events.jsonl', /line 1 holds event 2/);
+  } finally {
+    await remove();
+  }
+});
+
+test("a crash after the last batch's journal lines reached disk but before its events did drops that batch", async () => {
+  const { dir, remove } = await crashImage(threeCommits);
+  try {
+    const events = join(dir, 'events.jsonl');
+    // Both files are fsynced in parallel: commit 3 (its own, last batch) may have only its journal line.
+    await writeFile(events, (await readFile(events, 'utf8')).split('\n').slice(0, 2).join('\n') + '\n');
+    const logger = recordingLogger();
+    const storage = await lowdbStorage({ dir, logger });
+    try {
+      await storage.read(async (tx) => {
+        assert.equal((await tx.list('features')).map((f) => f.name), ['f1', 'f2'], 'commit 3 was never acknowledged');
+        assert.is(await tx.countEvents({}), 2);
+      });
+      assert.ok(logger.warnings.some((w) => /dropped 1 unacknowledged commit/.test(w)), JSON.stringify(logger.warnings));
+      await storage.write(async (tx) => tx.appendEvent(makeEvent({ project: 'p1' })));
+      assert.equal((await storage.read((tx) => tx.latestEvents({ limit: 1 })))[0]!.id, 3, 'ids continue after the dropped commit');
+    } finally {
+      await storage.close();
+    }
+    const again = await lowdbStorage({ dir });
+    assert.is(await again.read((tx) => tx.countEvents({})), 3);
+    await again.close();
   } finally {
     await remove();
   }
