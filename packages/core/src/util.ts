@@ -40,3 +40,12 @@ export function ifMatchAccepts(header: string, etag: string): boolean {
   if (value === '*') return true;
   return value.split(',').some((tag) => tag.trim() === etag);
 }
+
+/** Freezes a JSON value and everything in it: for results shared by many callers. */
+export function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}

@@ -1,6 +1,8 @@
 import { canSeeProject, requireClientKey, seesAllProjects, sha256Hex, type Principal } from '../auth';
 import type { AdminContext } from '../context';
+import { deepFreeze } from '../util';
 import type { Constraint, FeatureRecord, Variant } from '../records';
+import type { ReadTx } from '../storage';
 import { environments } from './shared';
 
 export interface ClientStrategy {
@@ -61,8 +63,16 @@ function clientFeature(f: FeatureRecord, environment: string): ClientFeature {
 }
 
 /**
+ * Answers computed at one storage revision, by query: SDKs poll the same query over and over, and
+ * between writes the answer (and its ETag) cannot change. Cleared when the revision moves; bounded.
+ */
+const answers = new WeakMap<AdminContext, { revision: number; byQuery: Map<string, { body: ClientFeaturesResponse; etag: string }> }>();
+const MAX_CACHED_QUERIES = 64;
+
+/**
  * `GET /api/client/features`: the features of the key's projects in the key's environment, in
- * Unleash's client format (version 2). Archived features are not served.
+ * Unleash's client format (version 2). Archived features are not served. The result is frozen and
+ * shared by every caller asking the same question until the next write.
  */
 export async function getClientFeatures(
   ctx: AdminContext,
@@ -72,6 +82,25 @@ export async function getClientFeatures(
   requireClientKey(principal);
   await ctx.ready();
   return ctx.storage.read(async (tx) => {
+    const revision = await tx.revision();
+    let cache = answers.get(ctx);
+    if (!cache || cache.revision !== revision) answers.set(ctx, (cache = { revision, byQuery: new Map() }));
+    const query = JSON.stringify([principal.projects, principal.environments, input.project ?? [], input.namePrefix ?? '']);
+    const hit = cache.byQuery.get(query);
+    if (hit) return hit;
+    const answer = await computeClientFeatures(tx, principal, input);
+    if (cache.byQuery.size >= MAX_CACHED_QUERIES) cache.byQuery.clear();
+    cache.byQuery.set(query, answer);
+    return answer;
+  });
+}
+
+async function computeClientFeatures(
+  tx: ReadTx,
+  principal: Principal,
+  input: { project?: readonly string[]; namePrefix?: string | null },
+): Promise<{ body: ClientFeaturesResponse; etag: string }> {
+  {
     const envs = await environments(tx);
     const own = principal.environments[0];
     const environment = own && own !== '*' ? own : ([...envs.keys()][0] ?? 'development');
@@ -96,8 +125,8 @@ export async function getClientFeatures(
       },
     };
     const etag = `W/"${(await sha256Hex(JSON.stringify(body))).slice(0, 32)}"`;
-    return { body, etag };
-  });
+    return { body: deepFreeze(body), etag };
+  }
 }
 
 /** RFC 9110 If-None-Match with weak comparison: `*` or any listed tag equal to the ETag, ignoring `W/`. */

@@ -1,5 +1,6 @@
 import { canSeeProject, requireAdminKey, seesAllProjects, type Principal } from '../auth';
 import type { AdminContext } from '../context';
+import { deepFreeze } from '../util';
 import { emptyStats, nextClockChange, projectDocument, type ProjectDocument } from '../documents';
 
 export interface ProjectsResponse {
@@ -17,14 +18,6 @@ interface Computed {
 
 /** Per context: the last computed list, reused while the storage revision and the clock allow. */
 const computed = new WeakMap<AdminContext, Computed>();
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
-}
 
 const byName = (a: ProjectDocument, b: ProjectDocument): number => {
   const an = a.name.toLowerCase();
