@@ -3,7 +3,7 @@
 // cannot listen, uncaught error, second signal, shutdown over the time limit); 2 bad flag or env value.
 import { ConfigError, parseConfig, USAGE, type ServerConfig } from './config';
 import { demoCurls } from './demo';
-import { createJsonLogger, errorField } from './logger';
+import { bufferedLines, createJsonLogger, errorField } from './logger';
 import { startServer, type RunningServer } from './start';
 
 /** How long a graceful shutdown may take before the process gives up with exit code 1. */
@@ -26,7 +26,9 @@ try {
   process.exit(2);
 }
 
-const logger = createJsonLogger({ level: config.logLevel });
+const logLines = bufferedLines((text) => void process.stdout.write(text));
+const logger = createJsonLogger({ level: config.logLevel, write: logLines.write });
+process.on('exit', logLines.flush);
 
 let running: RunningServer | undefined;
 let stopping: NodeJS.Signals | false = false;

@@ -1,5 +1,6 @@
 import { canSeeProject, requireClientKey, seesAllProjects, sha256Hex, type Principal } from '../auth';
 import type { AdminContext } from '../context';
+import { cachePerContext } from '../revision-cache';
 import { deepFreeze } from '../util';
 import type { Constraint, FeatureRecord, Variant } from '../records';
 import type { ReadTx } from '../storage';
@@ -62,12 +63,8 @@ function clientFeature(f: FeatureRecord, environment: string): ClientFeature {
   };
 }
 
-/**
- * Answers computed at one storage revision, by query: SDKs poll the same query over and over, and
- * between writes the answer (and its ETag) cannot change. Cleared when the revision moves; bounded.
- */
-const answers = new WeakMap<AdminContext, { revision: number; byQuery: Map<string, { body: ClientFeaturesResponse; etag: string }> }>();
-const MAX_CACHED_QUERIES = 64;
+/** SDKs poll the same query over and over; between writes neither the answer nor its ETag can change. */
+const answers = cachePerContext<{ body: ClientFeaturesResponse; etag: string }>();
 
 /**
  * `GET /api/client/features`: the features of the key's projects in the key's environment, in
@@ -82,16 +79,8 @@ export async function getClientFeatures(
   requireClientKey(principal);
   await ctx.ready();
   return ctx.storage.read(async (tx) => {
-    const revision = await tx.revision();
-    let cache = answers.get(ctx);
-    if (!cache || cache.revision !== revision) answers.set(ctx, (cache = { revision, byQuery: new Map() }));
     const query = JSON.stringify([principal.projects, principal.environments, input.project ?? [], input.namePrefix ?? '']);
-    const hit = cache.byQuery.get(query);
-    if (hit) return hit;
-    const answer = await computeClientFeatures(tx, principal, input);
-    if (cache.byQuery.size >= MAX_CACHED_QUERIES) cache.byQuery.clear();
-    cache.byQuery.set(query, answer);
-    return answer;
+    return answers(ctx).get(await tx.revision(), query, () => computeClientFeatures(tx, principal, input));
   });
 }
 

@@ -1,6 +1,7 @@
 import { canSeeProject, requireAdminKey, seesAllProjects, type Principal } from '../auth';
 import type { AdminContext } from '../context';
 import type { EventRecord } from '../records';
+import { cachePerContext } from '../revision-cache';
 
 export interface EventsResponse {
   version: 1;
@@ -36,11 +37,21 @@ export async function listEvents(ctx: AdminContext, principal: Principal, input:
   return { version: 1, events: texts.map((t) => JSON.parse(t) as EventRecord), totalEvents: total };
 }
 
+/** Response texts by storage revision and query: the same page is asked again and again between writes. */
+const pages = cachePerContext<string>();
+
 /**
  * `listEvents` as the JSON text of the response, spliced from the stored JSON of each event: the
  * HTTP route uses it so a page of events is never parsed and serialized again.
  */
 export async function listEventsJson(ctx: AdminContext, principal: Principal, input: { project?: string | null } = {}): Promise<string> {
-  const { texts, total } = await selectEvents(ctx, principal, input.project ?? undefined);
-  return `{"version":1,"events":[${texts.join(',')}],"totalEvents":${total}}`;
+  requireAdminKey(principal);
+  await ctx.ready();
+  const project = input.project ?? undefined;
+  const revision = await ctx.storage.read((tx) => tx.revision());
+  const query = JSON.stringify([project ?? null, seesAllProjects(principal) ? ['*'] : principal.projects]);
+  return pages(ctx).get(revision, query, async () => {
+    const { texts, total } = await selectEvents(ctx, principal, project);
+    return `{"version":1,"events":[${texts.join(',')}],"totalEvents":${total}}`;
+  });
 }
