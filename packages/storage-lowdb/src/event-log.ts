@@ -9,6 +9,8 @@ const SCAN_CHUNK = 8 << 20;
 /** Lines closer than this are read with one read call (the bytes between are skipped). */
 const READ_GAP = 16 << 10;
 const READ_RUN = 4 << 20;
+/** How many positioned reads of one query are under way at once. */
+const PARALLEL_READS = 16;
 /** How many of the newest event lines stay in memory as text. */
 const TAIL_LINES = 1024;
 
@@ -106,21 +108,10 @@ export class EventLog implements EventStore {
     return { bytes: Buffer.from(lines.join(''), 'utf8'), lengths: lines.map((l) => Buffer.byteLength(l)), texts: lines };
   }
 
-  /** Writes lines after the committed end and fsyncs them; they count once `append` indexes them. */
-  async write(bytes: Buffer, lengths: number[], texts?: string[]): Promise<void> {
-    await writeAll(this.fh, bytes, this.end);
-    await this.fh.datasync();
-    this.stage(lengths, texts);
-  }
-
-  /** Writes lines after the committed end without making them durable (then `sync`). */
-  async writeUnsynced(bytes: Buffer, lengths: number[], texts?: string[]): Promise<void> {
+  /** Writes lines after the committed end (durability is the caller's: see the commit protocol); they count once `append` indexes them. */
+  async writeLines(bytes: Buffer, lengths: number[], texts?: string[]): Promise<void> {
     await writeAll(this.fh, bytes, this.end);
     this.stage(lengths, texts);
-  }
-
-  sync(): Promise<void> {
-    return this.fh.datasync();
   }
 
   private stage(lengths: number[], texts: string[] | undefined): void {
@@ -210,6 +201,9 @@ export class EventLog implements EventStore {
       return text === undefined;
     });
     sorted.sort((a, b) => a - b);
+    // Group neighbouring lines into runs read with one call each; the runs are read in parallel
+    // (the thread pool overlaps the disk waits of lines scattered through a long history).
+    const runs: { first: number; last: number; start: number; end: number }[] = [];
     let i = 0;
     while (i < sorted.length) {
       const first = i;
@@ -221,11 +215,20 @@ export class EventLog implements EventStore {
         runEnd = e;
         i++;
       }
-      const buf = await readAt(this.fh, runStart, runEnd - runStart);
-      for (let k = first; k <= i; k++) {
+      runs.push({ first, last: i, start: runStart, end: runEnd });
+      i++;
+    }
+    const buffers: Buffer[] = [];
+    for (let at = 0; at < runs.length; at += PARALLEL_READS) {
+      const wave = runs.slice(at, at + PARALLEL_READS);
+      buffers.push(...(await Promise.all(wave.map((run) => readAt(this.fh, run.start, run.end - run.start)))));
+    }
+    runs.forEach((run, r) => {
+      const buf = buffers[r]!;
+      for (let k = run.first; k <= run.last; k++) {
         const p = sorted[k]!;
         const [s, e] = span(p);
-        const text = buf.toString('utf8', s - runStart, e - runStart - 1);
+        const text = buf.toString('utf8', s - run.start, e - run.start - 1);
         if (this.checked[p] !== 1) {
           try {
             JSON.parse(text);
@@ -237,8 +240,7 @@ export class EventLog implements EventStore {
         found.set(p, text);
         this.remember(p, text);
       }
-      i++;
-    }
+    });
     return positions.map((p) => found.get(p)!);
   }
 }

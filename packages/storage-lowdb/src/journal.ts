@@ -1,6 +1,6 @@
 import type { FileHandle } from 'node:fs/promises';
 import { COLLECTION_NAMES, type CollectionName, type SequenceName } from '@flagadmin/core';
-import { putEntry, type ChangeSet, type PutEntry } from '@flagadmin/storage-memory';
+import { putEntry, type ChangeSet, type PreparedEvent, type PutEntry } from '@flagadmin/storage-memory';
 import { FlagadminStorageCorruptError } from './errors';
 import { readAt, writeAll } from './fs-util';
 
@@ -21,6 +21,12 @@ export interface JournalEntry {
    * before group commit: then each commit is its own batch).
    */
   batch?: number;
+  /**
+   * The events this commit appended, as written to `events.jsonl` (each line is the JSON text of one
+   * of these): the journal is the write-ahead log, so the event log's tail can be restored from it.
+   * Absent in journals written before this field (their events are durable in the event log itself).
+   */
+  lines?: unknown[];
 }
 
 export function journalLine(entry: JournalEntry): Buffer {
@@ -31,9 +37,10 @@ export function journalLine(entry: JournalEntry): Buffer {
  * The journal line of a commit whose records are already JSON text: the same line `journalLine`
  * writes, built without serializing the records again.
  */
-export function journalText(head: Omit<JournalEntry, 'puts'>, puts: readonly PutEntry[]): string {
+export function journalText(head: Omit<JournalEntry, 'puts' | 'lines'>, puts: readonly PutEntry[], events: readonly PreparedEvent[]): string {
   const records = puts.map((p) => `[${JSON.stringify(p.collection)},${p.json}]`).join(',');
-  return `${JSON.stringify(head).slice(0, -1)},"puts":[${records}]}\n`;
+  const lines = events.length ? `,"lines":[${events.map((e) => e.json).join(',')}]` : '';
+  return `${JSON.stringify(head).slice(0, -1)},"puts":[${records}]${lines}}\n`;
 }
 
 export function entryChanges(entry: JournalEntry): ChangeSet {
@@ -52,6 +59,10 @@ function checkEntry(value: unknown): value is JournalEntry {
   if (typeof e !== 'object' || e === null || Array.isArray(e)) return false;
   if (!isCount(e.commit) || e.commit === 0 || !isCount(e.eventsBytes)) return false;
   if (e.batch !== undefined && (!isCount(e.batch) || e.batch === 0 || e.batch > e.commit)) return false;
+  if (e.lines !== undefined) {
+    if (!Array.isArray(e.lines) || e.events === null || e.lines.length !== e.events[1] - e.events[0] + 1) return false;
+    if (!e.lines.every((l) => typeof l === 'object' && l !== null && !Array.isArray(l))) return false;
+  }
   if (e.events !== null && !(Array.isArray(e.events) && e.events.length === 2 && e.events.every(isCount))) return false;
   if (typeof e.sequences !== 'object' || e.sequences === null || !Object.values(e.sequences).every(isCount)) return false;
   return (
@@ -105,14 +116,7 @@ export class Journal {
     public end: number,
   ) {}
 
-  /** Appends and fsyncs lines at the committed end; `end` moves only once they are durable. */
-  async append(line: Buffer): Promise<void> {
-    await this.write(line);
-    await this.fh.datasync();
-    this.end += line.length;
-  }
-
-  /** Writes lines at the committed end, neither durable nor counted yet (fsync, then move `end`). */
+  /** Writes lines at the committed end, not counted yet (durable on return when opened with O_DSYNC). */
   async write(line: Buffer): Promise<void> {
     await writeAll(this.fh, line, this.end);
   }

@@ -6,7 +6,7 @@ import { Low } from 'lowdb';
 import { DurableJsonFile } from './durable-json-file';
 import { FlagadminStorageCorruptError } from './errors';
 import { EventLog } from './event-log';
-import { fsyncDir, isCode } from './fs-util';
+import { fsyncDir, isCode, readAt, writeAll } from './fs-util';
 import { Journal, entryChanges, journalText, readJournal, type JournalEntry } from './journal';
 import { acquireLock } from './lock';
 import { storePaths, type StorePaths } from './paths';
@@ -34,9 +34,12 @@ export interface LowdbStorageOptions {
 
 const DEFAULT_CHECKPOINT_BYTES = 64 << 20;
 
-/** Opens a file for positional reads and writes, creating it when missing (never O_APPEND). */
-function openReadWrite(path: string): Promise<FileHandle> {
-  return open(path, constants.O_RDWR | constants.O_CREAT, 0o644);
+/**
+ * Opens a file for positional reads and writes, creating it when missing (never O_APPEND). With
+ * `durable`, O_DSYNC: a write returns once its data is durable, so a commit is one write, no fsync call.
+ */
+function openReadWrite(path: string, durable = false): Promise<FileHandle> {
+  return open(path, constants.O_RDWR | constants.O_CREAT | (durable ? constants.O_DSYNC : 0), 0o644);
 }
 
 /**
@@ -73,7 +76,7 @@ async function openLocked(paths: StorePaths, options: LowdbStorageOptions, relea
     );
 
     // 2. The journal: the commits after the snapshot.
-    const journalFh = await openReadWrite(paths.journal);
+    const journalFh = await openReadWrite(paths.journal, true);
     handles.push(journalFh);
     const contents = await readJournal(journalFh, paths.journal);
     let commit = snapshot.commit;
@@ -105,32 +108,35 @@ async function openLocked(paths: StorePaths, options: LowdbStorageOptions, relea
       replay.push(entry);
     });
 
-    // 3. The event log: exactly the committed events, plus perhaps the tail of a commit that never counted.
+    // 3. The event log. Its lines up to the snapshot's `eventsBytes` are durable (fsynced before the
+    //    snapshot was written); the lines of the commits after it are in their journal lines too, and
+    //    may be missing or incomplete after a crash: restore them from the journal when they differ.
     const eventsFh = await openReadWrite(paths.events);
     handles.push(eventsFh);
-    const eventsSize = (await eventsFh.stat()).size;
-    // A batch is written to both files and fsynced in parallel, and acknowledged once both are durable:
-    // a crash can leave the last batch's journal lines on disk without all of their events. Those
-    // commits were never acknowledged: drop them (from the first one short of events on).
-    let journalEnd = contents.end;
-    const batchOf = (entry: JournalEntry): number => entry.batch ?? entry.commit;
-    const short = eventsSize < eventsBytes ? replay.findIndex((entry) => entry.eventsBytes > eventsSize) : -1;
-    // Only commits of the last batch can be short of their events after a crash; anything else is damage.
-    if (short !== -1 && batchOf(replay[short]!) === batchOf(replay[replay.length - 1]!)) {
-      const kept = replay.slice(0, short);
-      const dropped = replay.length - short;
-      const last = kept[kept.length - 1];
-      commit = last?.commit ?? snapshot.commit;
-      eventsBytes = last?.eventsBytes ?? snapshot.eventsBytes;
-      lastEventId = snapshot.lastEventId;
-      for (const entry of kept) if (entry.events) lastEventId = entry.events[1];
-      const at = contents.entries.indexOf(replay[short]!);
-      journalEnd = at === 0 ? 0 : contents.ends[at - 1]!;
-      replay.length = short;
-      logger?.warn(`${paths.journal}: dropped ${dropped} unacknowledged commit(s) whose events never reached ${paths.events}`);
+    let eventsSize = (await eventsFh.stat()).size;
+    const journalEnd = contents.end;
+    const restorable = replay.length > 0 && replay.every((entry) => !entry.events || entry.lines);
+    let restored: Buffer | undefined;
+    if (restorable && eventsSize >= snapshot.eventsBytes) {
+      const expected = Buffer.from(replay.flatMap((entry) => (entry.lines ?? []).map((line) => `${JSON.stringify(line)}\n`)).join(''), 'utf8');
+      if (snapshot.eventsBytes + expected.length !== eventsBytes) {
+        throw new FlagadminStorageCorruptError(paths.journal, 'the event lines it holds do not add up to its eventsBytes');
+      }
+      const present = await readAt(eventsFh, snapshot.eventsBytes, Math.min(expected.length, eventsSize - snapshot.eventsBytes));
+      if (!present.equals(expected)) {
+        restored = expected;
+        eventsSize = eventsBytes; // as it will be once restored, below
+      }
     }
     if (eventsSize < eventsBytes) {
       throw new FlagadminStorageCorruptError(paths.events, `holds ${eventsSize} bytes where ${eventsBytes} bytes of events were committed`);
+    }
+    if (restored) {
+      // Rewriting these lines restores exactly what was committed (the journal line is the record).
+      await writeAll(eventsFh, restored, snapshot.eventsBytes);
+      await eventsFh.truncate(eventsBytes);
+      await eventsFh.datasync();
+      logger?.warn(`${paths.events}: restored the events of ${replay.filter((e) => e.events).length} commit(s) from ${paths.journal} after an interrupted run`);
     }
     const log = await EventLog.open(eventsFh, paths.events, eventsBytes, lastEventId);
     // A snapshot read from disk holds parsed records (text appears only in one being written).
@@ -176,21 +182,21 @@ async function openLocked(paths: StorePaths, options: LowdbStorageOptions, relea
       let lineAt = 0;
       const journalLines = batch.map((changes, i) => {
         for (let n = 0; n < changes.events.length; n++) eventsEnd += lines!.lengths[lineAt++]!;
-        const head: Omit<JournalEntry, 'puts'> = {
+        const head: Omit<JournalEntry, 'puts' | 'lines'> = {
           batch: commit + 1,
           commit: commit + 1 + i,
           events: changes.events.length ? [changes.events[0]!.id, changes.events[changes.events.length - 1]!.id] : null,
           eventsBytes: eventsEnd,
           sequences: Object.fromEntries(changes.sequences),
         };
-        return journalText(head, changes.puts);
+        return journalText(head, changes.puts, changes.events);
       });
       const journalBytes = Buffer.from(journalLines.join(''), 'utf8');
       try {
-        // Both files written, then both fsynced at once: one fsync's wait per batch, not two.
-        if (lines) await log.writeUnsynced(lines.bytes, lines.lengths, lines.texts);
-        await journal.write(journalBytes);
-        await Promise.all([lines ? log.sync() : undefined, journal.fh.datasync()]);
+        // The journal line (with the events) is the one durable write of a batch (O_DSYNC); the event
+        // log is written beside it through the page cache, fsynced at the next checkpoint, and restored
+        // from the journal at open if a crash lost part of it.
+        await Promise.all([journal.write(journalBytes), lines ? log.writeLines(lines.bytes, lines.lengths, lines.texts) : undefined]);
         journal.end += journalBytes.length; // counted only once both files are durable
       } catch (err) {
         // Cut both files back so the next commit appends after the last good line.
@@ -209,6 +215,7 @@ async function openLocked(paths: StorePaths, options: LowdbStorageOptions, relea
     /** Writes the state as a new snapshot, then empties the journal. Runs in the write queue. */
     const checkpoint = async (): Promise<void> => {
       if (journal.end === 0 || broken) return;
+      await eventsFh.datasync(); // the snapshot claims these events: they must be durable first
       const image = engine.text();
       db.data = {
         format: FORMAT,

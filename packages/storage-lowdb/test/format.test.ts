@@ -45,6 +45,7 @@ test('the files exist and have the documented format', async () => {
           ['projects', makeProject('p1')],
           ['features', makeFeature('f1', 'p1')],
         ],
+        lines: events.map((line) => JSON.parse(line)),
       },
       { batch: 2, commit: 2, events: null, eventsBytes: eventsSize, sequences: {}, puts: [['features', makeFeature('f2', 'p1')]] },
     ]);
