@@ -95,7 +95,10 @@ export async function parseSnapshot(path: string): Promise<unknown> {
     if (text.endsWith(',')) text = text.slice(0, -1);
     if (current) {
       if (text === ']') current = undefined;
-      else current.push(JSON.parse(text));
+      else {
+        JSON.parse(text); // validated here; kept as text, which is how the engine holds records
+        current.push(text);
+      }
       return true;
     }
     const start = COLLECTION_START.exec(text);

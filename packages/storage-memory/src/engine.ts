@@ -52,9 +52,9 @@ export interface ChangeSet {
   sequences: [SequenceName, number][];
 }
 
-/** The state of an engine (no events) as records: what a snapshot is loaded from. */
+/** The state of an engine (no events) as records, or their JSON text: what a snapshot is loaded from. */
 export interface StateImage {
-  collections: { [C in CollectionName]?: Collections[C][] };
+  collections: { [C in CollectionName]?: (Collections[C] | string)[] };
   sequences: { [S in SequenceName]?: number };
 }
 
@@ -68,11 +68,14 @@ type AnyRecord = Collections[CollectionName];
 type CollectionDef = { key(r: AnyRecord): string; projects?(r: AnyRecord): readonly string[] };
 const defOf = (c: CollectionName): CollectionDef => COLLECTIONS[c] as CollectionDef;
 
-/** A record as a put entry: serialized once, here; what the transaction keeps and commits. */
-export function putEntry(collection: CollectionName, record: unknown): PutEntry {
+/**
+ * A record as a put entry: serialized once, here (unless its JSON text is given); what the
+ * transaction keeps and commits.
+ */
+export function putEntry(collection: CollectionName, record: unknown, json?: string): PutEntry {
   const def = defOf(collection);
   const r = record as AnyRecord;
-  return { collection, key: def.key(r), projects: def.projects?.(r), json: JSON.stringify(r) };
+  return { collection, key: def.key(r), projects: def.projects?.(r), json: json ?? JSON.stringify(r) };
 }
 
 /** An event serialized without its id (assigned at commit); an own `id` field never overrides it. */
@@ -236,8 +239,11 @@ export class MemoryEngine {
 
   private load(image: StateImage): void {
     for (const name of COLLECTION_NAMES) {
-      const list = (image.collections as Record<string, AnyRecord[] | undefined>)[name] ?? [];
-      for (const record of list) this.store(putEntry(name, record));
+      const list = (image.collections as Record<string, (AnyRecord | string)[] | undefined>)[name] ?? [];
+      for (const record of list) {
+        if (typeof record !== 'string') this.store(putEntry(name, record));
+        else this.store(putEntry(name, JSON.parse(record), record));
+      }
     }
     for (const [name, value] of Object.entries(image.sequences)) {
       if (typeof value === 'number') this.sequences.set(name as SequenceName, value);
