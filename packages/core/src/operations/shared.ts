@@ -13,12 +13,11 @@ export async function visibleProject(tx: ReadTx, principal: Principal, projectId
 
 /** The feature when it exists in that project, or 404 (never naming another project it may be in). */
 export async function featureInProject(tx: ReadTx, projectId: string, featureName: string): Promise<FeatureRecord> {
-  if (!(await tx.get('projects', projectId))) throw notFound(`Could not find project with id "${projectId}".`);
   const feature = await tx.get('features', featureName);
-  if (!feature || feature.project !== projectId) {
-    throw notFound(`Could not find feature "${featureName}" in project "${projectId}".`);
-  }
-  return feature;
+  // A feature found in the project proves the project exists (projects are never deleted).
+  if (feature && feature.project === projectId) return feature;
+  if (!(await tx.get('projects', projectId))) throw notFound(`Could not find project with id "${projectId}".`);
+  throw notFound(`Could not find feature "${featureName}" in project "${projectId}".`);
 }
 
 export async function environments(tx: ReadTx): Promise<EnvironmentIndex> {
