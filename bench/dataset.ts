@@ -11,6 +11,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  defaultProject,
   DEFAULT_ENVIRONMENTS,
   apiTokenDocument,
   emptyStats,
@@ -268,17 +269,7 @@ async function generate(spec: DataSetSpec, dir: string): Promise<Omit<DataSetInf
     // 1. The instance: environments, the default project, the generated projects.
     await storage.write(async (tx) => {
       for (const env of DEFAULT_ENVIRONMENTS) await tx.put('environments', { ...env });
-      await tx.put('projects', {
-        id: 'default',
-        name: 'Default',
-        description: 'Default project',
-        mode: 'open',
-        defaultStickiness: 'default',
-        favorite: false,
-        members: [],
-        environments: envNames,
-        createdAt: iso(projectCreatedAt - DAY),
-      });
+      await tx.put('projects', defaultProject(envNames, iso(projectCreatedAt - DAY)));
       await tx.put('projectStats', emptyStats('default'));
       for (const p of projects) await tx.put('projects', p);
     });

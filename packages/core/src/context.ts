@@ -34,6 +34,21 @@ export const DEFAULT_ENVIRONMENTS: readonly EnvironmentRecord[] = [
   { name: 'production', type: 'production', sortOrder: 200 },
 ];
 
+/** The `default` project every instance has. */
+export function defaultProject(environments: string[], createdAt: string): ProjectRecord {
+  return {
+    id: 'default',
+    name: 'Default',
+    description: 'Default project',
+    mode: 'open',
+    defaultStickiness: 'default',
+    favorite: false,
+    members: [],
+    environments,
+    createdAt,
+  };
+}
+
 export function createContext(options: AdminOptions): AdminContext {
   const now = options.now ?? (() => new Date());
   let initialized: Promise<void> | undefined;
@@ -60,18 +75,7 @@ async function initialize(ctx: AdminContext): Promise<void> {
     const environments = await tx.list('environments');
     if (environments.length === 0) for (const env of DEFAULT_ENVIRONMENTS) await tx.put('environments', { ...env });
     const names = (environments.length ? environments : DEFAULT_ENVIRONMENTS).map((e) => e.name);
-    const project: ProjectRecord = {
-      id: 'default',
-      name: 'Default',
-      description: 'Default project',
-      mode: 'open',
-      defaultStickiness: 'default',
-      favorite: false,
-      members: [],
-      environments: names,
-      createdAt: ctx.now().toISOString(),
-    };
-    await tx.put('projects', project);
+    await tx.put('projects', defaultProject(names, ctx.now().toISOString()));
     await tx.put('projectStats', emptyStats('default'));
   });
 }

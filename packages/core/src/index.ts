@@ -5,7 +5,7 @@ export * from './auth';
 export * from './documents';
 export * from './schemas';
 export { assertValid, matches, schemaErrors } from './validation';
-export { createContext, silentLogger, DEFAULT_ENVIRONMENTS, emit } from './context';
+export { createContext, silentLogger, DEFAULT_ENVIRONMENTS, defaultProject, emit } from './context';
 export type { AdminContext, AdminOptions, Logger, EventInput } from './context';
 export { createAdmin } from './admin';
 export type { Admin } from './admin';
