@@ -183,17 +183,26 @@ test('a response status text and status code pass through', async () => {
 // ---------------------------------------------------------------------------------------------
 // body limit
 
-test('413 as soon as the handler reads a body whose content-length is over the limit, without waiting for it', async () => {
+/** A handler that reads the whole body; `error()` is what reading it threw (it is rethrown). */
+function bodyReader(): { handle: (request: Request) => Promise<Response>; error(): unknown } {
   let bodyError: unknown;
-  const url = await start(async (request) => {
-    try {
-      await request.arrayBuffer();
-    } catch (error) {
-      bodyError = error;
-      throw error;
-    }
-    return new Response('should not be sent');
-  });
+  return {
+    handle: async (request) => {
+      try {
+        await request.arrayBuffer();
+      } catch (error) {
+        bodyError = error;
+        throw error;
+      }
+      return new Response('should not be sent');
+    },
+    error: () => bodyError,
+  };
+}
+
+test('413 as soon as the handler reads a body whose content-length is over the limit, without waiting for it', async () => {
+  const reader = bodyReader();
+  const url = await start(reader.handle);
   const { hostname, port } = new URL(url);
   const result = await within(
     new Promise<{ status: number; headers: IncomingHttpHeaders; body: string; closed: Promise<void> }>((resolve, reject) => {
@@ -214,7 +223,7 @@ test('413 as soon as the handler reads a body whose content-length is over the l
   assertJsonError(result, JSON.parse(result.body), 413, 'PayloadTooLargeError');
   assert.is(result.headers.connection, 'close');
   await within(result.closed, 3000, 'connection closed after 413');
-  assert.is((bodyError as Error | undefined)?.name, 'PayloadTooLargeError');
+  assert.is((reader.error() as Error | undefined)?.name, 'PayloadTooLargeError');
 });
 
 test('a handler that answers before reading (401 first) is not overtaken by the body limit', async () => {
@@ -234,19 +243,8 @@ test('a handler that answers before reading (401 first) is not overtaken by the 
 
 test('413 for a chunked upload that grows past the limit; the socket is closed, not left hanging', async () => {
   const limit = 10_000;
-  let bodyError: unknown;
-  const url = await start(
-    async (request) => {
-      try {
-        await request.arrayBuffer();
-      } catch (error) {
-        bodyError = error;
-        throw error;
-      }
-      return new Response('should not be sent');
-    },
-    { bodyLimit: limit },
-  );
+  const reader = bodyReader();
+  const url = await start(reader.handle, { bodyLimit: limit });
   const { hostname, port } = new URL(url);
   let sent = 0;
   const result = await within(
@@ -277,7 +275,7 @@ test('413 for a chunked upload that grows past the limit; the socket is closed, 
   assert.ok(sent > limit, `the client sent ${sent} bytes`);
   assert.ok(sent < 50 * limit, 'the server stopped the upload long before the client gave up');
   await sleep(20);
-  assert.is((bodyError as Error | undefined)?.name, 'PayloadTooLargeError', 'the handler saw the body stream fail');
+  assert.is((reader.error() as Error | undefined)?.name, 'PayloadTooLargeError', 'the handler saw the body stream fail');
 });
 
 test('a body of exactly the limit is accepted, one byte more is not (declared and chunked)', async () => {
