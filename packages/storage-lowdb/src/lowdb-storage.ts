@@ -107,6 +107,13 @@ async function openLocked(paths: StorePaths, options: LowdbStorageOptions, relea
       commit = entry.commit;
       replay.push(entry);
     });
+    for (const entry of contents.tornEntries) {
+      // Lines still whole inside the torn bytes belong to the batch that was being written: after the last
+      // counted commit, in a batch begun no later than the next commit. Anything else there is damage.
+      if (entry.commit <= commit || entry.batch === undefined || entry.batch > commit + 1) {
+        throw new FlagadminStorageCorruptError(paths.journal, `holds commit ${entry.commit} after line ${contents.entries.length} (commit ${commit}) and a damaged line`);
+      }
+    }
 
     // 3. The event log. Its lines up to the snapshot's `eventsBytes` are durable (fsynced before the
     //    snapshot was written); the lines of the commits after it are in their journal lines too, and
@@ -147,12 +154,10 @@ async function openLocked(paths: StorePaths, options: LowdbStorageOptions, relea
     for (const entry of replay) engine.apply(entryChanges(entry));
 
     // 4. Everything is readable: now (and only now) repair what a crash left half written.
+    const journal = new Journal(journalFh, journalEnd, contents.size);
     if (contents.torn) {
       logger?.warn(`${paths.journal}: dropped a torn last line (${contents.torn} bytes) left by an interrupted commit`);
-    }
-    if (contents.torn || journalEnd < contents.end) {
-      await journalFh.truncate(journalEnd);
-      await journalFh.datasync();
+      await journal.truncate(journalEnd);
     }
     if (eventsSize > eventsBytes) {
       logger?.warn(`${paths.events}: dropped ${eventsSize - eventsBytes} bytes of events of an interrupted commit`);
@@ -160,7 +165,6 @@ async function openLocked(paths: StorePaths, options: LowdbStorageOptions, relea
       await eventsFh.datasync();
     }
     await fsyncDir(paths.dir); // the journal and event log may have just been created
-    const journal = new Journal(journalFh, journalEnd);
 
     // 5. The storage.
     let closed = false;
@@ -193,6 +197,7 @@ async function openLocked(paths: StorePaths, options: LowdbStorageOptions, relea
       });
       const journalBytes = Buffer.from(journalLines.join(''), 'utf8');
       try {
+        await journal.reserve(journalBytes.length);
         // The journal line (with the events) is the one durable write of a batch (O_DSYNC); the event
         // log is written beside it through the page cache, fsynced at the next checkpoint, and restored
         // from the journal at open if a crash lost part of it.
@@ -202,7 +207,7 @@ async function openLocked(paths: StorePaths, options: LowdbStorageOptions, relea
         // Cut both files back so the next commit appends after the last good line.
         try {
           await log.cutBack();
-          await journal.fh.truncate(journal.end);
+          await journal.truncate(journal.end);
         } catch (undoError) {
           broken = undoError;
         }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { lowdbStorage, type JournalEntry, type SnapshotDocument } from '@flagadmin/storage-lowdb';
-import { makeEvent, makeFeature, makeProject, tempDir } from './helpers';
+import { journalLines, journalText, makeEvent, makeFeature, makeProject, tempDir } from './helpers';
 
 const lines = async (file: string): Promise<string[]> => (await readFile(file, 'utf8')).split('\n').filter(Boolean);
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -33,7 +33,10 @@ test('the files exist and have the documented format', async () => {
     assert.equal(JSON.parse(events[0]!), { id: 1, ...makeEvent({ project: 'p1' }) });
     const eventsSize = (await stat(join(dir, 'events.jsonl'))).size;
 
-    const journal = (await lines(join(dir, 'journal.jsonl'))).map((l) => JSON.parse(l) as JournalEntry);
+    const written = await journalText(join(dir, 'journal.jsonl'));
+    assert.ok(written.size >= 1 << 20, `preallocated with zeros ahead of its lines (${written.size} bytes)`);
+    const journal = (await journalLines(join(dir, 'journal.jsonl'))).map((l) => JSON.parse(l) as JournalEntry);
+    assert.ok(written.text.endsWith('\n'), 'whole lines, then zeros');
     assert.equal(journal, [
       {
         batch: 1,
@@ -83,7 +86,7 @@ test('the journal is checkpointed into db.json past the threshold, then emptied'
   const { dir, remove } = await tempDir();
   try {
     const storage = await lowdbStorage({ dir, checkpointBytes: 20_000 });
-    const journalSize = () => stat(join(dir, 'journal.jsonl')).then((s) => s.size);
+    const journalSize = () => journalText(join(dir, 'journal.jsonl')).then((j) => j.end);
     let n = 0;
     while (!existsSync(join(dir, 'db.json'))) {
       await storage.write((tx) => tx.put('features', makeFeature(`f${++n}`, 'p1')));
@@ -95,7 +98,7 @@ test('the journal is checkpointed into db.json past the threshold, then emptied'
     const doc = JSON.parse(await readFile(join(dir, 'db.json'), 'utf8')) as SnapshotDocument;
     assert.ok(doc.commit >= 1 && doc.commit <= n, `snapshot at commit ${doc.commit}`);
     assert.is(doc.collections.features!.length, doc.commit, 'one feature per folded commit');
-    const journal = (await lines(join(dir, 'journal.jsonl'))).map((l) => JSON.parse(l) as JournalEntry);
+    const journal = (await journalLines(join(dir, 'journal.jsonl'))).map((l) => JSON.parse(l) as JournalEntry);
     assert.equal(
       journal.map((e) => e.commit),
       Array.from({ length: total - doc.commit }, (_, i) => doc.commit + 1 + i),

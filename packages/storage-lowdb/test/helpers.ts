@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -15,3 +15,19 @@ export function recordingLogger(): { warnings: string[]; warn(message: string): 
   const warnings: string[] = [];
   return { warnings, warn: (message) => void warnings.push(message) };
 }
+
+/**
+ * The journal as written: its text up to the preallocated zeros, and where they begin. Asserts that
+ * everything after that point is zeros (the file's preallocated tail), so a test reading lines here
+ * also checks the layout.
+ */
+export async function journalText(file: string): Promise<{ text: string; end: number; size: number }> {
+  const bytes = await readFile(file);
+  const nul = bytes.indexOf(0);
+  const end = nul === -1 ? bytes.length : nul;
+  if (bytes.subarray(end).some((b) => b !== 0)) throw new Error(`${file}: bytes after the zero tail began at ${end}`);
+  return { text: bytes.toString('utf8', 0, end), end, size: bytes.length };
+}
+
+/** The journal's lines (preallocated zeros left out). */
+export const journalLines = async (file: string): Promise<string[]> => (await journalText(file)).text.split('\n').filter(Boolean);

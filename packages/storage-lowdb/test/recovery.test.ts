@@ -1,11 +1,11 @@
 import { existsSync } from 'node:fs';
-import { appendFile, copyFile, readFile, stat, writeFile } from 'node:fs/promises';
+import { appendFile, copyFile, open, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Storage } from '@flagadmin/core';
 import { FlagadminStorageCorruptError, lowdbStorage } from '@flagadmin/storage-lowdb';
-import { makeEvent, makeFeature, recordingLogger, rejects, tempDir } from './helpers';
+import { journalText, makeEvent, makeFeature, recordingLogger, rejects, tempDir } from './helpers';
 
 const FILES = ['db.json', 'journal.jsonl', 'events.jsonl'];
 
@@ -36,6 +36,16 @@ const threeCommits = async (storage: Storage) => {
   }
 };
 
+/** Writes `text` at `position` of `file` without changing anything else (as a write in progress would). */
+async function writeAt(file: string, position: number, text: string): Promise<void> {
+  const fh = await open(file, 'r+');
+  try {
+    await fh.write(Buffer.from(text, 'utf8'), 0, Buffer.byteLength(text), position);
+  } finally {
+    await fh.close();
+  }
+}
+
 const snapshotOf = async (dir: string) => {
   const out: Record<string, Buffer | null> = {};
   for (const name of FILES) out[name] = existsSync(join(dir, name)) ? await readFile(join(dir, name)) : null;
@@ -47,11 +57,12 @@ test('a torn last journal line and the events of its commit are dropped; the com
   try {
     const journal = join(dir, 'journal.jsonl');
     const events = join(dir, 'events.jsonl');
-    const journalSize = (await stat(journal)).size;
+    const journalEnd = (await journalText(journal)).end;
     const eventsSize = (await stat(events)).size;
-    // Commit 4 was being written: its event line is complete, its journal line torn.
+    // Commit 4 was being written: its event line is complete, its journal line torn (written over the
+    // preallocated zeros after the last complete line).
     await appendFile(events, `${JSON.stringify({ id: 4, project: 'p0', data: 'uncommitted' })}\n{"id":5,"proj`);
-    await appendFile(journal, '{"commit":4,"events":[4,5],"eventsBytes":99999,"sequences":{},"puts":[["features",{"na');
+    await writeAt(journal, journalEnd, '{"batch":4,"commit":4,"events":[4,5],"eventsBytes":99999,"sequences":{},"puts":[["features",{"na');
     const logger = recordingLogger();
     const storage = await lowdbStorage({ dir, logger });
     await storage.read(async (tx) => {
@@ -62,7 +73,7 @@ test('a torn last journal line and the events of its commit are dropped; the com
     assert.is(logger.warnings.length, 2, logger.warnings.join('\n'));
     assert.match(logger.warnings[0]!, /journal\.jsonl: dropped a torn last line/);
     assert.match(logger.warnings[1]!, /events\.jsonl: dropped .* interrupted commit/);
-    assert.is((await stat(journal)).size, journalSize, 'journal truncated to its complete lines');
+    assert.is((await stat(journal)).size, journalEnd, 'journal truncated to its complete lines');
     assert.is((await stat(events)).size, eventsSize, 'events truncated to the committed ones');
     // Writing goes on from there, and survives another reopen.
     await storage.write(async (tx) => {
@@ -73,6 +84,74 @@ test('a torn last journal line and the events of its commit are dropped; the com
     const again = await lowdbStorage({ dir });
     assert.equal((await again.read((tx) => tx.latestEvents({ limit: 10 }))).map((e) => e.id), [4, 3, 2, 1]);
     await again.close();
+  } finally {
+    await remove();
+  }
+});
+
+/** The journal line of a commit after `threeCommits`, as the next batch would write it. */
+const fourthCommit = (batch: number) =>
+  `${JSON.stringify({ batch, commit: 4, events: null, eventsBytes: 0, sequences: {}, puts: [['features', makeFeature('f4', 'p0')]] })}\n`;
+
+test('a batch torn with a hole (a sector of it never written) is dropped; the commits before survive', async () => {
+  const { dir, remove } = await crashImage(threeCommits);
+  try {
+    const journal = join(dir, 'journal.jsonl');
+    const { end } = await journalText(journal);
+    // Batch 4..5: the sectors of commit 4's line stayed zeros, commit 5's line reached the disk.
+    const fifth = fourthCommit(4).replace('"commit":4', '"commit":5').replace('"f4"', '"f5"');
+    await writeAt(journal, end + 600, fifth);
+    const logger = recordingLogger();
+    const storage = await lowdbStorage({ dir, logger });
+    try {
+      assert.equal((await storage.read((tx) => tx.list('features'))).map((f) => f.name), ['f1', 'f2', 'f3']);
+      assert.match(logger.warnings.join('\n'), /journal\.jsonl: dropped a torn last line/);
+      assert.is((await stat(journal)).size, end, 'the torn batch is cut away');
+      await storage.write((tx) => tx.put('features', makeFeature('f4', 'p0')));
+    } finally {
+      await storage.close();
+    }
+    const again = await lowdbStorage({ dir });
+    assert.equal((await again.read((tx) => tx.list('features'))).map((f) => f.name), ['f1', 'f2', 'f3', 'f4']);
+    await again.close();
+  } finally {
+    await remove();
+  }
+});
+
+test('a journal without zeros after its lines (as written before preallocation) opens and is grown', async () => {
+  const { dir, remove } = await crashImage(threeCommits);
+  try {
+    const journal = join(dir, 'journal.jsonl');
+    const { text, end } = await journalText(journal);
+    await writeFile(journal, text);
+    const storage = await lowdbStorage({ dir });
+    try {
+      assert.equal((await storage.read((tx) => tx.list('features'))).map((f) => f.name), ['f1', 'f2', 'f3']);
+      await storage.write((tx) => tx.put('features', makeFeature('f4', 'p0')));
+      const grown = await journalText(journal);
+      assert.ok(grown.size >= end + (1 << 20), `zeros ahead again (${grown.size} bytes)`);
+      assert.is(grown.text.slice(0, end), text, 'the earlier lines are untouched');
+    } finally {
+      await storage.close();
+    }
+  } finally {
+    await remove();
+  }
+});
+
+test('a whole line after a damaged one that is not of the unfinished batch is corruption, not a torn batch', async () => {
+  const { dir, remove } = await crashImage(threeCommits);
+  try {
+    const journal = join(dir, 'journal.jsonl');
+    const { end } = await journalText(journal);
+    // Commit 2 again, after a hole: an old line where the next batch should be.
+    const old = (await journalText(journal)).text.split('\n')[1]!;
+    await writeAt(journal, end + 600, `${old}\n`);
+    await assertCorrupt(dir, 'journal.jsonl', /holds commit 2 after line 3 \(commit 3\) and a damaged line/);
+    // A line of a later batch than the next one is damage too.
+    await writeAt(journal, end + 600, fourthCommit(5).replace('"commit":4', '"commit":6'));
+    await assertCorrupt(dir, 'journal.jsonl', /holds commit 6/);
   } finally {
     await remove();
   }
