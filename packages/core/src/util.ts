@@ -13,6 +13,23 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   return ka.every((k) => Object.hasOwn(b, k) && jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 }
 
+/**
+ * A deep copy of a JSON value (plain objects, arrays, primitives): several times faster than
+ * `structuredClone` on documents like a feature, which matters on the PATCH path.
+ */
+export function jsonClone<T>(value: T): T {
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) return value.map(jsonClone) as T;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const copy = jsonClone((value as Record<string, unknown>)[key]);
+    // An own "__proto__" key (JSON.parse makes one) stays a plain key, never the copy's prototype.
+    if (key === '__proto__') Object.defineProperty(out, key, { value: copy, enumerable: true, writable: true, configurable: true });
+    else out[key] = copy;
+  }
+  return out as T;
+}
+
 /** Path segments that could reach an object prototype; never allowed in user-supplied paths. */
 const FORBIDDEN_SEGMENTS = new Set(['__proto__', 'constructor', 'prototype']);
 

@@ -5,7 +5,7 @@ import { featureDocument, updateStats, emptyStats, type FeatureDocument } from '
 import { AdminError, badData, toAdminError, type ErrorDetail } from '../errors';
 import { FEATURE_TYPES, type FeatureRecord, type Tag } from '../records';
 import { assertValid, matches } from '../validation';
-import { etagOf, hasForbiddenSegment, ifMatchAccepts, jsonEqual } from '../util';
+import { etagOf, hasForbiddenSegment, ifMatchAccepts, jsonClone, jsonEqual } from '../util';
 import { environments, featureInProject, tagKey } from './shared';
 
 const { applyOperation, validator } = jsonpatch;
@@ -77,7 +77,6 @@ export async function patchFeature(ctx: AdminContext, principal: Principal, inpu
     await tx.put('features', next);
     const stats = (await tx.get('projectStats', projectId)) ?? emptyStats(projectId);
     updateStats(stats, record, next);
-    await tx.put('projectStats', stats);
     await emit(
       tx,
       ctx,
@@ -89,6 +88,7 @@ export async function patchFeature(ctx: AdminContext, principal: Principal, inpu
         ...(e.tagEvent ? {} : { data: document, preData: before }),
         ...e.event,
       })),
+      stats,
     );
     return { feature: document, etag: etagOf(next.version) };
   });
@@ -99,7 +99,7 @@ export async function patchFeature(ctx: AdminContext, principal: Principal, inpu
  * resolve is 400 naming the operation; any operation under `/variants` is 403; a failed `test` is 409.
  */
 function applyOperations(before: FeatureDocument, ops: PatchOperation[]): unknown {
-  let document: unknown = structuredClone(before);
+  let document: unknown = jsonClone(before);
   let failedTest: number | undefined;
   ops.forEach((op, i) => {
     const check = (operation: Operation, _index: number, doc: unknown, existing: string) => validator(operation, i, doc, existing);
