@@ -1,6 +1,6 @@
 import type { Principal } from './auth';
 import { emptyStats } from './documents';
-import type { EnvironmentRecord, NewEvent, ProjectRecord, Tag } from './records';
+import type { EnvironmentRecord, NewEvent, ProjectRecord, ProjectStatsRecord, Tag } from './records';
 import type { Storage, WriteTx } from './storage';
 
 export interface Logger {
@@ -92,10 +92,21 @@ export interface EventInput {
 
 /**
  * Appends events in the caller's write transaction, so they commit with the change they describe,
- * and moves each project's `updatedAt` (its last event).
+ * and moves each project's `updatedAt` (its last event). `changedStats`: a project's stats record the
+ * caller changed in this transaction and has not put yet; emit puts it (with its last event moved when
+ * the events are of its project), so it is neither read back nor written twice.
  */
-export async function emit(tx: WriteTx, ctx: AdminContext, actor: Principal, events: readonly EventInput[]): Promise<void> {
-  if (events.length === 0) return;
+export async function emit(
+  tx: WriteTx,
+  ctx: AdminContext,
+  actor: Principal,
+  events: readonly EventInput[],
+  changedStats?: ProjectStatsRecord,
+): Promise<void> {
+  if (events.length === 0) {
+    if (changedStats) await tx.put('projectStats', changedStats);
+    return;
+  }
   const createdAt = ctx.now().toISOString();
   const projects = new Set<string>();
   for (const e of events) {
@@ -115,8 +126,9 @@ export async function emit(tx: WriteTx, ctx: AdminContext, actor: Principal, eve
     if (event.project !== null) projects.add(event.project);
   }
   for (const project of projects) {
-    const stats = (await tx.get('projectStats', project)) ?? emptyStats(project);
+    const stats = changedStats?.project === project ? changedStats : ((await tx.get('projectStats', project)) ?? emptyStats(project));
     stats.lastEventAt = createdAt;
     await tx.put('projectStats', stats);
   }
+  if (changedStats && !projects.has(changedStats.project)) await tx.put('projectStats', changedStats);
 }

@@ -59,11 +59,14 @@ export async function createFeature(ctx: AdminContext, principal: Principal, inp
     await tx.put('features', record);
     const stats = (await tx.get('projectStats', project.id)) ?? emptyStats(project.id);
     updateStats(stats, undefined, record);
-    await tx.put('projectStats', stats);
     const document = featureDocument(record, await environments(tx));
-    await emit(tx, ctx, principal, [
-      { type: 'feature-created', project: project.id, featureName: record.name, data: document, preData: null, tags },
-    ]);
+    await emit(
+      tx,
+      ctx,
+      principal,
+      [{ type: 'feature-created', project: project.id, featureName: record.name, data: document, preData: null, tags }],
+      stats,
+    );
     return document;
   });
 }
