@@ -107,6 +107,8 @@ export class MemoryEngine {
   /** Committed records as JSON text: compact, and every read parses a fresh copy. */
   private readonly records = new Map<CollectionName, Map<string, string>>();
   private readonly byProject = new Map<CollectionName, Map<string, Set<string>>>();
+  /** The projects each indexed record is filed under (one project as a plain string), so a put needs no parse of the record it replaces. */
+  private readonly filedUnder = new Map<CollectionName, Map<string, string | readonly string[]>>();
   private readonly sequences = new Map<SequenceName, number>();
   /** Counts applied commits (the storage revision). */
   private revision = 0;
@@ -132,14 +134,18 @@ export class MemoryEngine {
     for (const name of COLLECTION_NAMES) {
       this.records.set(name, new Map());
       this.byProject.set(name, new Map());
+      this.filedUnder.set(name, new Map());
     }
     if (image) this.load(image);
   }
 
   /** Runs `fn` against committed state. Reads are read-committed and hand out copies. */
   read<T>(fn: (tx: ReadTx) => Promise<T>): Promise<T> {
-    return fn(this.transaction(undefined));
+    return fn((this.readTx ??= this.transaction(undefined)));
   }
+
+  /** A read transaction holds no state of its own: one serves every read. */
+  private readTx: ReadTx | undefined;
 
   /**
    * Runs `fn` as a write transaction: bodies run one at a time, each against committed state plus the
@@ -251,18 +257,24 @@ export class MemoryEngine {
   }
 
   private store(put: PutEntry): void {
-    const map = this.records.get(put.collection)!;
-    if (put.projects || defOf(put.collection).projects) {
-      const index = this.byProject.get(put.collection)!;
-      const previous = map.get(put.key);
-      if (previous !== undefined) for (const p of defOf(put.collection).projects!(parse(previous))) index.get(p)?.delete(put.key);
-      for (const p of put.projects ?? []) {
-        let keys = index.get(p);
-        if (!keys) index.set(p, (keys = new Set()));
-        keys.add(put.key);
-      }
+    if (put.projects || defOf(put.collection).projects) this.file(put);
+    this.records.get(put.collection)!.set(put.key, put.json);
+  }
+
+  /** Files a record in the project index under its projects (moving it when they changed). */
+  private file(put: PutEntry): void {
+    const filed = this.filedUnder.get(put.collection)!;
+    const previous = filed.get(put.key);
+    const projects = put.projects ?? [];
+    if (previous !== undefined && sameProjects(previous, projects)) return;
+    const index = this.byProject.get(put.collection)!;
+    for (const p of typeof previous === 'string' ? [previous] : (previous ?? [])) index.get(p)?.delete(put.key);
+    for (const p of projects) {
+      let keys = index.get(p);
+      if (!keys) index.set(p, (keys = new Set()));
+      keys.add(put.key);
     }
-    map.set(put.key, put.json);
+    filed.set(put.key, projects.length === 1 ? projects[0]! : projects);
   }
 
   private prepare(overlay: Overlay): ChangeSet {
@@ -369,6 +381,11 @@ export class MemoryEngine {
     };
     return write;
   }
+}
+
+function sameProjects(filed: string | readonly string[], projects: readonly string[]): boolean {
+  if (typeof filed === 'string') return projects.length === 1 && projects[0] === filed;
+  return filed.length === projects.length && filed.every((p, i) => p === projects[i]);
 }
 
 class Pending {
