@@ -141,12 +141,17 @@ export interface HttpOptions {
   connections: number;
 }
 
-/** Every route: record, then `rounds` times flagadmin then the baseline; the median of the per-round ratios. */
-export async function ratioRuns(bin: RunningBin, info: DataSetInfo, options: HttpOptions): Promise<RouteRatio[]> {
+/**
+ * Every route (or those of `only`, by id): record, then `rounds` times flagadmin then the baseline; the
+ * median of the per-round ratios.
+ */
+export async function ratioRuns(bin: RunningBin, info: DataSetInfo, options: HttpOptions, only?: readonly string[]): Promise<RouteRatio[]> {
+  const routes = routesFor(info).filter((r) => !only || only.includes(r.id));
+  if (only && routes.length !== only.length) throw new Error(`bench: unknown route in ${only.join(', ')}; routes: ${routesFor(info).map((r) => r.id).join(', ')}`);
   const baseline = await startBaseline();
   try {
     const out: RouteRatio[] = [];
-    for (const route of routesFor(info)) {
+    for (const route of routes) {
       const recorded = await recordResponse(bin.url, route);
       baseline.answer(recorded);
       const row: RouteRatio = {

@@ -1,9 +1,12 @@
 /**
  * `pnpm bench`: flagadmin against bare node:http (HTTP ratio runs) and against its own data size
  * (scale). Prints one Markdown table on stdout (progress goes to stderr) and writes every figure to
- * bench/results/latest.json (a default full run) or bench/results/trial.json (--quick / --only).
+ * bench/results/latest.json (a default full run) or bench/results/trial.json (--quick / --only / --route).
  *
- *   node --conditions=source --import tsx bench/run.ts [--quick] [--only http|scale] [--regenerate]
+ *   node --conditions=source --import tsx bench/run.ts [--quick] [--only http|scale] [--route ID]... [--regenerate]
+ *
+ * `--route ID` (repeatable) runs only those HTTP routes (projects, events, projectEvents, changeRequest,
+ * outdatedSdks, patch): for trying one change quickly.
  */
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem, release, platform } from 'node:os';
@@ -18,13 +21,14 @@ const { values: args } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
     only: { type: 'string' },
+    route: { type: 'string', multiple: true },
     regenerate: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 
 if (args.help) {
-  process.stdout.write('usage: pnpm bench [--quick] [--only http|scale] [--regenerate]\n');
+  process.stdout.write('usage: pnpm bench [--quick] [--only http|scale] [--route ID]... [--regenerate]\n');
   process.exit(0);
 }
 if (args.only !== undefined && args.only !== 'http' && args.only !== 'scale') {
@@ -181,7 +185,7 @@ async function main(): Promise<void> {
     removeDirLater(dir);
     const bin = await startBuiltBin(dir);
     try {
-      http = await ratioRuns(bin, small.info, settings.http);
+      http = await ratioRuns(bin, small.info, settings.http, args.route);
     } finally {
       await bin.stop();
     }
@@ -207,7 +211,7 @@ async function main(): Promise<void> {
   const table = rows(http, scale);
   const text = markdown(table);
   process.stdout.write(`\n${text}`);
-  const full = !quick && parts.http && parts.scale;
+  const full = !quick && parts.http && parts.scale && !args.route;
   const results = {
     machine: machine(),
     command: full ? 'pnpm bench' : `pnpm bench ${process.argv.slice(2).join(' ')}`,
