@@ -2,7 +2,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { latestPositions, type EventStore, type PreparedEvent } from '@flagadmin/storage-memory';
 import { FlagadminStorageCorruptError } from './errors';
 import { scanEventLine } from './event-line';
-import { readAt, writeAll } from './fs-util';
+import { readAt, writeAllNow } from './fs-util';
 import { OffsetList, PositionList } from './growable';
 
 const SCAN_CHUNK = 8 << 20;
@@ -108,9 +108,12 @@ export class EventLog implements EventStore {
     return { bytes: Buffer.from(lines.join(''), 'utf8'), lengths: lines.map((l) => Buffer.byteLength(l)), texts: lines };
   }
 
-  /** Writes lines after the committed end (durability is the caller's: see the commit protocol); they count once `append` indexes them. */
-  async writeLines(bytes: Buffer, lengths: number[], texts?: string[]): Promise<void> {
-    await writeAll(this.fh, bytes, this.end);
+  /**
+   * Writes lines after the committed end, into the page cache and at once (durability is the caller's:
+   * see the commit protocol); they count once `append` indexes them.
+   */
+  writeLines(bytes: Buffer, lengths: number[], texts?: string[]): void {
+    writeAllNow(this.fh, bytes, this.end);
     this.stage(lengths, texts);
   }
 

@@ -201,7 +201,8 @@ async function openLocked(paths: StorePaths, options: LowdbStorageOptions, relea
         // The journal line (with the events) is the one durable write of a batch (O_DSYNC); the event
         // log is written beside it through the page cache, fsynced at the next checkpoint, and restored
         // from the journal at open if a crash lost part of it.
-        await Promise.all([journal.write(journalBytes), lines ? log.writeLines(lines.bytes, lines.lengths, lines.texts) : undefined]);
+        if (lines) log.writeLines(lines.bytes, lines.lengths, lines.texts);
+        await journal.write(journalBytes);
         journal.end += journalBytes.length; // counted only once both files are durable
       } catch (err) {
         // Cut both files back so the next commit appends after the last good line.
