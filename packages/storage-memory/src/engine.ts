@@ -313,25 +313,26 @@ export class MemoryEngine {
     return undefined;
   }
 
-  private transaction(overlay: Overlay): WriteTx;
-  private transaction(overlay: undefined): ReadTx;
-  private transaction(overlay: Overlay | undefined): WriteTx | ReadTx {
-    /** The JSON text of a record as this transaction sees it. */
-    const lookup = (collection: CollectionName, key: string): string | undefined =>
+  private transaction(overlay: Overlay | undefined): Tx {
+    return new Tx((this.view ??= this.makeView()), overlay);
+  }
+
+  /** What a transaction needs of the engine: made once, shared by every transaction (no closures per transaction). */
+  private view: EngineView | undefined;
+
+  private makeView(): EngineView {
+    /** The JSON text of a record as a transaction sees it. */
+    const lookup = (overlay: Overlay | undefined, collection: CollectionName, key: string): string | undefined =>
       overlay
         ? (overlay.puts.get(collection)?.get(key)?.json ?? this.pendingRecord(collection, key) ?? this.records.get(collection)!.get(key))
         : this.records.get(collection)!.get(key);
-
-    const read: ReadTx = {
-      get: async <C extends CollectionName>(collection: C, key: string) => {
-        const found = lookup(collection, key);
-        return found === undefined ? undefined : parse<Collections[C]>(found);
-      },
-      list: async <C extends CollectionName>(collection: C, where?: { project: string }) => {
-        const def = defOf(collection);
+    return {
+      events: this.events,
+      lookup,
+      keys: (overlay, collection, where) => {
         let keys: Iterable<string>;
         if (where) {
-          if (!def.projects) throw new TypeError(`collection ${collection} has no project index`);
+          if (!defOf(collection).projects) throw new TypeError(`collection ${collection} has no project index`);
           keys = this.byProject.get(collection)!.get(where.project) ?? [];
         } else {
           keys = this.records.get(collection)!.keys();
@@ -342,44 +343,96 @@ export class MemoryEngine {
           const own = overlay.puts.get(collection);
           if (own) for (const key of own.keys()) all.add(key);
         }
-        const out: Collections[C][] = [];
-        for (const key of [...all].sort()) {
-          const text = lookup(collection, key);
-          if (text === undefined) continue;
-          const record = parse<Collections[C]>(text);
-          if (where && !def.projects!(record as AnyRecord).includes(where.project)) continue;
-          out.push(record);
-        }
-        return out;
+        return [...all].sort();
       },
-      latestEvents: async ({ limit, projects }: EventQuery & { limit: number }) => parseEvents(await this.events.latest(limit, projects)),
-      projectEvents: async (project: string) => parseEvents(await this.events.ofProject(project)),
-      latestEventsJson: ({ limit, projects }: EventQuery & { limit: number }) => this.events.latest(limit, projects),
-      projectEventsJson: (project: string) => this.events.ofProject(project),
-      countEvents: async ({ projects }: EventQuery) => this.events.count(projects),
-      revision: async () => this.revision,
-    };
-    if (!overlay) return read;
-
-    const write: WriteTx = {
-      ...read,
-      put: async <C extends CollectionName>(collection: C, record: Collections[C]) => {
-        const put = putEntry(collection, record);
-        let map = overlay.puts.get(collection);
-        if (!map) overlay.puts.set(collection, (map = new Map()));
-        map.set(put.key, put);
-      },
-      appendEvent: async (event: NewEvent) => {
-        // Serialized now: a caller changing the object later changes nothing.
-        overlay.events.push(pendingEvent(event));
-      },
-      nextSequence: async (name: SequenceName) => {
+      revision: () => this.revision,
+      nextSequence: (overlay, name) => {
         const value = (overlay.sequences.get(name) ?? this.pendingSequence(name) ?? this.sequences.get(name) ?? 0) + 1;
         overlay.sequences.set(name, value);
         return value;
       },
     };
-    return write;
+  }
+}
+
+interface EngineView {
+  readonly events: EventStore;
+  lookup(overlay: Overlay | undefined, collection: CollectionName, key: string): string | undefined;
+  /** The keys a transaction sees in a collection (of one project's index), sorted. */
+  keys(overlay: Overlay | undefined, collection: CollectionName, where: { project: string } | undefined): string[];
+  revision(): number;
+  nextSequence(overlay: Overlay, name: SequenceName): number;
+}
+
+/** A read transaction (no overlay) or a write transaction (its changes collect in the overlay). */
+class Tx implements WriteTx {
+  constructor(
+    private readonly view: EngineView,
+    private readonly overlay: Overlay | undefined,
+  ) {}
+
+  async get<C extends CollectionName>(collection: C, key: string): Promise<Collections[C] | undefined> {
+    const found = this.view.lookup(this.overlay, collection, key);
+    return found === undefined ? undefined : parse<Collections[C]>(found);
+  }
+
+  async list<C extends CollectionName>(collection: C, where?: { project: string }): Promise<Collections[C][]> {
+    const def = defOf(collection);
+    const out: Collections[C][] = [];
+    for (const key of this.view.keys(this.overlay, collection, where)) {
+      const text = this.view.lookup(this.overlay, collection, key);
+      if (text === undefined) continue;
+      const record = parse<Collections[C]>(text);
+      if (where && !def.projects!(record as AnyRecord).includes(where.project)) continue;
+      out.push(record);
+    }
+    return out;
+  }
+
+  async latestEvents({ limit, projects }: EventQuery & { limit: number }): Promise<EventRecord[]> {
+    return parseEvents(await this.view.events.latest(limit, projects));
+  }
+
+  async projectEvents(project: string): Promise<EventRecord[]> {
+    return parseEvents(await this.view.events.ofProject(project));
+  }
+
+  latestEventsJson({ limit, projects }: EventQuery & { limit: number }): Promise<string[]> {
+    return this.view.events.latest(limit, projects);
+  }
+
+  projectEventsJson(project: string): Promise<string[]> {
+    return this.view.events.ofProject(project);
+  }
+
+  async countEvents({ projects }: EventQuery): Promise<number> {
+    return this.view.events.count(projects);
+  }
+
+  async revision(): Promise<number> {
+    return this.view.revision();
+  }
+
+  async put<C extends CollectionName>(collection: C, record: Collections[C]): Promise<void> {
+    const overlay = this.writable();
+    const put = putEntry(collection, record);
+    let map = overlay.puts.get(collection);
+    if (!map) overlay.puts.set(collection, (map = new Map()));
+    map.set(put.key, put);
+  }
+
+  async appendEvent(event: NewEvent): Promise<void> {
+    // Serialized now: a caller changing the object later changes nothing.
+    this.writable().events.push(pendingEvent(event));
+  }
+
+  async nextSequence(name: SequenceName): Promise<number> {
+    return this.view.nextSequence(this.writable(), name);
+  }
+
+  private writable(): Overlay {
+    if (!this.overlay) throw new TypeError('a read transaction cannot write');
+    return this.overlay;
   }
 }
 
