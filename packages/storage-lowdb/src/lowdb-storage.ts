@@ -154,7 +154,9 @@ async function openLocked(paths: StorePaths, options: LowdbStorageOptions, relea
     for (const entry of replay) engine.apply(entryChanges(entry));
 
     // 4. Everything is readable: now (and only now) repair what a crash left half written.
-    const journal = new Journal(journalFh, journalEnd, contents.size);
+    const zeroFh = await openReadWrite(paths.journal);
+    handles.push(zeroFh);
+    const journal = new Journal(journalFh, zeroFh, journalEnd, contents.size);
     if (contents.torn) {
       logger?.warn(`${paths.journal}: dropped a torn last line (${contents.torn} bytes) left by an interrupted commit`);
       await journal.truncate(journalEnd);
