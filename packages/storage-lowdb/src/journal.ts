@@ -221,6 +221,11 @@ export class Journal {
     await writeAll(this.fh, line, this.end);
   }
 
+  /** Resolves once no growth is under way (before the file is closed). */
+  async settled(): Promise<void> {
+    await this.growing?.catch(() => undefined);
+  }
+
   /** Cuts the file to `length` bytes, dropping the preallocated zeros too (regrown when next needed). */
   async truncate(length: number): Promise<void> {
     await this.growing?.catch(() => undefined);

@@ -288,6 +288,7 @@ async function openLocked(paths: StorePaths, options: LowdbStorageOptions, relea
             if (logger?.error) logger.error(message, err);
             else logger?.warn(message);
           }
+          await journal.settled();
           await Promise.allSettled(handles.map((fh) => fh.close()));
           await release();
         })()),
