@@ -176,9 +176,9 @@ async function openLocked(paths: StorePaths, options: LowdbStorageOptions, relea
     const reads = new Set<Promise<unknown>>();
 
     /**
-     * Makes a batch of change sets durable with one write and one fsync per file (group commit): all
-     * their event lines, then one journal line per change set. A change set counts once its journal
-     * line is complete, so a crash mid-batch keeps a prefix of it, never a part of one commit.
+     * Makes a batch of change sets durable with one durable write (group commit): all their event lines
+     * into the event log's page cache, then one journal line per change set. A change set counts once
+     * its journal line is complete, so a crash mid-batch keeps a prefix of it, never a part of one commit.
      */
     const commitBatch = async (batch: readonly ChangeSet[]): Promise<void> => {
       if (broken) throw new Error(`${paths.label}: a failed write could not be undone; reopen the storage`, { cause: broken });
@@ -201,11 +201,11 @@ async function openLocked(paths: StorePaths, options: LowdbStorageOptions, relea
       try {
         await journal.reserve(journalBytes.length);
         // The journal line (with the events) is the one durable write of a batch (O_DSYNC); the event
-        // log is written beside it through the page cache, fsynced at the next checkpoint, and restored
-        // from the journal at open if a crash lost part of it.
+        // log is written first, into the page cache in this thread, fsynced at the next checkpoint, and
+        // restored from the journal at open if a crash lost part of it.
         if (lines) log.writeLines(lines.bytes, lines.lengths, lines.texts);
         await journal.write(journalBytes);
-        journal.end += journalBytes.length; // counted only once both files are durable
+        journal.end += journalBytes.length; // counted only once the journal write is durable
       } catch (err) {
         // Cut both files back so the next commit appends after the last good line.
         try {
