@@ -103,10 +103,6 @@ export async function emit(
   events: readonly EventInput[],
   changedStats?: ProjectStatsRecord,
 ): Promise<void> {
-  if (events.length === 0) {
-    if (changedStats) await tx.put('projectStats', changedStats);
-    return;
-  }
   const createdAt = ctx.now().toISOString();
   const projects = new Set<string>();
   for (const e of events) {
