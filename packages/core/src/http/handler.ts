@@ -15,7 +15,9 @@ export interface HandlerOptions {
 
 /**
  * A request as plain data, for hosts that do not want to build a WHATWG Request per request
- * (building one costs more than the rest of a typical flagadmin request on Node 20).
+ * (building one costs more than the rest of a typical flagadmin request on Node 20). @flagadmin/node-http
+ * declares the same protocol on its side (it depends on no handler package); test/plain-protocol.test.ts
+ * keeps the two declarations one contract.
  */
 export interface PlainRequest {
   method: string;
