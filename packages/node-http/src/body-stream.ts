@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { PayloadTooLargeError } from './body-limit-error.js';
+import { clientGone } from './client-gone.js';
 
 export interface BodyStream {
   stream: ReadableStream<Uint8Array>;
@@ -58,10 +59,10 @@ export function bodyStream(
     detach();
     controller.close();
   };
-  const onError = (error: Error) => fail(error);
+  const onError = (error: Error) => fail(clientGone(error));
   const onClose = () => {
     // 'close' without 'end': the client went away mid-body
-    if (!req.complete) fail(new DOMException('The client closed the connection before the body was complete', 'AbortError'));
+    if (!req.complete) fail(clientGone());
   };
 
   const stream = new ReadableStream<Uint8Array>(
@@ -97,24 +98,6 @@ export function bodyStream(
     { highWaterMark: 0 },
   );
   return { stream, detach };
-}
-
-/**
- * After the response is out, reads and discards what is left of the request body so the keep-alive
- * connection can carry the next request, but destroys the socket rather than read more than `limit`.
- */
-export function drainBody(req: IncomingMessage, limit: number): void {
-  if (req.complete || req.destroyed) return;
-  let received = 0;
-  const onData = (chunk: Buffer) => {
-    received += chunk.length;
-    if (received > limit) {
-      req.off('data', onData);
-      req.socket?.destroy();
-    }
-  };
-  req.on('data', onData);
-  req.resume();
 }
 
 /**

@@ -1,21 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 
-/** The errors this adapter can answer itself, before or instead of the handler (BEHAVIOUR §8 names). */
+/** The errors this adapter can answer itself, before or instead of the handler (flagadmin's error names). */
 export type AdapterErrorName =
   | 'BadDataError'
   | 'NotFoundError'
   | 'MethodNotAllowedError'
+  | 'RequestTimeoutError'
   | 'PayloadTooLargeError'
+  | 'RequestHeaderFieldsTooLargeError'
   | 'InternalError';
 
-const STATUS: Readonly<Record<AdapterErrorName, number>> = {
-  BadDataError: 400,
-  NotFoundError: 404,
-  MethodNotAllowedError: 405,
-  PayloadTooLargeError: 413,
-  InternalError: 500,
+const STATUS: Readonly<Record<AdapterErrorName, { code: number; text: string }>> = {
+  BadDataError: { code: 400, text: 'Bad Request' },
+  NotFoundError: { code: 404, text: 'Not Found' },
+  MethodNotAllowedError: { code: 405, text: 'Method Not Allowed' },
+  RequestTimeoutError: { code: 408, text: 'Request Timeout' },
+  PayloadTooLargeError: { code: 413, text: 'Payload Too Large' },
+  RequestHeaderFieldsTooLargeError: { code: 431, text: 'Request Header Fields Too Large' },
+  InternalError: { code: 500, text: 'Internal Server Error' },
 };
+
+export function errorStatus(name: AdapterErrorName): { code: number; text: string } {
+  return STATUS[name];
+}
 
 /**
  * Answers `{id, name, message}` as JSON with the same id in `x-request-id`, and returns that id.
@@ -37,7 +45,7 @@ export function sendError(res: ServerResponse, name: AdapterErrorName, message: 
     'x-request-id': id,
   };
   if (close) headers.connection = 'close';
-  res.writeHead(STATUS[name], headers);
+  res.writeHead(STATUS[name].code, headers);
   res.end(body);
   return id;
 }

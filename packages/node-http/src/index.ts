@@ -1,5 +1,7 @@
 export { toNodeListener, DEFAULT_BODY_LIMIT } from './listener.js';
 export { createServer } from './server.js';
+export { DEFAULT_HEADERS_TIMEOUT, DEFAULT_KEEP_ALIVE_TIMEOUT, DEFAULT_REQUEST_TIMEOUT } from './timeouts.js';
+export type { TimeoutOptions } from './timeouts.js';
 export { serve } from './serve.js';
 export { PayloadTooLargeError } from './body-limit-error.js';
 export type {

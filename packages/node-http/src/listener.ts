@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PayloadTooLargeError } from './body-limit-error.js';
-import { type BodyStream, bodyStream, drainBody, oversizedBody } from './body-stream.js';
+import { type BodyStream, bodyStream, oversizedBody } from './body-stream.js';
 import { LazyAbort } from './lazy-abort.js';
 import { sendError } from './error-response.js';
 import { byteLength, parsedBody } from './parsed-body.js';
@@ -9,6 +9,7 @@ import { type RequestParts, toRequest } from './to-request.js';
 import type { FetchHandler, ListenerOptions, Logger, NextFunction, NodeListener, NodeRequest } from './types.js';
 import { writeResponse } from './write-response.js';
 import { plainHandlerOf, servePlain, type PlainHandler } from './plain.js';
+import { declaredLength, drainAfterResponse, settleUnreadBody } from './unread-body.js';
 
 export const DEFAULT_BODY_LIMIT = 102_400;
 
@@ -73,7 +74,7 @@ async function serveOne(s: Settings, req: NodeRequest, res: ServerResponse, next
   }
 
   const method = req.method ?? 'GET';
-  const declared = declaredBody(req);
+  const declared = declaredLength(req);
 
   const abort = new LazyAbort();
   res.once('close', () => {
@@ -100,20 +101,15 @@ async function serveOne(s: Settings, req: NodeRequest, res: ServerResponse, next
       parts.body = reader.stream;
     }
   }
-  if (declared !== 0) {
-    // Once the response is out, drain the unread rest of the body (bounded) so keep-alive works.
-    // Prepended: it must run before node's own finish handler, which would discard it unbounded.
-    res.prependOnceListener('finish', () => {
-      reader?.detach();
-      drainBody(req, s.limit);
-    });
-  }
+  // Once the response is out, the unread rest of the body is drained (bounded) so keep-alive works.
+  if (declared !== 0) drainAfterResponse(req, res, () => reader?.detach());
 
   let request: Request;
   try {
     request = toRequest(req, parts);
   } catch {
     reader?.detach();
+    settleUnreadBody(req, res);
     if (/^(TRACE|TRACK|CONNECT)$/i.test(method)) sendError(res, 'MethodNotAllowedError', `Method ${method} is not allowed`);
     else sendError(res, 'BadDataError', 'Invalid request URL or Host header');
     return;
@@ -129,6 +125,7 @@ async function serveOne(s: Settings, req: NodeRequest, res: ServerResponse, next
       if (!isExpected(error, abort)) logFailure(s, error, req, request.url);
       return;
     }
+    settleUnreadBody(req, res);
     const id = sendError(res, 'InternalError', 'Internal server error');
     logFailure(s, error, req, request.url, id);
     return;
@@ -138,6 +135,7 @@ async function serveOne(s: Settings, req: NodeRequest, res: ServerResponse, next
     void response.body?.cancel().catch(() => {});
     return;
   }
+  settleUnreadBody(req, res);
   try {
     await writeResponse(response, res, method === 'HEAD');
   } catch (error) {
@@ -145,14 +143,6 @@ async function serveOne(s: Settings, req: NodeRequest, res: ServerResponse, next
     const id = sendError(res, 'InternalError', 'Internal server error');
     logFailure(s, error, req, request.url, id);
   }
-}
-
-/** Bytes the request says it carries: content-length, Infinity when chunked (unknown), 0 for none. */
-function declaredBody(req: IncomingMessage): number {
-  const length = req.headers['content-length'];
-  if (req.headers['transfer-encoding'] !== undefined) return Number.POSITIVE_INFINITY;
-  if (length === undefined) return 0;
-  return Number(length);
 }
 
 function isResponse(value: unknown): value is Response {

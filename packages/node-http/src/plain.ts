@@ -1,9 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PayloadTooLargeError } from './body-limit-error.js';
-import { drainBody } from './body-stream.js';
+import { clientGone } from './client-gone.js';
 import { sendError } from './error-response.js';
 import { parsedBody } from './parsed-body.js';
 import type { NodeRequest } from './types.js';
+import { drainAfterResponse, settleUnreadBody } from './unread-body.js';
 
 /**
  * The plain-data protocol a handler may offer besides `(Request) => Response`: a `dispatch` method
@@ -59,10 +60,8 @@ export async function servePlain(
   onError: (error: unknown) => string,
 ): Promise<void> {
   let tooLarge = false;
-  let reading = false;
   const body = (handlerLimit: number): Promise<Uint8Array> => {
     const limit = cap === undefined ? handlerLimit : Math.min(cap, handlerLimit);
-    reading = true;
     const parsed = parsedBody(req);
     if (parsed !== undefined) {
       const bytes = typeof parsed === 'string' ? Buffer.from(parsed) : parsed;
@@ -89,11 +88,9 @@ export async function servePlain(
   const headers: Record<string, string | number> = response.headers;
   const payload = response.body;
   if (payload !== null) headers['content-length'] = Buffer.byteLength(payload);
-  if (tooLarge) {
-    // The rest of an oversized body is never read: the connection cannot carry another request.
-    headers['connection'] = 'close';
-  } else if (!reading && !req.complete) {
-    res.once('finish', () => drainBody(req, cap ?? 102_400));
+  if (!req.complete) {
+    settleUnreadBody(req, res, tooLarge);
+    drainAfterResponse(req, res);
   }
   res.writeHead(response.status, headers);
   if (req.method === 'HEAD' || payload === null) res.end();
@@ -130,12 +127,13 @@ function readLimited(req: IncomingMessage, limit: number): Promise<Uint8Array> {
       done();
       resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received));
     };
-    const onFail = (error: Error) => {
+    // The stream fails or closes early only when the connection does: the client is gone.
+    const onFail = (error?: Error) => {
       done();
-      reject(error);
+      reject(clientGone(error));
     };
     const onClose = () => {
-      if (!req.complete) onFail(new Error('The client closed the connection before the body was complete'));
+      if (!req.complete) onFail();
     };
     req.on('data', onData);
     req.on('end', onEnd);

@@ -22,6 +22,8 @@ export function requestUrl(req: NodeRequest, prefix: string | undefined): UrlRes
   let path = req.originalUrl ?? req.url ?? '/';
   let origin: string;
   if (path.charCodeAt(0) === 47 /* / */) {
+    // HTTP/1.1 requires Host (RFC 9112 §3.2); an HTTP/1.0 request without one is served as localhost.
+    if (req.headers.host === undefined && req.httpVersion === '1.1') return { kind: 'invalid' };
     const host = req.headers.host ?? 'localhost';
     if (host === '' || BAD_HOST.test(host)) return { kind: 'invalid' };
     origin = `${(req.socket as TLSSocket).encrypted ? 'https' : 'http'}://${host}`;

@@ -1,4 +1,5 @@
-import type { IncomingMessage, Server, ServerOptions, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { TimeoutOptions } from './timeouts.js';
 
 /** Any WHATWG fetch-style handler: flagadmin's `handle`, Hono's `app.fetch`, a hand-written function. */
 export type FetchHandler = (request: Request) => Response | Promise<Response>;
@@ -43,10 +44,11 @@ export interface ListenerOptions {
   logger?: Logger;
 }
 
-export interface CreateServerOptions extends ListenerOptions {
-  /** Passed to http.createServer (timeouts, keepAliveTimeout, maxHeaderSize, ...). */
-  serverOptions?: ServerOptions;
-}
+/**
+ * `createServer`/`serve`: the listener's options, the server's timeouts, and `serverOptions` passed to
+ * http.createServer (maxHeaderSize, ...).
+ */
+export interface CreateServerOptions extends ListenerOptions, TimeoutOptions {}
 
 export interface ServeOptions extends CreateServerOptions {
   fetch: FetchHandler;
