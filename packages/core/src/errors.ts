@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   PreconditionFailedError: 412,
   PayloadTooLargeError: 413,
   ContentTypeerror: 415,
+  /** The client went away before the request was complete; logged, never seen by anyone. */
+  ClientClosedRequest: 499,
   InternalError: 500,
 } as const;
 
@@ -74,8 +76,9 @@ export const notFound = (message: string): AdminError => new AdminError('NotFoun
 
 /**
  * The one place foreign errors become ours: a JSON syntax error is bad data; fast-json-patch's
- * errors are bad data naming the operation; an AdminError passes; anything else is internal (its
- * message is never sent: the caller logs the original).
+ * errors are bad data naming the operation; an AdminError passes; an AbortError (the client left
+ * while its body was read) is ClientClosedRequest; anything else is internal (its message is never
+ * sent; its stack becomes the InternalError's, so the log shows the real failure).
  */
 export function toAdminError(error: unknown): AdminError {
   if (error instanceof AdminError) return error;
@@ -86,7 +89,13 @@ export function toAdminError(error: unknown): AdminError {
     const message = `Patch operation ${patchError.index ?? 0} cannot be applied: ${PATCH_ERROR_MESSAGES[patchError.name] ?? patchError.name}`;
     return badData(message, [{ message, path }]);
   }
-  return new AdminError('InternalError', 'Internal server error', { cause: error });
+  if ((error as { name?: unknown } | null)?.name === 'AbortError') {
+    return new AdminError('ClientClosedRequest', 'The client closed the connection before the request was complete', { cause: error });
+  }
+  const internal = new AdminError('InternalError', 'Internal server error', { cause: error });
+  // What gets logged is the stack: that of the real failure, not of this wrapper.
+  internal.stack = error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : `Non-error thrown: ${String(error)}`;
+  return internal;
 }
 
 const PATCH_ERROR_MESSAGES: Record<string, string> = {

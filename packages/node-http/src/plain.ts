@@ -104,6 +104,7 @@ function readLimited(req: IncomingMessage, limit: number): Promise<Uint8Array> {
     return Promise.reject(new PayloadTooLargeError(limit));
   }
   if (req.readableEnded) return Promise.resolve(EMPTY);
+  if (req.destroyed && !req.complete) return Promise.reject(clientGone()); // closed before the handler asked for the body
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let received = 0;

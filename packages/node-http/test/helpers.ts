@@ -8,7 +8,7 @@ import {
   createServer as createHttpServer,
   request as httpRequest,
 } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, connect } from 'node:net';
 import * as assert from 'uvu/assert';
 import { type ErrorLogDetails, type FetchHandler, type ListenerOptions, type Logger, createServer } from '../src/index.js';
 
@@ -145,4 +145,82 @@ export function bodyReader(): { handle: (request: Request) => Promise<Response>;
 /** A plain node:http server (named apart from the package's createServer under test). */
 export function createHttpServerWith(listener: (req: IncomingMessage, res: ServerResponse) => void): Server {
   return createHttpServer(listener);
+}
+
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Parses the first response on a raw connection: status, lower-cased headers, the body by content-length. */
+export function parseAnswer(text: string): RawAnswer {
+  const end = text.indexOf('\r\n\r\n');
+  if (end < 0) throw new Error(`no complete response head in ${JSON.stringify(text.slice(0, 200))}`);
+  const [statusLine, ...lines] = text.slice(0, end).split('\r\n');
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const colon = line.indexOf(':');
+    headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  const length = Number(headers['content-length'] ?? 0);
+  return { status: Number(statusLine!.split(' ')[1]), headers, body: text.slice(end + 4, end + 4 + length) };
+}
+
+/** Writes `bytes` on a new connection to 127.0.0.1:`port` and resolves with everything read once the server closes it. */
+export function exchange(port: number, bytes: string | Buffer): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(bytes));
+    let out = '';
+    socket.setEncoding('latin1');
+    socket.on('data', (d: string) => (out += d));
+    socket.on('close', () => resolve(out));
+    socket.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' || error.code === 'EPIPE' ? undefined : reject(error)));
+  });
+}
+
+/**
+ * Sends a request head, then up to `total` body bytes in 1 MiB writes with backpressure, until the
+ * server closes the connection. Resolves with the answer and the number of bytes the client got to
+ * hand over before the close (`total` when the server read everything).
+ */
+export function uploadUntilClosed(port: number, head: string, total: number): Promise<{ answer: string; written: number }> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1');
+    const chunk = Buffer.alloc(1024 * 1024, 'a');
+    let answer = '';
+    let written = 0;
+    let closed = false;
+    socket.setEncoding('latin1');
+    socket.on('data', (d: string) => (answer += d));
+    socket.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' || error.code === 'EPIPE' ? undefined : reject(error)));
+    socket.on('close', () => {
+      closed = true;
+      resolve({ answer, written });
+    });
+    const pump = () => {
+      while (!closed && written < total) {
+        const size = Math.min(chunk.length, total - written);
+        written += size;
+        if (!socket.write(size === chunk.length ? chunk : chunk.subarray(0, size))) return void socket.once('drain', pump);
+      }
+      // everything went out: the server read it all; close our side so the test ends either way
+      if (!closed) socket.end();
+    };
+    socket.once('connect', () => {
+      socket.write(head);
+      pump();
+    });
+  });
+}
+
+/** An answer on a raw socket in the JSON error envelope, with its status and name. */
+export function assertRawJsonError(answer: RawAnswer, status: number, name: string): void {
+  assert.is(answer.status, status, JSON.stringify(answer));
+  assert.is(answer.headers['content-type'], 'application/json; charset=utf-8');
+  const body = JSON.parse(answer.body) as { id: string; name: string; message: string };
+  assert.equal(Object.keys(body), ['id', 'name', 'message']);
+  assert.is(body.name, name);
+  assert.ok(body.message.length > 0);
+  assert.is(answer.headers['x-request-id'], body.id);
 }
