@@ -6,9 +6,6 @@ import { demoCurls } from './demo';
 import { bufferedLines, createJsonLogger, errorField } from './logger';
 import { startServer, type RunningServer } from './start';
 
-/** How long a graceful shutdown may take before the process gives up with exit code 1. */
-const SHUTDOWN_TIMEOUT_MS = Number(process.env['FLAGADMIN_SHUTDOWN_TIMEOUT_MS'] ?? 10_000);
-
 const out = (text: string) => void process.stdout.write(`${text}\n`);
 const fail = (text: string) => void process.stderr.write(`flagadmin: ${text}\n`);
 
@@ -52,9 +49,9 @@ function stop(signal: NodeJS.Signals): void {
   stopping = signal;
   logger.info('shutting down', { signal });
   setTimeout(() => {
-    fail(`shutdown took longer than ${SHUTDOWN_TIMEOUT_MS} ms: exiting without waiting for open requests`);
+    fail(`shutdown took longer than ${config.shutdownTimeoutMs} ms: exiting without waiting for open requests`);
     process.exit(1);
-  }, SHUTDOWN_TIMEOUT_MS);
+  }, config.shutdownTimeoutMs);
   // A signal during start-up: closed once started (startServer closes the storage itself on failure).
   if (running) closeAndExit(running, signal);
 }
@@ -104,6 +101,9 @@ try {
     initAdminTokens: config.initAdminTokens,
     initClientTokens: config.initClientTokens,
     bodyLimit: config.bodyLimit,
+    headersTimeout: config.headersTimeoutMs,
+    requestTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
     logger,
   });
 } catch (error) {

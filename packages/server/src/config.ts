@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_BODY_LIMIT, parseSecret } from '@flagadmin/core';
+import { DEFAULT_HEADERS_TIMEOUT, DEFAULT_KEEP_ALIVE_TIMEOUT, DEFAULT_REQUEST_TIMEOUT } from '@flagadmin/node-http';
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -8,6 +9,9 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 export const DEFAULT_PORT = 4242;
 export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_DATA_DIR = 'flagadmin-data';
+/** How long a graceful shutdown may take before the bin gives up with exit code 1 (ms). */
+export const DEFAULT_SHUTDOWN_TIMEOUT = 10_000;
+const MAX_MS = 24 * 60 * 60 * 1000;
 
 /** Everything the bin needs, resolved from flags, environment and defaults. */
 export interface ServerConfig {
@@ -21,6 +25,14 @@ export interface ServerConfig {
   initAdminTokens: string[];
   initClientTokens: string[];
   bodyLimit: number;
+  /** Milliseconds to receive a request's line and headers (then 408). */
+  headersTimeoutMs: number;
+  /** Milliseconds to receive a whole request, body included (then 408); 0 = none. */
+  requestTimeoutMs: number;
+  /** Milliseconds an idle keep-alive connection stays open; 0 = none. */
+  keepAliveTimeoutMs: number;
+  /** Milliseconds a shutdown may take before the bin exits 1 without waiting for open requests. */
+  shutdownTimeoutMs: number;
 }
 
 /** A bad flag or environment value: the bin prints the message on one line and exits with code 2. */
@@ -40,6 +52,10 @@ Options (flags win over environment variables):
   --data <dir>        FLAGADMIN_DATA  data directory, relative to the cwd     (default ./${DEFAULT_DATA_DIR})
   --body-limit <n>    BODY_LIMIT      largest request body in bytes           (default ${DEFAULT_BODY_LIMIT})
   --log-level <lvl>   LOG_LEVEL       debug, info, warn, error or silent      (default info)
+  --headers-timeout <ms>    FLAGADMIN_HEADERS_TIMEOUT_MS     time to send the request head, then 408 (default ${DEFAULT_HEADERS_TIMEOUT})
+  --request-timeout <ms>    FLAGADMIN_REQUEST_TIMEOUT_MS     time to send the whole request, then 408; 0 = none (default ${DEFAULT_REQUEST_TIMEOUT})
+  --keep-alive-timeout <ms> FLAGADMIN_KEEP_ALIVE_TIMEOUT_MS  idle keep-alive connection lifetime; 0 = none (default ${DEFAULT_KEEP_ALIVE_TIMEOUT})
+  --shutdown-timeout <ms>   FLAGADMIN_SHUTDOWN_TIMEOUT_MS    longest graceful shutdown, then exit 1 (default ${DEFAULT_SHUTDOWN_TIMEOUT})
   --no-demo                           no demo data on a first start with empty data
   -h, --help                          show this help
 Environment only:
@@ -102,6 +118,10 @@ export function parseConfig(argv: readonly string[], env: Env = {}, cwd: string 
         data: { type: 'string' },
         'body-limit': { type: 'string' },
         'log-level': { type: 'string' },
+        'headers-timeout': { type: 'string' },
+        'request-timeout': { type: 'string' },
+        'keep-alive-timeout': { type: 'string' },
+        'shutdown-timeout': { type: 'string' },
         'no-demo': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -127,6 +147,18 @@ export function parseConfig(argv: readonly string[], env: Env = {}, cwd: string 
   const bodyLimit = pick('body-limit', 'BODY_LIMIT');
   const logLevel = pick('log-level', 'LOG_LEVEL');
 
+  const ms = (flagName: string, envName: string, fallback: number, min = 0): number => {
+    const picked = pick(flagName, envName);
+    return picked ? integer(picked.value, picked.what, min, MAX_MS) : fallback;
+  };
+  const headersTimeoutMs = ms('headers-timeout', 'FLAGADMIN_HEADERS_TIMEOUT_MS', DEFAULT_HEADERS_TIMEOUT, 1);
+  const requestTimeoutMs = ms('request-timeout', 'FLAGADMIN_REQUEST_TIMEOUT_MS', DEFAULT_REQUEST_TIMEOUT);
+  const keepAliveTimeoutMs = ms('keep-alive-timeout', 'FLAGADMIN_KEEP_ALIVE_TIMEOUT_MS', DEFAULT_KEEP_ALIVE_TIMEOUT);
+  const shutdownTimeoutMs = ms('shutdown-timeout', 'FLAGADMIN_SHUTDOWN_TIMEOUT_MS', DEFAULT_SHUTDOWN_TIMEOUT, 1);
+  if (requestTimeoutMs > 0 && headersTimeoutMs > requestTimeoutMs) {
+    throw new ConfigError(`the headers timeout (${headersTimeoutMs} ms) must not be above the request timeout (${requestTimeoutMs} ms)`);
+  }
+
   if (host && host.value === '') throw new ConfigError(`${host.what} must not be empty`);
   if (data && data.value === '') throw new ConfigError(`${data.what} must not be empty`);
   const level = (logLevel?.value.toLowerCase() ?? 'info') as LogLevel;
@@ -145,6 +177,10 @@ export function parseConfig(argv: readonly string[], env: Env = {}, cwd: string 
       initAdminTokens: tokens(env, 'INIT_ADMIN_API_TOKENS', 'admin'),
       initClientTokens: tokens(env, 'INIT_CLIENT_API_TOKENS', 'client'),
       bodyLimit: bodyLimit ? integer(bodyLimit.value, bodyLimit.what, 1, 1024 * 1024 * 1024) : DEFAULT_BODY_LIMIT,
+      headersTimeoutMs,
+      requestTimeoutMs,
+      keepAliveTimeoutMs,
+      shutdownTimeoutMs,
     },
   };
 }

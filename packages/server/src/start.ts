@@ -22,6 +22,10 @@ export interface StartServerOptions {
   initClientTokens?: readonly string[];
   /** Largest request body in bytes; default 102,400. */
   bodyLimit?: number;
+  /** Server timeouts in ms (defaults: @flagadmin/node-http's, 10000 / 30000 / 5000); 408 past the first two. */
+  headersTimeout?: number;
+  requestTimeout?: number;
+  keepAliveTimeout?: number;
   /** Gets core's request lines and errors; default silent. */
   logger?: Logger;
   now?: () => Date;
@@ -91,6 +95,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       port: options.port ?? DEFAULT_PORT,
       hostname: options.host ?? DEFAULT_HOST,
       ...(options.bodyLimit !== undefined ? { bodyLimit: options.bodyLimit } : {}),
+      headersTimeout: options.headersTimeout,
+      requestTimeout: options.requestTimeout,
+      keepAliveTimeout: options.keepAliveTimeout,
       logger: {
         error: (message, details) =>
           logger.error(message, { requestId: details.requestId, method: details.method, url: details.url, error: errorField(details.error) }),

@@ -34,7 +34,24 @@ config('defaults', () => {
     initAdminTokens: [],
     initClientTokens: [],
     bodyLimit: 102_400,
+    headersTimeoutMs: 10_000,
+    requestTimeoutMs: 30_000,
+    keepAliveTimeoutMs: 5_000,
+    shutdownTimeoutMs: 10_000,
   });
+});
+
+config('timeouts from flags or environment, checked', () => {
+  const c = parsed(['--headers-timeout', '2000', '--keep-alive-timeout', '0'], {
+    FLAGADMIN_HEADERS_TIMEOUT_MS: '9',
+    FLAGADMIN_REQUEST_TIMEOUT_MS: '4000',
+    FLAGADMIN_SHUTDOWN_TIMEOUT_MS: '800',
+  });
+  assert.equal([c.headersTimeoutMs, c.requestTimeoutMs, c.keepAliveTimeoutMs, c.shutdownTimeoutMs], [2000, 4000, 0, 800]);
+  assert.is(parsed(['--request-timeout', '0', '--headers-timeout', '60000']).requestTimeoutMs, 0, '0 = no request timeout');
+  rejects(['--headers-timeout', '0'], {}, /--headers-timeout must be an integer from 1 to 86400000, got "0"/);
+  rejects([], { FLAGADMIN_SHUTDOWN_TIMEOUT_MS: 'soon' }, /FLAGADMIN_SHUTDOWN_TIMEOUT_MS must be an integer/);
+  rejects(['--request-timeout', '1000'], {}, /the headers timeout \(10000 ms\) must not be above the request timeout \(1000 ms\)/);
 });
 
 config('environment values; empty ones count as unset', () => {
