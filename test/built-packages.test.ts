@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { BUILT_BIN, killAll, listeningUrl, REPO_ROOT, spawnNode } from '../packages/server/test/child';
+import { BUILT_BIN, killAll, listeningUrl, REPO_ROOT, spawnNode } from './helpers/bin';
 
 const test = suite('built packages');
 const dirs: string[] = [];

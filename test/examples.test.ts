@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { killAll, REPO_ROOT, spawnNode, type Child } from '../packages/server/test/child';
+import { killAll, REPO_ROOT, spawnNode, type Child } from './helpers/bin';
 
 const test = suite('examples');
 const dirs: string[] = [];

@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Unleash } from 'unleash-client';
 import { Unleash as UnleashV3 } from 'unleash-client-v3';
-import { randomSecret, removeDir, startBin, tempDir, type RunningBin } from './helpers/bin';
+import { randomSecret, removeDir, startBin, tempDir, type Child } from './helpers/bin';
 
 /**
  * Two real Unleash Node SDKs (the current major and 3.x under an npm alias) against the spawned
@@ -25,7 +25,7 @@ interface SdkClient {
   destroy(): void;
 }
 
-let bin: RunningBin;
+let bin: { child: Child; url: string };
 let dir: string;
 const clients: SdkClient[] = [];
 
@@ -75,7 +75,7 @@ test.before(async () => {
 
 test.after(async () => {
   for (const c of clients) c.destroy();
-  await bin?.stop();
+  await bin?.child.stop();
   removeDir(dir);
 });
 

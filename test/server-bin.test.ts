@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { BIN_FROM_SOURCE, BUILT_BIN, demoKey, jsonLines, killAll, listeningUrl, spawnNode, type Child } from '../packages/server/test/child';
+import { BIN_FROM_SOURCE, BUILT_BIN, demoKey, jsonLines, killAll, listeningUrl, spawnNode, type Child } from './helpers/bin';
 
 const test = suite('flagadmin bin');
 const dirs: string[] = [];
@@ -88,6 +88,8 @@ test('first start: demo data, a printed key, curl lines; kill -9 after a PATCH l
     });
     assert.is(patched.status, 200, await patched.clone().text());
     await patched.text();
+    // Log lines are written in batches: wait for the PATCH's line (the last one) before the kill -9.
+    await first.waitFor(/"msg":"request","method":"PATCH"/);
     const killed = await first.stop('SIGKILL');
     assert.is(killed.signal, 'SIGKILL');
 
@@ -235,9 +237,13 @@ test('shutdown: an open request is waited for; a second signal exits 1; past the
     const net = await import('node:net');
     const socket = net.connect(Number(url.port), url.hostname);
     await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
-    socket.write(`PATCH /api/admin/projects/default/features/x HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 100\r\nauthorization: ${key}\r\n\r\n[`);
     socket.on('error', () => undefined);
-    await new Promise((r) => setTimeout(r, 200));
+    // expect: 100-continue: the server answers `100 Continue` once the request is in flight.
+    const inFlight = new Promise<void>((resolve) => socket.once('data', () => resolve()));
+    socket.write(
+      `PATCH /api/admin/projects/default/features/x HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 100\r\nexpect: 100-continue\r\nauthorization: ${key}\r\n\r\n[`,
+    );
+    await inFlight;
     return { child, socket };
   };
 
