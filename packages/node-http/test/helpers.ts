@@ -167,7 +167,7 @@ export function parseAnswer(text: string): RawAnswer {
   return { status: Number(statusLine!.split(' ')[1]), headers, body: text.slice(end + 4, end + 4 + length) };
 }
 
-/** Writes `bytes` on a new connection to 127.0.0.1:`port` and resolves with everything read once the server closes it. */
+/** Writes `bytes` on a new connection to 127.0.0.1:`port`, sends nothing more, and resolves with everything read once the server closes it. */
 export function exchange(port: number, bytes: string | Buffer): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1', () => socket.write(bytes));

@@ -1,5 +1,4 @@
 // The server's header, request and keep-alive timeouts: explicit, configurable, answered as JSON.
-import { connect } from 'node:net';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
@@ -9,22 +8,10 @@ import {
   createServer,
   serve,
 } from '../src/index.js';
-import { assertRawJsonError, closeServers, echo, listen, parseAnswer } from './helpers.js';
+import { assertRawJsonError, closeServers, echo, exchange, listen, parseAnswer } from './helpers.js';
 
 const test = suite('node-http: server timeouts');
 test.after(closeServers);
-
-/** Opens a connection, writes `bytes`, sends nothing more, and resolves with what was read once the server closes it. */
-function stall(port: number, bytes: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.write(bytes));
-    let out = '';
-    socket.setEncoding('latin1');
-    socket.on('data', (d: string) => (out += d));
-    socket.on('close', () => resolve(out));
-    socket.on('error', reject);
-  });
-}
 
 test('defaults are explicit: 10 s for the head, 30 s for the whole request, 5 s keep-alive', () => {
   const server = createServer(echo);
@@ -49,7 +36,7 @@ test('the options set them; they win over serverOptions; bad values are refused'
 
 test('a client that never finishes its headers gets a JSON 408 and the connection is closed', async () => {
   const url = await listen(createServer(echo, { headersTimeout: 100, requestTimeout: 200 }));
-  const answer = parseAnswer(await stall(Number(new URL(url).port), 'GET / HTTP/1.1\r\nHost: x\r\nX-Slow: '));
+  const answer = parseAnswer(await exchange(Number(new URL(url).port), 'GET / HTTP/1.1\r\nHost: x\r\nX-Slow: '));
   assertRawJsonError(answer, 408, 'RequestTimeoutError');
   assert.is(answer.headers['connection'], 'close');
 });
@@ -65,7 +52,7 @@ test('a client that never finishes its body gets a JSON 408 and the connection i
     requestTimeout: 200,
   });
   try {
-    const answer = parseAnswer(await stall(Number(new URL(url).port), 'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\n12345'));
+    const answer = parseAnswer(await exchange(Number(new URL(url).port), 'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\n12345'));
     assertRawJsonError(answer, 408, 'RequestTimeoutError');
     assert.is(reading, 1, 'the handler was reading the body when the time ran out');
   } finally {
