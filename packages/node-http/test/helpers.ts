@@ -60,10 +60,16 @@ export function deferred<T = void>(): Deferred<T> {
   return { promise, resolve };
 }
 
-export function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+/**
+ * Fails a test that would otherwise hang: a guard against a missing event, never a speed check, so
+ * it is far longer than anything takes on a loaded machine.
+ */
+const HANG_GUARD_MS = 60_000;
+
+export function within<T>(promise: Promise<T>, what: string): Promise<T> {
   let timer: NodeJS.Timeout;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms: ${what}`)), ms);
+    timer = setTimeout(() => reject(new Error(`no answer after ${HANG_GUARD_MS} ms: ${what}`)), HANG_GUARD_MS);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
@@ -126,19 +132,19 @@ export function assertJsonError(res: { status: number; headers: IncomingHttpHead
 // ---------------------------------------------------------------------------------------------
 
 /** A handler that reads the whole body and remembers how reading failed. */
-export function bodyReader(): { handle: (request: Request) => Promise<Response>; error(): unknown } {
-  let bodyError: unknown;
+export function bodyReader(): { handle: (request: Request) => Promise<Response>; failed: Promise<unknown> } {
+  const failed = deferred<unknown>();
   return {
     handle: async (request) => {
       try {
         await request.arrayBuffer();
       } catch (error) {
-        bodyError = error;
+        failed.resolve(error);
         throw error;
       }
       return new Response('should not be sent');
     },
-    error: () => bodyError,
+    failed: failed.promise,
   };
 }
 

@@ -26,15 +26,15 @@ test('serve(): port 0 gives a working url; close() waits for an in-flight reques
   assert.is(await (await fetch(`${url}/`)).text(), 'fast'); // leaves an idle keep-alive connection behind
 
   const slow = fetch(`${url}/slow`).then((r) => r.text());
-  await within(entered.promise, 3000, 'slow request entered');
+  await within(entered.promise, 'slow request entered');
   let closed = false;
   const closing = close().then(() => (closed = true));
   await sleep(100);
   assert.is(closed, false, 'close() waits for the in-flight request');
   assert.is(server.listening, false, 'no new connections are accepted');
   release.resolve();
-  assert.is(await within(slow, 3000, 'slow response'), 'slow done');
-  await within(closing, 3000, 'close() resolves once the request is done and idle connections are closed');
+  assert.is(await within(slow, 'slow response'), 'slow done');
+  await within(closing, 'close() resolves once the request is done and idle connections are closed');
   assert.ok(closed);
   await close(); // a second close is harmless
 });
