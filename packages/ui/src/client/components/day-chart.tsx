@@ -38,7 +38,10 @@ export function DayChart({ days }: { days: { day: string; count: number }[] }) {
   );
 }
 
-/** Counts per day, every day from the first to the last one present (days without events as 0). */
+/** The fewest days the chart spans, so a burst of events on one day still reads as a timeline. */
+const MIN_DAYS = 14;
+
+/** Counts per day, every day up to the last one present (days without events as 0), at least MIN_DAYS. */
 export function countPerDay(dayKeys: string[]): { day: string; count: number }[] {
   if (dayKeys.length === 0) return [];
   const counts = new Map<string, number>();
@@ -46,7 +49,10 @@ export function countPerDay(dayKeys: string[]): { day: string; count: number }[]
   const sorted = [...counts.keys()].sort();
   const out: { day: string; count: number }[] = [];
   const last = sorted[sorted.length - 1]!;
-  for (let d = new Date(`${sorted[0]!}T12:00:00`); ; d.setDate(d.getDate() + 1)) {
+  const start = new Date(`${last}T12:00:00`);
+  start.setDate(start.getDate() - (MIN_DAYS - 1));
+  const first = new Date(`${sorted[0]!}T12:00:00`);
+  for (let d = first < start ? first : start; ; d.setDate(d.getDate() + 1)) {
     const key = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
     out.push({ day: key, count: counts.get(key) ?? 0 });
     if (key >= last || out.length > 366) break;
