@@ -190,9 +190,13 @@ test('events: the timeline with filters and a chart of events per day', async ()
   const { page } = await signedInTab();
   await page.getByRole('link', { name: 'Events' }).click();
   await page.getByRole('heading', { level: 1, name: 'Events' }).waitFor();
-  await page.locator('svg.day-chart rect.bar').first().waitFor();
+  await page.locator('ol.events > li').first().waitFor();
   const all = await page.locator('ol.events > li').count();
   assert.ok(all > 10, `the timeline lists events (${all})`);
+  const perDay = (await page.locator('svg.day-chart').getAttribute('aria-label'))!;
+  const charted = [...perDay.matchAll(/\d{4}-\d\d-\d\d: (\d+)/g)].reduce((sum, m) => sum + Number(m[1]), 0);
+  assert.is(charted, all, 'the chart counts every event listed');
+  assert.ok((await page.locator('svg.day-chart rect.bar').count()) >= 14, 'at least two weeks of days');
   await page.getByLabel('Type').selectOption('feature-created');
   const types = await page.locator('ol.events .event-type').allInnerTexts();
   assert.ok(types.length > 0 && types.every((t) => t === 'feature-created'), 'only feature-created events');
