@@ -21,9 +21,11 @@ export function DayChart({ days }: { days: { day: string; count: number }[] }) {
               <rect class="bar" x={x} y={y} width={barWidth} height={h}>
                 <title>{`${d.day}: ${d.count} events`}</title>
               </rect>
-              <text class="bar-value" x={x + barWidth / 2} y={y - 4} text-anchor="middle">
-                {d.count}
-              </text>
+              {d.count > 0 ? (
+                <text class="bar-value" x={x + barWidth / 2} y={y - 4} text-anchor="middle">
+                  {d.count}
+                </text>
+              ) : null}
               {i % labelEvery === 0 ? (
                 <text class="bar-label" x={x + barWidth / 2} y={height - 8} text-anchor="middle">
                   {d.day.slice(5)}
