@@ -77,5 +77,8 @@ function errorFields(body: unknown, status: number): { name: string; message: st
   return { name, message };
 }
 
+/** Any thrown value as an ApiError (a bug or a browser error becomes one with status 0). */
+export const asApiError = (error: unknown): ApiError => (error instanceof ApiError ? error : new ApiError(0, 'Error', String(error)));
+
 /** A path segment, encoded: feature and project names go into paths, never unescaped. */
 export const seg = (value: string): string => encodeURIComponent(value);

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import { ApiError } from './api';
+import { ApiError, asApiError } from './api';
 
 export interface Resource<T> {
   data: T | undefined;
@@ -20,7 +20,7 @@ export function useResource<T>(load: () => Promise<T>, keys: unknown[]): Resourc
     load().then(
       (data) => current && setState({ data, loading: false }),
       (error: unknown) =>
-        current && setState({ loading: false, error: error instanceof ApiError ? error : new ApiError(0, 'Error', String(error)) }),
+        current && setState({ loading: false, error: asApiError(error) }),
     );
     return () => {
       current = false;

@@ -1,7 +1,8 @@
 import { useState } from 'preact/hooks';
-import { api, ApiError, seg } from '../api';
+import { api, ApiError, asApiError, seg } from '../api';
 import { FEATURE_TYPES, type Feature } from '../types';
 import { ErrorNotice } from './notice';
+import { SelectField } from './select-field';
 
 /** POST /api/admin/projects/:p/features; the API validates the name and answers 409 for a taken one. */
 export function CreateFeatureForm({ projectId, onCreated }: { projectId: string; onCreated(feature: Feature): void }) {
@@ -22,7 +23,7 @@ export function CreateFeatureForm({ projectId, onCreated }: { projectId: string;
       setDescription('');
       onCreated(data);
     } catch (e) {
-      setError(e instanceof ApiError ? e : new ApiError(0, 'Error', String(e)));
+      setError(asApiError(e));
     } finally {
       setBusy(false);
     }
@@ -36,16 +37,7 @@ export function CreateFeatureForm({ projectId, onCreated }: { projectId: string;
           <label for="new-flag-name">Name</label>
           <input id="new-flag-name" required value={name} onInput={(e) => setName(e.currentTarget.value)} pattern="[A-Za-z0-9._~\-]+" title="Letters, digits, . _ ~ -" />
         </div>
-        <div class="field">
-          <label for="new-flag-type">Type</label>
-          <select id="new-flag-type" value={type} onChange={(e) => setType(e.currentTarget.value)}>
-            {FEATURE_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField id="new-flag-type" label="Type" value={type} options={FEATURE_TYPES} onChange={setType} />
         <div class="field grow">
           <label for="new-flag-description">Description</label>
           <input id="new-flag-description" value={description} onInput={(e) => setDescription(e.currentTarget.value)} />

@@ -1,10 +1,11 @@
 import { useState } from 'preact/hooks';
-import { ApiError } from '../api';
+import { ApiError, asApiError } from '../api';
 import { CHANGED_MEANWHILE, environmentToggle, isChangedMeanwhile, patchFeature } from '../feature-writes';
 import { href } from '../router';
 import type { Feature } from '../types';
 import { ErrorNotice, Notice } from './notice';
 import { FeatureBadges, TagList } from './feature-bits';
+import { SelectField } from './select-field';
 import { ToggleSwitch } from './toggle-switch';
 
 export interface FeatureFilters {
@@ -13,6 +14,13 @@ export interface FeatureFilters {
   state: 'active' | 'stale' | 'archived' | 'all';
   tag: string;
 }
+
+const STATES = [
+  { value: 'active', label: 'Not archived' },
+  { value: 'stale', label: 'Stale' },
+  { value: 'archived', label: 'Archived' },
+  { value: 'all', label: 'All' },
+];
 
 export const NO_FILTERS: FeatureFilters = { text: '', type: '', state: 'active', tag: '' };
 
@@ -54,7 +62,7 @@ export function FeatureTable(props: { projectId: string; features: Feature[]; on
       props.onChanged(data);
     } catch (e) {
       if (isChangedMeanwhile(e)) setConflict(true);
-      else setError(e instanceof ApiError ? e : new ApiError(0, 'Error', String(e)));
+      else setError(asApiError(e));
     } finally {
       setBusy(null);
     }
@@ -68,37 +76,9 @@ export function FeatureTable(props: { projectId: string; features: Feature[]; on
           <label for="flag-search">Search</label>
           <input id="flag-search" type="search" value={filters.text} placeholder="Name, description or tag" onInput={(e) => update({ text: e.currentTarget.value })} />
         </div>
-        <div class="field">
-          <label for="flag-type">Type</label>
-          <select id="flag-type" value={filters.type} onChange={(e) => update({ type: e.currentTarget.value })}>
-            <option value="">All types</option>
-            {types.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div class="field">
-          <label for="flag-state">State</label>
-          <select id="flag-state" value={filters.state} onChange={(e) => update({ state: e.currentTarget.value as FeatureFilters['state'] })}>
-            <option value="active">Not archived</option>
-            <option value="stale">Stale</option>
-            <option value="archived">Archived</option>
-            <option value="all">All</option>
-          </select>
-        </div>
-        <div class="field">
-          <label for="flag-tag">Tag</label>
-          <select id="flag-tag" value={filters.tag} onChange={(e) => update({ tag: e.currentTarget.value })}>
-            <option value="">Any tag</option>
-            {tags.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField id="flag-type" label="Type" value={filters.type} any="All types" options={types} onChange={(type) => update({ type })} />
+        <SelectField id="flag-state" label="State" value={filters.state} options={STATES} onChange={(state) => update({ state: state as FeatureFilters['state'] })} />
+        <SelectField id="flag-tag" label="Tag" value={filters.tag} any="Any tag" options={tags} onChange={(tag) => update({ tag })} />
       </form>
       {conflict ? (
         <Notice kind="error">

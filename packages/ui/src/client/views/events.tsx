@@ -4,6 +4,7 @@ import { countPerDay, DayChart } from '../components/day-chart';
 import { EventList } from '../components/event-list';
 import { ErrorNotice, Loading } from '../components/notice';
 import { Page } from '../components/page';
+import { SelectField } from '../components/select-field';
 import { dayOf } from '../format';
 import type { EventsResponse, Project } from '../types';
 import { useResource } from '../use-resource';
@@ -23,39 +24,16 @@ export function EventsView() {
   return (
     <Page title="Events" lead={project ? `Every event of project ${project}.` : 'The last 100 events of the instance.'}>
       <form class="filters" role="search" aria-label="Filter events" onSubmit={(e) => e.preventDefault()}>
-        <div class="field">
-          <label for="event-project">Project</label>
-          <select id="event-project" value={project} onChange={(e) => setProject(e.currentTarget.value)}>
-            <option value="">All projects (last 100)</option>
-            {(projects.data ?? []).map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div class="field">
-          <label for="event-type">Type</label>
-          <select id="event-type" value={type} onChange={(e) => setType(e.currentTarget.value)}>
-            <option value="">All types</option>
-            {distinct(all.map((e) => e.type)).map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div class="field">
-          <label for="event-who">Who</label>
-          <select id="event-who" value={who} onChange={(e) => setWho(e.currentTarget.value)}>
-            <option value="">Anyone</option>
-            {distinct(all.map((e) => e.createdBy)).map((w) => (
-              <option key={w} value={w}>
-                {w}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="event-project"
+          label="Project"
+          value={project}
+          any="All projects (last 100)"
+          options={(projects.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
+          onChange={setProject}
+        />
+        <SelectField id="event-type" label="Type" value={type} any="All types" options={distinct(all.map((e) => e.type))} onChange={setType} />
+        <SelectField id="event-who" label="Who" value={who} any="Anyone" options={distinct(all.map((e) => e.createdBy))} onChange={setWho} />
       </form>
       <ErrorNotice error={events.error} />
       {events.loading && !events.data ? <Loading what="events" /> : null}

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api, ApiError, seg } from '../api';
+import { api, ApiError, asApiError, seg } from '../api';
 import { FeatureBadges } from '../components/feature-bits';
 import { FeatureHistory } from '../components/feature-history';
 import { DescriptionEditor, TagsEditor } from '../components/feature-editors';
@@ -43,7 +43,7 @@ export function FeatureView({ params }: { params: Params }) {
       return true;
     } catch (e) {
       if (isChangedMeanwhile(e)) setConflict(true);
-      else setError(e instanceof ApiError ? e : new ApiError(0, 'Error', String(e)));
+      else setError(asApiError(e));
       return false;
     } finally {
       setBusy(false);
