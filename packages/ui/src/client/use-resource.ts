@@ -25,7 +25,6 @@ export function useResource<T>(load: () => Promise<T>, keys: unknown[]): Resourc
     return () => {
       current = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [...keys, round]);
   const reload = useCallback(() => setRound((r) => r + 1), []);
   const set = useCallback((data: T) => setState({ data, loading: false }), []);
