@@ -25,6 +25,7 @@ const EXPECTED: Record<string, string[]> = {
   'storage-lowdb': ['lowdbStorage', 'FlagadminStorageLockedError', 'FlagadminStorageCorruptError'],
   'node-http': ['serve', 'createServer', 'toNodeListener'],
   server: ['startServer', 'parseConfig', 'createJsonLogger', 'seedDemo'],
+  ui: ['createUiHandler', 'withUi'],
 };
 
 const packages = readdirSync(join(REPO_ROOT, 'packages'), { withFileTypes: true })
@@ -108,6 +109,10 @@ test('the built bin starts and prints its listening line', async () => {
   try {
     const url = await listeningUrl(child);
     assert.equal(await (await fetch(`${url}/health`)).json(), { health: 'GOOD' });
+    const page = await fetch(`${url}/`);
+    assert.is(page.headers.get('content-type'), 'text/html; charset=utf-8', 'the admin page at /');
+    const script = /src="(assets\/app-[^"]+\.js)"/.exec(await page.text())?.[1];
+    assert.is((await fetch(`${url}/${script}`)).headers.get('cache-control'), 'public, max-age=31536000, immutable', 'its script, embedded in the built bin');
     assert.equal(await child.stop(), { code: 0, signal: null });
   } finally {
     await child.kill();

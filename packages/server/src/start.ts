@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { createFlagadmin, silentLogger, type Admin, type FetchHandler, type Logger, type Storage } from '@flagadmin/core';
 import { serve, type ServeResult } from '@flagadmin/node-http';
 import { lowdbStorage } from '@flagadmin/storage-lowdb';
+import { withUi } from '@flagadmin/ui';
 import { ConfigError, DEFAULT_DATA_DIR, DEFAULT_HOST, DEFAULT_PORT } from './config';
 import { isEmptyData, seedDemo, type DemoData } from './demo';
 import { errorField } from './logger';
@@ -91,7 +92,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     const emptyAtStart = await isEmptyData(storage);
     const demo = emptyAtStart && options.demo !== false ? await seedDemo(admin, options.now ? { now: options.now } : {}) : null;
     server = await serve({
-      fetch: handle,
+      fetch: withUi(handle),
       port: options.port ?? DEFAULT_PORT,
       hostname: options.host ?? DEFAULT_HOST,
       ...(options.bodyLimit !== undefined ? { bodyLimit: options.bodyLimit } : {}),

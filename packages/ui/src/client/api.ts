@@ -1,0 +1,84 @@
+// The one way the page talks to the admin API: the key goes in the Authorization header only.
+import { forgetKey, readKey } from './session';
+
+/** An error answer of the API: its status and its `{ name, message }` body. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly errorName: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface ApiResult<T> {
+  data: T;
+  /** The ETag header, when the API sent one (single features). */
+  etag: string | null;
+}
+
+export interface ApiRequest {
+  method?: 'GET' | 'POST' | 'PATCH';
+  body?: unknown;
+  /** Sent as If-Match: the API answers 412 when the resource changed since this ETag. */
+  ifMatch?: string | null;
+  /** Verify this key instead of the stored one (signing in). */
+  key?: string;
+}
+
+let apiBase = '';
+let onUnauthorized: (message: string) => void = () => undefined;
+
+/** Where the admin API is: a path on this origin ('' when it is at the root). */
+export function setApiBase(base: string): void {
+  apiBase = base.replace(/\/+$/, '');
+}
+
+/** What to do when the API answers 401 to the stored key (the key is forgotten first). */
+export function setUnauthorizedHandler(handler: (message: string) => void): void {
+  onUnauthorized = handler;
+}
+
+export async function api<T>(path: string, request: ApiRequest = {}): Promise<ApiResult<T>> {
+  const key = request.key ?? readKey();
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (key) headers['authorization'] = key;
+  if (request.body !== undefined) headers['content-type'] = 'application/json';
+  if (request.ifMatch) headers['if-match'] = request.ifMatch;
+  let response: Response;
+  try {
+    response = await fetch(apiBase + path, {
+      method: request.method ?? 'GET',
+      headers,
+      body: request.body === undefined ? null : JSON.stringify(request.body),
+      credentials: 'omit',
+      cache: 'no-store',
+    });
+  } catch {
+    throw new ApiError(0, 'NetworkError', 'The server could not be reached. Check the connection and try again.');
+  }
+  const body: unknown = await response.json().catch(() => null);
+  if (!response.ok) {
+    const { name, message } = errorFields(body, response.status);
+    if (response.status === 401 && request.key === undefined) {
+      forgetKey();
+      onUnauthorized(message);
+    }
+    throw new ApiError(response.status, name, message);
+  }
+  return { data: body as T, etag: response.headers.get('etag') };
+}
+
+function errorFields(body: unknown, status: number): { name: string; message: string } {
+  const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const name = typeof record['name'] === 'string' ? record['name'] : 'Error';
+  const message = typeof record['message'] === 'string' ? record['message'] : `The server answered ${status}.`;
+  return { name, message };
+}
+
+/** Any thrown value as an ApiError (a bug or a browser error becomes one with status 0). */
+export const asApiError = (error: unknown): ApiError => (error instanceof ApiError ? error : new ApiError(0, 'Error', String(error)));
+
+/** A path segment, encoded: feature and project names go into paths, never unescaped. */
+export const seg = (value: string): string => encodeURIComponent(value);

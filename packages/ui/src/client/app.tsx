@@ -1,0 +1,89 @@
+import { useEffect, useState } from 'preact/hooks';
+import { setUnauthorizedHandler } from './api';
+import { Page } from './components/page';
+import { matchRoute, useHashPath } from './router';
+import { SCREENS } from './routes';
+import { forgetKey, readKey } from './session';
+import { SignIn } from './views/sign-in';
+
+function NotFound() {
+  return (
+    <Page title="Page not found">
+      <p>
+        There is no such page. <a href="#/">Go to the projects</a>.
+      </p>
+    </Page>
+  );
+}
+
+/** The shell: sign-in gate (a 401 anywhere returns here), navigation, and the current screen. */
+export function App() {
+  const [signedIn, setSignedIn] = useState(() => readKey() !== null);
+  const [reason, setReason] = useState<string | null>(null);
+  const path = useHashPath();
+
+  useEffect(
+    () =>
+      setUnauthorizedHandler((message) => {
+        setReason(`Signed out: the API answered 401 (${message}) Paste a valid key to go on.`);
+        setSignedIn(false);
+      }),
+    [],
+  );
+
+  if (!signedIn) {
+    return (
+      <main id="main">
+        <SignIn
+          reason={reason}
+          onSignedIn={() => {
+            setReason(null);
+            setSignedIn(true);
+          }}
+        />
+      </main>
+    );
+  }
+
+  const match = matchRoute(SCREENS, path.split('?')[0]!);
+  const View = match?.view ?? NotFound;
+  const section = path.startsWith('/events') ? 'events' : 'projects';
+  return (
+    <>
+      <a class="skip-link" href="#main" onClick={(e) => (e.preventDefault(), document.querySelector<HTMLElement>('#main h1')?.focus())}>
+        Skip to content
+      </a>
+      <header class="top">
+        <span class="brand">flagadmin</span>
+        <nav aria-label="Main">
+          <ul>
+            <li>
+              <a href="#/" aria-current={section === 'projects' ? 'page' : undefined}>
+                Projects
+              </a>
+            </li>
+            <li>
+              <a href="#/events" aria-current={section === 'events' ? 'page' : undefined}>
+                Events
+              </a>
+            </li>
+          </ul>
+        </nav>
+        <button
+          type="button"
+          class="sign-out"
+          onClick={() => {
+            forgetKey();
+            setReason('Signed out.');
+            setSignedIn(false);
+          }}
+        >
+          Sign out
+        </button>
+      </header>
+      <main id="main">
+        <View key={path} params={match?.params ?? {}} />
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,149 @@
+import { useState } from 'preact/hooks';
+import { ApiError, asApiError } from '../api';
+import { CHANGED_MEANWHILE, environmentToggle, isChangedMeanwhile, patchFeature } from '../feature-writes';
+import { href } from '../router';
+import type { Feature } from '../types';
+import { ErrorNotice, Notice } from './notice';
+import { FeatureBadges, TagList } from './feature-bits';
+import { SelectField } from './select-field';
+import { ToggleSwitch } from './toggle-switch';
+
+export interface FeatureFilters {
+  text: string;
+  type: string;
+  state: 'active' | 'stale' | 'archived' | 'all';
+  tag: string;
+}
+
+const STATES = [
+  { value: 'active', label: 'Not archived' },
+  { value: 'stale', label: 'Stale' },
+  { value: 'archived', label: 'Archived' },
+  { value: 'all', label: 'All' },
+];
+
+export const NO_FILTERS: FeatureFilters = { text: '', type: '', state: 'active', tag: '' };
+
+const tagText = (t: { type: string; value: string }) => `${t.type}:${t.value}`;
+
+export function filterFeatures(features: Feature[], f: FeatureFilters): Feature[] {
+  const text = f.text.trim().toLowerCase();
+  return features.filter((feature) => {
+    if (f.type && feature.type !== f.type) return false;
+    if (f.state === 'active' && feature.archived) return false;
+    if (f.state === 'stale' && !(feature.stale && !feature.archived)) return false;
+    if (f.state === 'archived' && !feature.archived) return false;
+    if (f.tag && !(feature.tags ?? []).some((t) => tagText(t) === f.tag)) return false;
+    if (!text) return true;
+    const haystack = [feature.name, feature.description ?? '', ...(feature.tags ?? []).map(tagText)].join(' ').toLowerCase();
+    return haystack.includes(text);
+  });
+}
+
+/** A project's flags with a switch per environment; `onChanged` gets the feature as the API returned it. */
+export function FeatureTable(props: { projectId: string; features: Feature[]; onChanged(feature: Feature): void; onReload(): void }) {
+  const [filters, setFilters] = useState<FeatureFilters>(NO_FILTERS);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<ApiError | undefined>();
+  const [conflict, setConflict] = useState(false);
+  const environments = [...new Set(props.features.flatMap((f) => (f.environments ?? []).map((e) => e.name)))];
+  const types = [...new Set(props.features.map((f) => f.type ?? ''))].filter(Boolean).sort();
+  const tags = [...new Set(props.features.flatMap((f) => (f.tags ?? []).map(tagText)))].sort();
+  const shown = filterFeatures(props.features, filters);
+  const update = (change: Partial<FeatureFilters>) => setFilters((f) => ({ ...f, ...change }));
+
+  async function toggle(feature: Feature, environment: string) {
+    const id = `${feature.name}/${environment}`;
+    setBusy(id);
+    setError(undefined);
+    setConflict(false);
+    try {
+      const { data } = await patchFeature(props.projectId, feature.name, environmentToggle(feature, environment));
+      props.onChanged(data);
+    } catch (e) {
+      if (isChangedMeanwhile(e)) setConflict(true);
+      else setError(asApiError(e));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <section aria-labelledby="flags-heading">
+      <h2 id="flags-heading">Flags</h2>
+      <form class="filters" role="search" aria-label="Filter flags" onSubmit={(e) => e.preventDefault()}>
+        <div class="field">
+          <label for="flag-search">Search</label>
+          <input id="flag-search" type="search" value={filters.text} placeholder="Name, description or tag" onInput={(e) => update({ text: e.currentTarget.value })} />
+        </div>
+        <SelectField id="flag-type" label="Type" value={filters.type} any="All types" options={types} onChange={(type) => update({ type })} />
+        <SelectField id="flag-state" label="State" value={filters.state} options={STATES} onChange={(state) => update({ state: state as FeatureFilters['state'] })} />
+        <SelectField id="flag-tag" label="Tag" value={filters.tag} any="Any tag" options={tags} onChange={(tag) => update({ tag })} />
+      </form>
+      {conflict ? (
+        <Notice kind="error">
+          {CHANGED_MEANWHILE}{' '}
+          <button type="button" onClick={() => (setConflict(false), props.onReload())}>
+            Reload
+          </button>
+        </Notice>
+      ) : null}
+      <ErrorNotice error={error} />
+      <p class="muted small" aria-live="polite">
+        Showing {shown.length} of {props.features.length} flags.
+      </p>
+      <div class="table-wrap">
+        <table class="flags">
+          <caption class="visually-hidden">Flags of the project, with a switch per environment</caption>
+          <thead>
+            <tr>
+              <th scope="col">Flag</th>
+              <th scope="col">Type</th>
+              {environments.map((env) => (
+                <th scope="col" key={env}>
+                  {env}
+                </th>
+              ))}
+              <th scope="col">State</th>
+              <th scope="col">Tags</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((feature) => (
+              <tr key={feature.name} data-flag={feature.name}>
+                <th scope="row">
+                  <a href={href('projects', props.projectId, 'features', feature.name)}>{feature.name}</a>
+                  {feature.description ? <span class="muted small block">{feature.description}</span> : null}
+                </th>
+                <td>{feature.type ?? '—'}</td>
+                {environments.map((env) => {
+                  const entry = feature.environments?.find((e) => e.name === env);
+                  return (
+                    <td key={env}>
+                      {entry ? (
+                        <ToggleSwitch
+                          checked={entry.enabled}
+                          label={`${feature.name} in ${env}`}
+                          busy={busy === `${feature.name}/${env}`}
+                          onToggle={() => void toggle(feature, env)}
+                        />
+                      ) : (
+                        '—'
+                      )}
+                    </td>
+                  );
+                })}
+                <td>
+                  <FeatureBadges feature={feature} />
+                </td>
+                <td>
+                  <TagList tags={feature.tags ?? []} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,116 @@
+// The shapes of the admin API answers the page reads (see the OpenAPI document at /docs/openapi.json).
+
+export interface Tag {
+  type: string;
+  value: string;
+}
+
+export interface Strategy {
+  id?: string;
+  name: string;
+  title?: string;
+  disabled?: boolean;
+  parameters?: Record<string, string>;
+  constraints?: unknown[];
+  segments?: number[];
+}
+
+export interface Variant {
+  name: string;
+  weight: number;
+  weightType?: string;
+  stickiness?: string;
+}
+
+export interface FeatureEnvironment {
+  name: string;
+  type?: string;
+  enabled: boolean;
+  strategies?: Strategy[];
+  variants?: Variant[];
+  lastSeenAt?: string | null;
+}
+
+export interface Feature {
+  name: string;
+  type?: string;
+  description?: string | null;
+  archived?: boolean;
+  project?: string;
+  stale?: boolean;
+  favorite?: boolean;
+  impressionData?: boolean;
+  createdAt?: string | null;
+  lastSeenAt?: string | null;
+  environments?: FeatureEnvironment[];
+  tags?: Tag[] | null;
+  dependencies?: { feature: string; enabled?: boolean; variants?: string[] }[];
+}
+
+export interface Project {
+  id: string;
+  name: string;
+  description?: string;
+  health: number;
+  featureCount: number;
+  staleFeatureCount: number;
+  potentiallyStaleFeatureCount: number;
+  memberCount?: number;
+  updatedAt?: string;
+  mode?: string;
+}
+
+export interface AdminEvent {
+  id: number;
+  createdAt: string;
+  type: string;
+  createdBy: string;
+  environment?: string | null;
+  project?: string | null;
+  featureName?: string | null;
+  data?: unknown;
+  preData?: unknown;
+}
+
+export interface EventsResponse {
+  version: number;
+  events: AdminEvent[];
+  totalEvents?: number;
+}
+
+export interface Person {
+  username?: string | null;
+  imageUrl?: string | null;
+}
+
+export interface ChangeRequestChange {
+  id: number;
+  action: string;
+  conflict?: string;
+  payload: unknown;
+  createdBy?: Person;
+  createdAt?: string;
+}
+
+export interface ChangeRequest {
+  id: number;
+  title?: string;
+  environment: string;
+  minApprovals: number;
+  project: string;
+  state: string;
+  features: { name: string; conflict?: string; changes: ChangeRequestChange[] }[];
+  segments: (ChangeRequestChange & { name: string })[];
+  approvals?: { createdBy: Person; createdAt: string }[];
+  rejections?: { createdBy: Person; createdAt: string }[];
+  comments?: { id: number; text: string; createdBy: Person; createdAt: string }[];
+  createdBy: Person;
+  createdAt: string;
+}
+
+export interface OutdatedSdks {
+  sdks: { sdkVersion: string; applications: string[] }[];
+}
+
+/** The feature types the API knows (its createFeature schema). */
+export const FEATURE_TYPES = ['release', 'experiment', 'operational', 'kill-switch', 'permission'] as const;

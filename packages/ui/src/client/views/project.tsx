@@ -1,0 +1,45 @@
+import { api, seg } from '../api';
+import { ChangeRequestLinks } from '../components/change-request-links';
+import { CreateFeatureForm } from '../components/create-feature-form';
+import { FeatureTable } from '../components/feature-table';
+import { ErrorNotice, Loading } from '../components/notice';
+import { OutdatedSdkList } from '../components/outdated-sdks';
+import { Breadcrumbs, Page } from '../components/page';
+import type { Params } from '../router';
+import type { EventsResponse, Feature, Project } from '../types';
+import { useResource } from '../use-resource';
+
+/** One project: its flags (switches, filters, create), outdated SDKs and change requests. */
+export function ProjectView({ params }: { params: Params }) {
+  const projectId = params['projectId']!;
+  const project = useResource(async () => (await api<{ projects: Project[] }>('/api/admin/projects')).data.projects.find((p) => p.id === projectId), [projectId]);
+  const features = useResource(async () => (await api<{ features: Feature[] }>(`/api/admin/projects/${seg(projectId)}/features`)).data.features, [projectId]);
+  const events = useResource(async () => (await api<EventsResponse>(`/api/admin/events?project=${seg(projectId)}`)).data.events, [projectId]);
+  const title = project.data?.name ?? projectId;
+
+  const replaceFeature = (changed: Feature) => features.set((features.data ?? []).map((f) => (f.name === changed.name ? changed : f)));
+
+  return (
+    <>
+      <Breadcrumbs items={[{ label: 'Projects', href: '#/' }, { label: title }]} />
+      <Page title={title} lead={project.data?.description}>
+        <ErrorNotice error={features.error} />
+        {features.loading && !features.data ? <Loading what="flags" /> : null}
+        {features.data ? (
+          <FeatureTable projectId={projectId} features={features.data} onChanged={replaceFeature} onReload={features.reload} />
+        ) : null}
+        {features.data ? (
+          <CreateFeatureForm
+            projectId={projectId}
+            onCreated={(created) => {
+              features.set([...(features.data ?? []), created]);
+              events.reload();
+            }}
+          />
+        ) : null}
+        <OutdatedSdkList projectId={projectId} />
+        {events.data ? <ChangeRequestLinks projectId={projectId} events={events.data} /> : null}
+      </Page>
+    </>
+  );
+}
