@@ -2,13 +2,13 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
-import { randomSecret, removeDir, startBin, tempDir, type RunningBin } from '../../../test/helpers/bin';
+import { randomSecret, removeDir, startBin, tempDir, type Child } from '../../../test/helpers/bin';
 import { launchChromium, openTab, screenshot, seriousViolations, signIn, type PageWatch, type RunningBrowser } from './browser';
 
 const test = suite('admin page in chromium');
 const ADMIN_KEY = randomSecret();
 const XSS = '<img src=x onerror=alert(1)>';
-let bin: RunningBin;
+let bin: { child: Child; url: string };
 let dataDir: string;
 let chromium: RunningBrowser;
 let browser: Browser;
@@ -83,7 +83,7 @@ function browserTest(name: string, body: () => Promise<void>) {
 
 test.after(async () => {
   await chromium?.close();
-  await bin?.stop();
+  await bin?.child.stop();
   removeDir(dataDir);
 });
 
