@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { randomSecret, removeDir, REPO_ROOT, tempDir } from './helpers/bin';
+import { pnpmPath } from './helpers/pnpm';
 
 const test = suite('packed packages');
 
@@ -59,13 +60,11 @@ function ok(result: Run, what: string): Run {
   return result;
 }
 
-/** The pnpm running the tests (`pnpm test`), else pnpm 10 through npx. */
-const PNPM = process.env['npm_execpath']?.includes('pnpm') ? [process.execPath, process.env['npm_execpath']] : ['npx', '-y', 'pnpm@10'];
 
 test('pnpm pack of every package rewrites workspace dependencies and ships what its manifest points at', async () => {
   mkdirSync(tarballs);
   for (const name of PACKAGES) {
-    ok(await run(PNPM[0]!, [...PNPM.slice(1), 'pack', '--pack-destination', tarballs], join(REPO_ROOT, 'packages', name)), `pnpm pack ${name}`);
+    ok(await run(process.execPath, [pnpmPath(), 'pack', '--pack-destination', tarballs], join(REPO_ROOT, 'packages', name)), `pnpm pack ${name}`);
   }
   for (const file of readdirSync(tarballs)) {
     const listing = ok(await run('tar', ['-tzf', file], tarballs), `tar -t ${file}`).stdout.split('\n');

@@ -4,6 +4,7 @@ import { serve, type ServeResult } from '@flagadmin/node-http';
 import { lowdbStorage } from '@flagadmin/storage-lowdb';
 import { ConfigError, DEFAULT_DATA_DIR, DEFAULT_HOST, DEFAULT_PORT } from './config';
 import { isEmptyData, seedDemo, type DemoData } from './demo';
+import { normalizeBasePath } from './env-names';
 import { errorField } from './logger';
 
 export interface StartServerOptions {
@@ -26,13 +27,15 @@ export interface StartServerOptions {
   headersTimeout?: number;
   requestTimeout?: number;
   keepAliveTimeout?: number;
+  /** Serve everything (API, docs, health) under this path, e.g. '/flags'; other paths get 404. Default: the root. */
+  basePath?: string;
   /** Gets core's request lines and errors; default silent. */
   logger?: Logger;
   now?: () => Date;
 }
 
 export interface RunningServer {
-  /** A URL that reaches the server, e.g. http://127.0.0.1:4242 (the real port when 0 was asked). */
+  /** A URL that reaches the server, e.g. http://127.0.0.1:4242 (the real port when 0 was asked; with the base path). */
   url: string;
   port: number;
   admin: Admin;
@@ -61,6 +64,8 @@ export interface RunningServer {
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? silentLogger;
+  const basePath = normalizeBasePath(options.basePath ?? '');
+  if (basePath === null) throw new TypeError(`basePath must be a URL path such as /flags, got ${JSON.stringify(options.basePath)}`);
   const dataDir = options.storage ? undefined : resolve(options.dataDir ?? DEFAULT_DATA_DIR);
   const storage =
     options.storage ??
@@ -98,6 +103,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       headersTimeout: options.headersTimeout,
       requestTimeout: options.requestTimeout,
       keepAliveTimeout: options.keepAliveTimeout,
+      ...(basePath ? { stripPrefix: basePath } : {}),
       logger: {
         error: (message, details) =>
           logger.error(message, { requestId: details.requestId, method: details.method, url: details.url, error: errorField(details.error) }),
@@ -106,7 +112,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     const listening = server;
     let closing: Promise<void> | undefined;
     return {
-      url: listening.url,
+      url: listening.url + basePath,
       port: listening.port,
       admin,
       handle,
