@@ -75,4 +75,22 @@ test('Ctrl-C on `pnpm start` (SIGINT to the whole process group) stops cleanly: 
   }
 });
 
+test('answers over 1 KiB are compressed by default, and not with --no-compression', async () => {
+  const key = randomSecret();
+  const on = await startBin(['--port', '0', '--data', data()], { INIT_ADMIN_API_TOKENS: key });
+  const off = await startBin(['--port', '0', '--data', data(), '--no-compression'], { INIT_ADMIN_API_TOKENS: key });
+  for (const [{ url }, expected] of [
+    [on, 'br'],
+    [off, null],
+  ] as const) {
+    // fetch decodes the body itself; the header still says how it travelled.
+    const events = await fetch(`${url}/api/admin/events`, { headers: { authorization: key, 'accept-encoding': 'br, gzip' } });
+    assert.is(events.status, 200);
+    assert.is(events.headers.get('content-encoding'), expected);
+    assert.ok((await events.json()).events.length > 0);
+  }
+  await on.child.stop();
+  await off.child.stop();
+});
+
 test.run();

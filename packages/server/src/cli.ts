@@ -118,6 +118,7 @@ try {
     requestTimeout: config.requestTimeoutMs,
     keepAliveTimeout: config.keepAliveTimeoutMs,
     basePath: config.basePath,
+    compression: config.compression,
     logger,
   });
 } catch (error) {

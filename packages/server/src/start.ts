@@ -29,6 +29,8 @@ export interface StartServerOptions {
   keepAliveTimeout?: number;
   /** Serve everything (API, docs, health) under this path, e.g. '/flags'; other paths get 404. Default: the root. */
   basePath?: string;
+  /** Brotli/gzip for answers over 1 KiB when the client accepts it (node-http's `compression`). Default true. */
+  compression?: boolean;
   /** Gets core's request lines and errors; default silent. */
   logger?: Logger;
   now?: () => Date;
@@ -104,6 +106,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       requestTimeout: options.requestTimeout,
       keepAliveTimeout: options.keepAliveTimeout,
       ...(basePath ? { stripPrefix: basePath } : {}),
+      compression: options.compression ?? true,
       logger: {
         error: (message, details) =>
           logger.error(message, { requestId: details.requestId, method: details.method, url: details.url, error: errorField(details.error) }),
