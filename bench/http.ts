@@ -61,6 +61,8 @@ export function requestHeaders(route: RouteSpec): Record<string, string> {
   return {
     authorization: BENCH_ADMIN_SECRET,
     accept: 'application/json',
+    // `BENCH_ACCEPT_ENCODING=br pnpm bench ...` measures compressed answers (the baseline replays the compressed bytes).
+    ...(process.env['BENCH_ACCEPT_ENCODING'] ? { 'accept-encoding': process.env['BENCH_ACCEPT_ENCODING'] } : {}),
     ...(route.method === 'PATCH' ? { 'content-type': 'application/json' } : {}),
   };
 }

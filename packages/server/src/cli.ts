@@ -119,6 +119,7 @@ try {
     keepAliveTimeout: config.keepAliveTimeoutMs,
     basePath: config.basePath,
     compression: config.compression,
+    metrics: config.metrics && { token: config.metricsToken },
     logger,
   });
 } catch (error) {

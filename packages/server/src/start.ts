@@ -5,6 +5,7 @@ import { lowdbStorage } from '@flagadmin/storage-lowdb';
 import { ConfigError, DEFAULT_DATA_DIR, DEFAULT_HOST, DEFAULT_PORT } from './config';
 import { isEmptyData, seedDemo, type DemoData } from './demo';
 import { normalizeBasePath } from './env-names';
+import { createMetrics } from './metrics';
 import { errorField } from './logger';
 
 export interface StartServerOptions {
@@ -31,6 +32,8 @@ export interface StartServerOptions {
   basePath?: string;
   /** Brotli/gzip for answers over 1 KiB when the client accepts it (node-http's `compression`). Default true. */
   compression?: boolean;
+  /** Prometheus metrics at /metrics and /internal-backstage/prometheus; a token puts them behind `Bearer <token>`. Default off. */
+  metrics?: boolean | { token?: string | undefined };
   /** Gets core's request lines and errors; default silent. */
   logger?: Logger;
   now?: () => Date;
@@ -79,13 +82,16 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       },
     }));
   let server: ServeResult | undefined;
+  const metrics = options.metrics ? createMetrics(options.metrics === true ? {} : options.metrics) : undefined;
   try {
-    const { admin, handle } = createFlagadmin({
-      storage,
+    const created = createFlagadmin({
+      storage: metrics ? metrics.countEvents(storage) : storage,
       logger,
       ...(options.now ? { now: options.now } : {}),
       ...(options.bodyLimit !== undefined ? { bodyLimit: options.bodyLimit } : {}),
     });
+    const { admin } = created;
+    const handle = metrics ? metrics.wrap(created.handle) : created.handle;
     let initKeysCreated: number;
     try {
       initKeysCreated = await admin.ensureInitialKeys({ admin: options.initAdminTokens ?? [], client: options.initClientTokens ?? [] });
