@@ -4,22 +4,17 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { BIN_FROM_SOURCE, BUILT_BIN, killAll, listeningUrl, randomSecret, removeDir, REPO_ROOT, spawnNode, startBin, tempDir } from './helpers/bin';
+import { BIN_FROM_SOURCE, BUILT_BIN, killAll, listeningUrl, randomSecret, REPO_ROOT, scratchDirs, spawnNode, startBin } from './helpers/bin';
 import { pnpmPath } from './helpers/pnpm';
 
 const test = suite('bin conventions');
-const dirs: string[] = [];
+const dirs = scratchDirs();
+const data = dirs.make;
 
 test.after(async () => {
   await killAll();
-  dirs.forEach(removeDir);
+  dirs.removeAll();
 });
-
-const data = (): string => {
-  const dir = tempDir();
-  dirs.push(dir);
-  return dir;
-};
 
 test('flagadmin --version prints the package version (source and built bin)', async () => {
   const { version } = JSON.parse(readFileSync(join(REPO_ROOT, 'packages/server/package.json'), 'utf8'));

@@ -1,21 +1,16 @@
 // GET /metrics (and Unleash's /internal-backstage/prometheus) on the spawned bin, over real HTTP.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { demoKey, killAll, randomSecret, removeDir, startBin, tempDir } from './helpers/bin';
+import { demoKey, killAll, randomSecret, scratchDirs, startBin } from './helpers/bin';
 
 const test = suite('metrics');
-const dirs: string[] = [];
+const dirs = scratchDirs();
+const data = dirs.make;
 
 test.after(async () => {
   await killAll();
-  dirs.forEach(removeDir);
+  dirs.removeAll();
 });
-
-const data = (): string => {
-  const dir = tempDir();
-  dirs.push(dir);
-  return dir;
-};
 
 /** The value of one sample line, e.g. sample(text, 'http_requests_total{method="GET",...}'); 0 when absent. */
 function sample(text: string, series: string): number {

@@ -170,3 +170,16 @@ export const randomSecret = (project = '*', environment = '*'): string => {
   const hex = Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, '0')).join('');
   return `${project}:${environment}.${hex}`;
 };
+
+/** Temporary data directories for one test file: `make()` one, `removeAll()` in its `after` hook. */
+export function scratchDirs(): { make(): string; removeAll(): void } {
+  const dirs: string[] = [];
+  return {
+    make: () => {
+      const dir = tempDir();
+      dirs.push(dir);
+      return dir;
+    },
+    removeAll: () => dirs.splice(0).forEach(removeDir),
+  };
+}
