@@ -67,7 +67,8 @@ export function requestHeaders(route: RouteSpec): Record<string, string> {
     authorization: BENCH_ADMIN_SECRET,
     accept: 'application/json',
     // `BENCH_ACCEPT_ENCODING=br pnpm bench ...` measures compressed answers (the baseline replays the compressed bytes).
-    ...(process.env['BENCH_ACCEPT_ENCODING'] ? { 'accept-encoding': process.env['BENCH_ACCEPT_ENCODING'] } : {}),
+    // identity by default: fetch would otherwise ask for br/gzip while recording, autocannon never does.
+    'accept-encoding': process.env['BENCH_ACCEPT_ENCODING'] || 'identity',
     ...(route.method === 'PATCH' ? { 'content-type': 'application/json' } : {}),
   };
 }
