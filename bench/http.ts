@@ -5,6 +5,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import type { DataSetInfo } from './dataset';
 import { BENCH_ADMIN_SECRET } from './dataset';
@@ -48,7 +49,11 @@ export async function recordResponse(url: string, route: RouteSpec): Promise<Rec
   const init: RequestInit = { method: route.method, headers: requestHeaders(route) };
   if (route.method === 'PATCH') init.body = JSON.stringify([{ op: 'replace', path: '/description', value: 'bench recorded' }]);
   const res = await fetch(url + route.path, init);
-  const body = Buffer.from(await res.arrayBuffer());
+  // fetch decodes a compressed body; the baseline must replay the bytes on the wire, so re-encode them
+  // the same way (same encoder and settings as node-http, so the same size).
+  const decoded = Buffer.from(await res.arrayBuffer());
+  const encoding = res.headers.get('content-encoding');
+  const body = encoding === 'br' ? brotliCompressSync(decoded, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT } }) : encoding === 'gzip' ? gzipSync(decoded, { level: 6 }) : decoded;
   if (res.status < 200 || res.status > 299) throw new Error(`${route.label}: flagadmin answered ${res.status}: ${body.toString('utf8').slice(0, 300)}`);
   const headers: [string, string][] = [];
   res.headers.forEach((value, name) => {
@@ -61,6 +66,9 @@ export function requestHeaders(route: RouteSpec): Record<string, string> {
   return {
     authorization: BENCH_ADMIN_SECRET,
     accept: 'application/json',
+    // `BENCH_ACCEPT_ENCODING=br pnpm bench ...` measures compressed answers (the baseline replays the compressed bytes).
+    // identity by default: fetch would otherwise ask for br/gzip while recording, autocannon never does.
+    'accept-encoding': process.env['BENCH_ACCEPT_ENCODING'] || 'identity',
     ...(route.method === 'PATCH' ? { 'content-type': 'application/json' } : {}),
   };
 }

@@ -39,13 +39,18 @@ export interface Child {
 const running = new Set<Child>();
 
 /** Spawns `node <args>` with cwd at the repository root (by default) and an environment without PORT & co. */
-export function spawnNode(args: readonly string[], options: { env?: Record<string, string | undefined>; cwd?: string } = {}): Child {
+export function spawnNode(
+  args: readonly string[],
+  options: { env?: Record<string, string | undefined>; cwd?: string; /** its own process group, signalled with process.kill(-pid) */ detached?: boolean } = {},
+): Child {
   const env: Record<string, string | undefined> = { ...process.env, FORCE_COLOR: '0' };
   for (const name of ['PORT', 'HOST', 'FLAGADMIN_DATA', 'LOG_LEVEL', 'INIT_ADMIN_API_TOKENS', 'INIT_CLIENT_API_TOKENS', 'BODY_LIMIT', 'NODE_OPTIONS']) {
     delete env[name];
   }
+  // The bin acts differently under a package manager's script (`pnpm test` sets these).
+  for (const name of Object.keys(env)) if (name.startsWith('npm_')) delete env[name];
   Object.assign(env, options.env);
-  const proc = spawn(process.execPath, [...args], { cwd: options.cwd ?? REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, [...args], { cwd: options.cwd ?? REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: options.detached ?? false });
   let stdout = '';
   let stderr = '';
   let exit: Exit | undefined;
@@ -114,7 +119,8 @@ export function spawnNode(args: readonly string[], options: { env?: Record<strin
     },
     async kill() {
       if (exit) return;
-      proc.kill('SIGKILL');
+      if (options.detached) process.kill(-proc.pid!, 'SIGKILL');
+      else proc.kill('SIGKILL');
       await child.exited(5_000).catch(() => undefined);
     },
   };
@@ -164,3 +170,16 @@ export const randomSecret = (project = '*', environment = '*'): string => {
   const hex = Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, '0')).join('');
   return `${project}:${environment}.${hex}`;
 };
+
+/** Temporary data directories for one test file: `make()` one, `removeAll()` in its `after` hook. */
+export function scratchDirs(): { make(): string; removeAll(): void } {
+  const dirs: string[] = [];
+  return {
+    make: () => {
+      const dir = tempDir();
+      dirs.push(dir);
+      return dir;
+    },
+    removeAll: () => dirs.splice(0).forEach(removeDir),
+  };
+}

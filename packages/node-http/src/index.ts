@@ -17,4 +17,6 @@ export type {
   ServeResult,
 } from './types.js';
 export { plainHandlerOf } from './plain.js';
+export { negotiate as negotiateEncoding } from './compression.js';
+export type { CompressionOptions, Encoding } from './compression.js';
 export type { PlainHandler, PlainRequest, PlainResponse } from './plain.js';

@@ -8,6 +8,7 @@ import { normalizePrefix, requestUrl } from './request-url.js';
 import { type RequestParts, toRequest } from './to-request.js';
 import type { FetchHandler, ListenerOptions, Logger, NextFunction, NodeListener, NodeRequest } from './types.js';
 import { writeResponse } from './write-response.js';
+import { createCompressor, type Compressor } from './compression.js';
 import { plainHandlerOf, servePlain, type PlainHandler } from './plain.js';
 import { declaredLength, drainAfterResponse, settleUnreadBody } from './unread-body.js';
 
@@ -22,6 +23,7 @@ interface Settings {
   limit: number;
   prefix: string | undefined;
   logger: Logger | undefined;
+  compressor: Compressor | undefined;
 }
 
 /**
@@ -41,6 +43,7 @@ export function toNodeListener(handle: FetchHandler, options: ListenerOptions = 
     limit,
     prefix: normalizePrefix(options.stripPrefix),
     logger: options.logger,
+    compressor: options.compression ? createCompressor(options.compression === true ? {} : options.compression) : undefined,
   };
   return (req, res, next) => {
     serveOne(settings, req as NodeRequest, res, next).catch((error: unknown) => {
@@ -69,7 +72,7 @@ async function serveOne(s: Settings, req: NodeRequest, res: ServerResponse, next
       const id = sendError(res, 'InternalError', 'Internal server error', !req.complete);
       logFailure(s, error, req, path, id);
       return id;
-    });
+    }, s.compressor);
     return;
   }
 
@@ -137,7 +140,8 @@ async function serveOne(s: Settings, req: NodeRequest, res: ServerResponse, next
   }
   settleUnreadBody(req, res);
   try {
-    await writeResponse(response, res, method === 'HEAD');
+    const compression = s.compressor && { compressor: s.compressor, acceptEncoding: req.headers['accept-encoding'] };
+    await writeResponse(response, res, method === 'HEAD', compression);
   } catch (error) {
     if (res.destroyed) return; // client left while we were writing
     const id = sendError(res, 'InternalError', 'Internal server error');

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PayloadTooLargeError } from './body-limit-error.js';
 import { clientGone } from './client-gone.js';
+import { encodeWhole, type Compressor } from './compression.js';
 import { sendError } from './error-response.js';
 import { parsedBody } from './parsed-body.js';
 import type { NodeRequest } from './types.js';
@@ -58,6 +59,7 @@ export async function servePlain(
   path: string,
   cap: number | undefined,
   onError: (error: unknown) => string,
+  compressor?: Compressor,
 ): Promise<void> {
   let tooLarge = false;
   const body = (handlerLimit: number): Promise<Uint8Array> => {
@@ -86,14 +88,19 @@ export async function servePlain(
   }
   if (res.destroyed) return;
   const headers: Record<string, string | number> = response.headers;
-  const payload = response.body;
-  if (payload !== null) headers['content-length'] = Buffer.byteLength(payload);
+  const isHead = req.method === 'HEAD';
+  let payload: string | Uint8Array | null = response.body;
+  if (payload !== null) {
+    const length = Buffer.byteLength(payload);
+    payload = encodeWhole(compressor, req.headers['accept-encoding'], isHead, response.status, headers, payload, length);
+    headers['content-length'] = typeof payload === 'string' ? length : payload.byteLength;
+  }
   if (!req.complete) {
     settleUnreadBody(req, res, tooLarge);
     drainAfterResponse(req, res);
   }
   res.writeHead(response.status, headers);
-  if (req.method === 'HEAD' || payload === null) res.end();
+  if (isHead || payload === null) res.end();
   else res.end(payload);
 }
 

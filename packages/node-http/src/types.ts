@@ -1,5 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { TimeoutOptions } from './timeouts.js';
+import type { CompressionOptions } from './compression.js';
 
 /** Any WHATWG fetch-style handler: flagadmin's `handle`, Hono's `app.fetch`, a hand-written function. */
 export type FetchHandler = (request: Request) => Response | Promise<Response>;
@@ -42,6 +43,13 @@ export interface ListenerOptions {
   stripPrefix?: string;
   /** Receives handler failures (500) and broken response streams. Nothing is logged without one. */
   logger?: Logger;
+  /**
+   * Compress answers of a text or JSON type over `threshold` bytes (default 1024) with brotli or gzip,
+   * as the request's Accept-Encoding allows (q-values honoured; brotli on a tie), adding
+   * `Vary: Accept-Encoding`. Never for HEAD, 204/304, an answer that already has a Content-Encoding or
+   * says `Cache-Control: no-transform`, or text/event-stream. Default off.
+   */
+  compression?: boolean | CompressionOptions;
 }
 
 /**

@@ -1,4 +1,8 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { encodeStream, encodeWhole, type Compressor } from './compression.js';
 import { knownBody } from './known-body.js';
 
 // Below this size a response with a declared length is read whole and written with one res.end().
@@ -12,7 +16,14 @@ const WHOLE_TYPES = /^(application\/(json|problem\+json|x-www-form-urlencoded)|t
  * with backpressure. HEAD answers (and 1xx/204/304) send headers only. Rejects when the body stream
  * fails; the caller decides between a 500 and destroying the socket.
  */
-export async function writeResponse(response: Response, res: ServerResponse, isHead: boolean): Promise<void> {
+export async function writeResponse(
+  response: Response,
+  res: ServerResponse,
+  isHead: boolean,
+  compression?: { compressor: Compressor; acceptEncoding: string | undefined },
+): Promise<void> {
+  const compressor = compression?.compressor;
+  const acceptEncoding = compression?.acceptEncoding;
   const headers: OutgoingHttpHeaders = {};
   let cookies = false;
   for (const [name, value] of response.headers) {
@@ -43,27 +54,20 @@ export async function writeResponse(response: Response, res: ServerResponse, isH
     return;
   }
 
-  const known = knownBody(response);
+  const known = knownBody(response) ?? (readWhole(headers) ? new Uint8Array(await response.arrayBuffer()) : undefined);
   if (known !== undefined) {
-    headers['content-length'] = typeof known === 'string' ? Buffer.byteLength(known) : known.byteLength;
+    const length = typeof known === 'string' ? Buffer.byteLength(known) : known.byteLength;
+    const payload = encodeWhole(compressor, acceptEncoding, isHead, status, headers, known, length);
+    headers['content-length'] = payload === known ? length : (payload as Uint8Array).byteLength;
     delete headers['transfer-encoding'];
     writeHead(res, status, statusText, headers);
     if (isHead) res.end();
-    else res.end(known);
-    return;
-  }
-
-  if (readWhole(headers)) {
-    const bytes = new Uint8Array(await response.arrayBuffer());
-    headers['content-length'] = bytes.byteLength;
-    delete headers['transfer-encoding'];
-    writeHead(res, status, statusText, headers);
-    if (isHead) res.end();
-    else res.end(bytes);
+    else res.end(payload);
     return;
   }
 
   delete headers['content-length']; // unknown until the stream ends: node sends it chunked
+  const encoding = isHead ? null : encodeStream(compressor, acceptEncoding, status, headers);
   writeHead(res, status, statusText, headers);
   if (isHead) {
     void body.cancel().catch(ignore);
@@ -71,7 +75,8 @@ export async function writeResponse(response: Response, res: ServerResponse, isH
     return;
   }
   res.flushHeaders(); // a slow stream should not hold the status line back
-  await pipe(body, res);
+  if (encoding) await pipeline(Readable.fromWeb(body as NodeReadableStream<Uint8Array>), compressor!.stream(encoding), res);
+  else await pipe(body, res);
 }
 
 function readWhole(headers: OutgoingHttpHeaders): boolean {

@@ -1,6 +1,7 @@
 // The `flagadmin` command: config from flags and env, start-up text, JSON logs, signals and exit codes.
 // Exit codes: 0 stopped by SIGTERM/SIGINT; 1 runtime failure (data directory in use or unreadable,
 // cannot listen, uncaught error, second signal, shutdown over the time limit); 2 bad flag or env value.
+import { createRequire } from 'node:module';
 import { ConfigError, parseConfig, USAGE, type ServerConfig } from './config';
 import { demoCurls } from './demo';
 import { bufferedLines, createJsonLogger, errorField } from './logger';
@@ -10,18 +11,26 @@ const out = (text: string) => void process.stdout.write(`${text}\n`);
 const fail = (text: string) => void process.stderr.write(`flagadmin: ${text}\n`);
 
 let config: ServerConfig;
+let warnings: string[];
 try {
   const parsed = parseConfig(process.argv.slice(2), process.env, process.cwd());
   if (parsed.help) {
     out(USAGE);
     process.exit(0);
   }
-  config = parsed.config;
+  if (parsed.version) {
+    // ../package.json from both src/cli.ts and dist/cli.js
+    out((createRequire(import.meta.url)('../package.json') as { version: string }).version);
+    process.exit(0);
+  }
+  ({ config, warnings } = parsed);
 } catch (error) {
   if (!(error instanceof ConfigError)) throw error;
   fail(`${error.message} (see flagadmin --help)`);
   process.exit(2);
 }
+
+for (const warning of warnings) fail(`warning: ${warning}`);
 
 const logLines = bufferedLines((text) => void process.stdout.write(text));
 const logger = createJsonLogger({ level: config.logLevel, write: logLines.write });
@@ -29,6 +38,9 @@ process.on('exit', logLines.flush);
 
 let running: RunningServer | undefined;
 let stopping: NodeJS.Signals | false = false;
+// Under a package manager's script (`pnpm start`), Ctrl-C reaches the bin twice: from the terminal and
+// forwarded by the manager. Only a signal beyond those forces an exit.
+let repeatsBeforeForcedExit = process.env['npm_lifecycle_event'] === undefined ? 1 : 2;
 
 process.on('uncaughtException', (error) => {
   logger.error('uncaught exception', { error: errorField(error) });
@@ -42,6 +54,7 @@ process.on('unhandledRejection', (reason) => {
 });
 
 function stop(signal: NodeJS.Signals): void {
+  if (stopping && --repeatsBeforeForcedExit > 0) return;
   if (stopping) {
     fail(`${signal} during shutdown: exiting now`);
     process.exit(1);
@@ -104,6 +117,9 @@ try {
     headersTimeout: config.headersTimeoutMs,
     requestTimeout: config.requestTimeoutMs,
     keepAliveTimeout: config.keepAliveTimeoutMs,
+    basePath: config.basePath,
+    compression: config.compression,
+    metrics: config.metrics && { token: config.metricsToken },
     logger,
   });
 } catch (error) {

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DEFAULT_BODY_LIMIT, parseSecret } from '@flagadmin/core';
 import { DEFAULT_HEADERS_TIMEOUT, DEFAULT_KEEP_ALIVE_TIMEOUT, DEFAULT_REQUEST_TIMEOUT } from '@flagadmin/node-http';
+import { normalizeBasePath, recordingEnv, unreadEnvWarnings } from './env-names';
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -33,6 +34,14 @@ export interface ServerConfig {
   keepAliveTimeoutMs: number;
   /** Milliseconds a shutdown may take before the bin exits 1 without waiting for open requests. */
   shutdownTimeoutMs: number;
+  /** Path prefix the whole service is mounted under ('' = the root), e.g. '/flags'. */
+  basePath: string;
+  /** Compress answers over 1 KiB with gzip or brotli when the client accepts it. */
+  compression: boolean;
+  /** Serve GET /metrics and /internal-backstage/prometheus (Prometheus text format). */
+  metrics: boolean;
+  /** When set, /metrics wants `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
 }
 
 /** A bad flag or environment value: the bin prints the message on one line and exits with code 2. */
@@ -40,7 +49,10 @@ export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
-export type ParsedCommand = { help: true } | { help: false; config: ServerConfig };
+export type ParsedCommand =
+  | { help: true }
+  | { help: false; version: true }
+  | { help: false; version?: false; config: ServerConfig; /** start-up warnings, one line each */ warnings: string[] };
 
 export const USAGE = `Usage: flagadmin [options]
 
@@ -56,8 +68,14 @@ Options (flags win over environment variables):
   --request-timeout <ms>    FLAGADMIN_REQUEST_TIMEOUT_MS     time to send the whole request, then 408; 0 = none (default ${DEFAULT_REQUEST_TIMEOUT})
   --keep-alive-timeout <ms> FLAGADMIN_KEEP_ALIVE_TIMEOUT_MS  idle keep-alive connection lifetime; 0 = none (default ${DEFAULT_KEEP_ALIVE_TIMEOUT})
   --shutdown-timeout <ms>   FLAGADMIN_SHUTDOWN_TIMEOUT_MS    longest graceful shutdown, then exit 1 (default ${DEFAULT_SHUTDOWN_TIMEOUT})
+  --base-path <path>        BASE_URI_PATH                    serve everything under this path, e.g. /flags (default /)
+  --no-compression          FLAGADMIN_COMPRESSION=off        do not gzip/brotli answers over 1 KiB
+  --metrics                 FLAGADMIN_METRICS=on             serve Prometheus metrics at /metrics (and /internal-backstage/prometheus)
+                            FLAGADMIN_METRICS_TOKEN          metrics want Authorization: Bearer <token> (turns metrics on)
   --no-demo                           no demo data on a first start with empty data
+  -v, --version                       print the version
   -h, --help                          show this help
+Unleash's names work too: HTTP_PORT (wins over PORT), HTTP_HOST (wins over HOST), BASE_URI_PATH.
 Environment only:
   INIT_ADMIN_API_TOKENS   comma-separated admin secrets to accept, e.g. *:*.<64 hex>
   INIT_CLIENT_API_TOKENS  comma-separated client secrets, e.g. *:development.<64 hex>
@@ -105,7 +123,8 @@ function tokens(env: Env, name: string, type: 'admin' | 'client'): string[] {
  * Reads the command line (without `node` and the script) and the environment. Throws ConfigError
  * with a one-line message for an unknown flag, a missing value or a bad value.
  */
-export function parseConfig(argv: readonly string[], env: Env = {}, cwd: string = '.'): ParsedCommand {
+export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: string = '.'): ParsedCommand {
+  const { env, read } = recordingEnv(givenEnv);
   let values: Record<string, string | boolean | undefined>;
   try {
     ({ values } = parseArgs({
@@ -123,6 +142,10 @@ export function parseConfig(argv: readonly string[], env: Env = {}, cwd: string 
         'keep-alive-timeout': { type: 'string' },
         'shutdown-timeout': { type: 'string' },
         'no-demo': { type: 'boolean' },
+        'base-path': { type: 'string' },
+        'no-compression': { type: 'boolean' },
+        metrics: { type: 'boolean' },
+        version: { type: 'boolean', short: 'v' },
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -132,17 +155,18 @@ export function parseConfig(argv: readonly string[], env: Env = {}, cwd: string 
     throw new ConfigError(message.replace(/\.$/, ''));
   }
   if (values['help']) return { help: true };
+  if (values['version']) return { help: false, version: true };
 
   const flag = (name: string): string | undefined => values[name] as string | undefined;
   const pick = (flagName: string, envName: string): { value: string; what: string } | undefined => {
+    const e = fromEnv(env, envName); // read even when the flag wins, so the name counts as known
     const f = flag(flagName);
     if (f !== undefined) return { value: f.trim(), what: `--${flagName}` };
-    const e = fromEnv(env, envName);
     return e === undefined ? undefined : { value: e, what: envName };
   };
 
-  const port = pick('port', 'PORT');
-  const host = pick('host', 'HOST');
+  const port = pick('port', 'HTTP_PORT') ?? pick('port', 'PORT');
+  const host = pick('host', 'HTTP_HOST') ?? pick('host', 'HOST');
   const data = pick('data', 'FLAGADMIN_DATA');
   const bodyLimit = pick('body-limit', 'BODY_LIMIT');
   const logLevel = pick('log-level', 'LOG_LEVEL');
@@ -159,6 +183,7 @@ export function parseConfig(argv: readonly string[], env: Env = {}, cwd: string 
     throw new ConfigError(`the headers timeout (${headersTimeoutMs} ms) must not be above the request timeout (${requestTimeoutMs} ms)`);
   }
 
+  const service = serviceOptions(env, values, pick);
   if (host && host.value === '') throw new ConfigError(`${host.what} must not be empty`);
   if (data && data.value === '') throw new ConfigError(`${data.what} must not be empty`);
   const level = (logLevel?.value.toLowerCase() ?? 'info') as LogLevel;
@@ -181,6 +206,32 @@ export function parseConfig(argv: readonly string[], env: Env = {}, cwd: string 
       requestTimeoutMs,
       keepAliveTimeoutMs,
       shutdownTimeoutMs,
+      ...service,
     },
+    warnings: unreadEnvWarnings(givenEnv, read),
   };
+}
+
+type Picker = (flagName: string, envName: string) => { value: string; what: string } | undefined;
+
+const SWITCH: Readonly<Record<string, boolean>> = { on: true, true: true, '1': true, yes: true, off: false, false: false, '0': false, no: false };
+
+function onOff(picked: { value: string; what: string } | undefined, fallback: boolean): boolean {
+  if (picked === undefined) return fallback;
+  const value = SWITCH[picked.value.toLowerCase()];
+  if (value === undefined) throw new ConfigError(`${picked.what} must be on or off, got ${JSON.stringify(picked.value)}`);
+  return value;
+}
+
+/** Mount path, compression and metrics: how the service is exposed. */
+function serviceOptions(env: Env, values: Record<string, unknown>, pick: Picker): Pick<ServerConfig, 'basePath' | 'compression' | 'metrics' | 'metricsToken'> {
+  const base = pick('base-path', 'BASE_URI_PATH');
+  const basePath = base ? normalizeBasePath(base.value) : '';
+  if (basePath === null) throw new ConfigError(`${base!.what} must be a URL path such as /flags, got ${JSON.stringify(base!.value)}`);
+  const compressionEnv = fromEnv(env, 'FLAGADMIN_COMPRESSION');
+  const compression = values['no-compression'] ? false : onOff(compressionEnv === undefined ? undefined : { value: compressionEnv, what: 'FLAGADMIN_COMPRESSION' }, true);
+  const metricsToken = fromEnv(env, 'FLAGADMIN_METRICS_TOKEN');
+  const metricsEnv = fromEnv(env, 'FLAGADMIN_METRICS');
+  const metrics = values['metrics'] ? true : onOff(metricsEnv === undefined ? undefined : { value: metricsEnv, what: 'FLAGADMIN_METRICS' }, metricsToken !== undefined);
+  return { basePath, compression, metrics, metricsToken };
 }

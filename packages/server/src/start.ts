@@ -5,6 +5,8 @@ import { lowdbStorage } from '@flagadmin/storage-lowdb';
 import { withUi } from '@flagadmin/ui';
 import { ConfigError, DEFAULT_DATA_DIR, DEFAULT_HOST, DEFAULT_PORT } from './config';
 import { isEmptyData, seedDemo, type DemoData } from './demo';
+import { normalizeBasePath } from './env-names';
+import { createMetrics } from './metrics';
 import { errorField } from './logger';
 
 export interface StartServerOptions {
@@ -27,13 +29,19 @@ export interface StartServerOptions {
   headersTimeout?: number;
   requestTimeout?: number;
   keepAliveTimeout?: number;
+  /** Serve everything (API, docs, health) under this path, e.g. '/flags'; other paths get 404. Default: the root. */
+  basePath?: string;
+  /** Brotli/gzip for answers over 1 KiB when the client accepts it (node-http's `compression`). Default true. */
+  compression?: boolean;
+  /** Prometheus metrics at /metrics and /internal-backstage/prometheus; a token puts them behind `Bearer <token>`. Default off. */
+  metrics?: boolean | { token?: string | undefined };
   /** Gets core's request lines and errors; default silent. */
   logger?: Logger;
   now?: () => Date;
 }
 
 export interface RunningServer {
-  /** A URL that reaches the server, e.g. http://127.0.0.1:4242 (the real port when 0 was asked). */
+  /** A URL that reaches the server, e.g. http://127.0.0.1:4242 (the real port when 0 was asked; with the base path). */
   url: string;
   port: number;
   admin: Admin;
@@ -62,6 +70,8 @@ export interface RunningServer {
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? silentLogger;
+  const basePath = normalizeBasePath(options.basePath ?? '');
+  if (basePath === null) throw new TypeError(`basePath must be a URL path such as /flags, got ${JSON.stringify(options.basePath)}`);
   const dataDir = options.storage ? undefined : resolve(options.dataDir ?? DEFAULT_DATA_DIR);
   const storage =
     options.storage ??
@@ -73,13 +83,16 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       },
     }));
   let server: ServeResult | undefined;
+  const metrics = options.metrics ? createMetrics(options.metrics === true ? {} : options.metrics) : undefined;
   try {
-    const { admin, handle } = createFlagadmin({
-      storage,
+    const created = createFlagadmin({
+      storage: metrics ? metrics.countEvents(storage) : storage,
       logger,
       ...(options.now ? { now: options.now } : {}),
       ...(options.bodyLimit !== undefined ? { bodyLimit: options.bodyLimit } : {}),
     });
+    const { admin } = created;
+    const handle = metrics ? metrics.wrap(created.handle) : created.handle;
     let initKeysCreated: number;
     try {
       initKeysCreated = await admin.ensureInitialKeys({ admin: options.initAdminTokens ?? [], client: options.initClientTokens ?? [] });
@@ -99,6 +112,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       headersTimeout: options.headersTimeout,
       requestTimeout: options.requestTimeout,
       keepAliveTimeout: options.keepAliveTimeout,
+      ...(basePath ? { stripPrefix: basePath } : {}),
+      compression: options.compression ?? true,
       logger: {
         error: (message, details) =>
           logger.error(message, { requestId: details.requestId, method: details.method, url: details.url, error: errorField(details.error) }),
@@ -107,7 +122,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     const listening = server;
     let closing: Promise<void> | undefined;
     return {
-      url: listening.url,
+      url: listening.url + basePath,
       port: listening.port,
       admin,
       handle,

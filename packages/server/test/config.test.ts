@@ -8,7 +8,7 @@ const CLIENT = `*:development.${'cd'.repeat(32)}`;
 
 const parsed = (argv: string[], env: Record<string, string> = {}): ServerConfig => {
   const result = parseConfig(argv, env, '/srv/app');
-  if (result.help) throw new Error('unexpected --help');
+  if (result.help || result.version) throw new Error('unexpected --help or --version');
   return result.config;
 };
 
@@ -38,6 +38,10 @@ config('defaults', () => {
     requestTimeoutMs: 30_000,
     keepAliveTimeoutMs: 5_000,
     shutdownTimeoutMs: 10_000,
+    basePath: '',
+    compression: true,
+    metrics: false,
+    metricsToken: undefined,
   });
 });
 

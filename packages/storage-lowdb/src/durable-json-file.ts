@@ -1,10 +1,18 @@
 import { open, readFile, rename } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import type { Adapter } from 'lowdb';
 import { FlagadminStorageCorruptError } from './errors';
 import { fsyncDir, isCode, writeAll } from './fs-util';
 
 const CHUNK = 1 << 20;
+
+/**
+ * lowdb's `Adapter<T>`, written out: lowdb ships ESM only, so a public type imported from it would
+ * break this package's CommonJS declarations (`.d.cts`) under `moduleResolution: node16`.
+ */
+export interface JsonFileAdapter<T> {
+  read(): Promise<T | null>;
+  write(data: T): Promise<void>;
+}
 
 /**
  * A lowdb adapter that makes every write durable: the document goes to a temporary file beside the
@@ -15,7 +23,7 @@ const CHUNK = 1 << 20;
  * built as one string; `parse` may likewise read it piece by piece. Reading a missing file gives `null` (lowdb keeps its defaults); a file that is not
  * valid JSON is a FlagadminStorageCorruptError and is left untouched.
  */
-export class DurableJsonFile<T> implements Adapter<T> {
+export class DurableJsonFile<T> implements JsonFileAdapter<T> {
   readonly temp: string;
 
   private readonly serialize: (data: T) => Iterable<string>;

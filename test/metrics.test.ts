@@ -1,0 +1,75 @@
+// GET /metrics (and Unleash's /internal-backstage/prometheus) on the spawned bin, over real HTTP.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { demoKey, killAll, randomSecret, scratchDirs, startBin } from './helpers/bin';
+
+const test = suite('metrics');
+const dirs = scratchDirs();
+const data = dirs.make;
+
+test.after(async () => {
+  await killAll();
+  dirs.removeAll();
+});
+
+/** The value of one sample line, e.g. sample(text, 'http_requests_total{method="GET",...}'); 0 when absent. */
+function sample(text: string, series: string): number {
+  const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+  return line === undefined ? 0 : Number(line.slice(series.length + 1));
+}
+
+test('off by default', async () => {
+  const { child, url } = await startBin(['--port', '0', '--data', data(), '--no-demo']);
+  assert.is((await fetch(`${url}/metrics`)).status, 404);
+  assert.is((await fetch(`${url}/internal-backstage/prometheus`)).status, 404);
+  await child.stop();
+});
+
+test('--metrics: requests by route and status, latency histograms, events written, process metrics; both paths', async () => {
+  const { child, url } = await startBin(['--port', '0', '--data', data(), '--metrics']);
+  const key = await demoKey(child);
+  const before = await (await fetch(`${url}/metrics`)).text();
+  const projects = await fetch(`${url}/api/admin/projects`, { headers: { authorization: key } });
+  assert.is(projects.status, 200);
+  assert.is((await fetch(`${url}/api/admin/projects`)).status, 401);
+  assert.is((await fetch(`${url}/api/admin/no/such/route`, { headers: { authorization: key } })).status, 404);
+  const patch = await fetch(`${url}/api/admin/projects/checkout/features/new-checkout-flow`, {
+    method: 'PATCH',
+    headers: { authorization: key, 'content-type': 'application/json' },
+    body: JSON.stringify([{ op: 'replace', path: '/description', value: 'measured' }]),
+  });
+  assert.is(patch.status, 200);
+
+  for (const path of ['/metrics', '/internal-backstage/prometheus']) {
+    const response = await fetch(url + path);
+    assert.is(response.status, 200);
+    assert.match(response.headers.get('content-type')!, /^text\/plain; version=0\.0\.4/);
+    const text = await response.text();
+    assert.ok(sample(text, 'http_requests_total{method="GET",route="/api/admin/projects",status="200"}') >= 1, text);
+    assert.ok(sample(text, 'http_requests_total{method="GET",route="/api/admin/projects",status="401"}') >= 1);
+    assert.ok(sample(text, 'http_requests_total{method="GET",route="unmatched",status="404"}') >= 1);
+    assert.is(sample(text, 'http_request_duration_seconds_count{method="PATCH",route="/api/admin/projects/:projectId/features/:featureName",status="200"}'), 1);
+    assert.match(text, /http_request_duration_seconds_bucket\{le="0\.005",method="GET",route="\/api\/admin\/projects",status="200"\} \d+/);
+    assert.ok(sample(text, 'process_cpu_user_seconds_total') > 0, 'process metrics');
+    assert.is(sample(text, 'flagadmin_events_written_total') - sample(before, 'flagadmin_events_written_total'), 1, 'the PATCH wrote one event');
+  }
+  await child.stop();
+});
+
+test('FLAGADMIN_METRICS_TOKEN: metrics behind Authorization: Bearer <token>', async () => {
+  const token = randomSecret().slice(4);
+  const { child, url } = await startBin(['--port', '0', '--data', data(), '--no-demo'], { FLAGADMIN_METRICS_TOKEN: token });
+  for (const authorization of [undefined, 'Bearer wrong', token, `Bearer ${token}x`]) {
+    const response = await fetch(`${url}/metrics`, { headers: authorization ? { authorization } : {} });
+    assert.is(response.status, 401, String(authorization));
+    const body = await response.json();
+    assert.is(body.name, 'AuthenticationRequired');
+    assert.not.match(JSON.stringify(body), new RegExp(token));
+  }
+  const ok = await fetch(`${url}/internal-backstage/prometheus`, { headers: { authorization: `Bearer ${token}` } });
+  assert.is(ok.status, 200);
+  assert.match(await ok.text(), /# TYPE http_requests_total counter/);
+  await child.stop();
+});
+
+test.run();
