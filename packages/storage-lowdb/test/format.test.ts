@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'uvu';
@@ -23,7 +23,10 @@ test('the files exist and have the documented format', async () => {
     });
     await storage.write((tx) => tx.put('features', makeFeature('f2', 'p1')));
 
-    assert.is((await readFile(join(dir, 'lock'), 'utf8')).trim(), String(process.pid));
+    const lock = JSON.parse(await readFile(join(dir, 'lock'), 'utf8')) as { pid: number; start?: string; boot?: string; sock?: string };
+    assert.is(lock.pid, process.pid);
+    assert.match(lock.sock ?? '', /^lock\.\d+\.[a-z0-9]+\.sock$/, 'the socket the owner listens on');
+    assert.ok(existsSync(join(dir, lock.sock!)));
     assert.not.ok(existsSync(join(dir, 'db.json')), 'no snapshot before the first checkpoint');
 
     const events = await lines(join(dir, 'events.jsonl'));
@@ -55,6 +58,7 @@ test('the files exist and have the documented format', async () => {
 
     await storage.close();
     assert.not.ok(existsSync(join(dir, 'lock')));
+    assert.equal(readdirSync(dir).filter((f) => f.endsWith('.sock')), [], 'close removes the socket too');
     assert.is((await stat(join(dir, 'journal.jsonl'))).size, 0, 'close checkpoints: the journal is empty');
     const text = await readFile(join(dir, 'db.json'), 'utf8');
     const doc = JSON.parse(text) as SnapshotDocument;
