@@ -87,6 +87,25 @@ for (const name of packages) {
   });
 }
 
+test('@flagadmin/storage-memory/engine: import() and require() of the built engine entry', async () => {
+  const result = await nodeEval(`
+    import { createRequire } from 'node:module';
+    const require = createRequire(process.cwd() + '/package.json');
+    const esm = await import('@flagadmin/storage-memory/engine');
+    const cjs = require('@flagadmin/storage-memory/engine');
+    console.log(JSON.stringify({
+      esmPath: import.meta.resolve('@flagadmin/storage-memory/engine'),
+      cjsPath: require.resolve('@flagadmin/storage-memory/engine'),
+      esm: [typeof esm.MemoryEngine, typeof esm.MemoryEventStore],
+      cjs: [typeof cjs.MemoryEngine, typeof cjs.MemoryEventStore],
+    }));
+  `);
+  assert.match(result.esmPath, /packages\/storage-memory\/dist\/engine\.js$/);
+  assert.match(result.cjsPath, /packages\/storage-memory\/dist\/engine\.cjs$/);
+  assert.equal(result.esm, ['function', 'function']);
+  assert.equal(result.cjs, ['function', 'function']);
+});
+
 test('the built packages work together under require(): a handler on memory storage answers /health', async () => {
   const result = await nodeEval(`
     import { createRequire } from 'node:module';

@@ -1,4 +1,4 @@
-import { writeSync } from 'node:fs';
+import { constants, writeSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 
 /** Writes all of `buffer` at `position` (a short write is continued, never left half done silently). */
@@ -55,4 +55,12 @@ export async function fsyncDir(dir: string): Promise<void> {
 
 export function isCode(err: unknown, ...codes: string[]): boolean {
   return typeof err === 'object' && err !== null && codes.includes((err as { code?: string }).code ?? '');
+}
+
+/**
+ * Opens a file for positional reads and writes, creating it when missing (never O_APPEND). With
+ * `durable`, O_DSYNC: a write returns once its data is durable, so a commit is one write, no fsync call.
+ */
+export function openReadWrite(path: string, durable = false): Promise<FileHandle> {
+  return open(path, constants.O_RDWR | constants.O_CREAT | (durable ? constants.O_DSYNC : 0), 0o644);
 }

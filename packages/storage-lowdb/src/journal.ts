@@ -1,6 +1,6 @@
 import type { FileHandle } from 'node:fs/promises';
 import { COLLECTION_NAMES, type CollectionName, type SequenceName } from '@flagadmin/core';
-import { putEntry, type ChangeSet, type PreparedEvent, type PutEntry } from '@flagadmin/storage-memory';
+import { putEntry, type ChangeSet, type PreparedEvent, type PutEntry } from '@flagadmin/storage-memory/engine';
 import { FlagadminStorageCorruptError } from './errors';
 import { readAt, writeAll } from './fs-util';
 
@@ -29,13 +29,9 @@ export interface JournalEntry {
   lines?: unknown[];
 }
 
-export function journalLine(entry: JournalEntry): Buffer {
-  return Buffer.from(`${JSON.stringify(entry)}\n`, 'utf8');
-}
-
 /**
- * The journal line of a commit whose records are already JSON text: the same line `journalLine`
- * writes, built without serializing the records again.
+ * The journal line of a commit: the JSON text of its entry, built from records that are already JSON
+ * text (never serialized again).
  */
 export function journalText(head: Omit<JournalEntry, 'puts' | 'lines'>, puts: readonly PutEntry[], events: readonly PreparedEvent[]): string {
   const records = puts.map((p) => `[${JSON.stringify(p.collection)},${p.json}]`).join(',');
@@ -113,6 +109,60 @@ export async function readJournal(fh: FileHandle, file: string): Promise<Journal
   }
   const written = writtenEnd(bytes, start);
   return { entries, ends, end: start, torn: written - start, tornEntries: wholeEntries(bytes, start, written), size: bytes.length };
+}
+
+/** Where the snapshot the journal continues left off. */
+export interface ChainStart {
+  commit: number;
+  lastEventId: number;
+  eventsBytes: number;
+}
+
+/** The journal's commits after the snapshot, in order, and where the last of them leaves the store. */
+export interface JournalChain extends ChainStart {
+  replay: JournalEntry[];
+}
+
+/**
+ * Checks that the journal continues the snapshot: commits after it follow on without gaps, their
+ * event ranges continue from the snapshot's last event, and their `eventsBytes` never shrink. Lines
+ * already folded into the snapshot (a crash between writing it and emptying the journal) are skipped.
+ * Lines still whole among the torn bytes must belong to the unfinished batch. Else: corrupt.
+ */
+export function journalChain(contents: JournalContents, snapshot: ChainStart, file: string): JournalChain {
+  let { commit, lastEventId, eventsBytes } = snapshot;
+  const replay: JournalEntry[] = [];
+  contents.entries.forEach((entry, i) => {
+    const where = `line ${i + 1} (commit ${entry.commit})`;
+    if (entry.commit <= snapshot.commit) {
+      if (replay.length) throw new FlagadminStorageCorruptError(file, `${where} follows commit ${commit}`);
+      return;
+    }
+    if (entry.commit !== commit + 1) {
+      throw new FlagadminStorageCorruptError(file, `${where} should be commit ${commit + 1}`);
+    }
+    if (entry.events) {
+      const [first, last] = entry.events;
+      if (first !== lastEventId + 1 || last < first) {
+        throw new FlagadminStorageCorruptError(file, `${where} holds events ${first}..${last} after event ${lastEventId}`);
+      }
+      lastEventId = last;
+    }
+    if (entry.eventsBytes < eventsBytes || (!entry.events && entry.eventsBytes !== eventsBytes)) {
+      throw new FlagadminStorageCorruptError(file, `${where} has an inconsistent eventsBytes`);
+    }
+    eventsBytes = entry.eventsBytes;
+    commit = entry.commit;
+    replay.push(entry);
+  });
+  for (const entry of contents.tornEntries) {
+    // Lines still whole inside the torn bytes belong to the batch that was being written: after the last
+    // counted commit, in a batch begun no later than the next commit. Anything else there is damage.
+    if (entry.commit <= commit || entry.batch === undefined || entry.batch > commit + 1) {
+      throw new FlagadminStorageCorruptError(file, `holds commit ${entry.commit} after line ${contents.entries.length} (commit ${commit}) and a damaged line`);
+    }
+  }
+  return { replay, commit, lastEventId, eventsBytes };
 }
 
 function parseLine(bytes: Buffer, start: number, end: number, file: string, line: number): unknown {

@@ -1,27 +1,23 @@
 import { link, readFile, unlink, writeFile } from 'node:fs/promises';
 import { FlagadminStorageLockedError } from './errors';
-import { dirname } from 'node:path';
+import { createServer } from 'node:net';
+import { basename, dirname, join } from 'node:path';
 import { fsyncDir, isCode } from './fs-util';
-
-/** Whether a process with this pid exists (EPERM: it exists but belongs to someone else). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return isCode(err, 'EPERM');
-  }
-}
+import { currentOwner, ownerAlive, ownerText, parseOwner, type LockOwner } from './lock-owner';
 
 /**
- * Takes the lock file `path` for this process: its content is the owner's pid. It is created complete
- * (written under a temporary name, then hard-linked, which fails if the lock exists), so a reader never
- * sees a half-written pid. A lock whose pid is no longer alive (the owner was killed) is taken over.
+ * Takes the lock file `path` for this process: its content names the owner (pid, start time, boot id:
+ * see lock-owner.ts). It is created complete (written under a temporary name, then hard-linked, which
+ * fails if the lock exists), so a reader never sees half an owner. A lock whose owner is no longer
+ * running (it was killed; its pid may be in use by another process since) is taken over.
  * Resolves to the release function.
  */
 export async function acquireLock(path: string, label: string): Promise<() => Promise<void>> {
   const temp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
-  await writeFile(temp, `${process.pid}\n`, { flag: 'wx' });
+  const dir = dirname(path);
+  const alive = await liveSocket(dir, `${basename(path)}.${process.pid}.${Math.random().toString(36).slice(2)}.sock`);
+  const self: LockOwner = alive ? { ...currentOwner(), sock: alive.name } : currentOwner();
+  await writeFile(temp, ownerText(self), { flag: 'wx' });
   try {
     for (let attempt = 0; ; attempt++) {
       try {
@@ -37,23 +33,29 @@ export async function acquireLock(path: string, label: string): Promise<() => Pr
         if (isCode(err, 'ENOENT')) continue; // released meanwhile: try again
         throw err;
       }
-      const pid = Number(text.trim());
-      if (!Number.isSafeInteger(pid) || pid <= 0) {
+      const owner = parseOwner(text);
+      if (!owner) {
         throw new FlagadminStorageLockedError(
           path,
           null,
           `${label} is locked by ${path}, whose content is not a pid; remove that file if no process uses the data`,
         );
       }
-      if (pid === process.pid || alive(pid)) throw new FlagadminStorageLockedError(path, pid, `${label} is in use by process ${pid}`);
-      // Stale: the owner died without releasing it. Remove it only if it still names that pid.
+      if (await ownerAlive(owner, self, dir)) throw new FlagadminStorageLockedError(path, owner.pid, `${label} is in use by process ${owner.pid}`);
+      // Stale: the owner died without releasing it. Remove it only if it still names that owner.
       try {
-        if ((await readFile(path, 'utf8')).trim() === String(pid)) await unlink(path);
+        if ((await readFile(path, 'utf8')) === text) {
+          await unlink(path);
+          if (owner.sock !== undefined) await unlink(join(dir, owner.sock)).catch(() => undefined);
+        }
       } catch (err) {
         if (!isCode(err, 'ENOENT')) throw err;
       }
     }
-    await fsyncDir(dirname(path));
+    await fsyncDir(dir);
+  } catch (err) {
+    await alive?.close();
+    throw err;
   } finally {
     await unlink(temp).catch(() => undefined);
   }
@@ -61,8 +63,37 @@ export async function acquireLock(path: string, label: string): Promise<() => Pr
   return async () => {
     if (released) return;
     released = true;
+    // The lock file first: while it exists, its socket must answer (else it counts as stale).
     await unlink(path).catch((err) => {
       if (!isCode(err, 'ENOENT')) throw err;
     });
+    await alive?.close();
+  };
+}
+
+/** Unix socket paths longer than this do not fit in sockaddr_un (108 bytes on Linux, 104 elsewhere). */
+const MAX_SOCKET_PATH = 100;
+
+/**
+ * Listens on a Unix socket `name` in `dir` for as long as this process holds the lock: the proof of
+ * life other processes connect to. Undefined where that cannot be (a path too long, a file system
+ * without sockets): then the lock falls back to pid and start time.
+ */
+async function liveSocket(dir: string, name: string): Promise<{ name: string; close(): Promise<void> } | undefined> {
+  const path = join(dir, name);
+  if (Buffer.byteLength(path) > MAX_SOCKET_PATH) return undefined;
+  const server = createServer((socket) => socket.destroy());
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(path, () => resolve());
+    });
+  } catch {
+    return undefined;
+  }
+  server.unref(); // the lock never keeps the process alive
+  return {
+    name,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())), // closing a listening Unix socket removes its file
   };
 }

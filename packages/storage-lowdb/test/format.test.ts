@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { lowdbStorage, type JournalEntry, type SnapshotDocument } from '@flagadmin/storage-lowdb';
-import { journalLines, journalText, makeEvent, makeFeature, makeProject, tempDir } from './helpers';
+import { eventsOf, journalLines, journalText, makeEvent, makeFeature, makeProject, tempDir } from './helpers';
 
 const lines = async (file: string): Promise<string[]> => (await readFile(file, 'utf8')).split('\n').filter(Boolean);
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -23,7 +23,10 @@ test('the files exist and have the documented format', async () => {
     });
     await storage.write((tx) => tx.put('features', makeFeature('f2', 'p1')));
 
-    assert.is((await readFile(join(dir, 'lock'), 'utf8')).trim(), String(process.pid));
+    const lock = JSON.parse(await readFile(join(dir, 'lock'), 'utf8')) as { pid: number; start?: string; boot?: string; sock?: string };
+    assert.is(lock.pid, process.pid);
+    assert.match(lock.sock ?? '', /^lock\.\d+\.[a-z0-9]+\.sock$/, 'the socket the owner listens on');
+    assert.ok(existsSync(join(dir, lock.sock!)));
     assert.not.ok(existsSync(join(dir, 'db.json')), 'no snapshot before the first checkpoint');
 
     const events = await lines(join(dir, 'events.jsonl'));
@@ -55,6 +58,7 @@ test('the files exist and have the documented format', async () => {
 
     await storage.close();
     assert.not.ok(existsSync(join(dir, 'lock')));
+    assert.equal(readdirSync(dir).filter((f) => f.endsWith('.sock')), [], 'close removes the socket too');
     assert.is((await stat(join(dir, 'journal.jsonl'))).size, 0, 'close checkpoints: the journal is empty');
     const text = await readFile(join(dir, 'db.json'), 'utf8');
     const doc = JSON.parse(text) as SnapshotDocument;
@@ -177,8 +181,8 @@ test('data survives reopen: records, indexes, events and sequences (file option)
       assert.is((await tx.get('features', 'f00'))!.version, 100);
       assert.is(await tx.countEvents({}), 30);
       assert.is(await tx.countEvents({ projects: ['p1'] }), 8);
-      assert.equal((await tx.projectEvents('p1')).map((e) => (e.data as { i: number }).i), [28, 22, 19, 16, 13, 7, 4, 1]);
-      assert.equal((await tx.latestEvents({ limit: 2 })).map((e) => e.id), [30, 29]);
+      assert.equal((await eventsOf(tx, { projects: ['p1'] })).map((e) => (e.data as { i: number }).i), [28, 22, 19, 16, 13, 7, 4, 1]);
+      assert.equal((await eventsOf(tx, { limit: 2 })).map((e) => e.id), [30, 29]);
     });
     assert.is(await again.write((tx) => tx.nextSequence('changeRequest')), 31);
     await again.close();
