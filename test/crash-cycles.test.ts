@@ -3,7 +3,7 @@
 // CRASH_CYCLES=30 runs more cycles than the default.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { randomSecret, removeDir, startBin, tempDir, type RunningBin } from './helpers/bin';
+import { randomSecret, removeDir, startBin, tempDir, type Child } from './helpers/bin';
 
 const CYCLES = Number(process.env['CRASH_CYCLES'] ?? 3);
 const WRITERS = 8;
@@ -11,10 +11,10 @@ const WRITERS = 8;
 const test = suite('crash cycles');
 const dir = tempDir('flagadmin-crash-');
 const key = randomSecret();
-let bin: RunningBin | undefined;
+let bin: { child: Child; url: string } | undefined;
 
 test.after(async () => {
-  await bin?.stop('SIGKILL');
+  await bin?.child.stop('SIGKILL');
   removeDir(dir);
 });
 
@@ -33,7 +33,7 @@ async function call(url: string, method: string, path: string, body?: unknown): 
  * Runs `WRITERS` writers creating features until the bin dies; the bin is killed with SIGKILL once a
  * random number of creates (at least one) were acknowledged. Resolves to the names acknowledged (2xx).
  */
-async function loadAndKill(running: RunningBin, cycle: number): Promise<string[]> {
+async function loadAndKill(running: { child: Child; url: string }, cycle: number): Promise<string[]> {
   const acknowledged: string[] = [];
   const killAfter = 1 + Math.floor(Math.random() * 120);
   let dead = false;
@@ -50,12 +50,12 @@ async function loadAndKill(running: RunningBin, cycle: number): Promise<string[]
       acknowledged.push(name);
       if (acknowledged.length === killAfter && !dead) {
         dead = true;
-        running.child.kill('SIGKILL');
+        running.child.process.kill('SIGKILL');
       }
     }
   };
   await Promise.all(Array.from({ length: WRITERS }, (_, w) => writer(w)));
-  await running.stop('SIGKILL');
+  await running.child.stop('SIGKILL');
   return acknowledged;
 }
 
@@ -79,7 +79,7 @@ test(`${CYCLES} kill -9 cycles under ${WRITERS} writers lose no acknowledged wri
     const events = await call(bin.url, 'GET', '/api/admin/events?project=default');
     const created = new Set(events.json.events.filter((e: { type: string }) => e.type === 'feature-created').map((e: { featureName: string }) => e.featureName));
     assert.equal(all.filter((name) => !created.has(name)), [], `cycle ${cycle}: acknowledged writes without their event`);
-    await bin.stop('SIGKILL');
+    await bin.child.stop('SIGKILL');
   }
 });
 

@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { ROOT, CLI_SOURCE } from './bin';
+import { BIN_FROM_SOURCE, REPO_ROOT } from './bin';
 
 /** Whether this machine lets the tests give a process its own pid namespace (root and util-linux `unshare`). */
 export function pidNamespacesWork(): boolean {
@@ -21,8 +21,8 @@ export interface BinInNamespace {
 
 /** Starts the `flagadmin` bin (from source) as pid 1 of a new pid namespace with its own /proc. */
 export function startBinAsPid1(args: string[]): BinInNamespace {
-  const unshare = spawn('unshare', ['--pid', '--fork', '--mount-proc', '--kill-child', process.execPath, '--conditions=source', '--import', 'tsx', CLI_SOURCE, ...args], {
-    cwd: ROOT,
+  const unshare = spawn('unshare', ['--pid', '--fork', '--mount-proc', '--kill-child', process.execPath, ...BIN_FROM_SOURCE, ...args], {
+    cwd: REPO_ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
