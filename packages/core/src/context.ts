@@ -1,5 +1,5 @@
 import type { Principal } from './auth';
-import { emptyStats } from './documents';
+import { emptyStats } from './documents/project-stats';
 import type { EnvironmentRecord, NewEvent, ProjectRecord, ProjectStatsRecord, Tag } from './records';
 import type { Storage, WriteTx } from './storage';
 

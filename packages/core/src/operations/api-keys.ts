@@ -12,19 +12,9 @@ import {
 import { emit, type AdminContext } from '../context';
 import { AdminError, badData } from '../errors';
 import type { AdminRole, ApiKeyRecord, KeyType } from '../records';
+import { apiTokenDocument, type ApiTokenDocument } from '../documents/api-token-document';
 import type { WriteTx } from '../storage';
 import { assertValid } from '../validation';
-
-export interface ApiTokenDocument {
-  id: number;
-  tokenName: string;
-  type: KeyType;
-  role: AdminRole | null;
-  projects: string[];
-  project: string;
-  environment: string;
-  createdAt: string;
-}
 
 interface CreateApiTokenBody {
   tokenName: string;
@@ -33,20 +23,6 @@ interface CreateApiTokenBody {
   projects?: string[];
   project?: string;
   environment?: string;
-}
-
-export function apiTokenDocument(key: ApiKeyRecord): ApiTokenDocument {
-  const project = key.projects.includes('*') ? '*' : key.projects.length === 1 ? key.projects[0]! : '[]';
-  return {
-    id: key.id,
-    tokenName: key.name,
-    type: key.type,
-    role: key.role,
-    projects: key.projects,
-    project,
-    environment: key.environments[0] ?? '*',
-    createdAt: key.createdAt,
-  };
 }
 
 /**

@@ -2,66 +2,10 @@ import { canSeeProject, requireClientKey, seesAllProjects, sha256Hex, type Princ
 import type { AdminContext } from '../context';
 import { cachePerContext } from '../revision-cache';
 import { deepFreeze } from '../util';
-import type { Constraint, FeatureRecord, Variant } from '../records';
+import type { FeatureRecord } from '../records';
+import { clientFeature, type ClientFeaturesResponse } from '../documents/client-feature';
 import type { ReadTx } from '../storage';
 import { environments } from './shared';
-
-export interface ClientStrategy {
-  name: string;
-  constraints: Constraint[];
-  parameters: Record<string, string>;
-  segments: number[];
-  variants: Variant[];
-}
-
-export interface ClientFeature {
-  name: string;
-  type: string;
-  description: string | null;
-  enabled: boolean;
-  stale: boolean;
-  impressionData: boolean;
-  project: string;
-  strategies: ClientStrategy[];
-  variants: Variant[];
-  dependencies: { feature: string; enabled: boolean; variants: string[] }[];
-}
-
-export interface ClientFeaturesResponse {
-  version: 2;
-  features: ClientFeature[];
-  query: { environment: string; project?: string[]; namePrefix?: string; inlineSegmentConstraints: true };
-}
-
-/**
- * What an enabled environment with no strategies serves: Unleash's `default` strategy, so SDKs of every
- * version evaluate the feature as on.
- */
-const DEFAULT_STRATEGY: ClientStrategy = { name: 'default', constraints: [], parameters: {}, segments: [], variants: [] };
-
-function clientFeature(f: FeatureRecord, environment: string): ClientFeature {
-  const state = f.environments.find((e) => e.name === environment);
-  const active = (state?.strategies ?? []).filter((s) => !s.disabled).sort((a, b) => a.sortOrder - b.sortOrder);
-  const strategies = active.map((s) => ({
-    name: s.name,
-    constraints: s.constraints,
-    parameters: s.parameters,
-    segments: s.segments,
-    variants: s.variants,
-  }));
-  return {
-    name: f.name,
-    type: f.type,
-    description: f.description,
-    enabled: state?.enabled ?? false,
-    stale: f.stale,
-    impressionData: f.impressionData,
-    project: f.project,
-    strategies: strategies.length ? strategies : [DEFAULT_STRATEGY],
-    variants: state?.variants ?? [],
-    dependencies: f.dependencies,
-  };
-}
 
 /** SDKs poll the same query over and over; between writes neither the answer nor its ETag can change. */
 const answers = cachePerContext<{ body: ClientFeaturesResponse; etag: string }>();

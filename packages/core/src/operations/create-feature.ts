@@ -1,6 +1,7 @@
 import { requireUpdateFeature, type Principal } from '../auth';
 import { emit, type AdminContext } from '../context';
-import { emptyStats, featureDocument, updateStats, type FeatureDocument } from '../documents';
+import { featureDocument, type FeatureDocument } from '../documents/feature-document';
+import { emptyStats, updateStats } from '../documents/project-stats';
 import { AdminError, badData, notFound } from '../errors';
 import type { FeatureRecord, FeatureType, Tag } from '../records';
 import { assertValid } from '../validation';

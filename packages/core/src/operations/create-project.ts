@@ -1,6 +1,7 @@
 import { requireAdmin, type Principal } from '../auth';
 import { emit, type AdminContext } from '../context';
-import { emptyStats, projectDocument, type ProjectDocument } from '../documents';
+import { projectDocument, type ProjectDocument } from '../documents/project-document';
+import { emptyStats } from '../documents/project-stats';
 import { AdminError } from '../errors';
 import type { ProjectMember, ProjectMode, ProjectRecord } from '../records';
 import { assertValid } from '../validation';

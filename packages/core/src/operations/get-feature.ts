@@ -1,6 +1,6 @@
 import { requireAdminKey, type Principal } from '../auth';
 import type { AdminContext } from '../context';
-import { featureDocument, type FeatureDocument } from '../documents';
+import { featureDocument, type FeatureDocument } from '../documents/feature-document';
 import { notFound } from '../errors';
 import { etagOf } from '../util';
 import { environments, visibleProject } from './shared';

@@ -1,12 +1,8 @@
 import { canSeeProject, requireAdminKey, seesAllProjects, type Principal } from '../auth';
 import type { AdminContext } from '../context';
 import { deepFreeze } from '../util';
-import { emptyStats, nextClockChange, projectDocument, type ProjectDocument } from '../documents';
-
-export interface ProjectsResponse {
-  version: 1;
-  projects: readonly ProjectDocument[];
-}
+import { projectDocument, type ProjectDocument, type ProjectsResponse } from '../documents/project-document';
+import { emptyStats, nextClockChange } from '../documents/project-stats';
 
 interface Computed {
   revision: number;

@@ -1,7 +1,8 @@
 import jsonpatch, { type Operation } from 'fast-json-patch';
 import { requireUpdateFeature, requireUpdateFeatureEnvironment, type Principal } from '../auth';
 import { emit, type AdminContext, type EventInput } from '../context';
-import { featureDocument, updateStats, emptyStats, type FeatureDocument } from '../documents';
+import { featureDocument, type FeatureDocument } from '../documents/feature-document';
+import { emptyStats, updateStats } from '../documents/project-stats';
 import { AdminError, badData, toAdminError, type ErrorDetail } from '../errors';
 import { FEATURE_TYPES, type FeatureRecord, type Tag } from '../records';
 import { assertValid, matches } from '../validation';

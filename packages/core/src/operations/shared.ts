@@ -1,5 +1,5 @@
 import { canSeeProject, type Principal } from '../auth';
-import { environmentIndex, type EnvironmentIndex } from '../documents';
+import { environmentIndex, type EnvironmentIndex } from '../documents/feature-document';
 import { notFound } from '../errors';
 import type { FeatureRecord, ProjectRecord } from '../records';
 import type { ReadTx } from '../storage';
