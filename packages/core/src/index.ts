@@ -30,8 +30,10 @@ export { addChangeRequestChanges } from './operations/add-change-request-changes
 export type { AddChangesInput } from './operations/add-change-request-changes';
 export { registerClient, recordMetrics } from './operations/client-metrics';
 export type { ClientHints, ClientMetrics, ClientRegistration } from './operations/client-metrics';
-export { getClientFeatures, ifNoneMatchHits } from './operations/client-features';
-export { jsonEqual, etagOf } from './util';
+export { getClientFeatures } from './operations/client-features';
+export { ifNoneMatchHits } from './etag';
+export { jsonEqual } from './json';
+export { etagOf } from './etag';
 export { createHandler, createDispatch, createFlagadmin, ALL_ROUTES, DEFAULT_BODY_LIMIT } from './http/handler';
 export type { FetchHandler, HandlerOptions, PlainHandler, PlainRequest, PlainResponse } from './http/handler';
 export { ROUTES } from './http/routes';

@@ -7,7 +7,7 @@ import {
   requireUpdateFeatureEnvironment,
   type Principal,
 } from '../auth';
-import { ifNoneMatchHits } from '../operations/client-features';
+import { ifNoneMatchHits } from '../etag';
 import type { SchemaId } from '../schemas';
 
 /** Read access to request headers (a WHATWG `Headers` fits); names are case-insensitive. */

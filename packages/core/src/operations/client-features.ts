@@ -1,7 +1,7 @@
 import { canSeeProject, requireClientKey, seesAllProjects, sha256Hex, type Principal } from '../auth';
 import type { AdminContext } from '../context';
 import { cachePerContext } from '../revision-cache';
-import { deepFreeze } from '../util';
+import { deepFreeze } from '../json';
 import type { FeatureRecord } from '../records';
 import { clientFeature, type ClientFeaturesResponse } from '../documents/client-feature';
 import type { ReadTx } from '../storage';
@@ -33,38 +33,29 @@ async function computeClientFeatures(
   principal: Principal,
   input: { project?: readonly string[]; namePrefix?: string | null },
 ): Promise<{ body: ClientFeaturesResponse; etag: string }> {
-  {
-    const envs = await environments(tx);
-    const own = principal.environments[0];
-    const environment = own && own !== '*' ? own : ([...envs.keys()][0] ?? 'development');
-    const wanted = input.project?.length ? input.project.filter((p) => canSeeProject(principal, p)) : undefined;
-    let records: FeatureRecord[];
-    if (wanted) records = (await Promise.all(wanted.map((p) => tx.list('features', { project: p })))).flat();
-    else if (seesAllProjects(principal)) records = await tx.list('features');
-    else records = (await Promise.all(principal.projects.map((p) => tx.list('features', { project: p })))).flat();
-    const prefix = input.namePrefix ?? '';
-    const features = records
-      .filter((f) => !f.archived && f.name.startsWith(prefix))
-      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-      .map((f) => clientFeature(f, environment));
-    const body: ClientFeaturesResponse = {
-      version: 2,
-      features,
-      query: {
-        environment,
-        ...(wanted ? { project: wanted } : {}),
-        ...(prefix ? { namePrefix: prefix } : {}),
-        inlineSegmentConstraints: true,
-      },
-    };
-    const etag = `W/"${(await sha256Hex(JSON.stringify(body))).slice(0, 32)}"`;
-    return { body: deepFreeze(body), etag };
-  }
-}
-
-/** RFC 9110 If-None-Match with weak comparison: `*` or any listed tag equal to the ETag, ignoring `W/`. */
-export function ifNoneMatchHits(header: string | null, etag: string): boolean {
-  if (!header) return false;
-  const bare = (t: string) => t.trim().replace(/^W\//, '');
-  return header.trim() === '*' || header.split(',').some((t) => bare(t) === bare(etag));
+  const envs = await environments(tx);
+  const own = principal.environments[0];
+  const environment = own && own !== '*' ? own : ([...envs.keys()][0] ?? 'development');
+  const wanted = input.project?.length ? input.project.filter((p) => canSeeProject(principal, p)) : undefined;
+  let records: FeatureRecord[];
+  if (wanted) records = (await Promise.all(wanted.map((p) => tx.list('features', { project: p })))).flat();
+  else if (seesAllProjects(principal)) records = await tx.list('features');
+  else records = (await Promise.all(principal.projects.map((p) => tx.list('features', { project: p })))).flat();
+  const prefix = input.namePrefix ?? '';
+  const features = records
+    .filter((f) => !f.archived && f.name.startsWith(prefix))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .map((f) => clientFeature(f, environment));
+  const body: ClientFeaturesResponse = {
+    version: 2,
+    features,
+    query: {
+      environment,
+      ...(wanted ? { project: wanted } : {}),
+      ...(prefix ? { namePrefix: prefix } : {}),
+      inlineSegmentConstraints: true,
+    },
+  };
+  const etag = `W/"${(await sha256Hex(JSON.stringify(body))).slice(0, 32)}"`;
+  return { body: deepFreeze(body), etag };
 }

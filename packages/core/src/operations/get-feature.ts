@@ -2,7 +2,7 @@ import { requireAdminKey, type Principal } from '../auth';
 import type { AdminContext } from '../context';
 import { featureDocument, type FeatureDocument } from '../documents/feature-document';
 import { notFound } from '../errors';
-import { etagOf } from '../util';
+import { etagOf } from '../etag';
 import { environments, visibleProject } from './shared';
 
 /** One feature of a project (archived ones too), with its ETag; 404 outside the key's scope. */

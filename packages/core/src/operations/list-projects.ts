@@ -1,6 +1,6 @@
 import { canSeeProject, requireAdminKey, seesAllProjects, type Principal } from '../auth';
 import type { AdminContext } from '../context';
-import { deepFreeze } from '../util';
+import { deepFreeze } from '../json';
 import { projectDocument, type ProjectDocument, type ProjectsResponse } from '../documents/project-document';
 import { emptyStats, nextClockChange } from '../documents/project-stats';
 

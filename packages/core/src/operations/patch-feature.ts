@@ -6,7 +6,9 @@ import { emptyStats, updateStats } from '../documents/project-stats';
 import { AdminError, badData, toAdminError, type ErrorDetail } from '../errors';
 import { FEATURE_TYPES, type FeatureRecord, type Tag } from '../records';
 import { assertValid, matches } from '../validation';
-import { etagOf, hasForbiddenSegment, ifMatchAccepts, jsonClone, jsonEqual } from '../util';
+import { etagOf, ifMatchAccepts } from '../etag';
+import { jsonClone, jsonEqual } from '../json';
+import { hasForbiddenSegment } from '../json-pointer';
 import { environments, featureInProject, tagKey } from './shared';
 
 const { applyOperation, validator } = jsonpatch;
