@@ -1,6 +1,8 @@
 import { createAdmin, type Admin } from '../admin';
 import type { Principal } from '../auth';
-import { silentLogger, type AdminOptions, type Logger } from '../context';
+import type { AdminOptions } from '../context';
+import { silentLogger, type Logger } from '../logger';
+import type { ContextCaches } from '../caches';
 import { AdminError, badData, toAdminError } from '../errors';
 import { openApiDocument } from './openapi';
 import { JsonText, requireKeyType, ROUTES, type HeaderReader, type Route, type RouteResult } from './routes';
@@ -65,7 +67,10 @@ const PUBLIC_ROUTES: readonly Route[] = [
     auth: 'none',
     response: { status: 200 },
     errors: [],
-    run: async () => ({ status: 200, body: openApiDocument(ALL_ROUTES) }),
+    run: async (admin) => ({
+      status: 200,
+      body: await admin.context.caches.openApi.get(0, 'document', async () => openApiDocument(ALL_ROUTES)),
+    }),
   },
 ];
 
@@ -182,25 +187,20 @@ async function readJson(request: PlainRequest, limit: number): Promise<unknown> 
   return JSON.parse(text) as unknown;
 }
 
-/**
- * Bodies the handler already serialized, by identity: a cached response object (frozen, served
- * again and again) is stringified once.
- */
-const serialized = new WeakMap<object, string>();
-
-function serialize(body: unknown): string {
+/** A frozen body (a cached response, served again and again) is stringified once. */
+function serialize(body: unknown, caches: ContextCaches): string {
   if (body instanceof JsonText) return body.json;
   if (typeof body !== 'object' || body === null || !Object.isFrozen(body)) return JSON.stringify(body);
-  let text = serialized.get(body);
-  if (text === undefined) serialized.set(body, (text = JSON.stringify(body)));
+  let text = caches.serializedBodies.peek(0, body);
+  if (text === undefined) caches.serializedBodies.set(0, body, (text = JSON.stringify(body)));
   return text;
 }
 
-function plainResponse(result: RouteResult, requestId: string): PlainResponse {
+function plainResponse(result: RouteResult, requestId: string, caches: ContextCaches): PlainResponse {
   const headers: Record<string, string> = { 'x-request-id': requestId, ...result.headers };
   if (result.body === null || result.body === undefined) return { status: result.status, headers, body: null };
   headers['content-type'] = JSON_TYPE;
-  return { status: result.status, headers, body: serialize(result.body) };
+  return { status: result.status, headers, body: serialize(result.body, caches) };
 }
 
 /**
@@ -208,6 +208,7 @@ function plainResponse(result: RouteResult, requestId: string): PlainResponse {
  */
 export function createDispatch(options: HandlerOptions): PlainHandler {
   const { admin } = options;
+  const { caches } = admin.context;
   const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const logger = options.logger ?? silentLogger;
 
@@ -240,14 +241,14 @@ export function createDispatch(options: HandlerOptions): PlainHandler {
         headers: request.headers,
         json: () => readJson(request, limit),
       });
-      response = plainResponse(result, requestId);
+      response = plainResponse(result, requestId, caches);
     } catch (caught) {
       const error = toAdminError(caught);
       error.id = requestId;
       if (error.name === 'InternalError') {
         logger.error('request failed', { requestId, route: routePath, error: describe(caught) });
       }
-      response = plainResponse({ status: error.status, body: error.toJSON(), ...(error.headers ? { headers: error.headers } : {}) }, requestId);
+      response = plainResponse({ status: error.status, body: error.toJSON(), ...(error.headers ? { headers: error.headers } : {}) }, requestId, caches);
     }
     logger.info('request', { method: request.method, route: routePath, status: response.status, durationMs: Date.now() - started, requestId });
     return response;

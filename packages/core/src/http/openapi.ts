@@ -21,11 +21,8 @@ function toComponent(value: unknown): unknown {
 const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 const json = (schema: unknown) => ({ 'application/json': { schema } });
 
-let cached: unknown;
-
 /** The OpenAPI 3.1 document, generated from the route table and the same schemas the core validates with. */
 export function openApiDocument(routes: readonly Route[]): unknown {
-  if (cached) return cached;
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const openPath = route.path.replace(/:([A-Za-z]+)/g, '{$1}');
@@ -53,7 +50,7 @@ export function openApiDocument(routes: readonly Route[]): unknown {
       ...(route.auth === 'none' ? { security: [] } : {}),
     };
   }
-  cached = {
+  return {
     openapi: '3.1.0',
     info: { title: 'flagadmin', version: '1', description: 'A compatible subset of the Unleash admin API, plus the client API SDKs use.' },
     paths,
@@ -63,5 +60,4 @@ export function openApiDocument(routes: readonly Route[]): unknown {
     },
     security: [{ apiKey: [] }],
   };
-  return cached;
 }

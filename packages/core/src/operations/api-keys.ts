@@ -9,7 +9,8 @@ import {
   SYSTEM_PRINCIPAL,
   type Principal,
 } from '../auth';
-import { emit, type AdminContext } from '../context';
+import type { AdminContext } from '../context';
+import { emit } from '../emit';
 import { AdminError, badData } from '../errors';
 import type { AdminRole, ApiKeyRecord, KeyType } from '../records';
 import { apiTokenDocument, type ApiTokenDocument } from '../documents/api-token-document';
@@ -26,32 +27,14 @@ interface CreateApiTokenBody {
 }
 
 /**
- * SHA-256 of recently seen secrets. Web Crypto's digest is asynchronous (a thread-pool round trip per
- * request); a secret's hash never changes, so caching it is safe. Bounded: cleared when full.
- */
-const hashes = new Map<string, string>();
-const HASH_CACHE_SIZE = 1024;
-
-async function cachedHash(secret: string): Promise<string> {
-  let hash = hashes.get(secret);
-  if (hash === undefined) {
-    hash = await hashSecret(secret);
-    if (hashes.size >= HASH_CACHE_SIZE) hashes.clear();
-    hashes.set(secret, hash);
-  }
-  return hash;
-}
-
-/**
  * The principal of an `Authorization` header value (`<secret>` or `Bearer <secret>`); 401
  * AuthenticationRequired when it is missing, malformed or unknown.
  */
 export async function authenticate(ctx: AdminContext, header: string | null | undefined): Promise<Principal> {
   const secret = secretFromHeader(header);
   if (!secret) throw new AdminError('AuthenticationRequired', 'You must provide a valid API key in the Authorization header.');
-  const hash = await cachedHash(secret);
-  await ctx.ready();
-  const key = await ctx.storage.read((tx) => tx.get('apiKeys', hash));
+  const hash = await ctx.caches.secretHashes.get(0, secret, () => hashSecret(secret));
+  const key = await ctx.read((tx) => tx.get('apiKeys', hash));
   if (!key || !constantTimeEqual(key.secretHash, hash)) {
     throw new AdminError('AuthenticationRequired', 'You must provide a valid API key in the Authorization header.');
   }
@@ -71,8 +54,7 @@ export async function createApiKey(
   const requested = body.projects ?? (body.project ? [body.project] : ['*']);
   const projects = requested.includes('*') ? ['*'] : [...new Set(requested)].sort();
   const environment = body.environment ?? (type === 'admin' ? '*' : 'development');
-  await ctx.ready();
-  return ctx.storage.write(async (tx) => {
+  return ctx.write(async (tx) => {
     for (const p of projects) if (p !== '*' && !(await tx.get('projects', p))) throw badData(`The API token is invalid: unknown project "${p}"`);
     if (environment !== '*' && !(await tx.get('environments', environment))) {
       throw badData(`The API token is invalid: unknown environment "${environment}"`);
@@ -112,8 +94,7 @@ export async function ensureInitialKeys(
   add(input.admin, 'admin', 'INIT_ADMIN_API_TOKENS');
   add(input.client, 'client', 'INIT_CLIENT_API_TOKENS');
   if (wanted.length === 0) return 0;
-  await ctx.ready();
-  return ctx.storage.write(async (tx) => {
+  return ctx.write(async (tx) => {
     let created = 0;
     for (const w of wanted) {
       const hash = await hashSecret(w.secret);

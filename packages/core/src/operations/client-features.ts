@@ -1,14 +1,10 @@
 import { canSeeProject, requireClientKey, seesAllProjects, sha256Hex, type Principal } from '../auth';
 import type { AdminContext } from '../context';
-import { cachePerContext } from '../revision-cache';
 import { deepFreeze } from '../json';
 import type { FeatureRecord } from '../records';
 import { clientFeature, type ClientFeaturesResponse } from '../documents/client-feature';
 import type { ReadTx } from '../storage';
 import { environments } from './shared';
-
-/** SDKs poll the same query over and over; between writes neither the answer nor its ETag can change. */
-const answers = cachePerContext<{ body: ClientFeaturesResponse; etag: string }>();
 
 /**
  * `GET /api/client/features`: the features of the key's projects in the key's environment, in
@@ -21,10 +17,9 @@ export async function getClientFeatures(
   input: { project?: readonly string[]; namePrefix?: string | null } = {},
 ): Promise<{ body: ClientFeaturesResponse; etag: string }> {
   requireClientKey(principal);
-  await ctx.ready();
-  return ctx.storage.read(async (tx) => {
+  return ctx.read(async (tx) => {
     const query = JSON.stringify([principal.projects, principal.environments, input.project ?? [], input.namePrefix ?? '']);
-    return answers(ctx).get(await tx.revision(), query, () => computeClientFeatures(tx, principal, input));
+    return ctx.caches.clientFeatures.get(await tx.revision(), query, () => computeClientFeatures(tx, principal, input));
   });
 }
 

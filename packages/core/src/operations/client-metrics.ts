@@ -53,8 +53,7 @@ export async function registerClient(ctx: AdminContext, principal: Principal, in
   requireClientKey(principal);
   assertValid<ClientRegistration>('clientRegister', input.body, 'client registration');
   const body = input.body;
-  await ctx.ready();
-  await ctx.storage.write(async (tx) => {
+  await ctx.write(async (tx) => {
     const app = await upsertInstance(tx, body.appName, {
       instanceId: body.instanceId ?? input.hints?.instanceId ?? 'default',
       sdkVersion: body.sdkVersion ?? input.hints?.sdkVersion ?? null,
@@ -74,8 +73,7 @@ export async function recordMetrics(ctx: AdminContext, principal: Principal, inp
   assertValid<ClientMetrics>('clientMetrics', input.body, 'client metrics');
   const body = input.body;
   const environment = environmentOf(principal, body.environment);
-  await ctx.ready();
-  await ctx.storage.write(async (tx) => {
+  await ctx.write(async (tx) => {
     const now = ctx.now().toISOString();
     const app = await upsertInstance(tx, body.appName, {
       instanceId: body.instanceId ?? input.hints?.instanceId ?? 'default',

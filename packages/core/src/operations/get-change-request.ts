@@ -14,8 +14,7 @@ export async function getChangeRequest(
   const id = String(input.id);
   const missing = () => notFound(`Could not find change request "${id}" in project "${input.projectId}".`);
   if (!/^[1-9]\d{0,15}$/.test(id)) throw missing();
-  await ctx.ready();
-  return ctx.storage.read(async (tx) => {
+  return ctx.read(async (tx) => {
     await visibleProject(tx, principal, input.projectId);
     const found = await tx.get('changeRequests', id);
     if (!found || found.project !== input.projectId) throw missing();

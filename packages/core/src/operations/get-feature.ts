@@ -12,8 +12,7 @@ export async function getFeature(
   input: { projectId: string; featureName: string },
 ): Promise<{ feature: FeatureDocument; etag: string }> {
   requireAdminKey(principal);
-  await ctx.ready();
-  return ctx.storage.read(async (tx) => {
+  return ctx.read(async (tx) => {
     await visibleProject(tx, principal, input.projectId);
     const record = await tx.get('features', input.featureName);
     if (!record || record.project !== input.projectId) {
@@ -30,8 +29,7 @@ export async function listFeatures(
   input: { projectId: string },
 ): Promise<{ version: 1; features: FeatureDocument[] }> {
   requireAdminKey(principal);
-  await ctx.ready();
-  return ctx.storage.read(async (tx) => {
+  return ctx.read(async (tx) => {
     await visibleProject(tx, principal, input.projectId);
     const envs = await environments(tx);
     const records = await tx.list('features', { project: input.projectId });

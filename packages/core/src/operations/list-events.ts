@@ -1,7 +1,6 @@
 import { canSeeProject, requireAdminKey, seesAllProjects, type Principal } from '../auth';
 import type { AdminContext } from '../context';
 import type { EventRecord } from '../records';
-import { cachePerContext } from '../revision-cache';
 
 export interface EventsResponse {
   version: 1;
@@ -15,8 +14,7 @@ export const LATEST_EVENTS_LIMIT = 100;
 /** The events the query selects, as the JSON text the storage keeps, newest first, and their total. */
 async function selectEvents(ctx: AdminContext, principal: Principal, project: string | undefined): Promise<{ texts: string[]; total: number }> {
   requireAdminKey(principal);
-  await ctx.ready();
-  return ctx.storage.read(async (tx) => {
+  return ctx.read(async (tx) => {
     if (project !== undefined) {
       if (!canSeeProject(principal, project)) return { texts: [], total: 0 };
       const texts = await tx.projectEventsJson(project);
@@ -37,20 +35,16 @@ export async function listEvents(ctx: AdminContext, principal: Principal, input:
   return { version: 1, events: texts.map((t) => JSON.parse(t) as EventRecord), totalEvents: total };
 }
 
-/** Response texts by storage revision and query: the same page is asked again and again between writes. */
-const pages = cachePerContext<string>();
-
 /**
  * `listEvents` as the JSON text of the response, spliced from the stored JSON of each event: the
  * HTTP route uses it so a page of events is never parsed and serialized again.
  */
 export async function listEventsJson(ctx: AdminContext, principal: Principal, input: { project?: string | null } = {}): Promise<string> {
   requireAdminKey(principal);
-  await ctx.ready();
   const project = input.project ?? undefined;
-  const revision = await ctx.storage.read((tx) => tx.revision());
+  const revision = await ctx.read((tx) => tx.revision());
   const query = JSON.stringify([project ?? null, seesAllProjects(principal) ? ['*'] : principal.projects]);
-  return pages(ctx).get(revision, query, async () => {
+  return ctx.caches.eventPages.get(revision, query, async () => {
     const { texts, total } = await selectEvents(ctx, principal, project);
     return `{"version":1,"events":[${texts.join(',')}],"totalEvents":${total}}`;
   });

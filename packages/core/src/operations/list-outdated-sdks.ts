@@ -42,8 +42,7 @@ export interface OutdatedSdksResponse {
  */
 export async function listOutdatedSdks(ctx: AdminContext, principal: Principal, input: { projectId: string }): Promise<OutdatedSdksResponse> {
   requireAdminKey(principal);
-  await ctx.ready();
-  return ctx.storage.read(async (tx) => {
+  return ctx.read(async (tx) => {
     await visibleProject(tx, principal, input.projectId);
     const apps = await tx.list('clientApps', { project: input.projectId });
     const users = new Map<string, Set<string>>();

@@ -1,6 +1,7 @@
 import jsonpatch, { type Operation } from 'fast-json-patch';
 import { requireUpdateFeature, requireUpdateFeatureEnvironment, type Principal } from '../auth';
-import { emit, type AdminContext, type EventInput } from '../context';
+import type { AdminContext } from '../context';
+import { emit, type EventInput } from '../emit';
 import { featureDocument, type FeatureDocument } from '../documents/feature-document';
 import { emptyStats, updateStats } from '../documents/project-stats';
 import { AdminError, badData, toAdminError, type ErrorDetail } from '../errors';
@@ -55,9 +56,8 @@ export async function patchFeature(ctx: AdminContext, principal: Principal, inpu
       }
     }
   });
-  await ctx.ready();
 
-  return ctx.storage.write(async (tx) => {
+  return ctx.write(async (tx) => {
     const record = await featureInProject(tx, projectId, featureName);
     if (input.ifMatch != null && !ifMatchAccepts(input.ifMatch, etagOf(record.version))) {
       throw new AdminError('PreconditionFailedError', `The feature has changed: its current ETag is ${etagOf(record.version)}.`);
