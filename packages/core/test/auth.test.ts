@@ -1,6 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { hashSecret, parseSecret, secretFromHeader } from '@flagadmin/core';
+import { isSetupError, parseInitialKeys, type SetupError } from '@flagadmin/core';
+import { hashSecret, parseSecret, secretFromHeader } from '../src/auth';
 import { rejects, SYSTEM_PRINCIPAL, world, type World } from './helpers';
 
 const test = suite('keys, principals, permissions (BEHAVIOUR §1)');
@@ -109,6 +110,21 @@ test('start-up keys: Unleash-shaped secrets become keys once; malformed ones are
   let message = '';
   await w.admin.ensureInitialKeys({ admin: ['not-a-secret'] }).catch((e: Error) => (message = e.message));
   assert.match(message, /INIT_ADMIN_API_TOKENS entry 1/);
+});
+
+test('a malformed start-up key is a SetupError (by name and code) and nothing is written', async () => {
+  const events = await w.eventCount();
+  for (const input of [{ admin: [`*:*.${'a'.repeat(64)}`, 'nope'] }, { client: [`*:*.${'b'.repeat(64)}`] }]) {
+    let caught: unknown;
+    await w.admin.ensureInitialKeys(input).catch((e: unknown) => (caught = e));
+    assert.ok(isSetupError(caught), `expected a SetupError, got ${String(caught)}`);
+    assert.is((caught as SetupError).name, 'SetupError');
+    assert.is((caught as SetupError).code, 'INVALID_INITIAL_KEY');
+  }
+  assert.is(await w.eventCount(), events, 'no key created');
+  assert.equal(parseInitialKeys({ client: [`p1:production.${'c'.repeat(64)}`] }), [
+    { secret: `p1:production.${'c'.repeat(64)}`, type: 'client', name: 'init-client-token-1', project: 'p1', environment: 'production' },
+  ]);
 });
 
 test('header parsing and secret parsing', () => {

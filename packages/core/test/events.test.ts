@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { LATEST_EVENTS_LIMIT } from '@flagadmin/core';
+import { LATEST_EVENTS_LIMIT } from '../src/operations/list-events';
 import { assertSchema, SYSTEM_PRINCIPAL, world, type World } from './helpers';
 
 const test = suite('events (BEHAVIOUR §4)');

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { featureSchema } from '@flagadmin/core';
+import { featureSchema } from '../src/schemas/feature';
 import { assertSchema, rejects, SYSTEM_PRINCIPAL, T0, world, type World } from './helpers';
 
 const test = suite('the feature document and feature creation (BEHAVIOUR §2, §9)');

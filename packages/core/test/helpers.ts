@@ -7,11 +7,11 @@ import {
   type ErrorName,
   type FeatureDocument,
   type Principal,
-  type SchemaId,
-  schemaErrors,
   type Storage,
 } from '@flagadmin/core';
 import { memoryStorage } from '@flagadmin/storage-memory';
+import type { SchemaId } from '../src/schemas/registry';
+import { schemaErrors } from '../src/validation';
 
 export const T0 = Date.parse('2026-01-01T00:00:00.000Z');
 export const DAY = 86_400_000;

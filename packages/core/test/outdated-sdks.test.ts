@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { isOutdatedSdk } from '@flagadmin/core';
+import { isOutdatedSdk } from '../src/sdk-versions';
 import { assertSchema, rejects, SYSTEM_PRINCIPAL, world, type World } from './helpers';
 
 const test = suite('outdated SDKs (BEHAVIOUR §7)');

@@ -1,5 +1,5 @@
-import { SCHEMAS } from '../schemas';
-import type { Route } from './routes';
+import { SCHEMAS } from '../schemas/registry';
+import type { QueryParameter, Route } from './route';
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad data', 401: 'Authentication required', 403: 'No access', 404: 'Not found', 405: 'Method not allowed',
@@ -18,6 +18,11 @@ function toComponent(value: unknown): unknown {
   return out;
 }
 
+function queryParameter(q: QueryParameter): Record<string, unknown> {
+  const schema = q.repeated ? { type: 'array', items: { type: 'string' } } : { type: 'string' };
+  return { name: q.name, in: 'query', required: false, description: q.description, schema, ...(q.repeated ? { style: 'form', explode: true } : {}) };
+}
+
 const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 const json = (schema: unknown) => ({ 'application/json': { schema } });
 
@@ -26,13 +31,13 @@ export function openApiDocument(routes: readonly Route[]): unknown {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const openPath = route.path.replace(/:([A-Za-z]+)/g, '{$1}');
-    const parameters = [...route.path.matchAll(/:([A-Za-z]+)/g)].map((m) => ({
+    const parameters: Record<string, unknown>[] = [...route.path.matchAll(/:([A-Za-z]+)/g)].map((m) => ({
       name: m[1],
       in: 'path',
       required: true,
       schema: { type: 'string' },
     }));
-    if (route.path === '/api/admin/events') parameters.push({ name: 'project', in: 'query', required: false, schema: { type: 'string' } } as never);
+    for (const q of route.query ?? []) parameters.push(queryParameter(q));
     const responses: Record<string, unknown> = {
       [route.response.status]: {
         description: 'Success',

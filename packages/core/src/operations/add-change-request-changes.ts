@@ -3,9 +3,9 @@ import type { AdminContext } from '../context';
 import { emit, type EventInput } from '../emit';
 import { notFound } from '../errors';
 import type { ChangeRequestRecord } from '../records';
-import { CHANGE_ACTIONS } from '../schemas';
+import type { CHANGE_ACTIONS } from '../schemas/change-request';
 import { assertValid } from '../validation';
-import { avatarUrl } from './avatar';
+import { avatarUrl } from '../avatar';
 
 interface ChangeBody {
   feature: string;

@@ -4,7 +4,7 @@ import { deepFreeze } from '../json';
 import type { FeatureRecord } from '../records';
 import { clientFeature, type ClientFeaturesResponse } from '../documents/client-feature';
 import type { ReadTx } from '../storage';
-import { environments } from './shared';
+import { environments } from '../lookups';
 
 /**
  * `GET /api/client/features`: the features of the key's projects in the key's environment, in

@@ -6,7 +6,8 @@ import { emptyStats, updateStats } from '../documents/project-stats';
 import { AdminError, badData, notFound } from '../errors';
 import type { FeatureRecord, FeatureType, Tag } from '../records';
 import { assertValid } from '../validation';
-import { environments, tagKey } from './shared';
+import { environments } from '../lookups';
+import { tagKey } from '../tags';
 
 export interface CreateFeatureInput {
   projectId: string;

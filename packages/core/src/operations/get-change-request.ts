@@ -2,7 +2,7 @@ import { requireAdminKey, type Principal } from '../auth';
 import type { AdminContext } from '../context';
 import { notFound } from '../errors';
 import type { ChangeRequestRecord } from '../records';
-import { visibleProject } from './shared';
+import { visibleProject } from '../lookups';
 
 /** One change request of a project; 404 when it is in another project, unknown, or the id is not a number. */
 export async function getChangeRequest(

@@ -3,7 +3,7 @@ import type { AdminContext } from '../context';
 import { featureDocument, type FeatureDocument } from '../documents/feature-document';
 import { notFound } from '../errors';
 import { etagOf } from '../etag';
-import { environments, visibleProject } from './shared';
+import { environments, visibleProject } from '../lookups';
 
 /** One feature of a project (archived ones too), with its ETag; 404 outside the key's scope. */
 export async function getFeature(
@@ -19,20 +19,5 @@ export async function getFeature(
       throw notFound(`Could not find feature "${input.featureName}" in project "${input.projectId}".`);
     }
     return { feature: featureDocument(record, await environments(tx)), etag: etagOf(record.version) };
-  });
-}
-
-/** Every feature of a project, archived ones included, by name. */
-export async function listFeatures(
-  ctx: AdminContext,
-  principal: Principal,
-  input: { projectId: string },
-): Promise<{ version: 1; features: FeatureDocument[] }> {
-  requireAdminKey(principal);
-  return ctx.read(async (tx) => {
-    await visibleProject(tx, principal, input.projectId);
-    const envs = await environments(tx);
-    const records = await tx.list('features', { project: input.projectId });
-    return { version: 1, features: records.map((r) => featureDocument(r, envs)) };
   });
 }

@@ -10,7 +10,8 @@ import { assertValid, matches } from '../validation';
 import { etagOf, ifMatchAccepts } from '../etag';
 import { jsonClone, jsonEqual } from '../json';
 import { hasForbiddenSegment } from '../json-pointer';
-import { environments, featureInProject, tagKey } from './shared';
+import { environments, featureInProject } from '../lookups';
+import { tagKey } from '../tags';
 
 const { applyOperation, validator } = jsonpatch;
 
