@@ -16,7 +16,7 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
 }
 
 /**
- * A deep copy of a JSON value (plain objects, arrays, primitives): several times faster than
+ * A deep copy of a JSON value (plain objects, arrays, primitives): faster than
  * `structuredClone` on documents like a feature, which matters on the PATCH path.
  */
 export function jsonClone<T>(value: T): T {
