@@ -10,26 +10,24 @@ import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeF
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  defaultProject,
-  DEFAULT_ENVIRONMENTS,
-  apiTokenDocument,
-  emptyStats,
-  environmentIndex,
-  featureDocument,
-  hashSecret,
-  updateStats,
-  type ApiKeyRecord,
-  type ChangeRequestRecord,
-  type ClientAppRecord,
-  type FeatureRecord,
-  type FeatureType,
-  type NewEvent,
-  type ProjectRecord,
-  type ProjectStatsRecord,
-  type Tag,
-  type WriteTx,
+import type {
+  ApiKeyRecord,
+  ChangeRequestRecord,
+  ClientAppRecord,
+  FeatureRecord,
+  FeatureType,
+  NewEvent,
+  ProjectRecord,
+  ProjectStatsRecord,
+  Tag,
+  WriteTx,
 } from '@flagadmin/core';
+// Internals of core, from source: the same builders the operations use.
+import { hashSecret } from '../packages/core/src/auth';
+import { apiTokenDocument } from '../packages/core/src/documents/api-token-document';
+import { environmentIndex, featureDocument } from '../packages/core/src/documents/feature-document';
+import { emptyStats, updateStats } from '../packages/core/src/documents/project-stats';
+import { DEFAULT_ENVIRONMENTS, defaultProject } from '../packages/core/src/instance-defaults';
 import { lowdbStorage } from '@flagadmin/storage-lowdb';
 import { BENCH_DIR, dirSize, formatBytes } from './util';
 

@@ -1,13 +1,18 @@
 import type { Principal } from './auth';
 import { createContext, type AdminContext, type AdminOptions } from './context';
+import type { InitialKeys } from './initial-keys';
 import { addChangeRequestChanges } from './operations/add-change-request-changes';
-import { authenticate, createApiKey, ensureInitialKeys } from './operations/api-keys';
-import { recordMetrics, registerClient } from './operations/client-metrics';
+import { authenticate } from './operations/authenticate';
+import { createApiKey } from './operations/create-api-key';
+import { ensureInitialKeys } from './operations/ensure-initial-keys';
+import { recordMetrics } from './operations/record-metrics';
+import { registerClient } from './operations/register-client';
 import { getClientFeatures } from './operations/client-features';
 import { createFeature } from './operations/create-feature';
 import { createProject } from './operations/create-project';
 import { getChangeRequest } from './operations/get-change-request';
-import { getFeature, listFeatures } from './operations/get-feature';
+import { getFeature } from './operations/get-feature';
+import { listFeatures } from './operations/list-features';
 import { listEvents, listEventsJson } from './operations/list-events';
 import { listOutdatedSdks } from './operations/list-outdated-sdks';
 import { listProjects } from './operations/list-projects';
@@ -40,7 +45,7 @@ type Bound<F> = F extends (ctx: AdminContext, principal: Principal, ...rest: inf
 export type Admin = { readonly [K in keyof Operations]: Bound<Operations[K]> } & {
   readonly context: AdminContext;
   authenticate(header: string | null | undefined): Promise<Principal>;
-  ensureInitialKeys(input: { admin?: readonly string[]; client?: readonly string[] }): Promise<number>;
+  ensureInitialKeys(input: InitialKeys): Promise<number>;
 };
 
 /**
@@ -59,6 +64,6 @@ export function createAdmin(options: AdminOptions): Admin {
     ...(bound as { [K in keyof Operations]: Bound<Operations[K]> }),
     context,
     authenticate: (header: string | null | undefined) => authenticate(context, header),
-    ensureInitialKeys: (input: { admin?: readonly string[]; client?: readonly string[] }) => ensureInitialKeys(context, input),
+    ensureInitialKeys: (input: InitialKeys) => ensureInitialKeys(context, input),
   });
 }

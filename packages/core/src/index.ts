@@ -1,38 +1,95 @@
-export * from './records';
-export * from './storage';
-export * from './errors';
-export * from './auth';
-export * from './documents';
-export * from './schemas';
-export { assertValid, matches, schemaErrors } from './validation';
-export { createContext, silentLogger, DEFAULT_ENVIRONMENTS, defaultProject, emit } from './context';
-export type { AdminContext, AdminOptions, Logger, EventInput } from './context';
+/**
+ * The public entry of @flagadmin/core: what embedders, hosts and storages use. Everything else is
+ * internal (tests and benchmarks import it from its source file).
+ */
+
+// An instance: operations bound to a storage, and its HTTP handler.
+export { createFlagadmin } from './flagadmin';
 export { createAdmin } from './admin';
 export type { Admin } from './admin';
+export { createContext } from './context';
+export type { AdminContext, AdminOptions } from './context';
+export type { ContextCaches } from './caches';
+export { silentLogger } from './logger';
+export type { Logger } from './logger';
+
+// The HTTP API, for hosts: WHATWG handler and the plain-data protocol @flagadmin/node-http speaks.
+export { createHandler } from './http/fetch-handler';
+export type { FetchHandler } from './http/fetch-handler';
+export { createDispatch } from './http/dispatch';
+export { DEFAULT_BODY_LIMIT } from './http/plain';
+export type { HandlerOptions, PlainHandler, PlainRequest, PlainResponse } from './http/plain';
+export type { HeaderReader } from './http/route';
+export { ALL_ROUTES } from './http/routes';
+export type { Route } from './http/route';
+
+// Who acts, and what goes wrong.
+export { SYSTEM_PRINCIPAL } from './auth';
+export type { Permission, Principal } from './auth';
+export { AdminError, ERROR_STATUS } from './errors';
+export type { ErrorBody, ErrorDetail, ErrorName, PermissionDetail } from './errors';
+export { SetupError, isSetupError } from './setup-error';
+export type { SetupErrorCode } from './setup-error';
+export { parseInitialKeys } from './initial-keys';
+export type { InitialKey, InitialKeys } from './initial-keys';
+
+// The operations, unbound: each takes a context, then the acting principal.
 export { patchFeature } from './operations/patch-feature';
 export type { PatchFeatureInput, PatchFeatureResult, PatchOperation } from './operations/patch-feature';
-export { listEvents, listEventsJson, LATEST_EVENTS_LIMIT } from './operations/list-events';
+export { listEvents, listEventsJson } from './operations/list-events';
 export type { EventsResponse } from './operations/list-events';
 export { listProjects } from './operations/list-projects';
-export type { ProjectsResponse } from './operations/list-projects';
 export { getChangeRequest } from './operations/get-change-request';
-export { listOutdatedSdks, isOutdatedSdk, SDK_MINIMUM_VERSIONS } from './operations/list-outdated-sdks';
+export { addChangeRequestChanges } from './operations/add-change-request-changes';
+export type { AddChangesInput } from './operations/add-change-request-changes';
+export { listOutdatedSdks } from './operations/list-outdated-sdks';
 export type { OutdatedSdksResponse } from './operations/list-outdated-sdks';
 export { createProject } from './operations/create-project';
 export { createFeature } from './operations/create-feature';
 export type { CreateFeatureInput } from './operations/create-feature';
-export { getFeature, listFeatures } from './operations/get-feature';
-export { authenticate, createApiKey, ensureInitialKeys, apiTokenDocument } from './operations/api-keys';
-export type { ApiTokenDocument } from './operations/api-keys';
-export { addChangeRequestChanges } from './operations/add-change-request-changes';
-export type { AddChangesInput } from './operations/add-change-request-changes';
-export { registerClient, recordMetrics } from './operations/client-metrics';
-export type { ClientHints, ClientMetrics, ClientRegistration } from './operations/client-metrics';
-export { getClientFeatures, ifNoneMatchHits } from './operations/client-features';
-export type { ClientFeature, ClientFeaturesResponse, ClientStrategy } from './operations/client-features';
-export { jsonEqual, etagOf } from './util';
-export { createHandler, createDispatch, createFlagadmin, ALL_ROUTES, DEFAULT_BODY_LIMIT } from './http/handler';
-export type { FetchHandler, HandlerOptions, PlainHandler, PlainRequest, PlainResponse } from './http/handler';
-export { ROUTES } from './http/routes';
-export type { HeaderReader, Route, RouteInput, RouteResult } from './http/routes';
-export { openApiDocument } from './http/openapi';
+export { getFeature } from './operations/get-feature';
+export { listFeatures } from './operations/list-features';
+export { authenticate } from './operations/authenticate';
+export { createApiKey } from './operations/create-api-key';
+export { ensureInitialKeys } from './operations/ensure-initial-keys';
+export { registerClient } from './operations/register-client';
+export { recordMetrics } from './operations/record-metrics';
+export { getClientFeatures } from './operations/client-features';
+export type { ClientHints, ClientMetrics, ClientRegistration } from './client-apps';
+
+// The shapes the operations return.
+export type { EnvironmentDocument, FeatureDocument, StrategyDocument } from './documents/feature-document';
+export type { ProjectDocument, ProjectOwner, ProjectsResponse } from './documents/project-document';
+export type { ClientFeature, ClientFeaturesResponse, ClientStrategy } from './documents/client-feature';
+export type { ApiTokenDocument } from './documents/api-token-document';
+
+// The storage contract and the records storages keep.
+export { COLLECTIONS, COLLECTION_NAMES } from './storage';
+export type { CollectionName, Collections, EventQuery, ReadTx, SequenceName, Storage, WriteTx } from './storage';
+export { ADMIN_ROLES, CHANGE_REQUEST_STATES, FEATURE_TYPES, KEY_TYPES, LIFECYCLE_STAGES, PROJECT_MODES } from './records';
+export type {
+  AdminRole,
+  ApiKeyRecord,
+  ChangeRecord,
+  ChangeRequestRecord,
+  ChangeRequestState,
+  ClientAppRecord,
+  ClientInstance,
+  Constraint,
+  EnvironmentRecord,
+  EventRecord,
+  FeatureEnvironmentState,
+  FeatureRecord,
+  FeatureType,
+  KeyType,
+  LifecycleStage,
+  NewEvent,
+  ProjectMember,
+  ProjectMode,
+  ProjectRecord,
+  ProjectStatsRecord,
+  Strategy,
+  Tag,
+  UserRef,
+  Variant,
+} from './records';

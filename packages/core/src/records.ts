@@ -1,6 +1,6 @@
 /**
  * What storages keep. These are plain JSON values (no Date, no Map) so any storage can hold them as
- * documents. The shapes the API returns (spec section 2) are built from them in `documents.ts`.
+ * documents. The shapes the API returns are built from them in `documents/`.
  */
 
 export const FEATURE_TYPES = ['release', 'experiment', 'operational', 'kill-switch', 'permission'] as const;

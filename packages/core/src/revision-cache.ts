@@ -1,37 +1,46 @@
-import type { AdminContext } from './context';
-
 /**
- * Answers computed at one storage revision, by query: between two commits they cannot change.
- * Everything is dropped when the revision moves; bounded by `max` queries.
+ * The one cache idiom of core: answers computed at one storage revision, by key. Between two commits an
+ * answer cannot change, so it is served until the revision moves; then everything is dropped. Answers
+ * that no write can change (a secret's hash, the OpenAPI document) are kept at revision 0 for good.
+ * Bounded by `max` keys (cleared when full); with `weakKeys`, object keys are held weakly instead, so an
+ * entry lives exactly as long as its key and needs no bound.
  */
-export class RevisionCache<V> {
+export class RevisionCache<K, V> {
   private revision = -1;
-  private readonly answers = new Map<string, V>();
+  private answers: Map<K, V> | WeakMap<K & object, V>;
 
-  constructor(private readonly max = 64) {}
+  constructor(private readonly options: { max?: number; weakKeys?: boolean } = {}) {
+    this.answers = this.empty();
+  }
 
-  async get(revision: number, query: string, compute: () => Promise<V>): Promise<V> {
+  /** The answer kept for this revision and key, if any. Seeing a new revision drops every answer. */
+  peek(revision: number, key: K): V | undefined {
     if (revision !== this.revision) {
       this.revision = revision;
-      this.answers.clear();
+      this.answers = this.empty();
+      return undefined;
     }
-    const hit = this.answers.get(query);
+    return this.answers.get(key as K & object);
+  }
+
+  /** Keeps an answer computed at `revision`; ignored when a newer revision was seen meanwhile. */
+  set(revision: number, key: K, value: V): void {
+    if (revision !== this.revision) return;
+    const answers = this.answers;
+    if (answers instanceof Map && answers.size >= (this.options.max ?? 64)) answers.clear();
+    answers.set(key as K & object, value);
+  }
+
+  /** The kept answer, or `compute()`'s, kept for the next caller at the same revision. */
+  async get(revision: number, key: K, compute: () => Promise<V>): Promise<V> {
+    const hit = this.peek(revision, key);
     if (hit !== undefined) return hit;
     const value = await compute();
-    if (this.revision === revision) {
-      if (this.answers.size >= this.max) this.answers.clear();
-      this.answers.set(query, value);
-    }
+    this.set(revision, key, value);
     return value;
   }
-}
 
-/** One cache per context (so two instances over two storages never share answers). */
-export function cachePerContext<V>(max?: number): (ctx: AdminContext) => RevisionCache<V> {
-  const caches = new WeakMap<AdminContext, RevisionCache<V>>();
-  return (ctx) => {
-    let cache = caches.get(ctx);
-    if (!cache) caches.set(ctx, (cache = new RevisionCache<V>(max)));
-    return cache;
-  };
+  private empty(): Map<K, V> | WeakMap<K & object, V> {
+    return this.options.weakKeys ? new WeakMap<K & object, V>() : new Map<K, V>();
+  }
 }

@@ -1,6 +1,6 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { badData } from './errors';
-import { SCHEMAS, type SchemaId } from './schemas';
+import { SCHEMAS, type SchemaId } from './schemas/registry';
 
 /** One ajv instance; every schema compiled once, when this module loads. */
 const ajv = new Ajv({ allErrors: true, strict: true, strictTypes: false, strictRequired: false, allowUnionTypes: true });

@@ -1,3 +1,7 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { suite, type Test } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
   AdminError,
@@ -7,11 +11,12 @@ import {
   type ErrorName,
   type FeatureDocument,
   type Principal,
-  type SchemaId,
-  schemaErrors,
   type Storage,
 } from '@flagadmin/core';
+import { lowdbStorage } from '@flagadmin/storage-lowdb';
 import { memoryStorage } from '@flagadmin/storage-memory';
+import type { SchemaId } from '../src/schemas/registry';
+import { schemaErrors } from '../src/validation';
 
 export const T0 = Date.parse('2026-01-01T00:00:00.000Z');
 export const DAY = 86_400_000;
@@ -28,7 +33,53 @@ export interface World {
   eventCount(): Promise<number>;
 }
 
-/** A fresh instance over memory storage with a controllable clock and one key per role. */
+/** A storage the operation suites run against; `open` gives a fresh, empty one and how to dispose of it. */
+export interface TestStorage {
+  name: string;
+  open(): Promise<{ storage: Storage; cleanup(): Promise<void> }>;
+}
+
+/** Every storage the operation suites run against: a new storage is one more line here. */
+export const STORAGES: readonly TestStorage[] = [
+  { name: 'memory', open: async () => ({ storage: memoryStorage(), cleanup: async () => undefined }) },
+  {
+    name: 'lowdb',
+    open: async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'flagadmin-core-'));
+      const storage = await lowdbStorage({ dir });
+      return {
+        storage,
+        cleanup: async () => {
+          await storage.close();
+          await rm(dir, { recursive: true, force: true });
+        },
+      };
+    },
+  },
+];
+
+/**
+ * Defines and runs one uvu suite per storage in STORAGES, titled `<title> [<storage>]`. `define` gets
+ * the suite and a `world()` that opens a fresh storage of that kind; every storage opened by a test is
+ * closed and removed after it.
+ */
+export function suiteForEachStorage(title: string, define: (test: Test, world: () => Promise<World>) => void): void {
+  for (const kind of STORAGES) {
+    const test = suite(`${title} [${kind.name}]`);
+    const open: (() => Promise<void>)[] = [];
+    test.after.each(async () => {
+      for (const cleanup of open.splice(0)) await cleanup();
+    });
+    define(test, async () => {
+      const { storage, cleanup } = await kind.open();
+      open.push(cleanup);
+      return world(storage);
+    });
+    test.run();
+  }
+}
+
+/** A fresh instance over a storage (memory by default) with a controllable clock and one key per role. */
 export async function world(storage: Storage = memoryStorage()): Promise<World> {
   const clock = { ms: T0 };
   const admin = createAdmin({ storage, now: () => new Date(clock.ms) });

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_BODY_LIMIT, parseSecret } from '@flagadmin/core';
+import { DEFAULT_BODY_LIMIT, isSetupError, parseInitialKeys } from '@flagadmin/core';
 import { DEFAULT_HEADERS_TIMEOUT, DEFAULT_KEEP_ALIVE_TIMEOUT, DEFAULT_REQUEST_TIMEOUT } from '@flagadmin/node-http';
 import { normalizeBasePath, recordingEnv, unreadEnvWarnings } from './env-names';
 
@@ -99,23 +99,18 @@ function integer(value: string, what: string, min: number, max: number): number 
   return n;
 }
 
-/** The comma-separated secrets of INIT_*_API_TOKENS, checked the way core's ensureInitialKeys checks them. */
+/** The comma-separated secrets of INIT_*_API_TOKENS, checked by core (the check ensureInitialKeys makes). */
 function tokens(env: Env, name: string, type: 'admin' | 'client'): string[] {
   const list = (fromEnv(env, name) ?? '')
     .split(',')
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
-  list.forEach((secret, i) => {
-    const scope = parseSecret(secret);
-    if (!scope || scope.project === '[]') {
-      throw new ConfigError(
-        `${name} entry ${i + 1} is not a valid secret: expected <project>:<environment>.<64 hex characters>, e.g. ${type === 'admin' ? '*:*' : '*:development'}.${'0'.repeat(64)}`,
-      );
-    }
-    if (type === 'client' && scope.environment === '*') {
-      throw new ConfigError(`${name} entry ${i + 1}: a client key names one environment, e.g. *:development.<64 hex>`);
-    }
-  });
+  try {
+    parseInitialKeys({ [type]: list });
+  } catch (error) {
+    if (isSetupError(error)) throw new ConfigError(error.message);
+    throw error;
+  }
   return list;
 }
 

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { createFlagadmin, silentLogger, type Admin, type FetchHandler, type Logger, type Storage } from '@flagadmin/core';
+import { createFlagadmin, isSetupError, silentLogger, type Admin, type FetchHandler, type Logger, type Storage } from '@flagadmin/core';
 import { serve, type ServeResult } from '@flagadmin/node-http';
 import { lowdbStorage } from '@flagadmin/storage-lowdb';
 import { withUi } from '@flagadmin/ui';
@@ -97,8 +97,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     try {
       initKeysCreated = await admin.ensureInitialKeys({ admin: options.initAdminTokens ?? [], client: options.initClientTokens ?? [] });
     } catch (error) {
-      // core throws a plain Error for a malformed secret: a configuration mistake, not a crash.
-      if (error instanceof Error && /INIT_(ADMIN|CLIENT)_API_TOKENS/.test(error.message)) throw new ConfigError(error.message);
+      // A malformed secret is a configuration mistake, not a crash.
+      if (isSetupError(error)) throw new ConfigError(error.message);
       throw error;
     }
     await admin.context.ready();

@@ -1,5 +1,5 @@
-import { SCHEMAS } from '../schemas';
-import type { Route } from './routes';
+import { SCHEMAS } from '../schemas/registry';
+import type { QueryParameter, Route } from './route';
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad data', 401: 'Authentication required', 403: 'No access', 404: 'Not found', 405: 'Method not allowed',
@@ -18,24 +18,26 @@ function toComponent(value: unknown): unknown {
   return out;
 }
 
+function queryParameter(q: QueryParameter): Record<string, unknown> {
+  const schema = q.repeated ? { type: 'array', items: { type: 'string' } } : { type: 'string' };
+  return { name: q.name, in: 'query', required: false, description: q.description, schema, ...(q.repeated ? { style: 'form', explode: true } : {}) };
+}
+
 const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 const json = (schema: unknown) => ({ 'application/json': { schema } });
 
-let cached: unknown;
-
 /** The OpenAPI 3.1 document, generated from the route table and the same schemas the core validates with. */
 export function openApiDocument(routes: readonly Route[]): unknown {
-  if (cached) return cached;
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const openPath = route.path.replace(/:([A-Za-z]+)/g, '{$1}');
-    const parameters = [...route.path.matchAll(/:([A-Za-z]+)/g)].map((m) => ({
+    const parameters: Record<string, unknown>[] = [...route.path.matchAll(/:([A-Za-z]+)/g)].map((m) => ({
       name: m[1],
       in: 'path',
       required: true,
       schema: { type: 'string' },
     }));
-    if (route.path === '/api/admin/events') parameters.push({ name: 'project', in: 'query', required: false, schema: { type: 'string' } } as never);
+    for (const q of route.query ?? []) parameters.push(queryParameter(q));
     const responses: Record<string, unknown> = {
       [route.response.status]: {
         description: 'Success',
@@ -53,7 +55,7 @@ export function openApiDocument(routes: readonly Route[]): unknown {
       ...(route.auth === 'none' ? { security: [] } : {}),
     };
   }
-  cached = {
+  return {
     openapi: '3.1.0',
     info: { title: 'flagadmin', version: '1', description: 'A compatible subset of the Unleash admin API, plus the client API SDKs use.' },
     paths,
@@ -63,5 +65,4 @@ export function openApiDocument(routes: readonly Route[]): unknown {
     },
     security: [{ apiKey: [] }],
   };
-  return cached;
 }

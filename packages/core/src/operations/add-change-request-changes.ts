@@ -1,10 +1,11 @@
 import { requireUpdateFeatureEnvironment, type Principal } from '../auth';
-import { emit, type AdminContext, type EventInput } from '../context';
+import type { AdminContext } from '../context';
+import { emit, type EventInput } from '../emit';
 import { notFound } from '../errors';
 import type { ChangeRequestRecord } from '../records';
-import { CHANGE_ACTIONS } from '../schemas';
+import type { CHANGE_ACTIONS } from '../schemas/change-request';
 import { assertValid } from '../validation';
-import { avatarUrl } from './avatar';
+import { avatarUrl } from '../avatar';
 
 interface ChangeBody {
   feature: string;
@@ -32,8 +33,7 @@ export async function addChangeRequestChanges(
   requireUpdateFeatureEnvironment(principal, projectId, environment);
   assertValid<ChangeBody | ChangeBody[]>('changeRequestChanges', input.body, 'change');
   const changes = Array.isArray(input.body) ? input.body : [input.body];
-  await ctx.ready();
-  return ctx.storage.write(async (tx) => {
+  return ctx.write(async (tx) => {
     const project = await tx.get('projects', projectId);
     if (!project) throw notFound(`Could not find project with id "${projectId}".`);
     if (!project.environments.includes(environment)) {

@@ -1,70 +1,10 @@
 import { canSeeProject, requireClientKey, seesAllProjects, sha256Hex, type Principal } from '../auth';
 import type { AdminContext } from '../context';
-import { cachePerContext } from '../revision-cache';
-import { deepFreeze } from '../util';
-import type { Constraint, FeatureRecord, Variant } from '../records';
+import { deepFreeze } from '../json';
+import type { FeatureRecord } from '../records';
+import { clientFeature, type ClientFeaturesResponse } from '../documents/client-feature';
 import type { ReadTx } from '../storage';
-import { environments } from './shared';
-
-export interface ClientStrategy {
-  name: string;
-  constraints: Constraint[];
-  parameters: Record<string, string>;
-  segments: number[];
-  variants: Variant[];
-}
-
-export interface ClientFeature {
-  name: string;
-  type: string;
-  description: string | null;
-  enabled: boolean;
-  stale: boolean;
-  impressionData: boolean;
-  project: string;
-  strategies: ClientStrategy[];
-  variants: Variant[];
-  dependencies: { feature: string; enabled: boolean; variants: string[] }[];
-}
-
-export interface ClientFeaturesResponse {
-  version: 2;
-  features: ClientFeature[];
-  query: { environment: string; project?: string[]; namePrefix?: string; inlineSegmentConstraints: true };
-}
-
-/**
- * What an enabled environment with no strategies serves: Unleash's `default` strategy, so SDKs of every
- * version evaluate the feature as on.
- */
-const DEFAULT_STRATEGY: ClientStrategy = { name: 'default', constraints: [], parameters: {}, segments: [], variants: [] };
-
-function clientFeature(f: FeatureRecord, environment: string): ClientFeature {
-  const state = f.environments.find((e) => e.name === environment);
-  const active = (state?.strategies ?? []).filter((s) => !s.disabled).sort((a, b) => a.sortOrder - b.sortOrder);
-  const strategies = active.map((s) => ({
-    name: s.name,
-    constraints: s.constraints,
-    parameters: s.parameters,
-    segments: s.segments,
-    variants: s.variants,
-  }));
-  return {
-    name: f.name,
-    type: f.type,
-    description: f.description,
-    enabled: state?.enabled ?? false,
-    stale: f.stale,
-    impressionData: f.impressionData,
-    project: f.project,
-    strategies: strategies.length ? strategies : [DEFAULT_STRATEGY],
-    variants: state?.variants ?? [],
-    dependencies: f.dependencies,
-  };
-}
-
-/** SDKs poll the same query over and over; between writes neither the answer nor its ETag can change. */
-const answers = cachePerContext<{ body: ClientFeaturesResponse; etag: string }>();
+import { environments } from '../lookups';
 
 /**
  * `GET /api/client/features`: the features of the key's projects in the key's environment, in
@@ -77,10 +17,9 @@ export async function getClientFeatures(
   input: { project?: readonly string[]; namePrefix?: string | null } = {},
 ): Promise<{ body: ClientFeaturesResponse; etag: string }> {
   requireClientKey(principal);
-  await ctx.ready();
-  return ctx.storage.read(async (tx) => {
+  return ctx.read(async (tx) => {
     const query = JSON.stringify([principal.projects, principal.environments, input.project ?? [], input.namePrefix ?? '']);
-    return answers(ctx).get(await tx.revision(), query, () => computeClientFeatures(tx, principal, input));
+    return ctx.caches.clientFeatures.get(await tx.revision(), query, () => computeClientFeatures(tx, principal, input));
   });
 }
 
@@ -89,38 +28,29 @@ async function computeClientFeatures(
   principal: Principal,
   input: { project?: readonly string[]; namePrefix?: string | null },
 ): Promise<{ body: ClientFeaturesResponse; etag: string }> {
-  {
-    const envs = await environments(tx);
-    const own = principal.environments[0];
-    const environment = own && own !== '*' ? own : ([...envs.keys()][0] ?? 'development');
-    const wanted = input.project?.length ? input.project.filter((p) => canSeeProject(principal, p)) : undefined;
-    let records: FeatureRecord[];
-    if (wanted) records = (await Promise.all(wanted.map((p) => tx.list('features', { project: p })))).flat();
-    else if (seesAllProjects(principal)) records = await tx.list('features');
-    else records = (await Promise.all(principal.projects.map((p) => tx.list('features', { project: p })))).flat();
-    const prefix = input.namePrefix ?? '';
-    const features = records
-      .filter((f) => !f.archived && f.name.startsWith(prefix))
-      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-      .map((f) => clientFeature(f, environment));
-    const body: ClientFeaturesResponse = {
-      version: 2,
-      features,
-      query: {
-        environment,
-        ...(wanted ? { project: wanted } : {}),
-        ...(prefix ? { namePrefix: prefix } : {}),
-        inlineSegmentConstraints: true,
-      },
-    };
-    const etag = `W/"${(await sha256Hex(JSON.stringify(body))).slice(0, 32)}"`;
-    return { body: deepFreeze(body), etag };
-  }
-}
-
-/** RFC 9110 If-None-Match with weak comparison: `*` or any listed tag equal to the ETag, ignoring `W/`. */
-export function ifNoneMatchHits(header: string | null, etag: string): boolean {
-  if (!header) return false;
-  const bare = (t: string) => t.trim().replace(/^W\//, '');
-  return header.trim() === '*' || header.split(',').some((t) => bare(t) === bare(etag));
+  const envs = await environments(tx);
+  const own = principal.environments[0];
+  const environment = own && own !== '*' ? own : ([...envs.keys()][0] ?? 'development');
+  const wanted = input.project?.length ? input.project.filter((p) => canSeeProject(principal, p)) : undefined;
+  let records: FeatureRecord[];
+  if (wanted) records = (await Promise.all(wanted.map((p) => tx.list('features', { project: p })))).flat();
+  else if (seesAllProjects(principal)) records = await tx.list('features');
+  else records = (await Promise.all(principal.projects.map((p) => tx.list('features', { project: p })))).flat();
+  const prefix = input.namePrefix ?? '';
+  const features = records
+    .filter((f) => !f.archived && f.name.startsWith(prefix))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .map((f) => clientFeature(f, environment));
+  const body: ClientFeaturesResponse = {
+    version: 2,
+    features,
+    query: {
+      environment,
+      ...(wanted ? { project: wanted } : {}),
+      ...(prefix ? { namePrefix: prefix } : {}),
+      inlineSegmentConstraints: true,
+    },
+  };
+  const etag = `W/"${(await sha256Hex(JSON.stringify(body))).slice(0, 32)}"`;
+  return { body: deepFreeze(body), etag };
 }

@@ -1,10 +1,13 @@
 import { requireUpdateFeature, type Principal } from '../auth';
-import { emit, type AdminContext } from '../context';
-import { emptyStats, featureDocument, updateStats, type FeatureDocument } from '../documents';
+import type { AdminContext } from '../context';
+import { emit } from '../emit';
+import { featureDocument, type FeatureDocument } from '../documents/feature-document';
+import { emptyStats, updateStats } from '../documents/project-stats';
 import { AdminError, badData, notFound } from '../errors';
 import type { FeatureRecord, FeatureType, Tag } from '../records';
 import { assertValid } from '../validation';
-import { environments, tagKey } from './shared';
+import { environments } from '../lookups';
+import { tagKey } from '../tags';
 
 export interface CreateFeatureInput {
   projectId: string;
@@ -27,8 +30,7 @@ export async function createFeature(ctx: AdminContext, principal: Principal, inp
   const body = input.body;
   const tags = (body.tags ?? []).map((t) => ({ type: t.type, value: t.value }));
   if (new Set(tags.map(tagKey)).size !== tags.length) throw badData('The feature is invalid: tags must not repeat');
-  await ctx.ready();
-  return ctx.storage.write(async (tx) => {
+  return ctx.write(async (tx) => {
     const project = await tx.get('projects', input.projectId);
     if (!project) throw notFound(`Could not find project with id "${input.projectId}".`);
     if (await tx.get('features', body.name)) {

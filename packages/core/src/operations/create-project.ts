@@ -1,6 +1,8 @@
 import { requireAdmin, type Principal } from '../auth';
-import { emit, type AdminContext } from '../context';
-import { emptyStats, projectDocument, type ProjectDocument } from '../documents';
+import type { AdminContext } from '../context';
+import { emit } from '../emit';
+import { projectDocument, type ProjectDocument } from '../documents/project-document';
+import { emptyStats } from '../documents/project-stats';
 import { AdminError } from '../errors';
 import type { ProjectMember, ProjectMode, ProjectRecord } from '../records';
 import { assertValid } from '../validation';
@@ -19,8 +21,7 @@ export async function createProject(ctx: AdminContext, principal: Principal, inp
   requireAdmin(principal);
   assertValid<CreateProjectBody>('createProject', input.body, 'project');
   const body = input.body;
-  await ctx.ready();
-  return ctx.storage.write(async (tx) => {
+  return ctx.write(async (tx) => {
     if (await tx.get('projects', body.id)) throw new AdminError('NameExistsError', `A project with id "${body.id}" already exists.`);
     const record: ProjectRecord = {
       id: body.id,

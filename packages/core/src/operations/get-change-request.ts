@@ -2,7 +2,7 @@ import { requireAdminKey, type Principal } from '../auth';
 import type { AdminContext } from '../context';
 import { notFound } from '../errors';
 import type { ChangeRequestRecord } from '../records';
-import { visibleProject } from './shared';
+import { visibleProject } from '../lookups';
 
 /** One change request of a project; 404 when it is in another project, unknown, or the id is not a number. */
 export async function getChangeRequest(
@@ -14,8 +14,7 @@ export async function getChangeRequest(
   const id = String(input.id);
   const missing = () => notFound(`Could not find change request "${id}" in project "${input.projectId}".`);
   if (!/^[1-9]\d{0,15}$/.test(id)) throw missing();
-  await ctx.ready();
-  return ctx.storage.read(async (tx) => {
+  return ctx.read(async (tx) => {
     await visibleProject(tx, principal, input.projectId);
     const found = await tx.get('changeRequests', id);
     if (!found || found.project !== input.projectId) throw missing();

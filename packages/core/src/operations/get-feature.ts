@@ -1,9 +1,9 @@
 import { requireAdminKey, type Principal } from '../auth';
 import type { AdminContext } from '../context';
-import { featureDocument, type FeatureDocument } from '../documents';
+import { featureDocument, type FeatureDocument } from '../documents/feature-document';
 import { notFound } from '../errors';
-import { etagOf } from '../util';
-import { environments, visibleProject } from './shared';
+import { etagOf } from '../etag';
+import { environments, visibleProject } from '../lookups';
 
 /** One feature of a project (archived ones too), with its ETag; 404 outside the key's scope. */
 export async function getFeature(
@@ -12,29 +12,12 @@ export async function getFeature(
   input: { projectId: string; featureName: string },
 ): Promise<{ feature: FeatureDocument; etag: string }> {
   requireAdminKey(principal);
-  await ctx.ready();
-  return ctx.storage.read(async (tx) => {
+  return ctx.read(async (tx) => {
     await visibleProject(tx, principal, input.projectId);
     const record = await tx.get('features', input.featureName);
     if (!record || record.project !== input.projectId) {
       throw notFound(`Could not find feature "${input.featureName}" in project "${input.projectId}".`);
     }
     return { feature: featureDocument(record, await environments(tx)), etag: etagOf(record.version) };
-  });
-}
-
-/** Every feature of a project, archived ones included, by name. */
-export async function listFeatures(
-  ctx: AdminContext,
-  principal: Principal,
-  input: { projectId: string },
-): Promise<{ version: 1; features: FeatureDocument[] }> {
-  requireAdminKey(principal);
-  await ctx.ready();
-  return ctx.storage.read(async (tx) => {
-    await visibleProject(tx, principal, input.projectId);
-    const envs = await environments(tx);
-    const records = await tx.list('features', { project: input.projectId });
-    return { version: 1, features: records.map((r) => featureDocument(r, envs)) };
   });
 }

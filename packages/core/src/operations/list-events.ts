@@ -2,7 +2,6 @@ import { canSeeProject, requireAdminKey, seesAllProjects, type Principal } from 
 import type { AdminContext } from '../context';
 import type { EventRecord } from '../records';
 import type { ReadTx } from '../storage';
-import { cachePerContext } from '../revision-cache';
 
 export interface EventsResponse {
   version: 1;
@@ -31,13 +30,9 @@ async function selectEvents(tx: ReadTx, principal: Principal, project: string | 
  */
 export async function listEvents(ctx: AdminContext, principal: Principal, input: { project?: string | null } = {}): Promise<EventsResponse> {
   requireAdminKey(principal);
-  await ctx.ready();
-  const { texts, total } = await ctx.storage.read((tx) => selectEvents(tx, principal, input.project ?? undefined));
+  const { texts, total } = await ctx.read((tx) => selectEvents(tx, principal, input.project ?? undefined));
   return { version: 1, events: texts.map((t) => JSON.parse(t) as EventRecord), totalEvents: total };
 }
-
-/** Response texts by storage revision and query: the same page is asked again and again between writes. */
-const pages = cachePerContext<string>();
 
 /**
  * `listEvents` as the JSON text of the response, spliced from the stored JSON of each event: the
@@ -45,12 +40,11 @@ const pages = cachePerContext<string>();
  */
 export async function listEventsJson(ctx: AdminContext, principal: Principal, input: { project?: string | null } = {}): Promise<string> {
   requireAdminKey(principal);
-  await ctx.ready();
   const project = input.project ?? undefined;
   const query = JSON.stringify([project ?? null, seesAllProjects(principal) ? ['*'] : principal.projects]);
   // The revision is read in the same read transaction as the page it keys.
-  return ctx.storage.read(async (tx) =>
-    pages(ctx).get(await tx.revision(), query, async () => {
+  return ctx.read(async (tx) =>
+    ctx.caches.eventPages.get(await tx.revision(), query, async () => {
       const { texts, total } = await selectEvents(tx, principal, project);
       return `{"version":1,"events":[${texts.join(',')}],"totalEvents":${total}}`;
     }),

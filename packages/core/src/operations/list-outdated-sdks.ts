@@ -1,36 +1,7 @@
-import semver from 'semver';
 import { requireAdminKey, type Principal } from '../auth';
 import type { AdminContext } from '../context';
-import { visibleProject } from './shared';
-
-/** The oldest supported version of each official SDK (Unleash's table); older ones are outdated. */
-export const SDK_MINIMUM_VERSIONS: ReadonlyMap<string, string> = new Map([
-  ['unleash-client-node', '5.3.2'],
-  ['unleash-client-nextjs', '1.6.2'],
-  ['unleash-client-java', '9.2.0'],
-  ['unleash-client-go', '4.1.0'],
-  ['unleash-client-python', '5.11.0'],
-  ['unleash-client-ruby', '5.0.0'],
-  ['unleash-client-dotnet', '4.1.3'],
-  ['unleash-client-php', '2.3.0'],
-  ['unleash-node-sdk', '6.6.0'],
-  ['unleash-nextjs-sdk', '1.6.2'],
-  ['unleash-java-sdk', '11.0.2'],
-  ['unleash-go-sdk', '5.0.3'],
-  ['unleash-python-sdk', '6.3.0'],
-  ['unleash-ruby-sdk', '6.3.1'],
-  ['unleash-dotnet-sdk', '5.3.0'],
-  ['unleash-php-sdk', '2.9.1'],
-]);
-
-/** `name:version` is outdated when the name is known and the version a valid semver below its minimum. */
-export function isOutdatedSdk(sdkVersion: string): boolean {
-  const at = sdkVersion.indexOf(':');
-  if (at <= 0) return false;
-  const minimum = SDK_MINIMUM_VERSIONS.get(sdkVersion.slice(0, at));
-  const version = semver.valid(sdkVersion.slice(at + 1));
-  return minimum !== undefined && version !== null && semver.lt(version, minimum);
-}
+import { isOutdatedSdk } from '../sdk-versions';
+import { visibleProject } from '../lookups';
 
 export interface OutdatedSdksResponse {
   sdks: { sdkVersion: string; applications: string[] }[];
@@ -42,8 +13,7 @@ export interface OutdatedSdksResponse {
  */
 export async function listOutdatedSdks(ctx: AdminContext, principal: Principal, input: { projectId: string }): Promise<OutdatedSdksResponse> {
   requireAdminKey(principal);
-  await ctx.ready();
-  return ctx.storage.read(async (tx) => {
+  return ctx.read(async (tx) => {
     await visibleProject(tx, principal, input.projectId);
     const apps = await tx.list('clientApps', { project: input.projectId });
     const users = new Map<string, Set<string>>();

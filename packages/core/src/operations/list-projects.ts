@@ -1,23 +1,8 @@
 import { canSeeProject, requireAdminKey, seesAllProjects, type Principal } from '../auth';
 import type { AdminContext } from '../context';
-import { deepFreeze } from '../util';
-import { emptyStats, nextClockChange, projectDocument, type ProjectDocument } from '../documents';
-
-export interface ProjectsResponse {
-  version: 1;
-  projects: readonly ProjectDocument[];
-}
-
-interface Computed {
-  revision: number;
-  /** The figures hold until this time (ms): the next feature passing its lifetime. */
-  validUntil: number;
-  /** Every project, sorted, frozen; the response for keys that see every project. */
-  all: Readonly<ProjectsResponse>;
-}
-
-/** Per context: the last computed list, reused while the storage revision and the clock allow. */
-const computed = new WeakMap<AdminContext, Computed>();
+import { deepFreeze } from '../json';
+import { projectDocument, type ProjectDocument, type ProjectsResponse } from '../documents/project-document';
+import { emptyStats, nextClockChange } from '../documents/project-stats';
 
 const byName = (a: ProjectDocument, b: ProjectDocument): number => {
   const an = a.name.toLowerCase();
@@ -32,12 +17,11 @@ const byName = (a: ProjectDocument, b: ProjectDocument): number => {
  */
 export async function listProjects(ctx: AdminContext, principal: Principal): Promise<Readonly<ProjectsResponse>> {
   requireAdminKey(principal);
-  await ctx.ready();
   const now = ctx.now();
-  const all = await ctx.storage.read(async (tx) => {
+  const all = await ctx.read(async (tx) => {
     const revision = await tx.revision();
-    const cached = computed.get(ctx);
-    if (cached && cached.revision === revision && now.getTime() < cached.validUntil) return cached.all;
+    const cached = ctx.caches.projects.peek(revision, 'all');
+    if (cached && now.getTime() < cached.validUntil) return cached.all;
     const [projects, stats] = await Promise.all([tx.list('projects'), tx.list('projectStats')]);
     const statsOf = new Map(stats.map((s) => [s.project, s]));
     let validUntil = Infinity;
@@ -48,7 +32,7 @@ export async function listProjects(ctx: AdminContext, principal: Principal): Pro
     });
     documents.sort(byName);
     const response = deepFreeze({ version: 1 as const, projects: documents });
-    computed.set(ctx, { revision, validUntil, all: response });
+    ctx.caches.projects.set(revision, 'all', { validUntil, all: response });
     return response;
   });
   if (seesAllProjects(principal)) return all;

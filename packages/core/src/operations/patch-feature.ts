@@ -1,12 +1,17 @@
 import jsonpatch, { type Operation } from 'fast-json-patch';
 import { requireUpdateFeature, requireUpdateFeatureEnvironment, type Principal } from '../auth';
-import { emit, type AdminContext, type EventInput } from '../context';
-import { featureDocument, updateStats, emptyStats, type FeatureDocument } from '../documents';
+import type { AdminContext } from '../context';
+import { emit, type EventInput } from '../emit';
+import { featureDocument, type FeatureDocument } from '../documents/feature-document';
+import { emptyStats, updateStats } from '../documents/project-stats';
 import { AdminError, badData, toAdminError, type ErrorDetail } from '../errors';
 import { FEATURE_TYPES, type FeatureRecord, type Tag } from '../records';
 import { assertValid, matches } from '../validation';
-import { etagOf, hasForbiddenSegment, ifMatchAccepts, jsonClone, jsonEqual } from '../util';
-import { environments, featureInProject, tagKey } from './shared';
+import { etagOf, ifMatchAccepts } from '../etag';
+import { jsonClone, jsonEqual } from '../json';
+import { hasForbiddenSegment } from '../json-pointer';
+import { environments, featureInProject } from '../lookups';
+import { tagKey } from '../tags';
 
 const { applyOperation, validator } = jsonpatch;
 
@@ -37,8 +42,8 @@ const WRITABLE = new Set(['description', 'type', 'stale', 'impressionData', 'arc
 const BOOLEAN_FIELDS = ['stale', 'impressionData', 'archived', 'favorite'] as const;
 
 /**
- * RFC 6902 JSON Patch on one feature document, atomically, with the checks of BEHAVIOUR §3 in their
- * order; commits the change and one event per fact in one transaction.
+ * RFC 6902 JSON Patch on one feature document, atomically, with the checks in the order of
+ * packages/core/README.md Decisions; commits the change and one event per fact in one transaction.
  */
 export async function patchFeature(ctx: AdminContext, principal: Principal, input: PatchFeatureInput): Promise<PatchFeatureResult> {
   const { projectId, featureName } = input;
@@ -52,9 +57,8 @@ export async function patchFeature(ctx: AdminContext, principal: Principal, inpu
       }
     }
   });
-  await ctx.ready();
 
-  return ctx.storage.write(async (tx) => {
+  return ctx.write(async (tx) => {
     const record = await featureInProject(tx, projectId, featureName);
     if (input.ifMatch != null && !ifMatchAccepts(input.ifMatch, etagOf(record.version))) {
       throw new AdminError('PreconditionFailedError', `The feature has changed: its current ETag is ${etagOf(record.version)}.`);
@@ -95,7 +99,7 @@ export async function patchFeature(ctx: AdminContext, principal: Principal, inpu
 }
 
 /**
- * Applies the operations to a copy of the document, in the order of BEHAVIOUR §3: a path that does not
+ * Applies the operations to a copy of the document, in the check order (README Decisions): a path that does not
  * resolve is 400 naming the operation; any operation under `/variants` is 403; a failed `test` is 409.
  */
 function applyOperations(before: FeatureDocument, ops: PatchOperation[]): unknown {
@@ -208,7 +212,7 @@ function nextRecord(
 
 type Fact = { event: EventInput; tagEvent?: boolean };
 
-/** One event per fact, in the order of BEHAVIOUR §3. */
+/** One event per fact, in the order of packages/core/README.md Decisions (Event order). */
 function factsOf(before: FeatureDocument, after: FeatureDocument, envs: { name: string; enabled: boolean }[]): Fact[] {
   const facts: Fact[] = [];
   if (before.description !== after.description || before.type !== after.type || before.impressionData !== after.impressionData) {

@@ -1,8 +1,9 @@
-import { canSeeProject, type Principal } from '../auth';
-import { environmentIndex, type EnvironmentIndex } from '../documents';
-import { notFound } from '../errors';
-import type { FeatureRecord, ProjectRecord } from '../records';
-import type { ReadTx } from '../storage';
+/** Reads every operation makes: a visible project, a feature in its project, the environment index. */
+import { canSeeProject, type Principal } from './auth';
+import { environmentIndex, type EnvironmentIndex } from './documents/feature-document';
+import { notFound } from './errors';
+import type { FeatureRecord, ProjectRecord } from './records';
+import type { ReadTx } from './storage';
 
 /** The project, or 404 (also for a project outside the reader's scope: reads reveal nothing of it). */
 export async function visibleProject(tx: ReadTx, principal: Principal, projectId: string): Promise<ProjectRecord> {
@@ -23,5 +24,3 @@ export async function featureInProject(tx: ReadTx, projectId: string, featureNam
 export async function environments(tx: ReadTx): Promise<EnvironmentIndex> {
   return environmentIndex(await tx.list('environments'));
 }
-
-export const tagKey = (t: { type: string; value: string }): string => `${t.type}:${t.value}`;

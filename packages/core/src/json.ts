@@ -1,3 +1,5 @@
+/** Plain JSON values: equality, copies, freezing. */
+
 /** Structural equality of JSON values. */
 export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
@@ -14,7 +16,7 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
 }
 
 /**
- * A deep copy of a JSON value (plain objects, arrays, primitives): several times faster than
+ * A deep copy of a JSON value (plain objects, arrays, primitives): faster than
  * `structuredClone` on documents like a feature, which matters on the PATCH path.
  */
 export function jsonClone<T>(value: T): T {
@@ -28,34 +30,6 @@ export function jsonClone<T>(value: T): T {
     else out[key] = copy;
   }
   return out as T;
-}
-
-/** Path segments that could reach an object prototype; never allowed in user-supplied paths. */
-const FORBIDDEN_SEGMENTS = new Set(['__proto__', 'constructor', 'prototype']);
-
-/** The unescaped segments of a JSON Pointer (RFC 6901). */
-export function pointerSegments(pointer: string): string[] {
-  if (pointer === '') return [];
-  return pointer
-    .split('/')
-    .slice(1)
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
-}
-
-export const hasForbiddenSegment = (pointer: string): boolean => pointerSegments(pointer).some((s) => FORBIDDEN_SEGMENTS.has(s));
-
-export function isUrlSafeName(name: string): boolean {
-  return name.length >= 1 && name.length <= 100 && name !== '.' && name !== '..' && encodeURIComponent(name) === name;
-}
-
-/** `"<version>"`: a strong ETag. */
-export const etagOf = (version: number): string => `"${version}"`;
-
-/** RFC 9110 If-Match: `*` or a list of strong entity tags; a weak tag never matches. */
-export function ifMatchAccepts(header: string, etag: string): boolean {
-  const value = header.trim();
-  if (value === '*') return true;
-  return value.split(',').some((tag) => tag.trim() === etag);
 }
 
 /** Freezes a JSON value and everything in it: for results shared by many callers. */

@@ -1,4 +1,4 @@
-import { sha256Hex } from '../auth';
+import { sha256Hex } from './auth';
 
 /** A stable avatar URL for a user or key name (Gravatar's identicon of its SHA-256). */
 export async function avatarUrl(name: string): Promise<string> {

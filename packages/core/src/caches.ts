@@ -1,0 +1,49 @@
+/**
+ * Every cache of an instance, on its context (`ctx.caches`), so two instances never share answers and
+ * a reader sees in one place what is kept. Each is a RevisionCache (see revision-cache.ts).
+ */
+import type { ClientFeaturesResponse } from './documents/client-feature';
+import type { ProjectsResponse } from './documents/project-document';
+import { RevisionCache } from './revision-cache';
+
+/** The whole project list and how long its clock-dependent figures hold. */
+export interface ProjectsAnswer {
+  /** The figures hold until this time (ms): the next feature passing its lifetime. */
+  validUntil: number;
+  /** Every project, sorted, frozen; the response for keys that see every project. */
+  all: Readonly<ProjectsResponse>;
+}
+
+export interface ClientFeaturesAnswer {
+  body: ClientFeaturesResponse;
+  etag: string;
+}
+
+export interface ContextCaches {
+  /**
+   * SHA-256 of recently seen secrets, by secret, at revision 0 (a hash never changes). Web Crypto's
+   * digest is asynchronous (a thread-pool round trip per request).
+   */
+  readonly secretHashes: RevisionCache<string, string>;
+  /** `GET /api/admin/events` responses as JSON text, by query: asked again and again between writes. */
+  readonly eventPages: RevisionCache<string, string>;
+  /** The project list, under the key `all`. */
+  readonly projects: RevisionCache<string, ProjectsAnswer>;
+  /** Client features by query: SDKs poll the same query, and between writes neither answer nor ETag change. */
+  readonly clientFeatures: RevisionCache<string, ClientFeaturesAnswer>;
+  /** The OpenAPI document, under the key `document`, at revision 0 (it depends on the code only). */
+  readonly openApi: RevisionCache<string, unknown>;
+  /** The JSON text of frozen response bodies (served again and again), by identity, at revision 0. */
+  readonly serializedBodies: RevisionCache<object, string>;
+}
+
+export function createCaches(): ContextCaches {
+  return {
+    secretHashes: new RevisionCache({ max: 1024 }),
+    eventPages: new RevisionCache(),
+    projects: new RevisionCache({ max: 1 }),
+    clientFeatures: new RevisionCache(),
+    openApi: new RevisionCache({ max: 1 }),
+    serializedBodies: new RevisionCache({ weakKeys: true }),
+  };
+}

@@ -1,0 +1,55 @@
+/** The audit log: events appended in the writer's transaction, and each project's `updatedAt` moved. */
+import type { Principal } from './auth';
+import type { AdminContext } from './context';
+import { emptyStats } from './documents/project-stats';
+import type { NewEvent, ProjectStatsRecord, Tag } from './records';
+import type { WriteTx } from './storage';
+
+export interface EventInput {
+  type: string;
+  project?: string | null;
+  featureName?: string | null;
+  environment?: string | null;
+  data?: unknown;
+  preData?: unknown;
+  tags?: Tag[];
+}
+
+/**
+ * Appends events in the caller's write transaction, so they commit with the change they describe,
+ * and moves each project's `updatedAt` (its last event). `changedStats`: a project's stats record the
+ * caller changed in this transaction and has not put yet; emit puts it (with its last event moved when
+ * the events are of its project), so it is neither read back nor written twice.
+ */
+export async function emit(
+  tx: WriteTx,
+  ctx: AdminContext,
+  actor: Principal,
+  events: readonly EventInput[],
+  changedStats?: ProjectStatsRecord,
+): Promise<void> {
+  const createdAt = ctx.now().toISOString();
+  const projects = new Set<string>();
+  for (const e of events) {
+    const event: NewEvent = {
+      createdAt,
+      type: e.type,
+      createdBy: actor.name,
+      createdByUserId: actor.id === 0 ? null : actor.id,
+      environment: e.environment ?? null,
+      project: e.project ?? null,
+      featureName: e.featureName ?? null,
+      data: e.data ?? null,
+      preData: e.preData ?? null,
+      tags: e.tags ?? [],
+    };
+    await tx.appendEvent(event);
+    if (event.project !== null) projects.add(event.project);
+  }
+  for (const project of projects) {
+    const stats = changedStats?.project === project ? changedStats : ((await tx.get('projectStats', project)) ?? emptyStats(project));
+    stats.lastEventAt = createdAt;
+    await tx.put('projectStats', stats);
+  }
+  if (changedStats && !projects.has(changedStats.project)) await tx.put('projectStats', changedStats);
+}

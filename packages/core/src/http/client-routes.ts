@@ -1,0 +1,53 @@
+/** The client API's routes: what Unleash SDKs call with client keys. */
+import { ifNoneMatchHits } from '../etag';
+import { accepted, ok, type HeaderReader, type Route } from './route';
+
+const clientHints = (h: HeaderReader) => ({ sdkVersion: h.get('unleash-sdk'), instanceId: h.get('unleash-instanceid') });
+
+/** The client API that Unleash SDKs use (client keys). */
+export const CLIENT_ROUTES: readonly Route[] = [
+  {
+    method: 'GET',
+    path: '/api/client/features',
+    summary: "The features of the key's projects and environment, in Unleash's client format (client keys)",
+    auth: 'client',
+    response: { status: 200, schema: 'clientFeatures' },
+    errors: [],
+    query: [
+      { name: 'project', description: "Only features of these projects (within the key's scope)", repeated: true },
+      { name: 'namePrefix', description: 'Only features whose name starts with this' },
+    ],
+    async run(admin, { principal, query, headers }) {
+      const { body, etag } = await admin.getClientFeatures(principal, { project: query.getAll('project'), namePrefix: query.get('namePrefix') });
+      if (ifNoneMatchHits(headers.get('if-none-match'), etag)) return { status: 304, body: null, headers: { etag } };
+      return ok(body, { etag });
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/client/register',
+    summary: 'Register an SDK instance (client keys)',
+    auth: 'client',
+    request: 'clientRegister',
+    response: { status: 202 },
+    errors: [400, 413, 415],
+    async run(admin, { principal, headers, json }) {
+      await admin.registerClient(principal, { body: await json(), hints: clientHints(headers) });
+      return accepted;
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/client/metrics',
+    summary: 'Report feature usage metrics (client keys)',
+    auth: 'client',
+    request: 'clientMetrics',
+    response: { status: 202 },
+    errors: [400, 413, 415],
+    async run(admin, { principal, headers, json }) {
+      await admin.recordMetrics(principal, { body: await json(), hints: clientHints(headers) });
+      return accepted;
+    },
+  },
+];
+

@@ -1,0 +1,68 @@
+/** The whole HTTP API on plain data: route, authenticate, authorize, run, answer; every failure a JSON error. */
+import type { Principal } from '../auth';
+import { AdminError, toAdminError } from '../errors';
+import { silentLogger } from '../logger';
+import { readJson } from './body';
+import { DEFAULT_BODY_LIMIT, type HandlerOptions, type PlainHandler, type PlainRequest, type PlainResponse } from './plain';
+import { plainResponse } from './response';
+import { requireKeyType } from './route';
+import { createRouter, splitTarget } from './router';
+import { ALL_ROUTES } from './routes';
+
+const match = createRouter(ALL_ROUTES);
+
+/**
+ * The whole HTTP API as a function of plain data. Never throws: every failure is a JSON error.
+ */
+export function createDispatch(options: HandlerOptions): PlainHandler {
+  const { admin } = options;
+  const { caches } = admin.context;
+  const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const logger = options.logger ?? silentLogger;
+
+  return async function dispatch(request: PlainRequest): Promise<PlainResponse> {
+    const started = Date.now();
+    const requestId = crypto.randomUUID();
+    let routePath = 'unmatched';
+    let response: PlainResponse;
+    try {
+      const { pathname, query } = splitTarget(request.url);
+      const found = match(request.method, pathname);
+      if (!found) throw new AdminError('NotFoundError', `No route for ${request.method} ${pathname}.`);
+      if ('allow' in found) {
+        throw new AdminError('MethodNotAllowedError', `${request.method} is not allowed here; use ${found.allow.join(', ')}.`, {
+          headers: { allow: found.allow.join(', ') },
+        });
+      }
+      const { route, params } = found;
+      routePath = route.path;
+      let principal: Principal | undefined;
+      if (route.auth !== 'none') {
+        principal = await admin.authenticate(request.headers.get('authorization'));
+        requireKeyType(route, principal);
+        route.authorize?.(principal, params);
+      }
+      const result = await route.run(admin, {
+        params,
+        query,
+        principal: principal!,
+        headers: request.headers,
+        json: () => readJson(request, limit),
+      });
+      response = plainResponse(result, requestId, caches);
+    } catch (caught) {
+      const error = toAdminError(caught);
+      error.id = requestId;
+      if (error.name === 'InternalError') {
+        logger.error('request failed', { requestId, route: routePath, error: describe(caught) });
+      }
+      response = plainResponse({ status: error.status, body: error.toJSON(), ...(error.headers ? { headers: error.headers } : {}) }, requestId, caches);
+    }
+    logger.info('request', { method: request.method, route: routePath, status: response.status, durationMs: Date.now() - started, requestId });
+    return response;
+  };
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? (error.stack ?? error.message) : String(error);
+}

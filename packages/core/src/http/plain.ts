@@ -1,0 +1,43 @@
+/** The HTTP API's protocol on plain data: what a host hands the dispatcher and gets back. */
+import type { Admin } from '../admin';
+import type { Logger } from '../logger';
+import type { HeaderReader } from './route';
+
+/** Largest accepted request body in bytes unless `bodyLimit` says otherwise (100 KiB). */
+export const DEFAULT_BODY_LIMIT = 102_400;
+
+export interface HandlerOptions {
+  admin: Admin;
+  /** Largest accepted request body in bytes; default 102,400 (100 KiB). */
+  bodyLimit?: number;
+  /** Gets one `request` line per request: method, route, status, durationMs, requestId. */
+  logger?: Logger;
+}
+
+/**
+ * A request as plain data, for hosts that do not want to build a WHATWG Request per request
+ * (building one costs more than the rest of a typical flagadmin request on Node). @flagadmin/node-http
+ * declares the same protocol on its side (it depends on no handler package); test/plain-protocol.test.ts
+ * keeps the two declarations one contract.
+ */
+export interface PlainRequest {
+  method: string;
+  /** Path and query (`/api/admin/events?project=x`), or an absolute URL. */
+  url: string;
+  headers: HeaderReader;
+  /**
+   * Reads the whole body. Past `limit` bytes it must stop reading and reject with an error whose
+   * `name` is `PayloadTooLargeError` (answered 413). Called at most once, and only by routes with a body.
+   */
+  body(limit: number): Promise<Uint8Array>;
+}
+
+export interface PlainResponse {
+  status: number;
+  /** Lower-case header names. */
+  headers: Record<string, string>;
+  /** The body text (JSON), or null for none. */
+  body: string | null;
+}
+
+export type PlainHandler = (request: PlainRequest) => Promise<PlainResponse>;

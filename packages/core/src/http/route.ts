@@ -1,0 +1,71 @@
+/** What a route is: its method and path, what it documents, its permission check and its run function. */
+import type { Admin } from '../admin';
+import { requireAdminKey, requireClientKey, type Principal } from '../auth';
+import type { SchemaId } from '../schemas/registry';
+
+/** Read access to request headers (a WHATWG `Headers` fits); names are case-insensitive. */
+export interface HeaderReader {
+  get(name: string): string | null;
+}
+
+/** What a route handler gets: the decoded path parameters, the query, the principal and lazy body access. */
+export interface RouteInput {
+  params: Record<string, string>;
+  query: URLSearchParams;
+  principal: Principal;
+  headers: HeaderReader;
+  /** Checks the content type (415), reads within the limit (413) and parses JSON (400). */
+  json(): Promise<unknown>;
+}
+
+export interface RouteResult {
+  status: number;
+  /** A JSON value, or a JsonText: a body already serialized (sent as is). */
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+/** A body that is already JSON text. */
+export class JsonText {
+  constructor(readonly json: string) {}
+}
+
+/** A query parameter a route reads; every one is optional. */
+export interface QueryParameter {
+  name: string;
+  description: string;
+  /** Read with `getAll`: may be given several times (`?project=a&project=b`). */
+  repeated?: boolean;
+}
+
+export interface Route {
+  method: 'GET' | 'POST' | 'PATCH';
+  /** Express-style pattern: `/api/admin/projects/:projectId`. */
+  path: string;
+  summary: string;
+  /** Admin or client keys; `none` for public routes (health, docs). */
+  auth: 'admin' | 'client' | 'none';
+  request?: SchemaId;
+  /** The success status and its body schema. */
+  response: { status: number; schema?: SchemaId };
+  /** Error statuses this route documents beyond 401/403. */
+  errors: number[];
+  /** The query parameters the route reads, for the OpenAPI document. */
+  query?: readonly QueryParameter[];
+  /**
+   * The permission check, made before anything about the body (415, 413, 400), so a key without the
+   * permission learns nothing more (the check order in packages/core/README.md Decisions). The operation checks again itself.
+   */
+  authorize?(principal: Principal, params: Record<string, string>): void;
+  run(admin: Admin, input: RouteInput): Promise<RouteResult>;
+}
+
+export const ok = (body: unknown, headers?: Record<string, string>): RouteResult => ({ status: 200, body, ...(headers ? { headers } : {}) });
+export const created = (body: unknown): RouteResult => ({ status: 201, body });
+export const accepted: RouteResult = { status: 202, body: null };
+
+/** The key-type check every authenticated route makes before anything else. */
+export function requireKeyType(route: Route, principal: Principal): void {
+  if (route.auth === 'admin') requireAdminKey(principal);
+  else if (route.auth === 'client') requireClientKey(principal);
+}

@@ -1,0 +1,18 @@
+import { constantTimeEqual, hashSecret, principalOf, secretFromHeader, type Principal } from '../auth';
+import type { AdminContext } from '../context';
+import { AdminError } from '../errors';
+
+/**
+ * The principal of an `Authorization` header value (`<secret>` or `Bearer <secret>`); 401
+ * AuthenticationRequired when it is missing, malformed or unknown.
+ */
+export async function authenticate(ctx: AdminContext, header: string | null | undefined): Promise<Principal> {
+  const secret = secretFromHeader(header);
+  if (!secret) throw new AdminError('AuthenticationRequired', 'You must provide a valid API key in the Authorization header.');
+  const hash = await ctx.caches.secretHashes.get(0, secret, () => hashSecret(secret));
+  const key = await ctx.read((tx) => tx.get('apiKeys', hash));
+  if (!key || !constantTimeEqual(key.secretHash, hash)) {
+    throw new AdminError('AuthenticationRequired', 'You must provide a valid API key in the Authorization header.');
+  }
+  return principalOf(key);
+}

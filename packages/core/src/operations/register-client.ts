@@ -1,0 +1,20 @@
+import { requireClientKey, type Principal } from '../auth';
+import { environmentOf, upsertInstance, type ClientHints, type ClientRegistration } from '../client-apps';
+import type { AdminContext } from '../context';
+import { assertValid } from '../validation';
+
+/** `POST /api/client/register`: an SDK instance says which SDK and version it runs. Not an audit event. */
+export async function registerClient(ctx: AdminContext, principal: Principal, input: { body: unknown; hints?: ClientHints }): Promise<void> {
+  requireClientKey(principal);
+  assertValid<ClientRegistration>('clientRegister', input.body, 'client registration');
+  const body = input.body;
+  await ctx.write(async (tx) => {
+    const app = await upsertInstance(tx, body.appName, {
+      instanceId: body.instanceId ?? input.hints?.instanceId ?? 'default',
+      sdkVersion: body.sdkVersion ?? input.hints?.sdkVersion ?? null,
+      environment: environmentOf(principal, body.environment),
+      lastSeen: ctx.now().toISOString(),
+    });
+    await tx.put('clientApps', app);
+  });
+}

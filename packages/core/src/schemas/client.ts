@@ -1,0 +1,83 @@
+/** The client API SDKs use: features in the client format, registration and metrics bodies. */
+import { anyObject, bool, num, str, strings } from './primitives';
+import { constraintSchema, variantSchema } from './feature';
+
+export const clientFeaturesSchema = {
+  $id: 'clientFeatures',
+  type: 'object',
+  additionalProperties: false,
+  required: ['version', 'features', 'query'],
+  properties: {
+    version: { const: 2 },
+    features: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['name', 'type', 'enabled', 'stale', 'impressionData', 'project', 'strategies', 'variants'],
+        properties: {
+          name: str,
+          type: str,
+          description: { type: ['string', 'null'] },
+          enabled: bool,
+          stale: bool,
+          impressionData: bool,
+          project: str,
+          strategies: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['name', 'constraints', 'parameters'],
+              properties: { name: str, constraints: { type: 'array', items: constraintSchema }, parameters: anyObject, segments: { type: 'array', items: num }, variants: { type: 'array', items: variantSchema } },
+            },
+          },
+          variants: { type: 'array', items: variantSchema },
+          dependencies: { type: 'array', items: anyObject },
+        },
+      },
+    },
+    query: anyObject,
+  },
+} as const;
+
+export const clientRegisterSchema = {
+  $id: 'clientRegister',
+  type: 'object',
+  required: ['appName'],
+  properties: {
+    appName: { type: 'string', minLength: 1, maxLength: 255 },
+    instanceId: { type: 'string', maxLength: 255 },
+    sdkVersion: { type: 'string', maxLength: 255 },
+    environment: { type: 'string', maxLength: 100 },
+    strategies: strings,
+    started: {},
+    interval: num,
+  },
+} as const;
+
+export const clientMetricsSchema = {
+  $id: 'clientMetrics',
+  type: 'object',
+  required: ['appName', 'bucket'],
+  properties: {
+    appName: { type: 'string', minLength: 1, maxLength: 255 },
+    instanceId: { type: 'string', maxLength: 255 },
+    environment: { type: 'string', maxLength: 100 },
+    bucket: {
+      type: 'object',
+      required: ['toggles'],
+      properties: {
+        start: {},
+        stop: {},
+        toggles: {
+          type: 'object',
+          maxProperties: 10000,
+          additionalProperties: {
+            type: 'object',
+            properties: { yes: { type: 'integer', minimum: 0 }, no: { type: 'integer', minimum: 0 }, variants: anyObject },
+          },
+        },
+      },
+    },
+  },
+} as const;

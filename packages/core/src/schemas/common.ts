@@ -1,0 +1,22 @@
+/** Shapes every route shares: the error body and the health answer. */
+import { anyObject, str } from './primitives';
+
+export const errorSchema = {
+  $id: 'error',
+  type: 'object',
+  required: ['id', 'name', 'message'],
+  properties: {
+    id: str,
+    name: str,
+    message: str,
+    details: { type: 'array', items: { type: 'object', required: ['message'], properties: { message: str, path: str } } },
+    permissions: { type: 'array', items: anyObject },
+  },
+} as const;
+
+export const healthSchema = {
+  $id: 'health',
+  type: 'object',
+  required: ['health'],
+  properties: { health: { const: 'GOOD' } },
+} as const;

@@ -1,0 +1,19 @@
+/**
+ * Every JSON Schema of a request body or response shape, as `as const` objects: one ajv instance
+ * compiles them once (validation.ts); the OpenAPI document (http/openapi.ts) and the tests use the same.
+ */
+import { apiTokenSchema, createApiTokenSchema } from './api-token';
+import { changeRequestChangesSchema, changeRequestSchema } from './change-request';
+import { clientFeaturesSchema, clientMetricsSchema, clientRegisterSchema } from './client';
+import { errorSchema, healthSchema } from './common';
+import { eventSchema, eventsSchema } from './event';
+import { createFeatureSchema, featureSchema, featuresSchema, patchOperationsSchema, tagSchema } from './feature';
+import { createProjectSchema, outdatedSdksSchema, projectSchema, projectsSchema } from './project';
+
+export const SCHEMAS = [
+  tagSchema, featureSchema, featuresSchema, eventSchema, eventsSchema, projectSchema, projectsSchema, changeRequestSchema,
+  outdatedSdksSchema, apiTokenSchema, errorSchema, clientFeaturesSchema, healthSchema, patchOperationsSchema, createProjectSchema,
+  createFeatureSchema, createApiTokenSchema, changeRequestChangesSchema, clientRegisterSchema, clientMetricsSchema,
+] as const;
+
+export type SchemaId = (typeof SCHEMAS)[number]['$id'];
