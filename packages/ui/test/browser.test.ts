@@ -214,6 +214,15 @@ browserTest('events: the timeline with filters and a chart of events per day', a
   assert.ok(types.length > 0 && types.every((t) => t === 'feature-created'), 'only feature-created events');
   await page.getByLabel('Project').selectOption('checkout');
   await page.getByText('Every event of project checkout.').waitFor();
+  // The project's page arrives after its heading: wait until the list shows it (a wrong filter never does).
+  await page.waitForFunction(
+    () => {
+      const heads = [...document.querySelectorAll('ol.events .event-head')];
+      return heads.length > 0 && heads.every((h) => h.textContent?.includes('project checkout'));
+    },
+    undefined,
+    { timeout: 60_000 },
+  );
   const projects = await page.locator('ol.events .event-head').allInnerTexts();
   assert.ok(projects.length > 0 && projects.every((t) => t.includes('project checkout')), 'only checkout events');
   await page.getByLabel('Type').selectOption('');
