@@ -20,6 +20,6 @@ function opener(options: Omit<LowdbStorageOptions, 'dir' | 'file'>) {
   };
 }
 
-storageContract('storage-lowdb contract', opener({}));
+storageContract('storage-lowdb contract', { open: opener({}) });
 // The same with a checkpoint (a new db.json, the journal emptied) after nearly every commit.
-storageContract('storage-lowdb contract, constant checkpoints', opener({ checkpointBytes: 1 }));
+storageContract('storage-lowdb contract, constant checkpoints', { open: opener({ checkpointBytes: 1 }) });

@@ -1,22 +1,41 @@
 /**
  * The pluggable storage interface. Core owns the domain logic; a storage only keeps records,
  * runs transactions and keeps the indexes named here. Everything is async so a storage may live
- * in another process (PostgreSQL) as well as in memory.
+ * in another process (PostgreSQL) as well as in memory. A storage can be written from this file
+ * alone; the contract suite in the repository's `test/storage-contract/` checks every rule below.
  *
- * Rules every storage keeps (the contract suite in test/ checks them):
- * - `write(fn)` is all-or-nothing: when `fn` throws, nothing it did is visible, ever. It resolves only
- *   once the change is durable (for a disk storage: written and fsynced).
- * - Writes are serializable: two write transactions never interleave their effects.
- * - Everything a read hands out is a copy: mutating it changes nothing stored.
- * - Event ids are increasing integers assigned at commit, in commit order.
- * - `latestEvents` and `projectEvents` use indexes: they never scan the whole history.
+ * Transactions
+ * - `read(fn)` is isolated: a read never sees part of a write, nor anything not committed. Every call
+ *   of one `read(fn)` answers from the same committed state (one snapshot per read transaction), so
+ *   what it reads belongs together, and `revision()` keys exactly the data read beside it.
+ * - `write(fn)` is all-or-nothing: when `fn` throws (or rejects), nothing it did is visible, ever, and
+ *   the error reaches the caller unchanged. It resolves only once the change is durable (for a disk
+ *   storage: written and fsynced; for a database: committed).
+ * - Writes are serialized: two write transactions never interleave their effects (as if one ran
+ *   after the other). A write transaction reads the records and sequence values left by every write
+ *   before it, plus its own puts (its own events are not read back: their ids come at commit).
+ * - Everything a read hands out is a copy: mutating it changes nothing stored. `put` and
+ *   `appendEvent` keep a copy of what they are given, taken at the call.
+ *
+ * Records
+ * - One record per key in each collection (`COLLECTIONS[c].key`); `put` replaces the record under
+ *   its key. There is no delete.
+ * - `list` is ordered by key in JS code-unit order (what `<` on strings gives: 'B' < 'a' < 'é';
+ *   in SQL: `COLLATE "C"`, whose UTF-8 byte order agrees except between characters above U+FFFF and
+ *   U+E000..U+FFFF). `list(c, { project })` uses the collection's project index.
+ *
+ * Events and sequences
+ * - Event ids are increasing integers assigned at commit, in commit order, without gaps: 1, 2, 3...
+ *   A failed write consumes no id. An `id` field on a `NewEvent` is ignored.
+ * - `events` selects through indexes (never a scan of the whole history for a project or a page);
+ *   `countEvents` may come from counters kept beside the events.
+ * - Sequences count per name from 1 without gaps, and a failed write rolls back the values it took.
  */
 import type {
   ApiKeyRecord,
   ChangeRequestRecord,
   ClientAppRecord,
   EnvironmentRecord,
-  EventRecord,
   FeatureRecord,
   NewEvent,
   ProjectRecord,
@@ -61,29 +80,26 @@ export const COLLECTION_NAMES = Object.keys(COLLECTIONS) as CollectionName[];
 export type SequenceName = 'apiKey' | 'changeRequest' | 'change';
 
 export interface EventQuery {
-  /** Only events of these projects; `undefined` = every event, instance events included. */
+  /** Only events of these projects; `undefined` = every event, instance events (project null) included. */
   projects?: readonly string[];
+  /** At most this many, newest first; `undefined` = every matching event. */
+  limit?: number;
 }
 
 export interface ReadTx {
   get<C extends CollectionName>(collection: C, key: string): Promise<Collections[C] | undefined>;
-  /** All records, or those under one project in the collection's secondary index. Order: by key. */
+  /** All records, or those under one project in the collection's project index. Order: by key (code units). */
   list<C extends CollectionName>(collection: C, where?: { project: string }): Promise<Collections[C][]>;
-  /** Newest first, at most `limit`. */
-  latestEvents(query: EventQuery & { limit: number }): Promise<EventRecord[]>;
-  /** Newest first, every event of one project. */
-  projectEvents(project: string): Promise<EventRecord[]>;
   /**
-   * The same as `latestEvents`, as the JSON text of each event: what storages keep anyway, so a
-   * response can be built from it without parsing and serializing every event again.
+   * The matching events newest first (by id), as the JSON text of each `EventRecord`: what storages
+   * keep anyway, so a response is built from it without parsing and serializing every event again.
    */
-  latestEventsJson(query: EventQuery & { limit: number }): Promise<string[]>;
-  /** The same as `projectEvents`, as the JSON text of each event. */
-  projectEventsJson(project: string): Promise<string[]>;
+  events(query: EventQuery): Promise<string[]>;
+  /** How many events match (`limit` ignored). */
   countEvents(query: EventQuery): Promise<number>;
   /**
    * A number that changes with every committed write (and only then), for caches of derived data:
-   * equal revisions mean equal committed state.
+   * equal revisions mean equal committed state. It keys the data read in the same transaction.
    */
   revision(): Promise<number>;
 }

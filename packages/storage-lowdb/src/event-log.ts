@@ -1,5 +1,5 @@
 import type { FileHandle } from 'node:fs/promises';
-import { latestPositions, type EventStore, type PreparedEvent } from '@flagadmin/storage-memory';
+import { countBelow, latestPositions, type EventStore, type PreparedEvent } from '@flagadmin/storage-memory/engine';
 import { FlagadminStorageCorruptError } from './errors';
 import { scanEventLine } from './event-line';
 import { readAt, writeAllNow } from './fs-util';
@@ -145,21 +145,24 @@ export class EventLog implements EventStore {
     this.end = offset;
   }
 
-  latest(limit: number, projects?: readonly string[]): Promise<string[]> {
-    return this.read(latestPositions(limit, this.lastId, projects, (p) => this.byProject.get(p)?.view()));
+  latest(limit: number, projects: readonly string[] | undefined, upTo: number): Promise<string[]> {
+    return this.read(latestPositions(limit, upTo, projects, (p) => this.byProject.get(p)?.view()));
   }
 
-  ofProject(project: string): Promise<string[]> {
+  ofProject(project: string, upTo: number): Promise<string[]> {
     const list = this.byProject.get(project);
     const positions: number[] = [];
-    if (list) for (let i = list.length - 1; i >= 0; i--) positions.push(list.at(i));
+    if (list) for (let i = countBelow(list.view(), upTo) - 1; i >= 0; i--) positions.push(list.at(i));
     return this.read(positions);
   }
 
-  count(projects?: readonly string[]): number {
-    if (!projects) return this.lastId;
+  count(projects: readonly string[] | undefined, upTo: number): number {
+    if (!projects) return upTo;
     let n = 0;
-    for (const p of new Set(projects)) n += this.byProject.get(p)?.length ?? 0;
+    for (const p of new Set(projects)) {
+      const list = this.byProject.get(p);
+      if (list) n += countBelow(list.view(), upTo);
+    }
     return n;
   }
 

@@ -26,11 +26,6 @@ class Growable<A extends TypedArray> {
   view(): A {
     return this.data.subarray(0, this.length) as A;
   }
-
-  /** Forgets every value from `length` on. */
-  truncate(length: number): void {
-    this.length = Math.min(this.length, length);
-  }
 }
 
 /** Byte offsets (exact as doubles up to 2^53). */

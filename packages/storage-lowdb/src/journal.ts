@@ -1,6 +1,6 @@
 import type { FileHandle } from 'node:fs/promises';
 import { COLLECTION_NAMES, type CollectionName, type SequenceName } from '@flagadmin/core';
-import { putEntry, type ChangeSet, type PreparedEvent, type PutEntry } from '@flagadmin/storage-memory';
+import { putEntry, type ChangeSet, type PreparedEvent, type PutEntry } from '@flagadmin/storage-memory/engine';
 import { FlagadminStorageCorruptError } from './errors';
 import { readAt, writeAll } from './fs-util';
 

@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
 import { mkdir, open, stat, type FileHandle } from 'node:fs/promises';
 import type { Storage } from '@flagadmin/core';
-import { MemoryEngine, type ChangeSet, type StateImage } from '@flagadmin/storage-memory';
+import { MemoryEngine, type ChangeSet, type StateImage } from '@flagadmin/storage-memory/engine';
 import { Low } from 'lowdb';
 import { DurableJsonFile } from './durable-json-file';
 import { FlagadminStorageCorruptError } from './errors';

@@ -1,5 +1,5 @@
 import { open, readFile } from 'node:fs/promises';
-import type { StateImage, StateText } from '@flagadmin/storage-memory';
+import type { StateImage, StateText } from '@flagadmin/storage-memory/engine';
 import { readAt } from './fs-util';
 import { FlagadminStorageCorruptError } from './errors';
 

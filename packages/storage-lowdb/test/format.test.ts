@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { lowdbStorage, type JournalEntry, type SnapshotDocument } from '@flagadmin/storage-lowdb';
-import { journalLines, journalText, makeEvent, makeFeature, makeProject, tempDir } from './helpers';
+import { eventsOf, journalLines, journalText, makeEvent, makeFeature, makeProject, tempDir } from './helpers';
 
 const lines = async (file: string): Promise<string[]> => (await readFile(file, 'utf8')).split('\n').filter(Boolean);
 const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -177,8 +177,8 @@ test('data survives reopen: records, indexes, events and sequences (file option)
       assert.is((await tx.get('features', 'f00'))!.version, 100);
       assert.is(await tx.countEvents({}), 30);
       assert.is(await tx.countEvents({ projects: ['p1'] }), 8);
-      assert.equal((await tx.projectEvents('p1')).map((e) => (e.data as { i: number }).i), [28, 22, 19, 16, 13, 7, 4, 1]);
-      assert.equal((await tx.latestEvents({ limit: 2 })).map((e) => e.id), [30, 29]);
+      assert.equal((await eventsOf(tx, { projects: ['p1'] })).map((e) => (e.data as { i: number }).i), [28, 22, 19, 16, 13, 7, 4, 1]);
+      assert.equal((await eventsOf(tx, { limit: 2 })).map((e) => e.id), [30, 29]);
     });
     assert.is(await again.write((tx) => tx.nextSequence('changeRequest')), 31);
     await again.close();

@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-export { makeEvent, makeFeature, makeProject, rejects } from '../../../test/storage-contract';
+export { eventsOf, makeEvent, makeFeature, makeProject, rejects } from '../../../test/helpers/records';
 
 /** A fresh temporary directory; `remove()` deletes it. */
 export async function tempDir(): Promise<{ dir: string; remove(): Promise<void> }> {

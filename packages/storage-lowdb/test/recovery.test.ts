@@ -5,7 +5,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Storage } from '@flagadmin/core';
 import { FlagadminStorageCorruptError, lowdbStorage } from '@flagadmin/storage-lowdb';
-import { journalText, makeEvent, makeFeature, recordingLogger, rejects, tempDir } from './helpers';
+import { eventsOf, journalText, makeEvent, makeFeature, recordingLogger, rejects, tempDir } from './helpers';
 
 const FILES = ['db.json', 'journal.jsonl', 'events.jsonl'];
 
@@ -68,7 +68,7 @@ test('a torn last journal line and the events of its commit are dropped; the com
     await storage.read(async (tx) => {
       assert.equal((await tx.list('features')).map((f) => f.name), ['f1', 'f2', 'f3']);
       assert.is(await tx.countEvents({}), 3);
-      assert.equal((await tx.projectEvents('p1')).map((e) => e.data), [{ n: 3 }, { n: 1 }]);
+      assert.equal((await eventsOf(tx, { projects: ['p1'] })).map((e) => e.data), [{ n: 3 }, { n: 1 }]);
     });
     assert.is(logger.warnings.length, 2, logger.warnings.join('\n'));
     assert.match(logger.warnings[0]!, /journal\.jsonl: dropped a torn last line/);
@@ -82,7 +82,7 @@ test('a torn last journal line and the events of its commit are dropped; the com
     });
     await storage.close();
     const again = await lowdbStorage({ dir });
-    assert.equal((await again.read((tx) => tx.latestEvents({ limit: 10 }))).map((e) => e.id), [4, 3, 2, 1]);
+    assert.equal((await again.read((tx) => eventsOf(tx, { limit: 10 }))).map((e) => e.id), [4, 3, 2, 1]);
     await again.close();
   } finally {
     await remove();
@@ -265,7 +265,7 @@ test('events of commits after the last checkpoint that a crash lost or damaged a
       try {
         await storage.read(async (tx) => {
           assert.equal((await tx.list('features')).map((f) => f.name), ['f1', 'f2', 'f3']);
-          assert.equal((await tx.latestEvents({ limit: 5 })).map((e) => (e.data as { n: number }).n), [3, 2, 1]);
+          assert.equal((await eventsOf(tx, { limit: 5 })).map((e) => (e.data as { n: number }).n), [3, 2, 1]);
         });
         assert.ok(logger.warnings.some((w) => /restored the events of 3 commit/.test(w)), JSON.stringify(logger.warnings));
         assert.is(await readFile(events, 'utf8'), original, 'the event log holds exactly what was committed');

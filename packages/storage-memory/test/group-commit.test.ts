@@ -1,7 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { ProjectStatsRecord } from '@flagadmin/core';
-import { MemoryEngine, MemoryEventStore, type ChangeSet } from '@flagadmin/storage-memory';
+import { MemoryEngine, MemoryEventStore, type ChangeSet } from '@flagadmin/storage-memory/engine';
+import { eventsOf } from '../../../test/helpers/records';
 
 const stats = (project: string, featureCount: number): ProjectStatsRecord => ({
   project, featureCount, staleFeatureCount: 0, freshCreatedAt: {}, productionDaysSum: 0, productionCount: 0, lastEventAt: null,
@@ -37,7 +38,7 @@ test('concurrent writes share commits, see each other in order, and lose nothing
   assert.is(await e.read(async (tx) => (await tx.get('projectStats', 'p'))!.featureCount), 100);
   assert.is(batches.reduce((a, b) => a + b, 0), 100);
   assert.ok(batches.length < 100 / 2, `group commit: ${batches.length} commits for 100 writes`);
-  const events = await e.read((tx) => tx.latestEvents({ limit: 200 }));
+  const events = await e.read((tx) => eventsOf(tx, { limit: 200 }));
   assert.equal(events.map((ev) => ev.id), Array.from({ length: 100 }, (_, i) => 100 - i), 'ids increase without gaps in commit order');
   assert.equal(events.map((ev) => (ev.data as { n: number }).n), Array.from({ length: 100 }, (_, i) => 100 - i));
 });
@@ -65,7 +66,7 @@ test('a failed commit rejects its batch and everything prepared on top of it; no
   assert.is(await e.read((tx) => tx.countEvents({})), 1);
   control.fail = false;
   assert.is(await increment(e), 2, 'later writes start from the durable state');
-  const events = await e.read((tx) => tx.latestEvents({ limit: 10 }));
+  const events = await e.read((tx) => eventsOf(tx, { limit: 10 }));
   assert.equal(events.map((ev) => ev.id), [2, 1], 'no id is lost to the failed batch');
 });
 

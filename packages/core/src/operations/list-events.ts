@@ -1,6 +1,7 @@
 import { canSeeProject, requireAdminKey, seesAllProjects, type Principal } from '../auth';
 import type { AdminContext } from '../context';
 import type { EventRecord } from '../records';
+import type { ReadTx } from '../storage';
 import { cachePerContext } from '../revision-cache';
 
 export interface EventsResponse {
@@ -13,19 +14,15 @@ export interface EventsResponse {
 export const LATEST_EVENTS_LIMIT = 100;
 
 /** The events the query selects, as the JSON text the storage keeps, newest first, and their total. */
-async function selectEvents(ctx: AdminContext, principal: Principal, project: string | undefined): Promise<{ texts: string[]; total: number }> {
-  requireAdminKey(principal);
-  await ctx.ready();
-  return ctx.storage.read(async (tx) => {
-    if (project !== undefined) {
-      if (!canSeeProject(principal, project)) return { texts: [], total: 0 };
-      const texts = await tx.projectEventsJson(project);
-      return { texts, total: texts.length };
-    }
-    const query = seesAllProjects(principal) ? {} : { projects: principal.projects };
-    const [texts, total] = await Promise.all([tx.latestEventsJson({ ...query, limit: LATEST_EVENTS_LIMIT }), tx.countEvents(query)]);
-    return { texts, total };
-  });
+async function selectEvents(tx: ReadTx, principal: Principal, project: string | undefined): Promise<{ texts: string[]; total: number }> {
+  if (project !== undefined) {
+    if (!canSeeProject(principal, project)) return { texts: [], total: 0 };
+    const texts = await tx.events({ projects: [project] });
+    return { texts, total: texts.length };
+  }
+  const query = seesAllProjects(principal) ? {} : { projects: principal.projects };
+  const [texts, total] = await Promise.all([tx.events({ ...query, limit: LATEST_EVENTS_LIMIT }), tx.countEvents(query)]);
+  return { texts, total };
 }
 
 /**
@@ -33,7 +30,9 @@ async function selectEvents(ctx: AdminContext, principal: Principal, project: st
  * events (none for an unknown project or one outside the key's scope).
  */
 export async function listEvents(ctx: AdminContext, principal: Principal, input: { project?: string | null } = {}): Promise<EventsResponse> {
-  const { texts, total } = await selectEvents(ctx, principal, input.project ?? undefined);
+  requireAdminKey(principal);
+  await ctx.ready();
+  const { texts, total } = await ctx.storage.read((tx) => selectEvents(tx, principal, input.project ?? undefined));
   return { version: 1, events: texts.map((t) => JSON.parse(t) as EventRecord), totalEvents: total };
 }
 
@@ -48,10 +47,12 @@ export async function listEventsJson(ctx: AdminContext, principal: Principal, in
   requireAdminKey(principal);
   await ctx.ready();
   const project = input.project ?? undefined;
-  const revision = await ctx.storage.read((tx) => tx.revision());
   const query = JSON.stringify([project ?? null, seesAllProjects(principal) ? ['*'] : principal.projects]);
-  return pages(ctx).get(revision, query, async () => {
-    const { texts, total } = await selectEvents(ctx, principal, project);
-    return `{"version":1,"events":[${texts.join(',')}],"totalEvents":${total}}`;
-  });
+  // The revision is read in the same read transaction as the page it keys.
+  return ctx.storage.read(async (tx) =>
+    pages(ctx).get(await tx.revision(), query, async () => {
+      const { texts, total } = await selectEvents(tx, principal, project);
+      return `{"version":1,"events":[${texts.join(',')}],"totalEvents":${total}}`;
+    }),
+  );
 }

@@ -1,0 +1,98 @@
+import type { CollectionName, Collections, EventQuery, NewEvent, SequenceName, WriteTx } from '@flagadmin/core';
+import { defOf, pendingEvent, putEntry, type AnyRecord, type PendingEvent, type PutEntry } from './change-set';
+import type { ReadSnapshot } from './committed-state';
+import type { EventStore } from './event-store';
+
+/** A write transaction's own changes, seen only by it until its change set is prepared. */
+export class Overlay {
+  readonly puts = new Map<CollectionName, Map<string, PutEntry>>();
+  readonly events: PendingEvent[] = [];
+  readonly sequences = new Map<SequenceName, number>();
+}
+
+/**
+ * What a transaction needs of the engine: made once, shared by every transaction (no closures per
+ * transaction). A read transaction passes its snapshot; a write transaction its overlay.
+ */
+export interface EngineView {
+  readonly events: EventStore;
+  /** The JSON text of a record as the transaction sees it. */
+  lookup(overlay: Overlay | undefined, snapshot: ReadSnapshot | undefined, collection: CollectionName, key: string): string | undefined;
+  /** The keys a transaction may see in a collection (of one project's index), sorted in code-unit order. */
+  keys(overlay: Overlay | undefined, snapshot: ReadSnapshot | undefined, collection: CollectionName, where: { project: string } | undefined): string[];
+  revision(): number;
+  nextSequence(overlay: Overlay, name: SequenceName): number;
+}
+
+const parse = <T>(json: string): T => JSON.parse(json) as T;
+
+/**
+ * A read transaction (a snapshot, no overlay) or a write transaction (its changes collect in the
+ * overlay; it reads the committed state plus the change sets still being made durable).
+ */
+export class Tx implements WriteTx {
+  constructor(
+    private readonly view: EngineView,
+    private readonly overlay: Overlay | undefined,
+    private readonly snapshot: ReadSnapshot | undefined,
+  ) {}
+
+  async get<C extends CollectionName>(collection: C, key: string): Promise<Collections[C] | undefined> {
+    const found = this.view.lookup(this.overlay, this.snapshot, collection, key);
+    return found === undefined ? undefined : parse<Collections[C]>(found);
+  }
+
+  async list<C extends CollectionName>(collection: C, where?: { project: string }): Promise<Collections[C][]> {
+    const def = defOf(collection);
+    const out: Collections[C][] = [];
+    for (const key of this.view.keys(this.overlay, this.snapshot, collection, where)) {
+      const text = this.view.lookup(this.overlay, this.snapshot, collection, key);
+      if (text === undefined) continue;
+      const record = parse<Collections[C]>(text);
+      if (where && !def.projects!(record as AnyRecord).includes(where.project)) continue;
+      out.push(record);
+    }
+    return out;
+  }
+
+  events({ projects, limit }: EventQuery): Promise<string[]> {
+    const upTo = this.eventsSeen();
+    if (limit === undefined && projects?.length === 1) return this.view.events.ofProject(projects[0]!, upTo);
+    return this.view.events.latest(limit ?? Infinity, projects, upTo);
+  }
+
+  async countEvents({ projects }: EventQuery): Promise<number> {
+    return this.view.events.count(projects, this.eventsSeen());
+  }
+
+  async revision(): Promise<number> {
+    return this.snapshot ? this.snapshot.revision : this.view.revision();
+  }
+
+  /** How many events this transaction sees: those of its snapshot, or every committed one. */
+  private eventsSeen(): number {
+    return this.snapshot ? this.snapshot.events : this.view.events.lastId;
+  }
+
+  async put<C extends CollectionName>(collection: C, record: Collections[C]): Promise<void> {
+    const overlay = this.writable();
+    const put = putEntry(collection, record);
+    let map = overlay.puts.get(collection);
+    if (!map) overlay.puts.set(collection, (map = new Map()));
+    map.set(put.key, put);
+  }
+
+  async appendEvent(event: NewEvent): Promise<void> {
+    // Serialized now: a caller changing the object later changes nothing.
+    this.writable().events.push(pendingEvent(event));
+  }
+
+  async nextSequence(name: SequenceName): Promise<number> {
+    return this.view.nextSequence(this.writable(), name);
+  }
+
+  private writable(): Overlay {
+    if (!this.overlay) throw new TypeError('a read transaction cannot write');
+    return this.overlay;
+  }
+}
