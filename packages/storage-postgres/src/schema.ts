@@ -1,0 +1,92 @@
+/**
+ * Where each collection lives: one table per collection, the key as `text COLLATE "C"` primary key (so
+ * `ORDER BY key` is code-unit order), the record as JSON text, and the collection's project index as a
+ * column: `project` (one project per record, btree) or `projects text[]` (several, GIN).
+ */
+import { COLLECTIONS, type CollectionName } from '@flagadmin/core';
+
+export interface TableSpec {
+  table: string;
+  /** How the project index is kept: none, one project per record, or several. */
+  index: 'none' | 'one' | 'many';
+}
+
+export const TABLES: { readonly [C in CollectionName]: TableSpec } = {
+  projects: { table: 'projects', index: 'none' },
+  environments: { table: 'environments', index: 'none' },
+  features: { table: 'features', index: 'one' },
+  apiKeys: { table: 'api_keys', index: 'none' },
+  changeRequests: { table: 'change_requests', index: 'one' },
+  clientApps: { table: 'client_apps', index: 'many' },
+  projectStats: { table: 'project_stats', index: 'none' },
+};
+
+/** A double-quoted SQL identifier. */
+export const ident = (name: string): string => `"${name.replace(/"/g, '""')}"`;
+
+/** The projects a record is listed under (its collection's project index). */
+export function projectsOf(collection: CollectionName, record: unknown): readonly string[] {
+  const projects = (COLLECTIONS[collection] as { projects?: (r: unknown) => readonly string[] }).projects;
+  return projects ? projects(record) : [];
+}
+
+export function keyOf(collection: CollectionName, record: unknown): string {
+  return (COLLECTIONS[collection] as { key: (r: unknown) => string }).key(record);
+}
+
+/** Every statement the storage runs, with the schema's tables qualified. Built once per storage. */
+export function statements(schema: string) {
+  const q = (table: string) => `${ident(schema)}.${ident(table)}`;
+  const state = q('state');
+  const get = {} as Record<CollectionName, string>;
+  const listAll = {} as Record<CollectionName, string>;
+  const listByProject = {} as Record<CollectionName, string | undefined>;
+  const put = {} as Record<CollectionName, string>;
+  for (const [collection, spec] of Object.entries(TABLES) as [CollectionName, TableSpec][]) {
+    const t = q(spec.table);
+    get[collection] = `SELECT data::text AS data FROM ${t} WHERE key = $1`;
+    listAll[collection] = `SELECT data::text AS data FROM ${t} ORDER BY key`;
+    if (spec.index === 'one') {
+      listByProject[collection] = `SELECT data::text AS data FROM ${t} WHERE project = $1 ORDER BY key`;
+      put[collection] = `INSERT INTO ${t} (key, data, project) VALUES ($1, $2, $3) ON CONFLICT (key) DO UPDATE SET data = excluded.data, project = excluded.project`;
+    } else if (spec.index === 'many') {
+      listByProject[collection] = `SELECT data::text AS data FROM ${t} WHERE projects @> ARRAY[$1::text] ORDER BY key`;
+      put[collection] = `INSERT INTO ${t} (key, data, projects) VALUES ($1, $2, $3) ON CONFLICT (key) DO UPDATE SET data = excluded.data, projects = excluded.projects`;
+    } else {
+      put[collection] = `INSERT INTO ${t} (key, data) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET data = excluded.data`;
+    }
+  }
+  const events = q('events');
+  const counts = q('event_counts');
+  return {
+    schema,
+    get,
+    listAll,
+    listByProject,
+    put,
+    /** Starts a read: one snapshot for the whole transaction, fixed by reading the revision. */
+    beginRead: `BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SELECT revision, last_event_id FROM ${state}`,
+    /** Starts a write: takes the one state row's lock, so writes run one after another across processes. */
+    beginWrite: `BEGIN; SELECT revision, last_event_id FROM ${state} FOR UPDATE`,
+    latest: `SELECT data FROM ${events} ORDER BY id DESC LIMIT $1`,
+    latestOf: `SELECT data FROM ${events} WHERE project = ANY($1::text[]) ORDER BY id DESC LIMIT $2`,
+    allEvents: `SELECT data FROM ${events} ORDER BY id DESC`,
+    allEventsOf: `SELECT data FROM ${events} WHERE project = ANY($1::text[]) ORDER BY id DESC`,
+    countAll: `SELECT last_event_id AS n FROM ${state}`,
+    countOf: `SELECT COALESCE(SUM(n), 0)::bigint AS n FROM ${counts} WHERE project = ANY($1::text[])`,
+    nextSequence: `INSERT INTO ${q('sequences')} (name, value) VALUES ($1, 1) ON CONFLICT (name) DO UPDATE SET value = ${q('sequences')}.value + 1 RETURNING value`,
+    /**
+     * The commit's last statement: the events with their ids, the per-project counts and the state row
+     * (revision + 1, the last event id), in one round trip.
+     */
+    finish: `WITH appended AS (
+        INSERT INTO ${events} (id, project, data) SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[])
+      ), counted AS (
+        INSERT INTO ${counts} (project, n) SELECT p, count(*) FROM unnest($2::text[]) AS p WHERE p IS NOT NULL GROUP BY p
+        ON CONFLICT (project) DO UPDATE SET n = ${counts}.n + excluded.n
+      )
+      UPDATE ${state} SET revision = revision + 1, last_event_id = $4`,
+  };
+}
+
+export type Statements = ReturnType<typeof statements>;

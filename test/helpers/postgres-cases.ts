@@ -1,0 +1,120 @@
+// The PostgreSQL storage's own cases, run by test/storage-postgres.test.ts after the contract suite:
+// migrations under concurrency, a schema newer than the code, the database going away and coming back.
+import * as assert from 'uvu/assert';
+import { postgresStorage, SCHEMA_VERSION } from '@flagadmin/storage-postgres';
+import type { ContractContext } from '../storage-contract';
+import { makeEvent, makeFeature, makeProject, rejects } from './records';
+import { sql, type TestPostgres } from './postgres';
+
+let fresh = 0;
+const freshSchema = (what: string) => `own_${what}_${++fresh}`;
+const drop = (server: TestPostgres, schema: string) => sql(server.url, `DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+
+export function postgresCases({ test }: ContractContext, server: TestPostgres): void {
+  test('several processes starting at once on an empty database migrate it once', async () => {
+    const schema = freshSchema('migrate');
+    const storages = await Promise.all(Array.from({ length: 6 }, () => postgresStorage({ url: server.url, schema, max: 2 })));
+    try {
+      const versions = await sql<{ version: number }>(server.url, `SELECT version FROM "${schema}".migrations ORDER BY version`);
+      assert.equal(versions.map((v) => v.version), Array.from({ length: SCHEMA_VERSION }, (_, i) => i + 1));
+      await Promise.all(storages.map((s, i) => s.write((tx) => tx.put('projects', makeProject(`p${i}`)))));
+      const seen = await storages[5]!.read((tx) => tx.list('projects'));
+      assert.equal(seen.map((p) => p.id), ['p0', 'p1', 'p2', 'p3', 'p4', 'p5']);
+    } finally {
+      await Promise.all(storages.map((s) => s.close()));
+      await drop(server, schema);
+    }
+  });
+
+  test('a schema newer than the code is refused with FlagadminSchemaTooNewError, and nothing is changed', async () => {
+    const schema = freshSchema('newer');
+    const storage = await postgresStorage({ url: server.url, schema });
+    await storage.write((tx) => tx.put('projects', makeProject('kept')));
+    await storage.close();
+    try {
+      await sql(server.url, `INSERT INTO "${schema}".migrations (version) VALUES ($1)`, [SCHEMA_VERSION + 1]);
+      const error = (await rejects(postgresStorage({ url: server.url, schema }))) as Error & { databaseVersion: number };
+      assert.is(error.name, 'FlagadminSchemaTooNewError');
+      assert.is(error.databaseVersion, SCHEMA_VERSION + 1);
+      assert.match(error.message, /newer than this flagadmin knows/);
+      const rows = await sql<{ key: string }>(server.url, `SELECT key FROM "${schema}".projects`);
+      assert.equal(rows.map((r) => r.key), ['kept']);
+    } finally {
+      await drop(server, schema);
+    }
+  });
+
+  test('a pool given by the caller is used and left open by close()', async () => {
+    const schema = freshSchema('pool');
+    const { default: pg } = await import('pg');
+    const pool = new pg.Pool({ connectionString: server.url, max: 3 });
+    try {
+      const storage = await postgresStorage({ pool, schema });
+      await storage.write((tx) => tx.appendEvent(makeEvent({ project: 'p' })));
+      assert.is(await storage.read((tx) => tx.countEvents({ projects: ['p'] })), 1);
+      await storage.close();
+      assert.equal((await pool.query(`SELECT count(*)::int AS n FROM "${schema}".events`)).rows, [{ n: 1 }]);
+    } finally {
+      await pool.end();
+      await drop(server, schema);
+    }
+  });
+
+  test('a connection cut inside a write fails it with FlagadminStorageUnavailableError and leaves no trace', async () => {
+    const schema = freshSchema('cut');
+    const storage = await postgresStorage({ url: server.url, schema });
+    try {
+      await storage.write(async (tx) => {
+        await tx.put('features', makeFeature('f', 'p1'));
+        await tx.appendEvent(makeEvent({ project: 'p1' }));
+      });
+      const error = await rejects(
+        storage.write(async (tx) => {
+          await tx.put('features', makeFeature('f', 'p1', { version: 2 }));
+          await tx.appendEvent(makeEvent({ project: 'p1' }));
+          await tx.nextSequence('apiKey');
+          await sql(server.url, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE '%${schema}%' AND pid <> pg_backend_pid() AND state = 'idle in transaction'`);
+          await tx.put('projects', makeProject('never'));
+        }),
+      );
+      assert.is((error as Error).name, 'FlagadminStorageUnavailableError');
+      await storage.read(async (tx) => {
+        assert.is((await tx.get('features', 'f'))!.version, 1);
+        assert.is(await tx.get('projects', 'never'), undefined);
+        assert.is(await tx.countEvents({}), 1);
+        assert.is(await tx.countEvents({ projects: ['p1'] }), 1);
+      });
+      assert.is(await storage.write((tx) => tx.nextSequence('apiKey')), 1, 'the sequence was rolled back');
+    } finally {
+      await storage.close();
+      await drop(server, schema);
+    }
+  });
+
+  test('the database going away fails requests with FlagadminStorageUnavailableError; they succeed again once it is back', async () => {
+    const schema = freshSchema('away');
+    const storage = await postgresStorage({ url: server.url, schema, connectTimeoutMs: 2_000, queryTimeoutMs: 5_000 });
+    try {
+      await storage.write((tx) => tx.put('projects', makeProject('acknowledged')));
+      await server.halt();
+      for (const attempt of [1, 2]) {
+        const readError = await rejects(storage.read((tx) => tx.list('projects')));
+        assert.is((readError as Error).name, 'FlagadminStorageUnavailableError', `read ${attempt}`);
+        const writeError = await rejects(storage.write((tx) => tx.put('projects', makeProject('while-away'))));
+        assert.is((writeError as Error).name, 'FlagadminStorageUnavailableError', `write ${attempt}`);
+      }
+      await server.resume();
+      // Connections broken by the restart are dropped as they fail; the pool then opens new ones.
+      let projects: string[] | undefined;
+      for (let attempt = 0; attempt < 20 && !projects; attempt++) {
+        projects = await storage.read(async (tx) => (await tx.list('projects')).map((p) => p.id)).catch(() => undefined);
+      }
+      assert.equal(projects, ['acknowledged']);
+      await storage.write((tx) => tx.put('projects', makeProject('after')));
+      assert.equal((await storage.read((tx) => tx.list('projects'))).map((p) => p.id), ['acknowledged', 'after']);
+    } finally {
+      await storage.close();
+      await drop(server, schema);
+    }
+  });
+}
