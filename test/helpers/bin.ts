@@ -41,7 +41,7 @@ const running = new Set<Child>();
 /** Spawns `node <args>` with cwd at the repository root (by default) and an environment without PORT & co. */
 export function spawnNode(args: readonly string[], options: { env?: Record<string, string | undefined>; cwd?: string } = {}): Child {
   const env: Record<string, string | undefined> = { ...process.env, FORCE_COLOR: '0' };
-  for (const name of ['PORT', 'HOST', 'FLAGADMIN_DATA', 'LOG_LEVEL', 'INIT_ADMIN_API_TOKENS', 'INIT_CLIENT_API_TOKENS', 'BODY_LIMIT', 'NODE_OPTIONS']) {
+  for (const name of ['PORT', 'HOST', 'FLAGADMIN_DATA', 'LOG_LEVEL', 'INIT_ADMIN_API_TOKENS', 'INIT_CLIENT_API_TOKENS', 'BODY_LIMIT', 'NODE_OPTIONS', 'DATABASE_URL']) {
     delete env[name];
   }
   Object.assign(env, options.env);
