@@ -91,8 +91,8 @@ test('the demo data is created once although three processes started together', 
     assert.is(status, 200);
     assert.equal((json.projects as { id: string }[]).map((p) => p.id).sort(), ['checkout', 'default', 'mobile', 'platform', 'search']);
   }
-  const [{ n }] = await sql<{ n: number }>(server.url, "SELECT count(*)::int AS n FROM flagadmin.features WHERE key = 'new-checkout-flow'");
-  assert.is(n, 1);
+  const [row] = await sql<{ n: number }>(server.url, "SELECT count(*)::int AS n FROM flagadmin.features WHERE key = 'new-checkout-flow'");
+  assert.is(row?.n, 1);
 });
 
 test('30 clients PATCHing one feature through three processes lose no update', async () => {
@@ -131,6 +131,31 @@ test('kill -9 of one process under load loses no acknowledged write; the others 
   const last = await describe(bins[1]!.url, 'after-kill');
   assert.is(last.status, 200);
   assert.is((await call(bins[0]!.url, 'GET', FEATURE)).json.description, 'after-kill');
+});
+
+test('the database going away: 503 with the error envelope, no crash; answers again by itself once it is back', async () => {
+  const [first, second] = bins;
+  assert.is((await describe(first!.url, 'before-outage')).status, 200);
+  await server.halt();
+  for (const [method, answer] of [
+    ['GET', await call(second!.url, 'GET', '/api/admin/projects')],
+    ['PATCH', await describe(first!.url, 'during-outage')],
+  ] as const) {
+    assert.is(answer.status, 503, method);
+    assert.is(answer.json.name, 'ServiceUnavailableError', method);
+    assert.type(answer.json.id, 'string');
+    assert.type(answer.json.message, 'string');
+  }
+  await server.resume();
+  // A connection the restart broke fails one request more at most; no request waits for the database.
+  let answer: { status: number; json: any } | undefined;
+  for (let attempt = 0; attempt < 20 && answer?.status !== 200; attempt++) answer = await call(second!.url, 'GET', FEATURE);
+  assert.is(answer?.status, 200);
+  assert.is(answer?.json.description, 'before-outage');
+  assert.is((await describe(first!.url, 'after-outage')).status, 200);
+  assert.is((await call(second!.url, 'GET', FEATURE)).json.description, 'after-outage');
+  assert.is(first!.child.process.exitCode, null, 'still running');
+  assert.is(second!.child.process.exitCode, null, 'still running');
 });
 
 test.run();
