@@ -26,6 +26,47 @@ export function postgresCases({ test }: ContractContext, server: TestPostgres): 
     }
   });
 
+  test('two storages on one schema (two processes): each read sees every write the other acknowledged before it', async () => {
+    const schema = freshSchema('fresh');
+    const [a, b] = await Promise.all([postgresStorage({ url: server.url, schema }), postgresStorage({ url: server.url, schema })]);
+    try {
+      await a.write((tx) => tx.put('features', makeFeature('f', 'p1')));
+      for (let version = 2; version <= 30; version++) {
+        const [writer, reader] = version % 2 ? [a, b] : [b, a];
+        // Reads in flight on the reader while the other writes: its revision cache and shared state reads are warm.
+        const concurrent = Array.from({ length: 5 }, () => reader.read((tx) => tx.get('features', 'f')));
+        await writer.write((tx) => tx.put('features', makeFeature('f', 'p1', { version })));
+        const seen = await reader.read(async (tx) => ({ feature: (await tx.get('features', 'f'))!.version, listed: (await tx.list('features', { project: 'p1' }))[0]!.version }));
+        assert.equal(seen, { feature: version, listed: version }, `write ${version}`);
+        for (const f of await Promise.all(concurrent)) assert.ok(f!.version >= version - 1);
+      }
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+      await drop(server, schema);
+    }
+  });
+
+  test('a read whose first uncached statement finds a newer revision runs again, all of it at one revision', async () => {
+    const schema = freshSchema('stale');
+    const [a, b] = await Promise.all([postgresStorage({ url: server.url, schema }), postgresStorage({ url: server.url, schema })]);
+    try {
+      await a.write((tx) => tx.put('projects', makeProject('p', { description: 'v1' })));
+      let runs = 0;
+      const seen = await b.read(async (tx) => {
+        runs++;
+        const revision = await tx.revision();
+        if (runs === 1) await a.write((w) => w.put('projects', makeProject('p', { description: 'v2' })));
+        return { revision, description: (await tx.get('projects', 'p'))!.description, count: await tx.countEvents({}) };
+      });
+      assert.is(runs, 2, 'run again');
+      assert.is(seen.description, 'v2');
+      assert.is(seen.revision, await b.read((tx) => tx.revision()), 'the revision of the data read');
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+      await drop(server, schema);
+    }
+  });
+
   test('a schema newer than the code is refused with FlagadminSchemaTooNewError, and nothing is changed', async () => {
     const schema = freshSchema('newer');
     const storage = await postgresStorage({ url: server.url, schema });

@@ -6,10 +6,13 @@
  */
 import type { ReadTx, Storage, WriteTx } from '@flagadmin/core';
 import { createPool, type PoolOptions } from './connect';
-import { asUnavailable, isUnavailable } from './errors';
+import { CachedSource } from './cached-read';
+import { Connection } from './connection';
+import { asUnavailable } from './errors';
 import { migrate } from './migrations';
-import { lastResult, type PgPool, type PgPoolClient } from './pool';
+import type { PgPool } from './pool';
 import { PgReadTx, type StateRow } from './read-tx';
+import { RevisionCache } from './revision-cache';
 import { statements, type Statements } from './schema';
 import { PgWriteTx } from './write-tx';
 
@@ -21,7 +24,11 @@ interface CommonOptions {
   /** The PostgreSQL schema holding flagadmin's tables; created when missing. Default `flagadmin`. */
   schema?: string;
   logger?: StorageLogger;
+  /** Most characters of JSON text the read cache keeps (answers at the current revision). Default 32 Mi. */
+  cacheChars?: number;
 }
+
+const DEFAULT_CACHE_CHARS = 32 * 1024 * 1024;
 
 export type PostgresStorageOptions =
   /** A pool you own: `close()` leaves it open. */
@@ -50,7 +57,7 @@ export async function postgresStorage(options: PostgresStorageOptions): Promise<
     if (owned) await pool.end().catch(() => undefined);
     throw asUnavailable(error);
   }
-  return new PgStorage(pool, statements(schema), owned);
+  return new PgStorage(pool, statements(schema), owned, options.cacheChars ?? DEFAULT_CACHE_CHARS);
 }
 
 const closedError = () => new Error('The PostgreSQL storage is closed');
@@ -60,23 +67,55 @@ class PgStorage implements PostgresStorage {
   private writeQueue: Promise<unknown> = Promise.resolve();
   private readonly inFlight = new Set<Promise<unknown>>();
   private closing: Promise<void> | undefined;
+  private readonly cache: RevisionCache;
 
   constructor(
     private readonly pool: PgPool,
     private readonly sql: Statements,
     private readonly ownsPool: boolean,
-  ) {}
+    cacheChars: number,
+  ) {
+    this.cache = new RevisionCache(async () => {
+      const connection = await Connection.open(pool);
+      try {
+        return await connection.begin(sql.state);
+      } finally {
+        connection.release();
+      }
+    }, cacheChars);
+  }
 
+  /**
+   * Begins at the state row of a statement sent after the call; answers from the revision cache, opening a
+   * snapshot at its first miss. When the database moved on before that miss, `fn` runs again in a plain
+   * snapshot (its first run's answers are dropped; read functions only read).
+   */
   read<T>(fn: (tx: ReadTx) => Promise<T>): Promise<T> {
     if (this.closing) return Promise.reject(closedError());
-    return this.track(this.transaction(this.sql.beginRead, (client, state) => fn(new PgReadTx(client, this.sql, state))));
+    return this.track(
+      (async () => {
+        const state = await this.cache.currentState();
+        const source = new CachedSource(this.pool, this.sql, state, this.cache);
+        let outcome: { value: T } | { error: unknown };
+        try {
+          outcome = { value: await fn(new PgReadTx(source, this.sql, state)) };
+        } catch (error) {
+          outcome = { error };
+        } finally {
+          await source.close();
+        }
+        if (source.stale) return this.transaction(this.sql.beginRead, (connection, at) => fn(new PgReadTx(connection, this.sql, at)));
+        if ('error' in outcome) throw outcome.error;
+        return outcome.value;
+      })(),
+    );
   }
 
   write<T>(fn: (tx: WriteTx) => Promise<T>): Promise<T> {
     if (this.closing) return Promise.reject(closedError());
     const run = this.writeQueue.then(() =>
-      this.transaction(this.sql.beginWrite, async (client, state) => {
-        const tx = new PgWriteTx(client, this.sql, state);
+      this.transaction(this.sql.beginWrite, async (connection, state) => {
+        const tx = new PgWriteTx(connection, this.sql, state);
         const result = await fn(tx);
         await tx.finish();
         return result;
@@ -89,15 +128,20 @@ class PgStorage implements PostgresStorage {
   async exclusively<T>(fn: () => Promise<T>): Promise<T> {
     if (this.closing) throw closedError();
     return this.track(
-      this.withClient(async (client) => {
+      (async () => {
+        const connection = await Connection.open(this.pool);
         const key = `flagadmin start-up ${this.sql.schema}`;
-        await client.query('SELECT pg_advisory_lock(hashtext($1))', [key]);
         try {
-          return await fn();
+          await connection.rows('SELECT pg_advisory_lock(hashtext($1))', [key]);
+          try {
+            return await fn();
+          } finally {
+            await connection.rows('SELECT pg_advisory_unlock(hashtext($1))', [key]);
+          }
         } finally {
-          await client.query('SELECT pg_advisory_unlock(hashtext($1))', [key]);
+          connection.release();
         }
-      }),
+      })(),
     );
   }
 
@@ -118,41 +162,21 @@ class PgStorage implements PostgresStorage {
   }
 
   /** BEGIN (and the state row read with it), fn, COMMIT; ROLLBACK when anything fails. */
-  private transaction<T>(begin: string, fn: (client: PgPoolClient, state: StateRow) => Promise<T>): Promise<T> {
-    return this.withClient(async (client) => {
-      const [row] = lastResult(await client.query<{ revision: string; last_event_id: string }>(begin)).rows;
-      if (!row) throw new Error(`The state row of schema "${this.sql.schema}" is missing`);
+  private async transaction<T>(begin: string, fn: (connection: Connection, state: StateRow) => Promise<T>): Promise<T> {
+    const connection = await Connection.open(this.pool);
+    try {
+      const state = await connection.begin(begin);
       let result: T;
       try {
-        result = await fn(client, { revision: Number(row.revision), lastEventId: Number(row.last_event_id) });
+        result = await fn(connection, state);
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
+        await connection.rows('ROLLBACK').catch(() => undefined);
+        throw connection.failed(error);
       }
-      await client.query('COMMIT');
+      await connection.rows('COMMIT');
       return result;
-    });
-  }
-
-  /** A pooled connection for fn; a connection that failed is closed, not reused. */
-  private async withClient<T>(fn: (client: PgPoolClient) => Promise<T>): Promise<T> {
-    let client: PgPoolClient;
-    try {
-      client = await this.pool.connect();
-    } catch (error) {
-      throw asUnavailable(error);
-    }
-    let broken: Error | undefined;
-    const onError = (error: Error) => (broken = error);
-    client.on?.('error', onError);
-    try {
-      return await fn(client);
-    } catch (error) {
-      if (isUnavailable(error)) broken ??= error instanceof Error ? error : new Error(String(error));
-      throw asUnavailable(error);
     } finally {
-      client.off?.('error', onError);
-      client.release(broken ?? false);
+      connection.release();
     }
   }
 }

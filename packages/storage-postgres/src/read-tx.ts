@@ -4,7 +4,6 @@
  * Every record is parsed from its JSON text here, so each read hands out a fresh copy.
  */
 import type { CollectionName, Collections, EventQuery, ReadTx } from '@flagadmin/core';
-import { lastResult, type PgPoolClient } from './pool';
 import type { Statements } from './schema';
 
 /** The state row as a transaction first read it. */
@@ -15,15 +14,20 @@ export interface StateRow {
 
 type Row = { data: string };
 
+/** Where a transaction's statements go: a connection, or the revision cache in front of one. */
+export interface RowSource {
+  rows<R>(text: string, values: readonly unknown[]): Promise<R[]>;
+}
+
 export class PgReadTx implements ReadTx {
   constructor(
-    protected readonly client: PgPoolClient,
+    private readonly source: RowSource,
     protected readonly sql: Statements,
     protected readonly state: StateRow,
   ) {}
 
-  protected async rows<R>(text: string, values: readonly unknown[]): Promise<R[]> {
-    return lastResult(await this.client.query<R>(text, values)).rows;
+  protected rows<R>(text: string, values: readonly unknown[]): Promise<R[]> {
+    return this.source.rows<R>(text, values);
   }
 
   async get<C extends CollectionName>(collection: C, key: string): Promise<Collections[C] | undefined> {

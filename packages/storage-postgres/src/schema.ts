@@ -66,6 +66,8 @@ export function statements(schema: string) {
     put,
     /** Starts a read: one snapshot for the whole transaction, fixed by reading the revision. */
     beginRead: `BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SELECT revision, last_event_id FROM ${state}`,
+    /** The state row alone, outside a transaction: what a read begins with. */
+    state: `SELECT revision, last_event_id FROM ${state}`,
     /** Starts a write: takes the one state row's lock, so writes run one after another across processes. */
     beginWrite: `BEGIN; SELECT revision, last_event_id FROM ${state} FOR UPDATE`,
     latest: `SELECT data FROM ${events} ORDER BY id DESC LIMIT $1`,
