@@ -6,7 +6,7 @@
 import { Connection } from './connection';
 import type { PgPool } from './pool';
 import type { RowSource, StateRow } from './read-tx';
-import type { CachedAnswer, RevisionCache } from './revision-cache';
+import { cacheKey, type CachedAnswer, type RevisionCache } from './revision-cache';
 import type { Statements } from './schema';
 
 /** The snapshot opened for a miss is at another revision than the transaction began with. */
@@ -27,12 +27,12 @@ export class CachedSource implements RowSource {
   ) {}
 
   async rows<R>(text: string, values: readonly unknown[]): Promise<R[]> {
-    const key = `${text}\u0000${JSON.stringify(values)}`;
+    const key = cacheKey(text, values);
     const hit = this.cache.get(this.state.revision, key);
     if (hit) return hit as R[];
     const connection = await (this.snapshot ??= this.open());
     const rows = await connection.rows<R>(text, values);
-    this.cache.set(this.state.revision, key, rows as CachedAnswer);
+    this.cache.set(this.state.revision, key, rows as CachedAnswer, this.sql.tableOf.get(text) ?? text);
     return rows;
   }
 

@@ -14,6 +14,7 @@ import type { PgPool } from './pool';
 import { PgReadTx, type StateRow } from './read-tx';
 import { RevisionCache } from './revision-cache';
 import { statements, type Statements } from './schema';
+import { WriteSource } from './write-source';
 import { PgWriteTx } from './write-tx';
 
 export interface StorageLogger {
@@ -113,14 +114,17 @@ class PgStorage implements PostgresStorage {
 
   write<T>(fn: (tx: WriteTx) => Promise<T>): Promise<T> {
     if (this.closing) return Promise.reject(closedError());
-    const run = this.writeQueue.then(() =>
-      this.transaction(this.sql.beginWrite, async (connection, state) => {
-        const tx = new PgWriteTx(connection, this.sql, state);
+    const run = this.writeQueue.then(async () => {
+      const { result, source } = await this.transaction(this.sql.beginWrite, async (connection, state) => {
+        const source = new WriteSource(connection, this.sql, state, this.cache);
+        const tx = new PgWriteTx(source, this.sql, state);
         const result = await fn(tx);
         await tx.finish();
-        return result;
-      }),
-    );
+        return { result, source };
+      });
+      source.committed();
+      return result;
+    });
     this.writeQueue = run.catch(() => undefined);
     return this.track(run);
   }

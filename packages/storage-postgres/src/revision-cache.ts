@@ -12,12 +12,15 @@ import type { StateRow } from './read-tx';
 /** A statement's rows as the driver gave them (strings: JSON texts, counts); never handed out as they are. */
 export type CachedAnswer = readonly Record<string, unknown>[];
 
+/** The cache key of a statement with its parameters. */
+export const cacheKey = (text: string, values: readonly unknown[]): string => `${text}\u0000${JSON.stringify(values)}`;
+
 const sizeOf = (rows: CachedAnswer): number =>
   rows.reduce((n, row) => n + 16 + (typeof row['data'] === 'string' ? row['data'].length : 0), 16);
 
 export class RevisionCache {
   private revision = -1;
-  private answers = new Map<string, CachedAnswer>();
+  private answers = new Map<string, { table: string; rows: CachedAnswer }>();
   private size = 0;
   private sent: Promise<StateRow> | undefined;
   private queued: Promise<StateRow> | undefined;
@@ -41,11 +44,25 @@ export class RevisionCache {
   }
 
   get(revision: number, key: string): CachedAnswer | undefined {
-    return revision === this.revision ? this.answers.get(key) : undefined;
+    return revision === this.revision ? this.answers.get(key)?.rows : undefined;
   }
 
-  /** Keeps an answer read in a snapshot at `revision` (a newer revision replaces everything). */
-  set(revision: number, key: string, answer: CachedAnswer): void {
+  /**
+   * A write of this process committed revision `to` right after `from`, changing only `tables`: the
+   * answers from the other tables stay true at `to`.
+   */
+  advance(from: number, to: number, tables: ReadonlySet<string>): void {
+    if (this.revision !== from) return;
+    this.revision = to;
+    for (const [key, entry] of this.answers) {
+      if (!tables.has(entry.table)) continue;
+      this.answers.delete(key);
+      this.size -= sizeOf(entry.rows);
+    }
+  }
+
+  /** Keeps the rows a statement on `table` read at `revision` (a newer revision replaces everything). */
+  set(revision: number, key: string, answer: CachedAnswer, table: string): void {
     if (revision < this.revision) return;
     if (revision > this.revision) {
       this.revision = revision;
@@ -54,7 +71,9 @@ export class RevisionCache {
     }
     const size = sizeOf(answer);
     if (this.size + size > this.maxChars) return;
-    this.answers.set(key, answer);
+    const previous = this.answers.get(key);
+    if (previous) this.size -= sizeOf(previous.rows);
+    this.answers.set(key, { table, rows: answer });
     this.size += size;
   }
 

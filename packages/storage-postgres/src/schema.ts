@@ -42,6 +42,8 @@ export function statements(schema: string) {
   const listAll = {} as Record<CollectionName, string>;
   const listByProject = {} as Record<CollectionName, string | undefined>;
   const put = {} as Record<CollectionName, string>;
+  /** The table each statement reads or writes (what a commit makes stale in the read cache). */
+  const tableOf = new Map<string, string>();
   for (const [collection, spec] of Object.entries(TABLES) as [CollectionName, TableSpec][]) {
     const t = q(spec.table);
     get[collection] = `SELECT data::text AS data FROM ${t} WHERE key = $1`;
@@ -55,11 +57,22 @@ export function statements(schema: string) {
     } else {
       put[collection] = `INSERT INTO ${t} (key, data) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET data = excluded.data`;
     }
+    for (const text of [get[collection], listAll[collection], listByProject[collection], put[collection]]) if (text) tableOf.set(text, spec.table);
   }
   const events = q('events');
   const counts = q('event_counts');
+  const eventReads = {
+    latest: `SELECT data FROM ${events} ORDER BY id DESC LIMIT $1`,
+    latestOf: `SELECT data FROM ${events} WHERE project = ANY($1::text[]) ORDER BY id DESC LIMIT $2`,
+    allEvents: `SELECT data FROM ${events} ORDER BY id DESC`,
+    allEventsOf: `SELECT data FROM ${events} WHERE project = ANY($1::text[]) ORDER BY id DESC`,
+    countOf: `SELECT COALESCE(SUM(n), 0)::bigint AS n FROM ${counts} WHERE project = ANY($1::text[])`,
+  };
+  for (const text of Object.values(eventReads)) tableOf.set(text, 'events');
   return {
     schema,
+    tableOf,
+    ...eventReads,
     get,
     listAll,
     listByProject,
@@ -70,12 +83,6 @@ export function statements(schema: string) {
     state: `SELECT revision, last_event_id FROM ${state}`,
     /** Starts a write: takes the one state row's lock, so writes run one after another across processes. */
     beginWrite: `BEGIN; SELECT revision, last_event_id FROM ${state} FOR UPDATE`,
-    latest: `SELECT data FROM ${events} ORDER BY id DESC LIMIT $1`,
-    latestOf: `SELECT data FROM ${events} WHERE project = ANY($1::text[]) ORDER BY id DESC LIMIT $2`,
-    allEvents: `SELECT data FROM ${events} ORDER BY id DESC`,
-    allEventsOf: `SELECT data FROM ${events} WHERE project = ANY($1::text[]) ORDER BY id DESC`,
-    countAll: `SELECT last_event_id AS n FROM ${state}`,
-    countOf: `SELECT COALESCE(SUM(n), 0)::bigint AS n FROM ${counts} WHERE project = ANY($1::text[])`,
     nextSequence: `INSERT INTO ${q('sequences')} (name, value) VALUES ($1, 1) ON CONFLICT (name) DO UPDATE SET value = ${q('sequences')}.value + 1 RETURNING value`,
     /**
      * The commit's last statement: the events with their ids, the per-project counts and the state row

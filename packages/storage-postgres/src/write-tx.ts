@@ -5,8 +5,9 @@
  * per-project counters and the new revision in one statement.
  */
 import type { CollectionName, Collections, NewEvent, SequenceName, WriteTx } from '@flagadmin/core';
-import { PgReadTx } from './read-tx';
-import { keyOf, projectsOf, TABLES } from './schema';
+import { PgReadTx, type StateRow } from './read-tx';
+import { keyOf, projectsOf, TABLES, type Statements } from './schema';
+import type { WriteSource } from './write-source';
 
 interface PendingEvent {
   project: string | null;
@@ -16,6 +17,14 @@ interface PendingEvent {
 
 export class PgWriteTx extends PgReadTx implements WriteTx {
   private readonly pending: PendingEvent[] = [];
+
+  constructor(
+    private readonly writes: WriteSource,
+    sql: Statements,
+    state: StateRow,
+  ) {
+    super(writes, sql, state);
+  }
 
   async put<C extends CollectionName>(collection: C, record: Collections[C]): Promise<void> {
     const values: unknown[] = [keyOf(collection, record), JSON.stringify(record)];
@@ -41,5 +50,6 @@ export class PgWriteTx extends PgReadTx implements WriteTx {
     const ids = this.pending.map((_, i) => first + i);
     const texts = this.pending.map((e, i) => (e.json === '{}' ? `{"id":${ids[i]}}` : `{"id":${ids[i]},${e.json.slice(1)}`));
     await this.rows(this.sql.finish, [ids, this.pending.map((e) => e.project), texts, this.state.lastEventId + this.pending.length]);
+    if (this.pending.length > 0) this.writes.appended();
   }
 }
