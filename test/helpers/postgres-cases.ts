@@ -67,6 +67,32 @@ export function postgresCases({ test }: ContractContext, server: TestPostgres): 
     }
   });
 
+  test('a NUL character (which PostgreSQL text cannot hold) finds nothing, and fails only the write that stores it', async () => {
+    const schema = freshSchema('nul');
+    const storage = await postgresStorage({ url: server.url, schema });
+    try {
+      await storage.write((tx) => tx.put('features', makeFeature('f', 'p1')));
+      await storage.read(async (tx) => {
+        assert.is(await tx.get('features', 'f\u0000'), undefined);
+        assert.equal(await tx.list('features', { project: 'p1\u0000' }), []);
+        assert.equal(await tx.events({ projects: ['p1\u0000'] }), []);
+        assert.is(await tx.countEvents({ projects: ['\u0000'] }), 0);
+      });
+      // Queued together, so they share one transaction: only the bad one fails.
+      const results = await Promise.allSettled([
+        storage.write((tx) => tx.put('features', makeFeature('g', 'p1'))),
+        storage.write((tx) => tx.put('features', makeFeature('bad\u0000', 'p1'))),
+        storage.write((tx) => tx.appendEvent(makeEvent({ project: 'p\u0000' }))),
+        storage.write((tx) => tx.put('features', makeFeature('h', 'p1'))),
+      ]);
+      assert.equal(results.map((r) => r.status), ['fulfilled', 'rejected', 'rejected', 'fulfilled']);
+      assert.equal((await storage.read((tx) => tx.list('features'))).map((f) => f.name), ['f', 'g', 'h']);
+    } finally {
+      await storage.close();
+      await drop(server, schema);
+    }
+  });
+
   test('a schema newer than the code is refused with FlagadminSchemaTooNewError, and nothing is changed', async () => {
     const schema = freshSchema('newer');
     const storage = await postgresStorage({ url: server.url, schema });

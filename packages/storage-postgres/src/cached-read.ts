@@ -1,62 +1,38 @@
 /**
- * The rows of one read transaction, from the revision cache when it has them at the transaction's
- * revision; at the first miss a REPEATABLE READ snapshot is opened and must be at that same revision
- * (else the transaction is `stale` and the storage runs it again in a plain snapshot).
+ * The rows of one transaction at a known revision: from the revision cache when it has them, else from
+ * the transaction's connection (and then cached). A read transaction opens its snapshot only at its first
+ * miss; a write transaction (which holds the lock, so the database is at its revision) gives its own.
  */
-import { Connection } from './connection';
-import type { PgPool } from './pool';
+import type { Connection } from './connection';
 import type { RowSource, StateRow } from './read-tx';
 import { cacheKey, type CachedAnswer, type RevisionCache } from './revision-cache';
 import type { Statements } from './schema';
 
-/** The snapshot opened for a miss is at another revision than the transaction began with. */
-class StaleSnapshotError extends Error {
-  override readonly name = 'StaleSnapshotError';
-}
-
 export class CachedSource implements RowSource {
-  /** True once a miss found the database at a newer revision: the answers of this run are void. */
-  stale = false;
-  private snapshot: Promise<Connection> | undefined;
+  private connection: Promise<Connection> | undefined;
 
   constructor(
-    private readonly pool: PgPool,
     private readonly sql: Statements,
     private readonly state: StateRow,
     private readonly cache: RevisionCache,
+    /** The connection at `state.revision`, asked for at the first miss. */
+    private readonly connect: () => Promise<Connection>,
   ) {}
 
   async rows<R>(text: string, values: readonly unknown[]): Promise<R[]> {
+    const table = this.sql.tableOf.get(text);
+    const connection = () => (this.connection ??= this.connect());
+    if (table === undefined) return (await connection()).rows<R>(text, values);
     const key = cacheKey(text, values);
     const hit = this.cache.get(this.state.revision, key);
     if (hit) return hit as R[];
-    const connection = await (this.snapshot ??= this.open());
-    const rows = await connection.rows<R>(text, values);
-    this.cache.set(this.state.revision, key, rows as CachedAnswer, this.sql.tableOf.get(text) ?? text);
+    const rows = await (await connection()).rows<R>(text, values);
+    this.cache.set(this.state.revision, key, rows as CachedAnswer, table);
     return rows;
   }
 
-  /** Ends the snapshot, if one was opened. */
-  async close(): Promise<void> {
-    const connection = await this.snapshot?.catch(() => undefined);
-    if (!connection) return;
-    await connection.rows('COMMIT').catch(() => undefined);
-    connection.release();
-  }
-
-  private async open(): Promise<Connection> {
-    const connection = await Connection.open(this.pool);
-    try {
-      const at = await connection.begin(this.sql.beginRead);
-      if (at.revision !== this.state.revision) {
-        this.stale = true;
-        throw new StaleSnapshotError(`revision ${at.revision}, not ${this.state.revision}`);
-      }
-      return connection;
-    } catch (error) {
-      await connection.rows('ROLLBACK').catch(() => undefined);
-      connection.release();
-      throw error;
-    }
+  /** The connection, if a miss opened one. */
+  opened(): Promise<Connection> | undefined {
+    return this.connection;
   }
 }

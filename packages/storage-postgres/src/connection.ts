@@ -5,6 +5,8 @@ import type { RowSource, StateRow } from './read-tx';
 
 export class Connection implements RowSource {
   private broken: Error | undefined;
+  /** The first statement that failed (the transaction is then aborted). */
+  statementFailed: unknown;
   private readonly onError = (error: Error) => (this.broken = error);
 
   private constructor(readonly client: PgPoolClient) {
@@ -23,6 +25,7 @@ export class Connection implements RowSource {
     try {
       return lastResult(await this.client.query<R>(text, values)).rows;
     } catch (error) {
+      this.statementFailed ??= error;
       throw this.failed(error);
     }
   }

@@ -11,11 +11,10 @@ import { Connection } from './connection';
 import { asUnavailable } from './errors';
 import { migrate } from './migrations';
 import type { PgPool } from './pool';
-import { PgReadTx, type StateRow } from './read-tx';
+import { PgReadTx } from './read-tx';
 import { RevisionCache } from './revision-cache';
 import { statements, type Statements } from './schema';
-import { WriteSource } from './write-source';
-import { PgWriteTx } from './write-tx';
+import { WriteQueue } from './write-queue';
 
 export interface StorageLogger {
   warn(message: string, fields?: Record<string, unknown>): void;
@@ -64,11 +63,10 @@ export async function postgresStorage(options: PostgresStorageOptions): Promise<
 const closedError = () => new Error('The PostgreSQL storage is closed');
 
 class PgStorage implements PostgresStorage {
-  /** The tail of this process's queue of writes (one write at a time holds a connection). */
-  private writeQueue: Promise<unknown> = Promise.resolve();
   private readonly inFlight = new Set<Promise<unknown>>();
   private closing: Promise<void> | undefined;
   private readonly cache: RevisionCache;
+  private readonly writes: WriteQueue;
 
   constructor(
     private readonly pool: PgPool,
@@ -84,6 +82,7 @@ class PgStorage implements PostgresStorage {
         connection.release();
       }
     }, cacheChars);
+    this.writes = new WriteQueue(pool, sql, this.cache);
   }
 
   /**
@@ -96,16 +95,33 @@ class PgStorage implements PostgresStorage {
     return this.track(
       (async () => {
         const state = await this.cache.currentState();
-        const source = new CachedSource(this.pool, this.sql, state, this.cache);
+        let stale = false;
+        const source = new CachedSource(this.sql, state, this.cache, async () => {
+          const connection = await Connection.open(this.pool);
+          try {
+            const at = await connection.begin(this.sql.beginRead);
+            stale = at.revision !== state.revision;
+          } catch (error) {
+            connection.release();
+            throw error;
+          }
+          if (!stale) return connection;
+          await connection.rows('ROLLBACK').catch(() => undefined);
+          connection.release();
+          throw new Error(`The database moved on from revision ${state.revision}: the read runs again`);
+        });
         let outcome: { value: T } | { error: unknown };
         try {
           outcome = { value: await fn(new PgReadTx(source, this.sql, state)) };
         } catch (error) {
           outcome = { error };
-        } finally {
-          await source.close();
         }
-        if (source.stale) return this.transaction(this.sql.beginRead, (connection, at) => fn(new PgReadTx(connection, this.sql, at)));
+        const opened = await source.opened()?.catch(() => undefined);
+        if (opened) {
+          await opened.rows('COMMIT').catch(() => undefined);
+          opened.release();
+        }
+        if (stale) return this.snapshotRead(fn);
         if ('error' in outcome) throw outcome.error;
         return outcome.value;
       })(),
@@ -114,19 +130,7 @@ class PgStorage implements PostgresStorage {
 
   write<T>(fn: (tx: WriteTx) => Promise<T>): Promise<T> {
     if (this.closing) return Promise.reject(closedError());
-    const run = this.writeQueue.then(async () => {
-      const { result, source } = await this.transaction(this.sql.beginWrite, async (connection, state) => {
-        const source = new WriteSource(connection, this.sql, state, this.cache);
-        const tx = new PgWriteTx(source, this.sql, state);
-        const result = await fn(tx);
-        await tx.finish();
-        return { result, source };
-      });
-      source.committed();
-      return result;
-    });
-    this.writeQueue = run.catch(() => undefined);
-    return this.track(run);
+    return this.track(this.writes.write(fn));
   }
 
   async exclusively<T>(fn: () => Promise<T>): Promise<T> {
@@ -157,7 +161,7 @@ class PgStorage implements PostgresStorage {
     return this.closing;
   }
 
-  /** Counts `work` as in flight (close() waits for it); refuses new work once closing. */
+  /** Counts `work` as in flight (close() waits for it). */
   private track<T>(work: Promise<T>): Promise<T> {
     this.inFlight.add(work);
     const done = () => this.inFlight.delete(work);
@@ -165,20 +169,16 @@ class PgStorage implements PostgresStorage {
     return work;
   }
 
-  /** BEGIN (and the state row read with it), fn, COMMIT; ROLLBACK when anything fails. */
-  private async transaction<T>(begin: string, fn: (connection: Connection, state: StateRow) => Promise<T>): Promise<T> {
+  /** A read in a snapshot of its own from the start (no cache): BEGIN + state row, fn, COMMIT. */
+  private async snapshotRead<T>(fn: (tx: ReadTx) => Promise<T>): Promise<T> {
     const connection = await Connection.open(this.pool);
     try {
-      const state = await connection.begin(begin);
-      let result: T;
+      const state = await connection.begin(this.sql.beginRead);
       try {
-        result = await fn(connection, state);
-      } catch (error) {
-        await connection.rows('ROLLBACK').catch(() => undefined);
-        throw connection.failed(error);
+        return await fn(new PgReadTx(connection, this.sql, state));
+      } finally {
+        await connection.rows('COMMIT').catch(() => undefined);
       }
-      await connection.rows('COMMIT');
-      return result;
     } finally {
       connection.release();
     }

@@ -14,6 +14,9 @@ export interface StateRow {
 
 type Row = { data: string };
 
+/** PostgreSQL text cannot hold U+0000: no stored key or project has it. */
+export const hasNul = (value: string): boolean => value.includes('\u0000');
+
 /** Where a transaction's statements go: a connection, or the revision cache in front of one. */
 export interface RowSource {
   rows<R>(text: string, values: readonly unknown[]): Promise<R[]>;
@@ -31,6 +34,7 @@ export class PgReadTx implements ReadTx {
   }
 
   async get<C extends CollectionName>(collection: C, key: string): Promise<Collections[C] | undefined> {
+    if (hasNul(key)) return undefined;
     const [row] = await this.rows<Row>(this.sql.get[collection], [key]);
     return row ? (JSON.parse(row.data) as Collections[C]) : undefined;
   }
@@ -41,6 +45,7 @@ export class PgReadTx implements ReadTx {
     else {
       const byProject = this.sql.listByProject[collection];
       if (!byProject) throw new TypeError(`${collection} has no project index`);
+      if (hasNul(where.project)) return [];
       rows = await this.rows<Row>(byProject, [where.project]);
     }
     return rows.map((r) => JSON.parse(r.data) as Collections[C]);
@@ -49,7 +54,7 @@ export class PgReadTx implements ReadTx {
   async events(query: EventQuery): Promise<string[]> {
     const { limit } = query;
     if (limit !== undefined && limit <= 0) return [];
-    const projects = query.projects && [...new Set(query.projects)];
+    const projects = query.projects && [...new Set(query.projects)].filter((p) => !hasNul(p));
     if (projects && projects.length === 0) return [];
     let rows: Row[];
     if (projects) rows = await this.rows<Row>(limit === undefined ? this.sql.allEventsOf : this.sql.latestOf, limit === undefined ? [projects] : [projects, limit]);
@@ -59,7 +64,7 @@ export class PgReadTx implements ReadTx {
 
   async countEvents(query: EventQuery): Promise<number> {
     if (!query.projects) return this.state.lastEventId;
-    const projects = [...new Set(query.projects)];
+    const projects = [...new Set(query.projects)].filter((p) => !hasNul(p));
     if (projects.length === 0) return 0;
     const [row] = await this.rows<{ n: string | number }>(this.sql.countOf, [projects]);
     return Number(row?.n ?? 0);

@@ -71,6 +71,8 @@ export function statements(schema: string) {
   for (const text of Object.values(eventReads)) tableOf.set(text, 'events');
   return {
     schema,
+    /** A table of the schema, qualified and quoted. */
+    table: q,
     tableOf,
     ...eventReads,
     get,
@@ -83,18 +85,7 @@ export function statements(schema: string) {
     state: `SELECT revision, last_event_id FROM ${state}`,
     /** Starts a write: takes the one state row's lock, so writes run one after another across processes. */
     beginWrite: `BEGIN; SELECT revision, last_event_id FROM ${state} FOR UPDATE`,
-    nextSequence: `INSERT INTO ${q('sequences')} (name, value) VALUES ($1, 1) ON CONFLICT (name) DO UPDATE SET value = ${q('sequences')}.value + 1 RETURNING value`,
-    /**
-     * The commit's last statement: the events with their ids, the per-project counts and the state row
-     * (revision + 1, the last event id), in one round trip.
-     */
-    finish: `WITH appended AS (
-        INSERT INTO ${events} (id, project, data) SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[])
-      ), counted AS (
-        INSERT INTO ${counts} (project, n) SELECT p, count(*) FROM unnest($2::text[]) AS p WHERE p IS NOT NULL GROUP BY p
-        ON CONFLICT (project) DO UPDATE SET n = ${counts}.n + excluded.n
-      )
-      UPDATE ${state} SET revision = revision + 1, last_event_id = $4`,
+    sequence: `SELECT value FROM ${q('sequences')} WHERE name = $1`,
   };
 }
 

@@ -1,55 +1,79 @@
 /**
- * The writes of a transaction. Puts go to the database at once (so the transaction's own reads see
- * them); events wait in memory until `finish()`, which gives them ids from the state row's last event
- * id (locked since the transaction began, so ids follow commit order without gaps) and writes them, the
- * per-project counters and the new revision in one statement.
+ * One write of a batch. Its puts, events and sequence values stay in memory (its layer) until the batch
+ * flushes; its reads see the database at the batch's revision, the writes of the batch before it, and
+ * its own puts. When it fails its layer is dropped: nothing of it reaches the database.
  */
-import type { CollectionName, Collections, NewEvent, SequenceName, WriteTx } from '@flagadmin/core';
-import { PgReadTx, type StateRow } from './read-tx';
-import { keyOf, projectsOf, TABLES, type Statements } from './schema';
-import type { WriteSource } from './write-source';
-
-interface PendingEvent {
-  project: string | null;
-  /** The event's JSON text without an id, taken at append time. */
-  json: string;
-}
+import type { CollectionName, Collections, EventQuery, NewEvent, SequenceName, WriteTx } from '@flagadmin/core';
+import { hasNul, PgReadTx, type RowSource } from './read-tx';
+import { keyOf, projectsOf, type Statements } from './schema';
+import { eventMatches, type Layer, type WriteBatch } from './write-batch';
 
 export class PgWriteTx extends PgReadTx implements WriteTx {
-  private readonly pending: PendingEvent[] = [];
+  readonly layer: Layer = { records: new Map(), events: [], sequences: new Map() };
 
   constructor(
-    private readonly writes: WriteSource,
+    source: RowSource,
     sql: Statements,
-    state: StateRow,
+    private readonly batch: WriteBatch,
   ) {
-    super(writes, sql, state);
+    super(source, sql, batch.state());
+  }
+
+  override async get<C extends CollectionName>(collection: C, key: string): Promise<Collections[C] | undefined> {
+    const put = this.layer.records.get(collection)?.get(key) ?? this.batch.records.get(collection)?.get(key);
+    return put ? (JSON.parse(put.json) as Collections[C]) : super.get(collection, key);
+  }
+
+  override async list<C extends CollectionName>(collection: C, where?: { project: string }): Promise<Collections[C][]> {
+    const stored = await super.list(collection, where);
+    const layers = [this.batch.records.get(collection), this.layer.records.get(collection)].filter((m) => m !== undefined);
+    if (layers.length === 0) return stored;
+    const byKey = new Map(stored.map((r) => [keyOf(collection, r), r] as const));
+    for (const layer of layers) {
+      for (const [key, put] of layer) {
+        if (!where || put.projects.includes(where.project)) byKey.set(key, JSON.parse(put.json) as Collections[C]);
+        else byKey.delete(key);
+      }
+    }
+    return [...byKey.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((k) => byKey.get(k)!);
+  }
+
+  /** The events of the writes before this one in the batch come first (they are newer). */
+  override async events(query: EventQuery): Promise<string[]> {
+    const batched = this.batch.events.filter((e) => eventMatches(e.project, query.projects)).map((e) => e.text).reverse();
+    if (query.limit !== undefined && batched.length >= query.limit) return batched.slice(0, Math.max(0, query.limit));
+    const stored = await super.events(query.limit === undefined ? query : { ...query, limit: query.limit - batched.length });
+    return [...batched, ...stored];
+  }
+
+  override async countEvents(query: EventQuery): Promise<number> {
+    if (!query.projects) return this.state.lastEventId;
+    const projects = [...new Set(query.projects)];
+    return (await super.countEvents(query)) + this.batch.events.filter((e) => eventMatches(e.project, projects)).length;
   }
 
   async put<C extends CollectionName>(collection: C, record: Collections[C]): Promise<void> {
-    const values: unknown[] = [keyOf(collection, record), JSON.stringify(record)];
-    const { index } = TABLES[collection];
-    if (index === 'one') values.push(projectsOf(collection, record)[0]);
-    else if (index === 'many') values.push([...projectsOf(collection, record)]);
-    await this.rows(this.sql.put[collection], values);
+    const key = keyOf(collection, record);
+    const projects = projectsOf(collection, record);
+    if (hasNul(key) || projects.some(hasNul)) throw new TypeError(`${collection}: a key or project with the NUL character cannot be stored in PostgreSQL`);
+    let puts = this.layer.records.get(collection);
+    if (!puts) this.layer.records.set(collection, (puts = new Map()));
+    puts.set(key, { json: JSON.stringify(record), projects });
   }
 
   async appendEvent(event: NewEvent): Promise<void> {
     const { id: _ignored, ...rest } = event as NewEvent & { id?: unknown };
-    this.pending.push({ project: rest.project ?? null, json: JSON.stringify(rest) });
+    if (rest.project && hasNul(rest.project)) throw new TypeError('An event project with the NUL character cannot be stored in PostgreSQL');
+    this.layer.events.push({ project: rest.project ?? null, json: JSON.stringify(rest) });
   }
 
   async nextSequence(name: SequenceName): Promise<number> {
-    const [row] = await this.rows<{ value: string | number }>(this.sql.nextSequence, [name]);
-    return Number(row!.value);
-  }
-
-  /** The last statement before COMMIT: events with their ids, counters, revision + 1. */
-  async finish(): Promise<void> {
-    const first = this.state.lastEventId + 1;
-    const ids = this.pending.map((_, i) => first + i);
-    const texts = this.pending.map((e, i) => (e.json === '{}' ? `{"id":${ids[i]}}` : `{"id":${ids[i]},${e.json.slice(1)}`));
-    await this.rows(this.sql.finish, [ids, this.pending.map((e) => e.project), texts, this.state.lastEventId + this.pending.length]);
-    if (this.pending.length > 0) this.writes.appended();
+    let current = this.layer.sequences.get(name) ?? this.batch.sequences.get(name);
+    if (current === undefined) {
+      const [row] = await this.rows<{ value: string | number }>(this.sql.sequence, [name]);
+      current = Number(row?.value ?? 0);
+    }
+    this.layer.sequences.set(name, current + 1);
+    return current + 1;
   }
 }
