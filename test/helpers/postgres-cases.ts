@@ -1,7 +1,7 @@
 // The PostgreSQL storage's own cases, run by test/storage-postgres.test.ts after the contract suite:
 // migrations under concurrency, a schema newer than the code, the database going away and coming back.
 import * as assert from 'uvu/assert';
-import { postgresStorage, SCHEMA_VERSION } from '@flagadmin/storage-postgres';
+import { postgresStorage, SCHEMA_VERSION, type PostgresStorage } from '@flagadmin/storage-postgres';
 import type { ContractContext } from '../storage-contract';
 import { makeEvent, makeFeature, makeProject, rejects } from './records';
 import { sql, type TestPostgres } from './postgres';
@@ -10,26 +10,44 @@ let fresh = 0;
 const freshSchema = (what: string) => `own_${what}_${++fresh}`;
 const drop = (server: TestPostgres, schema: string) => sql(server.url, `DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
 
-export function postgresCases({ test }: ContractContext, server: TestPostgres): void {
-  test('several processes starting at once on an empty database migrate it once', async () => {
-    const schema = freshSchema('migrate');
-    const storages = await Promise.all(Array.from({ length: 6 }, () => postgresStorage({ url: server.url, schema, max: 2 })));
+type Open = (options?: { max?: number; connectTimeoutMs?: number; queryTimeoutMs?: number }) => Promise<PostgresStorage>;
+
+/** A case on a schema of its own: `open` gives storages on it (each closed afterwards); the schema is dropped. */
+function onSchema(server: TestPostgres, what: string, body: (schema: string, open: Open) => Promise<void>): () => Promise<void> {
+  return async () => {
+    const schema = freshSchema(what);
+    const opened: PostgresStorage[] = [];
+    const open: Open = async (options = {}) => {
+      const storage = await postgresStorage({ url: server.url, schema, ...options });
+      opened.push(storage);
+      return storage;
+    };
     try {
+      await body(schema, open);
+    } finally {
+      await Promise.all(opened.map((s) => s.close()));
+      await drop(server, schema);
+    }
+  };
+}
+
+export function postgresCases({ test }: ContractContext, server: TestPostgres): void {
+  test(
+    'several processes starting at once on an empty database migrate it once',
+    onSchema(server, 'migrate', async (schema, open) => {
+      const storages = await Promise.all(Array.from({ length: 6 }, () => open({ max: 2 })));
       const versions = await sql<{ version: number }>(server.url, `SELECT version FROM "${schema}".migrations ORDER BY version`);
       assert.equal(versions.map((v) => v.version), Array.from({ length: SCHEMA_VERSION }, (_, i) => i + 1));
       await Promise.all(storages.map((s, i) => s.write((tx) => tx.put('projects', makeProject(`p${i}`)))));
       const seen = await storages[5]!.read((tx) => tx.list('projects'));
       assert.equal(seen.map((p) => p.id), ['p0', 'p1', 'p2', 'p3', 'p4', 'p5']);
-    } finally {
-      await Promise.all(storages.map((s) => s.close()));
-      await drop(server, schema);
-    }
-  });
+    }),
+  );
 
-  test('two storages on one schema (two processes): each read sees every write the other acknowledged before it', async () => {
-    const schema = freshSchema('fresh');
-    const [a, b] = await Promise.all([postgresStorage({ url: server.url, schema }), postgresStorage({ url: server.url, schema })]);
-    try {
+  test(
+    'two storages on one schema (two processes): each read sees every write the other acknowledged before it',
+    onSchema(server, 'fresh', async (_, open) => {
+      const [a, b] = await Promise.all([open(), open()]);
       await a.write((tx) => tx.put('features', makeFeature('f', 'p1')));
       for (let version = 2; version <= 30; version++) {
         const [writer, reader] = version % 2 ? [a, b] : [b, a];
@@ -40,16 +58,13 @@ export function postgresCases({ test }: ContractContext, server: TestPostgres): 
         assert.equal(seen, { feature: version, listed: version }, `write ${version}`);
         for (const f of await Promise.all(concurrent)) assert.ok(f!.version >= version - 1);
       }
-    } finally {
-      await Promise.all([a.close(), b.close()]);
-      await drop(server, schema);
-    }
-  });
+    }),
+  );
 
-  test('a read whose first uncached statement finds a newer revision runs again, all of it at one revision', async () => {
-    const schema = freshSchema('stale');
-    const [a, b] = await Promise.all([postgresStorage({ url: server.url, schema }), postgresStorage({ url: server.url, schema })]);
-    try {
+  test(
+    'a read whose first uncached statement finds a newer revision runs again, all of it at one revision',
+    onSchema(server, 'stale', async (_, open) => {
+      const [a, b] = await Promise.all([open(), open()]);
       await a.write((tx) => tx.put('projects', makeProject('p', { description: 'v1' })));
       let runs = 0;
       const seen = await b.read(async (tx) => {
@@ -61,16 +76,13 @@ export function postgresCases({ test }: ContractContext, server: TestPostgres): 
       assert.is(runs, 2, 'run again');
       assert.is(seen.description, 'v2');
       assert.is(seen.revision, await b.read((tx) => tx.revision()), 'the revision of the data read');
-    } finally {
-      await Promise.all([a.close(), b.close()]);
-      await drop(server, schema);
-    }
-  });
+    }),
+  );
 
-  test('a NUL character (which PostgreSQL text cannot hold) finds nothing, and fails only the write that stores it', async () => {
-    const schema = freshSchema('nul');
-    const storage = await postgresStorage({ url: server.url, schema });
-    try {
+  test(
+    'a NUL character (which PostgreSQL text cannot hold) finds nothing, and fails only the write that stores it',
+    onSchema(server, 'nul', async (_, open) => {
+      const storage = await open();
       await storage.write((tx) => tx.put('features', makeFeature('f', 'p1')));
       await storage.read(async (tx) => {
         assert.is(await tx.get('features', 'f\u0000'), undefined);
@@ -87,50 +99,46 @@ export function postgresCases({ test }: ContractContext, server: TestPostgres): 
       ]);
       assert.equal(results.map((r) => r.status), ['fulfilled', 'rejected', 'rejected', 'fulfilled']);
       assert.equal((await storage.read((tx) => tx.list('features'))).map((f) => f.name), ['f', 'g', 'h']);
-    } finally {
-      await storage.close();
-      await drop(server, schema);
-    }
-  });
+    }),
+  );
 
-  test('a schema newer than the code is refused with FlagadminSchemaTooNewError, and nothing is changed', async () => {
-    const schema = freshSchema('newer');
-    const storage = await postgresStorage({ url: server.url, schema });
-    await storage.write((tx) => tx.put('projects', makeProject('kept')));
-    await storage.close();
-    try {
+  test(
+    'a schema newer than the code is refused with FlagadminSchemaTooNewError, and nothing is changed',
+    onSchema(server, 'newer', async (schema, open) => {
+      const storage = await open();
+      await storage.write((tx) => tx.put('projects', makeProject('kept')));
+      await storage.close();
       await sql(server.url, `INSERT INTO "${schema}".migrations (version) VALUES ($1)`, [SCHEMA_VERSION + 1]);
-      const error = (await rejects(postgresStorage({ url: server.url, schema }))) as Error & { databaseVersion: number };
+      const error = (await rejects(open())) as Error & { databaseVersion: number };
       assert.is(error.name, 'FlagadminSchemaTooNewError');
       assert.is(error.databaseVersion, SCHEMA_VERSION + 1);
       assert.match(error.message, /newer than this flagadmin knows/);
       const rows = await sql<{ key: string }>(server.url, `SELECT key FROM "${schema}".projects`);
       assert.equal(rows.map((r) => r.key), ['kept']);
-    } finally {
-      await drop(server, schema);
-    }
-  });
+    }),
+  );
 
-  test('a pool given by the caller is used and left open by close()', async () => {
-    const schema = freshSchema('pool');
-    const { default: pg } = await import('pg');
-    const pool = new pg.Pool({ connectionString: server.url, max: 3 });
-    try {
-      const storage = await postgresStorage({ pool, schema });
-      await storage.write((tx) => tx.appendEvent(makeEvent({ project: 'p' })));
-      assert.is(await storage.read((tx) => tx.countEvents({ projects: ['p'] })), 1);
-      await storage.close();
-      assert.equal((await pool.query(`SELECT count(*)::int AS n FROM "${schema}".events`)).rows, [{ n: 1 }]);
-    } finally {
-      await pool.end();
-      await drop(server, schema);
-    }
-  });
+  test(
+    'a pool given by the caller is used and left open by close()',
+    onSchema(server, 'pool', async (schema) => {
+      const { default: pg } = await import('pg');
+      const pool = new pg.Pool({ connectionString: server.url, max: 3 });
+      try {
+        const storage = await postgresStorage({ pool, schema });
+        await storage.write((tx) => tx.appendEvent(makeEvent({ project: 'p' })));
+        assert.is(await storage.read((tx) => tx.countEvents({ projects: ['p'] })), 1);
+        await storage.close();
+        assert.equal((await pool.query(`SELECT count(*)::int AS n FROM "${schema}".events`)).rows, [{ n: 1 }]);
+      } finally {
+        await pool.end();
+      }
+    }),
+  );
 
-  test('a connection cut inside a write fails it with FlagadminStorageUnavailableError and leaves no trace', async () => {
-    const schema = freshSchema('cut');
-    const storage = await postgresStorage({ url: server.url, schema });
-    try {
+  test(
+    'a connection cut inside a write fails it with FlagadminStorageUnavailableError and leaves no trace',
+    onSchema(server, 'cut', async (schema, open) => {
+      const storage = await open();
       await storage.write(async (tx) => {
         await tx.put('features', makeFeature('f', 'p1'));
         await tx.appendEvent(makeEvent({ project: 'p1' }));
@@ -152,16 +160,13 @@ export function postgresCases({ test }: ContractContext, server: TestPostgres): 
         assert.is(await tx.countEvents({ projects: ['p1'] }), 1);
       });
       assert.is(await storage.write((tx) => tx.nextSequence('apiKey')), 1, 'the sequence was rolled back');
-    } finally {
-      await storage.close();
-      await drop(server, schema);
-    }
-  });
+    }),
+  );
 
-  test('the database going away fails requests with FlagadminStorageUnavailableError; they succeed again once it is back', async () => {
-    const schema = freshSchema('away');
-    const storage = await postgresStorage({ url: server.url, schema, connectTimeoutMs: 2_000, queryTimeoutMs: 5_000 });
-    try {
+  test(
+    'the database going away fails requests with FlagadminStorageUnavailableError; they succeed again once it is back',
+    onSchema(server, 'away', async (_, open) => {
+      const storage = await open({ connectTimeoutMs: 2_000, queryTimeoutMs: 5_000 });
       await storage.write((tx) => tx.put('projects', makeProject('acknowledged')));
       await server.halt();
       for (const attempt of [1, 2]) {
@@ -179,9 +184,6 @@ export function postgresCases({ test }: ContractContext, server: TestPostgres): 
       assert.equal(projects, ['acknowledged']);
       await storage.write((tx) => tx.put('projects', makeProject('after')));
       assert.equal((await storage.read((tx) => tx.list('projects'))).map((p) => p.id), ['acknowledged', 'after']);
-    } finally {
-      await storage.close();
-      await drop(server, schema);
-    }
-  });
+    }),
+  );
 }
