@@ -1,7 +1,8 @@
 // The one way tests get a real PostgreSQL server: the machine's own server binaries (Debian's
 // postgresql package, /usr/lib/postgresql/<version>/bin, or whatever `pg_config --bindir` names),
 // a fresh cluster in a temporary directory, listening on 127.0.0.1 on a free port only, removed by
-// `stop()`. As root the server runs as the `postgres` user (initdb refuses root). Waits end on the
+// `stop()` (and stopped by the kernel if this process dies first, where util-linux's setpriv exists).
+// As root the server runs as the `postgres` user (initdb refuses root). Waits end on the
 // server's own "ready" line or on its exit; the time limits are only hang guards.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const WAIT_MS = 120_000;
+const SETPRIV = ['/usr/bin/setpriv', '/bin/setpriv'].find((path) => existsSync(path));
 
 export interface TestPostgres {
   /** postgres://postgres:...@127.0.0.1:<port>/postgres */
@@ -76,11 +78,10 @@ export async function startPostgres(): Promise<TestPostgres> {
 
   const launch = (): Promise<void> =>
     new Promise((resolve, reject) => {
-      const proc = spawn(
-        join(bin, 'postgres'),
-        ['-D', data, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${dir}`, '-c', 'max_connections=200'],
-        { ...as, stdio: ['ignore', 'ignore', 'pipe'] },
-      );
+      const server = [join(bin, 'postgres'), '-D', data, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${dir}`, '-c', 'max_connections=200'];
+      // setpriv (util-linux) makes the server stop when this process dies, even by SIGKILL.
+      const [command, ...args] = SETPRIV ? [SETPRIV, '--pdeathsig', 'SIGINT', ...(user ? ['--reuid', String(user.uid), '--regid', String(user.gid), '--clear-groups'] : []), '--', ...server] : server;
+      const proc = spawn(command!, args, { ...(SETPRIV ? {} : as), stdio: ['ignore', 'ignore', 'pipe'] });
       child = proc;
       let log = '';
       const timer = setTimeout(() => reject(new Error(`PostgreSQL did not get ready within ${WAIT_MS} ms:\n${log}`)), WAIT_MS);
