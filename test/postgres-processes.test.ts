@@ -3,7 +3,7 @@
 // process acknowledged, and kill -9 of one process under load losing nothing acknowledged.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { killAll, randomSecret, startBin, type Child } from './helpers/bin';
+import { BIN_FROM_SOURCE, killAll, randomSecret, spawnNode, startBin, type Child } from './helpers/bin';
 import { sql, startPostgres, type TestPostgres } from './helpers/postgres';
 
 const test = suite('several processes on PostgreSQL');
@@ -156,6 +156,15 @@ test('the database going away: 503 with the error envelope, no crash; answers ag
   assert.is((await call(second!.url, 'GET', FEATURE)).json.description, 'after-outage');
   assert.is(first!.child.process.exitCode, null, 'still running');
   assert.is(second!.child.process.exitCode, null, 'still running');
+});
+
+test('a bin refuses to start on a schema newer than it knows: exit 1, one clear line, the others unaffected', async () => {
+  await sql(server.url, 'INSERT INTO flagadmin.migrations (version) VALUES ((SELECT max(version) + 1 FROM flagadmin.migrations))');
+  const child = spawnNode([...BIN_FROM_SOURCE, '--port', '0', '--database-url', server.url], { env: { LOG_LEVEL: 'warn' } });
+  assert.equal(await child.exited(), { code: 1, signal: null });
+  assert.match(child.stderr, /flagadmin: start-up failed: The flagadmin schema "flagadmin" is at version \d+, newer than this flagadmin knows/);
+  assert.not.match(child.stdout + child.stderr, /listening on/);
+  assert.is((await call(bins[0]!.url, 'GET', FEATURE)).status, 200, 'a running process keeps answering');
 });
 
 test.run();
