@@ -1,8 +1,9 @@
 /**
- * postgresStorage(): the Storage contract on PostgreSQL. Reads run in REPEATABLE READ READ ONLY
- * transactions (one snapshot each, fixed by reading the state row); writes lock the one state row first
- * (`SELECT ... FOR UPDATE`), so writes of every process run one after another, and commit before they
- * resolve. Errors meaning "the database is not there" become FlagadminStorageUnavailableError.
+ * postgresStorage(): the Storage contract on PostgreSQL. A read begins at a state-row read sent after it
+ * and answers from the revision cache, or from a REPEATABLE READ READ ONLY snapshot at that revision.
+ * Writes run in batches that lock the one state row first (`SELECT ... FOR UPDATE`), so the writes of
+ * every process run one after another, and resolve after COMMIT. Errors meaning "the database is not
+ * there" become FlagadminStorageUnavailableError.
  */
 import type { ReadTx, Storage, WriteTx } from '@flagadmin/core';
 import { createPool, type PoolOptions } from './connect';
