@@ -3,10 +3,11 @@
  * (scale). Prints one Markdown table on stdout (progress goes to stderr) and writes every figure to
  * bench/results/latest.json (a default full run) or bench/results/trial.json (--quick / --only / --route).
  *
- *   node --conditions=source --import tsx bench/run.ts [--quick] [--only http|scale] [--route ID]... [--regenerate]
+ *   node --conditions=source --import tsx bench/run.ts [--quick] [--only http|scale] [--route ID]... [--regenerate] [--storage lowdb|postgres]
  *
  * `--route ID` (repeatable) runs only those HTTP routes (projects, events, projectEvents, changeRequest,
- * outdatedSdks, patch): for trying one change quickly.
+ * outdatedSdks, patch): for trying one change quickly. `--storage postgres`: the HTTP ratio runs with the
+ * bin on PostgreSQL, plus PATCH throughput with one and three bins (bench/postgres.ts); no scale part.
  */
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem, release, platform } from 'node:os';
@@ -14,6 +15,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DATA_SETS, FULL_DOCUMENT_EVERY, copyDataSet, ensureDataSet, type DataSetInfo, type DataSetSpec } from './dataset';
 import { ratioRuns, type HttpOptions, type RouteRatio } from './http';
+import { postgresRuns, type PostgresFigures } from './postgres';
 import { binFigures, latencies, OPERATIONS, type BinFigures, type OperationId } from './scale';
 import { BENCH_DIR, BUILT_BIN, ROOT, cleanup, formatBytes, killAllNow, removeDirLater, startBuiltBin } from './util';
 
@@ -23,12 +25,13 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     route: { type: 'string', multiple: true },
     regenerate: { type: 'boolean', default: false },
+    storage: { type: 'string', default: 'lowdb' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 
 if (args.help) {
-  process.stdout.write('usage: pnpm bench [--quick] [--only http|scale] [--route ID]... [--regenerate]\n');
+  process.stdout.write('usage: pnpm bench [--quick] [--only http|scale] [--route ID]... [--regenerate] [--storage lowdb|postgres]\n');
   process.exit(0);
 }
 if (args.only !== undefined && args.only !== 'http' && args.only !== 'scale') {
@@ -36,8 +39,13 @@ if (args.only !== undefined && args.only !== 'http' && args.only !== 'scale') {
   process.exit(2);
 }
 
+if (args.storage !== 'lowdb' && args.storage !== 'postgres') {
+  process.stderr.write(`bench: --storage takes lowdb or postgres, not "${args.storage}"\n`);
+  process.exit(2);
+}
+const onPostgres = args.storage === 'postgres';
 const quick = args.quick;
-const parts = { http: args.only !== 'scale', scale: args.only !== 'http' };
+const parts = { http: args.only !== 'scale', scale: args.only !== 'http' && !onPostgres };
 const settings = {
   http: (quick
     ? { rounds: 2, durationSeconds: 1, warmupSeconds: 0.5, connections: 10 }
@@ -69,7 +77,7 @@ const fmtMs = (ms: number) =>
 const fmtMiB = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 const fmtRps = (rps: number) => Math.round(rps).toLocaleString('en-US');
 
-const RATIO_TARGETS: Partial<Record<string, number>> = { projects: 0.5, events: 0.4, patch: 0.15 };
+const RATIO_TARGETS: Partial<Record<string, number>> = onPostgres ? { projects: 0.25, patch: 0.05 } : { projects: 0.5, events: 0.4, patch: 0.15 };
 const SCALE_TARGETS: Partial<Record<OperationId, number>> = { listEvents: 1.5, patchFeature: 2, listProjects: 3 };
 const OPERATION_LABELS: Record<OperationId, string> = {
   listProjects: 'listProjects p50',
@@ -80,19 +88,25 @@ const OPERATION_LABELS: Record<OperationId, string> = {
   patchFeature: 'patchFeature (durable) p50',
 };
 
-function rows(http: RouteRatio[] | undefined, scale: ScaleFigures[] | undefined): Row[] {
+function rows(http: RouteRatio[] | undefined, scale: ScaleFigures[] | undefined, postgres?: PostgresFigures): Row[] {
   const out: Row[] = [];
+  const storageNote = onPostgres ? ' [PostgreSQL]' : '';
   for (const r of http ?? []) {
     const target = RATIO_TARGETS[r.route];
     const failed = r.failures.length > 0;
     out.push({
-      figure: `${r.label}: flagadmin / bare node:http (best round req/s; ${formatBytes(r.responseBytes)} body)`,
+      figure: `${r.label}: flagadmin${storageNote} / bare node:http (best round req/s; ${formatBytes(r.responseBytes)} body)`,
       small: `${fmtRps(Math.max(...r.flagadminRps))} / ${fmtRps(Math.max(...r.baselineRps))}`,
       large: '',
       result: failed ? `${r.medianRatio.toFixed(2)} (non-2xx!)` : r.medianRatio.toFixed(2),
       target: target === undefined ? '' : `≥ ${target.toFixed(2)}`,
       met: target === undefined ? null : !failed && r.medianRatio >= target,
     });
+  }
+  if (postgres) {
+    for (const [figure, rps] of [['PATCH throughput, one bin on PostgreSQL', postgres.patchOne], ['PATCH throughput, three bins on one PostgreSQL (sum)', postgres.patchThree]] as const) {
+      out.push({ figure, small: `${fmtRps(rps)} req/s`, large: '', result: '', target: '', met: null });
+    }
   }
   if (scale && scale.length === 2) {
     const [small, large] = scale as [ScaleFigures, ScaleFigures];
@@ -180,7 +194,13 @@ async function main(): Promise<void> {
   const small = datasets.get('small')!;
 
   let http: RouteRatio[] | undefined;
-  if (parts.http) {
+  let postgres: PostgresFigures | undefined;
+  if (parts.http && onPostgres) {
+    const dir = await copyDataSet(small.dir);
+    removeDirLater(dir);
+    postgres = await postgresRuns(dir, small.info, settings.http, args.route);
+    http = postgres.http;
+  } else if (parts.http) {
     const dir = await copyDataSet(small.dir);
     removeDirLater(dir);
     const bin = await startBuiltBin(dir);
@@ -208,10 +228,10 @@ async function main(): Promise<void> {
     }
   }
 
-  const table = rows(http, scale);
+  const table = rows(http, scale, postgres);
   const text = markdown(table);
   process.stdout.write(`\n${text}`);
-  const full = !quick && parts.http && parts.scale && !args.route;
+  const full = !quick && parts.http && parts.scale && !args.route && !onPostgres;
   const results = {
     machine: machine(),
     command: full ? 'pnpm bench' : `pnpm bench ${process.argv.slice(2).join(' ')}`,
@@ -229,7 +249,7 @@ async function main(): Promise<void> {
     scale: scale ?? null,
   };
   mkdirSync(join(BENCH_DIR, 'results'), { recursive: true });
-  const file = join(BENCH_DIR, 'results', full ? 'latest.json' : 'trial.json');
+  const file = join(BENCH_DIR, 'results', full ? 'latest.json' : onPostgres && !quick && !args.route ? 'postgres.json' : 'trial.json');
   writeFileSync(`${file}.tmp`, `${JSON.stringify(results, null, 2)}\n`);
   renameSync(`${file}.tmp`, file);
   process.stderr.write(`figures written to ${file} (run took ${((performance.now() - started) / 1000).toFixed(0)} s)\n`);

@@ -126,9 +126,10 @@ export interface RunningBin extends Child {
  * Starts the built `flagadmin` bin on a data directory (any free port, no demo, warn-level logs) and
  * resolves once it prints its `listening on` line; rejects (after stopping it) if it exits or is late.
  */
-export async function startBuiltBin(dataDir: string, options: { timeoutMs?: number; nodeArgs?: string[] } = {}): Promise<RunningBin> {
+export async function startBuiltBin(dataDir: string, options: { timeoutMs?: number; nodeArgs?: string[]; args?: string[] } = {}): Promise<RunningBin> {
   const started = performance.now();
-  const proc = spawnTracked(process.execPath, [...(options.nodeArgs ?? []), BUILT_BIN, '--port', '0', '--data', dataDir, '--no-demo', '--log-level', 'warn'], {
+  const args = [BUILT_BIN, '--port', '0', '--data', dataDir, '--no-demo', '--log-level', 'warn', ...(options.args ?? [])];
+  const proc = spawnTracked(process.execPath, [...(options.nodeArgs ?? []), ...args], {
     env: { ...process.env, NODE_ENV: 'production' },
   });
   const timeoutMs = options.timeoutMs ?? 120_000;

@@ -23,6 +23,7 @@ const EXPECTED: Record<string, string[]> = {
   core: ['createFlagadmin', 'createAdmin', 'createHandler', 'patchFeature', 'listEvents', 'listProjects', 'getChangeRequest', 'listOutdatedSdks'],
   'storage-memory': ['memoryStorage'],
   'storage-lowdb': ['lowdbStorage', 'FlagadminStorageLockedError', 'FlagadminStorageCorruptError'],
+  'storage-postgres': ['postgresStorage', 'FlagadminStorageUnavailableError', 'FlagadminSchemaTooNewError'],
   'node-http': ['serve', 'createServer', 'toNodeListener'],
   server: ['startServer', 'parseConfig', 'createJsonLogger', 'seedDemo'],
   ui: ['createUiHandler', 'withUi'],

@@ -44,7 +44,7 @@ export function spawnNode(
   options: { env?: Record<string, string | undefined>; cwd?: string; /** its own process group, signalled with process.kill(-pid) */ detached?: boolean } = {},
 ): Child {
   const env: Record<string, string | undefined> = { ...process.env, FORCE_COLOR: '0' };
-  for (const name of ['PORT', 'HOST', 'FLAGADMIN_DATA', 'LOG_LEVEL', 'INIT_ADMIN_API_TOKENS', 'INIT_CLIENT_API_TOKENS', 'BODY_LIMIT', 'NODE_OPTIONS']) {
+  for (const name of ['PORT', 'HOST', 'FLAGADMIN_DATA', 'LOG_LEVEL', 'INIT_ADMIN_API_TOKENS', 'INIT_CLIENT_API_TOKENS', 'BODY_LIMIT', 'NODE_OPTIONS', 'DATABASE_URL']) {
     delete env[name];
   }
   // The bin acts differently under a package manager's script (`pnpm test` sets these).

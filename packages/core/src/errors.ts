@@ -14,6 +14,8 @@ export const ERROR_STATUS = {
   /** The client went away before the request was complete; logged, never seen by anyone. */
   ClientClosedRequest: 499,
   InternalError: 500,
+  /** The storage cannot be reached (its database is down or too slow); the request may be retried. */
+  ServiceUnavailableError: 503,
 } as const;
 
 export type ErrorName = keyof typeof ERROR_STATUS;
@@ -77,7 +79,8 @@ export const notFound = (message: string): AdminError => new AdminError('NotFoun
 /**
  * The one place foreign errors become ours: a JSON syntax error is bad data; fast-json-patch's
  * errors are bad data naming the operation; an AdminError passes; an AbortError (the client left
- * while its body was read) is ClientClosedRequest; anything else is internal (its message is never
+ * while its body was read) is ClientClosedRequest; a storage's FlagadminStorageUnavailableError (its
+ * database cannot be reached) is ServiceUnavailableError; anything else is internal (its message is never
  * sent; its stack becomes the InternalError's, so the log shows the real failure).
  */
 export function toAdminError(error: unknown): AdminError {
@@ -88,6 +91,9 @@ export function toAdminError(error: unknown): AdminError {
     const path = `/${patchError.index ?? 0}`;
     const message = `Patch operation ${patchError.index ?? 0} cannot be applied: ${PATCH_ERROR_MESSAGES[patchError.name] ?? patchError.name}`;
     return badData(message, [{ message, path }]);
+  }
+  if ((error as { name?: unknown } | null)?.name === 'FlagadminStorageUnavailableError') {
+    return new AdminError('ServiceUnavailableError', 'The storage is unavailable; try again shortly', { cause: error, headers: { 'Retry-After': '1' } });
   }
   if ((error as { name?: unknown } | null)?.name === 'AbortError') {
     return new AdminError('ClientClosedRequest', 'The client closed the connection before the request was complete', { cause: error });

@@ -7,6 +7,16 @@ import { demoCurls } from './demo';
 import { bufferedLines, createJsonLogger, errorField } from './logger';
 import { startServer, type RunningServer } from './start';
 
+/** The URL as it may be printed: the password replaced by `***`. */
+function withoutPassword(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'postgres://(unparsable URL)';
+  }
+}
 const out = (text: string) => void process.stdout.write(`${text}\n`);
 const fail = (text: string) => void process.stderr.write(`flagadmin: ${text}\n`);
 
@@ -110,6 +120,7 @@ try {
     port: config.port,
     host: config.host,
     dataDir: config.dataDir,
+    ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
     demo: config.demo,
     initAdminTokens: config.initAdminTokens,
     initClientTokens: config.initClientTokens,
@@ -127,7 +138,8 @@ try {
 }
 
 const server = running;
-const lines = [`flagadmin listening on ${server.url}`, `  data directory: ${server.dataDir}`];
+const where = config.databaseUrl ? `database: ${withoutPassword(config.databaseUrl)}` : `data directory: ${server.dataDir}`;
+const lines = [`flagadmin listening on ${server.url}`, `  ${where}`];
 if (server.initKeysCreated > 0) lines.push(`  ${server.initKeysCreated} start-up key(s) added from INIT_*_API_TOKENS`);
 if (server.demo) {
   const { demo } = server;

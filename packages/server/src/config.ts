@@ -20,6 +20,8 @@ export interface ServerConfig {
   host: string;
   /** Absolute path of the lowdb data directory. */
   dataDir: string;
+  /** A PostgreSQL connection URL: the data lives there instead of `dataDir`. */
+  databaseUrl?: string;
   /** Create demo data (and print a generated admin key) on a first start with empty data. */
   demo: boolean;
   logLevel: LogLevel;
@@ -62,6 +64,8 @@ Options (flags win over environment variables):
   --port <n>          PORT            TCP port, 0 = any free port             (default ${DEFAULT_PORT})
   --host <addr>       HOST            address to listen on                    (default ${DEFAULT_HOST})
   --data <dir>        FLAGADMIN_DATA  data directory, relative to the cwd     (default ./${DEFAULT_DATA_DIR})
+  --database-url <url> DATABASE_URL   PostgreSQL instead of the data directory, e.g.
+                                      postgres://user:password@host:5432/db (several processes may share it)
   --body-limit <n>    BODY_LIMIT      largest request body in bytes           (default ${DEFAULT_BODY_LIMIT})
   --log-level <lvl>   LOG_LEVEL       debug, info, warn, error or silent      (default info)
   --headers-timeout <ms>    FLAGADMIN_HEADERS_TIMEOUT_MS     time to send the request head, then 408 (default ${DEFAULT_HEADERS_TIMEOUT})
@@ -130,6 +134,7 @@ export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: st
         port: { type: 'string' },
         host: { type: 'string' },
         data: { type: 'string' },
+        'database-url': { type: 'string' },
         'body-limit': { type: 'string' },
         'log-level': { type: 'string' },
         'headers-timeout': { type: 'string' },
@@ -163,6 +168,7 @@ export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: st
   const port = pick('port', 'HTTP_PORT') ?? pick('port', 'PORT');
   const host = pick('host', 'HTTP_HOST') ?? pick('host', 'HOST');
   const data = pick('data', 'FLAGADMIN_DATA');
+  const databaseUrl = pick('database-url', 'DATABASE_URL');
   const bodyLimit = pick('body-limit', 'BODY_LIMIT');
   const logLevel = pick('log-level', 'LOG_LEVEL');
 
@@ -181,6 +187,9 @@ export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: st
   const service = serviceOptions(env, values, pick);
   if (host && host.value === '') throw new ConfigError(`${host.what} must not be empty`);
   if (data && data.value === '') throw new ConfigError(`${data.what} must not be empty`);
+  if (databaseUrl && !/^postgres(ql)?:\/\/./.test(databaseUrl.value)) {
+    throw new ConfigError(`${databaseUrl.what} must be a postgres:// URL, e.g. postgres://user:password@host:5432/db`);
+  }
   const level = (logLevel?.value.toLowerCase() ?? 'info') as LogLevel;
   if (!LOG_LEVELS.includes(level)) {
     throw new ConfigError(`${logLevel!.what} must be one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(logLevel!.value)}`);
@@ -192,6 +201,7 @@ export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: st
       port: port ? integer(port.value, port.what, 0, 65535) : DEFAULT_PORT,
       host: host?.value ?? DEFAULT_HOST,
       dataDir: resolve(cwd, data?.value ?? DEFAULT_DATA_DIR),
+      ...(databaseUrl ? { databaseUrl: databaseUrl.value } : {}),
       demo: !values['no-demo'],
       logLevel: level,
       initAdminTokens: tokens(env, 'INIT_ADMIN_API_TOKENS', 'admin'),

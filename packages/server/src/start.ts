@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { createFlagadmin, isSetupError, silentLogger, type Admin, type FetchHandler, type Logger, type Storage } from '@flagadmin/core';
 import { serve, type ServeResult } from '@flagadmin/node-http';
 import { lowdbStorage } from '@flagadmin/storage-lowdb';
+import { postgresStorage } from '@flagadmin/storage-postgres';
 import { withUi } from '@flagadmin/ui';
 import { ConfigError, DEFAULT_DATA_DIR, DEFAULT_HOST, DEFAULT_PORT } from './config';
 import { isEmptyData, seedDemo, type DemoData } from './demo';
@@ -16,6 +17,8 @@ export interface StartServerOptions {
   host?: string;
   /** The lowdb data directory; default ./flagadmin-data. Ignored when `storage` is given. */
   dataDir?: string;
+  /** A PostgreSQL connection URL: @flagadmin/storage-postgres instead of lowdb (`dataDir` ignored). */
+  databaseUrl?: string;
   /** Any other storage (memory, a custom adapter) instead of lowdb; closed by `close()` all the same. */
   storage?: Storage;
   /** Create demo data when the data is empty (no feature, no project beyond `default`). Default true. */
@@ -46,7 +49,7 @@ export interface RunningServer {
   port: number;
   admin: Admin;
   handle: FetchHandler;
-  /** The data directory in use (undefined with a custom `storage`). */
+  /** The data directory in use (undefined with a custom `storage` or a database). */
   dataDir: string | undefined;
   /** True when the data was empty at start (no feature, no project beyond `default`). */
   emptyAtStart: boolean;
@@ -72,9 +75,16 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const logger = options.logger ?? silentLogger;
   const basePath = normalizeBasePath(options.basePath ?? '');
   if (basePath === null) throw new TypeError(`basePath must be a URL path such as /flags, got ${JSON.stringify(options.basePath)}`);
-  const dataDir = options.storage ? undefined : resolve(options.dataDir ?? DEFAULT_DATA_DIR);
+  const dataDir = options.storage || options.databaseUrl ? undefined : resolve(options.dataDir ?? DEFAULT_DATA_DIR);
+  const postgres =
+    !options.storage && options.databaseUrl
+      ? await postgresStorage({ url: options.databaseUrl, logger: { warn: (message, fields) => logger.warn(message, fields) } })
+      : undefined;
+  // One process at a time decides "empty" and seeds the demo, when several start on one database.
+  const exclusively = postgres ? <T>(fn: () => Promise<T>) => postgres.exclusively(fn) : <T>(fn: () => Promise<T>) => fn();
   const storage =
     options.storage ??
+    postgres ??
     (await lowdbStorage({
       dir: dataDir!,
       logger: {
@@ -102,8 +112,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       throw error;
     }
     await admin.context.ready();
-    const emptyAtStart = await isEmptyData(storage);
-    const demo = emptyAtStart && options.demo !== false ? await seedDemo(admin, options.now ? { now: options.now } : {}) : null;
+    const { emptyAtStart, demo } = await exclusively(async () => {
+      const emptyAtStart = await isEmptyData(storage);
+      const demo = emptyAtStart && options.demo !== false ? await seedDemo(admin, options.now ? { now: options.now } : {}) : null;
+      return { emptyAtStart, demo };
+    });
     server = await serve({
       fetch: withUi(handle),
       port: options.port ?? DEFAULT_PORT,

@@ -147,5 +147,15 @@ logger('the level filters; silent drops everything', () => {
   assert.is(lines.length, 2);
 });
 
+config('--database-url or DATABASE_URL chooses PostgreSQL; the flag wins; anything but a postgres:// URL is refused', () => {
+  const url = 'postgres://flagadmin:secret@db.internal:5432/flags';
+  assert.is(parsed(['--database-url', url]).databaseUrl, url);
+  assert.is(parsed([], { DATABASE_URL: url }).databaseUrl, url);
+  assert.is(parsed(['--database-url', url], { DATABASE_URL: 'postgresql://other/db' }).databaseUrl, url);
+  assert.is(parsed([], { DATABASE_URL: ' ' }).databaseUrl, undefined, 'empty counts as unset');
+  rejects(['--database-url', 'mysql://x/y'], {}, /--database-url must be a postgres:\/\/ URL/);
+  rejects([], { DATABASE_URL: 'flags.db' }, /DATABASE_URL must be a postgres:\/\/ URL/);
+});
+
 config.run();
 logger.run();

@@ -1,0 +1,84 @@
+/**
+ * `pnpm bench --storage postgres`: the small data set copied into a PostgreSQL server started for the
+ * run (the tests' helper: the machine's server binaries, a temporary cluster), the HTTP ratio runs
+ * against the built bin on it, and PATCH throughput with one and with three bins on the database.
+ */
+import { COLLECTION_NAMES, type SequenceName } from '@flagadmin/core';
+import { lowdbStorage } from '@flagadmin/storage-lowdb';
+import { postgresStorage } from '@flagadmin/storage-postgres';
+import { startPostgres } from '../test/helpers/postgres';
+import type { DataSetInfo } from './dataset';
+import { ratioRuns, requestHeaders, routesFor, runLoad, type HttpOptions, type RouteRatio } from './http';
+import { onCleanup, startBuiltBin, type RunningBin } from './util';
+
+const BATCH = 2_000;
+
+/** Copies every record, event (same ids, same order) and sequence value of a lowdb data directory. */
+async function copyInto(dir: string, url: string): Promise<void> {
+  const from = await lowdbStorage({ dir });
+  const to = await postgresStorage({ url });
+  try {
+    const { records, events, sequences } = await from.read(async (tx) => {
+      const records = await Promise.all(COLLECTION_NAMES.map(async (c) => [c, await tx.list(c)] as const));
+      const events = (await tx.events({})).reverse().map((text) => JSON.parse(text));
+      const apiKeys = await tx.list('apiKeys');
+      const requests = await tx.list('changeRequests');
+      const sequences: [SequenceName, number][] = [
+        ['apiKey', Math.max(0, ...apiKeys.map((k) => k.id))],
+        ['changeRequest', Math.max(0, ...requests.map((r) => r.id))],
+        ['change', Math.max(0, ...requests.flatMap((r) => r.features.flatMap((f) => f.changes.map((c) => c.id))))],
+      ];
+      return { records, events, sequences };
+    });
+    for (const [collection, list] of records) {
+      for (let i = 0; i < list.length; i += BATCH) {
+        await to.write(async (tx) => {
+          for (const r of list.slice(i, i + BATCH)) await tx.put(collection, r as never);
+        });
+      }
+    }
+    for (let i = 0; i < events.length; i += BATCH) {
+      await to.write(async (tx) => {
+        for (const e of events.slice(i, i + BATCH)) await tx.appendEvent(e);
+      });
+    }
+    await to.write(async (tx) => {
+      for (const [name, value] of sequences) for (let n = 0; n < value; n++) await tx.nextSequence(name);
+    });
+  } finally {
+    await from.close();
+    await to.close();
+  }
+}
+
+export interface PostgresFigures {
+  http: RouteRatio[];
+  /** PATCH req/s (sum over the bins) with one and with three bins on the database. */
+  patchOne: number;
+  patchThree: number;
+}
+
+export async function postgresRuns(dataDir: string, info: DataSetInfo, options: HttpOptions, only?: readonly string[]): Promise<PostgresFigures> {
+  const server = await startPostgres();
+  const unregister = onCleanup('postgres server', () => server.stop());
+  const bins: RunningBin[] = [];
+  try {
+    await copyInto(dataDir, server.url);
+    const start = () => startBuiltBin(dataDir, { args: ['--database-url', server.url] });
+    bins.push(await start());
+    const http = await ratioRuns(bins[0]!, info, options, only);
+    const patch = routesFor(info).find((r) => r.id === 'patch')!;
+    const patchLoad = (bin: RunningBin, connections: number) =>
+      runLoad({ url: bin.url + patch.path, method: 'PATCH', headers: requestHeaders(patch), patchDescription: true, connections, durationSeconds: options.durationSeconds, warmupSeconds: options.warmupSeconds });
+    const one = await patchLoad(bins[0]!, options.connections);
+    bins.push(await start(), await start());
+    const three = await Promise.all(bins.map((b) => patchLoad(b, Math.ceil(options.connections / 3))));
+    for (const r of [one, ...three]) if (r.non2xx || r.errors) throw new Error(`PATCH load: ${r.non2xx} non-2xx, ${r.errors} errors`);
+    process.stderr.write(`postgres PATCH: one bin ${one.requestsPerSecond.toFixed(0)} req/s, three bins ${three.map((r) => r.requestsPerSecond.toFixed(0)).join(' + ')} req/s\n`);
+    return { http, patchOne: one.requestsPerSecond, patchThree: three.reduce((sum, r) => sum + r.requestsPerSecond, 0) };
+  } finally {
+    await Promise.all(bins.map((b) => b.stop(10_000)));
+    unregister();
+    await server.stop();
+  }
+}

@@ -1,0 +1,32 @@
+/** A node-postgres pool for `postgresStorage({ url })`, with every wait bounded. */
+import type { PgPool } from './pool';
+
+export interface PoolOptions {
+  url: string;
+  /** Most connections this process opens; default 10. */
+  max?: number;
+  /** Longest wait for a connection (a new one or a free one), ms; default 5000. */
+  connectTimeoutMs?: number;
+  /** Longest a statement may take, enforced by the client and the server, ms; default 15000. */
+  queryTimeoutMs?: number;
+  /** Gets connection errors of idle connections (the pool replaces them by itself). */
+  onIdleError?: (error: Error) => void;
+}
+
+export async function createPool(options: PoolOptions): Promise<PgPool> {
+  const { default: pg } = await import('pg');
+  const queryTimeout = options.queryTimeoutMs ?? 15_000;
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+    query_timeout: queryTimeout,
+    statement_timeout: queryTimeout,
+    // A transaction left open by a stuck client gives up its locks (the state row's above all).
+    idle_in_transaction_session_timeout: queryTimeout,
+    application_name: 'flagadmin',
+  });
+  // Without a listener, an idle connection the server drops would crash the process.
+  pool.on('error', (error) => options.onIdleError?.(error));
+  return pool as unknown as PgPool;
+}

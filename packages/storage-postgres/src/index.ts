@@ -1,0 +1,5 @@
+export { postgresStorage } from './postgres-storage';
+export type { PostgresStorage, PostgresStorageOptions, StorageLogger } from './postgres-storage';
+export type { PgPool, PgPoolClient, PgQueryResult } from './pool';
+export { FlagadminSchemaTooNewError, FlagadminStorageUnavailableError, isUnavailable } from './errors';
+export { SCHEMA_VERSION } from './migrations';

@@ -1,0 +1,68 @@
+/**
+ * Versioned migrations, run at start in one transaction under an advisory lock (so several processes
+ * starting at once apply each migration once, and the others wait, then find nothing to do). The
+ * applied versions are rows of `migrations`; a database with a version this code does not know is
+ * refused with FlagadminSchemaTooNewError.
+ */
+import { FlagadminSchemaTooNewError } from './errors';
+import { lastResult, type PgPool } from './pool';
+import { ident, TABLES } from './schema';
+
+/** Each migration's statements, given the quoted schema name. Append only: never edit a released one. */
+const MIGRATIONS: readonly ((s: string) => string)[] = [
+  (s) => {
+    const tables = Object.values(TABLES).map(({ table, index }) => {
+      const t = `${s}.${ident(table)}`;
+      const column = index === 'one' ? ', project text COLLATE "C" NOT NULL' : index === 'many' ? ', projects text[] NOT NULL' : '';
+      const create = `CREATE TABLE ${t} (key text COLLATE "C" PRIMARY KEY, data json NOT NULL${column});`;
+      if (index === 'one') return `${create} CREATE INDEX ${ident(`${table}_by_project`)} ON ${t} (project, key);`;
+      if (index === 'many') return `${create} CREATE INDEX ${ident(`${table}_by_project`)} ON ${t} USING gin (projects);`;
+      return create;
+    });
+    return `
+      CREATE TABLE ${s}.state (
+        singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton),
+        revision bigint NOT NULL,
+        last_event_id bigint NOT NULL
+      );
+      INSERT INTO ${s}.state (revision, last_event_id) VALUES (0, 0);
+      CREATE TABLE ${s}.events (id bigint PRIMARY KEY, project text COLLATE "C", data text NOT NULL);
+      CREATE INDEX events_by_project ON ${s}.events (project, id);
+      CREATE TABLE ${s}.event_counts (project text COLLATE "C" PRIMARY KEY, n bigint NOT NULL);
+      CREATE TABLE ${s}.sequences (name text PRIMARY KEY, value bigint NOT NULL);
+      ${tables.join('\n      ')}`;
+  },
+];
+
+/** The schema version this code writes and reads. */
+export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/** Brings `schema` up to SCHEMA_VERSION (creating it when missing); returns the versions applied now. */
+export async function migrate(pool: PgPool, schema: string): Promise<number[]> {
+  const s = ident(schema);
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('BEGIN');
+    try {
+      await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`flagadmin migrations ${schema}`]);
+      await client.query(`CREATE SCHEMA IF NOT EXISTS ${s}; CREATE TABLE IF NOT EXISTS ${s}.migrations (version int PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+      const { rows } = lastResult(await client.query<{ version: number | null }>(`SELECT max(version) AS version FROM ${s}.migrations`));
+      const current = rows[0]?.version ?? 0;
+      if (current > SCHEMA_VERSION) throw new FlagadminSchemaTooNewError(current, SCHEMA_VERSION, schema);
+      const applied: number[] = [];
+      for (let version = current + 1; version <= SCHEMA_VERSION; version++) {
+        await client.query(MIGRATIONS[version - 1]!(s));
+        await client.query(`INSERT INTO ${s}.migrations (version) VALUES (${version})`);
+        applied.push(version);
+      }
+      await client.query('COMMIT');
+      return applied;
+    } catch (error) {
+      await client.query('ROLLBACK').catch((e: Error) => (broken = e));
+      throw error;
+    }
+  } finally {
+    client.release(broken ?? false);
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * The reads of a transaction: records by key or by the project index (ordered by key, COLLATE "C"),
+ * events newest first through the primary key or the (project, id) index, counts from the counters.
+ * Every record is parsed from its JSON text here, so each read hands out a fresh copy.
+ */
+import type { CollectionName, Collections, EventQuery, ReadTx } from '@flagadmin/core';
+import type { Statements } from './schema';
+
+/** The state row as a transaction first read it. */
+export interface StateRow {
+  revision: number;
+  lastEventId: number;
+}
+
+type Row = { data: string };
+
+/** PostgreSQL text cannot hold U+0000: no stored key or project has it. */
+export const hasNul = (value: string): boolean => value.includes('\u0000');
+
+/** Where a transaction's statements go: a connection, or the revision cache in front of one. */
+export interface RowSource {
+  rows<R>(text: string, values: readonly unknown[]): Promise<R[]>;
+}
+
+export class PgReadTx implements ReadTx {
+  constructor(
+    private readonly source: RowSource,
+    protected readonly sql: Statements,
+    protected readonly state: StateRow,
+  ) {}
+
+  protected rows<R>(text: string, values: readonly unknown[]): Promise<R[]> {
+    return this.source.rows<R>(text, values);
+  }
+
+  async get<C extends CollectionName>(collection: C, key: string): Promise<Collections[C] | undefined> {
+    if (hasNul(key)) return undefined;
+    const [row] = await this.rows<Row>(this.sql.get[collection], [key]);
+    return row ? (JSON.parse(row.data) as Collections[C]) : undefined;
+  }
+
+  async list<C extends CollectionName>(collection: C, where?: { project: string }): Promise<Collections[C][]> {
+    let rows: Row[];
+    if (!where) rows = await this.rows<Row>(this.sql.listAll[collection], []);
+    else {
+      const byProject = this.sql.listByProject[collection];
+      if (!byProject) throw new TypeError(`${collection} has no project index`);
+      if (hasNul(where.project)) return [];
+      rows = await this.rows<Row>(byProject, [where.project]);
+    }
+    return rows.map((r) => JSON.parse(r.data) as Collections[C]);
+  }
+
+  async events(query: EventQuery): Promise<string[]> {
+    const { limit } = query;
+    if (limit !== undefined && limit <= 0) return [];
+    const projects = query.projects && [...new Set(query.projects)].filter((p) => !hasNul(p));
+    if (projects && projects.length === 0) return [];
+    let rows: Row[];
+    if (projects) rows = await this.rows<Row>(limit === undefined ? this.sql.allEventsOf : this.sql.latestOf, limit === undefined ? [projects] : [projects, limit]);
+    else rows = await this.rows<Row>(limit === undefined ? this.sql.allEvents : this.sql.latest, limit === undefined ? [] : [limit]);
+    return rows.map((r) => r.data);
+  }
+
+  async countEvents(query: EventQuery): Promise<number> {
+    if (!query.projects) return this.state.lastEventId;
+    const projects = [...new Set(query.projects)].filter((p) => !hasNul(p));
+    if (projects.length === 0) return 0;
+    const [row] = await this.rows<{ n: string | number }>(this.sql.countOf, [projects]);
+    return Number(row?.n ?? 0);
+  }
+
+  async revision(): Promise<number> {
+    return this.state.revision;
+  }
+}

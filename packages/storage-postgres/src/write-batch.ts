@@ -1,0 +1,105 @@
+/**
+ * Writes that share one PostgreSQL transaction: the writes queued while the batch runs run one after
+ * another inside it (each sees those before it), then one statement writes all their records, events
+ * (ids in order from the locked state row), counters, sequences and the revision (+1 per write), and
+ * one COMMIT (one WAL flush) makes them durable together. A write that failed left only its dropped layer.
+ */
+import type { CollectionName, SequenceName } from '@flagadmin/core';
+import type { StateRow } from './read-tx';
+import { TABLES, type Statements } from './schema';
+
+export interface Put {
+  json: string;
+  projects: readonly string[];
+}
+
+/** What one write did, in memory. */
+export interface Layer {
+  records: Map<CollectionName, Map<string, Put>>;
+  events: { project: string | null; json: string }[];
+  sequences: Map<SequenceName, number>;
+}
+
+export const eventMatches = (project: string | null, projects: readonly string[] | undefined): boolean =>
+  projects === undefined || (project !== null && projects.includes(project));
+
+export class WriteBatch {
+  readonly records = new Map<CollectionName, Map<string, Put>>();
+  readonly events: { id: number; project: string | null; text: string }[] = [];
+  readonly sequences = new Map<SequenceName, number>();
+  /** Writes merged so far. */
+  writes = 0;
+
+  constructor(readonly locked: StateRow) {}
+
+  /** The state the next write starts from: the locked row plus the writes merged before it. */
+  state(): StateRow {
+    return { revision: this.locked.revision + this.writes, lastEventId: this.locked.lastEventId + this.events.length };
+  }
+
+  /** A write succeeded: its layer becomes part of the batch, its events get their ids. */
+  merge(layer: Layer): void {
+    for (const [collection, puts] of layer.records) {
+      let mine = this.records.get(collection);
+      if (!mine) this.records.set(collection, (mine = new Map()));
+      for (const [key, put] of puts) mine.set(key, put);
+    }
+    for (const event of layer.events) {
+      const id = this.locked.lastEventId + this.events.length + 1;
+      this.events.push({ id, project: event.project, text: event.json === '{}' ? `{"id":${id}}` : `{"id":${id},${event.json.slice(1)}` });
+    }
+    for (const [name, value] of layer.sequences) this.sequences.set(name, value);
+    this.writes++;
+  }
+
+  /** The tables the flush changes (what the read cache drops when it moves to the new revision). */
+  touched(): Set<string> {
+    const tables = new Set([...this.records.keys()].map((c) => TABLES[c].table));
+    if (this.events.length > 0) tables.add('events');
+    return tables;
+  }
+
+  /** The one statement that writes the batch. */
+  flush(sql: Statements): { text: string; values: unknown[] } {
+    const values: unknown[] = [];
+    const $ = (value: unknown, type: string) => (values.push(value), `$${values.length}::${type}`);
+    const parts: string[] = [];
+    for (const [collection, puts] of this.records) {
+      const { table, index } = TABLES[collection];
+      const t = sql.table(table);
+      const keys = $([...puts.keys()], 'text[]');
+      const data = $([...puts.values()].map((p) => p.json), 'text[]');
+      if (index === 'none') {
+        parts.push(`INSERT INTO ${t} (key, data) SELECT k, d::json FROM unnest(${keys}, ${data}) AS u(k, d)
+          ON CONFLICT (key) DO UPDATE SET data = excluded.data`);
+      } else if (index === 'one') {
+        const projects = $([...puts.values()].map((p) => p.projects[0]), 'text[]');
+        parts.push(`INSERT INTO ${t} (key, data, project) SELECT k, d::json, p FROM unnest(${keys}, ${data}, ${projects}) AS u(k, d, p)
+          ON CONFLICT (key) DO UPDATE SET data = excluded.data, project = excluded.project`);
+      } else {
+        const projects = $([...puts.values()].map((p) => JSON.stringify(p.projects)), 'text[]');
+        parts.push(`INSERT INTO ${t} (key, data, projects)
+          SELECT k, d::json, ARRAY(SELECT json_array_elements_text(p::json)) FROM unnest(${keys}, ${data}, ${projects}) AS u(k, d, p)
+          ON CONFLICT (key) DO UPDATE SET data = excluded.data, projects = excluded.projects`);
+      }
+    }
+    if (this.events.length > 0) {
+      const ids = $(this.events.map((e) => e.id), 'bigint[]');
+      const projects = $(this.events.map((e) => e.project), 'text[]');
+      const texts = $(this.events.map((e) => e.text), 'text[]');
+      const counts = sql.table('event_counts');
+      parts.push(`INSERT INTO ${sql.table('events')} (id, project, data) SELECT * FROM unnest(${ids}, ${projects}, ${texts})`);
+      parts.push(`INSERT INTO ${counts} (project, n) SELECT p, count(*) FROM unnest(${projects}) AS p WHERE p IS NOT NULL GROUP BY p
+        ON CONFLICT (project) DO UPDATE SET n = ${counts}.n + excluded.n`);
+    }
+    if (this.sequences.size > 0) {
+      const names = $([...this.sequences.keys()], 'text[]');
+      const next = $([...this.sequences.values()], 'bigint[]');
+      parts.push(`INSERT INTO ${sql.table('sequences')} (name, value) SELECT * FROM unnest(${names}, ${next})
+        ON CONFLICT (name) DO UPDATE SET value = excluded.value`);
+    }
+    const end = this.state();
+    const update = `UPDATE ${sql.table('state')} SET revision = ${$(end.revision, 'bigint')}, last_event_id = ${$(end.lastEventId, 'bigint')}`;
+    return { text: parts.length ? `WITH ${parts.map((p, i) => `w${i} AS (${p})`).join(',\n')}\n${update}` : update, values };
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * This process's writes: queued, then run in batches (see write-batch.ts), one batch at a time. A batch
+ * takes the state row's lock (`SELECT ... FOR UPDATE`), so batches of every process run one after
+ * another; each write resolves after its batch's COMMIT, or rejects with its own error.
+ */
+import type { WriteTx } from '@flagadmin/core';
+import { CachedSource } from './cached-read';
+import { Connection } from './connection';
+import type { PgPool } from './pool';
+import type { RevisionCache } from './revision-cache';
+import type { Statements } from './schema';
+import { WriteBatch } from './write-batch';
+import { PgWriteTx } from './write-tx';
+
+interface QueuedWrite {
+  fn: (tx: WriteTx) => Promise<unknown>;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+/** Most writes in one transaction (bounds how long the lock is held). */
+const MAX_BATCH = 64;
+
+export class WriteQueue {
+  private readonly queue: QueuedWrite[] = [];
+  private running = false;
+
+  constructor(
+    private readonly pool: PgPool,
+    private readonly sql: Statements,
+    private readonly cache: RevisionCache,
+  ) {}
+
+  write<T>(fn: (tx: WriteTx) => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ fn, resolve: resolve as (value: unknown) => void, reject });
+      if (!this.running) void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.running = true;
+    try {
+      while (this.queue.length > 0) await this.batch();
+    } finally {
+      this.running = false;
+    }
+  }
+
+  private async batch(): Promise<void> {
+    let connection: Connection;
+    let batch: WriteBatch;
+    try {
+      connection = await Connection.open(this.pool);
+    } catch (error) {
+      // No database: every write waiting now fails at once, none waits for a timeout of its own.
+      for (const write of this.queue.splice(0)) write.reject(error);
+      return;
+    }
+    const done: { write: QueuedWrite; result: unknown }[] = [];
+    try {
+      try {
+        batch = new WriteBatch(await connection.begin(this.sql.beginWrite));
+      } catch (error) {
+        for (const write of this.queue.splice(0)) write.reject(error);
+        return;
+      }
+      const source = new CachedSource(this.sql, batch.locked, this.cache, async () => connection);
+      while (this.queue.length > 0 && done.length < MAX_BATCH) {
+        const write = this.queue.shift()!;
+        const tx = new PgWriteTx(source, this.sql, batch);
+        try {
+          const result = await write.fn(tx);
+          batch.merge(tx.layer);
+          done.push({ write, result });
+        } catch (error) {
+          write.reject(connection.failed(error));
+        }
+        // A statement failed: the transaction is aborted, the writes merged so far cannot commit.
+        if (connection.statementFailed) throw connection.statementFailed;
+      }
+      if (done.length === 0) {
+        await connection.rows('ROLLBACK');
+        return;
+      }
+      const flush = batch.flush(this.sql);
+      await connection.rows(flush.text, flush.values);
+      await connection.rows('COMMIT');
+      this.cache.advance(batch.locked.revision, batch.state().revision, batch.touched());
+      for (const { write, result } of done) write.resolve(result);
+    } catch (error) {
+      await connection.rows('ROLLBACK').catch(() => undefined);
+      const failure = connection.failed(error);
+      for (const { write } of done) write.reject(failure);
+    } finally {
+      connection.release();
+    }
+  }
+}

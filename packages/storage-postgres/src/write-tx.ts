@@ -1,0 +1,79 @@
+/**
+ * One write of a batch. Its puts, events and sequence values stay in memory (its layer) until the batch
+ * flushes; its reads see the database at the batch's revision, the writes of the batch before it, and
+ * its own puts. When it fails its layer is dropped: nothing of it reaches the database.
+ */
+import type { CollectionName, Collections, EventQuery, NewEvent, SequenceName, WriteTx } from '@flagadmin/core';
+import { hasNul, PgReadTx, type RowSource } from './read-tx';
+import { keyOf, projectsOf, type Statements } from './schema';
+import { eventMatches, type Layer, type WriteBatch } from './write-batch';
+
+export class PgWriteTx extends PgReadTx implements WriteTx {
+  readonly layer: Layer = { records: new Map(), events: [], sequences: new Map() };
+
+  constructor(
+    source: RowSource,
+    sql: Statements,
+    private readonly batch: WriteBatch,
+  ) {
+    super(source, sql, batch.state());
+  }
+
+  override async get<C extends CollectionName>(collection: C, key: string): Promise<Collections[C] | undefined> {
+    const put = this.layer.records.get(collection)?.get(key) ?? this.batch.records.get(collection)?.get(key);
+    return put ? (JSON.parse(put.json) as Collections[C]) : super.get(collection, key);
+  }
+
+  override async list<C extends CollectionName>(collection: C, where?: { project: string }): Promise<Collections[C][]> {
+    const stored = await super.list(collection, where);
+    const layers = [this.batch.records.get(collection), this.layer.records.get(collection)].filter((m) => m !== undefined);
+    if (layers.length === 0) return stored;
+    const byKey = new Map(stored.map((r) => [keyOf(collection, r), r] as const));
+    for (const layer of layers) {
+      for (const [key, put] of layer) {
+        if (!where || put.projects.includes(where.project)) byKey.set(key, JSON.parse(put.json) as Collections[C]);
+        else byKey.delete(key);
+      }
+    }
+    return [...byKey.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((k) => byKey.get(k)!);
+  }
+
+  /** The events of the writes before this one in the batch come first (they are newer). */
+  override async events(query: EventQuery): Promise<string[]> {
+    const batched = this.batch.events.filter((e) => eventMatches(e.project, query.projects)).map((e) => e.text).reverse();
+    if (query.limit !== undefined && batched.length >= query.limit) return batched.slice(0, Math.max(0, query.limit));
+    const stored = await super.events(query.limit === undefined ? query : { ...query, limit: query.limit - batched.length });
+    return [...batched, ...stored];
+  }
+
+  override async countEvents(query: EventQuery): Promise<number> {
+    if (!query.projects) return this.state.lastEventId;
+    const projects = [...new Set(query.projects)];
+    return (await super.countEvents(query)) + this.batch.events.filter((e) => eventMatches(e.project, projects)).length;
+  }
+
+  async put<C extends CollectionName>(collection: C, record: Collections[C]): Promise<void> {
+    const key = keyOf(collection, record);
+    const projects = projectsOf(collection, record);
+    if (hasNul(key) || projects.some(hasNul)) throw new TypeError(`${collection}: a key or project with the NUL character cannot be stored in PostgreSQL`);
+    let puts = this.layer.records.get(collection);
+    if (!puts) this.layer.records.set(collection, (puts = new Map()));
+    puts.set(key, { json: JSON.stringify(record), projects });
+  }
+
+  async appendEvent(event: NewEvent): Promise<void> {
+    const { id: _ignored, ...rest } = event as NewEvent & { id?: unknown };
+    if (rest.project && hasNul(rest.project)) throw new TypeError('An event project with the NUL character cannot be stored in PostgreSQL');
+    this.layer.events.push({ project: rest.project ?? null, json: JSON.stringify(rest) });
+  }
+
+  async nextSequence(name: SequenceName): Promise<number> {
+    let current = this.layer.sequences.get(name) ?? this.batch.sequences.get(name);
+    if (current === undefined) {
+      const [row] = await this.rows<{ value: string | number }>(this.sql.sequence, [name]);
+      current = Number(row?.value ?? 0);
+    }
+    this.layer.sequences.set(name, current + 1);
+    return current + 1;
+  }
+}

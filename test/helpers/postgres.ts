@@ -1,0 +1,151 @@
+// The one way tests get a real PostgreSQL server: the machine's own server binaries (Debian's
+// postgresql package, /usr/lib/postgresql/<version>/bin, or whatever `pg_config --bindir` names),
+// a fresh cluster in a temporary directory, listening on 127.0.0.1 on a free port only, removed by
+// `stop()` (and stopped by the kernel if this process dies first, where util-linux's setpriv exists).
+// As root the server runs as the `postgres` user (initdb refuses root). Waits end on the
+// server's own "ready" line or on its exit; the time limits are only hang guards.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const WAIT_MS = 120_000;
+const SETPRIV = ['/usr/bin/setpriv', '/bin/setpriv'].find((path) => existsSync(path));
+
+export interface TestPostgres {
+  /** postgres://postgres:...@127.0.0.1:<port>/postgres */
+  url: string;
+  /** Stops the server (fast shutdown: open connections are cut) and keeps its data, for `resume()`. */
+  halt(): Promise<void>;
+  /** Starts the halted server again on the same port and data. */
+  resume(): Promise<void>;
+  /** Stops the server and removes its directory. Idempotent. */
+  stop(): Promise<void>;
+}
+
+function binDir(): string {
+  const fromEnv = process.env['PG_BINDIR'];
+  if (fromEnv) return fromEnv;
+  const debian = '/usr/lib/postgresql';
+  if (existsSync(debian)) {
+    const versions = readdirSync(debian)
+      .filter((v) => existsSync(join(debian, v, 'bin', 'initdb')))
+      .sort((a, b) => Number(b) - Number(a));
+    if (versions[0]) return join(debian, versions[0], 'bin');
+  }
+  try {
+    return execFileSync('pg_config', ['--bindir'], { encoding: 'utf8' }).trim();
+  } catch {
+    throw new Error('No PostgreSQL server binaries found: install them (Debian: apt-get install -y postgresql) or set PG_BINDIR');
+  }
+}
+
+/** The uid/gid to run the server as: `postgres` when we are root, ourselves otherwise. */
+function serverUser(): { uid: number; gid: number } | undefined {
+  if (process.getuid?.() !== 0) return undefined;
+  const line = execFileSync('getent', ['passwd', 'postgres'], { encoding: 'utf8' }).trim();
+  const [, , uid, gid] = line.split(':');
+  return { uid: Number(uid), gid: Number(gid) };
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+export async function startPostgres(): Promise<TestPostgres> {
+  const bin = binDir();
+  const user = serverUser();
+  const dir = mkdtempSync(join(tmpdir(), 'flagadmin-pg-'));
+  const data = join(dir, 'data');
+  const password = `pw${crypto.randomUUID().replace(/-/g, '')}`;
+  const as = user ? { uid: user.uid, gid: user.gid } : {};
+  if (user) chownSync(dir, user.uid, user.gid);
+  const passwordFile = join(dir, 'password');
+  writeFileSync(passwordFile, `${password}\n`);
+  if (user) chownSync(passwordFile, user.uid, user.gid);
+  execFileSync(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=scram-sha-256', `--pwfile=${passwordFile}`, '-E', 'UTF8', '--locale=C.UTF-8'], {
+    ...as,
+    stdio: 'pipe',
+  });
+  rmSync(passwordFile);
+  let port = 0;
+  let child: ChildProcess | undefined;
+
+  const launch = (): Promise<void> =>
+    new Promise((resolve, reject) => {
+      const server = [join(bin, 'postgres'), '-D', data, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${dir}`, '-c', 'max_connections=200'];
+      // setpriv (util-linux) makes the server stop when this process dies, even by SIGKILL.
+      const [command, ...args] = SETPRIV ? [SETPRIV, '--pdeathsig', 'SIGINT', ...(user ? ['--reuid', String(user.uid), '--regid', String(user.gid), '--clear-groups'] : []), '--', ...server] : server;
+      const proc = spawn(command!, args, { ...(SETPRIV ? {} : as), stdio: ['ignore', 'ignore', 'pipe'] });
+      child = proc;
+      let log = '';
+      const timer = setTimeout(() => reject(new Error(`PostgreSQL did not get ready within ${WAIT_MS} ms:\n${log}`)), WAIT_MS);
+      proc.stderr!.setEncoding('utf8').on('data', (text: string) => {
+        if (log.length < 100_000) log += text;
+        if (/database system is ready to accept connections/.test(log)) {
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      proc.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`PostgreSQL exited (${code}) before it was ready:\n${log}`));
+      });
+    });
+
+  const halt = async () => {
+    const proc = child;
+    child = undefined;
+    if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
+    const exited = new Promise((resolve) => proc.once('exit', resolve));
+    proc.kill('SIGINT'); // fast shutdown
+    const guard = setTimeout(() => proc.kill('SIGKILL'), WAIT_MS);
+    await exited;
+    clearTimeout(guard);
+  };
+
+  // A port taken between freePort() and the server's bind: try another.
+  for (let attempt = 1; ; attempt++) {
+    port = await freePort();
+    try {
+      await launch();
+      break;
+    } catch (error) {
+      await halt();
+      if (attempt >= 5 || !/could not bind|Address already in use/.test(String(error))) {
+        rmSync(dir, { recursive: true, force: true });
+        throw error;
+      }
+    }
+  }
+
+  let stopped = false;
+  return {
+    url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
+    halt,
+    resume: () => launch(),
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await halt();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs one statement on `url` over its own connection (test set-up and inspection). */
+export async function sql<R = Record<string, unknown>>(url: string, text: string, values: unknown[] = []): Promise<R[]> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows as R[];
+  } finally {
+    await client.end();
+  }
+}
