@@ -20,6 +20,7 @@ import {
   type NewEvent,
   type ProjectRecord,
   type ProjectStatsRecord,
+  type SegmentRecord,
   type Storage,
 } from '@flagadmin/core';
 
@@ -185,6 +186,19 @@ export function oneOfEach(suffix = '1'): { [C in CollectionName]: Collections[C]
     changeRequests: makeChangeRequest(Number(suffix) || 1, `p${suffix}`),
     clientApps: makeClientApp(`app-${suffix}`, [`p${suffix}`, 'shared']),
     projectStats: makeProjectStats(`p${suffix}`),
+    segments: makeSegment(Number(suffix) || 1, `p${suffix}`),
+  };
+}
+
+export function makeSegment(id: number, project: string | null): SegmentRecord {
+  return {
+    id,
+    name: `segment-${id}`,
+    description: null,
+    project,
+    constraints: [{ contextName: 'userId', operator: 'IN', values: ['a'], caseInsensitive: false, inverted: false }],
+    createdAt: T0,
+    createdBy: 'admin',
   };
 }
 

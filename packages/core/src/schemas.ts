@@ -3,6 +3,7 @@
  * compiles them once (validation.ts); the OpenAPI document (openapi.ts) and the tests use the same.
  */
 import { ADMIN_ROLES, CHANGE_REQUEST_STATES, FEATURE_TYPES, KEY_TYPES, LIFECYCLE_STAGES, PROJECT_MODES } from './records';
+import { FLAG_CONFIG_SCHEMAS } from './schemas/flag-config';
 
 const str = { type: 'string' } as const;
 const bool = { type: 'boolean' } as const;
@@ -383,6 +384,7 @@ export const clientFeaturesSchema = {
       },
     },
     query: anyObject,
+    segments: { type: 'array', items: anyObject },
   },
 } as const;
 
@@ -530,6 +532,7 @@ export const SCHEMAS = [
   tagSchema, featureSchema, featuresSchema, eventSchema, eventsSchema, projectSchema, projectsSchema, changeRequestSchema,
   outdatedSdksSchema, apiTokenSchema, errorSchema, clientFeaturesSchema, healthSchema, patchOperationsSchema, createProjectSchema,
   createFeatureSchema, createApiTokenSchema, changeRequestChangesSchema, clientRegisterSchema, clientMetricsSchema,
+  ...FLAG_CONFIG_SCHEMAS,
 ] as const;
 
 export type SchemaId = (typeof SCHEMAS)[number]['$id'];

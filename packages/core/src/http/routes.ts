@@ -9,6 +9,7 @@ import {
 } from '../auth';
 import { ifNoneMatchHits } from '../operations/client-features';
 import type { SchemaId } from '../schemas';
+import { FLAG_CONFIG_ROUTES } from './routes-flag-config';
 
 /** Read access to request headers (a WHATWG `Headers` fits); names are case-insensitive. */
 export interface HeaderReader {
@@ -38,7 +39,7 @@ export class JsonText {
 }
 
 export interface Route {
-  method: 'GET' | 'POST' | 'PATCH';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** Express-style pattern: `/api/admin/projects/:projectId`. */
   path: string;
   summary: string;
@@ -202,7 +203,11 @@ export const ROUTES: readonly Route[] = [
     response: { status: 200, schema: 'clientFeatures' },
     errors: [],
     async run(admin, { principal, query, headers }) {
-      const { body, etag } = await admin.getClientFeatures(principal, { project: query.getAll('project'), namePrefix: query.get('namePrefix') });
+      const { body, etag } = await admin.getClientFeatures(principal, {
+        project: query.getAll('project'),
+        namePrefix: query.get('namePrefix'),
+        clientSpec: headers.get('unleash-client-spec'),
+      });
       if (ifNoneMatchHits(headers.get('if-none-match'), etag)) return { status: 304, body: null, headers: { etag } };
       return ok(body, { etag });
     },
@@ -233,6 +238,7 @@ export const ROUTES: readonly Route[] = [
       return accepted;
     },
   },
+  ...FLAG_CONFIG_ROUTES,
 ];
 
 /** The key-type check every authenticated route makes before anything else. */

@@ -2,17 +2,12 @@ import { canSeeProject, requireClientKey, seesAllProjects, sha256Hex, type Princ
 import type { AdminContext } from '../context';
 import { cachePerContext } from '../revision-cache';
 import { deepFreeze } from '../util';
-import type { Constraint, FeatureRecord, Variant } from '../records';
+import type { FeatureRecord, SegmentRecord, Variant } from '../records';
+import { clientEnvironment, supportsSegments, type ClientSegment, type ClientStrategy } from '../flag-config/client-strategies';
 import type { ReadTx } from '../storage';
 import { environments } from './shared';
 
-export interface ClientStrategy {
-  name: string;
-  constraints: Constraint[];
-  parameters: Record<string, string>;
-  segments: number[];
-  variants: Variant[];
-}
+export type { ClientSegment, ClientStrategy };
 
 export interface ClientFeature {
   name: string;
@@ -30,34 +25,29 @@ export interface ClientFeature {
 export interface ClientFeaturesResponse {
   version: 2;
   features: ClientFeature[];
-  query: { environment: string; project?: string[]; namePrefix?: string; inlineSegmentConstraints: true };
+  query: { environment: string; project?: string[]; namePrefix?: string; inlineSegmentConstraints: boolean };
+  /** The segments the strategies refer to, for SDKs that resolve them (none when inlined). */
+  segments?: ClientSegment[];
 }
 
-/**
- * What an enabled environment with no strategies serves: Unleash's `default` strategy, so SDKs of every
- * version evaluate the feature as on.
- */
-const DEFAULT_STRATEGY: ClientStrategy = { name: 'default', constraints: [], parameters: {}, segments: [], variants: [] };
+interface SegmentView {
+  segments: ReadonlyMap<number, SegmentRecord>;
+  inline: boolean;
+  used: Map<number, ClientSegment>;
+}
 
-function clientFeature(f: FeatureRecord, environment: string): ClientFeature {
+function clientFeature(f: FeatureRecord, environment: string, view: SegmentView): ClientFeature {
   const state = f.environments.find((e) => e.name === environment);
-  const active = (state?.strategies ?? []).filter((s) => !s.disabled).sort((a, b) => a.sortOrder - b.sortOrder);
-  const strategies = active.map((s) => ({
-    name: s.name,
-    constraints: s.constraints,
-    parameters: s.parameters,
-    segments: s.segments,
-    variants: s.variants,
-  }));
+  const { enabled, strategies } = clientEnvironment(state, view.segments, view.inline, view.used);
   return {
     name: f.name,
     type: f.type,
     description: f.description,
-    enabled: state?.enabled ?? false,
+    enabled,
     stale: f.stale,
     impressionData: f.impressionData,
     project: f.project,
-    strategies: strategies.length ? strategies : [DEFAULT_STRATEGY],
+    strategies,
     variants: state?.variants ?? [],
     dependencies: f.dependencies,
   };
@@ -74,13 +64,14 @@ const answers = cachePerContext<{ body: ClientFeaturesResponse; etag: string }>(
 export async function getClientFeatures(
   ctx: AdminContext,
   principal: Principal,
-  input: { project?: readonly string[]; namePrefix?: string | null } = {},
+  input: { project?: readonly string[]; namePrefix?: string | null; clientSpec?: string | null } = {},
 ): Promise<{ body: ClientFeaturesResponse; etag: string }> {
   requireClientKey(principal);
   await ctx.ready();
+  const inline = !supportsSegments(input.clientSpec);
   return ctx.storage.read(async (tx) => {
-    const query = JSON.stringify([principal.projects, principal.environments, input.project ?? [], input.namePrefix ?? '']);
-    return answers(ctx).get(await tx.revision(), query, () => computeClientFeatures(tx, principal, input));
+    const query = JSON.stringify([principal.projects, principal.environments, input.project ?? [], input.namePrefix ?? '', inline]);
+    return answers(ctx).get(await tx.revision(), query, () => computeClientFeatures(tx, principal, input, inline));
   });
 }
 
@@ -88,8 +79,10 @@ async function computeClientFeatures(
   tx: ReadTx,
   principal: Principal,
   input: { project?: readonly string[]; namePrefix?: string | null },
+  inline: boolean,
 ): Promise<{ body: ClientFeaturesResponse; etag: string }> {
   {
+    const view: SegmentView = { segments: new Map((await tx.list('segments')).map((s) => [s.id, s])), inline, used: new Map() };
     const envs = await environments(tx);
     const own = principal.environments[0];
     const environment = own && own !== '*' ? own : ([...envs.keys()][0] ?? 'development');
@@ -102,7 +95,7 @@ async function computeClientFeatures(
     const features = records
       .filter((f) => !f.archived && f.name.startsWith(prefix))
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-      .map((f) => clientFeature(f, environment));
+      .map((f) => clientFeature(f, environment, view));
     const body: ClientFeaturesResponse = {
       version: 2,
       features,
@@ -110,8 +103,9 @@ async function computeClientFeatures(
         environment,
         ...(wanted ? { project: wanted } : {}),
         ...(prefix ? { namePrefix: prefix } : {}),
-        inlineSegmentConstraints: true,
+        inlineSegmentConstraints: inline,
       },
+      ...(inline ? {} : { segments: [...view.used.values()].sort((a, b) => a.id - b.id) }),
     };
     const etag = `W/"${(await sha256Hex(JSON.stringify(body))).slice(0, 32)}"`;
     return { body: deepFreeze(body), etag };
