@@ -66,6 +66,11 @@ export interface SegmentRecord {
   constraints: Constraint[];
   createdAt: string;
   createdBy: string;
+  /**
+   * When the segment was deleted. Storages keep records, never remove them, so a deleted segment stays
+   * as this marker: its id is never used again and every read treats it as gone.
+   */
+  deletedAt?: string;
 }
 
 export interface EnvironmentRecord {

@@ -5,6 +5,7 @@
  */
 import { requireUpdateFeatureEnvironment } from '../auth';
 import type { Route, RouteInput, RouteResult } from './routes';
+import { SEGMENT_AND_DEPENDENCY_ROUTES } from './routes-segments-dependencies';
 
 const ENVIRONMENT = '/api/admin/projects/:projectId/features/:featureName/environments/:environment';
 const STRATEGIES = `${ENVIRONMENT}/strategies`;
@@ -170,4 +171,5 @@ export const FLAG_CONFIG_ROUTES: readonly Route[] = [
       return answer(result, etag);
     },
   },
+  ...SEGMENT_AND_DEPENDENCY_ROUTES,
 ];

@@ -1,5 +1,11 @@
 /** The flag configuration operations, for `createAdmin` to bind (each takes the context and principal first). */
+import { addDependency } from './add-dependency';
 import { addStrategy } from './add-strategy';
+import { createSegment } from './create-segment';
+import { deleteDependencies, deleteDependency } from './delete-dependency';
+import { deleteSegment } from './delete-segment';
+import { getSegment, listSegments } from './get-segments';
+import { updateSegment } from './update-segment';
 import { deleteStrategy } from './delete-strategy';
 import { getEnvironmentVariants, patchEnvironmentVariants, putEnvironmentVariants } from './environment-variants';
 import { getStrategies, getStrategy } from './get-strategies';
@@ -20,4 +26,12 @@ export const FLAG_CONFIG_OPERATIONS = {
   getEnvironmentVariants,
   putEnvironmentVariants,
   patchEnvironmentVariants,
+  listSegments,
+  getSegment,
+  createSegment,
+  updateSegment,
+  deleteSegment,
+  addDependency,
+  deleteDependency,
+  deleteDependencies,
 } as const;

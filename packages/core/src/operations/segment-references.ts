@@ -7,7 +7,7 @@ export async function checkSegmentReferences(tx: ReadTx, projectId: string, ids:
   const found: SegmentRecord[] = [];
   for (const [i, id] of ids.entries()) {
     const segment = await tx.get('segments', String(id));
-    if (!segment) throw notFound(`Could not find segment with id ${id} (${where}/${i}).`);
+    if (!segment || segment.deletedAt !== undefined) throw notFound(`Could not find segment with id ${id} (${where}/${i}).`);
     if (segment.project !== null && segment.project !== projectId) {
       const message = `Segment ${id} belongs to project "${segment.project}": it can only be used by that project's strategies.`;
       throw badData(message, [{ message, path: `${where}/${i}` }]);
