@@ -26,6 +26,33 @@ const authorize: Route['authorize'] = (principal, params) =>
 const answer = (body: unknown, etag: string): RouteResult => ({ status: 200, body, headers: { etag } });
 const WRITE_ERRORS = [400, 404, 409, 412, 413, 415];
 
+/** A write with a JSON body under a feature environment, answering what the operation returns and the ETag. */
+function bodyWrite(
+  method: Route['method'],
+  path: string,
+  summary: string,
+  request: NonNullable<Route['request']>,
+  schema: NonNullable<Route['response']['schema']>,
+  call: (admin: Parameters<Route['run']>[0], input: RouteInput, body: unknown) => Promise<{ result: unknown; etag: string }>,
+): Route {
+  return {
+    method,
+    path,
+    summary,
+    auth: 'admin',
+    request,
+    response: { status: 200, schema },
+    errors: WRITE_ERRORS,
+    authorize,
+    async run(admin, input) {
+      const { result, etag } = await call(admin, input, await input.json());
+      return answer(result, etag);
+    },
+  };
+}
+
+const strategyId = (input: RouteInput) => ({ ...target(input), strategyId: input.params['strategyId']! });
+
 export const FLAG_CONFIG_ROUTES: readonly Route[] = [
   {
     method: 'GET',
@@ -36,20 +63,9 @@ export const FLAG_CONFIG_ROUTES: readonly Route[] = [
     errors: [404],
     run: async (admin, input) => ({ status: 200, body: await admin.getStrategies(input.principal, where(input)) }),
   },
-  {
-    method: 'POST',
-    path: STRATEGIES,
-    summary: 'Add a strategy to a feature in an environment',
-    auth: 'admin',
-    request: 'strategyBody',
-    response: { status: 200, schema: 'featureStrategy' },
-    errors: WRITE_ERRORS,
-    authorize,
-    async run(admin, input) {
-      const { result, etag } = await admin.addStrategy(input.principal, { ...target(input), body: await input.json() });
-      return answer(result, etag);
-    },
-  },
+  bodyWrite('POST', STRATEGIES, 'Add a strategy to a feature in an environment', 'strategyBody', 'featureStrategy', (admin, input, body) =>
+    admin.addStrategy(input.principal, { ...target(input), body }),
+  ),
   {
     method: 'POST',
     path: `${STRATEGIES}/set-sort-order`,
@@ -76,36 +92,12 @@ export const FLAG_CONFIG_ROUTES: readonly Route[] = [
       body: await admin.getStrategy(input.principal, { ...where(input), strategyId: input.params['strategyId']! }),
     }),
   },
-  {
-    method: 'PUT',
-    path: STRATEGY,
-    summary: 'Replace one strategy',
-    auth: 'admin',
-    request: 'strategyBody',
-    response: { status: 200, schema: 'featureStrategy' },
-    errors: WRITE_ERRORS,
-    authorize,
-    async run(admin, input) {
-      const body = await input.json();
-      const { result, etag } = await admin.updateStrategy(input.principal, { ...target(input), strategyId: input.params['strategyId']!, body });
-      return answer(result, etag);
-    },
-  },
-  {
-    method: 'PATCH',
-    path: STRATEGY,
-    summary: 'Modify one strategy with RFC 6902 JSON Patch operations',
-    auth: 'admin',
-    request: 'patchOperations',
-    response: { status: 200, schema: 'featureStrategy' },
-    errors: WRITE_ERRORS,
-    authorize,
-    async run(admin, input) {
-      const patch = await input.json();
-      const { result, etag } = await admin.patchStrategy(input.principal, { ...target(input), strategyId: input.params['strategyId']!, patch });
-      return answer(result, etag);
-    },
-  },
+  bodyWrite('PUT', STRATEGY, 'Replace one strategy', 'strategyBody', 'featureStrategy', (admin, input, body) =>
+    admin.updateStrategy(input.principal, { ...strategyId(input), body }),
+  ),
+  bodyWrite('PATCH', STRATEGY, 'Modify one strategy with RFC 6902 JSON Patch operations', 'patchOperations', 'featureStrategy', (admin, input, patch) =>
+    admin.patchStrategy(input.principal, { ...strategyId(input), patch }),
+  ),
   {
     method: 'DELETE',
     path: STRATEGY,
@@ -115,7 +107,7 @@ export const FLAG_CONFIG_ROUTES: readonly Route[] = [
     errors: [404, 412],
     authorize,
     async run(admin, input) {
-      const { etag } = await admin.deleteStrategy(input.principal, { ...target(input), strategyId: input.params['strategyId']! });
+      const { etag } = await admin.deleteStrategy(input.principal, strategyId(input));
       return { status: 200, body: null, headers: { etag } };
     },
   },
@@ -143,33 +135,11 @@ export const FLAG_CONFIG_ROUTES: readonly Route[] = [
     errors: [404],
     run: async (admin, input) => ({ status: 200, body: await admin.getEnvironmentVariants(input.principal, where(input)) }),
   },
-  {
-    method: 'PUT',
-    path: `${ENVIRONMENT}/variants`,
-    summary: 'Replace the variants of a feature in an environment',
-    auth: 'admin',
-    request: 'environmentVariantsBody',
-    response: { status: 200, schema: 'featureVariants' },
-    errors: WRITE_ERRORS,
-    authorize,
-    async run(admin, input) {
-      const { result, etag } = await admin.putEnvironmentVariants(input.principal, { ...target(input), body: await input.json() });
-      return answer(result, etag);
-    },
-  },
-  {
-    method: 'PATCH',
-    path: `${ENVIRONMENT}/variants`,
-    summary: 'Modify the variants of a feature in an environment with RFC 6902 JSON Patch operations',
-    auth: 'admin',
-    request: 'patchOperations',
-    response: { status: 200, schema: 'featureVariants' },
-    errors: WRITE_ERRORS,
-    authorize,
-    async run(admin, input) {
-      const { result, etag } = await admin.patchEnvironmentVariants(input.principal, { ...target(input), patch: await input.json() });
-      return answer(result, etag);
-    },
-  },
+  bodyWrite('PUT', `${ENVIRONMENT}/variants`, 'Replace the variants of a feature in an environment', 'environmentVariantsBody', 'featureVariants', (admin, input, body) =>
+    admin.putEnvironmentVariants(input.principal, { ...target(input), body }),
+  ),
+  bodyWrite('PATCH', `${ENVIRONMENT}/variants`, 'Modify the variants of a feature in an environment with RFC 6902 JSON Patch operations', 'patchOperations', 'featureVariants', (admin, input, patch) =>
+    admin.patchEnvironmentVariants(input.principal, { ...target(input), patch }),
+  ),
   ...SEGMENT_AND_DEPENDENCY_ROUTES,
 ];
