@@ -17,6 +17,7 @@ import type {
   ProjectRecord,
   ProjectStatsRecord,
   ReadTx,
+  SegmentRecord,
 } from '@flagadmin/core';
 
 const T0 = '2024-01-01T00:00:00.000Z';
@@ -171,6 +172,19 @@ export function oneOfEach(suffix = '1'): { [C in CollectionName]: Collections[C]
     changeRequests: makeChangeRequest(Number(suffix) || 1, `p${suffix}`),
     clientApps: makeClientApp(`app-${suffix}`, [`p${suffix}`, 'shared']),
     projectStats: makeProjectStats(`p${suffix}`),
+    segments: makeSegment(Number(suffix) || 1, `p${suffix}`),
+  };
+}
+
+export function makeSegment(id: number, project: string | null): SegmentRecord {
+  return {
+    id,
+    name: `segment-${id}`,
+    description: null,
+    project,
+    constraints: [{ contextName: 'userId', operator: 'IN', values: ['a'], caseInsensitive: false, inverted: false }],
+    createdAt: T0,
+    createdBy: 'admin',
   };
 }
 

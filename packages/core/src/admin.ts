@@ -17,6 +17,7 @@ import { listEvents, listEventsJson } from './operations/list-events';
 import { listOutdatedSdks } from './operations/list-outdated-sdks';
 import { listProjects } from './operations/list-projects';
 import { patchFeature } from './operations/patch-feature';
+import { FLAG_CONFIG_OPERATIONS } from './operations/flag-config-operations';
 
 /** Operations that act for a principal, with the context bound. */
 const OPERATIONS = {
@@ -35,6 +36,7 @@ const OPERATIONS = {
   registerClient,
   recordMetrics,
   getClientFeatures,
+  ...FLAG_CONFIG_OPERATIONS,
 } as const;
 
 type Operations = typeof OPERATIONS;

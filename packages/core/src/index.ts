@@ -89,7 +89,41 @@ export type {
   ProjectRecord,
   ProjectStatsRecord,
   Strategy,
+  SegmentRecord,
   Tag,
   UserRef,
   Variant,
 } from './records';
+
+// Flag configuration: strategies, constraints, on/off, variants, segments, dependencies.
+export { FLAG_CONFIG_OPERATIONS } from './operations/flag-config-operations';
+export { addStrategy } from './operations/add-strategy';
+export type { AddStrategyInput } from './operations/add-strategy';
+export { updateStrategy } from './operations/update-strategy';
+export type { UpdateStrategyInput } from './operations/update-strategy';
+export { patchStrategy } from './operations/patch-strategy';
+export type { PatchStrategyInput } from './operations/patch-strategy';
+export { deleteStrategy } from './operations/delete-strategy';
+export type { DeleteStrategyInput } from './operations/delete-strategy';
+export { setStrategySortOrder } from './operations/set-strategy-sort-order';
+export type { SetStrategySortOrderInput } from './operations/set-strategy-sort-order';
+export { getStrategies, getStrategy } from './operations/get-strategies';
+export type { FeatureEnvironmentQuery } from './operations/get-strategies';
+export { toggleEnvironment } from './operations/toggle-environment';
+export type { ToggleEnvironmentInput } from './operations/toggle-environment';
+export { getEnvironmentVariants, putEnvironmentVariants, patchEnvironmentVariants } from './operations/environment-variants';
+export type { FeatureVariants } from './operations/environment-variants';
+export type { ChangeResult, FeatureEnvironmentRef } from './operations/feature-environment-change';
+export type { ClientSegment } from './flag-config/client-strategies';
+export { FLAG_CONFIG_LIMITS } from './flag-config/limits';
+export { BUILT_IN_STRATEGIES } from './flag-config/strategy-parameters';
+export { CONSTRAINT_OPERATORS } from './schemas/constraint';
+export type { ConstraintOperator } from './schemas/constraint';
+export { FLAG_CONFIG_ROUTES } from './http/routes-flag-config';
+export { createSegment } from './operations/create-segment';
+export { updateSegment } from './operations/update-segment';
+export { deleteSegment } from './operations/delete-segment';
+export { listSegments, getSegment } from './operations/get-segments';
+export { addDependency } from './operations/add-dependency';
+export type { AddDependencyInput } from './operations/add-dependency';
+export { deleteDependency, deleteDependencies } from './operations/delete-dependency';

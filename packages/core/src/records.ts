@@ -56,6 +56,23 @@ export interface Strategy {
   parameters: Record<string, string>;
 }
 
+/** A reusable set of constraints that strategies refer to by id (Unleash's segments). */
+export interface SegmentRecord {
+  id: number;
+  name: string;
+  description: string | null;
+  /** The project the segment is bound to; null for a segment every project may use. */
+  project: string | null;
+  constraints: Constraint[];
+  createdAt: string;
+  createdBy: string;
+  /**
+   * When the segment was deleted. Storages keep records, never remove them, so a deleted segment stays
+   * as this marker: its id is never used again and every read treats it as gone.
+   */
+  deletedAt?: string;
+}
+
 export interface EnvironmentRecord {
   name: string;
   type: string;

@@ -40,6 +40,7 @@ import type {
   NewEvent,
   ProjectRecord,
   ProjectStatsRecord,
+  SegmentRecord,
 } from './records';
 
 /** Keyed collections and the record type each holds. */
@@ -51,6 +52,7 @@ export interface Collections {
   changeRequests: ChangeRequestRecord;
   clientApps: ClientAppRecord;
   projectStats: ProjectStatsRecord;
+  segments: SegmentRecord;
 }
 export type CollectionName = keyof Collections;
 
@@ -72,12 +74,13 @@ export const COLLECTIONS: {
   changeRequests: { key: (c) => String(c.id), projects: (c) => [c.project] },
   clientApps: { key: (a) => a.appName, projects: (a) => a.projects },
   projectStats: { key: (s) => s.project },
+  segments: { key: (s) => String(s.id), projects: (s) => (s.project === null ? [] : [s.project]) },
 };
 
 export const COLLECTION_NAMES = Object.keys(COLLECTIONS) as CollectionName[];
 
 /** Named counters for ids that are not event ids (api keys, change requests, changes). */
-export type SequenceName = 'apiKey' | 'changeRequest' | 'change';
+export type SequenceName = 'apiKey' | 'changeRequest' | 'change' | 'segment';
 
 export interface EventQuery {
   /** Only events of these projects; `undefined` = every event, instance events (project null) included. */

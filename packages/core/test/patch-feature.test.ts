@@ -213,7 +213,10 @@ suiteForEachStorage('patchFeature', (test, world) => {
     const events = await newEvents(since);
     assert.equal(
       events.map((e) => e.type),
-      ['feature-metadata-updated', 'feature-stale-on', 'feature-archived', 'feature-favorited', 'feature-tagged', 'feature-untagged', 'feature-environment-enabled'],
+      [
+        'feature-metadata-updated', 'feature-stale-on', 'feature-archived', 'feature-favorited', 'feature-tagged', 'feature-untagged',
+        'feature-strategy-add', 'feature-environment-enabled',
+      ],
     );
     for (const e of events) {
       assertSchema('event', e);
@@ -223,7 +226,11 @@ suiteForEachStorage('patchFeature', (test, world) => {
       assert.is(e.createdByUserId, w.keys.admin.principal.id);
       assert.equal(e.tags, [{ type: 'simple', value: 'b' }], 'the feature tags at the time');
     }
-    const [meta, , , , tagged, untagged, enabled] = events;
+    const [meta, , , , tagged, untagged, strategyAdded, enabled] = events;
+    const strategy = feature.environments[1]!.strategies[0]!;
+    assert.equal(strategyAdded!.data, strategy, 'the default strategy, as the document shows it');
+    assert.equal(strategy.parameters, { rollout: '100', stickiness: 'default', groupId: 'f1' });
+    assert.is(strategyAdded!.environment, 'production');
     assert.equal(meta!.data, feature);
     assert.is((meta!.preData as FeatureDocument).description, 'first');
     assert.equal(tagged!.data, { type: 'simple', value: 'b' });

@@ -77,6 +77,7 @@ test('the files exist and have the documented format', async () => {
         changeRequests: [],
         clientApps: [],
         projectStats: [],
+        segments: [],
       },
     });
     assert.ok(text.includes(`\n${JSON.stringify(makeFeature('f2', 'p1'))}\n`), 'one record per line');

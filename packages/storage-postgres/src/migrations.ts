@@ -6,19 +6,14 @@
  */
 import { FlagadminSchemaTooNewError } from './errors';
 import { lastResult, type PgPool } from './pool';
-import { ident, TABLES } from './schema';
+import type { CollectionName } from '@flagadmin/core';
+import { ident, TABLES, type TableSpec } from './schema';
 
 /** Each migration's statements, given the quoted schema name. Append only: never edit a released one. */
 const MIGRATIONS: readonly ((s: string) => string)[] = [
   (s) => {
-    const tables = Object.values(TABLES).map(({ table, index }) => {
-      const t = `${s}.${ident(table)}`;
-      const column = index === 'one' ? ', project text COLLATE "C" NOT NULL' : index === 'many' ? ', projects text[] NOT NULL' : '';
-      const create = `CREATE TABLE ${t} (key text COLLATE "C" PRIMARY KEY, data json NOT NULL${column});`;
-      if (index === 'one') return `${create} CREATE INDEX ${ident(`${table}_by_project`)} ON ${t} (project, key);`;
-      if (index === 'many') return `${create} CREATE INDEX ${ident(`${table}_by_project`)} ON ${t} USING gin (projects);`;
-      return create;
-    });
+    const first: readonly CollectionName[] = ['projects', 'environments', 'features', 'apiKeys', 'changeRequests', 'clientApps', 'projectStats'];
+    const tables = first.map((collection) => createTable(s, TABLES[collection]));
     return `
       CREATE TABLE ${s}.state (
         singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton),
@@ -32,7 +27,18 @@ const MIGRATIONS: readonly ((s: string) => string)[] = [
       CREATE TABLE ${s}.sequences (name text PRIMARY KEY, value bigint NOT NULL);
       ${tables.join('\n      ')}`;
   },
+  (s) => createTable(s, TABLES.segments),
 ];
+
+/** A collection's table: the key, the record, and its project index as the spec says. */
+function createTable(s: string, { table, index }: TableSpec): string {
+  const t = `${s}.${ident(table)}`;
+  const column = index === 'one' ? ', project text COLLATE "C" NOT NULL' : index === 'many' ? ', projects text[] NOT NULL' : '';
+  const create = `CREATE TABLE ${t} (key text COLLATE "C" PRIMARY KEY, data json NOT NULL${column});`;
+  if (index === 'one') return `${create} CREATE INDEX ${ident(`${table}_by_project`)} ON ${t} (project, key);`;
+  if (index === 'many') return `${create} CREATE INDEX ${ident(`${table}_by_project`)} ON ${t} USING gin (projects);`;
+  return create;
+}
 
 /** The schema version this code writes and reads. */
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,13 +1,8 @@
 /** Unleash's client format (version 2): what SDKs read from `GET /api/client/features`. */
-import type { Constraint, FeatureRecord, Variant } from '../records';
+import type { FeatureRecord, SegmentRecord, Variant } from '../records';
+import { clientEnvironment, type ClientSegment, type ClientStrategy } from '../flag-config/client-strategies';
 
-export interface ClientStrategy {
-  name: string;
-  constraints: Constraint[];
-  parameters: Record<string, string>;
-  segments: number[];
-  variants: Variant[];
-}
+export type { ClientSegment, ClientStrategy };
 
 export interface ClientFeature {
   name: string;
@@ -25,35 +20,33 @@ export interface ClientFeature {
 export interface ClientFeaturesResponse {
   version: 2;
   features: ClientFeature[];
-  query: { environment: string; project?: string[]; namePrefix?: string; inlineSegmentConstraints: true };
+  query: { environment: string; project?: string[]; namePrefix?: string; inlineSegmentConstraints: boolean };
+  /** The segments the strategies refer to, for SDKs that resolve them (none when inlined). */
+  segments?: ClientSegment[];
 }
 
-/**
- * What an enabled environment with no strategies serves: Unleash's `default` strategy, so SDKs of every
- * version evaluate the feature as on.
- */
-const DEFAULT_STRATEGY: ClientStrategy = { name: 'default', constraints: [], parameters: {}, segments: [], variants: [] };
+/** The segments strategies may refer to, whether to inline them, and those used so far. */
+export interface SegmentView {
+  segments: ReadonlyMap<number, SegmentRecord>;
+  inline: boolean;
+  used: Map<number, ClientSegment>;
+}
 
-export function clientFeature(f: FeatureRecord, environment: string): ClientFeature {
+export function clientFeature(f: FeatureRecord, environment: string, view: SegmentView): ClientFeature {
   const state = f.environments.find((e) => e.name === environment);
-  const active = (state?.strategies ?? []).filter((s) => !s.disabled).sort((a, b) => a.sortOrder - b.sortOrder);
-  const strategies = active.map((s) => ({
-    name: s.name,
-    constraints: s.constraints,
-    parameters: s.parameters,
-    segments: s.segments,
-    variants: s.variants,
-  }));
+  const { enabled, strategies } = clientEnvironment(state, view.segments, view.inline, view.used);
   return {
     name: f.name,
     type: f.type,
     description: f.description,
-    enabled: state?.enabled ?? false,
+    enabled,
     stale: f.stale,
     impressionData: f.impressionData,
     project: f.project,
-    strategies: strategies.length ? strategies : [DEFAULT_STRATEGY],
+    strategies,
     variants: state?.variants ?? [],
     dependencies: f.dependencies,
   };
 }
+
+

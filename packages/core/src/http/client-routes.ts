@@ -18,7 +18,11 @@ export const CLIENT_ROUTES: readonly Route[] = [
       { name: 'namePrefix', description: 'Only features whose name starts with this' },
     ],
     async run(admin, { principal, query, headers }) {
-      const { body, etag } = await admin.getClientFeatures(principal, { project: query.getAll('project'), namePrefix: query.get('namePrefix') });
+      const { body, etag } = await admin.getClientFeatures(principal, {
+        project: query.getAll('project'),
+        namePrefix: query.get('namePrefix'),
+        clientSpec: headers.get('unleash-client-spec'),
+      });
       if (ifNoneMatchHits(headers.get('if-none-match'), etag)) return { status: 304, body: null, headers: { etag } };
       return ok(body, { etag });
     },

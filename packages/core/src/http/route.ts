@@ -39,7 +39,7 @@ export interface QueryParameter {
 }
 
 export interface Route {
-  method: 'GET' | 'POST' | 'PATCH';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** Express-style pattern: `/api/admin/projects/:projectId`. */
   path: string;
   summary: string;

@@ -3,5 +3,6 @@ import { ADMIN_ROUTES } from './admin-routes';
 import { CLIENT_ROUTES } from './client-routes';
 import { HEALTH_ROUTE, openApiRoute } from './public-routes';
 import type { Route } from './route';
+import { FLAG_CONFIG_ROUTES } from './routes-flag-config';
 
-export const ALL_ROUTES: readonly Route[] = [HEALTH_ROUTE, openApiRoute(() => ALL_ROUTES), ...ADMIN_ROUTES, ...CLIENT_ROUTES];
+export const ALL_ROUTES: readonly Route[] = [HEALTH_ROUTE, openApiRoute(() => ALL_ROUTES), ...ADMIN_ROUTES, ...CLIENT_ROUTES, ...FLAG_CONFIG_ROUTES];

@@ -2,7 +2,8 @@ import { canSeeProject, requireClientKey, seesAllProjects, sha256Hex, type Princ
 import type { AdminContext } from '../context';
 import { deepFreeze } from '../json';
 import type { FeatureRecord } from '../records';
-import { clientFeature, type ClientFeaturesResponse } from '../documents/client-feature';
+import { clientFeature, type ClientFeaturesResponse, type SegmentView } from '../documents/client-feature';
+import { supportsSegments } from '../flag-config/client-strategies';
 import type { ReadTx } from '../storage';
 import { environments } from '../lookups';
 
@@ -14,12 +15,13 @@ import { environments } from '../lookups';
 export async function getClientFeatures(
   ctx: AdminContext,
   principal: Principal,
-  input: { project?: readonly string[]; namePrefix?: string | null } = {},
+  input: { project?: readonly string[]; namePrefix?: string | null; clientSpec?: string | null } = {},
 ): Promise<{ body: ClientFeaturesResponse; etag: string }> {
   requireClientKey(principal);
+  const inline = !supportsSegments(input.clientSpec);
   return ctx.read(async (tx) => {
-    const query = JSON.stringify([principal.projects, principal.environments, input.project ?? [], input.namePrefix ?? '']);
-    return ctx.caches.clientFeatures.get(await tx.revision(), query, () => computeClientFeatures(tx, principal, input));
+    const query = JSON.stringify([principal.projects, principal.environments, input.project ?? [], input.namePrefix ?? '', inline]);
+    return ctx.caches.clientFeatures.get(await tx.revision(), query, () => computeClientFeatures(tx, principal, input, inline));
   });
 }
 
@@ -27,30 +29,36 @@ async function computeClientFeatures(
   tx: ReadTx,
   principal: Principal,
   input: { project?: readonly string[]; namePrefix?: string | null },
+  inline: boolean,
 ): Promise<{ body: ClientFeaturesResponse; etag: string }> {
-  const envs = await environments(tx);
-  const own = principal.environments[0];
-  const environment = own && own !== '*' ? own : ([...envs.keys()][0] ?? 'development');
-  const wanted = input.project?.length ? input.project.filter((p) => canSeeProject(principal, p)) : undefined;
-  let records: FeatureRecord[];
-  if (wanted) records = (await Promise.all(wanted.map((p) => tx.list('features', { project: p })))).flat();
-  else if (seesAllProjects(principal)) records = await tx.list('features');
-  else records = (await Promise.all(principal.projects.map((p) => tx.list('features', { project: p })))).flat();
-  const prefix = input.namePrefix ?? '';
-  const features = records
-    .filter((f) => !f.archived && f.name.startsWith(prefix))
-    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    .map((f) => clientFeature(f, environment));
-  const body: ClientFeaturesResponse = {
-    version: 2,
-    features,
-    query: {
-      environment,
-      ...(wanted ? { project: wanted } : {}),
-      ...(prefix ? { namePrefix: prefix } : {}),
-      inlineSegmentConstraints: true,
-    },
-  };
-  const etag = `W/"${(await sha256Hex(JSON.stringify(body))).slice(0, 32)}"`;
-  return { body: deepFreeze(body), etag };
+  {
+    const view: SegmentView = { segments: new Map((await tx.list('segments')).map((s) => [s.id, s])), inline, used: new Map() };
+    const envs = await environments(tx);
+    const own = principal.environments[0];
+    const environment = own && own !== '*' ? own : ([...envs.keys()][0] ?? 'development');
+    const wanted = input.project?.length ? input.project.filter((p) => canSeeProject(principal, p)) : undefined;
+    let records: FeatureRecord[];
+    if (wanted) records = (await Promise.all(wanted.map((p) => tx.list('features', { project: p })))).flat();
+    else if (seesAllProjects(principal)) records = await tx.list('features');
+    else records = (await Promise.all(principal.projects.map((p) => tx.list('features', { project: p })))).flat();
+    const prefix = input.namePrefix ?? '';
+    const features = records
+      .filter((f) => !f.archived && f.name.startsWith(prefix))
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      .map((f) => clientFeature(f, environment, view));
+    const body: ClientFeaturesResponse = {
+      version: 2,
+      features,
+      query: {
+        environment,
+        ...(wanted ? { project: wanted } : {}),
+        ...(prefix ? { namePrefix: prefix } : {}),
+        inlineSegmentConstraints: inline,
+      },
+      ...(inline ? {} : { segments: [...view.used.values()].sort((a, b) => a.id - b.id) }),
+    };
+    const etag = `W/"${(await sha256Hex(JSON.stringify(body))).slice(0, 32)}"`;
+    return { body: deepFreeze(body), etag };
+  }
 }
+

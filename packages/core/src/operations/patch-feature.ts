@@ -1,19 +1,17 @@
-import jsonpatch, { type Operation } from 'fast-json-patch';
 import { requireUpdateFeature, requireUpdateFeatureEnvironment, type Principal } from '../auth';
 import type { AdminContext } from '../context';
 import { emit, type EventInput } from '../emit';
 import { featureDocument, type FeatureDocument } from '../documents/feature-document';
 import { emptyStats, updateStats } from '../documents/project-stats';
-import { AdminError, badData, toAdminError, type ErrorDetail } from '../errors';
+import { AdminError, badData, type ErrorDetail } from '../errors';
 import { FEATURE_TYPES, type FeatureRecord, type Tag } from '../records';
-import { assertValid, matches } from '../validation';
+import { matches } from '../validation';
 import { etagOf, ifMatchAccepts } from '../etag';
-import { jsonClone, jsonEqual } from '../json';
-import { hasForbiddenSegment } from '../json-pointer';
+import { jsonEqual } from '../json';
 import { environments, featureInProject } from '../lookups';
 import { tagKey } from '../tags';
-
-const { applyOperation, validator } = jsonpatch;
+import { applyPatch, parsePatch } from './json-patch';
+import { withDefaultStrategies } from '../flag-config/environment-state';
 
 export interface PatchOperation {
   op: 'add' | 'remove' | 'replace' | 'copy' | 'move' | 'test';
@@ -48,15 +46,7 @@ const BOOLEAN_FIELDS = ['stale', 'impressionData', 'archived', 'favorite'] as co
 export async function patchFeature(ctx: AdminContext, principal: Principal, input: PatchFeatureInput): Promise<PatchFeatureResult> {
   const { projectId, featureName } = input;
   requireUpdateFeature(principal, projectId);
-  assertValid<PatchOperation[]>('patchOperations', input.patch, 'patch');
-  const ops = input.patch;
-  ops.forEach((op, i) => {
-    for (const pointer of [op.path, op.from]) {
-      if (pointer !== undefined && hasForbiddenSegment(pointer)) {
-        throw badData(`Patch operation ${i} names a forbidden path segment: ${pointer}`, [{ message: 'forbidden path segment', path: `/${i}` }]);
-      }
-    }
-  });
+  const ops = parsePatch(input.patch);
 
   return ctx.write(async (tx) => {
     const record = await featureInProject(tx, projectId, featureName);
@@ -65,7 +55,7 @@ export async function patchFeature(ctx: AdminContext, principal: Principal, inpu
     }
     const envs = await environments(tx);
     const before = featureDocument(record, envs);
-    const after = applyOperations(before, ops);
+    const after = applyPatch(before, ops, variantsDenied);
 
     const changedEnvs = changedEnvironments(before, after);
     for (const env of changedEnvs) requireUpdateFeatureEnvironment(principal, projectId, env.name);
@@ -73,7 +63,7 @@ export async function patchFeature(ctx: AdminContext, principal: Principal, inpu
 
     const now = ctx.now().toISOString();
     const next = nextRecord(record, before, after as FeatureDocument, now, envs);
-    const events = factsOf(before, after as FeatureDocument, changedEnvs);
+    const events = withDefaultStrategies(next, factsOf(before, after as FeatureDocument, changedEnvs), (event): Fact => ({ event }));
     if (events.length === 0) return { feature: before, etag: etagOf(record.version) };
 
     next.version = record.version + 1;
@@ -98,34 +88,9 @@ export async function patchFeature(ctx: AdminContext, principal: Principal, inpu
   });
 }
 
-/**
- * Applies the operations to a copy of the document, in the check order (README Decisions): a path that does not
- * resolve is 400 naming the operation; any operation under `/variants` is 403; a failed `test` is 409.
- */
-function applyOperations(before: FeatureDocument, ops: PatchOperation[]): unknown {
-  let document: unknown = jsonClone(before);
-  let failedTest: number | undefined;
-  ops.forEach((op, i) => {
-    const check = (operation: Operation, _index: number, doc: unknown, existing: string) => validator(operation, i, doc, existing);
-    try {
-      document = applyOperation(document, op as Operation, check, true, true, i).newDocument;
-    } catch (error) {
-      if ((error as { name?: unknown }).name !== 'TEST_OPERATION_FAILED') throw toAdminError(error);
-      failedTest ??= i;
-    }
-  });
-  ops.forEach((op, i) => {
-    if ([op.path, op.from].some((p) => p !== undefined && (p === '/variants' || p.startsWith('/variants/')))) {
-      throw new AdminError('OperationDeniedError', `Patch operation ${i}: variants cannot be changed through this endpoint.`);
-    }
-  });
-  if (failedTest !== undefined) {
-    throw new AdminError('ConflictError', `Patch operation ${failedTest} (test) failed: the feature does not match.`, {
-      details: [{ message: 'test failed', path: `/${failedTest}` }],
-    });
-  }
-  return document;
-}
+/** A path under `/variants` is denied: variants change through their own routes (as Unleash). */
+const variantsDenied = (pointer: string): string | undefined =>
+  pointer === '/variants' || pointer.startsWith('/variants/') ? 'variants cannot be changed through this endpoint.' : undefined;
 
 /** Environments whose `enabled` the patch changed (matched by position and name). */
 function changedEnvironments(before: FeatureDocument, after: unknown): { name: string; enabled: boolean }[] {

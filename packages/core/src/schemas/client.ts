@@ -37,6 +37,7 @@ export const clientFeaturesSchema = {
       },
     },
     query: anyObject,
+    segments: { type: 'array', items: anyObject },
   },
 } as const;
 

@@ -8,12 +8,14 @@ import { clientFeaturesSchema, clientMetricsSchema, clientRegisterSchema } from 
 import { errorSchema, healthSchema } from './common';
 import { eventSchema, eventsSchema } from './event';
 import { createFeatureSchema, featureSchema, featuresSchema, patchOperationsSchema, tagSchema } from './feature';
+import { FLAG_CONFIG_SCHEMAS } from './flag-config';
 import { createProjectSchema, outdatedSdksSchema, projectSchema, projectsSchema } from './project';
 
 export const SCHEMAS = [
   tagSchema, featureSchema, featuresSchema, eventSchema, eventsSchema, projectSchema, projectsSchema, changeRequestSchema,
   outdatedSdksSchema, apiTokenSchema, errorSchema, clientFeaturesSchema, healthSchema, patchOperationsSchema, createProjectSchema,
   createFeatureSchema, createApiTokenSchema, changeRequestChangesSchema, clientRegisterSchema, clientMetricsSchema,
+  ...FLAG_CONFIG_SCHEMAS,
 ] as const;
 
 export type SchemaId = (typeof SCHEMAS)[number]['$id'];

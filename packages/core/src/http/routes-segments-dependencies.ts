@@ -1,0 +1,103 @@
+/** Routes of segments (`/api/admin/segments`) and feature dependencies, with Unleash's paths. */
+import { requireAdminKey, requireUpdateFeature } from '../auth';
+import type { Route, RouteInput } from './route';
+
+const DEPENDENCIES = '/api/admin/projects/:projectId/features/:featureName/dependencies';
+const child = ({ params }: RouteInput) => ({ projectId: params['projectId']!, featureName: params['featureName']! });
+const authorizeChild: Route['authorize'] = (principal, params) => requireUpdateFeature(principal, params['projectId']!);
+
+export const SEGMENT_AND_DEPENDENCY_ROUTES: readonly Route[] = [
+  {
+    method: 'GET',
+    path: '/api/admin/segments',
+    summary: 'The segments of every project and of the projects in the key scope',
+    auth: 'admin',
+    response: { status: 200, schema: 'segments' },
+    errors: [],
+    run: async (admin, { principal }) => ({ status: 200, body: await admin.listSegments(principal) }),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/segments',
+    summary: 'Create a segment',
+    auth: 'admin',
+    request: 'segmentBody',
+    response: { status: 201, schema: 'segment' },
+    errors: [400, 409, 413, 415],
+    authorize: requireAdminKey,
+    run: async (admin, { principal, json }) => ({ status: 201, body: await admin.createSegment(principal, { body: await json() }) }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/segments/:id',
+    summary: 'One segment',
+    auth: 'admin',
+    response: { status: 200, schema: 'segment' },
+    errors: [404],
+    run: async (admin, { principal, params }) => ({ status: 200, body: await admin.getSegment(principal, { id: params['id']! }) }),
+  },
+  {
+    method: 'PUT',
+    path: '/api/admin/segments/:id',
+    summary: 'Replace a segment',
+    auth: 'admin',
+    request: 'segmentBody',
+    response: { status: 200, schema: 'segment' },
+    errors: [400, 404, 409, 413, 415],
+    async run(admin, { principal, params, json }) {
+      return { status: 200, body: await admin.updateSegment(principal, { id: params['id']!, body: await json() }) };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: '/api/admin/segments/:id',
+    summary: 'Delete a segment no strategy uses',
+    auth: 'admin',
+    response: { status: 204 },
+    errors: [404, 409],
+    async run(admin, { principal, params }) {
+      await admin.deleteSegment(principal, { id: params['id']! });
+      return { status: 204, body: null };
+    },
+  },
+  {
+    method: 'POST',
+    path: DEPENDENCIES,
+    summary: 'Make the feature depend on a parent feature of the same project: {feature, enabled?, variants?}',
+    auth: 'admin',
+    request: 'dependencyBody',
+    response: { status: 200, schema: 'feature' },
+    errors: [400, 404, 413, 415],
+    authorize: authorizeChild,
+    async run(admin, input) {
+      const { feature, etag } = await admin.addDependency(input.principal, { ...child(input), body: await input.json() });
+      return { status: 200, body: feature, headers: { etag } };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: `${DEPENDENCIES}/:parent`,
+    summary: 'Remove the dependency on one parent',
+    auth: 'admin',
+    response: { status: 200, schema: 'feature' },
+    errors: [404],
+    authorize: authorizeChild,
+    async run(admin, input) {
+      const { feature, etag } = await admin.deleteDependency(input.principal, { ...child(input), parent: input.params['parent']! });
+      return { status: 200, body: feature, headers: { etag } };
+    },
+  },
+  {
+    method: 'DELETE',
+    path: DEPENDENCIES,
+    summary: 'Remove every dependency of the feature',
+    auth: 'admin',
+    response: { status: 200, schema: 'feature' },
+    errors: [404],
+    authorize: authorizeChild,
+    async run(admin, input) {
+      const { feature, etag } = await admin.deleteDependencies(input.principal, child(input));
+      return { status: 200, body: feature, headers: { etag } };
+    },
+  },
+];

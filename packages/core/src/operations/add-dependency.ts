@@ -1,0 +1,52 @@
+import type { Principal } from '../auth';
+import type { AdminContext } from '../context';
+import type { FeatureDocument } from '../documents/feature-document';
+import { badData } from '../errors';
+import { FLAG_CONFIG_LIMITS } from '../flag-config/limits';
+import type { FeatureRecord } from '../records';
+import { jsonEqual } from '../json';
+import { assertValid } from '../validation';
+import { changeDependencies, withChild } from './dependency-write';
+
+export interface AddDependencyInput {
+  projectId: string;
+  /** The child: the feature that gets the dependency. */
+  featureName: string;
+  /** `{feature, enabled?, variants?}`: the parent, and whether it must be on (with one of the variants). */
+  body: unknown;
+}
+
+type Dependency = FeatureRecord['dependencies'][number];
+
+const invalid = (path: string, message: string) => badData(message, [{ message, path }]);
+
+/**
+ * `POST .../features/:child/dependencies`, as Unleash: the parent is in the same project, not
+ * archived, has no parents itself, and the child is no parent (one level, so no cycles). Adding the
+ * same parent again replaces its conditions. Event: `feature-dependency-added` on the child.
+ */
+export async function addDependency(ctx: AdminContext, principal: Principal, input: AddDependencyInput): Promise<{ feature: FeatureDocument; etag: string }> {
+  assertValid<{ feature: string; enabled?: boolean; variants?: string[] }>('dependencyBody', input.body, 'dependency');
+  const body = input.body;
+  const enabled = body.enabled ?? true;
+  const variants = body.variants ?? [];
+  if (!enabled && variants.length) throw invalid('/variants', 'variants can only be required of a parent that must be enabled');
+  return changeDependencies(ctx, principal, input, async (child, tx) => {
+    const parent = await tx.get('features', body.feature);
+    if (!parent || parent.project !== input.projectId) throw invalid('/feature', `There is no feature "${body.feature}" in project "${input.projectId}".`);
+    if (parent.name === child.name) throw invalid('/feature', 'A feature cannot depend on itself.');
+    if (parent.archived) throw invalid('/feature', `The parent "${parent.name}" is archived.`);
+    if (parent.dependencies.length) throw invalid('/feature', `"${parent.name}" depends on other features: a parent cannot have parents (one level).`);
+    if (child.children.length) throw invalid('/feature', `"${child.name}" is a parent of other features: it cannot depend on one (one level).`);
+    const dependency: Dependency = { feature: parent.name, enabled, variants: [...variants] };
+    const current = child.dependencies.find((d) => d.feature === parent.name);
+    if (current && jsonEqual(current, dependency)) return { changed: [], events: [] };
+    const limit = FLAG_CONFIG_LIMITS.dependenciesPerFeature;
+    if (!current && child.dependencies.length >= limit) throw invalid('', `A feature has at most ${limit} parents (limit dependenciesPerFeature).`);
+    child.dependencies = [...child.dependencies.filter((d) => d.feature !== parent.name), dependency];
+    return {
+      changed: [child, withChild(parent, child.name, true)],
+      events: [{ type: 'feature-dependency-added', data: dependency, preData: current ?? null }],
+    };
+  });
+}

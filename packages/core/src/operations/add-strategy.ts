@@ -1,0 +1,44 @@
+import type { Principal } from '../auth';
+import type { AdminContext } from '../context';
+import type { StrategyDocument } from '../documents/feature-document';
+import { badData } from '../errors';
+import { FLAG_CONFIG_LIMITS } from '../flag-config/limits';
+import { strategyFromBody } from '../flag-config/strategy-input';
+import { strategyAdded, strategyDocument } from '../flag-config/strategy-events';
+import { assertValid } from '../validation';
+import { changeFeatureEnvironment, type ChangeResult, type FeatureEnvironmentRef } from './feature-environment-change';
+import { checkSegmentReferences } from './segment-references';
+import { bySortOrder } from './strategy-lookup';
+
+export interface AddStrategyInput extends FeatureEnvironmentRef {
+  /** `{name, title?, disabled?, sortOrder?, constraints?, parameters?, segments?, variants?}` */
+  body: unknown;
+}
+
+/**
+ * Adds a strategy to a feature environment (`POST .../environments/:environment/strategies`); the id
+ * is made here. Without a sortOrder it goes last. Event: `feature-strategy-add`.
+ */
+export async function addStrategy(ctx: AdminContext, principal: Principal, input: AddStrategyInput): Promise<ChangeResult<StrategyDocument>> {
+  assertValid('strategyBody', input.body, 'strategy');
+  return changeFeatureEnvironment(ctx, principal, input, async ({ tx, project, feature, state }) => {
+    const limit = FLAG_CONFIG_LIMITS.strategiesPerEnvironment;
+    if (state.strategies.length >= limit) {
+      throw badData(`A feature environment has at most ${limit} strategies (limit strategiesPerEnvironment).`, [
+        { message: `at most ${limit} strategies`, path: '' },
+      ]);
+    }
+    const last = Math.max(-1, ...state.strategies.map((s) => s.sortOrder));
+    const strategy = strategyFromBody(input.body, {
+      featureName: feature.name,
+      defaultStickiness: project.defaultStickiness,
+      id: crypto.randomUUID(),
+      idKnown: false,
+      sortOrder: last + 1,
+    });
+    await checkSegmentReferences(tx, project.id, strategy.segments);
+    state.strategies = bySortOrder([...state.strategies, strategy]);
+    const document = strategyDocument(strategy, feature.name);
+    return { result: document, events: [strategyAdded(state.name, document)] };
+  });
+}

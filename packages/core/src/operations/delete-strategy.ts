@@ -1,0 +1,23 @@
+import type { Principal } from '../auth';
+import type { AdminContext } from '../context';
+import { disableWithoutEnabledStrategy } from '../flag-config/environment-state';
+import { strategyDocument, strategyRemoved } from '../flag-config/strategy-events';
+import { changeFeatureEnvironment, type ChangeResult, type FeatureEnvironmentRef } from './feature-environment-change';
+import { strategyIn } from './strategy-lookup';
+
+export interface DeleteStrategyInput extends FeatureEnvironmentRef {
+  strategyId: string;
+}
+
+/**
+ * Removes one strategy (`DELETE .../strategies/:strategyId`). Events: `feature-strategy-remove`, and
+ * `feature-environment-disabled` when no enabled strategy is left in an enabled environment (as Unleash).
+ */
+export async function deleteStrategy(ctx: AdminContext, principal: Principal, input: DeleteStrategyInput): Promise<ChangeResult<null>> {
+  return changeFeatureEnvironment(ctx, principal, input, ({ feature, state }) => {
+    const existing = strategyIn(state, feature.name, input.strategyId);
+    state.strategies = state.strategies.filter((s) => s.id !== existing.id);
+    const disabled = disableWithoutEnabledStrategy(state);
+    return { result: null, events: [strategyRemoved(state.name, strategyDocument(existing, feature.name)), ...(disabled ? [disabled] : [])] };
+  });
+}

@@ -1,0 +1,50 @@
+/**
+ * The write path of dependency changes: the child and, when its children list changed, the parent
+ * are stored with new versions, and the child's events commit with them.
+ */
+import { requireUpdateFeature, type Principal } from '../auth';
+import { emit, type EventInput } from '../emit';
+import type { AdminContext } from '../context';
+import { featureDocument, type FeatureDocument } from '../documents/feature-document';
+import type { FeatureRecord } from '../records';
+import type { WriteTx } from '../storage';
+import { etagOf } from '../etag';
+import { jsonClone, jsonEqual } from '../json';
+import { environments, featureInProject } from '../lookups';
+
+export interface DependencyChange {
+  /** Features changed by the change (copies), the child first; unchanged ones are not stored. */
+  changed: FeatureRecord[];
+  events: EventInput[];
+}
+
+export async function changeDependencies(
+  ctx: AdminContext,
+  principal: Principal,
+  ref: { projectId: string; featureName: string },
+  change: (child: FeatureRecord, tx: WriteTx) => Promise<DependencyChange>,
+): Promise<{ feature: FeatureDocument; etag: string }> {
+  requireUpdateFeature(principal, ref.projectId);
+  return ctx.write(async (tx) => {
+    const child = await featureInProject(tx, ref.projectId, ref.featureName);
+    const { changed, events } = await change(jsonClone(child), tx);
+    const envs = await environments(tx);
+    if (events.length === 0) return { feature: featureDocument(child, envs), etag: etagOf(child.version) };
+    for (const next of changed) {
+      const stored = next.name === child.name ? child : await tx.get('features', next.name);
+      if (stored && jsonEqual(stored, next)) continue;
+      next.version = (stored?.version ?? 0) + 1;
+      await tx.put('features', next);
+    }
+    const after = changed.find((f) => f.name === child.name) ?? child;
+    const data = featureDocument(after, envs);
+    await emit(tx, ctx, principal, events.map((e) => ({ project: ref.projectId, featureName: child.name, tags: after.tags, ...e })));
+    return { feature: data, etag: etagOf(after.version) };
+  });
+}
+
+/** The parent's children list with or without the child, sorted. */
+export function withChild(parent: FeatureRecord, child: string, present: boolean): FeatureRecord {
+  const others = parent.children.filter((c) => c !== child);
+  return { ...parent, children: present ? [...others, child].sort() : others };
+}

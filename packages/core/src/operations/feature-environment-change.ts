@@ -1,0 +1,102 @@
+/**
+ * The one write path of every change under a feature environment (strategies, variants, on/off):
+ * permission, feature and environment lookup, If-Match, the change on a copy, then the feature's new
+ * version, its project figures and the change's events in one transaction. A change that yields no
+ * event commits nothing and keeps the ETag.
+ */
+import { requireUpdateFeatureEnvironment, type Principal } from '../auth';
+import { emit, type EventInput } from '../emit';
+import type { AdminContext } from '../context';
+import { emptyStats, updateStats } from '../documents/project-stats';
+import { featureDocument, type FeatureDocument } from '../documents/feature-document';
+import { AdminError, notFound } from '../errors';
+import type { FeatureEnvironmentState, FeatureRecord, ProjectRecord } from '../records';
+import type { WriteTx } from '../storage';
+import { etagOf, ifMatchAccepts } from '../etag';
+import { jsonClone } from '../json';
+import { environments, featureInProject } from '../lookups';
+
+export interface FeatureEnvironmentRef {
+  projectId: string;
+  featureName: string;
+  environment: string;
+  /** An `If-Match` header value: the change applies only when it names the feature's current ETag. */
+  ifMatch?: string | null;
+}
+
+export interface ChangeScope {
+  tx: WriteTx;
+  project: ProjectRecord;
+  /** A copy of the feature: the change edits it (and `state`, one of its environments). */
+  feature: FeatureRecord;
+  state: FeatureEnvironmentState;
+}
+
+export interface ChangeOutcome<R> {
+  result: R;
+  /**
+   * The facts, in order. An event with neither `data` nor `preData` gets the feature document after
+   * and before (environment switches, as the feature PATCH gives them).
+   */
+  events: EventInput[];
+}
+
+export interface ChangeResult<R> {
+  result: R;
+  feature: FeatureDocument;
+  etag: string;
+}
+
+/** The environment's state in a feature, or 404 naming both. */
+export function environmentState(feature: FeatureRecord, environment: string): FeatureEnvironmentState {
+  const state = feature.environments.find((e) => e.name === environment);
+  if (!state) throw notFound(`Could not find environment "${environment}" for feature "${feature.name}".`);
+  return state;
+}
+
+export async function changeFeatureEnvironment<R>(
+  ctx: AdminContext,
+  principal: Principal,
+  ref: FeatureEnvironmentRef,
+  change: (scope: ChangeScope) => ChangeOutcome<R> | Promise<ChangeOutcome<R>>,
+): Promise<ChangeResult<R>> {
+  requireUpdateFeatureEnvironment(principal, ref.projectId, ref.environment);
+  return ctx.write(async (tx) => {
+    const record = await featureInProject(tx, ref.projectId, ref.featureName);
+    const feature = jsonClone(record);
+    const state = environmentState(feature, ref.environment);
+    if (ref.ifMatch != null && !ifMatchAccepts(ref.ifMatch, etagOf(record.version))) {
+      throw new AdminError('PreconditionFailedError', `The feature has changed: its current ETag is ${etagOf(record.version)}.`);
+    }
+    const project = (await tx.get('projects', ref.projectId))!;
+    const wasEnabled = state.enabled;
+    const { result, events } = await change({ tx, project, feature, state });
+    const envs = await environments(tx);
+    if (events.length === 0) return { result, feature: featureDocument(record, envs), etag: etagOf(record.version) };
+
+    const now = ctx.now().toISOString();
+    feature.version = record.version + 1;
+    if (state.enabled && !wasEnabled && feature.productionAt === null && envs.get(state.name)?.type === 'production') feature.productionAt = now;
+    await tx.put('features', feature);
+    const stats = (await tx.get('projectStats', ref.projectId)) ?? emptyStats(ref.projectId);
+    updateStats(stats, record, feature);
+    const before = featureDocument(record, envs);
+    const after = featureDocument(feature, envs);
+    const documents = { data: after, preData: before };
+    await emit(
+      tx,
+      ctx,
+      principal,
+      events.map((e) => ({
+        project: ref.projectId,
+        featureName: ref.featureName,
+        environment: ref.environment,
+        tags: feature.tags,
+        ...(e.data === undefined && e.preData === undefined ? documents : {}),
+        ...e,
+      })),
+      stats,
+    );
+    return { result, feature: after, etag: etagOf(feature.version) };
+  });
+}

@@ -1,0 +1,21 @@
+import type { Principal } from '../auth';
+import type { AdminContext } from '../context';
+import type { StrategyDocument } from '../documents/feature-document';
+import { changeFeatureEnvironment, type ChangeResult, type FeatureEnvironmentRef } from './feature-environment-change';
+import { applyPatch, parsePatch } from './json-patch';
+import { replaceStrategy } from './update-strategy';
+
+export interface PatchStrategyInput extends FeatureEnvironmentRef {
+  strategyId: string;
+  /** RFC 6902 operations on the strategy as GET returns it. */
+  patch: unknown;
+}
+
+/**
+ * RFC 6902 JSON Patch of one strategy (`PATCH .../strategies/:strategyId`), with the feature PATCH's
+ * error rules; the result is checked as a PUT body (`id` and `featureName` are read-only).
+ */
+export async function patchStrategy(ctx: AdminContext, principal: Principal, input: PatchStrategyInput): Promise<ChangeResult<StrategyDocument>> {
+  const ops = parsePatch(input.patch);
+  return changeFeatureEnvironment(ctx, principal, input, (scope) => replaceStrategy(scope, input.strategyId, (current) => applyPatch(current, ops)));
+}

@@ -1,0 +1,43 @@
+/** A segment request body, checked: constraints per operator, the total of values, the project. */
+import { badData } from '../errors';
+import { normalizeConstraints, type ConstraintInput } from '../flag-config/constraints';
+import { FLAG_CONFIG_LIMITS } from '../flag-config/limits';
+import type { Constraint } from '../records';
+import type { ReadTx } from '../storage';
+import { assertValid } from '../validation';
+
+export interface SegmentBody {
+  name: string;
+  description?: string | null;
+  project?: string | null;
+  constraints?: ConstraintInput[];
+}
+
+export interface SegmentFields {
+  name: string;
+  description: string | null;
+  project: string | null;
+  constraints: Constraint[];
+}
+
+/** Schema check only (before anything is read), so a malformed body is a 400 first. */
+export function parseSegmentBody(body: unknown): SegmentBody {
+  assertValid<SegmentBody>('segmentBody', body, 'segment');
+  return body;
+}
+
+export async function segmentFields(tx: ReadTx, body: SegmentBody): Promise<SegmentFields> {
+  const constraints = normalizeConstraints(body.constraints ?? [], '/constraints');
+  const values = constraints.reduce((n, c) => n + (c.values?.length ?? 0) + (c.value === undefined ? 0 : 1), 0);
+  const limit = FLAG_CONFIG_LIMITS.valuesPerSegment;
+  if (values > limit) {
+    throw badData(`A segment has at most ${limit} constraint values in all (limit valuesPerSegment); this one has ${values}.`, [
+      { message: `at most ${limit} values`, path: '/constraints' },
+    ]);
+  }
+  const project = body.project ?? null;
+  if (project !== null && !(await tx.get('projects', project))) {
+    throw badData(`There is no project "${project}".`, [{ message: 'unknown project', path: '/project' }]);
+  }
+  return { name: body.name, description: body.description ?? null, project, constraints };
+}

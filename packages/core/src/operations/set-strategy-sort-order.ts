@@ -1,0 +1,37 @@
+import type { Principal } from '../auth';
+import type { AdminContext } from '../context';
+import { badData } from '../errors';
+import type { Strategy } from '../records';
+import { assertValid } from '../validation';
+import { changeFeatureEnvironment, type ChangeResult, type FeatureEnvironmentRef } from './feature-environment-change';
+import { bySortOrder, strategyIn } from './strategy-lookup';
+
+export interface SetStrategySortOrderInput extends FeatureEnvironmentRef {
+  /** `[{id, sortOrder}]`: strategies left out keep theirs. */
+  body: unknown;
+}
+
+const orderOf = (strategies: readonly Strategy[]) => ({
+  strategies: strategies.map((s) => ({ id: s.id, name: s.name, ...(s.title !== undefined ? { title: s.title } : {}), sortOrder: s.sortOrder })),
+});
+
+/**
+ * Sets the sortOrder of strategies (`POST .../strategies/set-sort-order`). An id not in this feature
+ * environment is a 404; one event `strategy-order-changed` with the order before and after.
+ */
+export async function setStrategySortOrder(ctx: AdminContext, principal: Principal, input: SetStrategySortOrderInput): Promise<ChangeResult<null>> {
+  assertValid<{ id: string; sortOrder: number }[]>('strategySortOrder', input.body, 'sort order');
+  const entries = input.body;
+  const ids = entries.map((e) => e.id);
+  const repeated = ids.findIndex((id, i) => ids.indexOf(id) !== i);
+  if (repeated !== -1) throw badData(`Strategy "${ids[repeated]}" is named twice.`, [{ message: 'repeated id', path: `/${repeated}/id` }]);
+  return changeFeatureEnvironment(ctx, principal, input, ({ feature, state }) => {
+    for (const entry of entries) strategyIn(state, feature.name, entry.id);
+    const orders = new Map(entries.map((e) => [e.id, e.sortOrder]));
+    const before = state.strategies;
+    const after = bySortOrder(before.map((s) => (orders.has(s.id) ? { ...s, sortOrder: orders.get(s.id)! } : s)));
+    if (after.every((s, i) => s.id === before[i]!.id && s.sortOrder === before[i]!.sortOrder)) return { result: null, events: [] };
+    state.strategies = after;
+    return { result: null, events: [{ type: 'strategy-order-changed', data: orderOf(after), preData: orderOf(before) }] };
+  });
+}

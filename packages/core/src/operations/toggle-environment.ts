@@ -1,0 +1,23 @@
+import type { Principal } from '../auth';
+import type { AdminContext } from '../context';
+import { addDefaultStrategy } from '../flag-config/environment-state';
+import { changeFeatureEnvironment, type ChangeResult, type FeatureEnvironmentRef } from './feature-environment-change';
+
+export interface ToggleEnvironmentInput extends FeatureEnvironmentRef {
+  enabled: boolean;
+}
+
+/**
+ * `POST .../environments/:environment/on` and `/off`. Enabling an environment with no strategy first
+ * adds the default one (`feature-strategy-add`, then `feature-environment-enabled`); disabling keeps the
+ * strategies. Switching to the state it has is no change: no event.
+ */
+export async function toggleEnvironment(ctx: AdminContext, principal: Principal, input: ToggleEnvironmentInput): Promise<ChangeResult<null>> {
+  return changeFeatureEnvironment(ctx, principal, input, ({ feature, state }) => {
+    if (state.enabled === input.enabled) return { result: null, events: [] };
+    const added = input.enabled ? addDefaultStrategy(state, feature.name) : undefined;
+    state.enabled = input.enabled;
+    const switched = { type: input.enabled ? 'feature-environment-enabled' : 'feature-environment-disabled', environment: state.name };
+    return { result: null, events: [...(added ? [added] : []), switched] };
+  });
+}
