@@ -19,7 +19,7 @@ export const TABLES: { readonly [C in CollectionName]: TableSpec } = {
   changeRequests: { table: 'change_requests', index: 'one' },
   clientApps: { table: 'client_apps', index: 'many' },
   projectStats: { table: 'project_stats', index: 'none' },
-  segments: { table: 'segments', index: 'none' },
+  segments: { table: 'segments', index: 'many' },
 };
 
 /** A double-quoted SQL identifier. */
