@@ -13,11 +13,12 @@ import { createProject } from './operations/create-project';
 import { getChangeRequest } from './operations/get-change-request';
 import { getFeature } from './operations/get-feature';
 import { listFeatures } from './operations/list-features';
-import { listEvents, listEventsJson } from './operations/list-events';
+import { listEvents } from './operations/list-events';
+import { listEventsJson } from './operations/list-events-json';
 import { listOutdatedSdks } from './operations/list-outdated-sdks';
 import { listProjects } from './operations/list-projects';
 import { patchFeature } from './operations/patch-feature';
-import { FLAG_CONFIG_OPERATIONS } from './operations/flag-config-operations';
+import { FLAG_CONFIG_OPERATIONS } from './flag-config-operations';
 
 /** Operations that act for a principal, with the context bound. */
 const OPERATIONS = {

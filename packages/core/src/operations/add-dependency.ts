@@ -6,7 +6,7 @@ import { FLAG_CONFIG_LIMITS } from '../flag-config/limits';
 import type { FeatureRecord } from '../records';
 import { jsonEqual } from '../json';
 import { assertValid } from '../validation';
-import { changeDependencies, withChild } from './dependency-write';
+import { changeDependencies, withChild } from '../flag-config/dependency-write';
 
 export interface AddDependencyInput {
   projectId: string;

@@ -6,9 +6,9 @@ import { FLAG_CONFIG_LIMITS } from '../flag-config/limits';
 import { strategyFromBody } from '../flag-config/strategy-input';
 import { strategyAdded, strategyDocument } from '../flag-config/strategy-events';
 import { assertValid } from '../validation';
-import { changeFeatureEnvironment, type ChangeResult, type FeatureEnvironmentRef } from './feature-environment-change';
-import { checkSegmentReferences } from './segment-references';
-import { bySortOrder } from './strategy-lookup';
+import { changeFeatureEnvironment, type ChangeResult, type FeatureEnvironmentRef } from '../flag-config/feature-environment-change';
+import { checkSegmentReferences } from '../flag-config/segment-references';
+import { bySortOrder } from '../flag-config/strategy-lookup';
 
 export interface AddStrategyInput extends FeatureEnvironmentRef {
   /** `{name, title?, disabled?, sortOrder?, constraints?, parameters?, segments?, variants?}` */

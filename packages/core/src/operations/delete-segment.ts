@@ -3,8 +3,8 @@ import { emit } from '../emit';
 import type { AdminContext } from '../context';
 import { AdminError } from '../errors';
 import { requireSegmentWrite } from '../flag-config/segment-access';
-import { visibleSegment } from './get-segments';
-import { describeUses, segmentUses } from './segment-usage';
+import { visibleSegment } from '../flag-config/segment-lookup';
+import { describeUses, segmentUses } from '../flag-config/segment-usage';
 
 /**
  * `DELETE /api/admin/segments/:id`. A segment that strategies use cannot be deleted: 409 naming them

@@ -2,8 +2,8 @@ import type { Principal } from '../auth';
 import type { AdminContext } from '../context';
 import { disableWithoutEnabledStrategy } from '../flag-config/environment-state';
 import { strategyDocument, strategyRemoved } from '../flag-config/strategy-events';
-import { changeFeatureEnvironment, type ChangeResult, type FeatureEnvironmentRef } from './feature-environment-change';
-import { strategyIn } from './strategy-lookup';
+import { changeFeatureEnvironment, type ChangeResult, type FeatureEnvironmentRef } from '../flag-config/feature-environment-change';
+import { strategyIn } from '../flag-config/strategy-lookup';
 
 export interface DeleteStrategyInput extends FeatureEnvironmentRef {
   strategyId: string;

@@ -1,28 +1,7 @@
-import { canSeeProject, requireAdminKey, seesAllProjects, type Principal } from '../auth';
+import { requireAdminKey, type Principal } from '../auth';
 import type { AdminContext } from '../context';
+import { selectEvents, type EventsResponse } from '../event-selection';
 import type { EventRecord } from '../records';
-import type { ReadTx } from '../storage';
-
-export interface EventsResponse {
-  version: 1;
-  events: EventRecord[];
-  totalEvents: number;
-}
-
-/** How many events the instance-wide list returns (the spec's "last 100"). */
-export const LATEST_EVENTS_LIMIT = 100;
-
-/** The events the query selects, as the JSON text the storage keeps, newest first, and their total. */
-async function selectEvents(tx: ReadTx, principal: Principal, project: string | undefined): Promise<{ texts: string[]; total: number }> {
-  if (project !== undefined) {
-    if (!canSeeProject(principal, project)) return { texts: [], total: 0 };
-    const texts = await tx.events({ projects: [project] });
-    return { texts, total: texts.length };
-  }
-  const query = seesAllProjects(principal) ? {} : { projects: principal.projects };
-  const [texts, total] = await Promise.all([tx.events({ ...query, limit: LATEST_EVENTS_LIMIT }), tx.countEvents(query)]);
-  return { texts, total };
-}
 
 /**
  * Without a project: the last 100 events the key may see, newest first. With a project: all of its
@@ -32,21 +11,4 @@ export async function listEvents(ctx: AdminContext, principal: Principal, input:
   requireAdminKey(principal);
   const { texts, total } = await ctx.read((tx) => selectEvents(tx, principal, input.project ?? undefined));
   return { version: 1, events: texts.map((t) => JSON.parse(t) as EventRecord), totalEvents: total };
-}
-
-/**
- * `listEvents` as the JSON text of the response, spliced from the stored JSON of each event: the
- * HTTP route uses it so a page of events is never parsed and serialized again.
- */
-export async function listEventsJson(ctx: AdminContext, principal: Principal, input: { project?: string | null } = {}): Promise<string> {
-  requireAdminKey(principal);
-  const project = input.project ?? undefined;
-  const query = JSON.stringify([project ?? null, seesAllProjects(principal) ? ['*'] : principal.projects]);
-  // The revision is read in the same read transaction as the page it keys.
-  return ctx.read(async (tx) =>
-    ctx.caches.eventPages.get(await tx.revision(), query, async () => {
-      const { texts, total } = await selectEvents(tx, principal, project);
-      return `{"version":1,"events":[${texts.join(',')}],"totalEvents":${total}}`;
-    }),
-  );
 }

@@ -10,7 +10,7 @@ import { etagOf, ifMatchAccepts } from '../etag';
 import { jsonEqual } from '../json';
 import { environments, featureInProject } from '../lookups';
 import { tagKey } from '../tags';
-import { applyPatch, parsePatch } from './json-patch';
+import { applyPatch, parsePatch } from '../json-patch';
 import { withDefaultStrategies } from '../flag-config/environment-state';
 
 export interface PatchOperation {

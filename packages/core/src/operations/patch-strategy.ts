@@ -1,9 +1,9 @@
 import type { Principal } from '../auth';
 import type { AdminContext } from '../context';
 import type { StrategyDocument } from '../documents/feature-document';
-import { changeFeatureEnvironment, type ChangeResult, type FeatureEnvironmentRef } from './feature-environment-change';
-import { applyPatch, parsePatch } from './json-patch';
-import { replaceStrategy } from './update-strategy';
+import { changeFeatureEnvironment, type ChangeResult, type FeatureEnvironmentRef } from '../flag-config/feature-environment-change';
+import { applyPatch, parsePatch } from '../json-patch';
+import { replaceStrategy } from '../flag-config/replace-strategy';
 
 export interface PatchStrategyInput extends FeatureEnvironmentRef {
   strategyId: string;

@@ -3,8 +3,8 @@ import type { AdminContext } from '../context';
 import { badData } from '../errors';
 import type { Strategy } from '../records';
 import { assertValid } from '../validation';
-import { changeFeatureEnvironment, type ChangeResult, type FeatureEnvironmentRef } from './feature-environment-change';
-import { bySortOrder, strategyIn } from './strategy-lookup';
+import { changeFeatureEnvironment, type ChangeResult, type FeatureEnvironmentRef } from '../flag-config/feature-environment-change';
+import { bySortOrder, strategyIn } from '../flag-config/strategy-lookup';
 
 export interface SetStrategySortOrderInput extends FeatureEnvironmentRef {
   /** `[{id, sortOrder}]`: strategies left out keep theirs. */

@@ -1,7 +1,7 @@
 import type { Principal } from '../auth';
 import type { AdminContext } from '../context';
 import { addDefaultStrategy } from '../flag-config/environment-state';
-import { changeFeatureEnvironment, type ChangeResult, type FeatureEnvironmentRef } from './feature-environment-change';
+import { changeFeatureEnvironment, type ChangeResult, type FeatureEnvironmentRef } from '../flag-config/feature-environment-change';
 
 export interface ToggleEnvironmentInput extends FeatureEnvironmentRef {
   enabled: boolean;

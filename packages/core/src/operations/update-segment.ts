@@ -5,10 +5,9 @@ import { AdminError } from '../errors';
 import { requireSegmentWrite } from '../flag-config/segment-access';
 import type { SegmentRecord } from '../records';
 import { jsonEqual } from '../json';
-import { requireFreeSegmentName } from './create-segment';
-import { liveSegments, visibleSegment } from './get-segments';
-import { parseSegmentBody, segmentFields } from './segment-input';
-import { describeUses, segmentUses } from './segment-usage';
+import { liveSegments, requireFreeSegmentName, visibleSegment } from '../flag-config/segment-lookup';
+import { parseSegmentBody, segmentFields } from '../flag-config/segment-input';
+import { describeUses, segmentUses } from '../flag-config/segment-usage';
 
 /**
  * `PUT /api/admin/segments/:id`: replaces name, description, project and constraints. Binding a
@@ -22,7 +21,7 @@ export async function updateSegment(ctx: AdminContext, principal: Principal, inp
     const before = await visibleSegment(tx, principal, input.id);
     requireSegmentWrite(principal, before.project);
     const fields = await segmentFields(tx, body);
-    await requireFreeSegmentName(await liveSegments(tx), fields.name, before.id);
+    requireFreeSegmentName(await liveSegments(tx), fields.name, before.id);
     const after: SegmentRecord = { ...before, ...fields };
     if (jsonEqual(before, after)) return before;
     if (after.project !== null && after.project !== before.project) {

@@ -1,7 +1,7 @@
 /** A segment request body, checked: constraints per operator, the total of values, the project. */
 import { badData } from '../errors';
-import { normalizeConstraints, type ConstraintInput } from '../flag-config/constraints';
-import { FLAG_CONFIG_LIMITS } from '../flag-config/limits';
+import { normalizeConstraints, type ConstraintInput } from './constraints';
+import { FLAG_CONFIG_LIMITS } from './limits';
 import type { Constraint } from '../records';
 import type { ReadTx } from '../storage';
 import { assertValid } from '../validation';

@@ -48,3 +48,13 @@ export function withChild(parent: FeatureRecord, child: string, present: boolean
   const others = parent.children.filter((c) => c !== child);
   return { ...parent, children: present ? [...others, child].sort() : others };
 }
+
+/** The parents named, without the child in their children lists. */
+export async function releasedParents(tx: WriteTx, child: FeatureRecord, parents: readonly string[]): Promise<FeatureRecord[]> {
+  const out: FeatureRecord[] = [];
+  for (const name of parents) {
+    const parent = await tx.get('features', name);
+    if (parent) out.push(withChild(parent, child.name, false));
+  }
+  return out;
+}

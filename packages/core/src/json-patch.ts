@@ -4,11 +4,11 @@
  * a 400 naming the op, a denied path a 403, and a failed `test` a 409. All ops apply or none.
  */
 import jsonpatch, { type Operation } from 'fast-json-patch';
-import { AdminError, badData, toAdminError } from '../errors';
-import { hasForbiddenSegment } from '../json-pointer';
-import { jsonClone } from '../json';
-import { assertValid } from '../validation';
-import type { PatchOperation } from './patch-feature';
+import { AdminError, badData, toAdminError } from './errors';
+import { hasForbiddenSegment } from './json-pointer';
+import { jsonClone } from './json';
+import { assertValid } from './validation';
+import type { PatchOperation } from './operations/patch-feature';
 
 const { applyOperation, validator } = jsonpatch;
 

@@ -1,0 +1,15 @@
+import type { Principal } from '../auth';
+import type { AdminContext } from '../context';
+import { changeFeatureEnvironment, type ChangeResult, type FeatureEnvironmentRef } from '../flag-config/feature-environment-change';
+import { replaceVariants, type FeatureVariants } from '../flag-config/replace-variants';
+import { applyPatch, parsePatch } from '../json-patch';
+
+/** `PATCH .../environments/:environment/variants`: RFC 6902 on the array, the result checked as a PUT body. */
+export async function patchEnvironmentVariants(
+  ctx: AdminContext,
+  principal: Principal,
+  input: FeatureEnvironmentRef & { patch: unknown },
+): Promise<ChangeResult<FeatureVariants>> {
+  const ops = parsePatch(input.patch);
+  return changeFeatureEnvironment(ctx, principal, input, (scope) => replaceVariants(scope, applyPatch(scope.state.variants, ops)));
+}
