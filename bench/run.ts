@@ -6,7 +6,7 @@
  *   node --conditions=source --import tsx bench/run.ts [--quick] [--only http|scale] [--route ID]... [--regenerate] [--storage lowdb|postgres]
  *
  * `--route ID` (repeatable) runs only those HTTP routes (projects, events, projectEvents, changeRequest,
- * outdatedSdks, patch): for trying one change quickly. `--storage postgres`: the HTTP ratio runs with the
+ * outdatedSdks, features, feature, strategies, variants, segments, patch): for trying one change quickly. `--storage postgres`: the HTTP ratio runs with the
  * bin on PostgreSQL, plus PATCH throughput with one and three bins (bench/postgres.ts); no scale part.
  */
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -77,7 +77,11 @@ const fmtMs = (ms: number) =>
 const fmtMiB = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 const fmtRps = (rps: number) => Math.round(rps).toLocaleString('en-US');
 
-const RATIO_TARGETS: Partial<Record<string, number>> = onPostgres ? { projects: 0.25, patch: 0.05 } : { projects: 0.5, events: 0.4, patch: 0.15 };
+/** Every admin GET route at 0.60 of bare node:http on the embedded storage; the durable PATCH at 0.15. */
+const ADMIN_GET_ROUTES = ['projects', 'events', 'projectEvents', 'changeRequest', 'outdatedSdks', 'features', 'feature', 'strategies', 'variants', 'segments'];
+const RATIO_TARGETS: Partial<Record<string, number>> = onPostgres
+  ? { projects: 0.25, patch: 0.05 }
+  : { ...Object.fromEntries(ADMIN_GET_ROUTES.map((id) => [id, 0.6])), patch: 0.15 };
 const SCALE_TARGETS: Partial<Record<OperationId, number>> = { listEvents: 1.5, patchFeature: 2, listProjects: 3 };
 const OPERATION_LABELS: Record<OperationId, string> = {
   listProjects: 'listProjects p50',
