@@ -32,6 +32,11 @@ export interface ContextCaches {
   readonly projects: RevisionCache<string, ProjectsAnswer>;
   /** Client features by query: SDKs poll the same query, and between writes neither answer nor ETag change. */
   readonly clientFeatures: RevisionCache<string, ClientFeaturesAnswer>;
+  /**
+   * The last client features text and its ETag by query, at revision 0: a recomputed answer with the
+   * same text keeps its ETag without hashing again.
+   */
+  readonly clientFeatureTags: RevisionCache<string, { text: string; etag: string }>;
   /** The OpenAPI document, under the key `document`, at revision 0 (it depends on the code only). */
   readonly openApi: RevisionCache<string, unknown>;
   /**
@@ -49,6 +54,7 @@ export function createCaches(): ContextCaches {
     eventPages: new RevisionCache(),
     projects: new RevisionCache({ max: 1 }),
     clientFeatures: new RevisionCache(),
+    clientFeatureTags: new RevisionCache(),
     openApi: new RevisionCache({ max: 1 }),
     routeAnswers: new RevisionCache({ max: 256 }),
     serializedBodies: new RevisionCache({ weakKeys: true }),
