@@ -6,7 +6,7 @@
  *   node --conditions=source --import tsx bench/run.ts [--quick] [--only http|scale] [--route ID]... [--regenerate] [--storage lowdb|postgres]
  *
  * `--route ID` (repeatable) runs only those HTTP routes (projects, events, projectEvents, changeRequest,
- * outdatedSdks, features, feature, strategies, variants, segments, patch): for trying one change quickly. `--storage postgres`: the HTTP ratio runs with the
+ * outdatedSdks, features, feature, strategies, variants, segments, documentEvents, patch): for trying one change quickly. `--storage postgres`: the HTTP ratio runs with the
  * bin on PostgreSQL, plus PATCH throughput with one and three bins (bench/postgres.ts); no scale part.
  */
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -87,7 +87,7 @@ const fmtMiB = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 const fmtRps = (rps: number) => Math.round(rps).toLocaleString('en-US');
 
 /** Every admin GET route at 0.60 of bare node:http on the embedded storage; the durable PATCH at 0.15. */
-const ADMIN_GET_ROUTES = ['projects', 'events', 'projectEvents', 'changeRequest', 'outdatedSdks', 'features', 'feature', 'strategies', 'variants', 'segments'];
+const ADMIN_GET_ROUTES = ['projects', 'events', 'projectEvents', 'documentEvents', 'changeRequest', 'outdatedSdks', 'features', 'feature', 'strategies', 'variants', 'segments'];
 const RATIO_TARGETS: Partial<Record<string, number>> = onPostgres
   ? { projects: 0.25, patch: 0.05 }
   : { ...Object.fromEntries(ADMIN_GET_ROUTES.map((id) => [id, 0.6])), patch: 0.15 };
