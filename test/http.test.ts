@@ -99,7 +99,8 @@ function httpSuite(transport: Transport): void {
     await expectError(await w.send('/api/admin/projects', { headers: { authorization: w.clientKey } }), 403, 'NoAccessError', /invalid token type/);
     await expectError(await w.send('/api/client/features', { headers: { authorization: w.adminKey } }), 403, 'NoAccessError', /invalid token type/);
     const body = await patchFails(json(w.viewerKey, 'PATCH', [{ op: 'replace', path: '/description', value: 'x' }]), 403, 'NoAccessError', FEATURE, /UPDATE_FEATURE/);
-    assert.equal(body['permissions'], [{ permission: 'UPDATE_FEATURE', project: 'default' }]);
+    assert.equal(body['permissions'], ['UPDATE_FEATURE'], 'permission names, as Unleash sends them');
+    assert.equal((body['details'] as { project?: string }[])[0]!.project, 'default');
     await patchFails(json(w.editorKey, 'PATCH', [{ op: 'replace', path: '/variants', value: [] }]), 403, 'OperationDeniedError');
     // Every write route checks the permission before the body: no 415 or 400 for a key that may not write.
     const plain = (key: string, body = 'not json') => ({ method: 'POST', headers: { authorization: key, 'content-type': 'text/plain' }, body });

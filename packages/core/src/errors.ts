@@ -25,7 +25,8 @@ export interface ErrorDetail {
   path?: string;
 }
 
-export interface PermissionDetail {
+/** The detail of a 403: which permission, where (the body's `permissions` lists the names only, as Unleash). */
+export interface PermissionDetail extends ErrorDetail {
   permission: string;
   project?: string;
   environment?: string;
@@ -36,14 +37,15 @@ export interface ErrorBody {
   name: ErrorName;
   message: string;
   details?: ErrorDetail[];
-  permissions?: PermissionDetail[];
+  /** Permission names (`["UPDATE_FEATURE"]`), as Unleash sends them. */
+  permissions?: string[];
 }
 
 export class AdminError extends Error {
   override readonly name: ErrorName;
   readonly status: number;
   readonly details?: ErrorDetail[];
-  readonly permissions?: PermissionDetail[];
+  readonly permissions?: string[];
   /** Set by whoever answers the request (the request id); a fresh id otherwise. */
   id: string;
   /** Extra response headers (e.g. `Allow` for 405). */
@@ -52,7 +54,7 @@ export class AdminError extends Error {
   constructor(
     name: ErrorName,
     message: string,
-    extra: { details?: ErrorDetail[]; permissions?: PermissionDetail[]; headers?: Record<string, string>; cause?: unknown } = {},
+    extra: { details?: ErrorDetail[]; permissions?: string[]; headers?: Record<string, string>; cause?: unknown } = {},
   ) {
     super(message, extra.cause === undefined ? undefined : { cause: extra.cause });
     this.name = name;
@@ -73,6 +75,11 @@ export class AdminError extends Error {
 
 export const badData = (message: string, details?: ErrorDetail[]): AdminError =>
   new AdminError('BadDataError', message, details ? { details } : {});
+
+/** 403 NoAccessError: `permissions` names the permission; `details` says where (project, environment). */
+export function permissionDenied(message: string, detail: Omit<PermissionDetail, 'message'>): AdminError {
+  return new AdminError('NoAccessError', message, { permissions: [detail.permission], details: [{ message, ...detail }] });
+}
 
 export const notFound = (message: string): AdminError => new AdminError('NotFoundError', message);
 

@@ -43,7 +43,8 @@ suiteForEachStorage('patchFeature', (test, world) => {
 
   test('a viewer key gets 403 naming UPDATE_FEATURE, and nothing changes', async () => {
     const error = await failsUnchanged(() => patch([{ op: 'replace', path: '/description', value: 'x' }], { secret: 'viewer' }), 'NoAccessError', /UPDATE_FEATURE/);
-    assert.equal(error.permissions, [{ permission: 'UPDATE_FEATURE', project: 'default' }]);
+    assert.equal(error.permissions, ['UPDATE_FEATURE']);
+    assert.equal(error.details, [{ message: error.message, permission: 'UPDATE_FEATURE', project: 'default' }]);
   });
 
   test('a client key gets 403 invalid token type', async () => {
@@ -152,7 +153,8 @@ suiteForEachStorage('patchFeature', (test, world) => {
     const call = (i: number) =>
       w.admin.patchFeature(devOnly.principal, { projectId: 'default', featureName: 'f1', patch: [{ op: 'replace', path: `/environments/${i}/enabled`, value: true }] });
     const error = await failsUnchanged(() => call(1), 'NoAccessError', /UPDATE_FEATURE_ENVIRONMENT.*production/);
-    assert.equal(error.permissions, [{ permission: 'UPDATE_FEATURE_ENVIRONMENT', project: 'default', environment: 'production' }]);
+    assert.equal(error.permissions, ['UPDATE_FEATURE_ENVIRONMENT']);
+    assert.equal(error.details, [{ message: error.message, permission: 'UPDATE_FEATURE_ENVIRONMENT', project: 'default', environment: 'production' }]);
     const { feature } = await call(0);
     assert.is(feature.environments[0]!.name, 'development');
     assert.is(feature.environments[0]!.enabled, true);

@@ -248,7 +248,8 @@ test('UPDATE_FEATURE_ENVIRONMENT: a key without the environment gets 403 naming 
     'NoAccessError',
     /UPDATE_FEATURE_ENVIRONMENT.*production/,
   );
-  assert.equal(error.permissions, [{ permission: 'UPDATE_FEATURE_ENVIRONMENT', project: 'default', environment: 'production' }]);
+  assert.equal(error.permissions, ['UPDATE_FEATURE_ENVIRONMENT']);
+  assert.equal(error.details, [{ message: error.message, permission: 'UPDATE_FEATURE_ENVIRONMENT', project: 'default', environment: 'production' }]);
   await failsUnchanged(() => w.admin.toggleEnvironment(devOnly.principal, { ...at('production'), enabled: true }), 'NoAccessError');
   await failsUnchanged(() => w.admin.addStrategy(w.keys.viewer.principal, { ...at(), body: { name: 'default' } }), 'NoAccessError');
   await w.admin.addStrategy(devOnly.principal, { ...at('development'), body: { name: 'default' } });
