@@ -13,12 +13,7 @@ import { tagKey } from '../tags';
 import { applyPatch, parsePatch } from '../json-patch';
 import { withDefaultStrategies } from '../flag-config/environment-state';
 
-export interface PatchOperation {
-  op: 'add' | 'remove' | 'replace' | 'copy' | 'move' | 'test';
-  path: string;
-  from?: string;
-  value?: unknown;
-}
+export type { PatchOperation } from '../json-patch';
 
 export interface PatchFeatureInput {
   projectId: string;
