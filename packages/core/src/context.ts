@@ -1,6 +1,7 @@
 /** What every operation runs with: storage (through read/write that wait for readiness), clock, logger, caches. */
 import { createCaches, type ContextCaches } from './caches';
 import { ensureInstanceDefaults } from './instance-defaults';
+import { resolveLimits, type Limits } from './limits';
 import { silentLogger, type Logger } from './logger';
 import type { ReadTx, Storage, WriteTx } from './storage';
 
@@ -9,6 +10,8 @@ export interface AdminOptions {
   /** The clock; injectable so computed figures (staleness, health) are testable. */
   now?: () => Date;
   logger?: Logger;
+  /** Overrides of DEFAULT_LIMITS (limits.ts); each a positive integer. */
+  limits?: Partial<Limits>;
 }
 
 export interface AdminContext {
@@ -16,6 +19,8 @@ export interface AdminContext {
   readonly now: () => Date;
   readonly logger: Logger;
   readonly caches: ContextCaches;
+  /** The instance's limits: DEFAULT_LIMITS with the options' overrides. */
+  readonly limits: Readonly<Limits>;
   /** Resolves once a fresh storage has the instance defaults (environments, `default` project). */
   ready(): Promise<void>;
   /** A read transaction, once the instance is ready: how operations read (never `storage.read`). */
@@ -26,6 +31,7 @@ export interface AdminContext {
 
 export function createContext(options: AdminOptions): AdminContext {
   const { storage } = options;
+  const limits = resolveLimits(options.limits);
   const now = options.now ?? (() => new Date());
   let initialized: Promise<void> | undefined;
   let isReady = false;
@@ -46,6 +52,7 @@ export function createContext(options: AdminOptions): AdminContext {
     now,
     logger: options.logger ?? silentLogger,
     caches: createCaches(),
+    limits,
     ready,
     read: (fn) => (isReady ? storage.read(fn) : ready().then(() => storage.read(fn))),
     write: (fn) => (isReady ? storage.write(fn) : ready().then(() => storage.write(fn))),

@@ -8,6 +8,7 @@
 import { AdminError, badData } from './errors';
 import { arrayIndex, hasForbiddenSegment, isPointer, pointerSegments } from './json-pointer';
 import { jsonClone, jsonEqual } from './json';
+import { limitExceeded, type Limits } from './limits';
 import { assertValid } from './validation';
 
 export interface PatchOperation {
@@ -22,8 +23,9 @@ const USES_FROM = new Set(['copy', 'move']);
 const USES_VALUE = new Set(['add', 'replace', 'test']);
 
 /** The request body as a list of operations (each with only the members its op defines), or 400. */
-export function parsePatch(patch: unknown): PatchOperation[] {
+export function parsePatch(patch: unknown, limits: Limits): PatchOperation[] {
   assertValid<PatchOperation[]>('patchOperations', patch, 'patch');
+  if (patch.length > limits.operationsPerPatch) throw limitExceeded('operationsPerPatch', limits.operationsPerPatch, `Too many operations in the patch (${patch.length})`);
   return patch.map((raw, i) => {
     const op: PatchOperation = { op: raw.op, path: raw.path };
     if (USES_FROM.has(raw.op)) op.from = raw.from;

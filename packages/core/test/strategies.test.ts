@@ -134,12 +134,12 @@ test('a constraint value that does not fit its operator is a 400 naming the cons
 
 test('limits: constraints per strategy, values per constraint, strategies per environment', async () => {
   const many = Array.from({ length: 31 }, () => ({ contextName: 'userId', operator: 'IN', values: ['a'] }));
-  const tooMany = await failsUnchanged(() => add({ name: 'default', constraints: many }), 'BadDataError', /30/);
+  const tooMany = await failsUnchanged(() => add({ name: 'default', constraints: many }), 'BadDataError', /at most 30 \(limit constraintsPerStrategy\)/);
   assert.is(tooMany.details?.[0]?.path, '/constraints');
   const values = Array.from({ length: 251 }, (_, i) => `u${i}`);
-  await failsUnchanged(() => add({ name: 'default', constraints: [{ contextName: 'userId', operator: 'IN', values }] }), 'BadDataError', /250/);
+  await failsUnchanged(() => add({ name: 'default', constraints: [{ contextName: 'userId', operator: 'IN', values }] }), 'BadDataError', /at most 250 \(limit valuesPerConstraint\)/);
   for (let i = 0; i < 30; i++) await add({ name: 'default' });
-  await failsUnchanged(() => add({ name: 'default' }), 'BadDataError', /at most 30 strategies/);
+  await failsUnchanged(() => add({ name: 'default' }), 'BadDataError', /at most 30 \(limit strategiesPerEnvironment\)/);
 });
 
 test('PUT replaces a strategy: one update event with before and after; the same strategy again is no change', async () => {

@@ -134,7 +134,7 @@ export const createFeatureSchema = {
     type: { enum: FEATURE_TYPES },
     description: { type: ['string', 'null'], maxLength: 1000 },
     impressionData: bool,
-    tags: { type: 'array', maxItems: 100, items: { $ref: 'tag' } },
+    tags: { type: 'array', items: { $ref: 'tag' } },
   },
 } as const;
 
