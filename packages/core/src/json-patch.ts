@@ -8,7 +8,7 @@
 import { AdminError, badData } from './errors';
 import { arrayIndex, hasForbiddenSegment, isPointer, pointerSegments } from './json-pointer';
 import { jsonClone, jsonEqual } from './json';
-import { limitExceeded, type Limits } from './limits';
+import { assertDepth, limitExceeded, type Limits } from './limits';
 import { assertValid } from './validation';
 
 export interface PatchOperation {
@@ -24,6 +24,7 @@ const USES_VALUE = new Set(['add', 'replace', 'test']);
 
 /** The request body as a list of operations (each with only the members its op defines), or 400. */
 export function parsePatch(patch: unknown, limits: Limits): PatchOperation[] {
+  assertDepth(patch, limits, 'The patch');
   assertValid<PatchOperation[]>('patchOperations', patch, 'patch');
   if (patch.length > limits.operationsPerPatch) throw limitExceeded('operationsPerPatch', limits.operationsPerPatch, `Too many operations in the patch (${patch.length})`);
   return patch.map((raw, i) => {

@@ -5,6 +5,7 @@
  * past one is a 400 naming it. Bounds fixed in the request schemas are in flag-config/limits.ts.
  */
 import { badData, type AdminError } from './errors';
+import { nestsDeeperThan } from './json';
 import { SetupError } from './setup-error';
 
 export interface Limits {
@@ -61,4 +62,9 @@ export function resolveLimits(overrides: Partial<Limits> = {}): Readonly<Limits>
 export function limitExceeded(name: keyof Limits, limit: number, what: string, path = ''): AdminError {
   const message = `${what}: at most ${limit} (limit ${name}).`;
   return badData(message, [{ message, path }]);
+}
+
+/** 400 naming jsonDepth when `value` (a request's input, parsed) nests deeper than the limit. */
+export function assertDepth(value: unknown, limits: Limits, what: string): void {
+  if (nestsDeeperThan(value, limits.jsonDepth)) throw limitExceeded('jsonDepth', limits.jsonDepth, `${what} nests too deep`);
 }

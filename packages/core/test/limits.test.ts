@@ -57,6 +57,18 @@ test('strategies, constraints and values: configured limits apply to POST, PUT a
   await refusedByLimit(w, () => add({ name: 'default' }), 'strategiesPerEnvironment');
 });
 
+test('a value nested deeper than jsonDepth, given to the library, is a 400 before any recursive code sees it', async () => {
+  const w = await featureWorld({ jsonDepth: 8 });
+  let deep: unknown = 'bottom';
+  for (let i = 0; i < 10_000; i++) deep = { deeper: deep };
+  await refusedByLimit(w, () => patch(w, [{ op: 'replace', path: '/description', value: deep }]), 'jsonDepth');
+  const at = { projectId: 'default', environment: 'production' };
+  await refusedByLimit(w, () => w.admin.addChangeRequestChanges(SYSTEM_PRINCIPAL, { ...at, body: { feature: 'f1', action: 'updateEnabled', payload: { deep } } }), 'jsonDepth');
+  const sixDeep = [{ op: 'test', path: '/tags', value: [[[[[]]]]] }];
+  await rejects(patch(w, sixDeep), 'ConflictError');
+  await refusedByLimit(w, () => patch(w, [{ op: 'test', path: '/tags', value: [[[[[[[]]]]]]] }]), 'jsonDepth');
+});
+
 test('a limit that is not a positive integer, or not a limit, is a SetupError (INVALID_LIMIT)', () => {
   for (const limits of [{ tagsPerFeature: 0 }, { jsonDepth: 1.5 }, { eventsPerRequest: -1 }, { tagz: 3 }]) {
     let caught: unknown;

@@ -47,7 +47,7 @@ export function createDispatch(options: HandlerOptions): PlainHandler {
         query,
         principal: principal!,
         headers: request.headers,
-        json: () => readJson(request, limit),
+        json: () => readJson(request, limit, admin.context.limits.jsonDepth),
       });
       response = plainResponse(result, requestId, caches);
     } catch (caught) {
