@@ -148,6 +148,22 @@ function httpSuite(transport: Transport): void {
     assert.is(({} as Record<string, unknown>)['polluted'], undefined);
   });
 
+  test('PATCH bodies that once answered 500 are 400s naming the operation (RFC 6902 / 6901)', async () => {
+    for (const [ops, named] of [
+      [[{ op: 'move', from: '/lifecycle', path: '/lifecycle/stage' }], /operation 0 \(move\)/],
+      [[{ op: 'move', from: '/environments/0', path: '/environments/1/enabled' }], /operation 0 \(move\)/],
+      [[{ op: 'remove', path: '' }, { op: 'remove', path: '/tags/0' }], /operation 0 \(remove\)/],
+      [[{ op: 'copy', from: '/lastSeenAt', path: '' }, { op: 'add', path: '/environments', value: 1 }], /operation 1 \(add\)/],
+      [[{ op: 'add', path: '/tags/01', value: { type: 'a', value: 'b' } }], /operation 0 \(add\)/],
+      [[{ op: 'add', path: '/tags/4294967296', value: { type: 'a', value: 'b' } }], /operation 0 \(add\)/],
+      [[{ op: 'add', path: '/tags/', value: { type: 'a', value: 'b' } }], /operation 0 \(add\)/],
+      [[{ op: 'test', path: '/environments/4294967296/enabled', value: false }], /operation 0 \(test\)/],
+      [[{ op: 'remove', path: '/hasOwnProperty' }], /operation 0 \(remove\)/],
+    ] as const) {
+      await patchFails(json(w.editorKey, 'PATCH', ops), 400, 'BadDataError', FEATURE, named);
+    }
+  });
+
   test('404 JSON for unknown routes and resources; 405 with Allow', async () => {
     await expectError(await w.send('/nope'), 404, 'NotFoundError');
     await expectError(await w.send('/api/admin/unknown', { headers: { authorization: w.adminKey } }), 404, 'NotFoundError');

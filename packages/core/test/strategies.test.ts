@@ -178,6 +178,10 @@ test('PATCH of a strategy: RFC 6902 with the feature PATCH error rules', async (
   await failsUnchanged(() => patch([{ op: 'replace', path: '/__proto__/x', value: 1 }]), 'BadDataError', /forbidden/);
   await failsUnchanged(() => patch([{ op: 'replace', path: '/parameters/rollout', value: '400' }]), 'BadDataError', /rollout/);
   await failsUnchanged(() => patch({ op: 'replace' }), 'BadDataError');
+  // RFC 6901/6902 exactly, as on the feature: indices, own members, moves into a child.
+  await failsUnchanged(() => patch([{ op: 'add', path: '/constraints/01', value: { contextName: 'a', operator: 'IN', values: ['x'] } }]), 'BadDataError', /operation 0 \(add\)/);
+  await failsUnchanged(() => patch([{ op: 'remove', path: '/parameters/hasOwnProperty' }]), 'BadDataError', /does not exist/);
+  await failsUnchanged(() => patch([{ op: 'move', from: '/parameters', path: '/parameters/inner' }]), 'BadDataError', /own child/);
 });
 
 test('unknown strategy ids, and strategies of another feature or environment, are 404', async () => {
