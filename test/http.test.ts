@@ -99,7 +99,8 @@ function httpSuite(transport: Transport): void {
     await expectError(await w.send('/api/admin/projects', { headers: { authorization: w.clientKey } }), 403, 'NoAccessError', /invalid token type/);
     await expectError(await w.send('/api/client/features', { headers: { authorization: w.adminKey } }), 403, 'NoAccessError', /invalid token type/);
     const body = await patchFails(json(w.viewerKey, 'PATCH', [{ op: 'replace', path: '/description', value: 'x' }]), 403, 'NoAccessError', FEATURE, /UPDATE_FEATURE/);
-    assert.equal(body['permissions'], [{ permission: 'UPDATE_FEATURE', project: 'default' }]);
+    assert.equal(body['permissions'], ['UPDATE_FEATURE'], 'permission names, as Unleash sends them');
+    assert.equal((body['details'] as { project?: string }[])[0]!.project, 'default');
     await patchFails(json(w.editorKey, 'PATCH', [{ op: 'replace', path: '/variants', value: [] }]), 403, 'OperationDeniedError');
     // Every write route checks the permission before the body: no 415 or 400 for a key that may not write.
     const plain = (key: string, body = 'not json') => ({ method: 'POST', headers: { authorization: key, 'content-type': 'text/plain' }, body });
@@ -145,6 +146,22 @@ function httpSuite(transport: Transport): void {
     await patchFails(json(w.editorKey, 'PATCH', [{ op: 'add', path: '/__proto__/polluted', value: 1 }]), 400, 'BadDataError');
     await patchFails(json(w.editorKey, 'PATCH', '[{"op":"add","path":"/tags/-","value":{"__proto__":{"polluted":1},"type":"a","value":"b"}}]'), 400, 'BadDataError');
     assert.is(({} as Record<string, unknown>)['polluted'], undefined);
+  });
+
+  test('PATCH bodies that once answered 500 are 400s naming the operation (RFC 6902 / 6901)', async () => {
+    for (const [ops, named] of [
+      [[{ op: 'move', from: '/lifecycle', path: '/lifecycle/stage' }], /operation 0 \(move\)/],
+      [[{ op: 'move', from: '/environments/0', path: '/environments/1/enabled' }], /operation 0 \(move\)/],
+      [[{ op: 'remove', path: '' }, { op: 'remove', path: '/tags/0' }], /operation 0 \(remove\)/],
+      [[{ op: 'copy', from: '/lastSeenAt', path: '' }, { op: 'add', path: '/environments', value: 1 }], /operation 1 \(add\)/],
+      [[{ op: 'add', path: '/tags/01', value: { type: 'a', value: 'b' } }], /operation 0 \(add\)/],
+      [[{ op: 'add', path: '/tags/4294967296', value: { type: 'a', value: 'b' } }], /operation 0 \(add\)/],
+      [[{ op: 'add', path: '/tags/', value: { type: 'a', value: 'b' } }], /operation 0 \(add\)/],
+      [[{ op: 'test', path: '/environments/4294967296/enabled', value: false }], /operation 0 \(test\)/],
+      [[{ op: 'remove', path: '/hasOwnProperty' }], /operation 0 \(remove\)/],
+    ] as const) {
+      await patchFails(json(w.editorKey, 'PATCH', ops), 400, 'BadDataError', FEATURE, named);
+    }
   });
 
   test('404 JSON for unknown routes and resources; 405 with Allow', async () => {

@@ -1,4 +1,4 @@
-import { AdminError } from './errors';
+import { AdminError, permissionDenied } from './errors';
 import type { AdminRole, ApiKeyRecord, KeyType } from './records';
 
 /** The authenticated caller of an operation: an API key without its secret. */
@@ -47,8 +47,10 @@ export function requireClientKey(p: Principal): void {
 
 const denied = (permission: Permission, project?: string, environment?: string): AdminError => {
   const where = environment ? ` in environment "${environment}"` : '';
-  return new AdminError('NoAccessError', `You need the permission ${permission}${where} to do this.`, {
-    permissions: [{ permission, ...(project ? { project } : {}), ...(environment ? { environment } : {}) }],
+  return permissionDenied(`You need the permission ${permission}${where} to do this.`, {
+    permission,
+    ...(project ? { project } : {}),
+    ...(environment ? { environment } : {}),
   });
 };
 

@@ -1,6 +1,7 @@
 /** What every operation runs with: storage (through read/write that wait for readiness), clock, logger, caches. */
 import { createCaches, type ContextCaches } from './caches';
 import { ensureInstanceDefaults } from './instance-defaults';
+import { resolveLimits, type Limits } from './limits';
 import { silentLogger, type Logger } from './logger';
 import type { ReadTx, Storage, WriteTx } from './storage';
 import { UsageBatch } from './usage-batch';
@@ -15,6 +16,8 @@ export interface AdminOptions {
    * them are then written in one transaction (default 20).
    */
   usageBatchMs?: number;
+  /** Overrides of DEFAULT_LIMITS (limits.ts); each a positive integer. */
+  limits?: Partial<Limits>;
 }
 
 export interface AdminContext {
@@ -22,6 +25,8 @@ export interface AdminContext {
   readonly now: () => Date;
   readonly logger: Logger;
   readonly caches: ContextCaches;
+  /** The instance's limits: DEFAULT_LIMITS with the options' overrides. */
+  readonly limits: Readonly<Limits>;
   /** Resolves once a fresh storage has the instance defaults (environments, `default` project). */
   ready(): Promise<void>;
   /** A read transaction, once the instance is ready: how operations read (never `storage.read`). */
@@ -34,6 +39,7 @@ export interface AdminContext {
 
 export function createContext(options: AdminOptions): AdminContext {
   const { storage } = options;
+  const limits = resolveLimits(options.limits);
   const now = options.now ?? (() => new Date());
   let initialized: Promise<void> | undefined;
   let isReady = false;
@@ -55,6 +61,7 @@ export function createContext(options: AdminOptions): AdminContext {
     now,
     logger: options.logger ?? silentLogger,
     caches: createCaches(),
+    limits,
     ready,
     read: (fn) => (isReady ? storage.read(fn) : ready().then(() => storage.read(fn))),
     write,

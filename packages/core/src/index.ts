@@ -120,6 +120,8 @@ export type { FeatureVariants } from './flag-config/replace-variants';
 export type { ChangeResult, FeatureEnvironmentRef } from './flag-config/feature-environment-change';
 export type { ClientSegment } from './flag-config/client-strategies';
 export { FLAG_CONFIG_LIMITS } from './flag-config/limits';
+export { DEFAULT_LIMITS, LIMIT_NAMES, resolveLimits } from './limits';
+export type { Limits } from './limits';
 export { BUILT_IN_STRATEGIES } from './flag-config/strategy-parameters';
 export { CONSTRAINT_OPERATORS } from './schemas/constraint';
 export type { ConstraintOperator } from './schemas/constraint';

@@ -83,7 +83,8 @@ suiteForEachStorage('segments', (test, world) => {
   });
 
   test('permissions: viewers cannot write; a key of one project writes only its segments and sees only them', async () => {
-    await failsUnchanged(() => create(beta, w.keys.viewer.principal), 'NoAccessError', /UPDATE_SEGMENT/);
+    const denied = await failsUnchanged(() => create(beta, w.keys.viewer.principal), 'NoAccessError', /UPDATE_SEGMENT/);
+    assert.equal(denied.permissions, ['UPDATE_SEGMENT']);
     const shopKey = await w.key({ type: 'admin', role: 'editor', projects: ['shop'] });
     await failsUnchanged(() => create(beta, shopKey.principal), 'NoAccessError', /every project/);
     const mine = await create({ ...beta, project: 'shop' }, shopKey.principal);

@@ -132,12 +132,12 @@ suiteForEachStorage('strategies, constraints and on/off of a feature environment
 
   test('limits: constraints per strategy, values per constraint, strategies per environment', async () => {
     const many = Array.from({ length: 31 }, () => ({ contextName: 'userId', operator: 'IN', values: ['a'] }));
-    const tooMany = await failsUnchanged(() => add({ name: 'default', constraints: many }), 'BadDataError', /30/);
+    const tooMany = await failsUnchanged(() => add({ name: 'default', constraints: many }), 'BadDataError', /at most 30 \(limit constraintsPerStrategy\)/);
     assert.is(tooMany.details?.[0]?.path, '/constraints');
     const values = Array.from({ length: 251 }, (_, i) => `u${i}`);
-    await failsUnchanged(() => add({ name: 'default', constraints: [{ contextName: 'userId', operator: 'IN', values }] }), 'BadDataError', /250/);
+    await failsUnchanged(() => add({ name: 'default', constraints: [{ contextName: 'userId', operator: 'IN', values }] }), 'BadDataError', /at most 250 \(limit valuesPerConstraint\)/);
     for (let i = 0; i < 30; i++) await add({ name: 'default' });
-    await failsUnchanged(() => add({ name: 'default' }), 'BadDataError', /at most 30 strategies/);
+    await failsUnchanged(() => add({ name: 'default' }), 'BadDataError', /at most 30 \(limit strategiesPerEnvironment\)/);
   });
 
   test('PUT replaces a strategy: one update event with before and after; the same strategy again is no change', async () => {
@@ -176,6 +176,10 @@ suiteForEachStorage('strategies, constraints and on/off of a feature environment
     await failsUnchanged(() => patch([{ op: 'replace', path: '/__proto__/x', value: 1 }]), 'BadDataError', /forbidden/);
     await failsUnchanged(() => patch([{ op: 'replace', path: '/parameters/rollout', value: '400' }]), 'BadDataError', /rollout/);
     await failsUnchanged(() => patch({ op: 'replace' }), 'BadDataError');
+    // RFC 6901/6902 exactly, as on the feature: indices, own members, moves into a child.
+    await failsUnchanged(() => patch([{ op: 'add', path: '/constraints/01', value: { contextName: 'a', operator: 'IN', values: ['x'] } }]), 'BadDataError', /operation 0 \(add\)/);
+    await failsUnchanged(() => patch([{ op: 'remove', path: '/parameters/hasOwnProperty' }]), 'BadDataError', /does not exist/);
+    await failsUnchanged(() => patch([{ op: 'move', from: '/parameters', path: '/parameters/inner' }]), 'BadDataError', /own child/);
   });
 
   test('unknown strategy ids, and strategies of another feature or environment, are 404', async () => {
@@ -246,7 +250,8 @@ suiteForEachStorage('strategies, constraints and on/off of a feature environment
       'NoAccessError',
       /UPDATE_FEATURE_ENVIRONMENT.*production/,
     );
-    assert.equal(error.permissions, [{ permission: 'UPDATE_FEATURE_ENVIRONMENT', project: 'default', environment: 'production' }]);
+    assert.equal(error.permissions, ['UPDATE_FEATURE_ENVIRONMENT']);
+    assert.equal(error.details, [{ message: error.message, permission: 'UPDATE_FEATURE_ENVIRONMENT', project: 'default', environment: 'production' }]);
     await failsUnchanged(() => w.admin.toggleEnvironment(devOnly.principal, { ...at('production'), enabled: true }), 'NoAccessError');
     await failsUnchanged(() => w.admin.addStrategy(w.keys.viewer.principal, { ...at(), body: { name: 'default' } }), 'NoAccessError');
     await w.admin.addStrategy(devOnly.principal, { ...at('development'), body: { name: 'default' } });

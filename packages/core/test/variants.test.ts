@@ -61,6 +61,13 @@ suiteForEachStorage('variants of a feature environment and of strategies', (test
     await failsUnchanged(() => patch([{ op: 'remove', path: '/7' }]), 'BadDataError', /Patch operation 0/);
     await failsUnchanged(() => patch([{ op: 'test', path: '/0/name', value: 'zzz' }]), 'ConflictError');
     await failsUnchanged(() => patch([{ op: 'replace', path: '/0/weightType', value: 'fix' }]), 'BadDataError', /variable/);
+    // RFC 6901/6902 exactly: '-' only for add, no leading zeros, no array members like length, the root is an array.
+    await failsUnchanged(() => patch([{ op: 'remove', path: '/-' }]), 'BadDataError', /operation 0 \(remove\)/);
+    await failsUnchanged(() => patch([{ op: 'replace', path: '/00/name', value: 'c' }]), 'BadDataError', /does not exist/);
+    await failsUnchanged(() => patch([{ op: 'replace', path: '/length', value: 0 }]), 'BadDataError', /does not exist/);
+    await failsUnchanged(() => patch([{ op: 'remove', path: '' }]), 'BadDataError', /whole document/);
+    const { result: swapped } = await patch([{ op: 'move', from: '/1', path: '/0' }]);
+    assert.equal(swapped.variants.map((v) => v.name), ['a', 'b'], 'variants are kept sorted by name');
   });
 
   test('bad variant sets are a 400 naming the field, nothing stored', async () => {

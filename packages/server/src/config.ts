@@ -1,8 +1,10 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_BODY_LIMIT, isSetupError, parseInitialKeys } from '@flagadmin/core';
+import { DEFAULT_BODY_LIMIT, DEFAULT_LIMITS, isSetupError, parseInitialKeys, type Limits } from '@flagadmin/core';
 import { DEFAULT_HEADERS_TIMEOUT, DEFAULT_KEEP_ALIVE_TIMEOUT, DEFAULT_REQUEST_TIMEOUT } from '@flagadmin/node-http';
+import { ConfigError } from './config-error';
 import { normalizeBasePath, recordingEnv, unreadEnvWarnings } from './env-names';
+import { limitsConfig } from './limits-config';
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -44,12 +46,11 @@ export interface ServerConfig {
   metrics: boolean;
   /** When set, /metrics wants `Authorization: Bearer <token>`. */
   metricsToken: string | undefined;
+  /** Overrides of core's limits (DEFAULT_LIMITS); each a 400 naming it when a request goes past. */
+  limits: Partial<Limits>;
 }
 
-/** A bad flag or environment value: the bin prints the message on one line and exits with code 2. */
-export class ConfigError extends Error {
-  override readonly name = 'ConfigError';
-}
+export { ConfigError };
 
 export type ParsedCommand =
   | { help: true }
@@ -76,6 +77,9 @@ Options (flags win over environment variables):
   --no-compression          FLAGADMIN_COMPRESSION=off        do not gzip/brotli answers over 1 KiB
   --metrics                 FLAGADMIN_METRICS=on             serve Prometheus metrics at /metrics (and /internal-backstage/prometheus)
                             FLAGADMIN_METRICS_TOKEN          metrics want Authorization: Bearer <token> (turns metrics on)
+  --limit <name>=<n>        FLAGADMIN_LIMIT_<NAME>           one of core's limits, repeatable, e.g. --limit tagsPerFeature=50
+                                                             or FLAGADMIN_LIMIT_TAGS_PER_FEATURE=50; names and defaults:
+${limitDefaults()}
   --no-demo                           no demo data on a first start with empty data
   -v, --version                       print the version
   -h, --help                          show this help
@@ -88,6 +92,14 @@ Exit codes: 0 stopped by SIGTERM/SIGINT, 1 runtime failure (data directory in us
 unreadable, cannot listen, uncaught error, forced shutdown), 2 bad flag or environment value.`;
 
 type Env = Readonly<Record<string, string | undefined>>;
+
+/** The limits and their defaults for --help, three a line under the option's text. */
+function limitDefaults(): string {
+  const pairs = Object.entries(DEFAULT_LIMITS).map(([name, value]) => `${name}=${value}`);
+  const lines: string[] = [];
+  for (let i = 0; i < pairs.length; i += 3) lines.push(`${' '.repeat(61)}${pairs.slice(i, i + 3).join(', ')}`);
+  return lines.join('\n');
+}
 
 /** An environment value, with the empty string counted as unset. */
 function fromEnv(env: Env, name: string): string | undefined {
@@ -124,7 +136,7 @@ function tokens(env: Env, name: string, type: 'admin' | 'client'): string[] {
  */
 export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: string = '.'): ParsedCommand {
   const { env, read } = recordingEnv(givenEnv);
-  let values: Record<string, string | boolean | undefined>;
+  let values: Record<string, string | boolean | string[] | undefined>;
   try {
     ({ values } = parseArgs({
       args: [...argv],
@@ -145,6 +157,7 @@ export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: st
         'base-path': { type: 'string' },
         'no-compression': { type: 'boolean' },
         metrics: { type: 'boolean' },
+        limit: { type: 'string', multiple: true },
         version: { type: 'boolean', short: 'v' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -212,6 +225,7 @@ export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: st
       keepAliveTimeoutMs,
       shutdownTimeoutMs,
       ...service,
+      limits: limitsConfig((values['limit'] as string[] | undefined) ?? [], env),
     },
     warnings: unreadEnvWarnings(givenEnv, read),
   };

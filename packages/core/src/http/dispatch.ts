@@ -43,7 +43,7 @@ export function createDispatch(options: HandlerOptions): PlainHandler {
         requireKeyType(route, principal);
         route.authorize?.(principal, params);
       }
-      const input = { params, query, principal: principal!, headers: request.headers, json: () => readJson(request, limit) };
+      const input = { params, query, principal: principal!, headers: request.headers, json: () => readJson(request, limit, admin.context.limits.jsonDepth) };
       const result =
         route.cachedPerRevision && principal
           ? await runCachedPerRevision(admin, route, input, `${principal.id} ${request.url}`)

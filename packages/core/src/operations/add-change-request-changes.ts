@@ -2,6 +2,7 @@ import { requireUpdateFeatureEnvironment, type Principal } from '../auth';
 import type { AdminContext } from '../context';
 import { emit, type EventInput } from '../emit';
 import { notFound } from '../errors';
+import { assertDepth } from '../limits';
 import type { ChangeRequestRecord } from '../records';
 import type { CHANGE_ACTIONS } from '../schemas/change-request';
 import { assertValid } from '../validation';
@@ -31,6 +32,7 @@ export async function addChangeRequestChanges(
 ): Promise<{ changeRequest: ChangeRequestRecord; created: boolean }> {
   const { projectId, environment } = input;
   requireUpdateFeatureEnvironment(principal, projectId, environment);
+  assertDepth(input.body, ctx.limits, 'The change');
   assertValid<ChangeBody | ChangeBody[]>('changeRequestChanges', input.body, 'change');
   const changes = Array.isArray(input.body) ? input.body : [input.body];
   return ctx.write(async (tx) => {

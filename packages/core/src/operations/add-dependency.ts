@@ -1,8 +1,8 @@
 import type { Principal } from '../auth';
 import type { AdminContext } from '../context';
+import { limitExceeded } from '../limits';
 import type { FeatureDocument } from '../documents/feature-document';
 import { badData } from '../errors';
-import { FLAG_CONFIG_LIMITS } from '../flag-config/limits';
 import type { FeatureRecord } from '../records';
 import { jsonEqual } from '../json';
 import { assertValid } from '../validation';
@@ -41,8 +41,8 @@ export async function addDependency(ctx: AdminContext, principal: Principal, inp
     const dependency: Dependency = { feature: parent.name, enabled, variants: [...variants] };
     const current = child.dependencies.find((d) => d.feature === parent.name);
     if (current && jsonEqual(current, dependency)) return { changed: [], events: [] };
-    const limit = FLAG_CONFIG_LIMITS.dependenciesPerFeature;
-    if (!current && child.dependencies.length >= limit) throw invalid('', `A feature has at most ${limit} parents (limit dependenciesPerFeature).`);
+    const limit = ctx.limits.dependenciesPerFeature;
+    if (!current && child.dependencies.length >= limit) throw limitExceeded('dependenciesPerFeature', limit, 'Too many parents for one feature');
     child.dependencies = [...child.dependencies.filter((d) => d.feature !== parent.name), dependency];
     return {
       changed: [child, withChild(parent, child.name, true)],

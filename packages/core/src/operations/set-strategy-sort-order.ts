@@ -1,6 +1,7 @@
 import type { Principal } from '../auth';
 import type { AdminContext } from '../context';
 import { badData } from '../errors';
+import { limitExceeded } from '../limits';
 import type { Strategy } from '../records';
 import { assertValid } from '../validation';
 import { changeFeatureEnvironment, type ChangeResult, type FeatureEnvironmentRef } from '../flag-config/feature-environment-change';
@@ -22,6 +23,8 @@ const orderOf = (strategies: readonly Strategy[]) => ({
 export async function setStrategySortOrder(ctx: AdminContext, principal: Principal, input: SetStrategySortOrderInput): Promise<ChangeResult<null>> {
   assertValid<{ id: string; sortOrder: number }[]>('strategySortOrder', input.body, 'sort order');
   const entries = input.body;
+  const { strategiesPerEnvironment: limit } = ctx.limits;
+  if (entries.length > limit) throw limitExceeded('strategiesPerEnvironment', limit, 'Too many strategies in the sort order');
   const ids = entries.map((e) => e.id);
   const repeated = ids.findIndex((id, i) => ids.indexOf(id) !== i);
   if (repeated !== -1) throw badData(`Strategy "${ids[repeated]}" is named twice.`, [{ message: 'repeated id', path: `/${repeated}/id` }]);

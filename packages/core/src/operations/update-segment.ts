@@ -20,7 +20,7 @@ export async function updateSegment(ctx: AdminContext, principal: Principal, inp
   return ctx.write(async (tx) => {
     const before = await visibleSegment(tx, principal, input.id);
     requireSegmentWrite(principal, before.project);
-    const fields = await segmentFields(tx, body);
+    const fields = await segmentFields(tx, body, ctx.limits);
     requireFreeSegmentName(await liveSegments(tx), fields.name, before.id);
     const after: SegmentRecord = { ...before, ...fields };
     if (jsonEqual(before, after)) return before;
