@@ -154,7 +154,7 @@ function httpSuite(transport: Transport): void {
     await expectError(await w.send('/api/admin/projects/nope/sdks/outdated', { headers: { authorization: w.adminKey } }), 404, 'NotFoundError');
     const r = await w.send('/api/admin/projects', { method: 'DELETE', headers: { authorization: w.adminKey } });
     await expectError(r, 405, 'MethodNotAllowedError');
-    assert.is(r.headers.get('allow'), 'GET, POST');
+    assert.is(r.headers.get('allow'), 'GET, HEAD, POST');
   });
 
   test('409 NameExistsError and 400 for invalid creation bodies', async () => {

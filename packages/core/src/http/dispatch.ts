@@ -4,7 +4,7 @@ import { AdminError, toAdminError } from '../errors';
 import { silentLogger } from '../logger';
 import { readJson } from './body';
 import { DEFAULT_BODY_LIMIT, type HandlerOptions, type PlainHandler, type PlainRequest, type PlainResponse } from './plain';
-import { plainResponse } from './response';
+import { headResponse, plainResponse } from './response';
 import { requireKeyType } from './route';
 import { createRouter, splitTarget } from './router';
 import { ALL_ROUTES } from './routes';
@@ -59,7 +59,7 @@ export function createDispatch(options: HandlerOptions): PlainHandler {
       response = plainResponse({ status: error.status, body: error.toJSON(), ...(error.headers ? { headers: error.headers } : {}) }, requestId, caches);
     }
     logger.info('request', { method: request.method, route: routePath, status: response.status, durationMs: Date.now() - started, requestId });
-    return response;
+    return request.method === 'HEAD' ? headResponse(response) : response;
   };
 }
 
