@@ -18,6 +18,7 @@ export { createHandler } from './http/fetch-handler';
 export type { FetchHandler } from './http/fetch-handler';
 export { createDispatch } from './http/dispatch';
 export { DEFAULT_BODY_LIMIT } from './http/plain';
+export { MAX_REQUEST_ID_LENGTH } from './http/request-id';
 export type { HandlerOptions, PlainHandler, PlainRequest, PlainResponse } from './http/plain';
 export type { HeaderReader } from './http/route';
 export { ALL_ROUTES } from './http/routes';

@@ -5,6 +5,7 @@ import { silentLogger } from '../logger';
 import { readJson } from './body';
 import { DEFAULT_BODY_LIMIT, type HandlerOptions, type PlainHandler, type PlainRequest, type PlainResponse } from './plain';
 import { headResponse, plainResponse } from './response';
+import { requestIdOf } from './request-id';
 import { requireKeyType } from './route';
 import { createRouter, splitTarget } from './router';
 import { ALL_ROUTES } from './routes';
@@ -22,7 +23,7 @@ export function createDispatch(options: HandlerOptions): PlainHandler {
 
   return async function dispatch(request: PlainRequest): Promise<PlainResponse> {
     const started = Date.now();
-    const requestId = crypto.randomUUID();
+    const requestId = requestIdOf(request.headers.get('x-request-id'));
     let routePath = 'unmatched';
     let response: PlainResponse;
     try {
