@@ -124,15 +124,4 @@ export const ADMIN_ROUTES: readonly Route[] = [
     errors: [404],
     run: async (admin, { params, principal }) => ok(await admin.listOutdatedSdks(principal, { projectId: params['projectId']! })),
   },
-  {
-    method: 'POST',
-    path: '/api/admin/api-tokens',
-    summary: 'Create an API token (the secret is returned once)',
-    auth: 'admin',
-    request: 'createApiToken',
-    response: { status: 201, schema: 'apiToken' },
-    errors: [400, 413, 415],
-    authorize: requireAdmin,
-    run: async (admin, { principal, json }) => created(await admin.createApiKey(principal, { body: await json() })),
-  },
 ];
