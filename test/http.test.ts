@@ -173,6 +173,20 @@ function httpSuite(transport: Transport): void {
     assert.is(feature.status, 200, 'the new key works at once');
   });
 
+  test('API tokens: listed as documented without secrets, deleted by id then 401, unknown ones 404', async () => {
+    const listed = await w.send('/api/admin/api-tokens', { headers: { authorization: w.adminKey } });
+    assert.is(listed.status, 200);
+    const { tokens } = await listed.json();
+    openapi.check('GET', '/api/admin/api-tokens', 200, { tokens });
+    const client = tokens.find((t: { type: string }) => t.type === 'client');
+    assert.not.ok(JSON.stringify(tokens).includes(w.clientKey.split('.')[1]!));
+    await expectError(await w.send('/api/admin/api-tokens', { headers: { authorization: w.editorKey } }), 403, 'NoAccessError');
+    const deleted = await w.send(`/api/admin/api-tokens/${client.id}`, { method: 'DELETE', headers: { authorization: w.adminKey } });
+    assert.is(deleted.status, 200);
+    await expectError(await w.send('/api/client/features', { headers: { authorization: w.clientKey } }), 401, 'AuthenticationRequired');
+    await expectError(await w.send(`/api/admin/api-tokens/${client.id}`, { method: 'DELETE', headers: { authorization: w.adminKey } }), 404, 'NotFoundError');
+  });
+
   test('a malformed escape in a path parameter is 400, not a crash', async () => {
     await expectError(await w.send('/api/admin/projects/%E0%A4%A/features/x', { method: 'PATCH', headers: { authorization: w.adminKey } }), 400, 'BadDataError');
     const encoded = await w.send('/api/admin/projects/default/features/f%31', { headers: { authorization: w.adminKey } });
