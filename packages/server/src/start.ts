@@ -96,12 +96,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const metrics = options.metrics ? createMetrics(options.metrics === true ? {} : options.metrics) : undefined;
   try {
     const created = createFlagadmin({
-      storage: metrics ? metrics.countEvents(storage) : storage,
+      storage: metrics ? metrics.observeStorage(storage) : storage,
       logger,
       ...(options.now ? { now: options.now } : {}),
       ...(options.bodyLimit !== undefined ? { bodyLimit: options.bodyLimit } : {}),
     });
     const { admin } = created;
+    metrics?.countKeys(admin);
     const handle = metrics ? metrics.wrap(created.handle) : created.handle;
     let initKeysCreated: number;
     try {
