@@ -3,7 +3,17 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ALL_ROUTES, SYSTEM_PRINCIPAL } from '@flagadmin/core';
+import { serve } from '@flagadmin/node-http';
 import { httpWorld, TRANSPORTS, type HttpWorld, type Transport } from './helpers/http-world';
+
+/** node-http through the WHATWG Request/Response path (a handler without `dispatch`, as the bin's UI wrapper is). */
+const OVER_SOCKET_FETCH_ONLY: Transport = {
+  name: 'node-http on 127.0.0.1, Request/Response path',
+  async mount(handle) {
+    const server = await serve({ fetch: (request) => handle(request), port: 0, hostname: '127.0.0.1' });
+    return { send: (path, init) => fetch(`${server.url}${path}`, init), close: () => server.close() };
+  },
+};
 
 /** A value for each path parameter that names something the world has (others stay a 404 and must still agree). */
 const PARAMS: Record<string, string> = { projectId: 'default', featureName: 'f1', environment: 'development' };
@@ -61,4 +71,4 @@ function headSuite(transport: Transport): void {
   test.run();
 }
 
-for (const transport of TRANSPORTS) headSuite(transport);
+for (const transport of [...TRANSPORTS, OVER_SOCKET_FETCH_ONLY]) headSuite(transport);
