@@ -1,8 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { SYSTEM_PRINCIPAL, type Storage } from '@flagadmin/core';
-import { memoryStorage } from '@flagadmin/storage-memory';
-import { expectError, httpWorld, json, OpenApiChecker, TRANSPORTS, type HttpWorld, type Transport } from './helpers/http-world';
+import { SYSTEM_PRINCIPAL } from '@flagadmin/core';
+import { expectError, httpWorld, json, OpenApiChecker, storageWithFailingReads, TRANSPORTS, type HttpWorld, type Transport } from './helpers/http-world';
 
 const FEATURE = '/api/admin/projects/default/features/f1';
 
@@ -236,15 +235,9 @@ for (const transport of TRANSPORTS) httpSuite(transport);
 const failing = suite('HTTP 500');
 failing('a failing storage is a 500 with a generic message, logged with its stack, on both transports', async () => {
   for (const transport of TRANSPORTS) {
-    const inner = memoryStorage();
-    let broken = false;
-    const storage: Storage = {
-      read: (fn) => (broken ? Promise.reject(new Error('disk on fire at /secret/path')) : inner.read(fn)),
-      write: (fn) => inner.write(fn),
-      close: () => inner.close(),
-    };
-    const w = await httpWorld(transport, { storage });
-    broken = true;
+    const failing = storageWithFailingReads('disk on fire at /secret/path');
+    const w = await httpWorld(transport, { storage: failing.storage });
+    failing.broken = true;
     const body = await expectError(await w.send('/api/admin/projects', { headers: { authorization: w.adminKey } }), 500, 'InternalError', /^Internal server error$/);
     assert.not.ok(JSON.stringify(body).includes('secret/path'));
     const logged = w.logged.find((l) => l.message === 'request failed');

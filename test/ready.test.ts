@@ -2,35 +2,28 @@
 // reads fail (in process and over a socket), and a real PostgreSQL server stopped and started again.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createFlagadmin, type Storage } from '@flagadmin/core';
+import { createFlagadmin } from '@flagadmin/core';
 import { serve, type ServeResult } from '@flagadmin/node-http';
-import { memoryStorage } from '@flagadmin/storage-memory';
 import { postgresStorage, type PostgresStorage } from '@flagadmin/storage-postgres';
-import { expectError, httpWorld, TRANSPORTS } from './helpers/http-world';
+import { expectError, httpWorld, storageWithFailingReads, TRANSPORTS } from './helpers/http-world';
 import { startPostgres, type TestPostgres } from './helpers/postgres';
 
 const test = suite('GET /ready');
 
 test('200 while the storage answers, 503 while its reads fail, 200 again after; on both transports', async () => {
   for (const transport of TRANSPORTS) {
-    const inner = memoryStorage();
-    let broken = false;
-    const storage: Storage = {
-      read: (fn) => (broken ? Promise.reject(new Error('read failed')) : inner.read(fn)),
-      write: (fn) => inner.write(fn),
-      close: () => inner.close(),
-    };
-    const w = await httpWorld(transport, { storage });
+    const failing = storageWithFailingReads('read failed');
+    const w = await httpWorld(transport, { storage: failing.storage });
     const ready = await w.send('/ready');
     assert.is(ready.status, 200, transport.name);
     assert.equal(await ready.json(), { health: 'GOOD' });
     assert.is((await w.send('/health')).status, 200);
-    broken = true;
+    failing.broken = true;
     const down = await w.send('/ready');
     assert.is(down.headers.get('retry-after'), '1');
     await expectError(down, 503, 'ServiceUnavailableError', /storage/);
     assert.is((await w.send('/health')).status, 200, 'liveness does not depend on the storage');
-    broken = false;
+    failing.broken = false;
     assert.is((await w.send('/ready')).status, 200);
     await w.close();
   }
