@@ -21,6 +21,7 @@ export interface RouteSpec {
 
 export function routesFor(info: DataSetInfo): RouteSpec[] {
   const p = encodeURIComponent(info.project);
+  const f = encodeURIComponent(info.feature);
   return [
     { id: 'projects', label: 'GET /api/admin/projects', method: 'GET', path: '/api/admin/projects' },
     { id: 'events', label: 'GET /api/admin/events', method: 'GET', path: '/api/admin/events' },
@@ -32,7 +33,12 @@ export function routesFor(info: DataSetInfo): RouteSpec[] {
       path: `/api/admin/projects/${p}/change-requests/${info.changeRequestId}`,
     },
     { id: 'outdatedSdks', label: 'GET .../sdks/outdated', method: 'GET', path: `/api/admin/projects/${p}/sdks/outdated` },
-    { id: 'patch', label: 'PATCH .../features/F (description)', method: 'PATCH', path: `/api/admin/projects/${p}/features/${encodeURIComponent(info.feature)}` },
+    { id: 'features', label: 'GET .../features (a project\'s flags)', method: 'GET', path: `/api/admin/projects/${p}/features` },
+    { id: 'feature', label: 'GET .../features/F', method: 'GET', path: `/api/admin/projects/${p}/features/${f}` },
+    { id: 'strategies', label: 'GET .../features/F/environments/production/strategies', method: 'GET', path: `/api/admin/projects/${p}/features/${f}/environments/production/strategies` },
+    { id: 'variants', label: 'GET .../features/F/environments/production/variants', method: 'GET', path: `/api/admin/projects/${p}/features/${f}/environments/production/variants` },
+    { id: 'segments', label: 'GET /api/admin/segments', method: 'GET', path: '/api/admin/segments' },
+    { id: 'patch', label: 'PATCH .../features/F (description)', method: 'PATCH', path: `/api/admin/projects/${p}/features/${f}` },
   ];
 }
 

@@ -4,6 +4,7 @@
  */
 import type { ClientFeaturesResponse } from './documents/client-feature';
 import type { ProjectsResponse } from './documents/project-document';
+import type { RouteResult } from './http/route';
 import { RevisionCache } from './revision-cache';
 
 /** The whole project list and how long its clock-dependent figures hold. */
@@ -33,6 +34,11 @@ export interface ContextCaches {
   readonly clientFeatures: RevisionCache<string, ClientFeaturesAnswer>;
   /** The OpenAPI document, under the key `document`, at revision 0 (it depends on the code only). */
   readonly openApi: RevisionCache<string, unknown>;
+  /**
+   * Answers of GET routes marked `cachedPerRevision`, by key id and URL: their answer depends on nothing
+   * else, so it is computed once per revision (see http/revision-cached-run.ts).
+   */
+  readonly routeAnswers: RevisionCache<string, RouteResult>;
   /** The JSON text of frozen response bodies (served again and again), by identity, at revision 0. */
   readonly serializedBodies: RevisionCache<object, string>;
 }
@@ -44,6 +50,7 @@ export function createCaches(): ContextCaches {
     projects: new RevisionCache({ max: 1 }),
     clientFeatures: new RevisionCache(),
     openApi: new RevisionCache({ max: 1 }),
+    routeAnswers: new RevisionCache({ max: 256 }),
     serializedBodies: new RevisionCache({ weakKeys: true }),
   };
 }

@@ -48,6 +48,7 @@ export const ADMIN_ROUTES: readonly Route[] = [
     auth: 'admin',
     response: { status: 200, schema: 'features' },
     errors: [404],
+    cachedPerRevision: true,
     run: async (admin, { params, principal }) => ok(await admin.listFeatures(principal, { projectId: params['projectId']! })),
   },
   {
@@ -104,6 +105,7 @@ export const ADMIN_ROUTES: readonly Route[] = [
     auth: 'admin',
     response: { status: 200, schema: 'changeRequest' },
     errors: [404],
+    cachedPerRevision: true,
     run: async (admin, { params, principal }) =>
       ok(await admin.getChangeRequest(principal, { projectId: params['projectId']!, id: params['id']! })),
   },
@@ -134,6 +136,7 @@ export const ADMIN_ROUTES: readonly Route[] = [
     auth: 'admin',
     response: { status: 200, schema: 'outdatedSdks' },
     errors: [404],
+    cachedPerRevision: true,
     run: async (admin, { params, principal }) => ok(await admin.listOutdatedSdks(principal, { projectId: params['projectId']! })),
   },
 ];

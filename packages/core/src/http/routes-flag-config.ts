@@ -65,6 +65,7 @@ export const FLAG_CONFIG_ROUTES: readonly Route[] = [
     auth: 'admin',
     response: { status: 200, schema: 'featureStrategies' },
     errors: [404],
+    cachedPerRevision: true,
     run: async (admin, input) => ({ status: 200, body: await admin.getStrategies(input.principal, where(input)) }),
   },
   bodyWrite('addFeatureStrategy', 'POST', STRATEGIES, 'Add a strategy to a feature in an environment', 'strategyBody', 'featureStrategy', (admin, input, body) =>
@@ -94,6 +95,7 @@ export const FLAG_CONFIG_ROUTES: readonly Route[] = [
     auth: 'admin',
     response: { status: 200, schema: 'featureStrategy' },
     errors: [404],
+    cachedPerRevision: true,
     run: async (admin, input) => ({
       status: 200,
       body: await admin.getStrategy(input.principal, { ...where(input), strategyId: input.params['strategyId']! }),
@@ -145,6 +147,7 @@ export const FLAG_CONFIG_ROUTES: readonly Route[] = [
     auth: 'admin',
     response: { status: 200, schema: 'featureVariants' },
     errors: [404],
+    cachedPerRevision: true,
     run: async (admin, input) => ({ status: 200, body: await admin.getEnvironmentVariants(input.principal, where(input)) }),
   },
   bodyWrite('overwriteEnvironmentFeatureVariants', 'PUT', `${ENVIRONMENT}/variants`, 'Replace the variants of a feature in an environment', 'environmentVariantsBody', 'featureVariants', (admin, input, body) =>
