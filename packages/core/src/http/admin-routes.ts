@@ -9,6 +9,9 @@ export const ADMIN_ROUTES: readonly Route[] = [
     path: '/api/admin/projects/:projectId/features/:featureName',
     summary: 'Modify a feature flag with RFC 6902 JSON Patch operations',
     operationId: 'patchFeature',
+    description:
+      'Applies the operations atomically (all or none) and writes one event per fact that changed. Checks run in this order: ' +
+      '401, 403, 415, 413, 400, 404, 412 (If-Match), then the patch. The answer carries the new ETag.',
     etag: 'if-match',
     auth: 'admin',
     request: 'patchOperations',
@@ -69,6 +72,7 @@ export const ADMIN_ROUTES: readonly Route[] = [
     path: '/api/admin/events',
     summary: 'Get the most recent events (the last 100), or all events of one project',
     operationId: 'getEvents',
+    description: 'Newest first. Only the events of the projects the key may see; instance events (keys) with an all-projects key.',
     auth: 'admin',
     response: { status: 200, schema: 'events' },
     errors: [],

@@ -19,6 +19,7 @@ export const API_TOKEN_ROUTES: readonly Route[] = [
     path: '/api/admin/api-tokens',
     summary: 'Create an API token (the secret is returned once)',
     operationId: 'createApiToken',
+    description: 'The secret is in this answer only (stored as its SHA-256). An optional `expiresAt` (a future date-time) ends the key.',
     auth: 'admin',
     request: 'createApiToken',
     response: { status: 201, schema: 'apiToken' },
@@ -31,6 +32,9 @@ export const API_TOKEN_ROUTES: readonly Route[] = [
     path: '/api/admin/api-tokens/:token',
     summary: 'Delete an API token, named by its id or its secret: its next request is a 401',
     operationId: 'deleteApiToken',
+    description:
+      'The key is revoked for good: its next request is a 401, also after a restart with the same start-up keys. ' +
+      'Writes an api-token-deleted event without the secret. Naming a key by its id keeps the secret out of URLs and access logs.',
     auth: 'admin',
     response: { status: 200 },
     errors: [404],

@@ -11,6 +11,7 @@ export const CLIENT_ROUTES: readonly Route[] = [
     path: '/api/client/features',
     summary: "The features of the key's projects and environment, in Unleash's client format (client keys)",
     operationId: 'getAllClientFeatures',
+    description: 'With If-None-Match set to the last ETag, a 304 without a body while nothing the key reads has changed.',
     etag: 'if-none-match',
     auth: 'client',
     response: { status: 200, schema: 'clientFeatures' },

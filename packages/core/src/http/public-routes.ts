@@ -23,6 +23,7 @@ export const READY_ROUTE: Route = {
   path: '/ready',
   summary: 'Readiness check: whether the storage answers (no key needed)',
   operationId: 'getReady',
+  description: 'For orchestrators: 200 once a read on the storage answers, 503 while it does not (for example its database is down).',
   auth: 'none',
   response: { status: 200, schema: 'health' },
   errors: [503],
