@@ -4,6 +4,8 @@ import type { InitialKeys } from './initial-keys';
 import { addChangeRequestChanges } from './operations/add-change-request-changes';
 import { authenticate } from './operations/authenticate';
 import { createApiKey } from './operations/create-api-key';
+import { deleteApiKey } from './operations/delete-api-key';
+import { listApiKeys } from './operations/list-api-keys';
 import { ensureInitialKeys } from './operations/ensure-initial-keys';
 import { recordMetrics } from './operations/record-metrics';
 import { registerClient } from './operations/register-client';
@@ -33,6 +35,8 @@ const OPERATIONS = {
   getFeature,
   listFeatures,
   createApiKey,
+  listApiKeys,
+  deleteApiKey,
   addChangeRequestChanges,
   registerClient,
   recordMetrics,

@@ -18,6 +18,7 @@ export { createHandler } from './http/fetch-handler';
 export type { FetchHandler } from './http/fetch-handler';
 export { createDispatch } from './http/dispatch';
 export { DEFAULT_BODY_LIMIT } from './http/plain';
+export { MAX_REQUEST_ID_LENGTH } from './http/request-id';
 export type { HandlerOptions, PlainHandler, PlainRequest, PlainResponse } from './http/plain';
 export type { HeaderReader } from './http/route';
 export { ALL_ROUTES } from './http/routes';
@@ -30,8 +31,8 @@ export { AdminError, ERROR_STATUS } from './errors';
 export type { ErrorBody, ErrorDetail, ErrorName, PermissionDetail } from './errors';
 export { SetupError, isSetupError } from './setup-error';
 export type { SetupErrorCode } from './setup-error';
-export { parseInitialKeys } from './initial-keys';
-export type { InitialKey, InitialKeys } from './initial-keys';
+export { parseInitialKeys, secretWeakness, weakInitialKeyWarnings } from './initial-keys';
+export type { InitialKey, InitialKeys, KeyWeakness } from './initial-keys';
 
 // The operations, unbound: each takes a context, then the acting principal.
 export { patchFeature } from './operations/patch-feature';
@@ -52,6 +53,8 @@ export { getFeature } from './operations/get-feature';
 export { listFeatures } from './operations/list-features';
 export { authenticate } from './operations/authenticate';
 export { createApiKey } from './operations/create-api-key';
+export { listApiKeys } from './operations/list-api-keys';
+export { deleteApiKey } from './operations/delete-api-key';
 export { ensureInitialKeys } from './operations/ensure-initial-keys';
 export { registerClient } from './operations/register-client';
 export { recordMetrics } from './operations/record-metrics';

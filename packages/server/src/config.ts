@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_BODY_LIMIT, DEFAULT_LIMITS, isSetupError, parseInitialKeys, type Limits } from '@flagadmin/core';
+import { DEFAULT_BODY_LIMIT, DEFAULT_LIMITS, isSetupError, parseInitialKeys, weakInitialKeyWarnings, type Limits } from '@flagadmin/core';
 import { DEFAULT_HEADERS_TIMEOUT, DEFAULT_KEEP_ALIVE_TIMEOUT, DEFAULT_REQUEST_TIMEOUT } from '@flagadmin/node-http';
 import { ConfigError } from './config-error';
 import { normalizeBasePath, recordingEnv, unreadEnvWarnings } from './env-names';
@@ -85,8 +85,9 @@ ${limitDefaults()}
   -h, --help                          show this help
 Unleash's names work too: HTTP_PORT (wins over PORT), HTTP_HOST (wins over HOST), BASE_URI_PATH.
 Environment only:
-  INIT_ADMIN_API_TOKENS   comma-separated admin secrets to accept, e.g. *:*.<64 hex>
-  INIT_CLIENT_API_TOKENS  comma-separated client secrets, e.g. *:development.<64 hex>
+  INIT_ADMIN_API_TOKENS   comma-separated admin secrets to accept, e.g. *:*.<56 or 64 hex>
+  INIT_CLIENT_API_TOKENS  comma-separated client secrets, e.g. default:development.<56 or 64 hex>
+                          (Unleash's shapes; a short or published secret is accepted with a warning)
 
 Exit codes: 0 stopped by SIGTERM/SIGINT, 1 runtime failure (data directory in use or
 unreadable, cannot listen, uncaught error, forced shutdown), 2 bad flag or environment value.`;
@@ -208,6 +209,8 @@ export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: st
     throw new ConfigError(`${logLevel!.what} must be one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(logLevel!.value)}`);
   }
 
+  const initAdminTokens = tokens(env, 'INIT_ADMIN_API_TOKENS', 'admin');
+  const initClientTokens = tokens(env, 'INIT_CLIENT_API_TOKENS', 'client');
   return {
     help: false,
     config: {
@@ -217,8 +220,8 @@ export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: st
       ...(databaseUrl ? { databaseUrl: databaseUrl.value } : {}),
       demo: !values['no-demo'],
       logLevel: level,
-      initAdminTokens: tokens(env, 'INIT_ADMIN_API_TOKENS', 'admin'),
-      initClientTokens: tokens(env, 'INIT_CLIENT_API_TOKENS', 'client'),
+      initAdminTokens,
+      initClientTokens,
       bodyLimit: bodyLimit ? integer(bodyLimit.value, bodyLimit.what, 1, 1024 * 1024 * 1024) : DEFAULT_BODY_LIMIT,
       headersTimeoutMs,
       requestTimeoutMs,
@@ -227,7 +230,7 @@ export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: st
       ...service,
       limits: limitsConfig((values['limit'] as string[] | undefined) ?? [], env),
     },
-    warnings: unreadEnvWarnings(givenEnv, read),
+    warnings: [...unreadEnvWarnings(givenEnv, read), ...weakInitialKeyWarnings({ admin: initAdminTokens, client: initClientTokens })],
   };
 }
 

@@ -99,7 +99,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   try {
     const created = await asConfigError(() =>
       createFlagadmin({
-        storage: metrics ? metrics.countEvents(storage) : storage,
+        storage: metrics ? metrics.observeStorage(storage) : storage,
         logger,
         ...(options.now ? { now: options.now } : {}),
         ...(options.bodyLimit !== undefined ? { bodyLimit: options.bodyLimit } : {}),
@@ -107,6 +107,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       }),
     );
     const { admin } = created;
+    metrics?.countKeys(admin);
     const handle = metrics ? metrics.wrap(created.handle) : created.handle;
     const initKeysCreated = await asConfigError(() =>
       admin.ensureInitialKeys({ admin: options.initAdminTokens ?? [], client: options.initClientTokens ?? [] }),

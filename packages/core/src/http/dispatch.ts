@@ -4,7 +4,8 @@ import { AdminError, toAdminError } from '../errors';
 import { silentLogger } from '../logger';
 import { readJson } from './body';
 import { DEFAULT_BODY_LIMIT, type HandlerOptions, type PlainHandler, type PlainRequest, type PlainResponse } from './plain';
-import { plainResponse } from './response';
+import { requestIdOf } from './request-id';
+import { headResponse, plainResponse } from './response';
 import { runCachedPerRevision } from './revision-cached-run';
 import { requireKeyType } from './route';
 import { createRouter, splitTarget } from './router';
@@ -23,7 +24,7 @@ export function createDispatch(options: HandlerOptions): PlainHandler {
 
   return async function dispatch(request: PlainRequest): Promise<PlainResponse> {
     const started = Date.now();
-    const requestId = crypto.randomUUID();
+    const requestId = requestIdOf(request.headers.get('x-request-id'));
     let routePath = 'unmatched';
     let response: PlainResponse;
     try {
@@ -58,7 +59,7 @@ export function createDispatch(options: HandlerOptions): PlainHandler {
       response = plainResponse({ status: error.status, body: error.toJSON(), ...(error.headers ? { headers: error.headers } : {}) }, requestId, caches);
     }
     logger.info('request', { method: request.method, route: routePath, status: response.status, durationMs: Date.now() - started, requestId });
-    return response;
+    return request.method === 'HEAD' ? headResponse(response) : response;
   };
 }
 

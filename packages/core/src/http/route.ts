@@ -43,6 +43,10 @@ export interface Route {
   /** Express-style pattern: `/api/admin/projects/:projectId`. */
   path: string;
   summary: string;
+  /** The OpenAPI operationId: a name, Unleash's where Unleash has the operation (`patchFeature`, `getEvents`). */
+  operationId: string;
+  /** Longer OpenAPI text beside the summary, when the summary does not say it all. */
+  description?: string;
   /** Admin or client keys; `none` for public routes (health, docs). */
   auth: 'admin' | 'client' | 'none';
   request?: SchemaId;
@@ -50,6 +54,11 @@ export interface Route {
   response: { status: number; schema?: SchemaId };
   /** Error statuses this route documents beyond 401/403. */
   errors: number[];
+  /**
+   * The feature's ETag: `answer` when the answer carries it, `if-match` when the route also honours
+   * If-Match (412), `if-none-match` when it also answers 304 to a current If-None-Match. For the OpenAPI document.
+   */
+  etag?: 'answer' | 'if-match' | 'if-none-match';
   /** The query parameters the route reads, for the OpenAPI document. */
   query?: readonly QueryParameter[];
   /**
