@@ -3,7 +3,7 @@
 import { serve } from '@flagadmin/node-http';
 import app, { ready } from './app';
 
-const { generatedKey } = await ready;
+const { generatedKey } = await ready();
 const server = await serve({ fetch: app.fetch, port: Number(process.env['PORT'] ?? 8787), hostname: process.env['HOST'] ?? '127.0.0.1' });
 console.log(`fetch-handler example listening on ${server.url}`);
 if (generatedKey) console.log(`admin key: ${generatedKey}`);
