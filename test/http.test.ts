@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { SYSTEM_PRINCIPAL, type Storage } from '@flagadmin/core';
-import { memoryStorage } from '@flagadmin/storage-memory';
+import { SYSTEM_PRINCIPAL } from '@flagadmin/core';
+import { breakableStorage } from './helpers/breakable-storage';
 import { expectError, httpWorld, json, OpenApiChecker, TRANSPORTS, type HttpWorld, type Transport } from './helpers/http-world';
 
 const FEATURE = '/api/admin/projects/default/features/f1';
@@ -205,9 +205,9 @@ function httpSuite(transport: Transport): void {
   test('every request is logged once with method, route, status, duration and request id; never a key', async () => {
     w.logged.length = 0;
     const r = await w.send(FEATURE, json(w.editorKey, 'PATCH', []));
-    const lines = w.logged.filter((l) => l.message === 'request');
+    const lines = w.logged.filter((l) => l['msg'] === 'request');
     assert.is(lines.length, 1);
-    const fields = lines[0]!.fields!;
+    const fields = lines[0]!;
     assert.equal([fields['method'], fields['route'], fields['status'], fields['requestId']], ['PATCH', '/api/admin/projects/:projectId/features/:featureName', 200, r.headers.get('x-request-id')]);
     assert.type(fields['durationMs'], 'number');
     assert.not.ok(JSON.stringify(w.logged).includes(w.editorKey));
@@ -222,21 +222,17 @@ for (const transport of TRANSPORTS) httpSuite(transport);
 const failing = suite('HTTP 500');
 failing('a failing storage is a 500 with a generic message, logged with its stack, on both transports', async () => {
   for (const transport of TRANSPORTS) {
-    const inner = memoryStorage();
-    let broken = false;
-    const storage: Storage = {
-      read: (fn) => (broken ? Promise.reject(new Error('disk on fire at /secret/path')) : inner.read(fn)),
-      write: (fn) => inner.write(fn),
-      close: () => inner.close(),
-    };
+    const { storage, breakReads } = breakableStorage(new Error('disk on fire at /secret/path'));
     const w = await httpWorld(transport, { storage });
-    broken = true;
+    breakReads();
     const body = await expectError(await w.send('/api/admin/projects', { headers: { authorization: w.adminKey } }), 500, 'InternalError', /^Internal server error$/);
     assert.not.ok(JSON.stringify(body).includes('secret/path'));
-    const logged = w.logged.find((l) => l.message === 'request failed');
+    const logged = w.logged.find((l) => l['msg'] === 'request failed');
     assert.ok(logged, 'the failure is logged');
-    assert.match(String(logged!.fields!['error']), /disk on fire/);
-    assert.is(logged!.fields!['requestId'], body['id']);
+    const err = logged!['err'] as { type: string; message: string; stack: string };
+    assert.equal([err.type, err.message], ['Error', 'disk on fire at /secret/path'], 'the thrown error, through pino\'s err serializer');
+    assert.match(err.stack, /^Error: disk on fire[^\n]*\n\s+at /);
+    assert.is(logged!['requestId'], body['id']);
     await w.close();
   }
 });
