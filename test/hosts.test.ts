@@ -1,7 +1,8 @@
 // The fetch-handler example (`export default { fetch }`, examples/fetch-handler/src/app.ts) served by each
 // host the README names besides Node: workerd (Cloudflare Workers' runtime, through miniflare), Deno
 // (`deno serve`) and Bun (`bun run`), each from the binary its npm package ships. On each, over real HTTP
-// on 127.0.0.1: create a project and a feature, PATCH it, read the events. The hosts resolve the
+// on 127.0.0.1: the admin page and one of its assets, then create a project and a feature, PATCH it,
+// read the events. The hosts resolve the
 // @flagadmin packages as published (dist/, which `pnpm test` builds first), not from the TypeScript sources.
 // workerd refuses code generation from strings while it handles a request (not while a module loads), so
 // the last test runs the example on Node with code generation refused at all times: core compiles nothing.
@@ -28,12 +29,31 @@ function shippedBinary(pkg: string, file: string): string {
   return path;
 }
 
-/** The example as a host spawns it: the port of the listening line it prints, and the round trip on 127.0.0.1. */
+/** The admin page (@flagadmin/ui) at `/`, and the script it names, served as the bin serves them. */
+async function assertPageServed(origin: string): Promise<void> {
+  const page = await fetch(`${origin}/`);
+  assert.is(page.status, 200);
+  assert.match(page.headers.get('content-type')!, /^text\/html/);
+  const script = /<script[^>]+src="\.?\/?(assets\/[^"]+\.js)"/.exec(await page.text());
+  assert.ok(script, 'the page names its script');
+  const asset = await fetch(`${origin}/${script![1]}`);
+  assert.is(asset.status, 200);
+  assert.match(asset.headers.get('content-type')!, /javascript/);
+  assert.ok((await asset.arrayBuffer()).byteLength > 1000);
+}
+
+/** The page, then the admin round trip on the example served at `origin`. */
+async function pageAndRoundTrip(origin: string, key: string, projectId: string, featureName: string): Promise<void> {
+  await assertPageServed(origin);
+  await createThenRoundTrip(origin, key, projectId, featureName);
+}
+
+/** The example as a host spawns it: the port of the listening line it prints, and the checks on 127.0.0.1. */
 async function roundTripOn(child: Child, listening: { stream: 'stdout' | 'stderr'; line: RegExp }, key: string): Promise<void> {
   try {
     const match = listening.stream === 'stdout' ? await child.waitFor(listening.line) : await child.waitForStderr(listening.line);
     const port = match[1]!;
-    await createThenRoundTrip(`http://127.0.0.1:${port}`, key, 'on-host', 'host-flag');
+    await pageAndRoundTrip(`http://127.0.0.1:${port}`, key, 'on-host', 'host-flag');
   } finally {
     await child.kill();
   }
@@ -61,7 +81,7 @@ test('workerd (miniflare): the example bundled as a Worker, its key from a bindi
   try {
     const url = await worker.ready;
     assert.is(url.hostname, '127.0.0.1');
-    await createThenRoundTrip(url.origin, key, 'on-workerd', 'worker-flag');
+    await pageAndRoundTrip(url.origin, key, 'on-workerd', 'worker-flag');
   } finally {
     await worker.dispose();
   }

@@ -3,13 +3,16 @@
 // Data lives in memory, so it is per process (per isolate on Workers); use a shared storage for more.
 import { createFlagadmin, SYSTEM_PRINCIPAL } from '@flagadmin/core';
 import { memoryStorage } from '@flagadmin/storage-memory';
+import { withUi } from '@flagadmin/ui';
 
 /** The host's bindings: Workers pass them to `fetch`; elsewhere the process environment is read. */
 export interface Env {
   INIT_ADMIN_API_TOKENS?: string;
 }
 
-const { admin, handle } = createFlagadmin({ storage: memoryStorage() });
+const { admin, handle: api } = createFlagadmin({ storage: memoryStorage() });
+/** The admin page at `/` (its assets under `/assets/`), the API everywhere else. */
+const handle = withUi(api);
 
 /** INIT_ADMIN_API_TOKENS from the Workers binding, else the environment (Node, Bun, Deno with --allow-env). */
 function initialAdminTokens(env: Env | undefined): string[] {
