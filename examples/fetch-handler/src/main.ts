@@ -1,5 +1,5 @@
-// Serves the fetch module on node (what the test runs). On Bun: `bun run src/app.ts`; on Deno:
-// `deno serve src/app.ts` (both read the default export's fetch).
+// Serves the fetch module on Node (`pnpm start`). On Bun: `bun run src/app.ts`; on Deno:
+// `deno serve --allow-env=INIT_ADMIN_API_TOKENS src/app.ts` (both read the default export's fetch).
 import { serve } from '@flagadmin/node-http';
 import app, { ready } from './app';
 
