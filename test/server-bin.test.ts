@@ -88,8 +88,8 @@ test('first start: demo data, a printed key, curl lines; kill -9 after a PATCH l
     });
     assert.is(patched.status, 200, await patched.clone().text());
     await patched.text();
-    // Log lines are written in batches: wait for the PATCH's line (the last one) before the kill -9.
-    await first.waitFor(/"msg":"request","method":"PATCH"/);
+    // Log lines are written asynchronously: wait for the PATCH's line (the last one) before the kill -9.
+    await first.waitFor(/"method":"PATCH"[^\n]*"msg":"request"/);
     const killed = await first.stop('SIGKILL');
     assert.is(killed.signal, 'SIGKILL');
 

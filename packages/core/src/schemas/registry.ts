@@ -1,6 +1,7 @@
 /**
- * Every JSON Schema of a request body or response shape, as `as const` objects: one ajv instance
- * compiles them once (validation.ts); the OpenAPI document (http/openapi.ts) and the tests use the same.
+ * Every JSON Schema of a request body or response shape, as `as const` objects: ajv compiles them ahead
+ * of time (scripts/generate-validators.ts, used by validation.ts); the OpenAPI document (http/openapi.ts)
+ * and the tests use the same.
  */
 import { apiTokenSchema, apiTokensSchema, createApiTokenSchema } from './api-token';
 import { changeRequestChangesSchema, changeRequestSchema } from './change-request';
