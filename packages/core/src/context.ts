@@ -4,12 +4,18 @@ import { ensureInstanceDefaults } from './instance-defaults';
 import { resolveLimits, type Limits } from './limits';
 import { silentLogger, type Logger } from './logger';
 import type { ReadTx, Storage, WriteTx } from './storage';
+import { UsageBatch } from './usage-batch';
 
 export interface AdminOptions {
   storage: Storage;
   /** The clock; injectable so computed figures (staleness, health) are testable. */
   now?: () => Date;
   logger?: Logger;
+  /**
+   * How long the first SDK report (registration, metrics) of a batch waits for others, in ms; all of
+   * them are then written in one transaction (default 20).
+   */
+  usageBatchMs?: number;
   /** Overrides of DEFAULT_LIMITS (limits.ts); each a positive integer. */
   limits?: Partial<Limits>;
 }
@@ -27,6 +33,8 @@ export interface AdminContext {
   read<T>(fn: (tx: ReadTx) => Promise<T>): Promise<T>;
   /** A write transaction, once the instance is ready: how operations write (never `storage.write`). */
   write<T>(fn: (tx: WriteTx) => Promise<T>): Promise<T>;
+  /** SDK reports, written together in batches (see usage-batch.ts). */
+  readonly usage: UsageBatch;
 }
 
 export function createContext(options: AdminOptions): AdminContext {
@@ -47,6 +55,7 @@ export function createContext(options: AdminOptions): AdminContext {
     );
     return initialized;
   };
+  const write = <T>(fn: (tx: WriteTx) => Promise<T>): Promise<T> => (isReady ? storage.write(fn) : ready().then(() => storage.write(fn)));
   return {
     storage,
     now,
@@ -55,6 +64,7 @@ export function createContext(options: AdminOptions): AdminContext {
     limits,
     ready,
     read: (fn) => (isReady ? storage.read(fn) : ready().then(() => storage.read(fn))),
-    write: (fn) => (isReady ? storage.write(fn) : ready().then(() => storage.write(fn))),
+    write,
+    usage: new UsageBatch(write, options.usageBatchMs),
   };
 }

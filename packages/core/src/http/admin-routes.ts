@@ -43,6 +43,7 @@ export const ADMIN_ROUTES: readonly Route[] = [
     auth: 'admin',
     response: { status: 200, schema: 'features' },
     errors: [404],
+    cachedPerRevision: true,
     run: async (admin, { params, principal }) => ok(await admin.listFeatures(principal, { projectId: params['projectId']! })),
   },
   {
@@ -94,6 +95,7 @@ export const ADMIN_ROUTES: readonly Route[] = [
     auth: 'admin',
     response: { status: 200, schema: 'changeRequest' },
     errors: [404],
+    cachedPerRevision: true,
     run: async (admin, { params, principal }) =>
       ok(await admin.getChangeRequest(principal, { projectId: params['projectId']!, id: params['id']! })),
   },
@@ -122,6 +124,7 @@ export const ADMIN_ROUTES: readonly Route[] = [
     auth: 'admin',
     response: { status: 200, schema: 'outdatedSdks' },
     errors: [404],
+    cachedPerRevision: true,
     run: async (admin, { params, principal }) => ok(await admin.listOutdatedSdks(principal, { projectId: params['projectId']! })),
   },
   {

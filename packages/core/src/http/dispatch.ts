@@ -5,6 +5,7 @@ import { silentLogger } from '../logger';
 import { readJson } from './body';
 import { DEFAULT_BODY_LIMIT, type HandlerOptions, type PlainHandler, type PlainRequest, type PlainResponse } from './plain';
 import { plainResponse } from './response';
+import { runCachedPerRevision } from './revision-cached-run';
 import { requireKeyType } from './route';
 import { createRouter, splitTarget } from './router';
 import { ALL_ROUTES } from './routes';
@@ -42,13 +43,11 @@ export function createDispatch(options: HandlerOptions): PlainHandler {
         requireKeyType(route, principal);
         route.authorize?.(principal, params);
       }
-      const result = await route.run(admin, {
-        params,
-        query,
-        principal: principal!,
-        headers: request.headers,
-        json: () => readJson(request, limit, admin.context.limits.jsonDepth),
-      });
+      const input = { params, query, principal: principal!, headers: request.headers, json: () => readJson(request, limit, admin.context.limits.jsonDepth) };
+      const result =
+        route.cachedPerRevision && principal
+          ? await runCachedPerRevision(admin, route, input, `${principal.id} ${request.url}`)
+          : await route.run(admin, input);
       response = plainResponse(result, requestId, caches);
     } catch (caught) {
       const error = toAdminError(caught);

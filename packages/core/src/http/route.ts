@@ -57,6 +57,11 @@ export interface Route {
    * permission learns nothing more (the check order in packages/core/README.md Decisions). The operation checks again itself.
    */
   authorize?(principal: Principal, params: Record<string, string>): void;
+  /**
+   * A GET whose 200 answer depends only on the key, the URL and the stored state (not on the clock or
+   * request headers): answered once per storage revision and key, then served as kept JSON text.
+   */
+  cachedPerRevision?: true;
   run(admin: Admin, input: RouteInput): Promise<RouteResult>;
 }
 

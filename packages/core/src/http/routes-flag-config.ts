@@ -61,6 +61,7 @@ export const FLAG_CONFIG_ROUTES: readonly Route[] = [
     auth: 'admin',
     response: { status: 200, schema: 'featureStrategies' },
     errors: [404],
+    cachedPerRevision: true,
     run: async (admin, input) => ({ status: 200, body: await admin.getStrategies(input.principal, where(input)) }),
   },
   bodyWrite('POST', STRATEGIES, 'Add a strategy to a feature in an environment', 'strategyBody', 'featureStrategy', (admin, input, body) =>
@@ -87,6 +88,7 @@ export const FLAG_CONFIG_ROUTES: readonly Route[] = [
     auth: 'admin',
     response: { status: 200, schema: 'featureStrategy' },
     errors: [404],
+    cachedPerRevision: true,
     run: async (admin, input) => ({
       status: 200,
       body: await admin.getStrategy(input.principal, { ...where(input), strategyId: input.params['strategyId']! }),
@@ -133,6 +135,7 @@ export const FLAG_CONFIG_ROUTES: readonly Route[] = [
     auth: 'admin',
     response: { status: 200, schema: 'featureVariants' },
     errors: [404],
+    cachedPerRevision: true,
     run: async (admin, input) => ({ status: 200, body: await admin.getEnvironmentVariants(input.principal, where(input)) }),
   },
   bodyWrite('PUT', `${ENVIRONMENT}/variants`, 'Replace the variants of a feature in an environment', 'environmentVariantsBody', 'featureVariants', (admin, input, body) =>

@@ -14,6 +14,7 @@ export const SEGMENT_AND_DEPENDENCY_ROUTES: readonly Route[] = [
     auth: 'admin',
     response: { status: 200, schema: 'segments' },
     errors: [],
+    cachedPerRevision: true,
     run: async (admin, { principal }) => ({ status: 200, body: await admin.listSegments(principal) }),
   },
   {
@@ -34,6 +35,7 @@ export const SEGMENT_AND_DEPENDENCY_ROUTES: readonly Route[] = [
     auth: 'admin',
     response: { status: 200, schema: 'segment' },
     errors: [404],
+    cachedPerRevision: true,
     run: async (admin, { principal, params }) => ({ status: 200, body: await admin.getSegment(principal, { id: params['id']! }) }),
   },
   {
