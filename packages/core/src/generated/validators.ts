@@ -7616,7 +7616,7 @@ return errors === 0;
 }
 
 export const patchOperations = validate26;
-const schema29 = {"$id":"patchOperations","type":"array","items":{"type":"object","required":["op","path"],"properties":{"op":{"enum":["add","remove","replace","copy","move","test"]},"path":{"type":"string"}},"allOf":[{"if":{"properties":{"op":{"enum":["add","replace","test"]}}},"then":{"required":["value"]}},{"if":{"properties":{"op":{"enum":["copy","move"]}}},"then":{"required":["from"],"properties":{"from":{"type":"string"}}}}]}};
+const schema29 = {"$id":"patchOperations","type":"array","items":{"type":"object","required":["op","path"],"properties":{"op":{"enum":["add","remove","replace","copy","move","test"]},"path":{"type":"string"},"from":{},"value":{}},"allOf":[{"if":{"properties":{"op":{"enum":["add","replace","test"]}}},"then":{"required":["value"]}},{"if":{"properties":{"op":{"enum":["copy","move"]}}},"then":{"required":["from"],"properties":{"from":{"type":"string"}}}}]}};
 
 function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="patchOperations" */;
