@@ -21,7 +21,7 @@ const percentage: ParameterField = { name: 'percentage', label: 'Percentage', ki
 /** Unleash's built-in strategies, the ones the API accepts. */
 export const STRATEGY_KINDS: readonly StrategyKind[] = [
   { name: 'flexibleRollout', label: 'Gradual rollout', parameters: [{ name: 'rollout', label: 'Rollout', kind: 'percent' }, { name: 'stickiness', label: 'Stickiness', kind: 'stickiness' }, groupId] },
-  { name: 'default', label: 'Standard (on for everyone)', parameters: [] },
+  { name: 'default', label: 'Standard', parameters: [] },
   { name: 'userWithId', label: 'User ids', parameters: [{ name: 'userIds', label: 'User ids (comma-separated)', kind: 'list' }] },
   { name: 'remoteAddress', label: 'IP addresses', parameters: [{ name: 'IPs', label: 'IP addresses or CIDR ranges (comma-separated)', kind: 'list' }] },
   { name: 'applicationHostname', label: 'Host names', parameters: [{ name: 'hostNames', label: 'Host names (comma-separated)', kind: 'list' }] },

@@ -14,6 +14,9 @@ interface Props {
   commit: Commit;
 }
 
+/** What a strategy is called on screen: its title, else its kind. */
+const strategyName = (s: Strategy): string => s.title || strategyKind(s.name)?.label || s.name;
+
 /** One strategy in words: its kind, rollout, stickiness, user ids, constraints and segments. */
 function StrategySummary({ strategy, segments }: { strategy: Strategy; segments: Segment[] }) {
   const p = strategy.parameters ?? {};
@@ -27,7 +30,7 @@ function StrategySummary({ strategy, segments }: { strategy: Strategy; segments:
   ].filter((f): f is string => f !== null);
   return (
     <div>
-      <strong>{strategy.title || strategyKind(strategy.name)?.label || strategy.name}</strong>
+      <strong>{strategyName(strategy)}</strong>
       {facts.length ? <span class="small"> · {facts.join(' · ')}</span> : null}
       {strategy.constraints?.length ? (
         <ul class="small constraint-list" aria-label="Constraints">
@@ -51,7 +54,7 @@ export function StrategyList({ target, strategies, segments, busy, commit }: Pro
   const form = (strategy: Strategy | undefined, key: string) => (
     <StrategyForm
       idPrefix={`s-${where}-${key}`}
-      label={strategy ? `Edit strategy ${strategy.title || strategy.name} in ${where}` : `New strategy in ${where}`}
+      label={strategy ? `Edit strategy ${strategyName(strategy)} in ${where}` : `New strategy in ${where}`}
       featureName={target.featureName}
       strategy={strategy}
       segments={segments}
@@ -66,7 +69,7 @@ export function StrategyList({ target, strategies, segments, busy, commit }: Pro
       <ol class="plain-list">
         {strategies.map((s, i) => {
           const key = s.id ?? String(i);
-          const name = s.title || s.name;
+          const name = strategyName(s);
           return (
             <li key={key} class="strategy" data-strategy={s.name}>
               {editing === key ? (
