@@ -196,6 +196,15 @@ s.test('constraints editor and segments picker: what the form saves is what the 
   assert.equal(strategy.constraints, [expected[0], { ...expected[1], value: '2.0.0' }]);
   assert.equal(strategy.segments, []);
 
+  // A constraint the API refuses (a list operator with no value): its message shows, nothing changes.
+  const before = await stored('platform', 'maintenance-mode');
+  await page.getByRole('button', { name: 'Edit strategy Standard in production' }).click();
+  await edit.getByRole('group', { name: 'Constraint 1' }).getByLabel('Values (one per line)').fill('');
+  await edit.getByRole('button', { name: 'Save strategy' }).click();
+  await page.getByRole('alert').filter({ hasText: 'STR_ENDS_WITH needs at least one value' }).waitFor();
+  assert.equal(await stored('platform', 'maintenance-mode'), before, 'the refused write changed nothing');
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+
   // Delete asks twice, then the strategy is gone.
   await page.getByRole('button', { name: 'Delete strategy Standard in production' }).click();
   await page.getByRole('button', { name: 'Really delete Standard' }).click();

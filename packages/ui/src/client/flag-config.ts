@@ -43,6 +43,9 @@ export function defaultParameters(kind: string, featureName: string): Record<str
 
 export const STICKINESS = ['default', 'userId', 'sessionId', 'random'] as const;
 
+/** The stickiness choices, with the current one kept when it is a custom context field. */
+export const stickinessOptions = (current: string): string[] => [...new Set<string>([...STICKINESS, current])];
+
 /** Unleash's constraint operators, with what each means in words. */
 export const CONSTRAINT_OPERATORS: readonly { operator: string; label: string }[] = [
   { operator: 'IN', label: 'is one of' },

@@ -5,6 +5,12 @@ import { href } from '../router';
 import type { Feature } from '../types';
 import type { Commit } from '../use-feature-editing';
 import { useResource } from '../use-resource';
+import { SelectField } from './select-field';
+
+const PARENT_STATES = [
+  { value: 'true', label: 'on' },
+  { value: 'false', label: 'off' },
+];
 
 /**
  * The flags this one depends on (on only while they are on, or off), each with Remove, and a form to
@@ -47,24 +53,8 @@ export function DependenciesEditor({ feature, busy, commit }: { feature: Feature
             if (await commit('Dependency', () => addDependency(projectId, feature.name, { feature: parent, enabled: enabled === 'true' }))) setParent('');
           }}
         >
-          <div class="field">
-            <label for="dep-parent">Parent flag</label>
-            <select id="dep-parent" value={parent} onChange={(e) => setParent(e.currentTarget.value)}>
-              <option value="">Choose a flag…</option>
-              {candidates.map((f) => (
-                <option key={f.name} value={f.name}>
-                  {f.name}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div class="field">
-            <label for="dep-enabled">The parent must be</label>
-            <select id="dep-enabled" value={enabled} onChange={(e) => setEnabled(e.currentTarget.value)}>
-              <option value="true">on</option>
-              <option value="false">off</option>
-            </select>
-          </div>
+          <SelectField id="dep-parent" label="Parent flag" value={parent} any="Choose a flag…" options={candidates.map((f) => f.name)} onChange={setParent} />
+          <SelectField id="dep-enabled" label="The parent must be" value={enabled} options={PARENT_STATES} onChange={setEnabled} />
           <button type="submit" disabled={busy || !parent}>
             Add dependency
           </button>

@@ -1,9 +1,10 @@
 import { useState } from 'preact/hooks';
 import type { StrategyBody } from '../config-writes';
-import { defaultParameters, STICKINESS, STRATEGY_KINDS, strategyKind, type ParameterField } from '../flag-config';
+import { defaultParameters, STRATEGY_KINDS, stickinessOptions, strategyKind, type ParameterField } from '../flag-config';
 import type { Segment, Strategy } from '../types';
 import { ConstraintsEditor, fromDraft, toDraft, type ConstraintDraft } from './constraints-editor';
 import { SegmentsPicker } from './segments-picker';
+import { SelectField } from './select-field';
 
 interface Props {
   /** Unique on the page: prefixes the ids of the controls. */
@@ -31,20 +32,11 @@ function ParameterInput({ id, field, value, onChange }: { id: string; field: Par
       </div>
     );
   }
+  if (field.kind === 'stickiness') return <SelectField id={id} label={field.label} value={value} options={stickinessOptions(value)} onChange={onChange} />;
   return (
     <div class="field grow">
       <label for={id}>{field.label}</label>
-      {field.kind === 'stickiness' ? (
-        <select id={id} value={value} onChange={(e) => onChange(e.currentTarget.value)}>
-          {[...new Set([...STICKINESS, value])].map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>
-      ) : (
-        <input id={id} value={value} required={field.kind === 'list'} onInput={(e) => onChange(e.currentTarget.value)} />
-      )}
+      <input id={id} value={value} required={field.kind === 'list'} onInput={(e) => onChange(e.currentTarget.value)} />
     </div>
   );
 }
@@ -84,16 +76,7 @@ export function StrategyForm(props: Props) {
       }}
     >
       <div class="form-row">
-        <div class="field">
-          <label for={`${id}-kind`}>Strategy</label>
-          <select id={`${id}-kind`} value={name} onChange={(e) => changeKind(e.currentTarget.value)}>
-            {STRATEGY_KINDS.map((k) => (
-              <option key={k.name} value={k.name}>
-                {k.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField id={`${id}-kind`} label="Strategy" value={name} options={STRATEGY_KINDS.map((k) => ({ value: k.name, label: k.label }))} onChange={changeKind} />
         <div class="field grow">
           <label for={`${id}-title`}>Title (optional)</label>
           <input id={`${id}-title`} value={title} maxLength={255} onInput={(e) => setTitle(e.currentTarget.value)} />

@@ -1,8 +1,9 @@
 import { useState } from 'preact/hooks';
 import { putVariants, type EnvironmentRef } from '../config-writes';
-import { PAYLOAD_TYPES, sharedWeights, STICKINESS, weightPercent } from '../flag-config';
+import { PAYLOAD_TYPES, sharedWeights, stickinessOptions, weightPercent } from '../flag-config';
 import type { Variant } from '../types';
 import type { Commit } from '../use-feature-editing';
+import { SelectField } from './select-field';
 import { VariantBar } from './variant-bar';
 
 /** A variant as the form holds it: a fix weight as a percentage, the payload as type + text. */
@@ -96,17 +97,7 @@ export function VariantsEditor({ target, variants, busy, commit }: { target: Env
                 <output id={`${vid}-weight`}>{weightPercent(weights[i]!)}</output>
               )}
             </div>
-            <div class="field">
-              <label for={`${vid}-ptype`}>Payload</label>
-              <select id={`${vid}-ptype`} value={d.payloadType} onChange={(e) => update(i, { payloadType: e.currentTarget.value })}>
-                <option value="">none</option>
-                {PAYLOAD_TYPES.map((t) => (
-                  <option key={t} value={t}>
-                    {t}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <SelectField id={`${vid}-ptype`} label="Payload" value={d.payloadType} any="none" options={PAYLOAD_TYPES} onChange={(payloadType) => update(i, { payloadType })} />
             {d.payloadType ? (
               <div class="field grow">
                 <label for={`${vid}-pvalue`}>Payload value</label>
@@ -123,16 +114,7 @@ export function VariantsEditor({ target, variants, busy, commit }: { target: Env
         <button type="button" onClick={() => setDrafts([...drafts, { name: '', fixed: false, percent: '0', payloadType: '', payloadValue: '', overrides: undefined }])}>
           Add variant
         </button>
-        <div class="field">
-          <label for={`${id}-stickiness`}>Variant stickiness</label>
-          <select id={`${id}-stickiness`} value={stickiness} onChange={(e) => setStickiness(e.currentTarget.value)}>
-            {[...new Set([...STICKINESS, stickiness])].map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField id={`${id}-stickiness`} label="Variant stickiness" value={stickiness} options={stickinessOptions(stickiness)} onChange={setStickiness} />
       </div>
       <div class="form-row">
         <button type="submit" class="primary" disabled={busy}>
