@@ -27,9 +27,18 @@ interface StoredStrategy {
   parameters: Record<string, string>;
   constraints: StoredConstraint[];
   segments: number[];
+  variants: { name: string }[];
+}
+interface StoredVariant {
+  name: string;
+  weight: number;
+  weightType: string;
+  stickiness: string;
+  payload?: unknown;
+  overrides?: { contextName: string; values: string[] }[];
 }
 interface StoredFeature {
-  environments: { name: string; enabled: boolean; strategies: StoredStrategy[]; variants: { name: string; weight: number; weightType: string; stickiness: string; payload?: unknown }[] }[];
+  environments: { name: string; enabled: boolean; strategies: StoredStrategy[]; variants: StoredVariant[] }[];
   dependencies: { feature: string; enabled: boolean; variants: string[] }[];
   children: string[];
 }
@@ -251,6 +260,36 @@ s.test('variants: a live bar while editing, the weights the API stores, the bar 
   assert.equal(saved, { blue: 35, green: 35, red: 30 });
   await screenshot(page, 'flag-configuration');
   await assertAccessible(page, 'flag with variants');
+});
+
+s.test('edits keep what the page does not edit: a strategy keeps its own variants, a variant its overrides', async () => {
+  const path = '/api/admin/projects/checkout/features/payment-provider-kill-switch';
+  const production = `${path}/environments/production`;
+  const [initial] = environment(await stored('checkout', 'payment-provider-kill-switch'), 'production').strategies;
+  await s.apiSend('PUT', `${production}/strategies/${initial!.id}`, { name: 'flexibleRollout', parameters: { rollout: '50' }, variants: [{ name: 'a' }, { name: 'b' }] });
+  const overrides = [{ contextName: 'userId', values: ['vip'] }];
+  await s.apiSend('PUT', `${production}/variants`, [{ name: 'x', overrides }, { name: 'y' }]);
+
+  const { page } = await signedInTab();
+  await openFlag(page, 'checkout', 'payment-provider-kill-switch');
+  await page.getByRole('button', { name: 'Edit strategy Gradual rollout in production' }).click();
+  await page.getByRole('form', { name: 'Edit strategy Gradual rollout in production' }).getByLabel('Rollout').fill('60');
+  await page.getByRole('button', { name: 'Save strategy' }).click();
+  await savedNotice(page, 'Strategy');
+  await page.getByRole('button', { name: 'Edit variants in production' }).click();
+  const y = page.getByRole('form', { name: 'Variants in production' }).getByRole('group', { name: 'Variant 2' });
+  await y.getByLabel('Fixed weight').check();
+  await y.getByLabel('Weight (%)').fill('20');
+  await page.getByRole('button', { name: 'Save variants' }).click();
+  await savedNotice(page, 'Variants');
+
+  const after = environment(await stored('checkout', 'payment-provider-kill-switch'), 'production');
+  assert.is(after.strategies[0]!.parameters['rollout'], '60');
+  assert.equal(after.strategies[0]!.variants.map((v) => v.name), ['a', 'b'], 'the strategy variants are kept');
+  assert.equal(after.variants.map((v) => ({ name: v.name, weight: v.weight, overrides: v.overrides })), [
+    { name: 'x', weight: 800, overrides },
+    { name: 'y', weight: 200, overrides: [] },
+  ]);
 });
 
 s.test('dependencies: add a parent from the same project, see it on both flags, remove it', async () => {

@@ -20,6 +20,7 @@ export interface StrategyBody {
   parameters: Record<string, string>;
   constraints: Constraint[];
   segments: number[];
+  variants?: Variant[];
 }
 
 /** Adds a strategy (no id) or replaces one (with its id); answers 412 if the flag changed since `ifMatch`. */

@@ -23,6 +23,8 @@ export interface Strategy {
   parameters?: Record<string, string>;
   constraints?: Constraint[];
   segments?: number[];
+  /** Variants of the strategy itself (the page keeps them as they are when it edits the strategy). */
+  variants?: Variant[];
 }
 
 export interface Variant {

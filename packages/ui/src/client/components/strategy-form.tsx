@@ -71,6 +71,8 @@ export function StrategyForm(props: Props) {
           constraints: constraints.map(fromDraft),
           segments,
           ...(title.trim() ? { title: title.trim() } : {}),
+          // A PUT replaces the whole strategy: its own variants, which this form does not edit, go back as they are.
+          ...(initial?.variants?.length ? { variants: initial.variants } : {}),
         };
         if (await props.onSubmit(body)) props.onCancel();
       }}
