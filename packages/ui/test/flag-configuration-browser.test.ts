@@ -258,6 +258,13 @@ s.test('variants: a live bar while editing, the weights the API stores, the bar 
   assert.is(await bar.getAttribute('aria-label'), 'Variants: blue 35 %, green 35 %, red 30 %');
   const saved = Object.fromEntries(await bar.locator('rect').evaluateAll((rects) => rects.map((r) => [r.getAttribute('data-variant'), Number(r.getAttribute('width'))])));
   assert.equal(saved, { blue: 35, green: 35, red: 30 });
+  // The flag screen read anew (key in the session): strategies, the variant bar and the history all in the DOM.
+  await page.reload();
+  await page.locator('[data-environment="production"] svg.variant-bar').waitFor();
+  await page.locator('[data-environment="production"] .strategy').first().waitFor();
+  await page.locator('ol.events > li').first().waitFor();
+  const firstRender = await page.evaluate(() => performance.now());
+  console.log(`time to the first full render of a flag with strategies, variants and history (reload): ${firstRender.toFixed(0)} ms`);
   await screenshot(page, 'flag-configuration');
   await assertAccessible(page, 'flag with variants');
 });
