@@ -299,6 +299,21 @@ s.test('edits keep what the page does not edit: a strategy keeps its own variant
   ]);
 });
 
+s.test('strategies are evaluated in order: moving one down in the page stores the new order', async () => {
+  const strategies = '/api/admin/projects/mobile/features/dark-mode/environments/development/strategies';
+  await s.apiSend('POST', strategies, { name: 'userWithId', title: 'Staff', parameters: { userIds: 'ada,grace' } });
+  const before = environment(await stored('mobile', 'dark-mode'), 'development').strategies.map((x) => x.id);
+  assert.ok(before.length >= 2, 'two strategies at least');
+  const { page } = await signedInTab();
+  await openFlag(page, 'mobile', 'dark-mode');
+  const first = page.locator('[data-environment="development"] .strategy').first();
+  await first.getByRole('button', { name: /^Move strategy .* down in development$/ }).click();
+  await savedNotice(page, 'Strategy order');
+  const after = environment(await stored('mobile', 'dark-mode'), 'development').strategies.map((x) => x.id);
+  assert.equal(after, [before[1], before[0], ...before.slice(2)]);
+  assert.is(await page.locator('[data-environment="development"] .strategy').nth(1).getAttribute('data-strategy-id'), before[0]!);
+});
+
 s.test('dependencies: add a parent from the same project, see it on both flags, remove it', async () => {
   const { page } = await signedInTab();
   await openFlag(page, 'checkout', 'one-click-pay');

@@ -35,6 +35,12 @@ export async function deleteStrategy(ref: EnvironmentRef, id: string, ifMatch: s
   return null;
 }
 
+/** Puts the strategies in the order given (by id). */
+export async function orderStrategies(ref: EnvironmentRef, ids: string[], ifMatch: string | null): Promise<null> {
+  await api<null>(`${environmentPath(ref)}/strategies/set-sort-order`, { method: 'POST', body: ids.map((id, sortOrder) => ({ id, sortOrder })), ifMatch });
+  return null;
+}
+
 /** Replaces the environment's whole variant set (the API computes the variable weights and sorts them). */
 export async function putVariants(ref: EnvironmentRef, variants: Variant[], ifMatch: string | null): Promise<null> {
   await api<{ variants: Variant[] }>(`${environmentPath(ref)}/variants`, { method: 'PUT', body: variants, ifMatch });

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { deleteStrategy, saveStrategy, type EnvironmentRef } from '../config-writes';
+import { deleteStrategy, orderStrategies, saveStrategy, type EnvironmentRef } from '../config-writes';
 import { strategyKind } from '../flag-config';
 import type { Segment, Strategy } from '../types';
 import type { Commit } from '../use-feature-editing';
@@ -51,6 +51,12 @@ export function StrategyList({ target, strategies, segments, busy, commit }: Pro
   const [editing, setEditing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
   const where = target.environment;
+  /** Swaps the strategy at `i` with the one at `j` (the strategies stored have ids). */
+  const move = (i: number, j: number) => {
+    const ids = strategies.map((s) => s.id!);
+    [ids[i], ids[j]] = [ids[j]!, ids[i]!];
+    void commit('Strategy order', (ifMatch) => orderStrategies(target, ids, ifMatch));
+  };
   const form = (strategy: Strategy | undefined, key: string) => (
     <StrategyForm
       idPrefix={`s-${where}-${key}`}
@@ -71,7 +77,7 @@ export function StrategyList({ target, strategies, segments, busy, commit }: Pro
           const key = s.id ?? String(i);
           const name = strategyName(s);
           return (
-            <li key={key} class="strategy" data-strategy={s.name}>
+            <li key={key} class="strategy" data-strategy={s.name} data-strategy-id={s.id}>
               {editing === key ? (
                 form(s, key)
               ) : (
@@ -81,6 +87,16 @@ export function StrategyList({ target, strategies, segments, busy, commit }: Pro
                     <button type="button" disabled={busy} onClick={() => setEditing(key)} aria-label={`Edit strategy ${name} in ${where}`}>
                       Edit
                     </button>
+                    {i > 0 ? (
+                      <button type="button" disabled={busy} onClick={() => move(i, i - 1)} aria-label={`Move strategy ${name} up in ${where}`}>
+                        Up
+                      </button>
+                    ) : null}
+                    {i < strategies.length - 1 ? (
+                      <button type="button" disabled={busy} onClick={() => move(i, i + 1)} aria-label={`Move strategy ${name} down in ${where}`}>
+                        Down
+                      </button>
+                    ) : null}
                     {deleting === key ? (
                       <>
                         <button
