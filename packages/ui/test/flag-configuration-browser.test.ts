@@ -45,6 +45,7 @@ interface StoredFeature {
 
 /** A flag of its own (no strategy yet), so the SDK's answer depends on the page's rollout only. */
 const ROLLOUT_FLAG = 'rollout-from-ui';
+let viewerKey = '';
 let segmentId = 0;
 let otherProjectSegment = 0;
 const s = browserSuite('flag configuration in chromium', {
@@ -54,6 +55,7 @@ const s = browserSuite('flag configuration in chromium', {
     segmentId = (await suite.apiSend<{ id: number }>('POST', '/api/admin/segments', { name: 'beta-testers', project: 'platform', description: 'Opted in', constraints })).id;
     otherProjectSegment = (await suite.apiSend<{ id: number }>('POST', '/api/admin/segments', { name: 'mobile-only', project: 'mobile', constraints })).id;
     await suite.apiSend('POST', '/api/admin/projects/search/features', { name: ROLLOUT_FLAG, type: 'release' });
+    viewerKey = (await suite.apiSend<{ secret: string }>('POST', '/api/admin/api-tokens', { tokenName: 'viewer', type: 'admin', role: 'viewer' })).secret;
   },
 });
 const { signedInTab, apiGet, assertAccessible } = s;
@@ -312,6 +314,26 @@ s.test('strategies are evaluated in order: moving one down in the page stores th
   const after = environment(await stored('mobile', 'dark-mode'), 'development').strategies.map((x) => x.id);
   assert.equal(after, [before[1], before[0], ...before.slice(2)]);
   assert.is(await page.locator('[data-environment="development"] .strategy').nth(1).getAttribute('data-strategy-id'), before[0]!);
+});
+
+s.test("a viewer's strategy and variant saves show the API's message naming the missing permission, and change nothing", async () => {
+  const before = await stored('mobile', 'dark-mode');
+  const { page } = await signedInTab(viewerKey);
+  await openFlag(page, 'mobile', 'dark-mode');
+  await page.getByRole('button', { name: 'Add strategy in production' }).click();
+  await page.getByRole('form', { name: 'New strategy in production' }).getByRole('button', { name: 'Save strategy' }).click();
+  await page.getByRole('alert').filter({ hasText: 'You need the permission UPDATE_FEATURE' }).waitFor();
+  await page.getByRole('button', { name: 'Edit variants in production' }).click();
+  await page.getByRole('button', { name: 'Add variant' }).click();
+  await page.getByRole('group', { name: 'Variant 1' }).getByLabel('Name').fill('blocked');
+  const answer = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith('/environments/production/variants'));
+  await page.getByRole('button', { name: 'Save variants' }).click();
+  assert.is((await answer).status(), 403);
+  await page.getByRole('alert').filter({ hasText: 'You need the permission UPDATE_FEATURE' }).waitFor();
+  // The form stays open with what was typed, so nothing is lost.
+  assert.is(await page.getByRole('group', { name: 'Variant 1' }).getByLabel('Name').inputValue(), 'blocked');
+  assert.equal(await stored('mobile', 'dark-mode'), before, 'nothing changed');
+  await assertAccessible(page, 'permission message');
 });
 
 s.test('dependencies: add a parent from the same project, see it on both flags, remove it', async () => {
