@@ -223,7 +223,7 @@ s.test('constraints editor and segments picker: what the form saves is what the 
   assert.equal(environment(await stored('platform', 'maintenance-mode'), 'production').strategies, []);
 });
 
-s.test('variants: a live bar while editing, the weights the API stores, the bar after saving', async () => {
+s.test('variants: a live bar while editing; the weights, payload and overrides the API stores; the bar after saving', async () => {
   const { page } = await signedInTab();
   await openFlag(page, 'search', 'beta-filters');
   await page.getByRole('button', { name: 'Edit variants in production' }).click();
@@ -237,6 +237,10 @@ s.test('variants: a live bar while editing, the weights the API stores, the bar 
   await row(2).getByLabel('Payload', { exact: true }).selectOption('json');
   await row(2).getByLabel('Payload value').fill('{"color":"#f00"}');
   await row(3).getByLabel('Name').fill('green');
+  await row(3).getByRole('button', { name: 'Add override' }).click();
+  const override = row(3).getByRole('group', { name: 'Override 1' });
+  await override.getByLabel('Context field').fill('userId');
+  await override.getByLabel('Values (one per line)').fill('vip\nboss');
   await form.getByLabel('Variant stickiness').selectOption('userId');
   const widths = async () =>
     Object.fromEntries(await form.locator('svg.variant-bar rect').evaluateAll((rects) => rects.map((r) => [r.getAttribute('data-variant'), Number(r.getAttribute('width'))])));
@@ -249,15 +253,18 @@ s.test('variants: a live bar while editing, the weights the API stores, the bar 
 
   const variants = environment(await stored('search', 'beta-filters'), 'production').variants;
   assert.equal(
-    variants.map((v) => ({ name: v.name, weight: v.weight, weightType: v.weightType, stickiness: v.stickiness, payload: v.payload })),
+    variants.map((v) => ({ name: v.name, weight: v.weight, weightType: v.weightType, stickiness: v.stickiness, payload: v.payload, overrides: v.overrides })),
     [
-      { name: 'blue', weight: 350, weightType: 'variable', stickiness: 'userId', payload: undefined },
-      { name: 'green', weight: 350, weightType: 'variable', stickiness: 'userId', payload: undefined },
-      { name: 'red', weight: 300, weightType: 'fix', stickiness: 'userId', payload: { type: 'json', value: '{"color":"#f00"}' } },
+      { name: 'blue', weight: 350, weightType: 'variable', stickiness: 'userId', payload: undefined, overrides: [] },
+      { name: 'green', weight: 350, weightType: 'variable', stickiness: 'userId', payload: undefined, overrides: [{ contextName: 'userId', values: ['vip', 'boss'] }] },
+      { name: 'red', weight: 300, weightType: 'fix', stickiness: 'userId', payload: { type: 'json', value: '{"color":"#f00"}' }, overrides: [] },
     ],
   );
   const bar = page.locator('[data-environment="production"] svg.variant-bar');
   assert.is(await bar.getAttribute('aria-label'), 'Variants: blue 35 %, green 35 %, red 30 %');
+  const details = await page.locator('[data-environment="production"] .variant-details').innerText();
+  assert.match(details, 'green · always for userId vip, boss');
+  assert.match(details, 'red · payload json {"color":"#f00"}');
   const saved = Object.fromEntries(await bar.locator('rect').evaluateAll((rects) => rects.map((r) => [r.getAttribute('data-variant'), Number(r.getAttribute('width'))])));
   assert.equal(saved, { blue: 35, green: 35, red: 30 });
   // The flag screen read anew (key in the session): strategies, the variant bar and the history all in the DOM.

@@ -3,6 +3,7 @@ import { putVariants, type EnvironmentRef } from '../config-writes';
 import { PAYLOAD_TYPES, sharedWeights, stickinessOptions, weightPercent } from '../flag-config';
 import type { Variant } from '../types';
 import type { Commit } from '../use-feature-editing';
+import { fromOverrideDraft, OverridesEditor, toOverrideDraft, type OverrideDraft } from './overrides-editor';
 import { SelectField } from './select-field';
 import { VariantBar } from './variant-bar';
 
@@ -13,7 +14,7 @@ interface VariantDraft {
   percent: string;
   payloadType: string;
   payloadValue: string;
-  overrides: Variant['overrides'];
+  overrides: OverrideDraft[];
 }
 
 const toDraft = (v: Variant): VariantDraft => ({
@@ -22,7 +23,7 @@ const toDraft = (v: Variant): VariantDraft => ({
   percent: String(v.weight / 10),
   payloadType: v.payload?.type ?? '',
   payloadValue: v.payload?.value ?? '',
-  overrides: v.overrides,
+  overrides: (v.overrides ?? []).map(toOverrideDraft),
 });
 
 const weightOf = (d: VariantDraft) => Math.round(Number(d.percent) * 10) || 0;
@@ -34,8 +35,30 @@ function fromDraft(d: VariantDraft, stickiness: string): Variant {
     weight: d.fixed ? weightOf(d) : 0,
     stickiness,
     ...(d.payloadType ? { payload: { type: d.payloadType, value: d.payloadValue } } : {}),
-    ...(d.overrides ? { overrides: d.overrides } : {}),
+    overrides: d.overrides.map(fromOverrideDraft),
   };
+}
+
+/** The payloads and overrides of the variants that have some, in words. */
+function VariantDetails({ variants }: { variants: Variant[] }) {
+  const detailed = variants.filter((v) => v.payload || v.overrides?.length);
+  if (!detailed.length) return null;
+  return (
+    <ul class="plain-list small variant-details">
+      {detailed.map((v) => (
+        <li key={v.name}>
+          <strong>{v.name}</strong>
+          {v.payload ? (
+            <>
+              {' '}
+              · payload {v.payload.type} <code>{v.payload.value}</code>
+            </>
+          ) : null}
+          {(v.overrides ?? []).map((o) => ` · always for ${o.contextName} ${o.values.join(', ')}`)}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 /** The variants of one environment as a bar and a table; "Edit variants" edits the whole set. */
@@ -49,6 +72,7 @@ export function VariantsEditor({ target, variants, busy, commit }: { target: Env
     return (
       <div class="variants">
         {variants.length ? <VariantBar variants={variants} /> : <p class="muted small">No variants.</p>}
+        <VariantDetails variants={variants} />
         <button
           type="button"
           disabled={busy}
@@ -107,11 +131,12 @@ export function VariantsEditor({ target, variants, busy, commit }: { target: Env
             <button type="button" onClick={() => setDrafts(drafts.filter((_, j) => j !== i))}>
               Remove variant {i + 1}
             </button>
+            <OverridesEditor idPrefix={vid} overrides={d.overrides} onChange={(overrides) => update(i, { overrides })} />
           </fieldset>
         );
       })}
       <div class="form-row">
-        <button type="button" onClick={() => setDrafts([...drafts, { name: '', fixed: false, percent: '0', payloadType: '', payloadValue: '', overrides: undefined }])}>
+        <button type="button" onClick={() => setDrafts([...drafts, { name: '', fixed: false, percent: '0', payloadType: '', payloadValue: '', overrides: [] }])}>
           Add variant
         </button>
         <SelectField id={`${id}-stickiness`} label="Variant stickiness" value={stickiness} options={stickinessOptions(stickiness)} onChange={setStickiness} />
