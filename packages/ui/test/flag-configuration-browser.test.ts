@@ -27,7 +27,7 @@ interface StoredStrategy {
   parameters: Record<string, string>;
   constraints: StoredConstraint[];
   segments: number[];
-  variants: { name: string }[];
+  variants: { name: string; weight: number }[];
 }
 interface StoredVariant {
   name: string;
@@ -104,7 +104,7 @@ s.test('a 30 % rollout set with the slider: the real SDK enables 30 % ± 2 % of 
   assert.is(await form.getByLabel('Rollout').inputValue(), '100');
   await form.getByLabel('Rollout').fill('30');
   assert.is(await form.locator('output').first().innerText(), '30 %', 'the slider shows its value');
-  await form.getByLabel('Stickiness').selectOption('userId');
+  await form.getByLabel('Stickiness', { exact: true }).selectOption('userId');
   await screenshot(page, 'flag-strategy-form');
   await assertAccessible(page, 'strategy form');
   await form.getByRole('button', { name: 'Save strategy' }).click();
@@ -278,7 +278,7 @@ s.test('variants: a live bar while editing; the weights, payload and overrides t
   await assertAccessible(page, 'flag with variants');
 });
 
-s.test('edits keep what the page does not edit: a strategy keeps its own variants, a variant its overrides', async () => {
+s.test("a strategy's own variants and a variant's overrides set through the API: shown, edited in the page, kept", async () => {
   const path = '/api/admin/projects/checkout/features/payment-provider-kill-switch';
   const production = `${path}/environments/production`;
   const [initial] = environment(await stored('checkout', 'payment-provider-kill-switch'), 'production').strategies;
@@ -289,7 +289,15 @@ s.test('edits keep what the page does not edit: a strategy keeps its own variant
   const { page } = await signedInTab();
   await openFlag(page, 'checkout', 'payment-provider-kill-switch');
   await page.getByRole('button', { name: 'Edit strategy Gradual rollout in production' }).click();
-  await page.getByRole('form', { name: 'Edit strategy Gradual rollout in production' }).getByLabel('Rollout').fill('60');
+  const form = page.getByRole('form', { name: 'Edit strategy Gradual rollout in production' });
+  await form.getByLabel('Rollout').fill('60');
+  const strategyVariants = form.getByRole('group', { name: 'Strategy variants' });
+  assert.is(await strategyVariants.getByRole('group', { name: 'Variant 1' }).getByLabel('Name').inputValue(), 'a');
+  const b = strategyVariants.getByRole('group', { name: 'Variant 2' });
+  assert.is(await b.getByLabel('Name').inputValue(), 'b');
+  assert.is(await b.getByRole('button', { name: 'Add override' }).count(), 0, 'a strategy variant has no overrides');
+  await b.getByLabel('Fixed weight').check();
+  await b.getByLabel('Weight (%)').fill('20');
   await page.getByRole('button', { name: 'Save strategy' }).click();
   await savedNotice(page, 'Strategy');
   await page.getByRole('button', { name: 'Edit variants in production' }).click();
@@ -301,7 +309,8 @@ s.test('edits keep what the page does not edit: a strategy keeps its own variant
 
   const after = environment(await stored('checkout', 'payment-provider-kill-switch'), 'production');
   assert.is(after.strategies[0]!.parameters['rollout'], '60');
-  assert.equal(after.strategies[0]!.variants.map((v) => v.name), ['a', 'b'], 'the strategy variants are kept');
+  assert.equal(after.strategies[0]!.variants.map((v) => ({ name: v.name, weight: v.weight })), [{ name: 'a', weight: 800 }, { name: 'b', weight: 200 }]);
+  assert.is(await page.locator('[data-environment="production"] .strategy svg.variant-bar').getAttribute('aria-label'), 'Variants: a 80 %, b 20 %');
   assert.equal(after.variants.map((v) => ({ name: v.name, weight: v.weight, overrides: v.overrides })), [
     { name: 'x', weight: 800, overrides },
     { name: 'y', weight: 200, overrides: [] },
@@ -331,14 +340,15 @@ s.test("a viewer's strategy and variant saves show the API's message naming the 
   await page.getByRole('form', { name: 'New strategy in production' }).getByRole('button', { name: 'Save strategy' }).click();
   await page.getByRole('alert').filter({ hasText: 'You need the permission UPDATE_FEATURE' }).waitFor();
   await page.getByRole('button', { name: 'Edit variants in production' }).click();
-  await page.getByRole('button', { name: 'Add variant' }).click();
-  await page.getByRole('group', { name: 'Variant 1' }).getByLabel('Name').fill('blocked');
+  const variants = page.getByRole('form', { name: 'Variants in production' });
+  await variants.getByRole('button', { name: 'Add variant' }).click();
+  await variants.getByRole('group', { name: 'Variant 1' }).getByLabel('Name').fill('blocked');
   const answer = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith('/environments/production/variants'));
   await page.getByRole('button', { name: 'Save variants' }).click();
   assert.is((await answer).status(), 403);
   await page.getByRole('alert').filter({ hasText: 'You need the permission UPDATE_FEATURE' }).waitFor();
   // The form stays open with what was typed, so nothing is lost.
-  assert.is(await page.getByRole('group', { name: 'Variant 1' }).getByLabel('Name').inputValue(), 'blocked');
+  assert.is(await variants.getByRole('group', { name: 'Variant 1' }).getByLabel('Name').inputValue(), 'blocked');
   assert.equal(await stored('mobile', 'dark-mode'), before, 'nothing changed');
   await assertAccessible(page, 'permission message');
 });

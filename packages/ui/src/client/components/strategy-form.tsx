@@ -5,6 +5,7 @@ import type { Segment, Strategy } from '../types';
 import { ConstraintsEditor, fromDraft, toDraft, type ConstraintDraft } from './constraints-editor';
 import { SegmentsPicker } from './segments-picker';
 import { SelectField } from './select-field';
+import { fromVariantDraft, toVariantDraft, VariantRows, type VariantDraft } from './variant-rows';
 
 interface Props {
   /** Unique on the page: prefixes the ids of the controls. */
@@ -50,6 +51,8 @@ export function StrategyForm(props: Props) {
   const [parameters, setParameters] = useState<Record<string, string>>(() => ({ ...defaultParameters(name, props.featureName), ...initial?.parameters }));
   const [constraints, setConstraints] = useState<ConstraintDraft[]>(() => (initial?.constraints ?? []).map(toDraft));
   const [segments, setSegments] = useState<number[]>(initial?.segments ?? []);
+  const [variants, setVariants] = useState<VariantDraft[]>(() => (initial?.variants ?? []).map(toVariantDraft));
+  const [variantStickiness, setVariantStickiness] = useState(initial?.variants?.[0]?.stickiness ?? initial?.parameters?.['stickiness'] ?? 'default');
   const kind = strategyKind(name);
   const id = props.idPrefix;
 
@@ -71,8 +74,7 @@ export function StrategyForm(props: Props) {
           constraints: constraints.map(fromDraft),
           segments,
           ...(title.trim() ? { title: title.trim() } : {}),
-          // A PUT replaces the whole strategy: its own variants, which this form does not edit, go back as they are.
-          ...(initial?.variants?.length ? { variants: initial.variants } : {}),
+          variants: variants.map((v) => fromVariantDraft(v, variantStickiness, false)),
         };
         if (await props.onSubmit(body)) props.onCancel();
       }}
@@ -102,6 +104,11 @@ export function StrategyForm(props: Props) {
       ) : null}
       <ConstraintsEditor idPrefix={id} constraints={constraints} onChange={setConstraints} />
       <SegmentsPicker idPrefix={id} segments={props.segments} selected={segments} onChange={setSegments} />
+      <fieldset class="strategy-variants">
+        <legend>Strategy variants</legend>
+        {variants.length === 0 ? <p class="muted small">None: the flag's environment variants apply.</p> : null}
+        <VariantRows idPrefix={`${id}-v`} drafts={variants} onChange={setVariants} stickiness={variantStickiness} onStickiness={setVariantStickiness} withOverrides={false} />
+      </fieldset>
       <div class="form-row">
         <button type="submit" class="primary" disabled={props.busy}>
           Save strategy

@@ -5,6 +5,7 @@ import type { Segment, Strategy } from '../types';
 import type { Commit } from '../use-feature-editing';
 import { describeConstraint } from './constraints-editor';
 import { StrategyForm } from './strategy-form';
+import { VariantBar } from './variant-bar';
 
 interface Props {
   target: EnvironmentRef;
@@ -42,6 +43,7 @@ function StrategySummary({ strategy, segments }: { strategy: Strategy; segments:
         </ul>
       ) : null}
       {names.length ? <p class="small segment-names">Segments: {names.join(', ')}</p> : null}
+      {strategy.variants?.length ? <VariantBar variants={strategy.variants} /> : null}
     </div>
   );
 }
