@@ -72,6 +72,7 @@ export type {
   AdminRole,
   ApiKeyRecord,
   ChangeRecord,
+  ChangeRequestConfigRecord,
   ChangeRequestRecord,
   ChangeRequestState,
   ClientAppRecord,

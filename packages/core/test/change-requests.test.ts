@@ -60,7 +60,7 @@ suiteForEachStorage('change requests', (test, world) => {
     await w.feature('elsewhere');
     const before = await w.eventCount();
     await rejects(add({ feature: 'nope', action: 'updateEnabled', payload: { enabled: true } }), 'NotFoundError');
-    await rejects(add({ feature: 'elsewhere', action: 'updateEnabled', payload: {} }), 'NotFoundError');
+    await rejects(add({ feature: 'elsewhere', action: 'updateEnabled', payload: { enabled: true } }), 'NotFoundError');
     await rejects(add({ feature: 'f1', action: 'dropDatabase', payload: {} }), 'BadDataError');
     await rejects(add({ feature: 'f1', action: 'updateEnabled' }), 'BadDataError');
     await rejects(add({ feature: 'f1', action: 'updateEnabled', payload: {} }, w.keys.viewer.principal), 'NoAccessError');

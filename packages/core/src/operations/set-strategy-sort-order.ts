@@ -3,7 +3,7 @@ import type { AdminContext } from '../context';
 import { badData } from '../errors';
 import type { Strategy } from '../records';
 import { assertValid } from '../validation';
-import { changeFeatureEnvironment, type ChangeResult, type FeatureEnvironmentRef } from '../flag-config/feature-environment-change';
+import { changeFeatureEnvironment, type ChangeResult, type EnvironmentChange, type FeatureEnvironmentRef } from '../flag-config/feature-environment-change';
 import { bySortOrder, strategyIn } from '../flag-config/strategy-lookup';
 
 export interface SetStrategySortOrderInput extends FeatureEnvironmentRef {
@@ -20,12 +20,17 @@ const orderOf = (strategies: readonly Strategy[]) => ({
  * environment is a 404; one event `strategy-order-changed` with the order before and after.
  */
 export async function setStrategySortOrder(ctx: AdminContext, principal: Principal, input: SetStrategySortOrderInput): Promise<ChangeResult<null>> {
-  assertValid<{ id: string; sortOrder: number }[]>('strategySortOrder', input.body, 'sort order');
-  const entries = input.body;
+  return changeFeatureEnvironment(ctx, principal, input, strategySortOrderChange(input.body));
+}
+
+/** The body checked, and the change the route and a change request's apply run. */
+export function strategySortOrderChange(body: unknown): EnvironmentChange<null> {
+  assertValid<{ id: string; sortOrder: number }[]>('strategySortOrder', body, 'sort order');
+  const entries = body;
   const ids = entries.map((e) => e.id);
   const repeated = ids.findIndex((id, i) => ids.indexOf(id) !== i);
   if (repeated !== -1) throw badData(`Strategy "${ids[repeated]}" is named twice.`, [{ message: 'repeated id', path: `/${repeated}/id` }]);
-  return changeFeatureEnvironment(ctx, principal, input, ({ feature, state }) => {
+  return ({ feature, state }) => {
     for (const entry of entries) strategyIn(state, feature.name, entry.id);
     const orders = new Map(entries.map((e) => [e.id, e.sortOrder]));
     const before = state.strategies;
@@ -33,5 +38,5 @@ export async function setStrategySortOrder(ctx: AdminContext, principal: Princip
     if (after.every((s, i) => s.id === before[i]!.id && s.sortOrder === before[i]!.sortOrder)) return { result: null, events: [] };
     state.strategies = after;
     return { result: null, events: [{ type: 'strategy-order-changed', data: orderOf(after), preData: orderOf(before) }] };
-  });
+  };
 }

@@ -11,6 +11,10 @@ export const errorSchema = {
     message: str,
     details: { type: 'array', items: { type: 'object', required: ['message'], properties: { message: str, path: str } } },
     permissions: { type: 'array', items: anyObject },
+    conflicts: {
+      type: 'array',
+      items: { type: 'object', required: ['changeId', 'kind', 'message'], properties: { changeId: { type: 'number' }, feature: { type: ['string', 'null'] }, kind: str, message: str } },
+    },
   },
 } as const;
 
