@@ -63,11 +63,11 @@ suiteForEachStorage('change requests', (test, world) => {
     await rejects(add({ feature: 'elsewhere', action: 'updateEnabled', payload: { enabled: true } }), 'NotFoundError');
     await rejects(add({ feature: 'f1', action: 'dropDatabase', payload: {} }), 'BadDataError');
     await rejects(add({ feature: 'f1', action: 'updateEnabled' }), 'BadDataError');
-    await rejects(add({ feature: 'f1', action: 'updateEnabled', payload: {} }, w.keys.viewer.principal), 'NoAccessError');
+    await rejects(add({ feature: 'f1', action: 'updateEnabled', payload: { enabled: true } }, w.keys.viewer.principal), 'NoAccessError');
     const devOnly = await w.key({ type: 'admin', role: 'editor', environment: 'development' });
     const afterKey = await w.eventCount();
-    await rejects(add({ feature: 'f1', action: 'updateEnabled', payload: {} }, devOnly.principal), 'NoAccessError', /production/);
-    await rejects(add({ feature: 'f1', action: 'updateEnabled', payload: {} }, SYSTEM_PRINCIPAL, 'staging'), 'NotFoundError');
+    await rejects(add({ feature: 'f1', action: 'updateEnabled', payload: { enabled: true } }, devOnly.principal), 'NoAccessError', /production/);
+    await rejects(add({ feature: 'f1', action: 'updateEnabled', payload: { enabled: true } }, SYSTEM_PRINCIPAL, 'staging'), 'NotFoundError');
     assert.is(await w.eventCount(), afterKey);
     assert.is(afterKey, before + 1, 'only the key creation');
   });
