@@ -177,15 +177,8 @@ export interface ApprovalRecord {
   createdAt: string;
 }
 
-/** A snapshot of the key that scheduled a request (never a secret): the scheduled apply acts as it. */
-export interface SchedulerRecord {
-  id: number;
-  name: string;
-  type: KeyType;
-  role: AdminRole | null;
-  projects: string[];
-  environments: string[];
-}
+/** A snapshot of the key that scheduled a request (never its secret hash): the scheduled apply acts as it. */
+export type SchedulerRecord = Omit<ApiKeyRecord, 'secretHash' | 'createdAt'>;
 
 export interface ChangeRequestRecord {
   id: number;
