@@ -159,6 +159,9 @@ suiteForEachStorage('change requests: settings, states, who may move them', (tes
     await rejects(w.admin.updateChangeRequestTitle(editor2, { projectId: 'p1', id: cr.id, body: { title: 'x' } }), 'NoAccessError');
     await rejects(w.admin.updateChangeRequestTitle(w.keys.editor.principal, { projectId: 'p1', id: cr.id, body: { title: '' } }), 'BadDataError');
     assert.is((await w.admin.updateChangeRequestTitle(w.keys.editor.principal, { projectId: 'p1', id: cr.id, body: { title: 'Turn f1 on' } })).title, 'Turn f1 on');
+    const count = await w.eventCount();
+    await w.admin.updateChangeRequestTitle(w.keys.editor.principal, { projectId: 'p1', id: cr.id, body: { title: 'Turn f1 on' } });
+    assert.is(await w.eventCount(), count, 'the same title again: no event');
   });
 
   test('payloads are checked at POST as their operation checks them: 400 naming the field, nothing written', async () => {

@@ -30,6 +30,8 @@ export async function changeRequestWrite(
   return ctx.write(async (tx) => {
     const cr = await visibleChangeRequest(tx, principal, ref.projectId, ref.id);
     const { record, events } = await change(tx, jsonClone(cr));
+    // A change that changes nothing (no event) writes nothing.
+    if (events.length === 0) return changeRequestDocument(tx, cr);
     await tx.put('changeRequests', record);
     await emit(tx, ctx, principal, events);
     return changeRequestDocument(tx, record);
