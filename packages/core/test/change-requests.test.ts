@@ -25,7 +25,8 @@ suiteForEachStorage('change requests', (test, world) => {
     ]);
     assert.is(second.created, false);
     assert.is(second.changeRequest.id, cr.id);
-    const read = await w.admin.getChangeRequest(w.keys.viewer.principal, { projectId: 'p1', id: String(cr.id) });
+    await rejects(w.admin.getChangeRequest(w.keys.viewer.principal, { projectId: 'p1', id: String(cr.id) }), 'NotFoundError');
+    const read = await w.admin.getChangeRequest(w.keys.admin.principal, { projectId: 'p1', id: String(cr.id) });
     assertSchema('changeRequest', read);
     assert.equal(read.features.map((f) => [f.name, f.changes.map((c) => c.action)]), [
       ['f1', ['updateEnabled', 'addStrategy']],

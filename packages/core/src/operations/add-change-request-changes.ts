@@ -105,5 +105,6 @@ async function openDraft(
     createdAt: ctx.now().toISOString(),
     state: 'Draft',
   };
-  return { changeRequest, events: [requestEvent(changeRequest, 'change-request-created')] };
+  // `id` and `environment` as this event always carried them (the UI lists requests from it).
+  return { changeRequest, events: [requestEvent(changeRequest, 'change-request-created', { id, environment })] };
 }
