@@ -179,4 +179,14 @@ suiteForEachStorage('change requests: settings, states, who may move them', (tes
     assert.is(await w.eventCount(), before);
     assert.equal(await w.admin.listChangeRequests(w.keys.admin.principal, { projectId: 'p1' }), []);
   });
+
+  test('limits: at most 300 changes per request, past it a 400 naming the limit and nothing written', async () => {
+    const hundred = Array.from({ length: 100 }, (_, i) => ({ feature: 'f1', action: 'updateEnabled', payload: { enabled: i % 2 === 0 } }));
+    for (let i = 0; i < 3; i++) await w.admin.addChangeRequestChanges(w.keys.editor.principal, { projectId: 'p1', environment: 'production', body: hundred });
+    const before = await w.eventCount();
+    await rejects(w.admin.addChangeRequestChanges(w.keys.editor.principal, { projectId: 'p1', environment: 'production', body: hundred[0] }), 'BadDataError', /changesPerRequest/);
+    assert.is(await w.eventCount(), before);
+    const [cr] = await w.admin.listChangeRequests(w.keys.editor.principal, { projectId: 'p1' });
+    assert.is(cr!.features[0]!.changes.length, 300);
+  });
 });

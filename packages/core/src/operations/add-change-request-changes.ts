@@ -11,6 +11,7 @@ import { requestEvent } from '../change-requests/change-request-events';
 import { dryRun } from '../change-requests/dry-run';
 import { prepareInput, type ChangeInput } from '../change-requests/prepared-changes';
 import type { WriteTx } from '../storage';
+import { requireUnderLimit } from '../change-requests/limits';
 
 export interface AddChangesInput {
   projectId: string;
@@ -71,6 +72,8 @@ export async function addChangeRequestChanges(
       }
       events.push(requestEvent(changeRequest, 'change-added', { changeId: id, action: change.action, payload: change.payload }, change.feature ?? undefined));
     }
+    const count = changeRequest.segments.length + changeRequest.features.reduce((n, f) => n + f.changes.length, 0);
+    requireUnderLimit('changesPerRequest', count, '');
     await tx.put('changeRequests', changeRequest);
     await emit(tx, ctx, principal, events);
     return { changeRequest: await changeRequestDocument(tx, changeRequest), created: events[0]?.type === 'change-request-created' };

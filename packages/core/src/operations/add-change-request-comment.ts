@@ -2,11 +2,12 @@ import { canSeeEnvironment, type Principal } from '../auth';
 import type { AdminContext } from '../context';
 import type { ChangeRequestDocument } from '../change-requests/change-request-document';
 import { requestEvent } from '../change-requests/change-request-events';
-import { changeRequestWrite, userOf, type ChangeRequestRef } from '../change-requests/change-request-write';
+import { changeRequestWrite, type ChangeRequestRef } from '../change-requests/change-request-write';
 import { isOpen, requireState } from '../change-requests/transitions';
 import { AdminError } from '../errors';
 import { CHANGE_REQUEST_STATES } from '../records';
 import { assertValid } from '../validation';
+import { addComment } from '../change-requests/comments';
 
 /**
  * `POST .../change-requests/:id/comments` `{text}`: any admin key that sees the request and its
@@ -22,9 +23,7 @@ export async function addChangeRequestComment(ctx: AdminContext, principal: Prin
         permissions: [{ permission: 'UPDATE_FEATURE_ENVIRONMENT', project: cr.project, environment: cr.environment }],
       });
     }
-    const id = Math.max(0, ...cr.comments.map((c) => c.id)) + 1;
-    const { id: _keyId, ...createdBy } = await userOf(principal);
-    cr.comments.push({ id, text, createdBy, createdAt: ctx.now().toISOString() });
+    const id = await addComment(ctx, principal, cr, text, '/text');
     return { record: cr, events: [requestEvent(cr, 'change-request-comment-added', { commentId: id, text })] };
   });
 }

@@ -3,13 +3,14 @@ import type { AdminContext } from '../context';
 import { applyChangeRequestInTx } from '../change-requests/apply-change-request';
 import type { ChangeRequestDocument } from '../change-requests/change-request-document';
 import { requestEvent } from '../change-requests/change-request-events';
-import { changeRequestWrite, userOf, type ChangeRequestRef, type RequestChange } from '../change-requests/change-request-write';
+import { changeRequestWrite, type ChangeRequestRef, type RequestChange } from '../change-requests/change-request-write';
 import { approve, reject } from '../change-requests/reviews';
 import { requireMove } from '../change-requests/transitions';
 import { AdminError, badData } from '../errors';
 import type { ChangeRequestRecord, ChangeRequestState } from '../records';
 import type { WriteTx } from '../storage';
 import { assertValid } from '../validation';
+import { addComment } from '../change-requests/comments';
 
 interface StateBody {
   state: ChangeRequestState;
@@ -41,11 +42,7 @@ export async function updateChangeRequestState(
   }
   return changeRequestWrite(ctx, principal, input, async (tx, cr) => {
     const { record, events } = await move(tx, ctx, principal, cr, body);
-    if (body.comment !== undefined) {
-      const id = Math.max(0, ...record.comments.map((c) => c.id)) + 1;
-      const { id: _keyId, ...createdBy } = await userOf(principal);
-      record.comments.push({ id, text: body.comment, createdBy, createdAt: ctx.now().toISOString() });
-    }
+    if (body.comment !== undefined) await addComment(ctx, principal, record, body.comment, '/comment');
     return { record, events };
   });
 }
