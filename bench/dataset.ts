@@ -95,8 +95,8 @@ const TYPE_WEIGHTS: readonly [FeatureType, number][] = [
   ['permission', 0.1],
 ];
 const TAG_VALUES = ['frontend', 'backend', 'beta', 'payments', 'mobile', 'ops', 'growth'];
-const OUTDATED_SDKS = ['unleash-client-node:3.9.1', 'unleash-client-java:8.0.0', 'unleash-client-python:5.0.0', 'unleash-client-go:3.2.0', 'unleash-client-ruby:4.4.0'];
-const CURRENT_SDKS = ['unleash-client-node:6.1.0', 'unleash-node-sdk:6.6.1', 'unleash-python-sdk:6.3.0', 'unleash-java-sdk:11.1.0', 'unleash-go-sdk:5.0.3'];
+export const OUTDATED_SDKS = ['unleash-client-node:3.9.1', 'unleash-client-java:8.0.0', 'unleash-client-python:5.0.0', 'unleash-client-go:3.2.0', 'unleash-client-ruby:4.4.0'];
+export const CURRENT_SDKS = ['unleash-client-node:6.1.0', 'unleash-node-sdk:6.6.1', 'unleash-python-sdk:6.3.0', 'unleash-java-sdk:11.1.0', 'unleash-go-sdk:5.0.3'];
 const ACTORS = ['alice@example.com', 'bob@example.com', 'carol@example.com', 'deploy-bot'];
 
 const pad = (n: number, width: number): string => String(n).padStart(width, '0');

@@ -17,10 +17,36 @@ export interface RouteSpec {
   label: string;
   method: 'GET' | 'PATCH';
   path: string;
+  /** Writes what the route reads before it is recorded (through the bin's API). */
+  setup?: (url: string) => Promise<void>;
+}
+
+/** The project whose events all carry whole feature documents (a ~200 KB page). */
+const DOCUMENTS_PROJECT = 'bench-documents';
+const DOCUMENT_EVENTS = 100;
+
+/**
+ * A project with one richly described, tagged feature changed DOCUMENT_EVENTS times: each change's event
+ * carries the whole document before and after, as every feature event does.
+ */
+async function writeDocumentEvents(url: string): Promise<void> {
+  const call = async (method: string, path: string, body: unknown, ok: number) => {
+    const res = await fetch(url + path, { method, headers: { authorization: BENCH_ADMIN_SECRET, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    if (res.status !== ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  };
+  await call('POST', '/api/admin/projects', { id: DOCUMENTS_PROJECT, name: 'Bench documents' }, 201);
+  const feature = `/api/admin/projects/${DOCUMENTS_PROJECT}/features`;
+  await call('POST', feature, { name: 'documented', description: 'x'.repeat(300) }, 201);
+  const tags = Array.from({ length: 8 }, (_, i) => ({ op: 'add', path: '/tags/-', value: { type: 'simple', value: `tag-${i}` } }));
+  await call('PATCH', `${feature}/documented`, tags, 200);
+  for (let i = 0; i < DOCUMENT_EVENTS - 10; i++) {
+    await call('PATCH', `${feature}/documented`, [{ op: 'replace', path: '/description', value: `${'Described at length. '.repeat(15)}${i}` }], 200);
+  }
 }
 
 export function routesFor(info: DataSetInfo): RouteSpec[] {
   const p = encodeURIComponent(info.project);
+  const f = encodeURIComponent(info.feature);
   return [
     { id: 'projects', label: 'GET /api/admin/projects', method: 'GET', path: '/api/admin/projects' },
     { id: 'events', label: 'GET /api/admin/events', method: 'GET', path: '/api/admin/events' },
@@ -32,7 +58,19 @@ export function routesFor(info: DataSetInfo): RouteSpec[] {
       path: `/api/admin/projects/${p}/change-requests/${info.changeRequestId}`,
     },
     { id: 'outdatedSdks', label: 'GET .../sdks/outdated', method: 'GET', path: `/api/admin/projects/${p}/sdks/outdated` },
-    { id: 'patch', label: 'PATCH .../features/F (description)', method: 'PATCH', path: `/api/admin/projects/${p}/features/${encodeURIComponent(info.feature)}` },
+    { id: 'features', label: 'GET .../features (a project\'s flags)', method: 'GET', path: `/api/admin/projects/${p}/features` },
+    { id: 'feature', label: 'GET .../features/F', method: 'GET', path: `/api/admin/projects/${p}/features/${f}` },
+    { id: 'strategies', label: 'GET .../features/F/environments/production/strategies', method: 'GET', path: `/api/admin/projects/${p}/features/${f}/environments/production/strategies` },
+    { id: 'variants', label: 'GET .../features/F/environments/production/variants', method: 'GET', path: `/api/admin/projects/${p}/features/${f}/environments/production/variants` },
+    { id: 'segments', label: 'GET /api/admin/segments', method: 'GET', path: '/api/admin/segments' },
+    {
+      id: 'documentEvents',
+      label: `GET /api/admin/events?project=${DOCUMENTS_PROJECT} (events with whole documents)`,
+      method: 'GET',
+      path: `/api/admin/events?project=${DOCUMENTS_PROJECT}`,
+      setup: writeDocumentEvents,
+    },
+    { id: 'patch', label: 'PATCH .../features/F (description)', method: 'PATCH', path: `/api/admin/projects/${p}/features/${f}` },
   ];
 }
 
@@ -160,6 +198,7 @@ export async function ratioRuns(bin: RunningBin, info: DataSetInfo, options: Htt
   try {
     const out: RouteRatio[] = [];
     for (const route of routes) {
+      await route.setup?.(bin.url);
       const recorded = await recordResponse(bin.url, route);
       baseline.answer(recorded);
       const row: RouteRatio = {

@@ -9,6 +9,8 @@ import { postgresStorage } from '@flagadmin/storage-postgres';
 import { startPostgres } from '../test/helpers/postgres';
 import type { DataSetInfo } from './dataset';
 import { ratioRuns, requestHeaders, routesFor, runLoad, type HttpOptions, type RouteRatio } from './http';
+import pg from 'pg';
+import { fleetRun, type FleetFigures, type FleetOptions } from './fleet';
 import { onCleanup, startBuiltBin, type RunningBin } from './util';
 
 const BATCH = 2_000;
@@ -78,6 +80,36 @@ export async function postgresRuns(dataDir: string, info: DataSetInfo, options: 
     return { http, patchOne: one.requestsPerSecond, patchThree: three.reduce((sum, r) => sum + r.requestsPerSecond, 0) };
   } finally {
     await Promise.all(bins.map((b) => b.stop(10_000)));
+    unregister();
+    await server.stop();
+  }
+}
+
+/** Bytes the database holds (tables, indexes, TOAST), as PostgreSQL counts them. */
+async function databaseBytes(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ bytes: string }>('SELECT pg_database_size(current_database()) AS bytes');
+    return Number(rows[0]!.bytes);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The fleet scenario against one bin on a PostgreSQL server started for the run. */
+export async function postgresFleet(dataDir: string, info: DataSetInfo, options: FleetOptions): Promise<FleetFigures> {
+  const server = await startPostgres();
+  const unregister = onCleanup('postgres server', () => server.stop());
+  try {
+    await copyInto(dataDir, server.url);
+    const bin = await startBuiltBin(dataDir, { args: ['--database-url', server.url] });
+    try {
+      return await fleetRun(bin, info, 'postgres', options, () => databaseBytes(server.url));
+    } finally {
+      await bin.stop(10_000);
+    }
+  } finally {
     unregister();
     await server.stop();
   }

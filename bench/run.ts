@@ -6,7 +6,7 @@
  *   node --conditions=source --import tsx bench/run.ts [--quick] [--only http|scale] [--route ID]... [--regenerate] [--storage lowdb|postgres]
  *
  * `--route ID` (repeatable) runs only those HTTP routes (projects, events, projectEvents, changeRequest,
- * outdatedSdks, patch): for trying one change quickly. `--storage postgres`: the HTTP ratio runs with the
+ * outdatedSdks, features, feature, strategies, variants, segments, documentEvents, patch): for trying one change quickly. `--storage postgres`: the HTTP ratio runs with the
  * bin on PostgreSQL, plus PATCH throughput with one and three bins (bench/postgres.ts); no scale part.
  */
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,9 +15,10 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DATA_SETS, FULL_DOCUMENT_EVERY, copyDataSet, ensureDataSet, type DataSetInfo, type DataSetSpec } from './dataset';
 import { ratioRuns, type HttpOptions, type RouteRatio } from './http';
-import { postgresRuns, type PostgresFigures } from './postgres';
+import { postgresFleet, postgresRuns, type PostgresFigures } from './postgres';
 import { binFigures, latencies, OPERATIONS, type BinFigures, type OperationId } from './scale';
-import { BENCH_DIR, BUILT_BIN, ROOT, cleanup, formatBytes, killAllNow, removeDirLater, startBuiltBin } from './util';
+import { fleetRun, type FleetFigures, type FleetOptions } from './fleet';
+import { BENCH_DIR, BUILT_BIN, ROOT, cleanup, dirSize, formatBytes, killAllNow, removeDirLater, startBuiltBin } from './util';
 
 const { values: args } = parseArgs({
   options: {
@@ -31,11 +32,11 @@ const { values: args } = parseArgs({
 });
 
 if (args.help) {
-  process.stdout.write('usage: pnpm bench [--quick] [--only http|scale] [--route ID]... [--regenerate] [--storage lowdb|postgres]\n');
+  process.stdout.write('usage: pnpm bench [--quick] [--only http|scale|fleet] [--route ID]... [--regenerate] [--storage lowdb|postgres]\n');
   process.exit(0);
 }
-if (args.only !== undefined && args.only !== 'http' && args.only !== 'scale') {
-  process.stderr.write(`bench: --only takes http or scale, not "${args.only}"\n`);
+if (args.only !== undefined && args.only !== 'http' && args.only !== 'scale' && args.only !== 'fleet') {
+  process.stderr.write(`bench: --only takes http, scale or fleet, not "${args.only}"\n`);
   process.exit(2);
 }
 
@@ -45,13 +46,21 @@ if (args.storage !== 'lowdb' && args.storage !== 'postgres') {
 }
 const onPostgres = args.storage === 'postgres';
 const quick = args.quick;
-const parts = { http: args.only !== 'scale', scale: args.only !== 'http' && !onPostgres };
+const parts = {
+  http: args.only === undefined || args.only === 'http',
+  scale: (args.only === undefined || args.only === 'scale') && !onPostgres,
+  fleet: (args.only === undefined || args.only === 'fleet') && !args.route,
+};
 const settings = {
   http: (quick
     ? { rounds: 2, durationSeconds: 1, warmupSeconds: 0.5, connections: 10 }
     : { rounds: 3, durationSeconds: 3, warmupSeconds: 1, connections: 10 }) satisfies HttpOptions,
   latency: quick ? { warmup: 20, calls: 100 } : { warmup: 100, calls: 500 },
   binLoad: { seconds: quick ? 1 : 2, connections: 10 },
+  /** SDK instances over a few hundred apps, polling every 15 s and posting metrics every 60 s. */
+  fleet: (quick
+    ? { instances: 2_000, apps: 60, seconds: 20, connections: 32 }
+    : { instances: 10_000, apps: 300, seconds: 60, connections: 64 }) satisfies FleetOptions,
   /** The whole run is stopped past this (the large set's first generation included). */
   watchdogMinutes: quick ? 15 : 60,
 };
@@ -77,7 +86,11 @@ const fmtMs = (ms: number) =>
 const fmtMiB = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 const fmtRps = (rps: number) => Math.round(rps).toLocaleString('en-US');
 
-const RATIO_TARGETS: Partial<Record<string, number>> = onPostgres ? { projects: 0.25, patch: 0.05 } : { projects: 0.5, events: 0.4, patch: 0.15 };
+/** Every admin GET route at 0.60 of bare node:http on the embedded storage; the durable PATCH at 0.15. */
+const ADMIN_GET_ROUTES = ['projects', 'events', 'projectEvents', 'documentEvents', 'changeRequest', 'outdatedSdks', 'features', 'feature', 'strategies', 'variants', 'segments'];
+const RATIO_TARGETS: Partial<Record<string, number>> = onPostgres
+  ? { projects: 0.25, patch: 0.05 }
+  : { ...Object.fromEntries(ADMIN_GET_ROUTES.map((id) => [id, 0.6])), patch: 0.15 };
 const SCALE_TARGETS: Partial<Record<OperationId, number>> = { listEvents: 1.5, patchFeature: 2, listProjects: 3 };
 const OPERATION_LABELS: Record<OperationId, string> = {
   listProjects: 'listProjects p50',
@@ -88,7 +101,7 @@ const OPERATION_LABELS: Record<OperationId, string> = {
   patchFeature: 'patchFeature (durable) p50',
 };
 
-function rows(http: RouteRatio[] | undefined, scale: ScaleFigures[] | undefined, postgres?: PostgresFigures): Row[] {
+function rows(http: RouteRatio[] | undefined, scale: ScaleFigures[] | undefined, postgres?: PostgresFigures, fleet?: FleetFigures): Row[] {
   const out: Row[] = [];
   const storageNote = onPostgres ? ' [PostgreSQL]' : '';
   for (const r of http ?? []) {
@@ -156,7 +169,29 @@ function rows(http: RouteRatio[] | undefined, scale: ScaleFigures[] | undefined,
       `${d.spec.projects} projects, ${d.spec.features.toLocaleString('en-US')} features, ${d.spec.events.toLocaleString('en-US')} events; ${formatBytes(d.bytes)}, generated in ${d.generationSeconds.toFixed(1)} s`;
     out.push({ figure: 'data set', small: describe(small.dataSet), large: describe(large.dataSet), result: '', target: '', met: null });
   }
+  if (fleet) out.push(...fleetRows(fleet));
   return out;
+}
+
+/** The fleet's figures as rows: what it asked, how fast it was answered, what the server spent and kept. */
+function fleetRows(f: FleetFigures): Row[] {
+  const on = `fleet [${f.storage}, ${f.options.instances.toLocaleString('en-US')} SDK instances, ${f.options.apps} apps, ${f.load.seconds.toFixed(0)} s]`;
+  const row = (figure: string, result: string): Row => ({ figure: `${on}: ${figure}`, small: '', large: '', result, target: '', met: null });
+  const statuses = (k: keyof FleetFigures['load']['kinds']) =>
+    Object.entries(f.load.kinds[k].statuses).map(([status, n]) => `${n.toLocaleString('en-US')}× ${status}`).join(', ');
+  const latency = (k: keyof FleetFigures['load']['kinds']) =>
+    `p50 ${fmtMs(f.load.kinds[k].p50Ms)}, p99 ${fmtMs(f.load.kinds[k].p99Ms)} (${statuses(k)})`;
+  return [
+    row('requests/s sustained (all kinds)', `${fmtRps(f.load.requestsPerSecond)} (${f.load.requests.toLocaleString('en-US')} requests)`),
+    row('registration latency', latency('register')),
+    row('poll with If-None-Match latency', latency('poll')),
+    row('metrics post latency', latency('metrics')),
+    row('server CPU', `${(f.cpuShareOfOneCore * 100).toFixed(0)} % of one core (${f.cpuSeconds.toFixed(1)} s)`),
+    row('server RSS before / max / after', `${fmtMiB(f.rssBeforeBytes)} / ${fmtMiB(f.rssMaxBytes)} / ${fmtMiB(f.rssAfterBytes)}`),
+    row('storage on disk before / after', `${formatBytes(f.storageBytesBefore)} / ${formatBytes(f.storageBytesAfter)}`),
+    row('events before / after (SDK traffic writes none)', `${f.eventsBefore.toLocaleString('en-US')} / ${f.eventsAfter.toLocaleString('en-US')}`),
+    row('outdated-SDK report after', `${f.outdatedReport.versions} versions, ${f.outdatedReport.applications} applications, ${formatBytes(f.outdatedReport.bytes)}`),
+  ];
 }
 
 function markdown(table: Row[]): string {
@@ -211,6 +246,22 @@ async function main(): Promise<void> {
     }
   }
 
+  let fleet: FleetFigures | undefined;
+  if (parts.fleet && onPostgres) {
+    const dir = await copyDataSet(small.dir);
+    removeDirLater(dir);
+    fleet = await postgresFleet(dir, small.info, settings.fleet);
+  } else if (parts.fleet) {
+    const dir = await copyDataSet(small.dir);
+    removeDirLater(dir);
+    const bin = await startBuiltBin(dir);
+    try {
+      fleet = await fleetRun(bin, small.info, 'lowdb', settings.fleet, async () => dirSize(dir));
+    } finally {
+      await bin.stop();
+    }
+  }
+
   let scale: ScaleFigures[] | undefined;
   if (parts.scale) {
     scale = [];
@@ -228,7 +279,7 @@ async function main(): Promise<void> {
     }
   }
 
-  const table = rows(http, scale, postgres);
+  const table = rows(http, scale, postgres, fleet);
   const text = markdown(table);
   process.stdout.write(`\n${text}`);
   const full = !quick && parts.http && parts.scale && !args.route && !onPostgres;
@@ -247,6 +298,7 @@ async function main(): Promise<void> {
     markdown: text,
     http: http ?? null,
     scale: scale ?? null,
+    fleet: fleet ?? null,
   };
   mkdirSync(join(BENCH_DIR, 'results'), { recursive: true });
   const file = join(BENCH_DIR, 'results', full ? 'latest.json' : onPostgres && !quick && !args.route ? 'postgres.json' : 'trial.json');

@@ -33,7 +33,7 @@ function changeRequestSuite(transport: Transport): void {
     openapi.check('GET', `${OPEN}/change-requests/config`, 200, config);
     assert.equal(config.map((c: { changeRequestEnabled: boolean }) => c.changeRequestEnabled), [false, true]);
     const denied = await expectError(await send(w.editorKey, `${PROJECT}/features/f1/environments/production/on`, 'POST'), 403, 'NoAccessError', /SKIP_CHANGE_REQUEST/);
-    assert.equal(denied['permissions'], [{ permission: 'SKIP_CHANGE_REQUEST', project: 'default', environment: 'production' }]);
+    assert.equal(denied['permissions'], ['SKIP_CHANGE_REQUEST']);
 
     const created = await send(w.editorKey, `${PROJECT}/environments/production/change-requests`, 'POST', { feature: 'f1', action: 'updateEnabled', payload: { enabled: true } });
     assert.is(created.status, 201);

@@ -72,7 +72,8 @@ function flagConfigSuite(transport: Transport): void {
     const events = await eventCount();
     const prod = '/api/admin/projects/default/features/f1/environments/production/strategies';
     const error = await expectError(await w.send(prod, { method: 'POST', headers: { authorization: devOnly, 'content-type': 'text/plain' }, body: 'x' }), 403, 'NoAccessError', /production/);
-    assert.equal(error['permissions'], [{ permission: 'UPDATE_FEATURE_ENVIRONMENT', project: 'default', environment: 'production' }]);
+    assert.equal(error['permissions'], ['UPDATE_FEATURE_ENVIRONMENT']);
+    assert.equal(error['details'], [{ message: error['message'], permission: 'UPDATE_FEATURE_ENVIRONMENT', project: 'default', environment: 'production' }]);
     await expectError(await w.send(`${ENV}/strategies`, { method: 'POST', headers: { authorization: w.adminKey, 'content-type': 'text/plain' }, body: '{}' }), 415, 'ContentTypeerror');
     const bad = await expectError(await send(`${ENV}/strategies`, 'POST', { name: 'nope' }), 400, 'BadDataError', /nope/);
     assert.equal((bad['details'] as { path: string }[])[0]!.path, '/name');

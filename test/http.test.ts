@@ -1,8 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { SYSTEM_PRINCIPAL, type Storage } from '@flagadmin/core';
-import { memoryStorage } from '@flagadmin/storage-memory';
-import { expectError, httpWorld, json, OpenApiChecker, TRANSPORTS, type HttpWorld, type Transport } from './helpers/http-world';
+import { SYSTEM_PRINCIPAL } from '@flagadmin/core';
+import { expectError, httpWorld, json, OpenApiChecker, storageWithFailingReads, TRANSPORTS, type HttpWorld, type Transport } from './helpers/http-world';
 
 const FEATURE = '/api/admin/projects/default/features/f1';
 
@@ -101,7 +100,8 @@ function httpSuite(transport: Transport): void {
     await expectError(await w.send('/api/admin/projects', { headers: { authorization: w.clientKey } }), 403, 'NoAccessError', /invalid token type/);
     await expectError(await w.send('/api/client/features', { headers: { authorization: w.adminKey } }), 403, 'NoAccessError', /invalid token type/);
     const body = await patchFails(json(w.viewerKey, 'PATCH', [{ op: 'replace', path: '/description', value: 'x' }]), 403, 'NoAccessError', FEATURE, /UPDATE_FEATURE/);
-    assert.equal(body['permissions'], [{ permission: 'UPDATE_FEATURE', project: 'default' }]);
+    assert.equal(body['permissions'], ['UPDATE_FEATURE'], 'permission names, as Unleash sends them');
+    assert.equal((body['details'] as { project?: string }[])[0]!.project, 'default');
     await patchFails(json(w.editorKey, 'PATCH', [{ op: 'replace', path: '/variants', value: [] }]), 403, 'OperationDeniedError');
     // Every write route checks the permission before the body: no 415 or 400 for a key that may not write.
     const plain = (key: string, body = 'not json') => ({ method: 'POST', headers: { authorization: key, 'content-type': 'text/plain' }, body });
@@ -149,6 +149,22 @@ function httpSuite(transport: Transport): void {
     assert.is(({} as Record<string, unknown>)['polluted'], undefined);
   });
 
+  test('PATCH bodies that once answered 500 are 400s naming the operation (RFC 6902 / 6901)', async () => {
+    for (const [ops, named] of [
+      [[{ op: 'move', from: '/lifecycle', path: '/lifecycle/stage' }], /operation 0 \(move\)/],
+      [[{ op: 'move', from: '/environments/0', path: '/environments/1/enabled' }], /operation 0 \(move\)/],
+      [[{ op: 'remove', path: '' }, { op: 'remove', path: '/tags/0' }], /operation 0 \(remove\)/],
+      [[{ op: 'copy', from: '/lastSeenAt', path: '' }, { op: 'add', path: '/environments', value: 1 }], /operation 1 \(add\)/],
+      [[{ op: 'add', path: '/tags/01', value: { type: 'a', value: 'b' } }], /operation 0 \(add\)/],
+      [[{ op: 'add', path: '/tags/4294967296', value: { type: 'a', value: 'b' } }], /operation 0 \(add\)/],
+      [[{ op: 'add', path: '/tags/', value: { type: 'a', value: 'b' } }], /operation 0 \(add\)/],
+      [[{ op: 'test', path: '/environments/4294967296/enabled', value: false }], /operation 0 \(test\)/],
+      [[{ op: 'remove', path: '/hasOwnProperty' }], /operation 0 \(remove\)/],
+    ] as const) {
+      await patchFails(json(w.editorKey, 'PATCH', ops), 400, 'BadDataError', FEATURE, named);
+    }
+  });
+
   test('404 JSON for unknown routes and resources; 405 with Allow', async () => {
     await expectError(await w.send('/nope'), 404, 'NotFoundError');
     await expectError(await w.send('/api/admin/unknown', { headers: { authorization: w.adminKey } }), 404, 'NotFoundError');
@@ -156,7 +172,7 @@ function httpSuite(transport: Transport): void {
     await expectError(await w.send('/api/admin/projects/nope/sdks/outdated', { headers: { authorization: w.adminKey } }), 404, 'NotFoundError');
     const r = await w.send('/api/admin/projects', { method: 'DELETE', headers: { authorization: w.adminKey } });
     await expectError(r, 405, 'MethodNotAllowedError');
-    assert.is(r.headers.get('allow'), 'GET, POST');
+    assert.is(r.headers.get('allow'), 'GET, HEAD, POST');
   });
 
   test('409 NameExistsError and 400 for invalid creation bodies', async () => {
@@ -173,6 +189,20 @@ function httpSuite(transport: Transport): void {
     assert.match(tokenBody.secret, /^\*:production\.[0-9a-f]{64}$/);
     const feature = await w.send('/api/client/features', { headers: { authorization: tokenBody.secret } });
     assert.is(feature.status, 200, 'the new key works at once');
+  });
+
+  test('API tokens: listed as documented without secrets, deleted by id then 401, unknown ones 404', async () => {
+    const listed = await w.send('/api/admin/api-tokens', { headers: { authorization: w.adminKey } });
+    assert.is(listed.status, 200);
+    const { tokens } = await listed.json();
+    openapi.check('GET', '/api/admin/api-tokens', 200, { tokens });
+    const client = tokens.find((t: { type: string }) => t.type === 'client');
+    assert.not.ok(JSON.stringify(tokens).includes(w.clientKey.split('.')[1]!));
+    await expectError(await w.send('/api/admin/api-tokens', { headers: { authorization: w.editorKey } }), 403, 'NoAccessError');
+    const deleted = await w.send(`/api/admin/api-tokens/${client.id}`, { method: 'DELETE', headers: { authorization: w.adminKey } });
+    assert.is(deleted.status, 200);
+    await expectError(await w.send('/api/client/features', { headers: { authorization: w.clientKey } }), 401, 'AuthenticationRequired');
+    await expectError(await w.send(`/api/admin/api-tokens/${client.id}`, { method: 'DELETE', headers: { authorization: w.adminKey } }), 404, 'NotFoundError');
   });
 
   test('a malformed escape in a path parameter is 400, not a crash', async () => {
@@ -224,15 +254,9 @@ for (const transport of TRANSPORTS) httpSuite(transport);
 const failing = suite('HTTP 500');
 failing('a failing storage is a 500 with a generic message, logged with its stack, on both transports', async () => {
   for (const transport of TRANSPORTS) {
-    const inner = memoryStorage();
-    let broken = false;
-    const storage: Storage = {
-      read: (fn) => (broken ? Promise.reject(new Error('disk on fire at /secret/path')) : inner.read(fn)),
-      write: (fn) => inner.write(fn),
-      close: () => inner.close(),
-    };
-    const w = await httpWorld(transport, { storage });
-    broken = true;
+    const failing = storageWithFailingReads('disk on fire at /secret/path');
+    const w = await httpWorld(transport, { storage: failing.storage });
+    failing.broken = true;
     const body = await expectError(await w.send('/api/admin/projects', { headers: { authorization: w.adminKey } }), 500, 'InternalError', /^Internal server error$/);
     assert.not.ok(JSON.stringify(body).includes('secret/path'));
     const logged = w.logged.find((l) => l.message === 'request failed');

@@ -56,6 +56,35 @@ test('--metrics: requests by route and status, latency histograms, events writte
   await child.stop();
 });
 
+test('storage commit latency by outcome and live keys by type, read at each scrape', async () => {
+  const admin = randomSecret();
+  const { child, url } = await startBin(['--port', '0', '--data', data(), '--no-demo', '--metrics'], {
+    INIT_ADMIN_API_TOKENS: admin,
+    INIT_CLIENT_API_TOKENS: randomSecret('*', 'development'),
+  });
+  const scrape = async () => (await fetch(`${url}/metrics`)).text();
+  const committed = 'flagadmin_storage_commit_duration_seconds_count{outcome="committed"}';
+  const before = await scrape();
+  assert.match(before, /# TYPE flagadmin_storage_commit_duration_seconds histogram/);
+  assert.match(before, /flagadmin_storage_commit_duration_seconds_bucket\{le="0\.005",outcome="committed"\} \d+/);
+  assert.is(sample(before, 'flagadmin_api_keys{type="admin"}'), 1);
+  assert.is(sample(before, 'flagadmin_api_keys{type="client"}'), 1);
+  assert.match(before, /flagadmin_api_keys\{type="frontend"\} 0/);
+
+  const headers = { authorization: admin, 'content-type': 'application/json' };
+  const created = await fetch(`${url}/api/admin/api-tokens`, { method: 'POST', headers, body: JSON.stringify({ tokenName: 'sdk', type: 'client' }) });
+  assert.is(created.status, 201);
+  const after = await scrape();
+  assert.is(sample(after, committed) - sample(before, committed), 1, 'one write committed');
+  assert.ok(sample(after, 'flagadmin_storage_commit_duration_seconds_sum{outcome="committed"}') > 0);
+  assert.is(sample(after, 'flagadmin_api_keys{type="client"}'), 2);
+
+  const { id } = (await created.json()) as { id: number };
+  assert.is((await fetch(`${url}/api/admin/api-tokens/${id}`, { method: 'DELETE', headers })).status, 200);
+  assert.is(sample(await scrape(), 'flagadmin_api_keys{type="client"}'), 1, 'a deleted key no longer counts');
+  await child.stop();
+});
+
 test('FLAGADMIN_METRICS_TOKEN: metrics behind Authorization: Bearer <token>', async () => {
   const token = randomSecret().slice(4);
   const { child, url } = await startBin(['--port', '0', '--data', data(), '--no-demo'], { FLAGADMIN_METRICS_TOKEN: token });

@@ -143,6 +143,19 @@ test.before(async () => {
   ]);
   await on('colors');
 
+  // Strategy variants win over the environment's variants in SDKs that know them.
+  await feature('checkout-copy');
+  await api('PUT', `${env('checkout-copy')}/variants`, [{ name: 'environment-variant', stickiness: 'userId' }]);
+  await strategy('checkout-copy', {
+    name: 'flexibleRollout',
+    parameters: { rollout: '100', stickiness: 'userId', groupId: 'checkout-copy' },
+    variants: [
+      { name: 'short', weightType: 'variable', weight: 0, stickiness: 'userId', payload: { type: 'string', value: 'Buy' } },
+      { name: 'long', weightType: 'fix', weight: 250, stickiness: 'userId', payload: { type: 'string', value: 'Buy it now' } },
+    ],
+  });
+  await on('checkout-copy');
+
   for (const name of ['parent-off', 'parent-on', 'child-of-off', 'child-of-on']) await feature(name);
   await on('parent-on');
   await on('child-of-off');
@@ -192,6 +205,21 @@ test('variants: getVariant follows the weights within ± 2 % over 10,000 users, 
     const red = USERS.map((userId) => client.getVariant('colors', { userId })).find((v) => v.name === 'red')!;
     assert.equal(red.payload, { type: 'json', value: '{"color":"#f00","sizes":[1,2]}' }, `${name}: payload`);
   }
+});
+
+test("strategy variants: the current SDK follows the strategy's weights and payloads; 3.x only knows the environment variants", async () => {
+  const [current, legacy] = sdks.map((s) => s.client);
+  const counts = new Map<string, number>();
+  for (const userId of USERS) {
+    const variant = current!.getVariant('checkout-copy', { userId });
+    counts.set(variant.name, (counts.get(variant.name) ?? 0) + 1);
+  }
+  assert.ok(Math.abs((counts.get('long') ?? 0) / USERS.length - 0.25) <= 0.02, `long ${counts.get('long')}`);
+  assert.ok(Math.abs((counts.get('short') ?? 0) / USERS.length - 0.75) <= 0.02, `short ${counts.get('short')}`);
+  assert.is(counts.get('environment-variant'), undefined);
+  const long = USERS.map((userId) => current!.getVariant('checkout-copy', { userId })).find((v) => v.name === 'long')!;
+  assert.equal(long.payload, { type: 'string', value: 'Buy it now' });
+  assert.is(legacy!.getVariant('checkout-copy', { userId: 'user-1' }).name, 'environment-variant');
 });
 
 test('dependencies: the current SDK turns a child off while its parent is off; 3.x ignores dependencies', async () => {

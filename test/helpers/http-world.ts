@@ -64,6 +64,20 @@ export async function httpWorld(transport: Transport, options: { storage?: Stora
   return { admin, send: mounted.send, adminKey, editorKey, viewerKey, clientKey, logged, close: mounted.close };
 }
 
+/** A memory storage whose reads fail with `message` while `broken` is true (writes keep working). */
+export function storageWithFailingReads(message: string): { storage: Storage; broken: boolean } {
+  const inner = memoryStorage();
+  const state: { storage: Storage; broken: boolean } = {
+    broken: false,
+    storage: {
+      read: (fn) => (state.broken ? Promise.reject(new Error(message)) : inner.read(fn)),
+      write: (fn) => inner.write(fn),
+      close: () => inner.close(),
+    },
+  };
+  return state;
+}
+
 /** Asserts a JSON error response: status, name, content type, and body id = x-request-id. */
 export async function expectError(response: Response, status: number, name: string, message?: RegExp): Promise<Record<string, unknown>> {
   const text = await response.text();

@@ -3,6 +3,8 @@ import { createContext, type AdminContext, type AdminOptions } from './context';
 import type { InitialKeys } from './initial-keys';
 import { authenticate } from './operations/authenticate';
 import { createApiKey } from './operations/create-api-key';
+import { deleteApiKey } from './operations/delete-api-key';
+import { listApiKeys } from './operations/list-api-keys';
 import { ensureInitialKeys } from './operations/ensure-initial-keys';
 import { recordMetrics } from './operations/record-metrics';
 import { registerClient } from './operations/register-client';
@@ -31,6 +33,8 @@ const OPERATIONS = {
   getFeature,
   listFeatures,
   createApiKey,
+  listApiKeys,
+  deleteApiKey,
   registerClient,
   recordMetrics,
   getClientFeatures,

@@ -1,4 +1,4 @@
-import { AdminError } from './errors';
+import { AdminError, permissionDenied } from './errors';
 import type { AdminRole, ApiKeyRecord, KeyType } from './records';
 
 /** The authenticated caller of an operation: an API key without its secret. */
@@ -47,8 +47,10 @@ export function requireClientKey(p: Principal): void {
 
 const denied = (permission: Permission, project?: string, environment?: string): AdminError => {
   const where = environment ? ` in environment "${environment}"` : '';
-  return new AdminError('NoAccessError', `You need the permission ${permission}${where} to do this.`, {
-    permissions: [{ permission, ...(project ? { project } : {}), ...(environment ? { environment } : {}) }],
+  return permissionDenied(`You need the permission ${permission}${where} to do this.`, {
+    permission,
+    ...(project ? { project } : {}),
+    ...(environment ? { environment } : {}),
   });
 };
 
@@ -70,12 +72,17 @@ export function requireUpdateFeatureEnvironment(p: Principal, project: string, e
   if (!canSeeEnvironment(p, environment)) throw denied('UPDATE_FEATURE_ENVIRONMENT', project, environment);
 }
 
-const SECRET_PATTERN = /^(\*|\[\]|[A-Za-z0-9._~-]{1,100}):(\*|[A-Za-z0-9._~-]{1,100})\.([0-9a-f]{64})$/;
+/**
+ * `<project>:<environment>.<secret part>` as Unleash writes secrets: the part after the first dot is
+ * Unleash's 56 hex characters, our 64, or any run of URL-safe characters (Unleash's own compose file
+ * starts with `default:development.unleash-insecure-api-token`).
+ */
+const SECRET_PATTERN = /^(\*|\[\]|[A-Za-z0-9._~-]{1,100}):(\*|[A-Za-z0-9_~-]{1,100})\.([A-Za-z0-9._~-]{1,200})$/;
 
-/** Splits an Unleash-shaped secret `<project>:<environment>.<64 hex>`; undefined when malformed. */
-export function parseSecret(secret: string): { project: string; environment: string } | undefined {
+/** Splits an Unleash-shaped secret into its scope and the part after the dot; undefined when malformed. */
+export function parseSecret(secret: string): { project: string; environment: string; secretPart: string } | undefined {
   const m = SECRET_PATTERN.exec(secret);
-  return m ? { project: m[1]!, environment: m[2]! } : undefined;
+  return m ? { project: m[1]!, environment: m[2]!, secretPart: m[3]! } : undefined;
 }
 
 export function generateSecret(projects: readonly string[], environment: string): string {

@@ -4,6 +4,7 @@
  */
 import type { ClientFeaturesResponse } from './documents/client-feature';
 import type { ProjectsResponse } from './documents/project-document';
+import type { RouteResult } from './http/route';
 import { RevisionCache } from './revision-cache';
 
 /** The whole project list and how long its clock-dependent figures hold. */
@@ -31,8 +32,18 @@ export interface ContextCaches {
   readonly projects: RevisionCache<string, ProjectsAnswer>;
   /** Client features by query: SDKs poll the same query, and between writes neither answer nor ETag change. */
   readonly clientFeatures: RevisionCache<string, ClientFeaturesAnswer>;
+  /**
+   * The last client features text and its ETag by query, at revision 0: a recomputed answer with the
+   * same text keeps its ETag without hashing again.
+   */
+  readonly clientFeatureTags: RevisionCache<string, { text: string; etag: string }>;
   /** The OpenAPI document, under the key `document`, at revision 0 (it depends on the code only). */
   readonly openApi: RevisionCache<string, unknown>;
+  /**
+   * Answers of GET routes marked `cachedPerRevision`, by key id and URL: their answer depends on nothing
+   * else, so it is computed once per revision (see http/revision-cached-run.ts).
+   */
+  readonly routeAnswers: RevisionCache<string, RouteResult>;
   /** The JSON text of frozen response bodies (served again and again), by identity, at revision 0. */
   readonly serializedBodies: RevisionCache<object, string>;
 }
@@ -43,7 +54,9 @@ export function createCaches(): ContextCaches {
     eventPages: new RevisionCache(),
     projects: new RevisionCache({ max: 1 }),
     clientFeatures: new RevisionCache(),
+    clientFeatureTags: new RevisionCache(),
     openApi: new RevisionCache({ max: 1 }),
+    routeAnswers: new RevisionCache({ max: 256 }),
     serializedBodies: new RevisionCache({ weakKeys: true }),
   };
 }

@@ -30,9 +30,21 @@ export function environmentOf(principal: Principal, reported: string | undefined
   return own && own !== '*' ? own : (reported ?? null);
 }
 
-/** The app record with this instance added, or its entry brought up to date (not yet put). */
+/**
+ * How long an SDK instance is kept after it was last seen: two days, as Unleash keeps client instances.
+ * A fleet restarting its pods every day thus holds about two days of instance ids per app, not all of them
+ * since the app first reported.
+ */
+export const INSTANCE_RETENTION_MS = 2 * 86_400_000;
+
+/**
+ * The app record with this instance added, or its entry brought up to date, and its instances not seen
+ * within INSTANCE_RETENTION_MS of this report dropped (not yet put).
+ */
 export async function upsertInstance(tx: WriteTx, appName: string, instance: ClientInstance): Promise<ClientAppRecord> {
   const app: ClientAppRecord = (await tx.get('clientApps', appName)) ?? { appName, instances: [], projects: [] };
+  const oldest = Date.parse(instance.lastSeen) - INSTANCE_RETENTION_MS;
+  app.instances = app.instances.filter((i) => Date.parse(i.lastSeen) >= oldest);
   const existing = app.instances.find((i) => i.instanceId === instance.instanceId);
   if (existing) {
     existing.lastSeen = instance.lastSeen;

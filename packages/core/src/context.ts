@@ -1,14 +1,23 @@
 /** What every operation runs with: storage (through read/write that wait for readiness), clock, logger, caches. */
 import { createCaches, type ContextCaches } from './caches';
 import { ensureInstanceDefaults } from './instance-defaults';
+import { resolveLimits, type Limits } from './limits';
 import { silentLogger, type Logger } from './logger';
 import type { ReadTx, Storage, WriteTx } from './storage';
+import { UsageBatch } from './usage-batch';
 
 export interface AdminOptions {
   storage: Storage;
   /** The clock; injectable so computed figures (staleness, health) are testable. */
   now?: () => Date;
   logger?: Logger;
+  /**
+   * How long the first SDK report (registration, metrics) of a batch waits for others, in ms; all of
+   * them are then written in one transaction (default 20).
+   */
+  usageBatchMs?: number;
+  /** Overrides of DEFAULT_LIMITS (limits.ts); each a positive integer. */
+  limits?: Partial<Limits>;
 }
 
 export interface AdminContext {
@@ -16,16 +25,21 @@ export interface AdminContext {
   readonly now: () => Date;
   readonly logger: Logger;
   readonly caches: ContextCaches;
+  /** The instance's limits: DEFAULT_LIMITS with the options' overrides. */
+  readonly limits: Readonly<Limits>;
   /** Resolves once a fresh storage has the instance defaults (environments, `default` project). */
   ready(): Promise<void>;
   /** A read transaction, once the instance is ready: how operations read (never `storage.read`). */
   read<T>(fn: (tx: ReadTx) => Promise<T>): Promise<T>;
   /** A write transaction, once the instance is ready: how operations write (never `storage.write`). */
   write<T>(fn: (tx: WriteTx) => Promise<T>): Promise<T>;
+  /** SDK reports, written together in batches (see usage-batch.ts). */
+  readonly usage: UsageBatch;
 }
 
 export function createContext(options: AdminOptions): AdminContext {
   const { storage } = options;
+  const limits = resolveLimits(options.limits);
   const now = options.now ?? (() => new Date());
   let initialized: Promise<void> | undefined;
   let isReady = false;
@@ -41,13 +55,16 @@ export function createContext(options: AdminOptions): AdminContext {
     );
     return initialized;
   };
+  const write = <T>(fn: (tx: WriteTx) => Promise<T>): Promise<T> => (isReady ? storage.write(fn) : ready().then(() => storage.write(fn)));
   return {
     storage,
     now,
     logger: options.logger ?? silentLogger,
     caches: createCaches(),
+    limits,
     ready,
     read: (fn) => (isReady ? storage.read(fn) : ready().then(() => storage.read(fn))),
-    write: (fn) => (isReady ? storage.write(fn) : ready().then(() => storage.write(fn))),
+    write,
+    usage: new UsageBatch(write, options.usageBatchMs),
   };
 }

@@ -2,6 +2,7 @@
 import type { Principal } from './auth';
 import type { AdminContext } from './context';
 import { emptyStats } from './documents/project-stats';
+import { limitExceeded } from './limits';
 import type { NewEvent, ProjectStatsRecord, Tag } from './records';
 import type { WriteTx } from './storage';
 
@@ -30,6 +31,9 @@ export async function emit(
   events: readonly EventInput[],
   changedStats?: ProjectStatsRecord,
 ): Promise<void> {
+  if (events.length > ctx.limits.eventsPerRequest) {
+    throw limitExceeded('eventsPerRequest', ctx.limits.eventsPerRequest, `Too many changes in one request (${events.length} events)`);
+  }
   const createdAt = ctx.now().toISOString();
   const projects = new Set<string>();
   for (const e of events) {

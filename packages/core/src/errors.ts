@@ -25,7 +25,8 @@ export interface ErrorDetail {
   path?: string;
 }
 
-export interface PermissionDetail {
+/** The detail of a 403: which permission, where (the body's `permissions` lists the names only, as Unleash). */
+export interface PermissionDetail extends ErrorDetail {
   permission: string;
   project?: string;
   environment?: string;
@@ -47,7 +48,8 @@ export interface ErrorBody {
   name: ErrorName;
   message: string;
   details?: ErrorDetail[];
-  permissions?: PermissionDetail[];
+  /** Permission names (`["UPDATE_FEATURE"]`), as Unleash sends them. */
+  permissions?: string[];
   conflicts?: ConflictDetail[];
 }
 
@@ -55,7 +57,7 @@ export class AdminError extends Error {
   override readonly name: ErrorName;
   readonly status: number;
   readonly details?: ErrorDetail[];
-  readonly permissions?: PermissionDetail[];
+  readonly permissions?: string[];
   readonly conflicts?: ConflictDetail[];
   /** Set by whoever answers the request (the request id); a fresh id otherwise. */
   id: string;
@@ -67,7 +69,7 @@ export class AdminError extends Error {
     message: string,
     extra: {
       details?: ErrorDetail[];
-      permissions?: PermissionDetail[];
+      permissions?: string[];
       conflicts?: ConflictDetail[];
       headers?: Record<string, string>;
       cause?: unknown;
@@ -95,24 +97,22 @@ export class AdminError extends Error {
 export const badData = (message: string, details?: ErrorDetail[]): AdminError =>
   new AdminError('BadDataError', message, details ? { details } : {});
 
+/** 403 NoAccessError: `permissions` names the permission; `details` says where (project, environment). */
+export function permissionDenied(message: string, detail: Omit<PermissionDetail, 'message'>): AdminError {
+  return new AdminError('NoAccessError', message, { permissions: [detail.permission], details: [{ message, ...detail }] });
+}
+
 export const notFound = (message: string): AdminError => new AdminError('NotFoundError', message);
 
 /**
- * The one place foreign errors become ours: a JSON syntax error is bad data; fast-json-patch's
- * errors are bad data naming the operation; an AdminError passes; an AbortError (the client left
- * while its body was read) is ClientClosedRequest; a storage's FlagadminStorageUnavailableError (its
+ * The one place foreign errors become ours: a JSON syntax error is bad data; an AdminError passes;
+ * an AbortError (the client left while its body was read) is ClientClosedRequest; a storage's FlagadminStorageUnavailableError (its
  * database cannot be reached) is ServiceUnavailableError; anything else is internal (its message is never
  * sent; its stack becomes the InternalError's, so the log shows the real failure).
  */
 export function toAdminError(error: unknown): AdminError {
   if (error instanceof AdminError) return error;
   if (error instanceof SyntaxError) return badData(`The request body is not valid JSON: ${error.message}`);
-  const patchError = asPatchError(error);
-  if (patchError) {
-    const path = `/${patchError.index ?? 0}`;
-    const message = `Patch operation ${patchError.index ?? 0} cannot be applied: ${PATCH_ERROR_MESSAGES[patchError.name] ?? patchError.name}`;
-    return badData(message, [{ message, path }]);
-  }
   if ((error as { name?: unknown } | null)?.name === 'FlagadminStorageUnavailableError') {
     return new AdminError('ServiceUnavailableError', 'The storage is unavailable; try again shortly', { cause: error, headers: { 'Retry-After': '1' } });
   }
@@ -123,27 +123,4 @@ export function toAdminError(error: unknown): AdminError {
   // What gets logged is the stack: that of the real failure, not of this wrapper.
   internal.stack = error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : `Non-error thrown: ${String(error)}`;
   return internal;
-}
-
-const PATCH_ERROR_MESSAGES: Record<string, string> = {
-  SEQUENCE_NOT_AN_ARRAY: 'the patch is not an array',
-  OPERATION_NOT_AN_OBJECT: 'the operation is not an object',
-  OPERATION_OP_INVALID: 'op must be add, remove, replace, move, copy or test',
-  OPERATION_PATH_INVALID: 'path must be a JSON Pointer string',
-  OPERATION_FROM_REQUIRED: 'from is required for move and copy',
-  OPERATION_VALUE_REQUIRED: 'value is required for add, replace and test',
-  OPERATION_VALUE_CANNOT_CONTAIN_UNDEFINED: 'value cannot contain undefined',
-  OPERATION_PATH_CANNOT_ADD: 'the parent of the path does not exist',
-  OPERATION_PATH_UNRESOLVABLE: 'the path does not exist',
-  OPERATION_FROM_UNRESOLVABLE: 'the from path does not exist',
-  OPERATION_PATH_ILLEGAL_ARRAY_INDEX: 'the array index is not a number',
-  OPERATION_VALUE_OUT_OF_BOUNDS: 'the array index is out of range',
-  TEST_OPERATION_FAILED: 'the test failed',
-};
-
-function asPatchError(error: unknown): { name: string; index?: number } | undefined {
-  if (typeof error !== 'object' || error === null) return undefined;
-  const e = error as { name?: unknown; index?: unknown };
-  if (typeof e.name !== 'string' || !Object.hasOwn(PATCH_ERROR_MESSAGES, e.name)) return undefined;
-  return typeof e.index === 'number' ? { name: e.name, index: e.index } : { name: e.name };
 }

@@ -1,4 +1,4 @@
-/** Plain JSON values: equality, copies, freezing. */
+/** Plain JSON values: equality, copies, freezing, depth. */
 
 /** Structural equality of JSON values. */
 export function jsonEqual(a: unknown, b: unknown): boolean {
@@ -40,3 +40,37 @@ export function deepFreeze<T>(value: T): T {
   }
   return value;
 }
+
+/**
+ * True when `value` nests deeper than `max` levels (each array or object is one level). Iterative, so
+ * a value of any depth is safe to ask about (recursive code, JSON.stringify included, overflows).
+ */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth >= max) return true;
+    for (const child of Object.values(v)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/** The same question about JSON text before it is parsed: brackets outside strings, one pass. */
+export function textNestsDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === BACKSLASH) i++;
+      else if (c === QUOTE) inString = false;
+    } else if (c === QUOTE) inString = true;
+    else if (c === OPEN_ARRAY || c === OPEN_OBJECT) {
+      if (++depth > max) return true;
+    } else if (c === CLOSE_ARRAY || c === CLOSE_OBJECT) depth--;
+  }
+  return false;
+}
+
+const [QUOTE, BACKSLASH, OPEN_ARRAY, CLOSE_ARRAY, OPEN_OBJECT, CLOSE_OBJECT] = ['"', '\\', '[', ']', '{', '}'].map((c) => c.charCodeAt(0));

@@ -144,6 +144,10 @@ export interface ApiKeyRecord {
   /** Hex SHA-256 of the secret; the secret itself is never stored. */
   secretHash: string;
   createdAt: string;
+  /** When set, the key authenticates only before this instant (ISO date-time). */
+  expiresAt?: string;
+  /** When set, the key was deleted: it no longer authenticates nor is listed (kept so its secret stays revoked). */
+  deletedAt?: string;
 }
 
 export interface UserRef {
@@ -178,7 +182,7 @@ export interface ApprovalRecord {
 }
 
 /** A snapshot of the key that scheduled a request (never its secret hash): the scheduled apply acts as it. */
-export type SchedulerRecord = Omit<ApiKeyRecord, 'secretHash' | 'createdAt'>;
+export type SchedulerRecord = Pick<ApiKeyRecord, 'id' | 'name' | 'type' | 'role' | 'projects' | 'environments'>;
 
 export interface ChangeRequestRecord {
   id: number;

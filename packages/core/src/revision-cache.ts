@@ -8,6 +8,8 @@
 export class RevisionCache<K, V> {
   private revision = -1;
   private answers: Map<K, V> | WeakMap<K & object, V>;
+  /** Answers being computed at the current revision: callers asking meanwhile wait for the same one. */
+  private computing = new Map<K, Promise<V>>();
 
   constructor(private readonly options: { max?: number; weakKeys?: boolean } = {}) {
     this.answers = this.empty();
@@ -18,6 +20,7 @@ export class RevisionCache<K, V> {
     if (revision !== this.revision) {
       this.revision = revision;
       this.answers = this.empty();
+      this.computing = new Map();
       return undefined;
     }
     return this.answers.get(key as K & object);
@@ -31,13 +34,27 @@ export class RevisionCache<K, V> {
     answers.set(key as K & object, value);
   }
 
-  /** The kept answer, or `compute()`'s, kept for the next caller at the same revision. */
+  /**
+   * The kept answer, or `compute()`'s, kept for the next caller at the same revision. Callers arriving
+   * while it is computed wait for that computation instead of starting their own: after a commit, the
+   * many requests that find the answer gone compute it once, not once each.
+   */
   async get(revision: number, key: K, compute: () => Promise<V>): Promise<V> {
     const hit = this.peek(revision, key);
     if (hit !== undefined) return hit;
-    const value = await compute();
-    this.set(revision, key, value);
-    return value;
+    const current = revision === this.revision;
+    const running = current ? this.computing.get(key) : undefined;
+    if (running) return running;
+    const computing = compute();
+    const computations = this.computing;
+    if (current) computations.set(key, computing);
+    try {
+      const value = await computing;
+      this.set(revision, key, value);
+      return value;
+    } finally {
+      if (computations.get(key) === computing) computations.delete(key);
+    }
   }
 
   private empty(): Map<K, V> | WeakMap<K & object, V> {

@@ -1,5 +1,5 @@
 import * as assert from 'uvu/assert';
-import { isSetupError, parseInitialKeys, type SetupError } from '@flagadmin/core';
+import { isSetupError, parseInitialKeys, weakInitialKeyWarnings, type SetupError } from '@flagadmin/core';
 import { hashSecret, parseSecret, secretFromHeader } from '../src/auth';
 import { rejects, SYSTEM_PRINCIPAL, suiteForEachStorage, type World } from './helpers';
 
@@ -64,7 +64,7 @@ suiteForEachStorage('keys, principals, permissions', (test, world) => {
     const scopedAdmin = await w.key({ type: 'admin', role: 'admin', projects: ['p1'] });
     for (const p of [w.keys.editor.principal, w.keys.viewer.principal, scopedAdmin.principal]) {
       const error = await rejects(w.admin.createApiKey(p, { body: { tokenName: 'x', type: 'admin' } }), 'NoAccessError', /ADMIN/);
-      assert.equal(error.permissions, [{ permission: 'ADMIN' }]);
+      assert.equal(error.permissions, ['ADMIN']);
       await rejects(w.admin.createProject(p, { body: { id: 'new', name: 'New' } }), 'NoAccessError', /ADMIN/);
     }
     await rejects(w.admin.createApiKey(w.keys.client.principal, { body: { tokenName: 'x', type: 'admin' } }), 'NoAccessError', /invalid token type/);
@@ -110,6 +110,28 @@ suiteForEachStorage('keys, principals, permissions', (test, world) => {
     assert.match(message, /INIT_ADMIN_API_TOKENS entry 1/);
   });
 
+  test("start-up keys in Unleash's shapes: 56 hex, a project scope, the compose file's insecure key; weak ones named", async () => {
+    const hex56 = '0123456789abcdef'.repeat(4).slice(0, 56);
+    const admin = `*:*.${hex56}`;
+    const scoped = `default:development.${'fedcba9876543210'.repeat(4).slice(0, 56)}`;
+    const compose = 'default:development.unleash-insecure-api-token';
+    const input = { admin: [admin, '*:*.short'], client: [scoped, compose] };
+    assert.is(await w.admin.ensureInitialKeys(input), 4);
+    const a = await w.admin.authenticate(`Bearer ${admin}`);
+    assert.equal([a.type, a.projects, a.environments], ['admin', ['*'], ['*']]);
+    for (const secret of [scoped, compose]) {
+      const c = await w.admin.authenticate(secret);
+      assert.equal([c.type, c.projects, c.environments], ['client', ['default'], ['development']]);
+    }
+    assert.equal(parseInitialKeys(input).map((k) => k.weakness), [undefined, 'short', undefined, 'well-known']);
+    const warnings = weakInitialKeyWarnings(input);
+    assert.is(warnings.length, 2, warnings.join('\n'));
+    assert.match(warnings[0]!, /^INIT_ADMIN_API_TOKENS entry 2 is a weak secret \(shorter than 32 characters/);
+    assert.match(warnings[1]!, /^INIT_CLIENT_API_TOKENS entry 2 is a weak secret \(a published example secret\)/);
+    assert.not.match(warnings.join(' '), /short\b.*short|unleash-insecure/, 'never the secret');
+    assert.equal(weakInitialKeyWarnings({ admin: [`*:*.${'ab'.repeat(32)}`] }).length, 1, 'few distinct characters');
+  });
+
   test('a malformed start-up key is a SetupError (by name and code) and nothing is written', async () => {
     const events = await w.eventCount();
     for (const input of [{ admin: [`*:*.${'a'.repeat(64)}`, 'nope'] }, { client: [`*:*.${'b'.repeat(64)}`] }]) {
@@ -121,7 +143,7 @@ suiteForEachStorage('keys, principals, permissions', (test, world) => {
     }
     assert.is(await w.eventCount(), events, 'no key created');
     assert.equal(parseInitialKeys({ client: [`p1:production.${'c'.repeat(64)}`] }), [
-      { secret: `p1:production.${'c'.repeat(64)}`, type: 'client', name: 'init-client-token-1', project: 'p1', environment: 'production' },
+      { secret: `p1:production.${'c'.repeat(64)}`, type: 'client', name: 'init-client-token-1', project: 'p1', environment: 'production', weakness: 'repetitive' },
     ]);
   });
 
@@ -130,8 +152,10 @@ suiteForEachStorage('keys, principals, permissions', (test, world) => {
     assert.is(secretFromHeader(' abc '), 'abc');
     assert.is(secretFromHeader('Bearer'), 'Bearer', 'a bare word is a (wrong) key, not a crash');
     assert.is(secretFromHeader(''), undefined);
-    assert.equal(parseSecret(`p1:production.${'f'.repeat(64)}`), { project: 'p1', environment: 'production' });
-    assert.is(parseSecret(`p1:production.${'f'.repeat(63)}`), undefined);
+    assert.equal(parseSecret(`p1:production.${'f'.repeat(64)}`), { project: 'p1', environment: 'production', secretPart: 'f'.repeat(64) });
+    assert.is(parseSecret(`p1:production.`), undefined);
     assert.is(parseSecret(`p1production.${'f'.repeat(64)}`), undefined);
+    assert.is(parseSecret(`p1:production.has space`), undefined);
+    assert.equal(parseSecret('*:dev.part.with.dots'), { project: '*', environment: 'dev', secretPart: 'part.with.dots' }, 'the environment ends at the first dot');
   });
 });

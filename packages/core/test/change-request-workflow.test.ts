@@ -1,5 +1,5 @@
 import * as assert from 'uvu/assert';
-import type { Principal } from '@flagadmin/core';
+import type { PermissionDetail, Principal } from '@flagadmin/core';
 import { assertSchema, rejects, SYSTEM_PRINCIPAL, suiteForEachStorage, type World } from './helpers';
 
 suiteForEachStorage('change requests: settings, states, who may move them', (test, world) => {
@@ -46,7 +46,9 @@ suiteForEachStorage('change requests: settings, states, who may move them', (tes
     const at = (environment: string) => ({ projectId: 'p1', featureName: 'f1', environment });
     const before = await w.eventCount();
     const denied = await rejects(w.admin.toggleEnvironment(w.keys.editor.principal, { ...at('production'), enabled: true }), 'NoAccessError', /SKIP_CHANGE_REQUEST/);
-    assert.equal(denied.permissions, [{ permission: 'SKIP_CHANGE_REQUEST', project: 'p1', environment: 'production' }]);
+    assert.equal(denied.permissions, ['SKIP_CHANGE_REQUEST']);
+    const [detail] = denied.details as PermissionDetail[];
+    assert.equal([detail!.permission, detail!.project, detail!.environment], ['SKIP_CHANGE_REQUEST', 'p1', 'production']);
     await rejects(w.admin.addStrategy(w.keys.editor.principal, { ...at('production'), body: { name: 'default' } }), 'NoAccessError', /SKIP_CHANGE_REQUEST/);
     await rejects(w.admin.putEnvironmentVariants(w.keys.editor.principal, { ...at('production'), body: [] }), 'NoAccessError', /SKIP_CHANGE_REQUEST/);
     const patch = [{ op: 'replace', path: '/environments/1/enabled', value: true }];

@@ -10,6 +10,7 @@ import {
   type Admin,
   type ErrorName,
   type FeatureDocument,
+  type Limits,
   type Principal,
   type Storage,
 } from '@flagadmin/core';
@@ -79,10 +80,10 @@ export function suiteForEachStorage(title: string, define: (test: Test, world: (
   }
 }
 
-/** A fresh instance over a storage (memory by default) with a controllable clock and one key per role. */
-export async function world(storage: Storage = memoryStorage()): Promise<World> {
+/** A fresh instance over a storage (memory by default) with a controllable clock, one key per role, and optional limits. */
+export async function world(storage: Storage = memoryStorage(), limits?: Partial<Limits>): Promise<World> {
   const clock = { ms: T0 };
-  const admin = createAdmin({ storage, now: () => new Date(clock.ms) });
+  const admin = createAdmin({ storage, now: () => new Date(clock.ms), ...(limits ? { limits } : {}) });
   const key = async (body: Record<string, unknown>) => {
     const created = await admin.createApiKey(SYSTEM_PRINCIPAL, { body: { tokenName: `key-${Math.random()}`, ...body } });
     return { secret: created.secret, principal: await admin.authenticate(created.secret) };

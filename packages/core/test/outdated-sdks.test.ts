@@ -1,6 +1,6 @@
 import * as assert from 'uvu/assert';
 import { isOutdatedSdk } from '../src/sdk-versions';
-import { assertSchema, rejects, SYSTEM_PRINCIPAL, suiteForEachStorage, type World } from './helpers';
+import { assertSchema, DAY, rejects, SYSTEM_PRINCIPAL, suiteForEachStorage, type World } from './helpers';
 
 suiteForEachStorage('outdated SDKs', (test, world) => {
   let w: World;
@@ -81,6 +81,22 @@ suiteForEachStorage('outdated SDKs', (test, world) => {
     const at = new Date(w.clock.ms).toISOString();
     assert.is(feature.lastSeenAt, at);
     assert.equal(feature.environments.map((e) => e.lastSeenAt), [at, null]);
+  });
+
+  test('an instance not seen for two days is dropped when its app next reports; fresher ones stay', async () => {
+    await register('shop', 'unleash-client-node:3.9.1', 'old-pod');
+    await metrics('shop', { f1: { yes: 1, no: 0 } }, 'old-pod');
+    w.clock.ms += DAY;
+    await register('shop', 'unleash-client-node:4.0.0', 'yesterday-pod');
+    w.clock.ms += DAY + 1;
+    assert.equal((await w.admin.listOutdatedSdks(SYSTEM_PRINCIPAL, { projectId: 'p1' })).sdks.map((s) => s.sdkVersion), [
+      'unleash-client-node:3.9.1',
+      'unleash-client-node:4.0.0',
+    ]);
+    await register('shop', 'unleash-client-node:6.0.0', 'new-pod');
+    const app = await w.storage.read((tx) => tx.get('clientApps', 'shop'));
+    assert.equal(app!.instances.map((i) => i.instanceId), ['yesterday-pod', 'new-pod']);
+    assert.equal((await w.admin.listOutdatedSdks(SYSTEM_PRINCIPAL, { projectId: 'p1' })).sdks.map((s) => s.sdkVersion), ['unleash-client-node:4.0.0']);
   });
 
   test('bad reports are 400 and store nothing', async () => {

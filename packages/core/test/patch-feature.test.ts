@@ -43,7 +43,8 @@ suiteForEachStorage('patchFeature', (test, world) => {
 
   test('a viewer key gets 403 naming UPDATE_FEATURE, and nothing changes', async () => {
     const error = await failsUnchanged(() => patch([{ op: 'replace', path: '/description', value: 'x' }], { secret: 'viewer' }), 'NoAccessError', /UPDATE_FEATURE/);
-    assert.equal(error.permissions, [{ permission: 'UPDATE_FEATURE', project: 'default' }]);
+    assert.equal(error.permissions, ['UPDATE_FEATURE']);
+    assert.equal(error.details, [{ message: error.message, permission: 'UPDATE_FEATURE', project: 'default' }]);
   });
 
   test('a client key gets 403 invalid token type', async () => {
@@ -67,7 +68,75 @@ suiteForEachStorage('patchFeature', (test, world) => {
     await failsUnchanged(() => patch([{ op: 'replace', value: 1 }]), 'BadDataError');
     await failsUnchanged(() => patch([{ op: 'replace', path: '/description' }]), 'BadDataError', /value/);
     await failsUnchanged(() => patch([{ op: 'move', path: '/description' }]), 'BadDataError', /from/);
-    await failsUnchanged(() => patch([{ op: 'add', path: '/description', value: 'x', extra: 1 }]), 'BadDataError');
+  });
+
+  test('members an operation does not define are ignored (RFC 6902 §4)', async () => {
+    const { feature } = await patch([
+      { op: 'add', path: '/description', value: 'x', extra: 1, from: 5 },
+      { op: 'remove', path: '/tags/0', value: 'ignored' },
+    ]);
+    assert.is(feature.description, 'x');
+    assert.equal(feature.tags, []);
+  });
+
+  test('RFC 6902 moves: into its own child, or to a destination gone once the source is removed, are 400', async () => {
+    const moveIntoChild = await failsUnchanged(() => patch([{ op: 'move', from: '/lifecycle', path: '/lifecycle/stage' }]), 'BadDataError');
+    assert.match(moveIntoChild.message, /operation 0 \(move\).*own child/);
+    await failsUnchanged(() => patch([{ op: 'move', from: '/environments/0', path: '/environments/1/enabled' }]), 'BadDataError', /operation 0 \(move\)/);
+    await failsUnchanged(() => patch([{ op: 'move', from: '', path: '/description' }]), 'BadDataError', /own child/);
+  });
+
+  test('operations after the whole document became a non-object are 400 naming that operation', async () => {
+    await failsUnchanged(() => patch([{ op: 'remove', path: '' }, { op: 'remove', path: '/tags/0' }]), 'BadDataError', /operation 0 \(remove\)/);
+    await failsUnchanged(
+      () => patch([{ op: 'copy', from: '/lastSeenAt', path: '' }, { op: 'add', path: '/environments', value: 1 }]),
+      'BadDataError',
+      /operation 1 \(add\)/,
+    );
+    await failsUnchanged(() => patch([{ op: 'replace', path: '', value: [] }, { op: 'add', path: '/-', value: 1 }]), 'BadDataError', /must be an object/);
+  });
+
+  test('array indices follow RFC 6901: 0 or digits without a leading zero, - for add only; else 400 naming the operation', async () => {
+    const tag = { type: 'simple', value: 'z' };
+    for (const [i, op] of [
+      { op: 'add', path: '/tags/01', value: tag },
+      { op: 'add', path: '/tags/4294967296', value: tag },
+      { op: 'add', path: '/tags/', value: tag },
+      { op: 'add', path: '/tags/-1', value: tag },
+      { op: 'add', path: '/tags/1e0', value: tag },
+      { op: 'add', path: '/tags/ 1', value: tag },
+      { op: 'remove', path: '/tags/-' },
+      { op: 'remove', path: '/tags/00' },
+      { op: 'replace', path: '/tags/length', value: 0 },
+      { op: 'test', path: '/environments/4294967296/enabled', value: false },
+      { op: 'test', path: '/environments/00/enabled', value: false },
+      { op: 'copy', from: '/tags/-', path: '/tags/0' },
+    ].entries()) {
+      const error = await failsUnchanged(() => patch([op]), 'BadDataError');
+      assert.match(error.message, new RegExp(`operation 0 \\(${op.op}\\)`), `${i}: ${JSON.stringify(op)} -> ${error.message}`);
+      assert.equal(error.details?.[0]?.path, '/0');
+    }
+    const { feature } = await patch([{ op: 'add', path: '/tags/1', value: tag }, { op: 'add', path: '/tags/0', value: { type: 'simple', value: 'y' } }]);
+    assert.equal(feature.tags.map((t) => t.value), ['y', 'a', 'z']);
+  });
+
+  test('only own members exist: inherited names are paths that do not exist (400)', async () => {
+    for (const name of ['hasOwnProperty', 'valueOf', 'toString', 'isPrototypeOf']) {
+      await failsUnchanged(() => patch([{ op: 'remove', path: `/${name}` }]), 'BadDataError', /does not exist/);
+      await failsUnchanged(() => patch([{ op: 'test', path: `/tags/0/${name}`, value: {} }]), 'BadDataError', /does not exist/);
+      await failsUnchanged(() => patch([{ op: 'copy', from: `/${name}`, path: '/description' }]), 'BadDataError', /does not exist/);
+    }
+    await failsUnchanged(() => patch([{ op: 'replace', path: '/tags/0/~2', value: 1 }]), 'BadDataError', /JSON Pointer/);
+  });
+
+  test('tags differing only in where a colon falls are two tags, each with its event', async () => {
+    await patch([{ op: 'remove', path: '/tags/0' }]);
+    const since = await lastEventId();
+    const tags = [{ type: 'a:b', value: 'c' }, { type: 'a', value: 'b:c' }];
+    const { feature } = await patch([{ op: 'add', path: '/tags/-', value: tags[0] }, { op: 'add', path: '/tags/-', value: tags[1] }]);
+    assert.equal(feature.tags, tags);
+    assert.equal((await newEvents(since)).map((e) => [e.type, e.data]), tags.map((t) => ['feature-tagged', t]));
+    await failsUnchanged(() => patch([{ op: 'add', path: '/tags/-', value: { type: 'a', value: 'b:c' } }]), 'BadDataError', /repeat/);
   });
 
   test('404 for an unknown project, an unknown feature, and a feature of another project (never naming it)', async () => {
@@ -152,7 +221,8 @@ suiteForEachStorage('patchFeature', (test, world) => {
     const call = (i: number) =>
       w.admin.patchFeature(devOnly.principal, { projectId: 'default', featureName: 'f1', patch: [{ op: 'replace', path: `/environments/${i}/enabled`, value: true }] });
     const error = await failsUnchanged(() => call(1), 'NoAccessError', /UPDATE_FEATURE_ENVIRONMENT.*production/);
-    assert.equal(error.permissions, [{ permission: 'UPDATE_FEATURE_ENVIRONMENT', project: 'default', environment: 'production' }]);
+    assert.equal(error.permissions, ['UPDATE_FEATURE_ENVIRONMENT']);
+    assert.equal(error.details, [{ message: error.message, permission: 'UPDATE_FEATURE_ENVIRONMENT', project: 'default', environment: 'production' }]);
     const { feature } = await call(0);
     assert.is(feature.environments[0]!.name, 'development');
     assert.is(feature.environments[0]!.enabled, true);

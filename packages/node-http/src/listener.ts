@@ -9,6 +9,7 @@ import { type RequestParts, toRequest } from './to-request.js';
 import type { FetchHandler, ListenerOptions, Logger, NextFunction, NodeListener, NodeRequest } from './types.js';
 import { writeResponse } from './write-response.js';
 import { createCompressor, type Compressor } from './compression.js';
+import { EncodedBodies } from './encoded-bodies.js';
 import { plainHandlerOf, servePlain, type PlainHandler } from './plain.js';
 import { declaredLength, drainAfterResponse, settleUnreadBody } from './unread-body.js';
 
@@ -24,6 +25,7 @@ interface Settings {
   prefix: string | undefined;
   logger: Logger | undefined;
   compressor: Compressor | undefined;
+  encodedBodies: EncodedBodies;
 }
 
 /**
@@ -44,6 +46,7 @@ export function toNodeListener(handle: FetchHandler, options: ListenerOptions = 
     prefix: normalizePrefix(options.stripPrefix),
     logger: options.logger,
     compressor: options.compression ? createCompressor(options.compression === true ? {} : options.compression) : undefined,
+    encodedBodies: new EncodedBodies(),
   };
   return (req, res, next) => {
     serveOne(settings, req as NodeRequest, res, next).catch((error: unknown) => {
@@ -72,7 +75,7 @@ async function serveOne(s: Settings, req: NodeRequest, res: ServerResponse, next
       const id = sendError(res, 'InternalError', 'Internal server error', !req.complete);
       logFailure(s, error, req, path, id);
       return id;
-    }, s.compressor);
+    }, s.compressor, s.encodedBodies);
     return;
   }
 

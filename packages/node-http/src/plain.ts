@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PayloadTooLargeError } from './body-limit-error.js';
 import { clientGone } from './client-gone.js';
 import { encodeWhole, type Compressor } from './compression.js';
+import type { EncodedBodies } from './encoded-bodies.js';
 import { sendError } from './error-response.js';
 import { parsedBody } from './parsed-body.js';
 import type { NodeRequest } from './types.js';
@@ -60,6 +61,7 @@ export async function servePlain(
   cap: number | undefined,
   onError: (error: unknown) => string,
   compressor?: Compressor,
+  encodedBodies?: EncodedBodies,
 ): Promise<void> {
   let tooLarge = false;
   const body = (handlerLimit: number): Promise<Uint8Array> => {
@@ -91,8 +93,10 @@ export async function servePlain(
   const isHead = req.method === 'HEAD';
   let payload: string | Uint8Array | null = response.body;
   if (payload !== null) {
-    const length = Buffer.byteLength(payload);
-    payload = encodeWhole(compressor, req.headers['accept-encoding'], isHead, response.status, headers, payload, length);
+    const whole = encodedBodies ? encodedBodies.of(payload) : payload;
+    const length = typeof whole === 'string' ? Buffer.byteLength(whole) : whole.byteLength;
+    const encoded = encodeWhole(compressor, req.headers['accept-encoding'], isHead, response.status, headers, payload, length);
+    payload = encoded === payload ? whole : encoded;
     headers['content-length'] = typeof payload === 'string' ? length : payload.byteLength;
   }
   if (!req.complete) {

@@ -125,6 +125,7 @@ try {
     initAdminTokens: config.initAdminTokens,
     initClientTokens: config.initClientTokens,
     bodyLimit: config.bodyLimit,
+    limits: config.limits,
     headersTimeout: config.headersTimeoutMs,
     requestTimeout: config.requestTimeoutMs,
     keepAliveTimeout: config.keepAliveTimeoutMs,

@@ -1,9 +1,11 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_BODY_LIMIT, isSetupError, parseInitialKeys } from '@flagadmin/core';
+import { DEFAULT_BODY_LIMIT, DEFAULT_LIMITS, isSetupError, parseInitialKeys, weakInitialKeyWarnings, type Limits } from '@flagadmin/core';
 import { DEFAULT_HEADERS_TIMEOUT, DEFAULT_KEEP_ALIVE_TIMEOUT, DEFAULT_REQUEST_TIMEOUT } from '@flagadmin/node-http';
+import { ConfigError } from './config-error';
 import { normalizeBasePath, recordingEnv, unreadEnvWarnings } from './env-names';
 import { DEFAULT_SCHEDULE_INTERVAL_MS } from './change-request-scheduler';
+import { limitsConfig } from './limits-config';
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -47,12 +49,11 @@ export interface ServerConfig {
   metrics: boolean;
   /** When set, /metrics wants `Authorization: Bearer <token>`. */
   metricsToken: string | undefined;
+  /** Overrides of core's limits (DEFAULT_LIMITS); each a 400 naming it when a request goes past. */
+  limits: Partial<Limits>;
 }
 
-/** A bad flag or environment value: the bin prints the message on one line and exits with code 2. */
-export class ConfigError extends Error {
-  override readonly name = 'ConfigError';
-}
+export { ConfigError };
 
 export type ParsedCommand =
   | { help: true }
@@ -80,18 +81,30 @@ Options (flags win over environment variables):
   --no-compression          FLAGADMIN_COMPRESSION=off        do not gzip/brotli answers over 1 KiB
   --metrics                 FLAGADMIN_METRICS=on             serve Prometheus metrics at /metrics (and /internal-backstage/prometheus)
                             FLAGADMIN_METRICS_TOKEN          metrics want Authorization: Bearer <token> (turns metrics on)
+  --limit <name>=<n>        FLAGADMIN_LIMIT_<NAME>           one of core's limits, repeatable, e.g. --limit tagsPerFeature=50
+                                                             or FLAGADMIN_LIMIT_TAGS_PER_FEATURE=50; names and defaults:
+${limitDefaults()}
   --no-demo                           no demo data on a first start with empty data
   -v, --version                       print the version
   -h, --help                          show this help
 Unleash's names work too: HTTP_PORT (wins over PORT), HTTP_HOST (wins over HOST), BASE_URI_PATH.
 Environment only:
-  INIT_ADMIN_API_TOKENS   comma-separated admin secrets to accept, e.g. *:*.<64 hex>
-  INIT_CLIENT_API_TOKENS  comma-separated client secrets, e.g. *:development.<64 hex>
+  INIT_ADMIN_API_TOKENS   comma-separated admin secrets to accept, e.g. *:*.<56 or 64 hex>
+  INIT_CLIENT_API_TOKENS  comma-separated client secrets, e.g. default:development.<56 or 64 hex>
+                          (Unleash's shapes; a short or published secret is accepted with a warning)
 
 Exit codes: 0 stopped by SIGTERM/SIGINT, 1 runtime failure (data directory in use or
 unreadable, cannot listen, uncaught error, forced shutdown), 2 bad flag or environment value.`;
 
 type Env = Readonly<Record<string, string | undefined>>;
+
+/** The limits and their defaults for --help, three a line under the option's text. */
+function limitDefaults(): string {
+  const pairs = Object.entries(DEFAULT_LIMITS).map(([name, value]) => `${name}=${value}`);
+  const lines: string[] = [];
+  for (let i = 0; i < pairs.length; i += 3) lines.push(`${' '.repeat(61)}${pairs.slice(i, i + 3).join(', ')}`);
+  return lines.join('\n');
+}
 
 /** An environment value, with the empty string counted as unset. */
 function fromEnv(env: Env, name: string): string | undefined {
@@ -128,7 +141,7 @@ function tokens(env: Env, name: string, type: 'admin' | 'client'): string[] {
  */
 export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: string = '.'): ParsedCommand {
   const { env, read } = recordingEnv(givenEnv);
-  let values: Record<string, string | boolean | undefined>;
+  let values: Record<string, string | boolean | string[] | undefined>;
   try {
     ({ values } = parseArgs({
       args: [...argv],
@@ -150,6 +163,7 @@ export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: st
         'base-path': { type: 'string' },
         'no-compression': { type: 'boolean' },
         metrics: { type: 'boolean' },
+        limit: { type: 'string', multiple: true },
         version: { type: 'boolean', short: 'v' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -201,6 +215,8 @@ export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: st
     throw new ConfigError(`${logLevel!.what} must be one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(logLevel!.value)}`);
   }
 
+  const initAdminTokens = tokens(env, 'INIT_ADMIN_API_TOKENS', 'admin');
+  const initClientTokens = tokens(env, 'INIT_CLIENT_API_TOKENS', 'client');
   return {
     help: false,
     config: {
@@ -210,8 +226,8 @@ export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: st
       ...(databaseUrl ? { databaseUrl: databaseUrl.value } : {}),
       demo: !values['no-demo'],
       logLevel: level,
-      initAdminTokens: tokens(env, 'INIT_ADMIN_API_TOKENS', 'admin'),
-      initClientTokens: tokens(env, 'INIT_CLIENT_API_TOKENS', 'client'),
+      initAdminTokens,
+      initClientTokens,
       bodyLimit: bodyLimit ? integer(bodyLimit.value, bodyLimit.what, 1, 1024 * 1024 * 1024) : DEFAULT_BODY_LIMIT,
       headersTimeoutMs,
       requestTimeoutMs,
@@ -219,8 +235,9 @@ export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: st
       shutdownTimeoutMs,
       scheduleIntervalMs,
       ...service,
+      limits: limitsConfig((values['limit'] as string[] | undefined) ?? [], env),
     },
-    warnings: unreadEnvWarnings(givenEnv, read),
+    warnings: [...unreadEnvWarnings(givenEnv, read), ...weakInitialKeyWarnings({ admin: initAdminTokens, client: initClientTokens })],
   };
 }
 

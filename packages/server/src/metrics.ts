@@ -1,9 +1,10 @@
-// Prometheus metrics for the bin (prom-client): requests by route and status, their latency, events
-// written, and the process metrics prom-client collects. Served at GET /metrics and at Unleash's
-// /internal-backstage/prometheus, optionally behind a bearer token.
+// Prometheus metrics for the bin (prom-client): requests by route and status, their latency, the
+// storage's (storage-metrics.ts), keys by type, and the process metrics prom-client collects. Served at
+// GET /metrics and at Unleash's /internal-backstage/prometheus, optionally behind a bearer token.
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
-import { ALL_ROUTES, type FetchHandler, type PlainHandler, type PlainRequest, type PlainResponse, type Storage, type WriteTx } from '@flagadmin/core';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { ALL_ROUTES, KEY_TYPES, SYSTEM_PRINCIPAL, type Admin, type FetchHandler, type PlainHandler, type PlainRequest, type PlainResponse, type Storage } from '@flagadmin/core';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { observeStorage } from './storage-metrics';
 
 export const METRICS_PATHS: readonly string[] = ['/metrics', '/internal-backstage/prometheus'];
 
@@ -28,8 +29,10 @@ export interface Metrics {
   readonly registry: Registry;
   /** `handle` answering the metrics paths itself and timing every other request. */
   wrap(handle: FetchHandler): FetchHandler;
-  /** `storage` counting the events of every committed write. */
-  countEvents(storage: Storage): Storage;
+  /** `storage` timing every write transaction and counting the events of the committed ones. */
+  observeStorage(storage: Storage): Storage;
+  /** Reports the live keys by type (`flagadmin_api_keys`), read from `admin` at each scrape. */
+  countKeys(admin: Admin): void;
 }
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
@@ -46,7 +49,6 @@ export function createMetrics(options: { token?: string | undefined } = {}): Met
     buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
-  const events = new Counter({ name: 'flagadmin_events_written_total', help: 'Events committed to the storage', registers: [registry] });
   const expected = options.token === undefined ? undefined : digest(`Bearer ${options.token}`);
 
   const observe = (method: string, url: string, status: number, started: bigint) => {
@@ -92,29 +94,22 @@ export function createMetrics(options: { token?: string | undefined } = {}): Met
       };
       return Object.assign(fetchHandler, { dispatch });
     },
-    countEvents(storage) {
-      const write: Storage['write'] = async (fn) => {
-        let appended = 0;
-        const result = await storage.write((tx) => {
-          appended = 0; // a storage may run `fn` again; only the committed run counts
-          const append = (event: Parameters<WriteTx['appendEvent']>[0]) => ((appended += 1), tx.appendEvent(event));
-          return fn(bound(tx, 'appendEvent', append));
-        });
-        events.inc(appended);
-        return result;
-      };
-      return bound(storage, 'write', write);
+    observeStorage: (storage) => observeStorage(storage, registry),
+    countKeys(admin) {
+      new Gauge({
+        name: 'flagadmin_api_keys',
+        help: 'API keys that are not deleted (expired ones included), by type',
+        labelNames: ['type'] as const,
+        registers: [registry],
+        async collect() {
+          this.reset();
+          // A storage that does not answer leaves the gauge empty for this scrape; the other metrics still go out.
+          const listed = await admin.listApiKeys(SYSTEM_PRINCIPAL).catch(() => undefined);
+          if (!listed) return;
+          for (const type of KEY_TYPES) this.set({ type }, 0);
+          for (const token of listed.tokens) this.inc({ type: token.type });
+        },
+      });
     },
   };
-}
-
-/** `target` with one method replaced; the others called on `target` itself (they may use private fields). */
-function bound<T extends object>(target: T, name: string, replacement: unknown): T {
-  return new Proxy(target, {
-    get(t, key) {
-      if (key === name) return replacement;
-      const value: unknown = Reflect.get(t, key, t);
-      return typeof value === 'function' ? value.bind(t) : value;
-    },
-  });
 }

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { createFlagadmin, isSetupError, silentLogger, type Admin, type FetchHandler, type Logger, type Storage } from '@flagadmin/core';
+import { createFlagadmin, isSetupError, silentLogger, type Admin, type FetchHandler, type Limits, type Logger, type Storage } from '@flagadmin/core';
 import { serve, type ServeResult } from '@flagadmin/node-http';
 import { lowdbStorage } from '@flagadmin/storage-lowdb';
 import { postgresStorage } from '@flagadmin/storage-postgres';
@@ -29,6 +29,8 @@ export interface StartServerOptions {
   initClientTokens?: readonly string[];
   /** Largest request body in bytes; default 102,400. */
   bodyLimit?: number;
+  /** Overrides of core's limits (DEFAULT_LIMITS); a bad one is a ConfigError. */
+  limits?: Partial<Limits>;
   /** Server timeouts in ms (defaults: @flagadmin/node-http's, 10000 / 30000 / 5000); 408 past the first two. */
   headersTimeout?: number;
   requestTimeout?: number;
@@ -98,22 +100,21 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   let server: ServeResult | undefined;
   const metrics = options.metrics ? createMetrics(options.metrics === true ? {} : options.metrics) : undefined;
   try {
-    const created = createFlagadmin({
-      storage: metrics ? metrics.countEvents(storage) : storage,
-      logger,
-      ...(options.now ? { now: options.now } : {}),
-      ...(options.bodyLimit !== undefined ? { bodyLimit: options.bodyLimit } : {}),
-    });
+    const created = await asConfigError(() =>
+      createFlagadmin({
+        storage: metrics ? metrics.observeStorage(storage) : storage,
+        logger,
+        ...(options.now ? { now: options.now } : {}),
+        ...(options.bodyLimit !== undefined ? { bodyLimit: options.bodyLimit } : {}),
+        ...(options.limits ? { limits: options.limits } : {}),
+      }),
+    );
     const { admin } = created;
+    metrics?.countKeys(admin);
     const handle = metrics ? metrics.wrap(created.handle) : created.handle;
-    let initKeysCreated: number;
-    try {
-      initKeysCreated = await admin.ensureInitialKeys({ admin: options.initAdminTokens ?? [], client: options.initClientTokens ?? [] });
-    } catch (error) {
-      // A malformed secret is a configuration mistake, not a crash.
-      if (isSetupError(error)) throw new ConfigError(error.message);
-      throw error;
-    }
+    const initKeysCreated = await asConfigError(() =>
+      admin.ensureInitialKeys({ admin: options.initAdminTokens ?? [], client: options.initClientTokens ?? [] }),
+    );
     await admin.context.ready();
     const { emptyAtStart, demo } = await exclusively(async () => {
       const emptyAtStart = await isEmptyData(storage);
@@ -160,6 +161,16 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   } catch (error) {
     await server?.close().catch(() => undefined);
     await storage.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** A SetupError (a malformed start-up key, a bad limit) is a configuration mistake, not a crash. */
+async function asConfigError<T>(make: () => T | Promise<T>): Promise<T> {
+  try {
+    return await make();
+  } catch (error) {
+    if (isSetupError(error)) throw new ConfigError(error.message);
     throw error;
   }
 }

@@ -9,6 +9,7 @@ import { FlagadminStorageLockedError } from '@flagadmin/storage-lowdb';
 import { memoryStorage } from '@flagadmin/storage-memory';
 
 const test = suite('startServer');
+const KEY = `*:*.${'ef'.repeat(32)}`;
 const dirs: string[] = [];
 const servers: RunningServer[] = [];
 const tempDir = async () => {
@@ -140,6 +141,24 @@ test('a malformed start-up key is a ConfigError and the data directory is releas
   }
   const again = await start({ dataDir: dir, demo: false });
   assert.ok(again.url);
+});
+
+test('limits reach the API: a patch past one is a 400 naming it; a bad limit is a ConfigError', async () => {
+  const server = await start({ storage: memoryStorage(), demo: false, initAdminTokens: [KEY], limits: { tagsPerFeature: 1 } });
+  const send = (path: string, method: string, body: unknown) =>
+    fetch(`${server.url}${path}`, { method, headers: { authorization: KEY, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  assert.is((await send('/api/admin/projects/default/features', 'POST', { name: 'f' })).status, 201);
+  const tags = [1, 2].map((i) => ({ op: 'add', path: '/tags/-', value: { type: 'simple', value: `t${i}` } }));
+  const refused = await send('/api/admin/projects/default/features/f', 'PATCH', tags);
+  assert.is(refused.status, 400);
+  assert.match(((await refused.json()) as { message: string }).message, /limit tagsPerFeature/);
+  try {
+    await startServer({ port: 0, storage: memoryStorage(), limits: { jsonDepth: 0 } });
+    assert.unreachable();
+  } catch (error) {
+    assert.instance(error, ConfigError);
+    assert.match((error as Error).message, /jsonDepth must be a positive integer/);
+  }
 });
 
 test('a port in use rejects and releases the data directory', async () => {

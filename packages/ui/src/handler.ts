@@ -15,6 +15,8 @@ export interface UiHandler {
   (request: Request): Response;
   /** True when the request's path belongs to the page (the mount path itself, or its assets). */
   owns(request: Request): boolean;
+  /** `owns` for a path alone. */
+  ownsPath(pathname: string): boolean;
 }
 
 interface Entry {
@@ -52,10 +54,9 @@ export function createUiHandler(options: UiHandlerOptions = {}, assets: readonly
   const withoutSlash = base === '/' ? null : base.slice(0, -1);
 
   const entryFor = (pathname: string): Entry | undefined => (pathname === base || pathname === `${base}index.html` ? page : files.get(pathname));
-  const owns = (request: Request): boolean => {
-    const { pathname } = new URL(request.url);
-    return pathname === withoutSlash || entryFor(pathname) !== undefined || pathname.startsWith(`${base}assets/`);
-  };
+  const ownsPath = (pathname: string): boolean =>
+    pathname === withoutSlash || entryFor(pathname) !== undefined || pathname.startsWith(`${base}assets/`);
+  const owns = (request: Request): boolean => ownsPath(new URL(request.url).pathname);
 
   const handler = (request: Request): Response => {
     const url = new URL(request.url);
@@ -72,7 +73,7 @@ export function createUiHandler(options: UiHandlerOptions = {}, assets: readonly
     const body = gzip ? entry.gzip : entry.body;
     return answer(200, request.method === 'HEAD' ? null : body, headers);
   };
-  return Object.assign(handler, { owns });
+  return Object.assign(handler, { owns, ownsPath });
 }
 
 function answer(status: number, body: BodyInit | null, headers: Record<string, string>): Response {

@@ -4,10 +4,52 @@ import { createUiHandler, type UiHandlerOptions } from './handler';
 export type FetchHandler = (request: Request) => Promise<Response>;
 
 /**
- * Puts the admin page in front of a fetch-style handler: requests for the page and its assets go to
- * the page, everything else (the API) to `handle` unchanged.
+ * The plain-data protocol of @flagadmin/core and @flagadmin/node-http (a `dispatch` method beside the
+ * fetch handler, no Request or Response built per request), declared here by shape.
  */
-export function withUi(handle: FetchHandler, options: UiHandlerOptions = {}): FetchHandler {
+export interface PlainRequest {
+  method: string;
+  /** Path and query, or an absolute URL. */
+  url: string;
+  headers: { get(name: string): string | null };
+  body(limit: number): Promise<Uint8Array>;
+}
+
+export interface PlainResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string | null;
+}
+
+export type PlainHandler = (request: PlainRequest) => Promise<PlainResponse>;
+
+/** A fetch-style handler that may also offer the plain protocol. */
+export type WrappedHandler = FetchHandler & { dispatch?: PlainHandler };
+
+/** Request headers the page reads (conditional GET); the plain path answers uncompressed text. */
+const PAGE_REQUEST_HEADERS = ['if-none-match'] as const;
+
+/**
+ * Puts the admin page in front of a fetch-style handler: requests for the page and its assets go to
+ * the page, everything else (the API) to `handle` unchanged. When `handle` offers the plain protocol
+ * (`dispatch`), so does the result, and API requests on that path never build a Request or Response:
+ * mounting the page costs the API nothing.
+ */
+export function withUi<H extends WrappedHandler>(handle: H, options: UiHandlerOptions = {}): WrappedHandler {
   const ui = createUiHandler(options);
-  return (request) => (ui.owns(request) ? Promise.resolve(ui(request)) : handle(request));
+  const fetchHandler: FetchHandler = (request) => (ui.owns(request) ? Promise.resolve(ui(request)) : handle(request));
+  const inner = handle.dispatch;
+  if (typeof inner !== 'function') return fetchHandler;
+  const dispatch: PlainHandler = async (plain) => {
+    const url = new URL(plain.url, 'http://page.invalid');
+    if (!ui.ownsPath(url.pathname)) return inner(plain);
+    const headers = new Headers();
+    for (const name of PAGE_REQUEST_HEADERS) {
+      const value = plain.headers.get(name);
+      if (value !== null) headers.set(name, value);
+    }
+    const response = ui(new Request(url, { method: plain.method, headers }));
+    return { status: response.status, headers: Object.fromEntries(response.headers), body: response.body ? await response.text() : null };
+  };
+  return Object.assign(fetchHandler, { dispatch });
 }

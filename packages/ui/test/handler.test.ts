@@ -108,4 +108,40 @@ test('withUi: the page and its assets from the UI, everything else from the API 
   await storage.close();
 });
 
+const plainGet = (url: string, headers: Record<string, string> = {}) => ({
+  method: 'GET',
+  url,
+  headers: { get: (name: string) => headers[name.toLowerCase()] ?? null },
+  body: async () => new Uint8Array(0),
+});
+
+test('withUi keeps the plain protocol: API requests reach dispatch without a Request, the page answers on it too', async () => {
+  const storage = memoryStorage();
+  const { handle } = createFlagadmin({ storage });
+  let fetchCalls = 0;
+  const counted = Object.assign((request: Request) => ((fetchCalls += 1), handle(request)), { dispatch: handle.dispatch });
+  const both = withUi(counted);
+  assert.type(both.dispatch, 'function');
+  const api = await both.dispatch!(plainGet('/api/admin/projects'));
+  assert.is(api.status, 401);
+  assert.is((JSON.parse(api.body!) as { name: string }).name, 'AuthenticationRequired');
+  assert.is(fetchCalls, 0);
+  const page = await both.dispatch!(plainGet('/'));
+  assert.is(page.status, 200);
+  assert.is(page.headers['content-type'], 'text/html; charset=utf-8');
+  assert.is(page.headers['content-security-policy'], CONTENT_SECURITY_POLICY);
+  assert.ok(page.body!.includes(script.name));
+  const again = await both.dispatch!(plainGet('/', { 'if-none-match': page.headers['etag']! }));
+  assert.is(again.status, 304);
+  assert.is(again.body, null);
+  const asset = await both.dispatch!(plainGet(`/assets/${script.name}`));
+  assert.is(asset.body, script.body);
+  await storage.close();
+});
+
+test('withUi over a handler without dispatch offers none', () => {
+  const both = withUi(async () => new Response('x'));
+  assert.is(both.dispatch, undefined);
+});
+
 test.run();

@@ -4,7 +4,7 @@
  * events of an apply carry the request's id.
  */
 import type { Principal } from '../auth';
-import { AdminError } from '../errors';
+import { permissionDenied } from '../errors';
 import type { ReadTx } from '../storage';
 import { changeRequestConfig } from './change-request-config';
 
@@ -21,9 +21,8 @@ export const causedBy = (origin: ChangeOrigin): { changeRequestId?: number } =>
 export async function requireDirectChangeAllowed(tx: ReadTx, origin: ChangeOrigin, project: string, environment: string): Promise<void> {
   if (origin.changeRequestId !== undefined || origin.principal.role === 'admin') return;
   if (!(await changeRequestConfig(tx, project, environment)).enabled) return;
-  throw new AdminError(
-    'NoAccessError',
+  throw permissionDenied(
     `Environment "${environment}" of project "${project}" takes changes through change requests: you need the permission SKIP_CHANGE_REQUEST to change it directly.`,
-    { permissions: [{ permission: 'SKIP_CHANGE_REQUEST', project, environment }] },
+    { permission: 'SKIP_CHANGE_REQUEST', project, environment },
   );
 }

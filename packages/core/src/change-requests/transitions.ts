@@ -5,7 +5,7 @@
  * or an admin key). Applied, Cancelled and Rejected are closed. Any other move is a 409 naming the state.
  */
 import { canSeeEnvironment, canSeeProject, type Principal } from '../auth';
-import { AdminError } from '../errors';
+import { AdminError, permissionDenied } from '../errors';
 import type { ChangeRequestRecord, ChangeRequestState } from '../records';
 import { isAuthor } from './change-request-lookup';
 
@@ -47,9 +47,7 @@ export function requireActor(principal: Principal, cr: ChangeRequestRecord, who:
     (who === 'author' ? author : who === 'reviewer' ? !author || principal.role === 'admin' : who === 'applier' ? true : author || principal.role === 'admin');
   if (allowed) return;
   const { permission, message } = DENIED[who];
-  throw new AdminError('NoAccessError', `${message} in environment "${cr.environment}" of project "${cr.project}".`, {
-    permissions: [{ permission, project: cr.project, environment: cr.environment }],
-  });
+  throw permissionDenied(`${message} in environment "${cr.environment}" of project "${cr.project}".`, { permission, project: cr.project, environment: cr.environment });
 }
 
 /** The move to `to`: 409 when the state does not allow it, then 403 for a principal who may not make it. */

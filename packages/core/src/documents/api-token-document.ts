@@ -10,6 +10,8 @@ export interface ApiTokenDocument {
   project: string;
   environment: string;
   createdAt: string;
+  /** null: the key never expires. */
+  expiresAt: string | null;
 }
 
 export function apiTokenDocument(key: ApiKeyRecord): ApiTokenDocument {
@@ -23,5 +25,6 @@ export function apiTokenDocument(key: ApiKeyRecord): ApiTokenDocument {
     project,
     environment: key.environments[0] ?? '*',
     createdAt: key.createdAt,
+    expiresAt: key.expiresAt ?? null,
   };
 }

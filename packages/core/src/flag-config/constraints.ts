@@ -1,6 +1,7 @@
 /** Constraint checks per operator, as Unleash makes them: numbers, dates and semantic versions. */
 import semver from 'semver';
 import { badData } from '../errors';
+import { limitExceeded, type Limits } from '../limits';
 import type { Constraint } from '../records';
 import type { ConstraintOperator } from '../schemas/constraint';
 
@@ -36,9 +37,13 @@ const VALUE_CHECKS: Record<SingleValueKind, { ok(value: string): boolean; what: 
  * Checks each constraint for its operator and returns them in their stored shape (booleans and
  * `values` always present). `where` is the JSON Pointer of the list in the request, for the error.
  */
-export function normalizeConstraints(input: readonly ConstraintInput[], where: string): Constraint[] {
+export function normalizeConstraints(input: readonly ConstraintInput[], where: string, limits: Limits): Constraint[] {
+  if (input.length > limits.constraintsPerStrategy) throw limitExceeded('constraintsPerStrategy', limits.constraintsPerStrategy, 'Too many constraints', where);
   return input.map((c, i) => {
     const at = `${where}/${i}`;
+    if ((c.values?.length ?? 0) > limits.valuesPerConstraint) {
+      throw limitExceeded('valuesPerConstraint', limits.valuesPerConstraint, `Too many values in constraint ${i}`, `${at}/values`);
+    }
     const fail = (field: string, problem: string): never => {
       const message = `Constraint ${i} (${c.contextName} ${c.operator}): ${problem}`;
       throw badData(message, [{ message, path: `${at}/${field}` }]);

@@ -8,6 +8,7 @@ import type { AdminContext } from '../context';
 import { featureDocument, type FeatureDocument } from '../documents/feature-document';
 import type { FeatureRecord } from '../records';
 import type { WriteTx } from '../storage';
+import type { Limits } from '../limits';
 import { etagOf } from '../etag';
 import { jsonClone, jsonEqual } from '../json';
 import { environments, featureInProject } from '../lookups';
@@ -19,7 +20,7 @@ export interface DependencyChange {
   events: EventInput[];
 }
 
-export type DependencyChanger = (child: FeatureRecord, tx: WriteTx) => Promise<DependencyChange>;
+export type DependencyChanger = (child: FeatureRecord, tx: WriteTx, limits: Limits) => Promise<DependencyChange>;
 
 /** A direct change: UPDATE_FEATURE, then the change in a transaction of its own. */
 export async function changeDependencies(
@@ -41,7 +42,7 @@ export async function changeDependenciesInTx(
   change: DependencyChanger,
 ): Promise<{ feature: FeatureDocument; etag: string }> {
   const child = await featureInProject(tx, ref.projectId, ref.featureName);
-  const { changed, events } = await change(jsonClone(child), tx);
+  const { changed, events } = await change(jsonClone(child), tx, ctx.limits);
   const envs = await environments(tx);
   if (events.length === 0) return { feature: featureDocument(child, envs), etag: etagOf(child.version) };
   for (const next of changed) {

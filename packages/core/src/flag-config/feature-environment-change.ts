@@ -12,6 +12,7 @@ import { featureDocument, type FeatureDocument } from '../documents/feature-docu
 import { AdminError, notFound } from '../errors';
 import type { FeatureEnvironmentState, FeatureRecord, ProjectRecord } from '../records';
 import type { WriteTx } from '../storage';
+import type { Limits } from '../limits';
 import { etagOf, ifMatchAccepts } from '../etag';
 import { jsonClone } from '../json';
 import { environments, featureInProject } from '../lookups';
@@ -31,6 +32,7 @@ export interface ChangeScope {
   /** A copy of the feature: the change edits it (and `state`, one of its environments). */
   feature: FeatureRecord;
   state: FeatureEnvironmentState;
+  limits: Limits;
 }
 
 export interface ChangeOutcome<R> {
@@ -89,7 +91,7 @@ export async function changeFeatureEnvironmentInTx<R>(
   }
   const project = (await tx.get('projects', ref.projectId))!;
   const wasEnabled = state.enabled;
-  const { result, events } = await change({ tx, project, feature, state });
+  const { result, events } = await change({ tx, project, feature, state, limits: ctx.limits });
   const envs = await environments(tx);
   if (events.length === 0) return { result, feature: featureDocument(record, envs), etag: etagOf(record.version) };
 

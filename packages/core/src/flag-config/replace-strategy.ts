@@ -13,7 +13,7 @@ import { bySortOrder, strategyIn } from './strategy-lookup';
  * and stored in its place; no event when nothing changed.
  */
 export async function replaceStrategy(
-  { tx, project, feature, state }: ChangeScope,
+  { tx, project, feature, state, limits }: ChangeScope,
   strategyId: string,
   bodyFor: (current: StrategyDocument) => unknown,
 ): Promise<{ result: StrategyDocument; events: EventInput[] }> {
@@ -25,6 +25,7 @@ export async function replaceStrategy(
     id: existing.id,
     idKnown: true,
     sortOrder: existing.sortOrder,
+    limits,
   });
   await checkSegmentReferences(tx, project.id, next.segments);
   if (jsonEqual(next, existing)) return { result: before, events: [] };

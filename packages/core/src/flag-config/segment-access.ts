@@ -3,7 +3,7 @@
  * of no project (usable by every project) needs a key over all projects. Reads follow project scope.
  */
 import { canSeeProject, requireAdminKey, seesAllProjects, type Principal } from '../auth';
-import { AdminError } from '../errors';
+import { permissionDenied } from '../errors';
 import type { SegmentRecord } from '../records';
 
 export function requireSegmentWrite(principal: Principal, project: string | null): void {
@@ -12,8 +12,9 @@ export function requireSegmentWrite(principal: Principal, project: string | null
   const scopeOk = project === null ? seesAllProjects(principal) : canSeeProject(principal, project);
   if (roleOk && scopeOk) return;
   const where = project === null ? 'for segments of every project' : `in project "${project}"`;
-  throw new AdminError('NoAccessError', `You need the permission UPDATE_SEGMENT ${where} to do this.`, {
-    permissions: [{ permission: 'UPDATE_SEGMENT', ...(project === null ? {} : { project }) }],
+  throw permissionDenied(`You need the permission UPDATE_SEGMENT ${where} to do this.`, {
+    permission: 'UPDATE_SEGMENT',
+    ...(project === null ? {} : { project }),
   });
 }
 

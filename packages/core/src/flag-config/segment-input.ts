@@ -1,7 +1,7 @@
 /** A segment request body, checked: constraints per operator, the total of values, the project. */
 import { badData } from '../errors';
 import { normalizeConstraints, type ConstraintInput } from './constraints';
-import { FLAG_CONFIG_LIMITS } from './limits';
+import { limitExceeded, type Limits } from '../limits';
 import type { Constraint } from '../records';
 import type { ReadTx } from '../storage';
 import { assertValid } from '../validation';
@@ -26,14 +26,11 @@ export function parseSegmentBody(body: unknown): SegmentBody {
   return body;
 }
 
-export async function segmentFields(tx: ReadTx, body: SegmentBody): Promise<SegmentFields> {
-  const constraints = normalizeConstraints(body.constraints ?? [], '/constraints');
+export async function segmentFields(tx: ReadTx, body: SegmentBody, limits: Limits): Promise<SegmentFields> {
+  const constraints = normalizeConstraints(body.constraints ?? [], '/constraints', limits);
   const values = constraints.reduce((n, c) => n + (c.values?.length ?? 0) + (c.value === undefined ? 0 : 1), 0);
-  const limit = FLAG_CONFIG_LIMITS.valuesPerSegment;
-  if (values > limit) {
-    throw badData(`A segment has at most ${limit} constraint values in all (limit valuesPerSegment); this one has ${values}.`, [
-      { message: `at most ${limit} values`, path: '/constraints' },
-    ]);
+  if (values > limits.valuesPerSegment) {
+    throw limitExceeded('valuesPerSegment', limits.valuesPerSegment, `Too many constraint values in the segment (${values})`, '/constraints');
   }
   const project = body.project ?? null;
   if (project !== null && !(await tx.get('projects', project))) {

@@ -1,5 +1,6 @@
 /** A strategy request body (POST, PUT, or a PATCH result) checked and turned into the stored record. */
 import { badData } from '../errors';
+import type { Limits } from '../limits';
 import type { Strategy } from '../records';
 import { assertValid } from '../validation';
 import { normalizeConstraints, type ConstraintInput } from './constraints';
@@ -29,6 +30,7 @@ export interface StrategyTarget {
   idKnown: boolean;
   /** The sortOrder when the body gives none. */
   sortOrder: number;
+  limits: Limits;
 }
 
 const readOnly = (field: string, message: string) => badData(message, [{ message, path: `/${field}` }]);
@@ -49,7 +51,7 @@ export function strategyFromBody(body: unknown, target: StrategyTarget): Strateg
     name: body.name,
     disabled: body.disabled ?? false,
     sortOrder: body.sortOrder ?? target.sortOrder,
-    constraints: normalizeConstraints(body.constraints ?? [], '/constraints'),
+    constraints: normalizeConstraints(body.constraints ?? [], '/constraints', target.limits),
     parameters: normalizeParameters(body.name, body.parameters ?? {}, target),
     segments: [...segments],
     variants: normalizeVariants(body.variants ?? [], '/variants', false),

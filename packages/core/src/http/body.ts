@@ -1,5 +1,7 @@
-/** Reading request bodies: content type (415), size limit (413), UTF-8 and JSON (400). */
+/** Reading request bodies: content type (415), size limit (413), UTF-8, nesting and JSON (400). */
 import { AdminError, badData } from '../errors';
+import { textNestsDeeperThan } from '../json';
+import { limitExceeded } from '../limits';
 import type { PlainRequest } from './plain';
 
 function isJson(contentType: string | null): boolean {
@@ -36,8 +38,8 @@ export async function readStream(stream: ReadableStream<Uint8Array> | null, limi
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
-/** The body as JSON, after the content-type (415) and size (413) checks. */
-export async function readJson(request: PlainRequest, limit: number): Promise<unknown> {
+/** The body as JSON, after the content-type (415), size (413) and nesting (400, before parsing) checks. */
+export async function readJson(request: PlainRequest, limit: number, depth: number): Promise<unknown> {
   if (!isJson(request.headers.get('content-type'))) {
     throw new AdminError('ContentTypeerror', 'The content-type header must be application/json.');
   }
@@ -56,5 +58,6 @@ export async function readJson(request: PlainRequest, limit: number): Promise<un
   } catch {
     throw badData('The request body is not valid UTF-8.');
   }
+  if (textNestsDeeperThan(text, depth)) throw limitExceeded('jsonDepth', depth, 'The request body nests too deep');
   return JSON.parse(text) as unknown;
 }

@@ -4,7 +4,9 @@ import { AdminError, toAdminError } from '../errors';
 import { silentLogger } from '../logger';
 import { readJson } from './body';
 import { DEFAULT_BODY_LIMIT, type HandlerOptions, type PlainHandler, type PlainRequest, type PlainResponse } from './plain';
-import { plainResponse } from './response';
+import { requestIdOf } from './request-id';
+import { headResponse, plainResponse } from './response';
+import { runCachedPerRevision } from './revision-cached-run';
 import { requireKeyType } from './route';
 import { createRouter, splitTarget } from './router';
 import { ALL_ROUTES } from './routes';
@@ -22,7 +24,7 @@ export function createDispatch(options: HandlerOptions): PlainHandler {
 
   return async function dispatch(request: PlainRequest): Promise<PlainResponse> {
     const started = Date.now();
-    const requestId = crypto.randomUUID();
+    const requestId = requestIdOf(request.headers.get('x-request-id'));
     let routePath = 'unmatched';
     let response: PlainResponse;
     try {
@@ -42,13 +44,11 @@ export function createDispatch(options: HandlerOptions): PlainHandler {
         requireKeyType(route, principal);
         route.authorize?.(principal, params);
       }
-      const result = await route.run(admin, {
-        params,
-        query,
-        principal: principal!,
-        headers: request.headers,
-        json: () => readJson(request, limit),
-      });
+      const input = { params, query, principal: principal!, headers: request.headers, json: () => readJson(request, limit, admin.context.limits.jsonDepth) };
+      const result =
+        route.cachedPerRevision && principal
+          ? await runCachedPerRevision(admin, route, input, `${principal.id} ${request.url}`)
+          : await route.run(admin, input);
       response = plainResponse(result, requestId, caches);
     } catch (caught) {
       const error = toAdminError(caught);
@@ -59,7 +59,7 @@ export function createDispatch(options: HandlerOptions): PlainHandler {
       response = plainResponse({ status: error.status, body: error.toJSON(), ...(error.headers ? { headers: error.headers } : {}) }, requestId, caches);
     }
     logger.info('request', { method: request.method, route: routePath, status: response.status, durationMs: Date.now() - started, requestId });
-    return response;
+    return request.method === 'HEAD' ? headResponse(response) : response;
   };
 }
 

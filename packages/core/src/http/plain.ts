@@ -36,7 +36,7 @@ export interface PlainResponse {
   status: number;
   /** Lower-case header names. */
   headers: Record<string, string>;
-  /** The body text (JSON), or null for none. */
+  /** The body text (JSON), or null for none (always null for HEAD, whose headers carry the GET body's content-length). */
   body: string | null;
 }
 

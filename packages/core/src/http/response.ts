@@ -20,3 +20,10 @@ export function plainResponse(result: RouteResult, requestId: string, caches: Co
   headers['content-type'] = JSON_TYPE;
   return { status: result.status, headers, body: serialize(result.body, caches) };
 }
+
+/** The answer to `HEAD`: the GET answer's status and headers, with the length its body would have, and no body. */
+export function headResponse(response: PlainResponse): PlainResponse {
+  if (response.body === null) return response;
+  const length = new TextEncoder().encode(response.body).byteLength;
+  return { status: response.status, headers: { ...response.headers, 'content-length': String(length) }, body: null };
+}

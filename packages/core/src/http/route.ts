@@ -43,6 +43,10 @@ export interface Route {
   /** Express-style pattern: `/api/admin/projects/:projectId`. */
   path: string;
   summary: string;
+  /** The OpenAPI operationId: a name, Unleash's where Unleash has the operation (`patchFeature`, `getEvents`). */
+  operationId: string;
+  /** Longer OpenAPI text beside the summary, when the summary does not say it all. */
+  description?: string;
   /** Admin or client keys; `none` for public routes (health, docs). */
   auth: 'admin' | 'client' | 'none';
   request?: SchemaId;
@@ -50,6 +54,11 @@ export interface Route {
   response: { status: number; schema?: SchemaId };
   /** Error statuses this route documents beyond 401/403. */
   errors: number[];
+  /**
+   * The feature's ETag: `answer` when the answer carries it, `if-match` when the route also honours
+   * If-Match (412), `if-none-match` when it also answers 304 to a current If-None-Match. For the OpenAPI document.
+   */
+  etag?: 'answer' | 'if-match' | 'if-none-match';
   /** The query parameters the route reads, for the OpenAPI document. */
   query?: readonly QueryParameter[];
   /**
@@ -57,6 +66,11 @@ export interface Route {
    * permission learns nothing more (the check order in packages/core/README.md Decisions). The operation checks again itself.
    */
   authorize?(principal: Principal, params: Record<string, string>): void;
+  /**
+   * A GET whose 200 answer depends only on the key, the URL and the stored state (not on the clock or
+   * request headers): answered once per storage revision and key, then served as kept JSON text.
+   */
+  cachedPerRevision?: true;
   run(admin: Admin, input: RouteInput): Promise<RouteResult>;
 }
 

@@ -6,7 +6,8 @@ export type Match = { route: Route; params: Record<string, string> } | { allow: 
 
 /**
  * A matcher over a route table: for a method and path, the route and its decoded parameters, or the
- * methods the path allows (405), or nothing (404). A trailing slash is tolerated.
+ * methods the path allows (405), or nothing (404). A trailing slash is tolerated. `HEAD` runs the `GET`
+ * route of the path (the host sends its headers without the body), so every GET route answers HEAD.
  */
 export function createRouter(routes: readonly Route[]): (method: string, pathname: string) => Match {
   const compiled = routes.map((route) => ({ route, segments: route.path.split('/').slice(1) }));
@@ -29,8 +30,9 @@ function match(compiled: readonly { route: Route; segments: string[] }[], method
       } else if (s !== parts[i]) fits = false;
     }
     if (!fits) continue;
-    if (route.method === method) return { route, params: decodeParams(params) };
+    if (route.method === method || (method === 'HEAD' && route.method === 'GET')) return { route, params: decodeParams(params) };
     allow.push(route.method);
+    if (route.method === 'GET') allow.push('HEAD');
   }
   return allow.length ? { allow } : undefined;
 }

@@ -28,6 +28,7 @@ const WRITE_ERRORS = [400, 404, 409, 412, 413, 415];
 
 /** A write with a JSON body under a feature environment, answering what the operation returns and the ETag. */
 function bodyWrite(
+  operationId: string,
   method: Route['method'],
   path: string,
   summary: string,
@@ -39,6 +40,8 @@ function bodyWrite(
     method,
     path,
     summary,
+    operationId,
+    etag: 'if-match',
     auth: 'admin',
     request,
     response: { status: 200, schema },
@@ -58,18 +61,22 @@ export const FLAG_CONFIG_ROUTES: readonly Route[] = [
     method: 'GET',
     path: STRATEGIES,
     summary: 'The strategies of a feature in an environment',
+    operationId: 'getFeatureStrategies',
     auth: 'admin',
     response: { status: 200, schema: 'featureStrategies' },
     errors: [404],
+    cachedPerRevision: true,
     run: async (admin, input) => ({ status: 200, body: await admin.getStrategies(input.principal, where(input)) }),
   },
-  bodyWrite('POST', STRATEGIES, 'Add a strategy to a feature in an environment', 'strategyBody', 'featureStrategy', (admin, input, body) =>
+  bodyWrite('addFeatureStrategy', 'POST', STRATEGIES, 'Add a strategy to a feature in an environment', 'strategyBody', 'featureStrategy', (admin, input, body) =>
     admin.addStrategy(input.principal, { ...target(input), body }),
   ),
   {
     method: 'POST',
     path: `${STRATEGIES}/set-sort-order`,
     summary: 'Set the order of strategies: [{id, sortOrder}]',
+    operationId: 'setStrategySortOrder',
+    etag: 'if-match',
     auth: 'admin',
     request: 'strategySortOrder',
     response: { status: 200 },
@@ -84,24 +91,28 @@ export const FLAG_CONFIG_ROUTES: readonly Route[] = [
     method: 'GET',
     path: STRATEGY,
     summary: 'One strategy of a feature in an environment',
+    operationId: 'getFeatureStrategy',
     auth: 'admin',
     response: { status: 200, schema: 'featureStrategy' },
     errors: [404],
+    cachedPerRevision: true,
     run: async (admin, input) => ({
       status: 200,
       body: await admin.getStrategy(input.principal, { ...where(input), strategyId: input.params['strategyId']! }),
     }),
   },
-  bodyWrite('PUT', STRATEGY, 'Replace one strategy', 'strategyBody', 'featureStrategy', (admin, input, body) =>
+  bodyWrite('updateFeatureStrategy', 'PUT', STRATEGY, 'Replace one strategy', 'strategyBody', 'featureStrategy', (admin, input, body) =>
     admin.updateStrategy(input.principal, { ...strategyId(input), body }),
   ),
-  bodyWrite('PATCH', STRATEGY, 'Modify one strategy with RFC 6902 JSON Patch operations', 'patchOperations', 'featureStrategy', (admin, input, patch) =>
+  bodyWrite('patchFeatureStrategy', 'PATCH', STRATEGY, 'Modify one strategy with RFC 6902 JSON Patch operations', 'patchOperations', 'featureStrategy', (admin, input, patch) =>
     admin.patchStrategy(input.principal, { ...strategyId(input), patch }),
   ),
   {
     method: 'DELETE',
     path: STRATEGY,
     summary: 'Remove one strategy',
+    operationId: 'deleteFeatureStrategy',
+    etag: 'if-match',
     auth: 'admin',
     response: { status: 200 },
     errors: [404, 412],
@@ -116,6 +127,8 @@ export const FLAG_CONFIG_ROUTES: readonly Route[] = [
       method: 'POST',
       path: `${ENVIRONMENT}/${state}`,
       summary: state === 'on' ? 'Enable a feature in an environment (adds the default strategy when it has none)' : 'Disable a feature in an environment',
+      operationId: state === 'on' ? 'toggleFeatureEnvironmentOn' : 'toggleFeatureEnvironmentOff',
+      etag: 'if-match',
       auth: 'admin',
       response: { status: 200, schema: 'feature' },
       errors: [404, 412],
@@ -130,15 +143,17 @@ export const FLAG_CONFIG_ROUTES: readonly Route[] = [
     method: 'GET',
     path: `${ENVIRONMENT}/variants`,
     summary: 'The variants of a feature in an environment',
+    operationId: 'getEnvironmentFeatureVariants',
     auth: 'admin',
     response: { status: 200, schema: 'featureVariants' },
     errors: [404],
+    cachedPerRevision: true,
     run: async (admin, input) => ({ status: 200, body: await admin.getEnvironmentVariants(input.principal, where(input)) }),
   },
-  bodyWrite('PUT', `${ENVIRONMENT}/variants`, 'Replace the variants of a feature in an environment', 'environmentVariantsBody', 'featureVariants', (admin, input, body) =>
+  bodyWrite('overwriteEnvironmentFeatureVariants', 'PUT', `${ENVIRONMENT}/variants`, 'Replace the variants of a feature in an environment', 'environmentVariantsBody', 'featureVariants', (admin, input, body) =>
     admin.putEnvironmentVariants(input.principal, { ...target(input), body }),
   ),
-  bodyWrite('PATCH', `${ENVIRONMENT}/variants`, 'Modify the variants of a feature in an environment with RFC 6902 JSON Patch operations', 'patchOperations', 'featureVariants', (admin, input, patch) =>
+  bodyWrite('patchEnvironmentsFeatureVariants', 'PATCH', `${ENVIRONMENT}/variants`, 'Modify the variants of a feature in an environment with RFC 6902 JSON Patch operations', 'patchOperations', 'featureVariants', (admin, input, patch) =>
     admin.patchEnvironmentVariants(input.principal, { ...target(input), patch }),
   ),
   ...SEGMENT_AND_DEPENDENCY_ROUTES,

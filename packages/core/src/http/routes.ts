@@ -1,9 +1,19 @@
 /** The route table: every route the handler serves, public ones first. */
 import { ADMIN_ROUTES } from './admin-routes';
+import { API_TOKEN_ROUTES } from './api-token-routes';
 import { CLIENT_ROUTES } from './client-routes';
-import { HEALTH_ROUTE, openApiRoute } from './public-routes';
+import { HEALTH_ROUTE, openApiRoute, READY_ROUTE } from './public-routes';
 import type { Route } from './route';
 import { FLAG_CONFIG_ROUTES } from './routes-flag-config';
 import { CHANGE_REQUEST_ROUTES } from './routes-change-requests';
 
-export const ALL_ROUTES: readonly Route[] = [HEALTH_ROUTE, openApiRoute(() => ALL_ROUTES), ...ADMIN_ROUTES, ...CLIENT_ROUTES, ...FLAG_CONFIG_ROUTES, ...CHANGE_REQUEST_ROUTES];
+export const ALL_ROUTES: readonly Route[] = [
+  HEALTH_ROUTE,
+  READY_ROUTE,
+  openApiRoute(() => ALL_ROUTES),
+  ...ADMIN_ROUTES,
+  ...API_TOKEN_ROUTES,
+  ...CLIENT_ROUTES,
+  ...FLAG_CONFIG_ROUTES,
+  ...CHANGE_REQUEST_ROUTES,
+];

@@ -2,6 +2,7 @@ import { requireUpdateFeatureEnvironment, type Principal } from '../auth';
 import type { AdminContext } from '../context';
 import { emit, type EventInput } from '../emit';
 import { badData, notFound } from '../errors';
+import { assertDepth, limitExceeded } from '../limits';
 import type { ChangeRequestRecord, ChangeTarget } from '../records';
 import { assertValid } from '../validation';
 import { avatarUrl } from '../avatar';
@@ -11,7 +12,6 @@ import { requestEvent } from '../change-requests/change-request-events';
 import { dryRun } from '../change-requests/dry-run';
 import { prepareInput, type ChangeInput } from '../change-requests/prepared-changes';
 import type { WriteTx } from '../storage';
-import { requireUnderLimit } from '../change-requests/limits';
 
 export interface AddChangesInput {
   projectId: string;
@@ -33,6 +33,7 @@ export async function addChangeRequestChanges(
 ): Promise<{ changeRequest: ChangeRequestDocument; created: boolean }> {
   const { projectId, environment } = input;
   requireUpdateFeatureEnvironment(principal, projectId, environment);
+  assertDepth(input.body, ctx.limits, 'The change');
   assertValid<ChangeInput | ChangeInput[]>('changeRequestChanges', input.body, 'change');
   const many = Array.isArray(input.body);
   const changes = Array.isArray(input.body) ? input.body : [input.body];
@@ -73,7 +74,8 @@ export async function addChangeRequestChanges(
       events.push(requestEvent(changeRequest, 'change-added', { changeId: id, action: change.action, payload: change.payload }, change.feature ?? undefined));
     }
     const count = changeRequest.segments.length + changeRequest.features.reduce((n, f) => n + f.changes.length, 0);
-    requireUnderLimit('changesPerRequest', count, '');
+    const limit = ctx.limits.changesPerRequest;
+    if (count > limit) throw limitExceeded('changesPerRequest', limit, 'Too many changes in this change request');
     await tx.put('changeRequests', changeRequest);
     await emit(tx, ctx, principal, events);
     return { changeRequest: await changeRequestDocument(tx, changeRequest), created: events[0]?.type === 'change-request-created' };

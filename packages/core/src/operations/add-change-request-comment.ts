@@ -4,7 +4,7 @@ import type { ChangeRequestDocument } from '../change-requests/change-request-do
 import { requestEvent } from '../change-requests/change-request-events';
 import { changeRequestWrite, type ChangeRequestRef } from '../change-requests/change-request-write';
 import { isOpen, requireState } from '../change-requests/transitions';
-import { AdminError } from '../errors';
+import { permissionDenied } from '../errors';
 import { CHANGE_REQUEST_STATES } from '../records';
 import { assertValid } from '../validation';
 import { addComment } from '../change-requests/comments';
@@ -19,8 +19,10 @@ export async function addChangeRequestComment(ctx: AdminContext, principal: Prin
   return changeRequestWrite(ctx, principal, input, async (_tx, cr) => {
     requireState(cr, CHANGE_REQUEST_STATES.filter(isOpen), 'take comments');
     if (!canSeeEnvironment(principal, cr.environment)) {
-      throw new AdminError('NoAccessError', `You need environment "${cr.environment}" in your key's scope to comment.`, {
-        permissions: [{ permission: 'UPDATE_FEATURE_ENVIRONMENT', project: cr.project, environment: cr.environment }],
+      throw permissionDenied(`You need environment "${cr.environment}" in your key's scope to comment.`, {
+        permission: 'UPDATE_FEATURE_ENVIRONMENT',
+        project: cr.project,
+        environment: cr.environment,
       });
     }
     const id = await addComment(ctx, principal, cr, text, '/text');

@@ -1,8 +1,8 @@
 import type { Principal } from '../auth';
 import type { AdminContext } from '../context';
+import { limitExceeded } from '../limits';
 import type { FeatureDocument } from '../documents/feature-document';
 import { badData } from '../errors';
-import { FLAG_CONFIG_LIMITS } from '../flag-config/limits';
 import type { FeatureRecord } from '../records';
 import { jsonEqual } from '../json';
 import { assertValid } from '../validation';
@@ -36,7 +36,7 @@ export function addDependencyChange(projectId: string, input: unknown): Dependen
   const enabled = body.enabled ?? true;
   const variants = body.variants ?? [];
   if (!enabled && variants.length) throw invalid('/variants', 'variants can only be required of a parent that must be enabled');
-  return async (child, tx) => {
+  return async (child, tx, limits) => {
     const parent = await tx.get('features', body.feature);
     if (!parent || parent.project !== projectId) throw invalid('/feature', `There is no feature "${body.feature}" in project "${projectId}".`);
     if (parent.name === child.name) throw invalid('/feature', 'A feature cannot depend on itself.');
@@ -46,8 +46,8 @@ export function addDependencyChange(projectId: string, input: unknown): Dependen
     const dependency: Dependency = { feature: parent.name, enabled, variants: [...variants] };
     const current = child.dependencies.find((d) => d.feature === parent.name);
     if (current && jsonEqual(current, dependency)) return { changed: [], events: [] };
-    const limit = FLAG_CONFIG_LIMITS.dependenciesPerFeature;
-    if (!current && child.dependencies.length >= limit) throw invalid('', `A feature has at most ${limit} parents (limit dependenciesPerFeature).`);
+    const limit = limits.dependenciesPerFeature;
+    if (!current && child.dependencies.length >= limit) throw limitExceeded('dependenciesPerFeature', limit, 'Too many parents for one feature');
     child.dependencies = [...child.dependencies.filter((d) => d.feature !== parent.name), dependency];
     return {
       changed: [child, withChild(parent, child.name, true)],

@@ -1,8 +1,7 @@
 import type { Principal } from '../auth';
 import type { AdminContext } from '../context';
 import type { StrategyDocument } from '../documents/feature-document';
-import { badData } from '../errors';
-import { FLAG_CONFIG_LIMITS } from '../flag-config/limits';
+import { limitExceeded } from '../limits';
 import { strategyFromBody } from '../flag-config/strategy-input';
 import { strategyAdded, strategyDocument } from '../flag-config/strategy-events';
 import { assertValid } from '../validation';
@@ -26,12 +25,9 @@ export async function addStrategy(ctx: AdminContext, principal: Principal, input
 /** The body checked, and the change the route and a change request's apply run. */
 export function addStrategyChange(body: unknown): EnvironmentChange<StrategyDocument> {
   assertValid('strategyBody', body, 'strategy');
-  return async ({ tx, project, feature, state }) => {
-    const limit = FLAG_CONFIG_LIMITS.strategiesPerEnvironment;
-    if (state.strategies.length >= limit) {
-      throw badData(`A feature environment has at most ${limit} strategies (limit strategiesPerEnvironment).`, [
-        { message: `at most ${limit} strategies`, path: '' },
-      ]);
+  return async ({ tx, project, feature, state, limits }) => {
+    if (state.strategies.length >= limits.strategiesPerEnvironment) {
+      throw limitExceeded('strategiesPerEnvironment', limits.strategiesPerEnvironment, 'Too many strategies in this feature environment');
     }
     const last = Math.max(-1, ...state.strategies.map((s) => s.sortOrder));
     const strategy = strategyFromBody(body, {
@@ -40,6 +36,7 @@ export function addStrategyChange(body: unknown): EnvironmentChange<StrategyDocu
       id: crypto.randomUUID(),
       idKnown: false,
       sortOrder: last + 1,
+      limits,
     });
     await checkSegmentReferences(tx, project.id, strategy.segments);
     state.strategies = bySortOrder([...state.strategies, strategy]);

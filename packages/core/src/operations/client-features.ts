@@ -21,8 +21,23 @@ export async function getClientFeatures(
   const inline = !supportsSegments(input.clientSpec);
   return ctx.read(async (tx) => {
     const query = JSON.stringify([principal.projects, principal.environments, input.project ?? [], input.namePrefix ?? '', inline]);
-    return ctx.caches.clientFeatures.get(await tx.revision(), query, () => computeClientFeatures(tx, principal, input, inline));
+    return ctx.caches.clientFeatures.get(await tx.revision(), query, async () => tagged(ctx, query, await computeClientFeatures(tx, principal, input, inline)));
   });
+}
+
+/**
+ * The body frozen, with its ETag: a hash of its JSON text, computed only when the text differs from the
+ * last answer to the same query (SDK reports move the revision without changing what SDKs get). The
+ * text is kept as the body's serialization, so the answer is stringified once.
+ */
+async function tagged(ctx: AdminContext, query: string, body: ClientFeaturesResponse): Promise<{ body: ClientFeaturesResponse; etag: string }> {
+  const text = JSON.stringify(body);
+  const last = ctx.caches.clientFeatureTags.peek(0, query);
+  const etag = last?.text === text ? last.etag : `W/"${(await sha256Hex(text)).slice(0, 32)}"`;
+  ctx.caches.clientFeatureTags.set(0, query, { text, etag });
+  const frozen = deepFreeze(body);
+  ctx.caches.serializedBodies.set(0, frozen, text);
+  return { body: frozen, etag };
 }
 
 async function computeClientFeatures(
@@ -30,35 +45,31 @@ async function computeClientFeatures(
   principal: Principal,
   input: { project?: readonly string[]; namePrefix?: string | null },
   inline: boolean,
-): Promise<{ body: ClientFeaturesResponse; etag: string }> {
-  {
-    const view: SegmentView = { segments: new Map((await tx.list('segments')).map((s) => [s.id, s])), inline, used: new Map() };
-    const envs = await environments(tx);
-    const own = principal.environments[0];
-    const environment = own && own !== '*' ? own : ([...envs.keys()][0] ?? 'development');
-    const wanted = input.project?.length ? input.project.filter((p) => canSeeProject(principal, p)) : undefined;
-    let records: FeatureRecord[];
-    if (wanted) records = (await Promise.all(wanted.map((p) => tx.list('features', { project: p })))).flat();
-    else if (seesAllProjects(principal)) records = await tx.list('features');
-    else records = (await Promise.all(principal.projects.map((p) => tx.list('features', { project: p })))).flat();
-    const prefix = input.namePrefix ?? '';
-    const features = records
-      .filter((f) => !f.archived && f.name.startsWith(prefix))
-      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-      .map((f) => clientFeature(f, environment, view));
-    const body: ClientFeaturesResponse = {
-      version: 2,
-      features,
-      query: {
-        environment,
-        ...(wanted ? { project: wanted } : {}),
-        ...(prefix ? { namePrefix: prefix } : {}),
-        inlineSegmentConstraints: inline,
-      },
-      ...(inline ? {} : { segments: [...view.used.values()].sort((a, b) => a.id - b.id) }),
-    };
-    const etag = `W/"${(await sha256Hex(JSON.stringify(body))).slice(0, 32)}"`;
-    return { body: deepFreeze(body), etag };
-  }
+): Promise<ClientFeaturesResponse> {
+  const view: SegmentView = { segments: new Map((await tx.list('segments')).map((s) => [s.id, s])), inline, used: new Map() };
+  const envs = await environments(tx);
+  const own = principal.environments[0];
+  const environment = own && own !== '*' ? own : ([...envs.keys()][0] ?? 'development');
+  const wanted = input.project?.length ? input.project.filter((p) => canSeeProject(principal, p)) : undefined;
+  let records: FeatureRecord[];
+  if (wanted) records = (await Promise.all(wanted.map((p) => tx.list('features', { project: p })))).flat();
+  else if (seesAllProjects(principal)) records = await tx.list('features');
+  else records = (await Promise.all(principal.projects.map((p) => tx.list('features', { project: p })))).flat();
+  const prefix = input.namePrefix ?? '';
+  const features = records
+    .filter((f) => !f.archived && f.name.startsWith(prefix))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .map((f) => clientFeature(f, environment, view));
+  const body: ClientFeaturesResponse = {
+    version: 2,
+    features,
+    query: {
+      environment,
+      ...(wanted ? { project: wanted } : {}),
+      ...(prefix ? { namePrefix: prefix } : {}),
+      inlineSegmentConstraints: inline,
+    },
+    ...(inline ? {} : { segments: [...view.used.values()].sort((a, b) => a.id - b.id) }),
+  };
+  return body;
 }
-

@@ -13,6 +13,7 @@ interface CreateApiTokenBody {
   projects?: string[];
   project?: string;
   environment?: string;
+  expiresAt?: string;
 }
 
 /** Creates an API key (ADMIN). The secret is in the result once and never stored. */
@@ -28,6 +29,7 @@ export async function createApiKey(
   const requested = body.projects ?? (body.project ? [body.project] : ['*']);
   const projects = requested.includes('*') ? ['*'] : [...new Set(requested)].sort();
   const environment = body.environment ?? (type === 'admin' ? '*' : 'development');
+  const expiresAt = expiryOf(body.expiresAt, ctx.now());
   return ctx.write(async (tx) => {
     for (const p of projects) if (p !== '*' && !(await tx.get('projects', p))) throw badData(`The API token is invalid: unknown project "${p}"`);
     if (environment !== '*' && !(await tx.get('environments', environment))) {
@@ -41,7 +43,17 @@ export async function createApiKey(
       projects,
       environments: [environment],
       secretHash: await hashSecret(secret),
+      ...(expiresAt === undefined ? {} : { expiresAt }),
     });
     return { ...apiTokenDocument(key), secret };
   });
+}
+
+/** The key's expiry as ISO text: a real instant after `now`, else a 400. */
+function expiryOf(given: string | undefined, now: Date): string | undefined {
+  if (given === undefined) return undefined;
+  const ms = Date.parse(given);
+  const problem = Number.isNaN(ms) ? 'expiresAt is not a real date and time' : ms <= now.getTime() ? 'expiresAt must be in the future' : undefined;
+  if (problem) throw badData(`The API token is invalid: ${problem}`, [{ message: problem, path: '/expiresAt' }]);
+  return new Date(ms).toISOString();
 }

@@ -8,6 +8,7 @@ import type { FeatureRecord, FeatureType, Tag } from '../records';
 import { assertValid } from '../validation';
 import { environments } from '../lookups';
 import { tagKey } from '../tags';
+import { limitExceeded } from '../limits';
 
 export interface CreateFeatureInput {
   projectId: string;
@@ -30,6 +31,7 @@ export async function createFeature(ctx: AdminContext, principal: Principal, inp
   const body = input.body;
   const tags = (body.tags ?? []).map((t) => ({ type: t.type, value: t.value }));
   if (new Set(tags.map(tagKey)).size !== tags.length) throw badData('The feature is invalid: tags must not repeat');
+  if (tags.length > ctx.limits.tagsPerFeature) throw limitExceeded('tagsPerFeature', ctx.limits.tagsPerFeature, `Too many tags (${tags.length})`, '/tags');
   return ctx.write(async (tx) => {
     const project = await tx.get('projects', input.projectId);
     if (!project) throw notFound(`Could not find project with id "${input.projectId}".`);

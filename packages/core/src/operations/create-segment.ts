@@ -1,9 +1,8 @@
 import type { Principal } from '../auth';
 import { emit } from '../emit';
 import type { AdminContext } from '../context';
-import { badData } from '../errors';
 import { requireSegmentWrite } from '../flag-config/segment-access';
-import { FLAG_CONFIG_LIMITS } from '../flag-config/limits';
+import { limitExceeded } from '../limits';
 import type { SegmentRecord } from '../records';
 import { liveSegments, requireFreeSegmentName } from '../flag-config/segment-lookup';
 import { parseSegmentBody, segmentFields } from '../flag-config/segment-input';
@@ -16,10 +15,9 @@ export async function createSegment(ctx: AdminContext, principal: Principal, inp
   const body = parseSegmentBody(input.body);
   requireSegmentWrite(principal, body.project ?? null);
   return ctx.write(async (tx) => {
-    const fields = await segmentFields(tx, body);
+    const fields = await segmentFields(tx, body, ctx.limits);
     const existing = await liveSegments(tx);
-    const limit = FLAG_CONFIG_LIMITS.segments;
-    if (existing.length >= limit) throw badData(`The instance has at most ${limit} segments (limit segments).`, [{ message: `at most ${limit} segments`, path: '' }]);
+    if (existing.length >= ctx.limits.segments) throw limitExceeded('segments', ctx.limits.segments, 'Too many segments in the instance');
     requireFreeSegmentName(existing, fields.name);
     const segment: SegmentRecord = {
       id: await tx.nextSequence('segment'),

@@ -10,6 +10,6 @@ export async function patchEnvironmentVariants(
   principal: Principal,
   input: FeatureEnvironmentRef & { patch: unknown },
 ): Promise<ChangeResult<FeatureVariants>> {
-  const ops = parsePatch(input.patch);
+  const ops = parsePatch(input.patch, ctx.limits);
   return changeFeatureEnvironment(ctx, principal, input, (scope) => replaceVariants(scope, applyPatch(scope.state.variants, ops)));
 }

@@ -10,17 +10,13 @@ import { etagOf, ifMatchAccepts } from '../etag';
 import { jsonEqual } from '../json';
 import { environments, featureInProject } from '../lookups';
 import { tagKey } from '../tags';
-import { applyPatch, parsePatch } from '../json-patch';
+import { applyPatch, parsePatch, type PatchOperation } from '../json-patch';
 import type { WriteTx } from '../storage';
 import { causedBy, requireDirectChangeAllowed, type ChangeOrigin } from '../change-requests/change-origin';
+import { limitExceeded, type Limits } from '../limits';
 import { withDefaultStrategies } from '../flag-config/environment-state';
 
-export interface PatchOperation {
-  op: 'add' | 'remove' | 'replace' | 'copy' | 'move' | 'test';
-  path: string;
-  from?: string;
-  value?: unknown;
-}
+export type { PatchOperation } from '../json-patch';
 
 export interface PatchFeatureInput {
   projectId: string;
@@ -47,7 +43,7 @@ const BOOLEAN_FIELDS = ['stale', 'impressionData', 'archived', 'favorite'] as co
  */
 export async function patchFeature(ctx: AdminContext, principal: Principal, input: PatchFeatureInput): Promise<PatchFeatureResult> {
   requireUpdateFeature(principal, input.projectId);
-  const ops = parsePatch(input.patch);
+  const ops = parsePatch(input.patch, ctx.limits);
   return ctx.write((tx) => patchFeatureInTx(tx, ctx, { principal }, input, ops));
 }
 
@@ -77,7 +73,7 @@ export async function patchFeatureInTx(
     requireUpdateFeatureEnvironment(principal, projectId, env.name);
     await requireDirectChangeAllowed(tx, origin, projectId, env.name);
   }
-  validateResult(before, after);
+  validateResult(before, after, ctx.limits);
 
   const now = ctx.now().toISOString();
   const next = nextRecord(record, before, after as FeatureDocument, now, envs);
@@ -125,7 +121,7 @@ function changedEnvironments(before: FeatureDocument, after: unknown): { name: s
 }
 
 /** 400 unless the patched document differs from the original in writable fields only, with valid values. */
-function validateResult(before: FeatureDocument, after: unknown): void {
+function validateResult(before: FeatureDocument, after: unknown, limits: Limits): void {
   const fail = (field: string, message: string): never => {
     const details: ErrorDetail[] = [{ message, path: `/${field}` }];
     throw badData(`Invalid patch: ${message}`, details);
@@ -149,6 +145,7 @@ function validateResult(before: FeatureDocument, after: unknown): void {
   if (!Array.isArray(tags) || !tags.every((t) => matches('tag', t))) fail('tags', 'tags must be an array of {type, value} strings');
   const keys = (tags as Tag[]).map(tagKey);
   if (new Set(keys).size !== keys.length) fail('tags', 'tags must not repeat');
+  if (keys.length > limits.tagsPerFeature) throw limitExceeded('tagsPerFeature', limits.tagsPerFeature, `Too many tags (${keys.length})`, '/tags');
   const envs = doc['environments'];
   if (!Array.isArray(envs) || envs.length !== before.environments.length) fail('environments', 'environments cannot be added or removed');
   before.environments.forEach((env, i) => {

@@ -16,6 +16,6 @@ export interface PatchStrategyInput extends FeatureEnvironmentRef {
  * error rules; the result is checked as a PUT body (`id` and `featureName` are read-only).
  */
 export async function patchStrategy(ctx: AdminContext, principal: Principal, input: PatchStrategyInput): Promise<ChangeResult<StrategyDocument>> {
-  const ops = parsePatch(input.patch);
+  const ops = parsePatch(input.patch, ctx.limits);
   return changeFeatureEnvironment(ctx, principal, input, (scope) => replaceStrategy(scope, input.strategyId, (current) => applyPatch(current, ops)));
 }

@@ -5,14 +5,15 @@ import { assertValid } from '../validation';
 
 /**
  * `POST /api/client/metrics`: usage counts per feature. The app becomes a user of each reported
- * feature's project (within the key's scope), and the features' `lastSeenAt` move. Not an audit event.
+ * feature's project (within the key's scope), and the features' `lastSeenAt` move. Not an audit event;
+ * written with the other SDK reports of its batch (resolves once durable).
  */
 export async function recordMetrics(ctx: AdminContext, principal: Principal, input: { body: unknown; hints?: ClientHints }): Promise<void> {
   requireClientKey(principal);
   assertValid<ClientMetrics>('clientMetrics', input.body, 'client metrics');
   const body = input.body;
   const environment = environmentOf(principal, body.environment);
-  await ctx.write(async (tx) => {
+  await ctx.usage.submit(async (tx) => {
     const now = ctx.now().toISOString();
     const app = await upsertInstance(tx, body.appName, {
       instanceId: body.instanceId ?? input.hints?.instanceId ?? 'default',

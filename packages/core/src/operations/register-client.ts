@@ -3,12 +3,15 @@ import { environmentOf, upsertInstance, type ClientHints, type ClientRegistratio
 import type { AdminContext } from '../context';
 import { assertValid } from '../validation';
 
-/** `POST /api/client/register`: an SDK instance says which SDK and version it runs. Not an audit event. */
+/**
+ * `POST /api/client/register`: an SDK instance says which SDK and version it runs. Not an audit event;
+ * written with the other SDK reports of its batch (resolves once durable).
+ */
 export async function registerClient(ctx: AdminContext, principal: Principal, input: { body: unknown; hints?: ClientHints }): Promise<void> {
   requireClientKey(principal);
   assertValid<ClientRegistration>('clientRegister', input.body, 'client registration');
   const body = input.body;
-  await ctx.write(async (tx) => {
+  await ctx.usage.submit(async (tx) => {
     const app = await upsertInstance(tx, body.appName, {
       instanceId: body.instanceId ?? input.hints?.instanceId ?? 'default',
       sdkVersion: body.sdkVersion ?? input.hints?.sdkVersion ?? null,

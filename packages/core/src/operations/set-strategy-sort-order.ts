@@ -1,6 +1,7 @@
 import type { Principal } from '../auth';
 import type { AdminContext } from '../context';
 import { badData } from '../errors';
+import { limitExceeded } from '../limits';
 import type { Strategy } from '../records';
 import { assertValid } from '../validation';
 import { changeFeatureEnvironment, type ChangeResult, type EnvironmentChange, type FeatureEnvironmentRef } from '../flag-config/feature-environment-change';
@@ -27,10 +28,12 @@ export async function setStrategySortOrder(ctx: AdminContext, principal: Princip
 export function strategySortOrderChange(body: unknown): EnvironmentChange<null> {
   assertValid<{ id: string; sortOrder: number }[]>('strategySortOrder', body, 'sort order');
   const entries = body;
-  const ids = entries.map((e) => e.id);
-  const repeated = ids.findIndex((id, i) => ids.indexOf(id) !== i);
-  if (repeated !== -1) throw badData(`Strategy "${ids[repeated]}" is named twice.`, [{ message: 'repeated id', path: `/${repeated}/id` }]);
-  return ({ feature, state }) => {
+  return ({ feature, state, limits }) => {
+    const { strategiesPerEnvironment: limit } = limits;
+    if (entries.length > limit) throw limitExceeded('strategiesPerEnvironment', limit, 'Too many strategies in the sort order');
+    const ids = entries.map((e) => e.id);
+    const repeated = ids.findIndex((id, i) => ids.indexOf(id) !== i);
+    if (repeated !== -1) throw badData(`Strategy "${ids[repeated]}" is named twice.`, [{ message: 'repeated id', path: `/${repeated}/id` }]);
     for (const entry of entries) strategyIn(state, feature.name, entry.id);
     const orders = new Map(entries.map((e) => [e.id, e.sortOrder]));
     const before = state.strategies;

@@ -27,7 +27,7 @@ export async function updateSegmentInTx(tx: WriteTx, ctx: AdminContext, origin: 
   const { principal } = origin;
   const before = await visibleSegment(tx, principal, id);
   requireSegmentWrite(principal, before.project);
-  const fields = await segmentFields(tx, body);
+  const fields = await segmentFields(tx, body, ctx.limits);
   requireFreeSegmentName(await liveSegments(tx), fields.name, before.id);
   const after: SegmentRecord = { ...before, ...fields };
   if (jsonEqual(before, after)) return before;

@@ -1,12 +1,12 @@
 /** API tokens: the token document and the create body. */
 import { ADMIN_ROLES, KEY_TYPES } from '../records';
-import { dateTime, int, str, strings } from './primitives';
+import { dateTime, int, nullableDateTime, str, strings } from './primitives';
 
 export const apiTokenSchema = {
   $id: 'apiToken',
   type: 'object',
   additionalProperties: false,
-  required: ['id', 'tokenName', 'type', 'role', 'projects', 'project', 'environment', 'createdAt'],
+  required: ['id', 'tokenName', 'type', 'role', 'projects', 'project', 'environment', 'createdAt', 'expiresAt'],
   properties: {
     id: int,
     tokenName: str,
@@ -16,8 +16,18 @@ export const apiTokenSchema = {
     project: str,
     environment: str,
     createdAt: dateTime,
+    expiresAt: nullableDateTime,
     secret: str,
   },
+} as const;
+
+/** `GET /api/admin/api-tokens`: every key that is not deleted, expired ones included; never a secret. */
+export const apiTokensSchema = {
+  $id: 'apiTokens',
+  type: 'object',
+  additionalProperties: false,
+  required: ['tokens'],
+  properties: { tokens: { type: 'array', items: { $ref: 'apiToken' } } },
 } as const;
 
 export const createApiTokenSchema = {
@@ -32,5 +42,6 @@ export const createApiTokenSchema = {
     projects: { type: 'array', minItems: 1, maxItems: 1000, items: { type: 'string', minLength: 1 } },
     project: { type: 'string', minLength: 1 },
     environment: { type: 'string', minLength: 1 },
+    expiresAt: { type: 'string', format: 'date-time', maxLength: 40 },
   },
 } as const;

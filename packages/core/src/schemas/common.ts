@@ -1,5 +1,5 @@
 /** Shapes every route shares: the error body and the health answer. */
-import { anyObject, str } from './primitives';
+import { str } from './primitives';
 
 export const errorSchema = {
   $id: 'error',
@@ -9,8 +9,11 @@ export const errorSchema = {
     id: str,
     name: str,
     message: str,
-    details: { type: 'array', items: { type: 'object', required: ['message'], properties: { message: str, path: str } } },
-    permissions: { type: 'array', items: anyObject },
+    details: {
+      type: 'array',
+      items: { type: 'object', required: ['message'], properties: { message: str, path: str, permission: str, project: str, environment: str } },
+    },
+    permissions: { type: 'array', items: str },
     conflicts: {
       type: 'array',
       items: { type: 'object', required: ['changeId', 'kind', 'message'], properties: { changeId: { type: 'number' }, feature: { type: ['string', 'null'] }, kind: str, message: str } },

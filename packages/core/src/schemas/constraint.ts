@@ -19,13 +19,12 @@ export const constraintInputSchema = {
     operator: { enum: CONSTRAINT_OPERATORS },
     caseInsensitive: { type: 'boolean' },
     inverted: { type: 'boolean' },
-    values: { type: 'array', maxItems: FLAG_CONFIG_LIMITS.valuesPerConstraint, items: constraintValue },
+    values: { type: 'array', items: constraintValue },
     value: constraintValue,
   },
 } as const;
 
 export const constraintListSchema = {
   type: 'array',
-  maxItems: FLAG_CONFIG_LIMITS.constraintsPerStrategy,
   items: constraintInputSchema,
 } as const;

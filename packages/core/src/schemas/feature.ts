@@ -134,7 +134,7 @@ export const createFeatureSchema = {
     type: { enum: FEATURE_TYPES },
     description: { type: ['string', 'null'], maxLength: 1000 },
     impressionData: bool,
-    tags: { type: 'array', maxItems: 100, items: { $ref: 'tag' } },
+    tags: { type: 'array', items: { $ref: 'tag' } },
   },
 } as const;
 
@@ -143,17 +143,15 @@ export const patchOperationsSchema = {
   type: 'array',
   items: {
     type: 'object',
-    additionalProperties: false,
+    // RFC 6902 §4: members an operation does not define are ignored (parsePatch drops them).
     required: ['op', 'path'],
     properties: {
       op: { enum: ['add', 'remove', 'replace', 'copy', 'move', 'test'] },
       path: str,
-      from: str,
-      value: {},
     },
     allOf: [
       { if: { properties: { op: { enum: ['add', 'replace', 'test'] } } }, then: { required: ['value'] } },
-      { if: { properties: { op: { enum: ['copy', 'move'] } } }, then: { required: ['from'] } },
+      { if: { properties: { op: { enum: ['copy', 'move'] } } }, then: { required: ['from'], properties: { from: str } } },
     ],
   },
 } as const;

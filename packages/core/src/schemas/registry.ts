@@ -2,7 +2,7 @@
  * Every JSON Schema of a request body or response shape, as `as const` objects: one ajv instance
  * compiles them once (validation.ts); the OpenAPI document (http/openapi.ts) and the tests use the same.
  */
-import { apiTokenSchema, createApiTokenSchema } from './api-token';
+import { apiTokenSchema, apiTokensSchema, createApiTokenSchema } from './api-token';
 import { CHANGE_REQUEST_SCHEMAS, changeRequestChangesSchema } from './change-request';
 import { clientFeaturesSchema, clientMetricsSchema, clientRegisterSchema } from './client';
 import { errorSchema, healthSchema } from './common';
@@ -13,7 +13,7 @@ import { createProjectSchema, outdatedSdksSchema, projectSchema, projectsSchema 
 
 export const SCHEMAS = [
   tagSchema, featureSchema, featuresSchema, eventSchema, eventsSchema, projectSchema, projectsSchema,
-  outdatedSdksSchema, apiTokenSchema, errorSchema, clientFeaturesSchema, healthSchema, patchOperationsSchema, createProjectSchema,
+  outdatedSdksSchema, apiTokenSchema, apiTokensSchema, errorSchema, clientFeaturesSchema, healthSchema, patchOperationsSchema, createProjectSchema,
   createFeatureSchema, createApiTokenSchema, changeRequestChangesSchema, clientRegisterSchema, clientMetricsSchema,
   ...FLAG_CONFIG_SCHEMAS, ...CHANGE_REQUEST_SCHEMAS,
 ] as const;

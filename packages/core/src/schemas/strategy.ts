@@ -31,7 +31,6 @@ export const strategyBodySchema = {
 export const strategySortOrderSchema = {
   $id: 'strategySortOrder',
   type: 'array',
-  maxItems: FLAG_CONFIG_LIMITS.strategiesPerEnvironment,
   items: {
     type: 'object',
     additionalProperties: false,

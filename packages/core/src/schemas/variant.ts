@@ -43,7 +43,7 @@ export const environmentVariantInputSchema = {
         required: ['contextName', 'values'],
         properties: {
           contextName: { type: 'string', minLength: 1, maxLength: 100 },
-          values: { type: 'array', maxItems: FLAG_CONFIG_LIMITS.valuesPerConstraint, items: { type: 'string', maxLength: FLAG_CONFIG_LIMITS.constraintValueLength } },
+          values: { type: 'array', maxItems: FLAG_CONFIG_LIMITS.valuesPerOverride, items: { type: 'string', maxLength: FLAG_CONFIG_LIMITS.constraintValueLength } },
         },
       },
     },

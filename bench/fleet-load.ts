@@ -1,0 +1,176 @@
+/**
+ * A simulated fleet of SDK instances, in its own process (so it never shares a thread with the server):
+ * each instance registers once, polls `/api/client/features` with its last ETag in `If-None-Match` every
+ * `pollSeconds` and posts metrics every `metricsSeconds`, as Unleash SDKs do. Every request has a
+ * scheduled time; its latency runs from that time to the end of its answer, so a server (or a client
+ * socket pool) falling behind shows as latency instead of as fewer requests. Takes a FleetSpec as JSON
+ * in argv[2]; prints the figures as one JSON line on stdout.
+ */
+import { Agent, request as httpRequest } from 'node:http';
+
+export interface FleetSpec {
+  url: string;
+  clientSecret: string;
+  instances: number;
+  apps: number;
+  seconds: number;
+  pollSeconds: number;
+  metricsSeconds: number;
+  /** Feature names the metrics report usage of (a few per instance). */
+  features: string[];
+  /** SDK versions the instances run, spread over them (some outdated). */
+  sdkVersions: string[];
+  /** Sockets the fleet shares (many instances behind few connections, as behind a proxy). */
+  connections: number;
+}
+
+export type RequestKind = 'register' | 'poll' | 'metrics';
+
+export interface KindFigures {
+  requests: number;
+  /** Answers by status (`200`, `202`, `304`, ...); `error` for a failed connection. */
+  statuses: Record<string, number>;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+}
+
+export interface FleetResult {
+  seconds: number;
+  requests: number;
+  requestsPerSecond: number;
+  kinds: Record<RequestKind, KindFigures>;
+  /** The most any request waited past its scheduled time before it could be sent. */
+  maxSendLagMs: number;
+}
+
+interface Scheduled {
+  at: number;
+  kind: RequestKind;
+  instance: number;
+}
+
+/** A fixed pseudo-random stream (mulberry32), so every run schedules the same fleet. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Registrations spread over the first poll interval, then polls and metrics at their own intervals. */
+function schedule(spec: FleetSpec): Scheduled[] {
+  const next = random(42);
+  const out: Scheduled[] = [];
+  const end = spec.seconds * 1000;
+  for (let i = 0; i < spec.instances; i++) {
+    const start = (i / spec.instances) * spec.pollSeconds * 1000;
+    out.push({ at: start, kind: 'register', instance: i });
+    for (let t = start; t < end; t += spec.pollSeconds * 1000) out.push({ at: t, kind: 'poll', instance: i });
+    for (let t = start + next() * spec.metricsSeconds * 1000; t < end; t += spec.metricsSeconds * 1000) out.push({ at: t, kind: 'metrics', instance: i });
+  }
+  return out.sort((a, b) => a.at - b.at);
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function main(): Promise<void> {
+  const spec = JSON.parse(process.argv[2]!) as FleetSpec;
+  const target = new URL(spec.url);
+  const agent = new Agent({ keepAlive: true, maxSockets: spec.connections });
+  const etags = new Map<number, string>();
+  const appOf = (i: number) => `fleet-app-${String(i % spec.apps).padStart(4, '0')}`;
+  const instanceOf = (i: number) => `fleet-instance-${i}`;
+  const sdkOf = (i: number) => spec.sdkVersions[i % spec.sdkVersions.length]!;
+  const latencies: Record<RequestKind, number[]> = { register: [], poll: [], metrics: [] };
+  const statuses: Record<RequestKind, Record<string, number>> = { register: {}, poll: {}, metrics: {} };
+  let maxSendLagMs = 0;
+
+  const send = (item: Scheduled, scheduledAt: number): Promise<void> =>
+    new Promise((resolve) => {
+      const i = item.instance;
+      const headers: Record<string, string> = {
+        authorization: spec.clientSecret,
+        'unleash-appname': appOf(i),
+        'unleash-instanceid': instanceOf(i),
+        'unleash-sdk': sdkOf(i),
+      };
+      let body: string | undefined;
+      let path = '/api/client/features';
+      let method = 'GET';
+      if (item.kind === 'poll') {
+        const etag = etags.get(i);
+        if (etag) headers['if-none-match'] = etag;
+      } else {
+        method = 'POST';
+        headers['content-type'] = 'application/json';
+        const base = { appName: appOf(i), instanceId: instanceOf(i), sdkVersion: sdkOf(i) };
+        if (item.kind === 'register') {
+          path = '/api/client/register';
+          body = JSON.stringify({ ...base, strategies: ['default', 'flexibleRollout'], started: new Date().toISOString(), interval: spec.pollSeconds * 1000 });
+        } else {
+          path = '/api/client/metrics';
+          const toggles: Record<string, { yes: number; no: number; variants: Record<string, number> }> = {};
+          for (let k = 0; k < 3; k++) toggles[spec.features[(i + k * 7) % spec.features.length]!] = { yes: 5 + k, no: k, variants: {} };
+          const stop = new Date();
+          body = JSON.stringify({ ...base, bucket: { start: new Date(stop.getTime() - spec.metricsSeconds * 1000).toISOString(), stop: stop.toISOString(), toggles } });
+        }
+      }
+      const req = httpRequest({ host: target.hostname, port: target.port, path, method, headers, agent }, (res) => {
+        const etag = res.headers['etag'];
+        if (item.kind === 'poll' && typeof etag === 'string') etags.set(i, etag);
+        res.resume();
+        res.on('end', () => {
+          latencies[item.kind].push(performance.now() - scheduledAt);
+          statuses[item.kind][String(res.statusCode)] = (statuses[item.kind][String(res.statusCode)] ?? 0) + 1;
+          resolve();
+        });
+      });
+      req.on('socket', () => (maxSendLagMs = Math.max(maxSendLagMs, performance.now() - scheduledAt)));
+      req.on('error', () => {
+        statuses[item.kind]['error'] = (statuses[item.kind]['error'] ?? 0) + 1;
+        resolve();
+      });
+      req.end(body);
+    });
+
+  const plan = schedule(spec);
+  const started = performance.now();
+  const inFlight = new Set<Promise<void>>();
+  let next = 0;
+  await new Promise<void>((resolve) => {
+    const tick = () => {
+      const now = performance.now() - started;
+      while (next < plan.length && plan[next]!.at <= now) {
+        const item = plan[next++]!;
+        const p = send(item, started + item.at);
+        inFlight.add(p);
+        void p.then(() => inFlight.delete(p));
+      }
+      if (next < plan.length) setTimeout(tick, Math.max(1, Math.min(20, plan[next]!.at - now)));
+      else resolve();
+    };
+    tick();
+  });
+  await Promise.all(inFlight);
+  const seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  const kinds = {} as Record<RequestKind, KindFigures>;
+  let requests = 0;
+  for (const kind of ['register', 'poll', 'metrics'] as const) {
+    const sorted = latencies[kind].sort((a, b) => a - b);
+    requests += Object.values(statuses[kind]).reduce((a, b) => a + b, 0);
+    kinds[kind] = { requests: sorted.length, statuses: statuses[kind], p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99), maxMs: sorted.at(-1) ?? 0 };
+  }
+  const result: FleetResult = { seconds, requests, requestsPerSecond: requests / seconds, kinds, maxSendLagMs };
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+}
+
+void main();

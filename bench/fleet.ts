@@ -1,0 +1,122 @@
+/**
+ * The fleet scenario: thousands of simulated SDK instances (bench/fleet-load.ts, in its own process)
+ * against the built bin, with what the server spends (CPU, RSS) and what the fleet leaves behind (events,
+ * storage bytes, client applications and instances, the outdated-SDK report).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { BENCH_ADMIN_SECRET, CURRENT_SDKS, OUTDATED_SDKS, type DataSetInfo } from './dataset';
+import type { FleetResult, FleetSpec } from './fleet-load';
+import { BENCH_DIR, rssOf, spawnTracked, type RunningBin } from './util';
+
+export interface FleetOptions {
+  instances: number;
+  apps: number;
+  seconds: number;
+  connections: number;
+}
+
+export interface FleetFigures {
+  storage: string;
+  options: FleetOptions;
+  load: FleetResult;
+  /** CPU seconds the bin spent during the run (user + system), and as a share of one core. */
+  cpuSeconds: number;
+  cpuShareOfOneCore: number;
+  rssBeforeBytes: number;
+  rssMaxBytes: number;
+  rssAfterBytes: number;
+  storageBytesBefore: number;
+  storageBytesAfter: number;
+  eventsBefore: number;
+  eventsAfter: number;
+  /** Client applications and instances the outdated-SDK report reads, after the run. */
+  outdatedReport: { versions: number; applications: number; bytes: number };
+}
+
+const TICKS_PER_SECOND = 100;
+
+/** User + system CPU seconds of a process so far (/proc/<pid>/stat fields 14 and 15). */
+function cpuSecondsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+}
+
+async function adminGet<T>(bin: RunningBin, path: string): Promise<{ body: T; bytes: number }> {
+  const res = await fetch(bin.url + path, { headers: { authorization: BENCH_ADMIN_SECRET } });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`GET ${path}: ${res.status} ${text.slice(0, 200)}`);
+  return { body: JSON.parse(text) as T, bytes: Buffer.byteLength(text) };
+}
+
+async function clientSecret(bin: RunningBin): Promise<string> {
+  const res = await fetch(`${bin.url}/api/admin/api-tokens`, {
+    method: 'POST',
+    headers: { authorization: BENCH_ADMIN_SECRET, 'content-type': 'application/json' },
+    body: JSON.stringify({ tokenName: 'fleet', type: 'client', environment: 'production' }),
+  });
+  if (res.status !== 201) throw new Error(`creating the fleet's client key: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { secret: string }).secret;
+}
+
+/** Runs the fleet against `bin`; `storageBytes` measures what the storage holds on disk. */
+export async function fleetRun(bin: RunningBin, info: DataSetInfo, storage: string, options: FleetOptions, storageBytes: () => Promise<number>): Promise<FleetFigures> {
+  const pid = bin.child.pid!;
+  const features = (await adminGet<{ features: { name: string }[] }>(bin, `/api/admin/projects/${encodeURIComponent(info.project)}/features`)).body.features.map((f) => f.name);
+  const spec: FleetSpec = {
+    url: bin.url,
+    clientSecret: await clientSecret(bin),
+    instances: options.instances,
+    apps: options.apps,
+    seconds: options.seconds,
+    pollSeconds: 15,
+    metricsSeconds: 60,
+    features,
+    sdkVersions: [...CURRENT_SDKS, ...CURRENT_SDKS, ...OUTDATED_SDKS],
+    connections: options.connections,
+  };
+  const eventsBefore = (await adminGet<{ totalEvents: number }>(bin, '/api/admin/events')).body.totalEvents;
+  const storageBytesBefore = await storageBytes();
+  const rssBeforeBytes = rssOf(pid);
+  const cpuBefore = cpuSecondsOf(pid);
+  let rssMaxBytes = rssBeforeBytes;
+  const sampler = setInterval(() => (rssMaxBytes = Math.max(rssMaxBytes, rssOf(pid))), 500);
+  const proc = spawnTracked(process.execPath, ['--import', 'tsx', join(BENCH_DIR, 'fleet-load.ts'), JSON.stringify(spec)]);
+  const guard = setTimeout(() => void proc.stop(2_000), (options.seconds + 120) * 1000);
+  let load: FleetResult;
+  try {
+    const code = await proc.exited;
+    if (code !== 0) throw new Error(`the fleet exited with ${code}:\n${proc.output()}`);
+    load = JSON.parse(proc.output().trim().split('\n').pop()!) as FleetResult;
+  } finally {
+    clearTimeout(guard);
+    clearInterval(sampler);
+  }
+  const cpuSeconds = cpuSecondsOf(pid) - cpuBefore;
+  const report = await adminGet<{ sdks: { applications: string[] }[] }>(bin, `/api/admin/projects/${encodeURIComponent(info.project)}/sdks/outdated`);
+  const figures: FleetFigures = {
+    storage,
+    options,
+    load,
+    cpuSeconds,
+    cpuShareOfOneCore: cpuSeconds / load.seconds,
+    rssBeforeBytes,
+    rssMaxBytes,
+    rssAfterBytes: rssOf(pid),
+    storageBytesBefore,
+    storageBytesAfter: await storageBytes(),
+    eventsBefore,
+    eventsAfter: (await adminGet<{ totalEvents: number }>(bin, '/api/admin/events')).body.totalEvents,
+    outdatedReport: {
+      versions: report.body.sdks.length,
+      applications: new Set(report.body.sdks.flatMap((s) => s.applications)).size,
+      bytes: report.bytes,
+    },
+  };
+  process.stderr.write(
+    `fleet ${storage}: ${options.instances} instances, ${load.requestsPerSecond.toFixed(0)} req/s for ${load.seconds.toFixed(0)} s, ` +
+      `poll p50 ${load.kinds.poll.p50Ms.toFixed(1)} ms p99 ${load.kinds.poll.p99Ms.toFixed(1)} ms, metrics p99 ${load.kinds.metrics.p99Ms.toFixed(1)} ms, ` +
+      `CPU ${(figures.cpuShareOfOneCore * 100).toFixed(0)} % of a core, events ${eventsBefore} -> ${figures.eventsAfter}\n`,
+  );
+  return figures;
+}

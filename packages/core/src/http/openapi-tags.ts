@@ -1,0 +1,39 @@
+/** The OpenAPI tags: each route's group, by its path, and the tags' descriptions (Unleash's groups where it has them). */
+
+export const TAGS = [
+  { name: 'Features', description: 'Feature flags of a project: create, read, patch, and turn on or off per environment.' },
+  { name: 'Strategies', description: 'Activation strategies of a feature in an environment, with their constraints and segments.' },
+  { name: 'Variants', description: 'Variants of a feature in an environment.' },
+  { name: 'Dependencies', description: 'Dependencies of a feature on parent features of the same project.' },
+  { name: 'Segments', description: 'Reusable sets of constraints that strategies refer to.' },
+  { name: 'Projects', description: 'Projects with their computed figures, and the SDK versions their applications use.' },
+  { name: 'Change requests', description: 'Changes proposed for review before they apply.' },
+  { name: 'Events', description: 'The audit log: one event per fact that changed.' },
+  { name: 'API tokens', description: 'Keys: admin keys for this API, client keys for SDKs. Secrets are shown once, at creation.' },
+  { name: 'Client API', description: 'What Unleash SDKs call with client keys: features, registration, usage metrics.' },
+  { name: 'Operational', description: 'Liveness, readiness and this document; no key needed.' },
+] as const;
+
+export type TagName = (typeof TAGS)[number]['name'];
+
+/** First match wins: the more specific path parts come first. */
+const RULES: readonly (readonly [RegExp, TagName])[] = [
+  [/^\/(health|ready|docs)\b/, 'Operational'],
+  [/^\/api\/client\//, 'Client API'],
+  [/^\/api\/admin\/api-tokens\b/, 'API tokens'],
+  [/^\/api\/admin\/events\b/, 'Events'],
+  [/^\/api\/admin\/segments\b/, 'Segments'],
+  [/\/change-requests\b/, 'Change requests'],
+  [/\/dependencies\b/, 'Dependencies'],
+  [/\/strategies\b/, 'Strategies'],
+  [/\/variants\b/, 'Variants'],
+  [/\/features\b/, 'Features'],
+  [/^\/api\/admin\/projects\b/, 'Projects'],
+];
+
+/** The tag of a route path; a path no rule knows is a programming error, caught by the OpenAPI tests. */
+export function tagOf(path: string): TagName {
+  const rule = RULES.find(([pattern]) => pattern.test(path));
+  if (!rule) throw new Error(`No OpenAPI tag for ${path}`);
+  return rule[1];
+}

@@ -1,0 +1,28 @@
+/**
+ * Answers of GET routes that depend only on the key, the URL and the stored state, computed once per
+ * storage revision: between two commits the same key asking the same URL gets the same JSON text.
+ */
+import type { Admin } from '../admin';
+import { JsonText, type Route, type RouteInput, type RouteResult } from './route';
+
+/**
+ * Runs `route` unless an answer for `key` at the current revision is kept. An answer is kept only when
+ * the revision did not move while it was computed (the operation's own read then saw exactly that
+ * revision's state), and only a 200: errors are answered afresh.
+ */
+export async function runCachedPerRevision(admin: Admin, route: Route, input: RouteInput, key: string): Promise<RouteResult> {
+  const { context } = admin;
+  const revisionNow = () => context.read((tx) => tx.revision());
+  const before = await revisionNow();
+  const kept = context.caches.routeAnswers.peek(before, key);
+  if (kept) return kept;
+  const result = await route.run(admin, input);
+  if (result.status !== 200) return result;
+  const answer: RouteResult = {
+    status: result.status,
+    body: result.body instanceof JsonText ? result.body : new JsonText(JSON.stringify(result.body)),
+    ...(result.headers ? { headers: result.headers } : {}),
+  };
+  if ((await revisionNow()) === before) context.caches.routeAnswers.set(before, key, answer);
+  return answer;
+}

@@ -1,0 +1,53 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { RevisionCache } from '../src/revision-cache';
+
+const test = suite('RevisionCache');
+
+/** A computation that finishes when told to, counting how often it was started. */
+function gate<V>(value: V) {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  const state = { started: 0 };
+  const compute = async () => {
+    state.started += 1;
+    await opened;
+    return value;
+  };
+  return { compute, open, state };
+}
+
+test('callers arriving while an answer is computed wait for it instead of computing again', async () => {
+  const cache = new RevisionCache<string, string>();
+  const { compute, open, state } = gate('answer');
+  const callers = Array.from({ length: 10 }, () => cache.get(7, 'q', compute));
+  open();
+  assert.equal(await Promise.all(callers), Array(10).fill('answer'));
+  assert.is(state.started, 1);
+  assert.is(await cache.get(7, 'q', async () => 'other'), 'answer', 'kept for the revision');
+});
+
+test('a new revision does not wait for the answer of an older one', async () => {
+  const cache = new RevisionCache<string, string>();
+  const old = gate('old');
+  const first = cache.get(1, 'q', old.compute);
+  assert.is(await cache.get(2, 'q', async () => 'new'), 'new');
+  old.open();
+  assert.is(await first, 'old');
+  assert.is(await cache.get(2, 'q', async () => 'computed again'), 'new', 'the older answer never replaces the newer one');
+});
+
+test('a failed computation is not kept: the next caller computes again', async () => {
+  const cache = new RevisionCache<string, string>();
+  let calls = 0;
+  const failing = async () => {
+    calls += 1;
+    throw new Error('storage gone');
+  };
+  const results = await Promise.allSettled([cache.get(3, 'q', failing), cache.get(3, 'q', failing)]);
+  assert.equal(results.map((r) => r.status), ['rejected', 'rejected']);
+  assert.is(calls, 1);
+  assert.is(await cache.get(3, 'q', async () => 'ok'), 'ok');
+});
+
+test.run();
