@@ -399,7 +399,7 @@ async function generate(spec: DataSetSpec, dir: string): Promise<Omit<DataSetInf
           environment: 'production',
           minApprovals: 1,
           project: p.id,
-          features: [{ name: featureName, changes: [{ id: changeId, action: 'updateEnabled', payload, createdBy: { username: ACTORS[1]!, imageUrl: adminImage }, createdAt }] }],
+          features: [{ name: featureName, changes: [{ id: changeId, action: 'updateEnabled', payload, createdBy: { username: ACTORS[1]!, imageUrl: adminImage }, createdAt, target: { kind: 'feature', version: 'false' } }] }],
           segments: [],
           approvals: [],
           rejections: [],

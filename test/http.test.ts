@@ -71,7 +71,9 @@ function httpSuite(transport: Transport): void {
     const cr = await created.json();
     const again = await w.send('/api/admin/projects/default/environments/production/change-requests', json(w.editorKey, 'POST', [{ feature: 'f1', action: 'archiveFeature', payload: {} }]));
     assert.is(again.status, 200);
-    const read = await w.send(`/api/admin/projects/default/change-requests/${cr.id}`, { headers: { authorization: w.viewerKey } });
+    // A Draft is seen by its author and admin keys; other keys get 404 until it is sent to review.
+    await expectError(await w.send(`/api/admin/projects/default/change-requests/${cr.id}`, { headers: { authorization: w.viewerKey } }), 404, 'NotFoundError');
+    const read = await w.send(`/api/admin/projects/default/change-requests/${cr.id}`, { headers: { authorization: w.adminKey } });
     assert.is(read.status, 200);
     const crBody = await read.json();
     openapi.check('GET', '/api/admin/projects/{projectId}/change-requests/{id}', 200, crBody);

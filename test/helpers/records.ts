@@ -5,6 +5,7 @@
 import * as assert from 'uvu/assert';
 import type {
   ApiKeyRecord,
+  ChangeRequestConfigRecord,
   ChangeRequestRecord,
   ClientAppRecord,
   CollectionName,
@@ -110,7 +111,7 @@ export function makeChangeRequest(id: number, project = 'default', over: Partial
     features: [
       {
         name: 'f1',
-        changes: [{ id: 1, action: 'updateEnabled', payload: { enabled: true }, createdBy: { username: 'admin', imageUrl: null }, createdAt: T0 }],
+        changes: [{ id: 1, action: 'updateEnabled', payload: { enabled: true }, createdBy: { username: 'admin', imageUrl: null }, createdAt: T0, target: { kind: 'feature', version: 'false' } }],
       },
     ],
     segments: [],
@@ -173,7 +174,12 @@ export function oneOfEach(suffix = '1'): { [C in CollectionName]: Collections[C]
     clientApps: makeClientApp(`app-${suffix}`, [`p${suffix}`, 'shared']),
     projectStats: makeProjectStats(`p${suffix}`),
     segments: makeSegment(Number(suffix) || 1, `p${suffix}`),
+    changeRequestConfigs: makeChangeRequestConfig(`p${suffix}`, `env${suffix}`),
   };
+}
+
+export function makeChangeRequestConfig(project: string, environment: string): ChangeRequestConfigRecord {
+  return { project, environment, enabled: true, requiredApprovals: 2 };
 }
 
 export function makeSegment(id: number, project: string | null): SegmentRecord {

@@ -37,6 +37,28 @@ export function eventCases({ test, withStorage }: ContractContext): void {
   );
 
   test(
+    'in a write, countEvents({}) is the id of the last event before it and its own events get the next ids in order (also for concurrent writes)',
+    withStorage(async (storage) => {
+      await appendEach(storage, variedEvents(5));
+      const claims = await Promise.all(
+        Array.from({ length: 12 }, (_, i) =>
+          storage.write(async (tx) => {
+            const last = await tx.countEvents({});
+            const n = 1 + (i % 3);
+            for (let k = 0; k < n; k++) await tx.appendEvent(makeEvent({ data: { writer: i, k } }));
+            return { writer: i, ids: Array.from({ length: n }, (_, k) => last + 1 + k) };
+          }),
+        ),
+      );
+      const stored = await storage.read((tx) => eventsOf(tx, { limit: 1000 }));
+      for (const { writer, ids } of claims) {
+        const mine = stored.filter((e) => (e.data as { writer?: number } | null)?.writer === writer).map((e) => e.id).sort((a, b) => a - b);
+        assert.equal(mine, ids, `writer ${writer}`);
+      }
+    }),
+  );
+
+  test(
     'events and countEvents agree with a full scan',
     withStorage(async (storage) => {
       const events = variedEvents(60);

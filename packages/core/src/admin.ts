@@ -1,7 +1,6 @@
 import type { Principal } from './auth';
 import { createContext, type AdminContext, type AdminOptions } from './context';
 import type { InitialKeys } from './initial-keys';
-import { addChangeRequestChanges } from './operations/add-change-request-changes';
 import { authenticate } from './operations/authenticate';
 import { createApiKey } from './operations/create-api-key';
 import { deleteApiKey } from './operations/delete-api-key';
@@ -12,7 +11,6 @@ import { registerClient } from './operations/register-client';
 import { getClientFeatures } from './operations/client-features';
 import { createFeature } from './operations/create-feature';
 import { createProject } from './operations/create-project';
-import { getChangeRequest } from './operations/get-change-request';
 import { getFeature } from './operations/get-feature';
 import { listFeatures } from './operations/list-features';
 import { listEvents } from './operations/list-events';
@@ -21,6 +19,7 @@ import { listOutdatedSdks } from './operations/list-outdated-sdks';
 import { listProjects } from './operations/list-projects';
 import { patchFeature } from './operations/patch-feature';
 import { FLAG_CONFIG_OPERATIONS } from './flag-config-operations';
+import { CHANGE_REQUEST_OPERATIONS } from './change-request-operations';
 
 /** Operations that act for a principal, with the context bound. */
 const OPERATIONS = {
@@ -28,7 +27,6 @@ const OPERATIONS = {
   listEvents,
   listEventsJson,
   listProjects,
-  getChangeRequest,
   listOutdatedSdks,
   createProject,
   createFeature,
@@ -37,11 +35,11 @@ const OPERATIONS = {
   createApiKey,
   listApiKeys,
   deleteApiKey,
-  addChangeRequestChanges,
   registerClient,
   recordMetrics,
   getClientFeatures,
   ...FLAG_CONFIG_OPERATIONS,
+  ...CHANGE_REQUEST_OPERATIONS,
 } as const;
 
 type Operations = typeof OPERATIONS;

@@ -14,6 +14,8 @@ export interface EventInput {
   data?: unknown;
   preData?: unknown;
   tags?: Tag[];
+  /** Set on the events a change request's apply causes. */
+  changeRequestId?: number;
 }
 
 /**
@@ -46,6 +48,7 @@ export async function emit(
       data: e.data ?? null,
       preData: e.preData ?? null,
       tags: e.tags ?? [],
+      ...(e.changeRequestId === undefined ? {} : { changeRequestId: e.changeRequestId }),
     };
     await tx.appendEvent(event);
     if (event.project !== null) projects.add(event.project);

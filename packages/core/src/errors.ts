@@ -32,6 +32,17 @@ export interface PermissionDetail extends ErrorDetail {
   environment?: string;
 }
 
+/** A change of a change request whose target changed or went since the change was made. */
+export interface ConflictDetail {
+  changeId: number;
+  /** The feature the change is for; null for a segment change. */
+  feature: string | null;
+  kind: string;
+  message: string;
+  /** The strategy or segment id the change targets, for those kinds. */
+  id?: string;
+}
+
 export interface ErrorBody {
   id: string;
   name: ErrorName;
@@ -39,6 +50,7 @@ export interface ErrorBody {
   details?: ErrorDetail[];
   /** Permission names (`["UPDATE_FEATURE"]`), as Unleash sends them. */
   permissions?: string[];
+  conflicts?: ConflictDetail[];
 }
 
 export class AdminError extends Error {
@@ -46,6 +58,7 @@ export class AdminError extends Error {
   readonly status: number;
   readonly details?: ErrorDetail[];
   readonly permissions?: string[];
+  readonly conflicts?: ConflictDetail[];
   /** Set by whoever answers the request (the request id); a fresh id otherwise. */
   id: string;
   /** Extra response headers (e.g. `Allow` for 405). */
@@ -54,7 +67,13 @@ export class AdminError extends Error {
   constructor(
     name: ErrorName,
     message: string,
-    extra: { details?: ErrorDetail[]; permissions?: string[]; headers?: Record<string, string>; cause?: unknown } = {},
+    extra: {
+      details?: ErrorDetail[];
+      permissions?: string[];
+      conflicts?: ConflictDetail[];
+      headers?: Record<string, string>;
+      cause?: unknown;
+    } = {},
   ) {
     super(message, extra.cause === undefined ? undefined : { cause: extra.cause });
     this.name = name;
@@ -62,6 +81,7 @@ export class AdminError extends Error {
     this.id = crypto.randomUUID();
     if (extra.details) this.details = extra.details;
     if (extra.permissions) this.permissions = extra.permissions;
+    if (extra.conflicts) this.conflicts = extra.conflicts;
     if (extra.headers) this.headers = extra.headers;
   }
 
@@ -69,6 +89,7 @@ export class AdminError extends Error {
     const body: ErrorBody = { id: this.id, name: this.name, message: this.message };
     if (this.details) body.details = this.details;
     if (this.permissions) body.permissions = this.permissions;
+    if (this.conflicts) body.conflicts = this.conflicts;
     return body;
   }
 }

@@ -44,6 +44,21 @@ export { listProjects } from './operations/list-projects';
 export { getChangeRequest } from './operations/get-change-request';
 export { addChangeRequestChanges } from './operations/add-change-request-changes';
 export type { AddChangesInput } from './operations/add-change-request-changes';
+// Change requests: settings, the workflow, apply (also scheduled).
+export { CHANGE_REQUEST_OPERATIONS } from './change-request-operations';
+export { getChangeRequestConfig } from './operations/get-change-request-config';
+export type { ChangeRequestEnvironmentConfig } from './operations/get-change-request-config';
+export { updateChangeRequestConfig } from './operations/update-change-request-config';
+export { listChangeRequests } from './operations/list-change-requests';
+export { deleteChangeRequest } from './operations/delete-change-request';
+export { updateChangeRequestState } from './operations/update-change-request-state';
+export { updateChangeRequestChange } from './operations/update-change-request-change';
+export { deleteChangeRequestChange } from './operations/delete-change-request-change';
+export { addChangeRequestComment } from './operations/add-change-request-comment';
+export { updateChangeRequestTitle } from './operations/update-change-request-title';
+export { applyDueChangeRequests } from './operations/apply-due-change-requests';
+export type { ChangeRequestDocument } from './change-requests/change-request-document';
+export type { ConflictDetail } from './errors';
 export { listOutdatedSdks } from './operations/list-outdated-sdks';
 export type { OutdatedSdksResponse } from './operations/list-outdated-sdks';
 export { createProject } from './operations/create-project';
@@ -74,9 +89,12 @@ export { ADMIN_ROLES, CHANGE_REQUEST_STATES, FEATURE_TYPES, KEY_TYPES, LIFECYCLE
 export type {
   AdminRole,
   ApiKeyRecord,
+  ApprovalRecord,
   ChangeRecord,
+  ChangeRequestConfigRecord,
   ChangeRequestRecord,
   ChangeRequestState,
+  ChangeTarget,
   ClientAppRecord,
   ClientInstance,
   Constraint,
@@ -92,6 +110,7 @@ export type {
   ProjectMode,
   ProjectRecord,
   ProjectStatsRecord,
+  SchedulerRecord,
   Strategy,
   SegmentRecord,
   Tag,

@@ -29,6 +29,10 @@ export interface Limits {
   valuesPerSegment: number;
   /** Parents of one feature. */
   dependenciesPerFeature: number;
+  /** Changes of one change request (features and segments together), so no request or apply grows without bound. */
+  changesPerRequest: number;
+  /** Comments of one change request. */
+  commentsPerRequest: number;
 }
 
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
@@ -42,6 +46,8 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   segments: 300,
   valuesPerSegment: 1000,
   dependenciesPerFeature: 10,
+  changesPerRequest: 300,
+  commentsPerRequest: 1000,
 });
 
 export const LIMIT_NAMES = Object.keys(DEFAULT_LIMITS) as (keyof Limits)[];

@@ -18,7 +18,7 @@ export type KeyType = (typeof KEY_TYPES)[number];
 export const ADMIN_ROLES = ['admin', 'editor', 'viewer'] as const;
 export type AdminRole = (typeof ADMIN_ROLES)[number];
 
-export const CHANGE_REQUEST_STATES = ['Draft', 'In review', 'Approved', 'Applied', 'Cancelled', 'Rejected'] as const;
+export const CHANGE_REQUEST_STATES = ['Draft', 'In review', 'Approved', 'Scheduled', 'Applied', 'Cancelled', 'Rejected'] as const;
 export type ChangeRequestState = (typeof CHANGE_REQUEST_STATES)[number];
 
 export interface Tag {
@@ -155,13 +155,34 @@ export interface UserRef {
   imageUrl: string | null;
 }
 
+/**
+ * What a change targets, as it was when the change was added: at apply, a target that changed since
+ * (another version) or is gone is a conflict. `version` is a fingerprint of the target's state.
+ */
+export interface ChangeTarget {
+  /** `feature` (only its being archived counts), `strategy`, `strategies`, `variants`, `dependencies`, `segment`. */
+  kind: string;
+  /** The strategy or segment id, for those kinds. */
+  id?: string;
+  version: string;
+}
+
 export interface ChangeRecord {
   id: number;
   action: string;
   payload: unknown;
   createdBy: UserRef;
   createdAt: string;
+  target: ChangeTarget;
 }
+
+export interface ApprovalRecord {
+  createdBy: { id: number; username: string; imageUrl: string };
+  createdAt: string;
+}
+
+/** A snapshot of the key that scheduled a request (never its secret hash): the scheduled apply acts as it. */
+export type SchedulerRecord = Pick<ApiKeyRecord, 'id' | 'name' | 'type' | 'role' | 'projects' | 'environments'>;
 
 export interface ChangeRequestRecord {
   id: number;
@@ -171,12 +192,24 @@ export interface ChangeRequestRecord {
   project: string;
   features: { name: string; changes: ChangeRecord[] }[];
   segments: (ChangeRecord & { name: string })[];
-  approvals: { createdBy: { id: number; username: string; imageUrl: string }; createdAt: string }[];
-  rejections: { createdBy: { id: number; username: string; imageUrl: string }; createdAt: string }[];
+  approvals: ApprovalRecord[];
+  rejections: ApprovalRecord[];
   comments: { id: number; text: string; createdBy: UserRef; createdAt: string }[];
   createdBy: { id: number; username: string | null; imageUrl: string };
   createdAt: string;
   state: ChangeRequestState;
+  /** When Scheduled: when it applies, by whom, with force or not; `failed` when the apply could not run. */
+  schedule?: { scheduledAt: string; status: 'pending' | 'failed'; reason?: string; force: boolean; by: SchedulerRecord };
+  /** A discarded Draft: storages never remove records, so it stays as this marker and reads treat it as gone. */
+  discardedAt?: string;
+}
+
+/** Change requests of one project environment: on or off, and the approvals a request needs. */
+export interface ChangeRequestConfigRecord {
+  project: string;
+  environment: string;
+  enabled: boolean;
+  requiredApprovals: number;
 }
 
 export interface ClientInstance {
@@ -221,6 +254,8 @@ export interface EventRecord {
   data: unknown;
   preData: unknown;
   tags: Tag[];
+  /** The change request whose apply caused the event (only then). */
+  changeRequestId?: number;
 }
 
 export type NewEvent = Omit<EventRecord, 'id'>;

@@ -26,13 +26,16 @@
  *
  * Events and sequences
  * - Event ids are increasing integers assigned at commit, in commit order, without gaps: 1, 2, 3...
- *   A failed write consumes no id. An `id` field on a `NewEvent` is ignored.
+ *   A failed write consumes no id. An `id` field on a `NewEvent` is ignored. So in a write transaction
+ *   `countEvents({})` is the id of the last event before it, and its own events get the next ids in
+ *   the order they were appended (a change request's apply names the events it caused this way).
  * - `events` selects through indexes (never a scan of the whole history for a project or a page);
  *   `countEvents` may come from counters kept beside the events.
  * - Sequences count per name from 1 without gaps, and a failed write rolls back the values it took.
  */
 import type {
   ApiKeyRecord,
+  ChangeRequestConfigRecord,
   ChangeRequestRecord,
   ClientAppRecord,
   EnvironmentRecord,
@@ -53,6 +56,7 @@ export interface Collections {
   clientApps: ClientAppRecord;
   projectStats: ProjectStatsRecord;
   segments: SegmentRecord;
+  changeRequestConfigs: ChangeRequestConfigRecord;
 }
 export type CollectionName = keyof Collections;
 
@@ -75,6 +79,7 @@ export const COLLECTIONS: {
   clientApps: { key: (a) => a.appName, projects: (a) => a.projects },
   projectStats: { key: (s) => s.project },
   segments: { key: (s) => String(s.id), projects: (s) => (s.project === null ? [] : [s.project]) },
+  changeRequestConfigs: { key: (c) => JSON.stringify([c.project, c.environment]), projects: (c) => [c.project] },
 };
 
 export const COLLECTION_NAMES = Object.keys(COLLECTIONS) as CollectionName[];

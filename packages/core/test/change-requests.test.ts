@@ -25,7 +25,8 @@ suiteForEachStorage('change requests', (test, world) => {
     ]);
     assert.is(second.created, false);
     assert.is(second.changeRequest.id, cr.id);
-    const read = await w.admin.getChangeRequest(w.keys.viewer.principal, { projectId: 'p1', id: String(cr.id) });
+    await rejects(w.admin.getChangeRequest(w.keys.viewer.principal, { projectId: 'p1', id: String(cr.id) }), 'NotFoundError');
+    const read = await w.admin.getChangeRequest(w.keys.admin.principal, { projectId: 'p1', id: String(cr.id) });
     assertSchema('changeRequest', read);
     assert.equal(read.features.map((f) => [f.name, f.changes.map((c) => c.action)]), [
       ['f1', ['updateEnabled', 'addStrategy']],
@@ -60,14 +61,14 @@ suiteForEachStorage('change requests', (test, world) => {
     await w.feature('elsewhere');
     const before = await w.eventCount();
     await rejects(add({ feature: 'nope', action: 'updateEnabled', payload: { enabled: true } }), 'NotFoundError');
-    await rejects(add({ feature: 'elsewhere', action: 'updateEnabled', payload: {} }), 'NotFoundError');
+    await rejects(add({ feature: 'elsewhere', action: 'updateEnabled', payload: { enabled: true } }), 'NotFoundError');
     await rejects(add({ feature: 'f1', action: 'dropDatabase', payload: {} }), 'BadDataError');
     await rejects(add({ feature: 'f1', action: 'updateEnabled' }), 'BadDataError');
-    await rejects(add({ feature: 'f1', action: 'updateEnabled', payload: {} }, w.keys.viewer.principal), 'NoAccessError');
+    await rejects(add({ feature: 'f1', action: 'updateEnabled', payload: { enabled: true } }, w.keys.viewer.principal), 'NoAccessError');
     const devOnly = await w.key({ type: 'admin', role: 'editor', environment: 'development' });
     const afterKey = await w.eventCount();
-    await rejects(add({ feature: 'f1', action: 'updateEnabled', payload: {} }, devOnly.principal), 'NoAccessError', /production/);
-    await rejects(add({ feature: 'f1', action: 'updateEnabled', payload: {} }, SYSTEM_PRINCIPAL, 'staging'), 'NotFoundError');
+    await rejects(add({ feature: 'f1', action: 'updateEnabled', payload: { enabled: true } }, devOnly.principal), 'NoAccessError', /production/);
+    await rejects(add({ feature: 'f1', action: 'updateEnabled', payload: { enabled: true } }, SYSTEM_PRINCIPAL, 'staging'), 'NotFoundError');
     assert.is(await w.eventCount(), afterKey);
     assert.is(afterKey, before + 1, 'only the key creation');
   });

@@ -127,6 +127,7 @@ try {
     headersTimeout: config.headersTimeoutMs,
     requestTimeout: config.requestTimeoutMs,
     keepAliveTimeout: config.keepAliveTimeoutMs,
+    scheduleIntervalMs: config.scheduleIntervalMs,
     basePath: config.basePath,
     compression: config.compression,
     metrics: config.metrics && { token: config.metricsToken },

@@ -4,6 +4,7 @@ import { DEFAULT_BODY_LIMIT, DEFAULT_LIMITS, isSetupError, parseInitialKeys, wea
 import { DEFAULT_HEADERS_TIMEOUT, DEFAULT_KEEP_ALIVE_TIMEOUT, DEFAULT_REQUEST_TIMEOUT } from '@flagadmin/node-http';
 import { ConfigError } from './config-error';
 import { normalizeBasePath, recordingEnv, unreadEnvWarnings } from './env-names';
+import { DEFAULT_SCHEDULE_INTERVAL_MS } from './change-request-scheduler';
 import { limitsConfig } from './limits-config';
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
@@ -38,6 +39,8 @@ export interface ServerConfig {
   keepAliveTimeoutMs: number;
   /** Milliseconds a shutdown may take before the bin exits 1 without waiting for open requests. */
   shutdownTimeoutMs: number;
+  /** Milliseconds between looks for scheduled change requests that are due (there is one at start too). */
+  scheduleIntervalMs: number;
   /** Path prefix the whole service is mounted under ('' = the root), e.g. '/flags'. */
   basePath: string;
   /** Compress answers over 1 KiB with gzip or brotli when the client accepts it. */
@@ -73,6 +76,7 @@ Options (flags win over environment variables):
   --request-timeout <ms>    FLAGADMIN_REQUEST_TIMEOUT_MS     time to send the whole request, then 408; 0 = none (default ${DEFAULT_REQUEST_TIMEOUT})
   --keep-alive-timeout <ms> FLAGADMIN_KEEP_ALIVE_TIMEOUT_MS  idle keep-alive connection lifetime; 0 = none (default ${DEFAULT_KEEP_ALIVE_TIMEOUT})
   --shutdown-timeout <ms>   FLAGADMIN_SHUTDOWN_TIMEOUT_MS    longest graceful shutdown, then exit 1 (default ${DEFAULT_SHUTDOWN_TIMEOUT})
+  --schedule-interval <ms>  FLAGADMIN_SCHEDULE_INTERVAL_MS   how often due scheduled change requests are applied, also at start (default ${DEFAULT_SCHEDULE_INTERVAL_MS})
   --base-path <path>        BASE_URI_PATH                    serve everything under this path, e.g. /flags (default /)
   --no-compression          FLAGADMIN_COMPRESSION=off        do not gzip/brotli answers over 1 KiB
   --metrics                 FLAGADMIN_METRICS=on             serve Prometheus metrics at /metrics (and /internal-backstage/prometheus)
@@ -154,6 +158,7 @@ export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: st
         'request-timeout': { type: 'string' },
         'keep-alive-timeout': { type: 'string' },
         'shutdown-timeout': { type: 'string' },
+        'schedule-interval': { type: 'string' },
         'no-demo': { type: 'boolean' },
         'base-path': { type: 'string' },
         'no-compression': { type: 'boolean' },
@@ -194,6 +199,7 @@ export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: st
   const requestTimeoutMs = ms('request-timeout', 'FLAGADMIN_REQUEST_TIMEOUT_MS', DEFAULT_REQUEST_TIMEOUT);
   const keepAliveTimeoutMs = ms('keep-alive-timeout', 'FLAGADMIN_KEEP_ALIVE_TIMEOUT_MS', DEFAULT_KEEP_ALIVE_TIMEOUT);
   const shutdownTimeoutMs = ms('shutdown-timeout', 'FLAGADMIN_SHUTDOWN_TIMEOUT_MS', DEFAULT_SHUTDOWN_TIMEOUT, 1);
+  const scheduleIntervalMs = ms('schedule-interval', 'FLAGADMIN_SCHEDULE_INTERVAL_MS', DEFAULT_SCHEDULE_INTERVAL_MS, 100);
   if (requestTimeoutMs > 0 && headersTimeoutMs > requestTimeoutMs) {
     throw new ConfigError(`the headers timeout (${headersTimeoutMs} ms) must not be above the request timeout (${requestTimeoutMs} ms)`);
   }
@@ -227,6 +233,7 @@ export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: st
       requestTimeoutMs,
       keepAliveTimeoutMs,
       shutdownTimeoutMs,
+      scheduleIntervalMs,
       ...service,
       limits: limitsConfig((values['limit'] as string[] | undefined) ?? [], env),
     },

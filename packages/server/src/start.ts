@@ -8,6 +8,7 @@ import { ConfigError, DEFAULT_DATA_DIR, DEFAULT_HOST, DEFAULT_PORT } from './con
 import { isEmptyData, seedDemo, type DemoData } from './demo';
 import { normalizeBasePath } from './env-names';
 import { createMetrics } from './metrics';
+import { startChangeRequestScheduler } from './change-request-scheduler';
 
 export interface StartServerOptions {
   /** Default 4242; 0 = any free port (read it back from the result). */
@@ -39,6 +40,8 @@ export interface StartServerOptions {
   compression?: boolean;
   /** Prometheus metrics at /metrics and /internal-backstage/prometheus; a token puts them behind `Bearer <token>`. Default off. */
   metrics?: boolean | { token?: string | undefined };
+  /** How often scheduled change requests are looked for, in ms (also once at start). Default 10,000. */
+  scheduleIntervalMs?: number;
   /** Gets core's request lines and errors; default silent. */
   logger?: Logger;
   now?: () => Date;
@@ -124,6 +127,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       logger,
     });
     const listening = server;
+    const scheduler = startChangeRequestScheduler(admin, logger, options.scheduleIntervalMs);
     let closing: Promise<void> | undefined;
     return {
       url: listening.url + basePath,
@@ -137,6 +141,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       close: () =>
         (closing ??= (async () => {
           try {
+            await scheduler.stop();
             await listening.close();
           } finally {
             await storage.close();

@@ -38,6 +38,7 @@ config('defaults', () => {
     requestTimeoutMs: 30_000,
     keepAliveTimeoutMs: 5_000,
     shutdownTimeoutMs: 10_000,
+    scheduleIntervalMs: 10_000,
     basePath: '',
     compression: true,
     metrics: false,
@@ -67,6 +68,8 @@ config('timeouts from flags or environment, checked', () => {
   assert.is(parsed(['--request-timeout', '0', '--headers-timeout', '60000']).requestTimeoutMs, 0, '0 = no request timeout');
   rejects(['--headers-timeout', '0'], {}, /--headers-timeout must be an integer from 1 to 86400000, got "0"/);
   rejects([], { FLAGADMIN_SHUTDOWN_TIMEOUT_MS: 'soon' }, /FLAGADMIN_SHUTDOWN_TIMEOUT_MS must be an integer/);
+  assert.is(parsed([], { FLAGADMIN_SCHEDULE_INTERVAL_MS: '500' }).scheduleIntervalMs, 500);
+  rejects(['--schedule-interval', '5'], {}, /--schedule-interval must be an integer from 100/);
   rejects(['--request-timeout', '1000'], {}, /the headers timeout \(10000 ms\) must not be above the request timeout \(1000 ms\)/);
 });
 

@@ -78,6 +78,7 @@ test('the files exist and have the documented format', async () => {
         clientApps: [],
         projectStats: [],
         segments: [],
+        changeRequestConfigs: [],
       },
     });
     assert.ok(text.includes(`\n${JSON.stringify(makeFeature('f2', 'p1'))}\n`), 'one record per line');

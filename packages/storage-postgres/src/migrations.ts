@@ -28,6 +28,7 @@ const MIGRATIONS: readonly ((s: string) => string)[] = [
       ${tables.join('\n      ')}`;
   },
   (s) => createTable(s, TABLES.segments),
+  (s) => createTable(s, TABLES.changeRequestConfigs),
 ];
 
 /** A collection's table: the key, the record, and its project index as the spec says. */

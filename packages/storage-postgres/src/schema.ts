@@ -20,6 +20,7 @@ export const TABLES: { readonly [C in CollectionName]: TableSpec } = {
   clientApps: { table: 'client_apps', index: 'many' },
   projectStats: { table: 'project_stats', index: 'none' },
   segments: { table: 'segments', index: 'many' },
+  changeRequestConfigs: { table: 'change_request_configs', index: 'one' },
 };
 
 /** A double-quoted SQL identifier. */

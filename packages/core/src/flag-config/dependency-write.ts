@@ -8,9 +8,11 @@ import type { AdminContext } from '../context';
 import { featureDocument, type FeatureDocument } from '../documents/feature-document';
 import type { FeatureRecord } from '../records';
 import type { WriteTx } from '../storage';
+import type { Limits } from '../limits';
 import { etagOf } from '../etag';
 import { jsonClone, jsonEqual } from '../json';
 import { environments, featureInProject } from '../lookups';
+import { causedBy, type ChangeOrigin } from '../change-requests/change-origin';
 
 export interface DependencyChange {
   /** Features changed by the change (copies), the child first; unchanged ones are not stored. */
@@ -18,29 +20,41 @@ export interface DependencyChange {
   events: EventInput[];
 }
 
+export type DependencyChanger = (child: FeatureRecord, tx: WriteTx, limits: Limits) => Promise<DependencyChange>;
+
+/** A direct change: UPDATE_FEATURE, then the change in a transaction of its own. */
 export async function changeDependencies(
   ctx: AdminContext,
   principal: Principal,
   ref: { projectId: string; featureName: string },
-  change: (child: FeatureRecord, tx: WriteTx) => Promise<DependencyChange>,
+  change: DependencyChanger,
 ): Promise<{ feature: FeatureDocument; etag: string }> {
   requireUpdateFeature(principal, ref.projectId);
-  return ctx.write(async (tx) => {
-    const child = await featureInProject(tx, ref.projectId, ref.featureName);
-    const { changed, events } = await change(jsonClone(child), tx);
-    const envs = await environments(tx);
-    if (events.length === 0) return { feature: featureDocument(child, envs), etag: etagOf(child.version) };
-    for (const next of changed) {
-      const stored = next.name === child.name ? child : await tx.get('features', next.name);
-      if (stored && jsonEqual(stored, next)) continue;
-      next.version = (stored?.version ?? 0) + 1;
-      await tx.put('features', next);
-    }
-    const after = changed.find((f) => f.name === child.name) ?? child;
-    const data = featureDocument(after, envs);
-    await emit(tx, ctx, principal, events.map((e) => ({ project: ref.projectId, featureName: child.name, tags: after.tags, ...e })));
-    return { feature: data, etag: etagOf(after.version) };
-  });
+  return ctx.write((tx) => changeDependenciesInTx(tx, ctx, { principal }, ref, change));
+}
+
+/** The change inside the caller's write transaction (the route's own, or a change request's apply). */
+export async function changeDependenciesInTx(
+  tx: WriteTx,
+  ctx: AdminContext,
+  origin: ChangeOrigin,
+  ref: { projectId: string; featureName: string },
+  change: DependencyChanger,
+): Promise<{ feature: FeatureDocument; etag: string }> {
+  const child = await featureInProject(tx, ref.projectId, ref.featureName);
+  const { changed, events } = await change(jsonClone(child), tx, ctx.limits);
+  const envs = await environments(tx);
+  if (events.length === 0) return { feature: featureDocument(child, envs), etag: etagOf(child.version) };
+  for (const next of changed) {
+    const stored = next.name === child.name ? child : await tx.get('features', next.name);
+    if (stored && jsonEqual(stored, next)) continue;
+    next.version = (stored?.version ?? 0) + 1;
+    await tx.put('features', next);
+  }
+  const after = changed.find((f) => f.name === child.name) ?? child;
+  const data = featureDocument(after, envs);
+  await emit(tx, ctx, origin.principal, events.map((e) => ({ ...causedBy(origin), project: ref.projectId, featureName: child.name, tags: after.tags, ...e })));
+  return { feature: data, etag: etagOf(after.version) };
 }
 
 /** The parent's children list with or without the child, sorted. */

@@ -16,6 +16,7 @@ import type { Limits } from '../limits';
 import { etagOf, ifMatchAccepts } from '../etag';
 import { jsonClone } from '../json';
 import { environments, featureInProject } from '../lookups';
+import { causedBy, requireDirectChangeAllowed, type ChangeOrigin } from '../change-requests/change-origin';
 
 export interface FeatureEnvironmentRef {
   projectId: string;
@@ -56,49 +57,67 @@ export function environmentState(feature: FeatureRecord, environment: string): F
   return state;
 }
 
+export type EnvironmentChange<R> = (scope: ChangeScope) => ChangeOutcome<R> | Promise<ChangeOutcome<R>>;
+
+/** A direct change: the permission, then the change in a transaction of its own. */
 export async function changeFeatureEnvironment<R>(
   ctx: AdminContext,
   principal: Principal,
   ref: FeatureEnvironmentRef,
-  change: (scope: ChangeScope) => ChangeOutcome<R> | Promise<ChangeOutcome<R>>,
+  change: EnvironmentChange<R>,
 ): Promise<ChangeResult<R>> {
   requireUpdateFeatureEnvironment(principal, ref.projectId, ref.environment);
-  return ctx.write(async (tx) => {
-    const record = await featureInProject(tx, ref.projectId, ref.featureName);
-    const feature = jsonClone(record);
-    const state = environmentState(feature, ref.environment);
-    if (ref.ifMatch != null && !ifMatchAccepts(ref.ifMatch, etagOf(record.version))) {
-      throw new AdminError('PreconditionFailedError', `The feature has changed: its current ETag is ${etagOf(record.version)}.`);
-    }
-    const project = (await tx.get('projects', ref.projectId))!;
-    const wasEnabled = state.enabled;
-    const { result, events } = await change({ tx, project, feature, state, limits: ctx.limits });
-    const envs = await environments(tx);
-    if (events.length === 0) return { result, feature: featureDocument(record, envs), etag: etagOf(record.version) };
+  return ctx.write((tx) => changeFeatureEnvironmentInTx(tx, ctx, { principal }, ref, change));
+}
 
-    const now = ctx.now().toISOString();
-    feature.version = record.version + 1;
-    if (state.enabled && !wasEnabled && feature.productionAt === null && envs.get(state.name)?.type === 'production') feature.productionAt = now;
-    await tx.put('features', feature);
-    const stats = (await tx.get('projectStats', ref.projectId)) ?? emptyStats(ref.projectId);
-    updateStats(stats, record, feature);
-    const before = featureDocument(record, envs);
-    const after = featureDocument(feature, envs);
-    const documents = { data: after, preData: before };
-    await emit(
-      tx,
-      ctx,
-      principal,
-      events.map((e) => ({
-        project: ref.projectId,
-        featureName: ref.featureName,
-        environment: ref.environment,
-        tags: feature.tags,
-        ...(e.data === undefined && e.preData === undefined ? documents : {}),
-        ...e,
-      })),
-      stats,
-    );
-    return { result, feature: after, etag: etagOf(feature.version) };
-  });
+/**
+ * The change inside the caller's write transaction (a direct route's own, or a change request's
+ * apply). The caller has checked UPDATE_FEATURE_ENVIRONMENT; a direct change to an environment under
+ * change requests also needs SKIP_CHANGE_REQUEST.
+ */
+export async function changeFeatureEnvironmentInTx<R>(
+  tx: WriteTx,
+  ctx: AdminContext,
+  origin: ChangeOrigin,
+  ref: FeatureEnvironmentRef,
+  change: EnvironmentChange<R>,
+): Promise<ChangeResult<R>> {
+  const record = await featureInProject(tx, ref.projectId, ref.featureName);
+  await requireDirectChangeAllowed(tx, origin, ref.projectId, ref.environment);
+  const feature = jsonClone(record);
+  const state = environmentState(feature, ref.environment);
+  if (ref.ifMatch != null && !ifMatchAccepts(ref.ifMatch, etagOf(record.version))) {
+    throw new AdminError('PreconditionFailedError', `The feature has changed: its current ETag is ${etagOf(record.version)}.`);
+  }
+  const project = (await tx.get('projects', ref.projectId))!;
+  const wasEnabled = state.enabled;
+  const { result, events } = await change({ tx, project, feature, state, limits: ctx.limits });
+  const envs = await environments(tx);
+  if (events.length === 0) return { result, feature: featureDocument(record, envs), etag: etagOf(record.version) };
+
+  const now = ctx.now().toISOString();
+  feature.version = record.version + 1;
+  if (state.enabled && !wasEnabled && feature.productionAt === null && envs.get(state.name)?.type === 'production') feature.productionAt = now;
+  await tx.put('features', feature);
+  const stats = (await tx.get('projectStats', ref.projectId)) ?? emptyStats(ref.projectId);
+  updateStats(stats, record, feature);
+  const before = featureDocument(record, envs);
+  const after = featureDocument(feature, envs);
+  const documents = { data: after, preData: before };
+  await emit(
+    tx,
+    ctx,
+    origin.principal,
+    events.map((e) => ({
+      ...causedBy(origin),
+      project: ref.projectId,
+      featureName: ref.featureName,
+      environment: ref.environment,
+      tags: feature.tags,
+      ...(e.data === undefined && e.preData === undefined ? documents : {}),
+      ...e,
+    })),
+    stats,
+  );
+  return { result, feature: after, etag: etagOf(feature.version) };
 }

@@ -2454,7 +2454,7 @@ return errors === 0;
 }
 
 export const event = validate14;
-const schema15 = {"$id":"event","type":"object","additionalProperties":false,"required":["id","createdAt","type","createdBy","createdByUserId","environment","project","featureName","data","preData","tags"],"properties":{"id":{"type":"integer"},"createdAt":{"type":"string","format":"date-time"},"type":{"type":"string"},"createdBy":{"type":"string"},"createdByUserId":{"type":["number","null"]},"environment":{"type":["string","null"]},"project":{"type":["string","null"]},"featureName":{"type":["string","null"]},"data":{"type":["object","null"]},"preData":{"type":["object","null"]},"tags":{"type":"array","items":{"$ref":"tag"}}}};
+const schema15 = {"$id":"event","type":"object","additionalProperties":false,"required":["id","createdAt","type","createdBy","createdByUserId","environment","project","featureName","data","preData","tags"],"properties":{"id":{"type":"integer"},"createdAt":{"type":"string","format":"date-time"},"type":{"type":"string"},"createdBy":{"type":"string"},"createdByUserId":{"type":["number","null"]},"environment":{"type":["string","null"]},"project":{"type":["string","null"]},"featureName":{"type":["string","null"]},"data":{"type":["object","null"]},"preData":{"type":["object","null"]},"tags":{"type":"array","items":{"$ref":"tag"}},"changeRequestId":{"type":"integer"}}};
 
 function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="event" */;
@@ -2856,14 +2856,27 @@ vErrors.push(err33);
 errors++;
 }
 }
-}
-else {
-const err34 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.changeRequestId !== undefined){
+let data14 = data.changeRequestId;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err34 = {instancePath:instancePath+"/changeRequestId",schemaPath:"#/properties/changeRequestId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err34];
 }
 else {
 vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+else {
+const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
 }
 errors++;
 }
@@ -4048,1423 +4061,10 @@ validate18.errors = vErrors;
 return errors === 0;
 }
 
-export const changeRequest = validate19;
-const schema21 = {"$id":"changeRequest","type":"object","additionalProperties":false,"required":["id","environment","minApprovals","project","features","segments","createdBy","createdAt","state"],"properties":{"id":{"type":"number"},"title":{"type":"string"},"environment":{"type":"string"},"minApprovals":{"type":"number"},"project":{"type":"string"},"features":{"type":"array","items":{"type":"object","required":["name","changes"],"properties":{"name":{"type":"string"},"conflict":{"type":"string"},"changes":{"type":"array","items":{"type":"object","required":["id","action","payload"],"properties":{"id":{"type":"number"},"action":{"type":"string"},"conflict":{"type":"string"},"payload":{"type":["object","string","array"]},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"username":{"type":["string","null"]},"imageUrl":{"type":["string","null"],"format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"defaultChange":{"type":"object","required":["action","payload"],"properties":{"action":{"type":"string"},"payload":{"type":"object"}}}}}},"segments":{"type":"array","items":{"type":"object","required":["id","action","payload","name"],"properties":{"id":{"type":"number"},"action":{"type":"string"},"conflict":{"type":"string"},"payload":{"type":["object","string","array"]},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"username":{"type":["string","null"]},"imageUrl":{"type":["string","null"],"format":"uri"}}},"createdAt":{"type":"string","format":"date-time"},"name":{"type":"string"}}}},"approvals":{"type":"array","items":{"type":"object","required":["createdBy","createdAt"],"properties":{"createdBy":{"type":"object","required":["id","username","imageUrl"],"properties":{"id":{"type":"number"},"username":{"type":"string"},"imageUrl":{"type":"string","format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"rejections":{"type":"array","items":{"type":"object","required":["createdBy","createdAt"],"properties":{"createdBy":{"type":"object","required":["id","username","imageUrl"],"properties":{"id":{"type":"number"},"username":{"type":"string"},"imageUrl":{"type":"string","format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"comments":{"type":"array","items":{"type":"object","required":["text","createdBy","createdAt"],"properties":{"id":{"type":"number"},"text":{"type":"string"},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"username":{"type":["string","null"]},"imageUrl":{"type":["string","null"],"format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"id":{"type":"number"},"username":{"type":["string","null"]},"imageUrl":{"type":"string","format":"uri"}}},"createdAt":{"type":"string","format":"date-time"},"state":{"enum":["Draft","In review","Approved","Applied","Cancelled","Rejected"]}}};
-const formats20 = /^[a-z][a-z0-9+.-]*:[^\s]*$/i;
+export const outdatedSdks = validate19;
+const schema21 = {"$id":"outdatedSdks","type":"object","additionalProperties":false,"required":["sdks"],"properties":{"sdks":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["sdkVersion","applications"],"properties":{"sdkVersion":{"type":"string"},"applications":{"type":"array","items":{"type":"string"}}}}}}};
 
 function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="changeRequest" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.environment === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "environment"},message:"must have required property '"+"environment"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.minApprovals === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "minApprovals"},message:"must have required property '"+"minApprovals"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.project === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "project"},message:"must have required property '"+"project"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.features === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "features"},message:"must have required property '"+"features"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data.segments === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "segments"},message:"must have required property '"+"segments"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data.createdBy === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdBy"},message:"must have required property '"+"createdBy"+"'"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data.createdAt === undefined){
-const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(data.state === undefined){
-const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "state"},message:"must have required property '"+"state"+"'"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(func6.call(schema21.properties, key0))){
-const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.id !== undefined){
-let data0 = data.id;
-if(!((typeof data0 == "number") && (isFinite(data0)))){
-const err10 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.title !== undefined){
-if(typeof data.title !== "string"){
-const err11 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.environment !== undefined){
-if(typeof data.environment !== "string"){
-const err12 = {instancePath:instancePath+"/environment",schemaPath:"#/properties/environment/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.minApprovals !== undefined){
-let data3 = data.minApprovals;
-if(!((typeof data3 == "number") && (isFinite(data3)))){
-const err13 = {instancePath:instancePath+"/minApprovals",schemaPath:"#/properties/minApprovals/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.project !== undefined){
-if(typeof data.project !== "string"){
-const err14 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.features !== undefined){
-let data5 = data.features;
-if(Array.isArray(data5)){
-const len0 = data5.length;
-for(let i0=0; i0<len0; i0++){
-let data6 = data5[i0];
-if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
-if(data6.name === undefined){
-const err15 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(data6.changes === undefined){
-const err16 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "changes"},message:"must have required property '"+"changes"+"'"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-if(data6.name !== undefined){
-if(typeof data6.name !== "string"){
-const err17 = {instancePath:instancePath+"/features/" + i0+"/name",schemaPath:"#/properties/features/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data6.conflict !== undefined){
-if(typeof data6.conflict !== "string"){
-const err18 = {instancePath:instancePath+"/features/" + i0+"/conflict",schemaPath:"#/properties/features/items/properties/conflict/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data6.changes !== undefined){
-let data9 = data6.changes;
-if(Array.isArray(data9)){
-const len1 = data9.length;
-for(let i1=0; i1<len1; i1++){
-let data10 = data9[i1];
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-if(data10.id === undefined){
-const err19 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1,schemaPath:"#/properties/features/items/properties/changes/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-if(data10.action === undefined){
-const err20 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1,schemaPath:"#/properties/features/items/properties/changes/items/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-if(data10.payload === undefined){
-const err21 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1,schemaPath:"#/properties/features/items/properties/changes/items/required",keyword:"required",params:{missingProperty: "payload"},message:"must have required property '"+"payload"+"'"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-if(data10.id !== undefined){
-let data11 = data10.id;
-if(!((typeof data11 == "number") && (isFinite(data11)))){
-const err22 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/id",schemaPath:"#/properties/features/items/properties/changes/items/properties/id/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data10.action !== undefined){
-if(typeof data10.action !== "string"){
-const err23 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/action",schemaPath:"#/properties/features/items/properties/changes/items/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-if(data10.conflict !== undefined){
-if(typeof data10.conflict !== "string"){
-const err24 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/conflict",schemaPath:"#/properties/features/items/properties/changes/items/properties/conflict/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data10.payload !== undefined){
-let data14 = data10.payload;
-if((!data14 || typeof data14 != "object") && (typeof data14 !== "string")){
-const err25 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/payload",schemaPath:"#/properties/features/items/properties/changes/items/properties/payload/type",keyword:"type",params:{type: schema21.properties.features.items.properties.changes.items.properties.payload.type},message:"must be object,string,array"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-if(data10.createdBy !== undefined){
-let data15 = data10.createdBy;
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-if(data15.username === undefined){
-const err26 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/createdBy",schemaPath:"#/properties/features/items/properties/changes/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-if(data15.imageUrl === undefined){
-const err27 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/createdBy",schemaPath:"#/properties/features/items/properties/changes/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "imageUrl"},message:"must have required property '"+"imageUrl"+"'"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-if(data15.username !== undefined){
-let data16 = data15.username;
-if((typeof data16 !== "string") && (data16 !== null)){
-const err28 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/createdBy/username",schemaPath:"#/properties/features/items/properties/changes/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema21.properties.features.items.properties.changes.items.properties.createdBy.properties.username.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-if(data15.imageUrl !== undefined){
-let data17 = data15.imageUrl;
-if((typeof data17 !== "string") && (data17 !== null)){
-const err29 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/createdBy/imageUrl",schemaPath:"#/properties/features/items/properties/changes/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: schema21.properties.features.items.properties.changes.items.properties.createdBy.properties.imageUrl.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-if(typeof data17 === "string"){
-if(!(formats20.test(data17))){
-const err30 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/createdBy/imageUrl",schemaPath:"#/properties/features/items/properties/changes/items/properties/createdBy/properties/imageUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err31 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/createdBy",schemaPath:"#/properties/features/items/properties/changes/items/properties/createdBy/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-if(data10.createdAt !== undefined){
-let data18 = data10.createdAt;
-if(typeof data18 === "string"){
-if(!(formats0.test(data18))){
-const err32 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/createdAt",schemaPath:"#/properties/features/items/properties/changes/items/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-else {
-const err33 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/createdAt",schemaPath:"#/properties/features/items/properties/changes/items/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-}
-else {
-const err34 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1,schemaPath:"#/properties/features/items/properties/changes/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-}
-else {
-const err35 = {instancePath:instancePath+"/features/" + i0+"/changes",schemaPath:"#/properties/features/items/properties/changes/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-if(data6.defaultChange !== undefined){
-let data19 = data6.defaultChange;
-if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
-if(data19.action === undefined){
-const err36 = {instancePath:instancePath+"/features/" + i0+"/defaultChange",schemaPath:"#/properties/features/items/properties/defaultChange/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-if(data19.payload === undefined){
-const err37 = {instancePath:instancePath+"/features/" + i0+"/defaultChange",schemaPath:"#/properties/features/items/properties/defaultChange/required",keyword:"required",params:{missingProperty: "payload"},message:"must have required property '"+"payload"+"'"};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-if(data19.action !== undefined){
-if(typeof data19.action !== "string"){
-const err38 = {instancePath:instancePath+"/features/" + i0+"/defaultChange/action",schemaPath:"#/properties/features/items/properties/defaultChange/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-}
-if(data19.payload !== undefined){
-let data21 = data19.payload;
-if(!(data21 && typeof data21 == "object" && !Array.isArray(data21))){
-const err39 = {instancePath:instancePath+"/features/" + i0+"/defaultChange/payload",schemaPath:"#/properties/features/items/properties/defaultChange/properties/payload/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-}
-}
-else {
-const err40 = {instancePath:instancePath+"/features/" + i0+"/defaultChange",schemaPath:"#/properties/features/items/properties/defaultChange/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-}
-else {
-const err41 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-}
-else {
-const err42 = {instancePath:instancePath+"/features",schemaPath:"#/properties/features/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-if(data.segments !== undefined){
-let data22 = data.segments;
-if(Array.isArray(data22)){
-const len2 = data22.length;
-for(let i2=0; i2<len2; i2++){
-let data23 = data22[i2];
-if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
-if(data23.id === undefined){
-const err43 = {instancePath:instancePath+"/segments/" + i2,schemaPath:"#/properties/segments/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-if(data23.action === undefined){
-const err44 = {instancePath:instancePath+"/segments/" + i2,schemaPath:"#/properties/segments/items/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-if(data23.payload === undefined){
-const err45 = {instancePath:instancePath+"/segments/" + i2,schemaPath:"#/properties/segments/items/required",keyword:"required",params:{missingProperty: "payload"},message:"must have required property '"+"payload"+"'"};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-if(data23.name === undefined){
-const err46 = {instancePath:instancePath+"/segments/" + i2,schemaPath:"#/properties/segments/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-if(data23.id !== undefined){
-let data24 = data23.id;
-if(!((typeof data24 == "number") && (isFinite(data24)))){
-const err47 = {instancePath:instancePath+"/segments/" + i2+"/id",schemaPath:"#/properties/segments/items/properties/id/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-}
-if(data23.action !== undefined){
-if(typeof data23.action !== "string"){
-const err48 = {instancePath:instancePath+"/segments/" + i2+"/action",schemaPath:"#/properties/segments/items/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-}
-if(data23.conflict !== undefined){
-if(typeof data23.conflict !== "string"){
-const err49 = {instancePath:instancePath+"/segments/" + i2+"/conflict",schemaPath:"#/properties/segments/items/properties/conflict/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-}
-if(data23.payload !== undefined){
-let data27 = data23.payload;
-if((!data27 || typeof data27 != "object") && (typeof data27 !== "string")){
-const err50 = {instancePath:instancePath+"/segments/" + i2+"/payload",schemaPath:"#/properties/segments/items/properties/payload/type",keyword:"type",params:{type: schema21.properties.segments.items.properties.payload.type},message:"must be object,string,array"};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-}
-if(data23.createdBy !== undefined){
-let data28 = data23.createdBy;
-if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
-if(data28.username === undefined){
-const err51 = {instancePath:instancePath+"/segments/" + i2+"/createdBy",schemaPath:"#/properties/segments/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'"};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-if(data28.imageUrl === undefined){
-const err52 = {instancePath:instancePath+"/segments/" + i2+"/createdBy",schemaPath:"#/properties/segments/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "imageUrl"},message:"must have required property '"+"imageUrl"+"'"};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-if(data28.username !== undefined){
-let data29 = data28.username;
-if((typeof data29 !== "string") && (data29 !== null)){
-const err53 = {instancePath:instancePath+"/segments/" + i2+"/createdBy/username",schemaPath:"#/properties/segments/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema21.properties.segments.items.properties.createdBy.properties.username.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
-}
-}
-if(data28.imageUrl !== undefined){
-let data30 = data28.imageUrl;
-if((typeof data30 !== "string") && (data30 !== null)){
-const err54 = {instancePath:instancePath+"/segments/" + i2+"/createdBy/imageUrl",schemaPath:"#/properties/segments/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: schema21.properties.segments.items.properties.createdBy.properties.imageUrl.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-if(typeof data30 === "string"){
-if(!(formats20.test(data30))){
-const err55 = {instancePath:instancePath+"/segments/" + i2+"/createdBy/imageUrl",schemaPath:"#/properties/segments/items/properties/createdBy/properties/imageUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err56 = {instancePath:instancePath+"/segments/" + i2+"/createdBy",schemaPath:"#/properties/segments/items/properties/createdBy/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
-}
-}
-if(data23.createdAt !== undefined){
-let data31 = data23.createdAt;
-if(typeof data31 === "string"){
-if(!(formats0.test(data31))){
-const err57 = {instancePath:instancePath+"/segments/" + i2+"/createdAt",schemaPath:"#/properties/segments/items/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
-}
-}
-else {
-const err58 = {instancePath:instancePath+"/segments/" + i2+"/createdAt",schemaPath:"#/properties/segments/items/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
-}
-}
-if(data23.name !== undefined){
-if(typeof data23.name !== "string"){
-const err59 = {instancePath:instancePath+"/segments/" + i2+"/name",schemaPath:"#/properties/segments/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
-}
-}
-}
-else {
-const err60 = {instancePath:instancePath+"/segments/" + i2,schemaPath:"#/properties/segments/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
-}
-}
-}
-else {
-const err61 = {instancePath:instancePath+"/segments",schemaPath:"#/properties/segments/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
-}
-}
-if(data.approvals !== undefined){
-let data33 = data.approvals;
-if(Array.isArray(data33)){
-const len3 = data33.length;
-for(let i3=0; i3<len3; i3++){
-let data34 = data33[i3];
-if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
-if(data34.createdBy === undefined){
-const err62 = {instancePath:instancePath+"/approvals/" + i3,schemaPath:"#/properties/approvals/items/required",keyword:"required",params:{missingProperty: "createdBy"},message:"must have required property '"+"createdBy"+"'"};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
-}
-if(data34.createdAt === undefined){
-const err63 = {instancePath:instancePath+"/approvals/" + i3,schemaPath:"#/properties/approvals/items/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
-}
-if(data34.createdBy !== undefined){
-let data35 = data34.createdBy;
-if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
-if(data35.id === undefined){
-const err64 = {instancePath:instancePath+"/approvals/" + i3+"/createdBy",schemaPath:"#/properties/approvals/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
-}
-if(data35.username === undefined){
-const err65 = {instancePath:instancePath+"/approvals/" + i3+"/createdBy",schemaPath:"#/properties/approvals/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'"};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
-}
-if(data35.imageUrl === undefined){
-const err66 = {instancePath:instancePath+"/approvals/" + i3+"/createdBy",schemaPath:"#/properties/approvals/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "imageUrl"},message:"must have required property '"+"imageUrl"+"'"};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
-}
-if(data35.id !== undefined){
-let data36 = data35.id;
-if(!((typeof data36 == "number") && (isFinite(data36)))){
-const err67 = {instancePath:instancePath+"/approvals/" + i3+"/createdBy/id",schemaPath:"#/properties/approvals/items/properties/createdBy/properties/id/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
-}
-}
-if(data35.username !== undefined){
-if(typeof data35.username !== "string"){
-const err68 = {instancePath:instancePath+"/approvals/" + i3+"/createdBy/username",schemaPath:"#/properties/approvals/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
-}
-}
-if(data35.imageUrl !== undefined){
-let data38 = data35.imageUrl;
-if(typeof data38 === "string"){
-if(!(formats20.test(data38))){
-const err69 = {instancePath:instancePath+"/approvals/" + i3+"/createdBy/imageUrl",schemaPath:"#/properties/approvals/items/properties/createdBy/properties/imageUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
-}
-}
-else {
-const err70 = {instancePath:instancePath+"/approvals/" + i3+"/createdBy/imageUrl",schemaPath:"#/properties/approvals/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
-}
-}
-}
-else {
-const err71 = {instancePath:instancePath+"/approvals/" + i3+"/createdBy",schemaPath:"#/properties/approvals/items/properties/createdBy/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
-}
-}
-if(data34.createdAt !== undefined){
-let data39 = data34.createdAt;
-if(typeof data39 === "string"){
-if(!(formats0.test(data39))){
-const err72 = {instancePath:instancePath+"/approvals/" + i3+"/createdAt",schemaPath:"#/properties/approvals/items/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
-}
-}
-else {
-const err73 = {instancePath:instancePath+"/approvals/" + i3+"/createdAt",schemaPath:"#/properties/approvals/items/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
-}
-}
-}
-else {
-const err74 = {instancePath:instancePath+"/approvals/" + i3,schemaPath:"#/properties/approvals/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
-}
-}
-}
-else {
-const err75 = {instancePath:instancePath+"/approvals",schemaPath:"#/properties/approvals/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
-}
-}
-if(data.rejections !== undefined){
-let data40 = data.rejections;
-if(Array.isArray(data40)){
-const len4 = data40.length;
-for(let i4=0; i4<len4; i4++){
-let data41 = data40[i4];
-if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
-if(data41.createdBy === undefined){
-const err76 = {instancePath:instancePath+"/rejections/" + i4,schemaPath:"#/properties/rejections/items/required",keyword:"required",params:{missingProperty: "createdBy"},message:"must have required property '"+"createdBy"+"'"};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
-}
-if(data41.createdAt === undefined){
-const err77 = {instancePath:instancePath+"/rejections/" + i4,schemaPath:"#/properties/rejections/items/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
-}
-if(data41.createdBy !== undefined){
-let data42 = data41.createdBy;
-if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
-if(data42.id === undefined){
-const err78 = {instancePath:instancePath+"/rejections/" + i4+"/createdBy",schemaPath:"#/properties/rejections/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
-}
-if(data42.username === undefined){
-const err79 = {instancePath:instancePath+"/rejections/" + i4+"/createdBy",schemaPath:"#/properties/rejections/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'"};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
-}
-if(data42.imageUrl === undefined){
-const err80 = {instancePath:instancePath+"/rejections/" + i4+"/createdBy",schemaPath:"#/properties/rejections/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "imageUrl"},message:"must have required property '"+"imageUrl"+"'"};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
-}
-if(data42.id !== undefined){
-let data43 = data42.id;
-if(!((typeof data43 == "number") && (isFinite(data43)))){
-const err81 = {instancePath:instancePath+"/rejections/" + i4+"/createdBy/id",schemaPath:"#/properties/rejections/items/properties/createdBy/properties/id/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
-}
-}
-if(data42.username !== undefined){
-if(typeof data42.username !== "string"){
-const err82 = {instancePath:instancePath+"/rejections/" + i4+"/createdBy/username",schemaPath:"#/properties/rejections/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
-}
-}
-if(data42.imageUrl !== undefined){
-let data45 = data42.imageUrl;
-if(typeof data45 === "string"){
-if(!(formats20.test(data45))){
-const err83 = {instancePath:instancePath+"/rejections/" + i4+"/createdBy/imageUrl",schemaPath:"#/properties/rejections/items/properties/createdBy/properties/imageUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
-}
-}
-else {
-const err84 = {instancePath:instancePath+"/rejections/" + i4+"/createdBy/imageUrl",schemaPath:"#/properties/rejections/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
-}
-}
-}
-else {
-const err85 = {instancePath:instancePath+"/rejections/" + i4+"/createdBy",schemaPath:"#/properties/rejections/items/properties/createdBy/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
-}
-}
-if(data41.createdAt !== undefined){
-let data46 = data41.createdAt;
-if(typeof data46 === "string"){
-if(!(formats0.test(data46))){
-const err86 = {instancePath:instancePath+"/rejections/" + i4+"/createdAt",schemaPath:"#/properties/rejections/items/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err86];
-}
-else {
-vErrors.push(err86);
-}
-errors++;
-}
-}
-else {
-const err87 = {instancePath:instancePath+"/rejections/" + i4+"/createdAt",schemaPath:"#/properties/rejections/items/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
-}
-}
-}
-else {
-const err88 = {instancePath:instancePath+"/rejections/" + i4,schemaPath:"#/properties/rejections/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
-}
-}
-}
-else {
-const err89 = {instancePath:instancePath+"/rejections",schemaPath:"#/properties/rejections/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
-}
-errors++;
-}
-}
-if(data.comments !== undefined){
-let data47 = data.comments;
-if(Array.isArray(data47)){
-const len5 = data47.length;
-for(let i5=0; i5<len5; i5++){
-let data48 = data47[i5];
-if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
-if(data48.text === undefined){
-const err90 = {instancePath:instancePath+"/comments/" + i5,schemaPath:"#/properties/comments/items/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
-}
-if(data48.createdBy === undefined){
-const err91 = {instancePath:instancePath+"/comments/" + i5,schemaPath:"#/properties/comments/items/required",keyword:"required",params:{missingProperty: "createdBy"},message:"must have required property '"+"createdBy"+"'"};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
-}
-if(data48.createdAt === undefined){
-const err92 = {instancePath:instancePath+"/comments/" + i5,schemaPath:"#/properties/comments/items/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
-}
-if(data48.id !== undefined){
-let data49 = data48.id;
-if(!((typeof data49 == "number") && (isFinite(data49)))){
-const err93 = {instancePath:instancePath+"/comments/" + i5+"/id",schemaPath:"#/properties/comments/items/properties/id/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err93];
-}
-else {
-vErrors.push(err93);
-}
-errors++;
-}
-}
-if(data48.text !== undefined){
-if(typeof data48.text !== "string"){
-const err94 = {instancePath:instancePath+"/comments/" + i5+"/text",schemaPath:"#/properties/comments/items/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err94];
-}
-else {
-vErrors.push(err94);
-}
-errors++;
-}
-}
-if(data48.createdBy !== undefined){
-let data51 = data48.createdBy;
-if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
-if(data51.username === undefined){
-const err95 = {instancePath:instancePath+"/comments/" + i5+"/createdBy",schemaPath:"#/properties/comments/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'"};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
-}
-errors++;
-}
-if(data51.imageUrl === undefined){
-const err96 = {instancePath:instancePath+"/comments/" + i5+"/createdBy",schemaPath:"#/properties/comments/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "imageUrl"},message:"must have required property '"+"imageUrl"+"'"};
-if(vErrors === null){
-vErrors = [err96];
-}
-else {
-vErrors.push(err96);
-}
-errors++;
-}
-if(data51.username !== undefined){
-let data52 = data51.username;
-if((typeof data52 !== "string") && (data52 !== null)){
-const err97 = {instancePath:instancePath+"/comments/" + i5+"/createdBy/username",schemaPath:"#/properties/comments/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema21.properties.comments.items.properties.createdBy.properties.username.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err97];
-}
-else {
-vErrors.push(err97);
-}
-errors++;
-}
-}
-if(data51.imageUrl !== undefined){
-let data53 = data51.imageUrl;
-if((typeof data53 !== "string") && (data53 !== null)){
-const err98 = {instancePath:instancePath+"/comments/" + i5+"/createdBy/imageUrl",schemaPath:"#/properties/comments/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: schema21.properties.comments.items.properties.createdBy.properties.imageUrl.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err98];
-}
-else {
-vErrors.push(err98);
-}
-errors++;
-}
-if(typeof data53 === "string"){
-if(!(formats20.test(data53))){
-const err99 = {instancePath:instancePath+"/comments/" + i5+"/createdBy/imageUrl",schemaPath:"#/properties/comments/items/properties/createdBy/properties/imageUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err99];
-}
-else {
-vErrors.push(err99);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err100 = {instancePath:instancePath+"/comments/" + i5+"/createdBy",schemaPath:"#/properties/comments/items/properties/createdBy/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err100];
-}
-else {
-vErrors.push(err100);
-}
-errors++;
-}
-}
-if(data48.createdAt !== undefined){
-let data54 = data48.createdAt;
-if(typeof data54 === "string"){
-if(!(formats0.test(data54))){
-const err101 = {instancePath:instancePath+"/comments/" + i5+"/createdAt",schemaPath:"#/properties/comments/items/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err101];
-}
-else {
-vErrors.push(err101);
-}
-errors++;
-}
-}
-else {
-const err102 = {instancePath:instancePath+"/comments/" + i5+"/createdAt",schemaPath:"#/properties/comments/items/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err102];
-}
-else {
-vErrors.push(err102);
-}
-errors++;
-}
-}
-}
-else {
-const err103 = {instancePath:instancePath+"/comments/" + i5,schemaPath:"#/properties/comments/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err103];
-}
-else {
-vErrors.push(err103);
-}
-errors++;
-}
-}
-}
-else {
-const err104 = {instancePath:instancePath+"/comments",schemaPath:"#/properties/comments/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err104];
-}
-else {
-vErrors.push(err104);
-}
-errors++;
-}
-}
-if(data.createdBy !== undefined){
-let data55 = data.createdBy;
-if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
-if(data55.username === undefined){
-const err105 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'"};
-if(vErrors === null){
-vErrors = [err105];
-}
-else {
-vErrors.push(err105);
-}
-errors++;
-}
-if(data55.imageUrl === undefined){
-const err106 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/required",keyword:"required",params:{missingProperty: "imageUrl"},message:"must have required property '"+"imageUrl"+"'"};
-if(vErrors === null){
-vErrors = [err106];
-}
-else {
-vErrors.push(err106);
-}
-errors++;
-}
-if(data55.id !== undefined){
-let data56 = data55.id;
-if(!((typeof data56 == "number") && (isFinite(data56)))){
-const err107 = {instancePath:instancePath+"/createdBy/id",schemaPath:"#/properties/createdBy/properties/id/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err107];
-}
-else {
-vErrors.push(err107);
-}
-errors++;
-}
-}
-if(data55.username !== undefined){
-let data57 = data55.username;
-if((typeof data57 !== "string") && (data57 !== null)){
-const err108 = {instancePath:instancePath+"/createdBy/username",schemaPath:"#/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema21.properties.createdBy.properties.username.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err108];
-}
-else {
-vErrors.push(err108);
-}
-errors++;
-}
-}
-if(data55.imageUrl !== undefined){
-let data58 = data55.imageUrl;
-if(typeof data58 === "string"){
-if(!(formats20.test(data58))){
-const err109 = {instancePath:instancePath+"/createdBy/imageUrl",schemaPath:"#/properties/createdBy/properties/imageUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err109];
-}
-else {
-vErrors.push(err109);
-}
-errors++;
-}
-}
-else {
-const err110 = {instancePath:instancePath+"/createdBy/imageUrl",schemaPath:"#/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err110];
-}
-else {
-vErrors.push(err110);
-}
-errors++;
-}
-}
-}
-else {
-const err111 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err111];
-}
-else {
-vErrors.push(err111);
-}
-errors++;
-}
-}
-if(data.createdAt !== undefined){
-let data59 = data.createdAt;
-if(typeof data59 === "string"){
-if(!(formats0.test(data59))){
-const err112 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err112];
-}
-else {
-vErrors.push(err112);
-}
-errors++;
-}
-}
-else {
-const err113 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err113];
-}
-else {
-vErrors.push(err113);
-}
-errors++;
-}
-}
-if(data.state !== undefined){
-let data60 = data.state;
-if(!((((((data60 === "Draft") || (data60 === "In review")) || (data60 === "Approved")) || (data60 === "Applied")) || (data60 === "Cancelled")) || (data60 === "Rejected"))){
-const err114 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema21.properties.state.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err114];
-}
-else {
-vErrors.push(err114);
-}
-errors++;
-}
-}
-}
-else {
-const err115 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err115];
-}
-else {
-vErrors.push(err115);
-}
-errors++;
-}
-validate19.errors = vErrors;
-return errors === 0;
-}
-
-export const outdatedSdks = validate20;
-const schema22 = {"$id":"outdatedSdks","type":"object","additionalProperties":false,"required":["sdks"],"properties":{"sdks":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["sdkVersion","applications"],"properties":{"sdkVersion":{"type":"string"},"applications":{"type":"array","items":{"type":"string"}}}}}}};
-
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="outdatedSdks" */;
 let vErrors = null;
 let errors = 0;
@@ -5605,14 +4205,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate20.errors = vErrors;
+validate19.errors = vErrors;
 return errors === 0;
 }
 
-export const apiToken = validate21;
-const schema23 = {"$id":"apiToken","type":"object","additionalProperties":false,"required":["id","tokenName","type","role","projects","project","environment","createdAt","expiresAt"],"properties":{"id":{"type":"integer"},"tokenName":{"type":"string"},"type":{"enum":["admin","client","frontend"]},"role":{"type":["string","null"]},"projects":{"type":"array","items":{"type":"string"}},"project":{"type":"string"},"environment":{"type":"string"},"createdAt":{"type":"string","format":"date-time"},"expiresAt":{"type":["string","null"],"format":"date-time"},"secret":{"type":"string"}}};
+export const apiToken = validate20;
+const schema22 = {"$id":"apiToken","type":"object","additionalProperties":false,"required":["id","tokenName","type","role","projects","project","environment","createdAt","expiresAt"],"properties":{"id":{"type":"integer"},"tokenName":{"type":"string"},"type":{"enum":["admin","client","frontend"]},"role":{"type":["string","null"]},"projects":{"type":"array","items":{"type":"string"}},"project":{"type":"string"},"environment":{"type":"string"},"createdAt":{"type":"string","format":"date-time"},"expiresAt":{"type":["string","null"],"format":"date-time"},"secret":{"type":"string"}}};
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="apiToken" */;
 let vErrors = null;
 let errors = 0;
@@ -5708,7 +4308,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func6.call(schema23.properties, key0))){
+if(!(func6.call(schema22.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -5747,7 +4347,7 @@ errors++;
 if(data.type !== undefined){
 let data2 = data.type;
 if(!(((data2 === "admin") || (data2 === "client")) || (data2 === "frontend"))){
-const err12 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema23.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema22.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5760,7 +4360,7 @@ errors++;
 if(data.role !== undefined){
 let data3 = data.role;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err13 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/type",keyword:"type",params:{type: schema23.properties.role.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/type",keyword:"type",params:{type: schema22.properties.role.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5850,7 +4450,7 @@ errors++;
 if(data.expiresAt !== undefined){
 let data9 = data.expiresAt;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err20 = {instancePath:instancePath+"/expiresAt",schemaPath:"#/properties/expiresAt/type",keyword:"type",params:{type: schema23.properties.expiresAt.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/expiresAt",schemaPath:"#/properties/expiresAt/type",keyword:"type",params:{type: schema22.properties.expiresAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -5895,14 +4495,14 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate21.errors = vErrors;
+validate20.errors = vErrors;
 return errors === 0;
 }
 
-export const apiTokens = validate22;
-const schema24 = {"$id":"apiTokens","type":"object","additionalProperties":false,"required":["tokens"],"properties":{"tokens":{"type":"array","items":{"$ref":"apiToken"}}}};
+export const apiTokens = validate21;
+const schema23 = {"$id":"apiTokens","type":"object","additionalProperties":false,"required":["tokens"],"properties":{"tokens":{"type":"array","items":{"$ref":"apiToken"}}}};
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="apiTokens" */;
 let vErrors = null;
 let errors = 0;
@@ -6027,7 +4627,7 @@ vErrors.push(err10);
 errors++;
 }
 for(const key1 in data1){
-if(!(func6.call(schema23.properties, key1))){
+if(!(func6.call(schema22.properties, key1))){
 const err11 = {instancePath:instancePath+"/tokens/" + i0,schemaPath:"apiToken/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err11];
@@ -6066,7 +4666,7 @@ errors++;
 if(data1.type !== undefined){
 let data4 = data1.type;
 if(!(((data4 === "admin") || (data4 === "client")) || (data4 === "frontend"))){
-const err14 = {instancePath:instancePath+"/tokens/" + i0+"/type",schemaPath:"apiToken/properties/type/enum",keyword:"enum",params:{allowedValues: schema23.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/tokens/" + i0+"/type",schemaPath:"apiToken/properties/type/enum",keyword:"enum",params:{allowedValues: schema22.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -6079,7 +4679,7 @@ errors++;
 if(data1.role !== undefined){
 let data5 = data1.role;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err15 = {instancePath:instancePath+"/tokens/" + i0+"/role",schemaPath:"apiToken/properties/role/type",keyword:"type",params:{type: schema23.properties.role.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/tokens/" + i0+"/role",schemaPath:"apiToken/properties/role/type",keyword:"type",params:{type: schema22.properties.role.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -6169,7 +4769,7 @@ errors++;
 if(data1.expiresAt !== undefined){
 let data11 = data1.expiresAt;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err22 = {instancePath:instancePath+"/tokens/" + i0+"/expiresAt",schemaPath:"apiToken/properties/expiresAt/type",keyword:"type",params:{type: schema23.properties.expiresAt.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/tokens/" + i0+"/expiresAt",schemaPath:"apiToken/properties/expiresAt/type",keyword:"type",params:{type: schema22.properties.expiresAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -6238,14 +4838,14 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate22.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
 
-export const error = validate23;
-const schema26 = {"$id":"error","type":"object","required":["id","name","message"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"message":{"type":"string"},"details":{"type":"array","items":{"type":"object","required":["message"],"properties":{"message":{"type":"string"},"path":{"type":"string"},"permission":{"type":"string"},"project":{"type":"string"},"environment":{"type":"string"}}}},"permissions":{"type":"array","items":{"type":"string"}}}};
+export const error = validate22;
+const schema25 = {"$id":"error","type":"object","required":["id","name","message"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"message":{"type":"string"},"details":{"type":"array","items":{"type":"object","required":["message"],"properties":{"message":{"type":"string"},"path":{"type":"string"},"permission":{"type":"string"},"project":{"type":"string"},"environment":{"type":"string"}}}},"permissions":{"type":"array","items":{"type":"string"}},"conflicts":{"type":"array","items":{"type":"object","required":["changeId","kind","message"],"properties":{"changeId":{"type":"number"},"feature":{"type":["string","null"]},"kind":{"type":"string"},"message":{"type":"string"}}}}}};
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="error" */;
 let vErrors = null;
 let errors = 0;
@@ -6445,9 +5045,15 @@ vErrors.push(err15);
 errors++;
 }
 }
-}
-else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.conflicts !== undefined){
+let data12 = data.conflicts;
+if(Array.isArray(data12)){
+const len2 = data12.length;
+for(let i2=0; i2<len2; i2++){
+let data13 = data12[i2];
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+if(data13.changeId === undefined){
+const err16 = {instancePath:instancePath+"/conflicts/" + i2,schemaPath:"#/properties/conflicts/items/required",keyword:"required",params:{missingProperty: "changeId"},message:"must have required property '"+"changeId"+"'"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -6456,14 +5062,119 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate23.errors = vErrors;
+if(data13.kind === undefined){
+const err17 = {instancePath:instancePath+"/conflicts/" + i2,schemaPath:"#/properties/conflicts/items/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(data13.message === undefined){
+const err18 = {instancePath:instancePath+"/conflicts/" + i2,schemaPath:"#/properties/conflicts/items/required",keyword:"required",params:{missingProperty: "message"},message:"must have required property '"+"message"+"'"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(data13.changeId !== undefined){
+let data14 = data13.changeId;
+if(!((typeof data14 == "number") && (isFinite(data14)))){
+const err19 = {instancePath:instancePath+"/conflicts/" + i2+"/changeId",schemaPath:"#/properties/conflicts/items/properties/changeId/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data13.feature !== undefined){
+let data15 = data13.feature;
+if((typeof data15 !== "string") && (data15 !== null)){
+const err20 = {instancePath:instancePath+"/conflicts/" + i2+"/feature",schemaPath:"#/properties/conflicts/items/properties/feature/type",keyword:"type",params:{type: schema25.properties.conflicts.items.properties.feature.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data13.kind !== undefined){
+if(typeof data13.kind !== "string"){
+const err21 = {instancePath:instancePath+"/conflicts/" + i2+"/kind",schemaPath:"#/properties/conflicts/items/properties/kind/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data13.message !== undefined){
+if(typeof data13.message !== "string"){
+const err22 = {instancePath:instancePath+"/conflicts/" + i2+"/message",schemaPath:"#/properties/conflicts/items/properties/message/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/conflicts/" + i2,schemaPath:"#/properties/conflicts/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/conflicts",schemaPath:"#/properties/conflicts/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+else {
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+validate22.errors = vErrors;
 return errors === 0;
 }
 
-export const clientFeatures = validate24;
-const schema27 = {"$id":"clientFeatures","type":"object","additionalProperties":false,"required":["version","features","query"],"properties":{"version":{"const":2},"features":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","type","enabled","stale","impressionData","project","strategies","variants"],"properties":{"name":{"type":"string"},"type":{"type":"string"},"description":{"type":["string","null"]},"enabled":{"type":"boolean"},"stale":{"type":"boolean"},"impressionData":{"type":"boolean"},"project":{"type":"string"},"strategies":{"type":"array","items":{"type":"object","required":["name","constraints","parameters"],"properties":{"name":{"type":"string"},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"}}}},"parameters":{"type":"object"},"segments":{"type":"array","items":{"type":"number"}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}}}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}},"dependencies":{"type":"array","items":{"type":"object"}}}}},"query":{"type":"object"},"segments":{"type":"array","items":{"type":"object"}}}};
+export const clientFeatures = validate23;
+const schema26 = {"$id":"clientFeatures","type":"object","additionalProperties":false,"required":["version","features","query"],"properties":{"version":{"const":2},"features":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","type","enabled","stale","impressionData","project","strategies","variants"],"properties":{"name":{"type":"string"},"type":{"type":"string"},"description":{"type":["string","null"]},"enabled":{"type":"boolean"},"stale":{"type":"boolean"},"impressionData":{"type":"boolean"},"project":{"type":"string"},"strategies":{"type":"array","items":{"type":"object","required":["name","constraints","parameters"],"properties":{"name":{"type":"string"},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"}}}},"parameters":{"type":"object"},"segments":{"type":"array","items":{"type":"number"}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}}}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}},"dependencies":{"type":"array","items":{"type":"object"}}}}},"query":{"type":"object"},"segments":{"type":"array","items":{"type":"object"}}}};
 
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="clientFeatures" */;
 let vErrors = null;
 let errors = 0;
@@ -6610,7 +5321,7 @@ vErrors.push(err12);
 errors++;
 }
 for(const key1 in data2){
-if(!(func6.call(schema27.properties.features.items.properties, key1))){
+if(!(func6.call(schema26.properties.features.items.properties, key1))){
 const err13 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err13];
@@ -6648,7 +5359,7 @@ errors++;
 if(data2.description !== undefined){
 let data5 = data2.description;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err16 = {instancePath:instancePath+"/features/" + i0+"/description",schemaPath:"#/properties/features/items/properties/description/type",keyword:"type",params:{type: schema27.properties.features.items.properties.description.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/features/" + i0+"/description",schemaPath:"#/properties/features/items/properties/description/type",keyword:"type",params:{type: schema26.properties.features.items.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -7566,14 +6277,14 @@ vErrors.push(err88);
 }
 errors++;
 }
-validate24.errors = vErrors;
+validate23.errors = vErrors;
 return errors === 0;
 }
 
-export const health = validate25;
-const schema28 = {"$id":"health","type":"object","required":["health"],"properties":{"health":{"const":"GOOD"}}};
+export const health = validate24;
+const schema27 = {"$id":"health","type":"object","required":["health"],"properties":{"health":{"const":"GOOD"}}};
 
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="health" */;
 let vErrors = null;
 let errors = 0;
@@ -7611,14 +6322,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate25.errors = vErrors;
+validate24.errors = vErrors;
 return errors === 0;
 }
 
-export const patchOperations = validate26;
-const schema29 = {"$id":"patchOperations","type":"array","items":{"type":"object","required":["op","path"],"properties":{"op":{"enum":["add","remove","replace","copy","move","test"]},"path":{"type":"string"},"from":{},"value":{}},"allOf":[{"if":{"properties":{"op":{"enum":["add","replace","test"]}}},"then":{"required":["value"]}},{"if":{"properties":{"op":{"enum":["copy","move"]}}},"then":{"required":["from"],"properties":{"from":{"type":"string"}}}}]}};
+export const patchOperations = validate25;
+const schema28 = {"$id":"patchOperations","type":"array","items":{"type":"object","required":["op","path"],"properties":{"op":{"enum":["add","remove","replace","copy","move","test"]},"path":{"type":"string"},"from":{},"value":{}},"allOf":[{"if":{"properties":{"op":{"enum":["add","replace","test"]}}},"then":{"required":["value"]}},{"if":{"properties":{"op":{"enum":["copy","move"]}}},"then":{"required":["from"],"properties":{"from":{"type":"string"}}}}]}};
 
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="patchOperations" */;
 let vErrors = null;
 let errors = 0;
@@ -7772,7 +6483,7 @@ errors++;
 if(data0.op !== undefined){
 let data4 = data0.op;
 if(!((((((data4 === "add") || (data4 === "remove")) || (data4 === "replace")) || (data4 === "copy")) || (data4 === "move")) || (data4 === "test"))){
-const err9 = {instancePath:instancePath+"/" + i0+"/op",schemaPath:"#/items/properties/op/enum",keyword:"enum",params:{allowedValues: schema29.items.properties.op.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/" + i0+"/op",schemaPath:"#/items/properties/op/enum",keyword:"enum",params:{allowedValues: schema28.items.properties.op.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7817,15 +6528,16 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate26.errors = vErrors;
+validate25.errors = vErrors;
 return errors === 0;
 }
 
-export const createProject = validate27;
-const schema30 = {"$id":"createProject","type":"object","additionalProperties":false,"required":["id","name"],"properties":{"id":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},"name":{"type":"string","minLength":1,"maxLength":100},"description":{"type":"string","maxLength":1000},"mode":{"enum":["open","protected","private"]},"defaultStickiness":{"type":"string","minLength":1,"maxLength":100},"members":{"type":"array","maxItems":1000,"items":{"type":"object","additionalProperties":false,"required":["name","role"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"email":{"type":"string","maxLength":200},"imageUrl":{"type":"string","format":"uri","maxLength":500},"role":{"enum":["owner","member"]}}}}}};
+export const createProject = validate26;
+const schema29 = {"$id":"createProject","type":"object","additionalProperties":false,"required":["id","name"],"properties":{"id":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},"name":{"type":"string","minLength":1,"maxLength":100},"description":{"type":"string","maxLength":1000},"mode":{"enum":["open","protected","private"]},"defaultStickiness":{"type":"string","minLength":1,"maxLength":100},"members":{"type":"array","maxItems":1000,"items":{"type":"object","additionalProperties":false,"required":["name","role"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"email":{"type":"string","maxLength":200},"imageUrl":{"type":"string","format":"uri","maxLength":500},"role":{"enum":["owner","member"]}}}}}};
 const pattern0 = new RegExp("^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$", "u");
+const formats28 = /^[a-z][a-z0-9+.-]*:[^\s]*$/i;
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createProject" */;
 let vErrors = null;
 let errors = 0;
@@ -7950,7 +6662,7 @@ errors++;
 if(data.mode !== undefined){
 let data3 = data.mode;
 if(!(((data3 === "open") || (data3 === "protected")) || (data3 === "private"))){
-const err10 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema30.properties.mode.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema29.properties.mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8117,7 +6829,7 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(!(formats20.test(data9))){
+if(!(formats28.test(data9))){
 const err24 = {instancePath:instancePath+"/members/" + i0+"/imageUrl",schemaPath:"#/properties/members/items/properties/imageUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err24];
@@ -8142,7 +6854,7 @@ errors++;
 if(data6.role !== undefined){
 let data10 = data6.role;
 if(!((data10 === "owner") || (data10 === "member"))){
-const err26 = {instancePath:instancePath+"/members/" + i0+"/role",schemaPath:"#/properties/members/items/properties/role/enum",keyword:"enum",params:{allowedValues: schema30.properties.members.items.properties.role.enum},message:"must be equal to one of the allowed values"};
+const err26 = {instancePath:instancePath+"/members/" + i0+"/role",schemaPath:"#/properties/members/items/properties/role/enum",keyword:"enum",params:{allowedValues: schema29.properties.members.items.properties.role.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -8187,14 +6899,14 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate27.errors = vErrors;
+validate26.errors = vErrors;
 return errors === 0;
 }
 
-export const createFeature = validate28;
-const schema31 = {"$id":"createFeature","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},"type":{"enum":["release","experiment","operational","kill-switch","permission"]},"description":{"type":["string","null"],"maxLength":1000},"impressionData":{"type":"boolean"},"tags":{"type":"array","items":{"$ref":"tag"}}}};
+export const createFeature = validate27;
+const schema30 = {"$id":"createFeature","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},"type":{"enum":["release","experiment","operational","kill-switch","permission"]},"description":{"type":["string","null"],"maxLength":1000},"impressionData":{"type":"boolean"},"tags":{"type":"array","items":{"$ref":"tag"}}}};
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createFeature" */;
 let vErrors = null;
 let errors = 0;
@@ -8249,7 +6961,7 @@ errors++;
 if(data.type !== undefined){
 let data1 = data.type;
 if(!(((((data1 === "release") || (data1 === "experiment")) || (data1 === "operational")) || (data1 === "kill-switch")) || (data1 === "permission"))){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema31.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema30.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8262,7 +6974,7 @@ errors++;
 if(data.description !== undefined){
 let data2 = data.description;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema31.properties.description.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema30.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8440,14 +7152,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate28.errors = vErrors;
+validate27.errors = vErrors;
 return errors === 0;
 }
 
-export const createApiToken = validate29;
-const schema33 = {"$id":"createApiToken","type":"object","additionalProperties":false,"required":["tokenName","type"],"properties":{"tokenName":{"type":"string","minLength":1,"maxLength":100},"type":{"type":"string","enum":["admin","client","frontend","ADMIN","CLIENT","FRONTEND"]},"role":{"enum":["admin","editor","viewer"]},"projects":{"type":"array","minItems":1,"maxItems":1000,"items":{"type":"string","minLength":1}},"project":{"type":"string","minLength":1},"environment":{"type":"string","minLength":1},"expiresAt":{"type":"string","format":"date-time","maxLength":40}}};
+export const createApiToken = validate28;
+const schema32 = {"$id":"createApiToken","type":"object","additionalProperties":false,"required":["tokenName","type"],"properties":{"tokenName":{"type":"string","minLength":1,"maxLength":100},"type":{"type":"string","enum":["admin","client","frontend","ADMIN","CLIENT","FRONTEND"]},"role":{"enum":["admin","editor","viewer"]},"projects":{"type":"array","minItems":1,"maxItems":1000,"items":{"type":"string","minLength":1}},"project":{"type":"string","minLength":1},"environment":{"type":"string","minLength":1},"expiresAt":{"type":"string","format":"date-time","maxLength":40}}};
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createApiToken" */;
 let vErrors = null;
 let errors = 0;
@@ -8532,7 +7244,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!((((((data1 === "admin") || (data1 === "client")) || (data1 === "frontend")) || (data1 === "ADMIN")) || (data1 === "CLIENT")) || (data1 === "FRONTEND"))){
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema33.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema32.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8545,7 +7257,7 @@ errors++;
 if(data.role !== undefined){
 let data2 = data.role;
 if(!(((data2 === "admin") || (data2 === "editor")) || (data2 === "viewer"))){
-const err8 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema33.properties.role.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema32.properties.role.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8712,14 +7424,14 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate29.errors = vErrors;
+validate28.errors = vErrors;
 return errors === 0;
 }
 
-export const changeRequestChanges = validate30;
-const schema34 = {"$id":"changeRequestChanges","oneOf":[{"type":"object","additionalProperties":false,"required":["feature","action","payload"],"properties":{"feature":{"type":"string"},"action":{"enum":["updateEnabled","addStrategy","updateStrategy","deleteStrategy","patchVariant","reorderStrategy","archiveFeature","addDependency","deleteDependency"]},"payload":{"type":["object","array"]}}},{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["feature","action","payload"],"properties":{"feature":{"type":"string"},"action":{"enum":["updateEnabled","addStrategy","updateStrategy","deleteStrategy","patchVariant","reorderStrategy","archiveFeature","addDependency","deleteDependency"]},"payload":{"type":["object","array"]}}}}]};
+export const changeRequestChanges = validate29;
+const schema33 = {"$id":"changeRequestChanges","oneOf":[{"type":"object","additionalProperties":false,"required":["action","payload"],"properties":{"feature":{"type":["string","null"]},"action":{"enum":["updateEnabled","addStrategy","updateStrategy","deleteStrategy","patchVariant","reorderStrategy","archiveFeature","addDependency","deleteDependency","updateSegment","deleteSegment"]},"payload":{"type":["object","array"]}}},{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["action","payload"],"properties":{"feature":{"type":["string","null"]},"action":{"enum":["updateEnabled","addStrategy","updateStrategy","deleteStrategy","patchVariant","reorderStrategy","archiveFeature","addDependency","deleteDependency","updateSegment","deleteSegment"]},"payload":{"type":["object","array"]}}}}]};
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="changeRequestChanges" */;
 let vErrors = null;
 let errors = 0;
@@ -8728,8 +7440,8 @@ let valid0 = false;
 let passing0 = null;
 const _errs1 = errors;
 if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.feature === undefined){
-const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "feature"},message:"must have required property '"+"feature"+"'"};
+if(data.action === undefined){
+const err0 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8738,8 +7450,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.action === undefined){
-const err1 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
+if(data.payload === undefined){
+const err1 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "payload"},message:"must have required property '"+"payload"+"'"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8748,8 +7460,9 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.payload === undefined){
-const err2 = {instancePath,schemaPath:"#/oneOf/0/required",keyword:"required",params:{missingProperty: "payload"},message:"must have required property '"+"payload"+"'"};
+for(const key0 in data){
+if(!(((key0 === "feature") || (key0 === "action")) || (key0 === "payload"))){
+const err2 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8758,9 +7471,11 @@ vErrors.push(err2);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(((key0 === "feature") || (key0 === "action")) || (key0 === "payload"))){
-const err3 = {instancePath,schemaPath:"#/oneOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+}
+if(data.feature !== undefined){
+let data0 = data.feature;
+if((typeof data0 !== "string") && (data0 !== null)){
+const err3 = {instancePath:instancePath+"/feature",schemaPath:"#/oneOf/0/properties/feature/type",keyword:"type",params:{type: schema33.oneOf[0].properties.feature.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8770,9 +7485,10 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.feature !== undefined){
-if(typeof data.feature !== "string"){
-const err4 = {instancePath:instancePath+"/feature",schemaPath:"#/oneOf/0/properties/feature/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.action !== undefined){
+let data1 = data.action;
+if(!(((((((((((data1 === "updateEnabled") || (data1 === "addStrategy")) || (data1 === "updateStrategy")) || (data1 === "deleteStrategy")) || (data1 === "patchVariant")) || (data1 === "reorderStrategy")) || (data1 === "archiveFeature")) || (data1 === "addDependency")) || (data1 === "deleteDependency")) || (data1 === "updateSegment")) || (data1 === "deleteSegment"))){
+const err4 = {instancePath:instancePath+"/action",schemaPath:"#/oneOf/0/properties/action/enum",keyword:"enum",params:{allowedValues: schema33.oneOf[0].properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8782,10 +7498,10 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.action !== undefined){
-let data1 = data.action;
-if(!(((((((((data1 === "updateEnabled") || (data1 === "addStrategy")) || (data1 === "updateStrategy")) || (data1 === "deleteStrategy")) || (data1 === "patchVariant")) || (data1 === "reorderStrategy")) || (data1 === "archiveFeature")) || (data1 === "addDependency")) || (data1 === "deleteDependency"))){
-const err5 = {instancePath:instancePath+"/action",schemaPath:"#/oneOf/0/properties/action/enum",keyword:"enum",params:{allowedValues: schema34.oneOf[0].properties.action.enum},message:"must be equal to one of the allowed values"};
+if(data.payload !== undefined){
+let data2 = data.payload;
+if(!data2 || typeof data2 != "object"){
+const err5 = {instancePath:instancePath+"/payload",schemaPath:"#/oneOf/0/properties/payload/type",keyword:"type",params:{type: schema33.oneOf[0].properties.payload.type},message:"must be object,array"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8795,27 +7511,14 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.payload !== undefined){
-let data2 = data.payload;
-if(!data2 || typeof data2 != "object"){
-const err6 = {instancePath:instancePath+"/payload",schemaPath:"#/oneOf/0/properties/payload/type",keyword:"type",params:{type: schema34.oneOf[0].properties.payload.type},message:"must be object,array"};
+}
+else {
+const err6 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err6];
 }
 else {
 vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/oneOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
 }
 errors++;
 }
@@ -8827,7 +7530,17 @@ passing0 = 0;
 const _errs9 = errors;
 if(Array.isArray(data)){
 if(data.length > 100){
-const err8 = {instancePath,schemaPath:"#/oneOf/1/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
+const err7 = {instancePath,schemaPath:"#/oneOf/1/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data.length < 1){
+const err8 = {instancePath,schemaPath:"#/oneOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8836,8 +7549,12 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data.length < 1){
-const err9 = {instancePath,schemaPath:"#/oneOf/1/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+let data3 = data[i0];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.action === undefined){
+const err9 = {instancePath:instancePath+"/" + i0,schemaPath:"#/oneOf/1/items/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8846,12 +7563,8 @@ vErrors.push(err9);
 }
 errors++;
 }
-const len0 = data.length;
-for(let i0=0; i0<len0; i0++){
-let data3 = data[i0];
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.feature === undefined){
-const err10 = {instancePath:instancePath+"/" + i0,schemaPath:"#/oneOf/1/items/required",keyword:"required",params:{missingProperty: "feature"},message:"must have required property '"+"feature"+"'"};
+if(data3.payload === undefined){
+const err10 = {instancePath:instancePath+"/" + i0,schemaPath:"#/oneOf/1/items/required",keyword:"required",params:{missingProperty: "payload"},message:"must have required property '"+"payload"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8860,8 +7573,9 @@ vErrors.push(err10);
 }
 errors++;
 }
-if(data3.action === undefined){
-const err11 = {instancePath:instancePath+"/" + i0,schemaPath:"#/oneOf/1/items/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
+for(const key1 in data3){
+if(!(((key1 === "feature") || (key1 === "action")) || (key1 === "payload"))){
+const err11 = {instancePath:instancePath+"/" + i0,schemaPath:"#/oneOf/1/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -8870,8 +7584,11 @@ vErrors.push(err11);
 }
 errors++;
 }
-if(data3.payload === undefined){
-const err12 = {instancePath:instancePath+"/" + i0,schemaPath:"#/oneOf/1/items/required",keyword:"required",params:{missingProperty: "payload"},message:"must have required property '"+"payload"+"'"};
+}
+if(data3.feature !== undefined){
+let data4 = data3.feature;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err12 = {instancePath:instancePath+"/" + i0+"/feature",schemaPath:"#/oneOf/1/items/properties/feature/type",keyword:"type",params:{type: schema33.oneOf[1].items.properties.feature.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8880,9 +7597,11 @@ vErrors.push(err12);
 }
 errors++;
 }
-for(const key1 in data3){
-if(!(((key1 === "feature") || (key1 === "action")) || (key1 === "payload"))){
-const err13 = {instancePath:instancePath+"/" + i0,schemaPath:"#/oneOf/1/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+}
+if(data3.action !== undefined){
+let data5 = data3.action;
+if(!(((((((((((data5 === "updateEnabled") || (data5 === "addStrategy")) || (data5 === "updateStrategy")) || (data5 === "deleteStrategy")) || (data5 === "patchVariant")) || (data5 === "reorderStrategy")) || (data5 === "archiveFeature")) || (data5 === "addDependency")) || (data5 === "deleteDependency")) || (data5 === "updateSegment")) || (data5 === "deleteSegment"))){
+const err13 = {instancePath:instancePath+"/" + i0+"/action",schemaPath:"#/oneOf/1/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema33.oneOf[1].items.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8892,9 +7611,10 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data3.feature !== undefined){
-if(typeof data3.feature !== "string"){
-const err14 = {instancePath:instancePath+"/" + i0+"/feature",schemaPath:"#/oneOf/1/items/properties/feature/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data3.payload !== undefined){
+let data6 = data3.payload;
+if(!data6 || typeof data6 != "object"){
+const err14 = {instancePath:instancePath+"/" + i0+"/payload",schemaPath:"#/oneOf/1/items/properties/payload/type",keyword:"type",params:{type: schema33.oneOf[1].items.properties.payload.type},message:"must be object,array"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -8904,10 +7624,9 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data3.action !== undefined){
-let data5 = data3.action;
-if(!(((((((((data5 === "updateEnabled") || (data5 === "addStrategy")) || (data5 === "updateStrategy")) || (data5 === "deleteStrategy")) || (data5 === "patchVariant")) || (data5 === "reorderStrategy")) || (data5 === "archiveFeature")) || (data5 === "addDependency")) || (data5 === "deleteDependency"))){
-const err15 = {instancePath:instancePath+"/" + i0+"/action",schemaPath:"#/oneOf/1/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema34.oneOf[1].items.properties.action.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err15 = {instancePath:instancePath+"/" + i0,schemaPath:"#/oneOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -8917,39 +7636,14 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data3.payload !== undefined){
-let data6 = data3.payload;
-if(!data6 || typeof data6 != "object"){
-const err16 = {instancePath:instancePath+"/" + i0+"/payload",schemaPath:"#/oneOf/1/items/properties/payload/type",keyword:"type",params:{type: schema34.oneOf[1].items.properties.payload.type},message:"must be object,array"};
+}
+else {
+const err16 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err16];
 }
 else {
 vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-else {
-const err17 = {instancePath:instancePath+"/" + i0,schemaPath:"#/oneOf/1/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-}
-else {
-const err18 = {instancePath,schemaPath:"#/oneOf/1/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
 }
 errors++;
 }
@@ -8965,12 +7659,12 @@ passing0 = 1;
 }
 }
 if(!valid0){
-const err19 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+const err17 = {instancePath,schemaPath:"#/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
 if(vErrors === null){
-vErrors = [err19];
+vErrors = [err17];
 }
 else {
-vErrors.push(err19);
+vErrors.push(err17);
 }
 errors++;
 }
@@ -8985,14 +7679,14 @@ vErrors = null;
 }
 }
 }
-validate30.errors = vErrors;
+validate29.errors = vErrors;
 return errors === 0;
 }
 
-export const clientRegister = validate31;
-const schema35 = {"$id":"clientRegister","type":"object","required":["appName"],"properties":{"appName":{"type":"string","minLength":1,"maxLength":255},"instanceId":{"type":"string","maxLength":255},"sdkVersion":{"type":"string","maxLength":255},"environment":{"type":"string","maxLength":100},"strategies":{"type":"array","items":{"type":"string"}},"started":{},"interval":{"type":"number"}}};
+export const clientRegister = validate30;
+const schema34 = {"$id":"clientRegister","type":"object","required":["appName"],"properties":{"appName":{"type":"string","minLength":1,"maxLength":255},"instanceId":{"type":"string","maxLength":255},"sdkVersion":{"type":"string","maxLength":255},"environment":{"type":"string","maxLength":100},"strategies":{"type":"array","items":{"type":"string"}},"started":{},"interval":{"type":"number"}}};
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="clientRegister" */;
 let vErrors = null;
 let errors = 0;
@@ -9169,14 +7863,14 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate31.errors = vErrors;
+validate30.errors = vErrors;
 return errors === 0;
 }
 
-export const clientMetrics = validate32;
-const schema36 = {"$id":"clientMetrics","type":"object","required":["appName","bucket"],"properties":{"appName":{"type":"string","minLength":1,"maxLength":255},"instanceId":{"type":"string","maxLength":255},"environment":{"type":"string","maxLength":100},"bucket":{"type":"object","required":["toggles"],"properties":{"start":{},"stop":{},"toggles":{"type":"object","maxProperties":10000,"additionalProperties":{"type":"object","properties":{"yes":{"type":"integer","minimum":0},"no":{"type":"integer","minimum":0},"variants":{"type":"object"}}}}}}}};
+export const clientMetrics = validate31;
+const schema35 = {"$id":"clientMetrics","type":"object","required":["appName","bucket"],"properties":{"appName":{"type":"string","minLength":1,"maxLength":255},"instanceId":{"type":"string","maxLength":255},"environment":{"type":"string","maxLength":100},"bucket":{"type":"object","required":["toggles"],"properties":{"start":{},"stop":{},"toggles":{"type":"object","maxProperties":10000,"additionalProperties":{"type":"object","properties":{"yes":{"type":"integer","minimum":0},"no":{"type":"integer","minimum":0},"variants":{"type":"object"}}}}}}}};
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="clientMetrics" */;
 let vErrors = null;
 let errors = 0;
@@ -9425,14 +8119,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate32.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
-export const strategyBody = validate33;
-const schema37 = {"$id":"strategyBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"title":{"type":["string","null"],"maxLength":255},"disabled":{"type":["boolean","null"]},"sortOrder":{"type":"integer","minimum":-1000000,"maximum":1000000},"constraints":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["contextName","operator"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"operator":{"enum":["IN","NOT_IN","STR_CONTAINS","STR_STARTS_WITH","STR_ENDS_WITH","NUM_EQ","NUM_GT","NUM_GTE","NUM_LT","NUM_LTE","DATE_AFTER","DATE_BEFORE","SEMVER_EQ","SEMVER_GT","SEMVER_LT"]},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string","maxLength":1000}},"value":{"type":"string","maxLength":1000}}}},"parameters":{"type":"object","maxProperties":10,"propertyNames":{"maxLength":100},"additionalProperties":{"type":["string","number"],"maxLength":100000}},"segments":{"type":"array","maxItems":5,"items":{"type":"integer","minimum":1}},"variants":{"type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255},"weight":{"type":"integer","minimum":0,"maximum":1000},"weightType":{"enum":["variable","fix"]},"stickiness":{"type":"string","minLength":1,"maxLength":100},"payload":{"type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"enum":["string","json","csv","number"]},"value":{"type":"string","maxLength":10000}}}},"if":{"required":["weightType"],"properties":{"weightType":{"const":"fix"}}},"then":{"required":["weight"]}}},"id":{"type":"string"},"featureName":{"type":"string"}}};
+export const strategyBody = validate32;
+const schema36 = {"$id":"strategyBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"title":{"type":["string","null"],"maxLength":255},"disabled":{"type":["boolean","null"]},"sortOrder":{"type":"integer","minimum":-1000000,"maximum":1000000},"constraints":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["contextName","operator"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"operator":{"enum":["IN","NOT_IN","STR_CONTAINS","STR_STARTS_WITH","STR_ENDS_WITH","NUM_EQ","NUM_GT","NUM_GTE","NUM_LT","NUM_LTE","DATE_AFTER","DATE_BEFORE","SEMVER_EQ","SEMVER_GT","SEMVER_LT"]},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string","maxLength":1000}},"value":{"type":"string","maxLength":1000}}}},"parameters":{"type":"object","maxProperties":10,"propertyNames":{"maxLength":100},"additionalProperties":{"type":["string","number"],"maxLength":100000}},"segments":{"type":"array","maxItems":5,"items":{"type":"integer","minimum":1}},"variants":{"type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255},"weight":{"type":"integer","minimum":0,"maximum":1000},"weightType":{"enum":["variable","fix"]},"stickiness":{"type":"string","minLength":1,"maxLength":100},"payload":{"type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"enum":["string","json","csv","number"]},"value":{"type":"string","maxLength":10000}}}},"if":{"required":["weightType"],"properties":{"weightType":{"const":"fix"}}},"then":{"required":["weight"]}}},"id":{"type":"string"},"featureName":{"type":"string"}}};
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="strategyBody" */;
 let vErrors = null;
 let errors = 0;
@@ -9448,7 +8142,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func6.call(schema37.properties, key0))){
+if(!(func6.call(schema36.properties, key0))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -9497,7 +8191,7 @@ errors++;
 if(data.title !== undefined){
 let data1 = data.title;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema37.properties.title.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema36.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9522,7 +8216,7 @@ errors++;
 if(data.disabled !== undefined){
 let data2 = data.disabled;
 if((typeof data2 !== "boolean") && (data2 !== null)){
-const err7 = {instancePath:instancePath+"/disabled",schemaPath:"#/properties/disabled/type",keyword:"type",params:{type: schema37.properties.disabled.type},message:"must be boolean,null"};
+const err7 = {instancePath:instancePath+"/disabled",schemaPath:"#/properties/disabled/type",keyword:"type",params:{type: schema36.properties.disabled.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9644,7 +8338,7 @@ errors++;
 if(data5.operator !== undefined){
 let data7 = data5.operator;
 if(!(((((((((((((((data7 === "IN") || (data7 === "NOT_IN")) || (data7 === "STR_CONTAINS")) || (data7 === "STR_STARTS_WITH")) || (data7 === "STR_ENDS_WITH")) || (data7 === "NUM_EQ")) || (data7 === "NUM_GT")) || (data7 === "NUM_GTE")) || (data7 === "NUM_LT")) || (data7 === "NUM_LTE")) || (data7 === "DATE_AFTER")) || (data7 === "DATE_BEFORE")) || (data7 === "SEMVER_EQ")) || (data7 === "SEMVER_GT")) || (data7 === "SEMVER_LT"))){
-const err17 = {instancePath:instancePath+"/constraints/" + i0+"/operator",schemaPath:"#/properties/constraints/items/properties/operator/enum",keyword:"enum",params:{allowedValues: schema37.properties.constraints.items.properties.operator.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/constraints/" + i0+"/operator",schemaPath:"#/properties/constraints/items/properties/operator/enum",keyword:"enum",params:{allowedValues: schema36.properties.constraints.items.properties.operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9810,7 +8504,7 @@ errors++;
 for(const key3 in data13){
 let data14 = data13[key3];
 if((typeof data14 !== "string") && (!((typeof data14 == "number") && (isFinite(data14))))){
-const err30 = {instancePath:instancePath+"/parameters/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/parameters/additionalProperties/type",keyword:"type",params:{type: schema37.properties.parameters.additionalProperties.type},message:"must be string,number"};
+const err30 = {instancePath:instancePath+"/parameters/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/parameters/additionalProperties/type",keyword:"type",params:{type: schema36.properties.parameters.additionalProperties.type},message:"must be string,number"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -10074,7 +8768,7 @@ errors++;
 if(data18.weightType !== undefined){
 let data22 = data18.weightType;
 if(!((data22 === "variable") || (data22 === "fix"))){
-const err50 = {instancePath:instancePath+"/variants/" + i3+"/weightType",schemaPath:"#/properties/variants/items/properties/weightType/enum",keyword:"enum",params:{allowedValues: schema37.properties.variants.items.properties.weightType.enum},message:"must be equal to one of the allowed values"};
+const err50 = {instancePath:instancePath+"/variants/" + i3+"/weightType",schemaPath:"#/properties/variants/items/properties/weightType/enum",keyword:"enum",params:{allowedValues: schema36.properties.variants.items.properties.weightType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -10157,7 +8851,7 @@ errors++;
 if(data24.type !== undefined){
 let data25 = data24.type;
 if(!((((data25 === "string") || (data25 === "json")) || (data25 === "csv")) || (data25 === "number"))){
-const err57 = {instancePath:instancePath+"/variants/" + i3+"/payload/type",schemaPath:"#/properties/variants/items/properties/payload/properties/type/enum",keyword:"enum",params:{allowedValues: schema37.properties.variants.items.properties.payload.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err57 = {instancePath:instancePath+"/variants/" + i3+"/payload/type",schemaPath:"#/properties/variants/items/properties/payload/properties/type/enum",keyword:"enum",params:{allowedValues: schema36.properties.variants.items.properties.payload.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -10263,14 +8957,14 @@ vErrors.push(err65);
 }
 errors++;
 }
-validate33.errors = vErrors;
+validate32.errors = vErrors;
 return errors === 0;
 }
 
-export const strategySortOrder = validate34;
-const schema38 = {"$id":"strategySortOrder","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","sortOrder"],"properties":{"id":{"type":"string","minLength":1,"maxLength":100},"sortOrder":{"type":"integer","minimum":-1000000,"maximum":1000000}}}};
+export const strategySortOrder = validate33;
+const schema37 = {"$id":"strategySortOrder","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","sortOrder"],"properties":{"id":{"type":"string","minLength":1,"maxLength":100},"sortOrder":{"type":"integer","minimum":-1000000,"maximum":1000000}}}};
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="strategySortOrder" */;
 let vErrors = null;
 let errors = 0;
@@ -10404,14 +9098,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate34.errors = vErrors;
+validate33.errors = vErrors;
 return errors === 0;
 }
 
-export const featureStrategy = validate35;
-const schema39 = {"$id":"featureStrategy","type":"object","additionalProperties":false,"required":["id","name","featureName","sortOrder","segments","constraints","variants","parameters"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"disabled":{"type":"boolean"},"featureName":{"type":"string"},"sortOrder":{"type":"number"},"segments":{"type":"array","items":{"type":"number"}},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"}}}},"variants":{"type":"array","items":{"type":"object"}},"parameters":{"type":"object","additionalProperties":{"type":"string"}}}};
+export const featureStrategy = validate34;
+const schema38 = {"$id":"featureStrategy","type":"object","additionalProperties":false,"required":["id","name","featureName","sortOrder","segments","constraints","variants","parameters"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"disabled":{"type":"boolean"},"featureName":{"type":"string"},"sortOrder":{"type":"number"},"segments":{"type":"array","items":{"type":"number"}},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"}}}},"variants":{"type":"array","items":{"type":"object"}},"parameters":{"type":"object","additionalProperties":{"type":"string"}}}};
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureStrategy" */;
 let vErrors = null;
 let errors = 0;
@@ -10497,7 +9191,7 @@ vErrors.push(err7);
 errors++;
 }
 for(const key0 in data){
-if(!(func6.call(schema39.properties, key0))){
+if(!(func6.call(schema38.properties, key0))){
 const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err8];
@@ -10816,14 +9510,14 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate35.errors = vErrors;
+validate34.errors = vErrors;
 return errors === 0;
 }
 
-export const featureStrategies = validate36;
-const schema40 = {"$id":"featureStrategies","type":"array","items":{"$ref":"featureStrategy"}};
+export const featureStrategies = validate35;
+const schema39 = {"$id":"featureStrategies","type":"array","items":{"$ref":"featureStrategy"}};
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureStrategies" */;
 let vErrors = null;
 let errors = 0;
@@ -10913,7 +9607,7 @@ vErrors.push(err7);
 errors++;
 }
 for(const key0 in data0){
-if(!(func6.call(schema39.properties, key0))){
+if(!(func6.call(schema38.properties, key0))){
 const err8 = {instancePath:instancePath+"/" + i0,schemaPath:"featureStrategy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err8];
@@ -11244,14 +9938,14 @@ vErrors.push(err33);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate35.errors = vErrors;
 return errors === 0;
 }
 
-export const environmentVariantsBody = validate37;
-const schema42 = {"$id":"environmentVariantsBody","type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255},"weight":{"type":"integer","minimum":0,"maximum":1000},"weightType":{"enum":["variable","fix"]},"stickiness":{"type":"string","minLength":1,"maxLength":100},"payload":{"type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"enum":["string","json","csv","number"]},"value":{"type":"string","maxLength":10000}}},"overrides":{"type":"array","maxItems":30,"items":{"type":"object","additionalProperties":false,"required":["contextName","values"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"values":{"type":"array","maxItems":250,"items":{"type":"string","maxLength":1000}}}}}},"if":{"required":["weightType"],"properties":{"weightType":{"const":"fix"}}},"then":{"required":["weight"]}}};
+export const environmentVariantsBody = validate36;
+const schema41 = {"$id":"environmentVariantsBody","type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255},"weight":{"type":"integer","minimum":0,"maximum":1000},"weightType":{"enum":["variable","fix"]},"stickiness":{"type":"string","minLength":1,"maxLength":100},"payload":{"type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"enum":["string","json","csv","number"]},"value":{"type":"string","maxLength":10000}}},"overrides":{"type":"array","maxItems":30,"items":{"type":"object","additionalProperties":false,"required":["contextName","values"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"values":{"type":"array","maxItems":250,"items":{"type":"string","maxLength":1000}}}}}},"if":{"required":["weightType"],"properties":{"weightType":{"const":"fix"}}},"then":{"required":["weight"]}}};
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="environmentVariantsBody" */;
 let vErrors = null;
 let errors = 0;
@@ -11432,7 +10126,7 @@ errors++;
 if(data0.weightType !== undefined){
 let data4 = data0.weightType;
 if(!((data4 === "variable") || (data4 === "fix"))){
-const err13 = {instancePath:instancePath+"/" + i0+"/weightType",schemaPath:"#/items/properties/weightType/enum",keyword:"enum",params:{allowedValues: schema42.items.properties.weightType.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/" + i0+"/weightType",schemaPath:"#/items/properties/weightType/enum",keyword:"enum",params:{allowedValues: schema41.items.properties.weightType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -11515,7 +10209,7 @@ errors++;
 if(data6.type !== undefined){
 let data7 = data6.type;
 if(!((((data7 === "string") || (data7 === "json")) || (data7 === "csv")) || (data7 === "number"))){
-const err20 = {instancePath:instancePath+"/" + i0+"/payload/type",schemaPath:"#/items/properties/payload/properties/type/enum",keyword:"enum",params:{allowedValues: schema42.items.properties.payload.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err20 = {instancePath:instancePath+"/" + i0+"/payload/type",schemaPath:"#/items/properties/payload/properties/type/enum",keyword:"enum",params:{allowedValues: schema41.items.properties.payload.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -11744,14 +10438,14 @@ vErrors.push(err38);
 }
 errors++;
 }
-validate37.errors = vErrors;
+validate36.errors = vErrors;
 return errors === 0;
 }
 
-export const featureVariants = validate38;
-const schema43 = {"$id":"featureVariants","type":"object","additionalProperties":false,"required":["version","variants"],"properties":{"version":{"type":"integer"},"variants":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","weight","weightType","stickiness"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"enum":["variable","fix"]},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}}}};
+export const featureVariants = validate37;
+const schema42 = {"$id":"featureVariants","type":"object","additionalProperties":false,"required":["version","variants"],"properties":{"version":{"type":"integer"},"variants":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","weight","weightType","stickiness"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"enum":["variable","fix"]},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}}}};
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureVariants" */;
 let vErrors = null;
 let errors = 0;
@@ -11888,7 +10582,7 @@ errors++;
 if(data2.weightType !== undefined){
 let data5 = data2.weightType;
 if(!((data5 === "variable") || (data5 === "fix"))){
-const err11 = {instancePath:instancePath+"/variants/" + i0+"/weightType",schemaPath:"#/properties/variants/items/properties/weightType/enum",keyword:"enum",params:{allowedValues: schema43.properties.variants.items.properties.weightType.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/variants/" + i0+"/weightType",schemaPath:"#/properties/variants/items/properties/weightType/enum",keyword:"enum",params:{allowedValues: schema42.properties.variants.items.properties.weightType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -12095,14 +10789,14 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
 
-export const segmentBody = validate39;
-const schema44 = {"$id":"segmentBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"description":{"type":["string","null"],"maxLength":1000},"project":{"type":["string","null"],"minLength":1,"maxLength":100},"constraints":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["contextName","operator"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"operator":{"enum":["IN","NOT_IN","STR_CONTAINS","STR_STARTS_WITH","STR_ENDS_WITH","NUM_EQ","NUM_GT","NUM_GTE","NUM_LT","NUM_LTE","DATE_AFTER","DATE_BEFORE","SEMVER_EQ","SEMVER_GT","SEMVER_LT"]},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string","maxLength":1000}},"value":{"type":"string","maxLength":1000}}}}}};
+export const segmentBody = validate38;
+const schema43 = {"$id":"segmentBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"description":{"type":["string","null"],"maxLength":1000},"project":{"type":["string","null"],"minLength":1,"maxLength":100},"constraints":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["contextName","operator"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"operator":{"enum":["IN","NOT_IN","STR_CONTAINS","STR_STARTS_WITH","STR_ENDS_WITH","NUM_EQ","NUM_GT","NUM_GTE","NUM_LT","NUM_LTE","DATE_AFTER","DATE_BEFORE","SEMVER_EQ","SEMVER_GT","SEMVER_LT"]},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string","maxLength":1000}},"value":{"type":"string","maxLength":1000}}}}}};
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="segmentBody" */;
 let vErrors = null;
 let errors = 0;
@@ -12167,7 +10861,7 @@ errors++;
 if(data.description !== undefined){
 let data1 = data.description;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema44.properties.description.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema43.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12192,7 +10886,7 @@ errors++;
 if(data.project !== undefined){
 let data2 = data.project;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err7 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: schema44.properties.project.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: schema43.properties.project.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -12301,7 +10995,7 @@ errors++;
 if(data4.operator !== undefined){
 let data6 = data4.operator;
 if(!(((((((((((((((data6 === "IN") || (data6 === "NOT_IN")) || (data6 === "STR_CONTAINS")) || (data6 === "STR_STARTS_WITH")) || (data6 === "STR_ENDS_WITH")) || (data6 === "NUM_EQ")) || (data6 === "NUM_GT")) || (data6 === "NUM_GTE")) || (data6 === "NUM_LT")) || (data6 === "NUM_LTE")) || (data6 === "DATE_AFTER")) || (data6 === "DATE_BEFORE")) || (data6 === "SEMVER_EQ")) || (data6 === "SEMVER_GT")) || (data6 === "SEMVER_LT"))){
-const err16 = {instancePath:instancePath+"/constraints/" + i0+"/operator",schemaPath:"#/properties/constraints/items/properties/operator/enum",keyword:"enum",params:{allowedValues: schema44.properties.constraints.items.properties.operator.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/constraints/" + i0+"/operator",schemaPath:"#/properties/constraints/items/properties/operator/enum",keyword:"enum",params:{allowedValues: schema43.properties.constraints.items.properties.operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -12436,14 +11130,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate39.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
 
-export const segment = validate40;
-const schema45 = {"$id":"segment","type":"object","additionalProperties":false,"required":["id","name","description","project","constraints","createdAt","createdBy"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"description":{"type":["string","null"]},"project":{"type":["string","null"]},"constraints":{"type":"array","items":{"type":"object"}},"createdAt":{"type":"string","format":"date-time"},"createdBy":{"type":"string"}}};
+export const segment = validate39;
+const schema44 = {"$id":"segment","type":"object","additionalProperties":false,"required":["id","name","description","project","constraints","createdAt","createdBy"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"description":{"type":["string","null"]},"project":{"type":["string","null"]},"constraints":{"type":"array","items":{"type":"object"}},"createdAt":{"type":"string","format":"date-time"},"createdBy":{"type":"string"}}};
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="segment" */;
 let vErrors = null;
 let errors = 0;
@@ -12558,7 +11252,7 @@ errors++;
 if(data.description !== undefined){
 let data2 = data.description;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err10 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema45.properties.description.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema44.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -12571,7 +11265,7 @@ errors++;
 if(data.project !== undefined){
 let data3 = data.project;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err11 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: schema45.properties.project.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: schema44.properties.project.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -12658,14 +11352,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
 
-export const segments = validate41;
-const schema46 = {"$id":"segments","type":"object","additionalProperties":false,"required":["segments"],"properties":{"segments":{"type":"array","items":{"$ref":"segment"}}}};
+export const segments = validate40;
+const schema45 = {"$id":"segments","type":"object","additionalProperties":false,"required":["segments"],"properties":{"segments":{"type":"array","items":{"$ref":"segment"}}}};
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="segments" */;
 let vErrors = null;
 let errors = 0;
@@ -12809,7 +11503,7 @@ errors++;
 if(data1.description !== undefined){
 let data4 = data1.description;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err12 = {instancePath:instancePath+"/segments/" + i0+"/description",schemaPath:"segment/properties/description/type",keyword:"type",params:{type: schema45.properties.description.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/segments/" + i0+"/description",schemaPath:"segment/properties/description/type",keyword:"type",params:{type: schema44.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -12822,7 +11516,7 @@ errors++;
 if(data1.project !== undefined){
 let data5 = data1.project;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err13 = {instancePath:instancePath+"/segments/" + i0+"/project",schemaPath:"segment/properties/project/type",keyword:"type",params:{type: schema45.properties.project.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/segments/" + i0+"/project",schemaPath:"segment/properties/project/type",keyword:"type",params:{type: schema44.properties.project.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -12933,14 +11627,14 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate41.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 
-export const dependencyBody = validate42;
-const schema48 = {"$id":"dependencyBody","type":"object","additionalProperties":false,"required":["feature"],"properties":{"feature":{"type":"string","minLength":1,"maxLength":100},"enabled":{"type":"boolean"},"variants":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"type":"string","minLength":1,"maxLength":255}}}};
+export const dependencyBody = validate41;
+const schema47 = {"$id":"dependencyBody","type":"object","additionalProperties":false,"required":["feature"],"properties":{"feature":{"type":"string","minLength":1,"maxLength":100},"enabled":{"type":"boolean"},"variants":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"type":"string","minLength":1,"maxLength":255}}}};
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="dependencyBody" */;
 let vErrors = null;
 let errors = 0;
@@ -13110,7 +11804,3985 @@ vErrors.push(err12);
 }
 errors++;
 }
+validate41.errors = vErrors;
+return errors === 0;
+}
+
+export const changeRequest = validate42;
+const schema48 = {"$id":"changeRequest","type":"object","additionalProperties":false,"required":["id","environment","minApprovals","project","features","segments","createdBy","createdAt","state"],"properties":{"id":{"type":"number"},"title":{"type":"string"},"environment":{"type":"string"},"minApprovals":{"type":"number"},"project":{"type":"string"},"features":{"type":"array","items":{"type":"object","required":["name","changes"],"properties":{"name":{"type":"string"},"conflict":{"type":"string"},"changes":{"type":"array","items":{"type":"object","required":["id","action","payload"],"properties":{"id":{"type":"number"},"action":{"type":"string"},"conflict":{"type":"string"},"payload":{"type":["object","string","array"]},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"username":{"type":["string","null"]},"imageUrl":{"type":["string","null"],"format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"defaultChange":{"type":"object","required":["action","payload"],"properties":{"action":{"type":"string"},"payload":{"type":"object"}}}}}},"segments":{"type":"array","items":{"type":"object","required":["id","action","payload","name"],"properties":{"id":{"type":"number"},"action":{"type":"string"},"conflict":{"type":"string"},"payload":{"type":["object","string","array"]},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"username":{"type":["string","null"]},"imageUrl":{"type":["string","null"],"format":"uri"}}},"createdAt":{"type":"string","format":"date-time"},"name":{"type":"string"}}}},"approvals":{"type":"array","items":{"type":"object","required":["createdBy","createdAt"],"properties":{"createdBy":{"type":"object","required":["id","username","imageUrl"],"properties":{"id":{"type":"number"},"username":{"type":"string"},"imageUrl":{"type":"string","format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"rejections":{"type":"array","items":{"type":"object","required":["createdBy","createdAt"],"properties":{"createdBy":{"type":"object","required":["id","username","imageUrl"],"properties":{"id":{"type":"number"},"username":{"type":"string"},"imageUrl":{"type":"string","format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"comments":{"type":"array","items":{"type":"object","required":["text","createdBy","createdAt"],"properties":{"id":{"type":"number"},"text":{"type":"string"},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"username":{"type":["string","null"]},"imageUrl":{"type":["string","null"],"format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"id":{"type":"number"},"username":{"type":["string","null"]},"imageUrl":{"type":"string","format":"uri"}}},"createdAt":{"type":"string","format":"date-time"},"state":{"enum":["Draft","In review","Approved","Scheduled","Applied","Cancelled","Rejected"]},"schedule":{"type":"object","required":["scheduledAt","status"],"properties":{"scheduledAt":{"type":"string","format":"date-time"},"status":{"enum":["pending","failed"]},"reason":{"type":"string"}}}}};
+
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="changeRequest" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.environment === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "environment"},message:"must have required property '"+"environment"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.minApprovals === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "minApprovals"},message:"must have required property '"+"minApprovals"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.project === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "project"},message:"must have required property '"+"project"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.features === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "features"},message:"must have required property '"+"features"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.segments === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "segments"},message:"must have required property '"+"segments"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.createdBy === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdBy"},message:"must have required property '"+"createdBy"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.createdAt === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data.state === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "state"},message:"must have required property '"+"state"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func6.call(schema48.properties, key0))){
+const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(!((typeof data0 == "number") && (isFinite(data0)))){
+const err10 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+if(typeof data.title !== "string"){
+const err11 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.environment !== undefined){
+if(typeof data.environment !== "string"){
+const err12 = {instancePath:instancePath+"/environment",schemaPath:"#/properties/environment/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.minApprovals !== undefined){
+let data3 = data.minApprovals;
+if(!((typeof data3 == "number") && (isFinite(data3)))){
+const err13 = {instancePath:instancePath+"/minApprovals",schemaPath:"#/properties/minApprovals/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.project !== undefined){
+if(typeof data.project !== "string"){
+const err14 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.features !== undefined){
+let data5 = data.features;
+if(Array.isArray(data5)){
+const len0 = data5.length;
+for(let i0=0; i0<len0; i0++){
+let data6 = data5[i0];
+if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
+if(data6.name === undefined){
+const err15 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(data6.changes === undefined){
+const err16 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "changes"},message:"must have required property '"+"changes"+"'"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(data6.name !== undefined){
+if(typeof data6.name !== "string"){
+const err17 = {instancePath:instancePath+"/features/" + i0+"/name",schemaPath:"#/properties/features/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data6.conflict !== undefined){
+if(typeof data6.conflict !== "string"){
+const err18 = {instancePath:instancePath+"/features/" + i0+"/conflict",schemaPath:"#/properties/features/items/properties/conflict/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data6.changes !== undefined){
+let data9 = data6.changes;
+if(Array.isArray(data9)){
+const len1 = data9.length;
+for(let i1=0; i1<len1; i1++){
+let data10 = data9[i1];
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+if(data10.id === undefined){
+const err19 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1,schemaPath:"#/properties/features/items/properties/changes/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(data10.action === undefined){
+const err20 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1,schemaPath:"#/properties/features/items/properties/changes/items/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data10.payload === undefined){
+const err21 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1,schemaPath:"#/properties/features/items/properties/changes/items/required",keyword:"required",params:{missingProperty: "payload"},message:"must have required property '"+"payload"+"'"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(data10.id !== undefined){
+let data11 = data10.id;
+if(!((typeof data11 == "number") && (isFinite(data11)))){
+const err22 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/id",schemaPath:"#/properties/features/items/properties/changes/items/properties/id/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data10.action !== undefined){
+if(typeof data10.action !== "string"){
+const err23 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/action",schemaPath:"#/properties/features/items/properties/changes/items/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data10.conflict !== undefined){
+if(typeof data10.conflict !== "string"){
+const err24 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/conflict",schemaPath:"#/properties/features/items/properties/changes/items/properties/conflict/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data10.payload !== undefined){
+let data14 = data10.payload;
+if((!data14 || typeof data14 != "object") && (typeof data14 !== "string")){
+const err25 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/payload",schemaPath:"#/properties/features/items/properties/changes/items/properties/payload/type",keyword:"type",params:{type: schema48.properties.features.items.properties.changes.items.properties.payload.type},message:"must be object,string,array"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data10.createdBy !== undefined){
+let data15 = data10.createdBy;
+if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
+if(data15.username === undefined){
+const err26 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/createdBy",schemaPath:"#/properties/features/items/properties/changes/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(data15.imageUrl === undefined){
+const err27 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/createdBy",schemaPath:"#/properties/features/items/properties/changes/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "imageUrl"},message:"must have required property '"+"imageUrl"+"'"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(data15.username !== undefined){
+let data16 = data15.username;
+if((typeof data16 !== "string") && (data16 !== null)){
+const err28 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/createdBy/username",schemaPath:"#/properties/features/items/properties/changes/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema48.properties.features.items.properties.changes.items.properties.createdBy.properties.username.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data15.imageUrl !== undefined){
+let data17 = data15.imageUrl;
+if((typeof data17 !== "string") && (data17 !== null)){
+const err29 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/createdBy/imageUrl",schemaPath:"#/properties/features/items/properties/changes/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: schema48.properties.features.items.properties.changes.items.properties.createdBy.properties.imageUrl.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+if(typeof data17 === "string"){
+if(!(formats28.test(data17))){
+const err30 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/createdBy/imageUrl",schemaPath:"#/properties/features/items/properties/changes/items/properties/createdBy/properties/imageUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/createdBy",schemaPath:"#/properties/features/items/properties/changes/items/properties/createdBy/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data10.createdAt !== undefined){
+let data18 = data10.createdAt;
+if(typeof data18 === "string"){
+if(!(formats0.test(data18))){
+const err32 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/createdAt",schemaPath:"#/properties/features/items/properties/changes/items/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/createdAt",schemaPath:"#/properties/features/items/properties/changes/items/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1,schemaPath:"#/properties/features/items/properties/changes/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/features/" + i0+"/changes",schemaPath:"#/properties/features/items/properties/changes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+if(data6.defaultChange !== undefined){
+let data19 = data6.defaultChange;
+if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
+if(data19.action === undefined){
+const err36 = {instancePath:instancePath+"/features/" + i0+"/defaultChange",schemaPath:"#/properties/features/items/properties/defaultChange/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+if(data19.payload === undefined){
+const err37 = {instancePath:instancePath+"/features/" + i0+"/defaultChange",schemaPath:"#/properties/features/items/properties/defaultChange/required",keyword:"required",params:{missingProperty: "payload"},message:"must have required property '"+"payload"+"'"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+if(data19.action !== undefined){
+if(typeof data19.action !== "string"){
+const err38 = {instancePath:instancePath+"/features/" + i0+"/defaultChange/action",schemaPath:"#/properties/features/items/properties/defaultChange/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data19.payload !== undefined){
+let data21 = data19.payload;
+if(!(data21 && typeof data21 == "object" && !Array.isArray(data21))){
+const err39 = {instancePath:instancePath+"/features/" + i0+"/defaultChange/payload",schemaPath:"#/properties/features/items/properties/defaultChange/properties/payload/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/features/" + i0+"/defaultChange",schemaPath:"#/properties/features/items/properties/defaultChange/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+}
+else {
+const err41 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/features",schemaPath:"#/properties/features/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data.segments !== undefined){
+let data22 = data.segments;
+if(Array.isArray(data22)){
+const len2 = data22.length;
+for(let i2=0; i2<len2; i2++){
+let data23 = data22[i2];
+if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
+if(data23.id === undefined){
+const err43 = {instancePath:instancePath+"/segments/" + i2,schemaPath:"#/properties/segments/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+if(data23.action === undefined){
+const err44 = {instancePath:instancePath+"/segments/" + i2,schemaPath:"#/properties/segments/items/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+if(data23.payload === undefined){
+const err45 = {instancePath:instancePath+"/segments/" + i2,schemaPath:"#/properties/segments/items/required",keyword:"required",params:{missingProperty: "payload"},message:"must have required property '"+"payload"+"'"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+if(data23.name === undefined){
+const err46 = {instancePath:instancePath+"/segments/" + i2,schemaPath:"#/properties/segments/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+if(data23.id !== undefined){
+let data24 = data23.id;
+if(!((typeof data24 == "number") && (isFinite(data24)))){
+const err47 = {instancePath:instancePath+"/segments/" + i2+"/id",schemaPath:"#/properties/segments/items/properties/id/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data23.action !== undefined){
+if(typeof data23.action !== "string"){
+const err48 = {instancePath:instancePath+"/segments/" + i2+"/action",schemaPath:"#/properties/segments/items/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+if(data23.conflict !== undefined){
+if(typeof data23.conflict !== "string"){
+const err49 = {instancePath:instancePath+"/segments/" + i2+"/conflict",schemaPath:"#/properties/segments/items/properties/conflict/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+if(data23.payload !== undefined){
+let data27 = data23.payload;
+if((!data27 || typeof data27 != "object") && (typeof data27 !== "string")){
+const err50 = {instancePath:instancePath+"/segments/" + i2+"/payload",schemaPath:"#/properties/segments/items/properties/payload/type",keyword:"type",params:{type: schema48.properties.segments.items.properties.payload.type},message:"must be object,string,array"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+if(data23.createdBy !== undefined){
+let data28 = data23.createdBy;
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+if(data28.username === undefined){
+const err51 = {instancePath:instancePath+"/segments/" + i2+"/createdBy",schemaPath:"#/properties/segments/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+if(data28.imageUrl === undefined){
+const err52 = {instancePath:instancePath+"/segments/" + i2+"/createdBy",schemaPath:"#/properties/segments/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "imageUrl"},message:"must have required property '"+"imageUrl"+"'"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+if(data28.username !== undefined){
+let data29 = data28.username;
+if((typeof data29 !== "string") && (data29 !== null)){
+const err53 = {instancePath:instancePath+"/segments/" + i2+"/createdBy/username",schemaPath:"#/properties/segments/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema48.properties.segments.items.properties.createdBy.properties.username.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+if(data28.imageUrl !== undefined){
+let data30 = data28.imageUrl;
+if((typeof data30 !== "string") && (data30 !== null)){
+const err54 = {instancePath:instancePath+"/segments/" + i2+"/createdBy/imageUrl",schemaPath:"#/properties/segments/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: schema48.properties.segments.items.properties.createdBy.properties.imageUrl.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+if(typeof data30 === "string"){
+if(!(formats28.test(data30))){
+const err55 = {instancePath:instancePath+"/segments/" + i2+"/createdBy/imageUrl",schemaPath:"#/properties/segments/items/properties/createdBy/properties/imageUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err56 = {instancePath:instancePath+"/segments/" + i2+"/createdBy",schemaPath:"#/properties/segments/items/properties/createdBy/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+if(data23.createdAt !== undefined){
+let data31 = data23.createdAt;
+if(typeof data31 === "string"){
+if(!(formats0.test(data31))){
+const err57 = {instancePath:instancePath+"/segments/" + i2+"/createdAt",schemaPath:"#/properties/segments/items/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+else {
+const err58 = {instancePath:instancePath+"/segments/" + i2+"/createdAt",schemaPath:"#/properties/segments/items/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+if(data23.name !== undefined){
+if(typeof data23.name !== "string"){
+const err59 = {instancePath:instancePath+"/segments/" + i2+"/name",schemaPath:"#/properties/segments/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/segments/" + i2,schemaPath:"#/properties/segments/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+}
+else {
+const err61 = {instancePath:instancePath+"/segments",schemaPath:"#/properties/segments/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+if(data.approvals !== undefined){
+let data33 = data.approvals;
+if(Array.isArray(data33)){
+const len3 = data33.length;
+for(let i3=0; i3<len3; i3++){
+let data34 = data33[i3];
+if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+if(data34.createdBy === undefined){
+const err62 = {instancePath:instancePath+"/approvals/" + i3,schemaPath:"#/properties/approvals/items/required",keyword:"required",params:{missingProperty: "createdBy"},message:"must have required property '"+"createdBy"+"'"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+if(data34.createdAt === undefined){
+const err63 = {instancePath:instancePath+"/approvals/" + i3,schemaPath:"#/properties/approvals/items/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+if(data34.createdBy !== undefined){
+let data35 = data34.createdBy;
+if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
+if(data35.id === undefined){
+const err64 = {instancePath:instancePath+"/approvals/" + i3+"/createdBy",schemaPath:"#/properties/approvals/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+if(data35.username === undefined){
+const err65 = {instancePath:instancePath+"/approvals/" + i3+"/createdBy",schemaPath:"#/properties/approvals/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+if(data35.imageUrl === undefined){
+const err66 = {instancePath:instancePath+"/approvals/" + i3+"/createdBy",schemaPath:"#/properties/approvals/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "imageUrl"},message:"must have required property '"+"imageUrl"+"'"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+if(data35.id !== undefined){
+let data36 = data35.id;
+if(!((typeof data36 == "number") && (isFinite(data36)))){
+const err67 = {instancePath:instancePath+"/approvals/" + i3+"/createdBy/id",schemaPath:"#/properties/approvals/items/properties/createdBy/properties/id/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+if(data35.username !== undefined){
+if(typeof data35.username !== "string"){
+const err68 = {instancePath:instancePath+"/approvals/" + i3+"/createdBy/username",schemaPath:"#/properties/approvals/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+if(data35.imageUrl !== undefined){
+let data38 = data35.imageUrl;
+if(typeof data38 === "string"){
+if(!(formats28.test(data38))){
+const err69 = {instancePath:instancePath+"/approvals/" + i3+"/createdBy/imageUrl",schemaPath:"#/properties/approvals/items/properties/createdBy/properties/imageUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+else {
+const err70 = {instancePath:instancePath+"/approvals/" + i3+"/createdBy/imageUrl",schemaPath:"#/properties/approvals/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+}
+else {
+const err71 = {instancePath:instancePath+"/approvals/" + i3+"/createdBy",schemaPath:"#/properties/approvals/items/properties/createdBy/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+if(data34.createdAt !== undefined){
+let data39 = data34.createdAt;
+if(typeof data39 === "string"){
+if(!(formats0.test(data39))){
+const err72 = {instancePath:instancePath+"/approvals/" + i3+"/createdAt",schemaPath:"#/properties/approvals/items/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+else {
+const err73 = {instancePath:instancePath+"/approvals/" + i3+"/createdAt",schemaPath:"#/properties/approvals/items/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+}
+else {
+const err74 = {instancePath:instancePath+"/approvals/" + i3,schemaPath:"#/properties/approvals/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+}
+else {
+const err75 = {instancePath:instancePath+"/approvals",schemaPath:"#/properties/approvals/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+if(data.rejections !== undefined){
+let data40 = data.rejections;
+if(Array.isArray(data40)){
+const len4 = data40.length;
+for(let i4=0; i4<len4; i4++){
+let data41 = data40[i4];
+if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
+if(data41.createdBy === undefined){
+const err76 = {instancePath:instancePath+"/rejections/" + i4,schemaPath:"#/properties/rejections/items/required",keyword:"required",params:{missingProperty: "createdBy"},message:"must have required property '"+"createdBy"+"'"};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+if(data41.createdAt === undefined){
+const err77 = {instancePath:instancePath+"/rejections/" + i4,schemaPath:"#/properties/rejections/items/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+if(data41.createdBy !== undefined){
+let data42 = data41.createdBy;
+if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
+if(data42.id === undefined){
+const err78 = {instancePath:instancePath+"/rejections/" + i4+"/createdBy",schemaPath:"#/properties/rejections/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+if(data42.username === undefined){
+const err79 = {instancePath:instancePath+"/rejections/" + i4+"/createdBy",schemaPath:"#/properties/rejections/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'"};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+if(data42.imageUrl === undefined){
+const err80 = {instancePath:instancePath+"/rejections/" + i4+"/createdBy",schemaPath:"#/properties/rejections/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "imageUrl"},message:"must have required property '"+"imageUrl"+"'"};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+if(data42.id !== undefined){
+let data43 = data42.id;
+if(!((typeof data43 == "number") && (isFinite(data43)))){
+const err81 = {instancePath:instancePath+"/rejections/" + i4+"/createdBy/id",schemaPath:"#/properties/rejections/items/properties/createdBy/properties/id/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+if(data42.username !== undefined){
+if(typeof data42.username !== "string"){
+const err82 = {instancePath:instancePath+"/rejections/" + i4+"/createdBy/username",schemaPath:"#/properties/rejections/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+if(data42.imageUrl !== undefined){
+let data45 = data42.imageUrl;
+if(typeof data45 === "string"){
+if(!(formats28.test(data45))){
+const err83 = {instancePath:instancePath+"/rejections/" + i4+"/createdBy/imageUrl",schemaPath:"#/properties/rejections/items/properties/createdBy/properties/imageUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+}
+else {
+const err84 = {instancePath:instancePath+"/rejections/" + i4+"/createdBy/imageUrl",schemaPath:"#/properties/rejections/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+}
+}
+else {
+const err85 = {instancePath:instancePath+"/rejections/" + i4+"/createdBy",schemaPath:"#/properties/rejections/items/properties/createdBy/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+}
+if(data41.createdAt !== undefined){
+let data46 = data41.createdAt;
+if(typeof data46 === "string"){
+if(!(formats0.test(data46))){
+const err86 = {instancePath:instancePath+"/rejections/" + i4+"/createdAt",schemaPath:"#/properties/rejections/items/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+else {
+const err87 = {instancePath:instancePath+"/rejections/" + i4+"/createdAt",schemaPath:"#/properties/rejections/items/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+}
+else {
+const err88 = {instancePath:instancePath+"/rejections/" + i4,schemaPath:"#/properties/rejections/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+}
+}
+else {
+const err89 = {instancePath:instancePath+"/rejections",schemaPath:"#/properties/rejections/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+}
+if(data.comments !== undefined){
+let data47 = data.comments;
+if(Array.isArray(data47)){
+const len5 = data47.length;
+for(let i5=0; i5<len5; i5++){
+let data48 = data47[i5];
+if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
+if(data48.text === undefined){
+const err90 = {instancePath:instancePath+"/comments/" + i5,schemaPath:"#/properties/comments/items/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+if(data48.createdBy === undefined){
+const err91 = {instancePath:instancePath+"/comments/" + i5,schemaPath:"#/properties/comments/items/required",keyword:"required",params:{missingProperty: "createdBy"},message:"must have required property '"+"createdBy"+"'"};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+if(data48.createdAt === undefined){
+const err92 = {instancePath:instancePath+"/comments/" + i5,schemaPath:"#/properties/comments/items/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+if(data48.id !== undefined){
+let data49 = data48.id;
+if(!((typeof data49 == "number") && (isFinite(data49)))){
+const err93 = {instancePath:instancePath+"/comments/" + i5+"/id",schemaPath:"#/properties/comments/items/properties/id/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+}
+if(data48.text !== undefined){
+if(typeof data48.text !== "string"){
+const err94 = {instancePath:instancePath+"/comments/" + i5+"/text",schemaPath:"#/properties/comments/items/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+}
+if(data48.createdBy !== undefined){
+let data51 = data48.createdBy;
+if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
+if(data51.username === undefined){
+const err95 = {instancePath:instancePath+"/comments/" + i5+"/createdBy",schemaPath:"#/properties/comments/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'"};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+if(data51.imageUrl === undefined){
+const err96 = {instancePath:instancePath+"/comments/" + i5+"/createdBy",schemaPath:"#/properties/comments/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "imageUrl"},message:"must have required property '"+"imageUrl"+"'"};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+if(data51.username !== undefined){
+let data52 = data51.username;
+if((typeof data52 !== "string") && (data52 !== null)){
+const err97 = {instancePath:instancePath+"/comments/" + i5+"/createdBy/username",schemaPath:"#/properties/comments/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema48.properties.comments.items.properties.createdBy.properties.username.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+}
+if(data51.imageUrl !== undefined){
+let data53 = data51.imageUrl;
+if((typeof data53 !== "string") && (data53 !== null)){
+const err98 = {instancePath:instancePath+"/comments/" + i5+"/createdBy/imageUrl",schemaPath:"#/properties/comments/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: schema48.properties.comments.items.properties.createdBy.properties.imageUrl.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+if(typeof data53 === "string"){
+if(!(formats28.test(data53))){
+const err99 = {instancePath:instancePath+"/comments/" + i5+"/createdBy/imageUrl",schemaPath:"#/properties/comments/items/properties/createdBy/properties/imageUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err100 = {instancePath:instancePath+"/comments/" + i5+"/createdBy",schemaPath:"#/properties/comments/items/properties/createdBy/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
+}
+errors++;
+}
+}
+if(data48.createdAt !== undefined){
+let data54 = data48.createdAt;
+if(typeof data54 === "string"){
+if(!(formats0.test(data54))){
+const err101 = {instancePath:instancePath+"/comments/" + i5+"/createdAt",schemaPath:"#/properties/comments/items/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+}
+else {
+const err102 = {instancePath:instancePath+"/comments/" + i5+"/createdAt",schemaPath:"#/properties/comments/items/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
+}
+errors++;
+}
+}
+}
+else {
+const err103 = {instancePath:instancePath+"/comments/" + i5,schemaPath:"#/properties/comments/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
+}
+errors++;
+}
+}
+}
+else {
+const err104 = {instancePath:instancePath+"/comments",schemaPath:"#/properties/comments/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
+}
+errors++;
+}
+}
+if(data.createdBy !== undefined){
+let data55 = data.createdBy;
+if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
+if(data55.username === undefined){
+const err105 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'"};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
+}
+errors++;
+}
+if(data55.imageUrl === undefined){
+const err106 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/required",keyword:"required",params:{missingProperty: "imageUrl"},message:"must have required property '"+"imageUrl"+"'"};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
+}
+errors++;
+}
+if(data55.id !== undefined){
+let data56 = data55.id;
+if(!((typeof data56 == "number") && (isFinite(data56)))){
+const err107 = {instancePath:instancePath+"/createdBy/id",schemaPath:"#/properties/createdBy/properties/id/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err107];
+}
+else {
+vErrors.push(err107);
+}
+errors++;
+}
+}
+if(data55.username !== undefined){
+let data57 = data55.username;
+if((typeof data57 !== "string") && (data57 !== null)){
+const err108 = {instancePath:instancePath+"/createdBy/username",schemaPath:"#/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema48.properties.createdBy.properties.username.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err108];
+}
+else {
+vErrors.push(err108);
+}
+errors++;
+}
+}
+if(data55.imageUrl !== undefined){
+let data58 = data55.imageUrl;
+if(typeof data58 === "string"){
+if(!(formats28.test(data58))){
+const err109 = {instancePath:instancePath+"/createdBy/imageUrl",schemaPath:"#/properties/createdBy/properties/imageUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+if(vErrors === null){
+vErrors = [err109];
+}
+else {
+vErrors.push(err109);
+}
+errors++;
+}
+}
+else {
+const err110 = {instancePath:instancePath+"/createdBy/imageUrl",schemaPath:"#/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err110];
+}
+else {
+vErrors.push(err110);
+}
+errors++;
+}
+}
+}
+else {
+const err111 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err111];
+}
+else {
+vErrors.push(err111);
+}
+errors++;
+}
+}
+if(data.createdAt !== undefined){
+let data59 = data.createdAt;
+if(typeof data59 === "string"){
+if(!(formats0.test(data59))){
+const err112 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err112];
+}
+else {
+vErrors.push(err112);
+}
+errors++;
+}
+}
+else {
+const err113 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err113];
+}
+else {
+vErrors.push(err113);
+}
+errors++;
+}
+}
+if(data.state !== undefined){
+let data60 = data.state;
+if(!(((((((data60 === "Draft") || (data60 === "In review")) || (data60 === "Approved")) || (data60 === "Scheduled")) || (data60 === "Applied")) || (data60 === "Cancelled")) || (data60 === "Rejected"))){
+const err114 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema48.properties.state.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err114];
+}
+else {
+vErrors.push(err114);
+}
+errors++;
+}
+}
+if(data.schedule !== undefined){
+let data61 = data.schedule;
+if(data61 && typeof data61 == "object" && !Array.isArray(data61)){
+if(data61.scheduledAt === undefined){
+const err115 = {instancePath:instancePath+"/schedule",schemaPath:"#/properties/schedule/required",keyword:"required",params:{missingProperty: "scheduledAt"},message:"must have required property '"+"scheduledAt"+"'"};
+if(vErrors === null){
+vErrors = [err115];
+}
+else {
+vErrors.push(err115);
+}
+errors++;
+}
+if(data61.status === undefined){
+const err116 = {instancePath:instancePath+"/schedule",schemaPath:"#/properties/schedule/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
+}
+errors++;
+}
+if(data61.scheduledAt !== undefined){
+let data62 = data61.scheduledAt;
+if(typeof data62 === "string"){
+if(!(formats0.test(data62))){
+const err117 = {instancePath:instancePath+"/schedule/scheduledAt",schemaPath:"#/properties/schedule/properties/scheduledAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err117];
+}
+else {
+vErrors.push(err117);
+}
+errors++;
+}
+}
+else {
+const err118 = {instancePath:instancePath+"/schedule/scheduledAt",schemaPath:"#/properties/schedule/properties/scheduledAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err118];
+}
+else {
+vErrors.push(err118);
+}
+errors++;
+}
+}
+if(data61.status !== undefined){
+let data63 = data61.status;
+if(!((data63 === "pending") || (data63 === "failed"))){
+const err119 = {instancePath:instancePath+"/schedule/status",schemaPath:"#/properties/schedule/properties/status/enum",keyword:"enum",params:{allowedValues: schema48.properties.schedule.properties.status.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err119];
+}
+else {
+vErrors.push(err119);
+}
+errors++;
+}
+}
+if(data61.reason !== undefined){
+if(typeof data61.reason !== "string"){
+const err120 = {instancePath:instancePath+"/schedule/reason",schemaPath:"#/properties/schedule/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err120];
+}
+else {
+vErrors.push(err120);
+}
+errors++;
+}
+}
+}
+else {
+const err121 = {instancePath:instancePath+"/schedule",schemaPath:"#/properties/schedule/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err121];
+}
+else {
+vErrors.push(err121);
+}
+errors++;
+}
+}
+}
+else {
+const err122 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err122];
+}
+else {
+vErrors.push(err122);
+}
+errors++;
+}
 validate42.errors = vErrors;
+return errors === 0;
+}
+
+export const changeRequests = validate43;
+const schema49 = {"$id":"changeRequests","type":"array","items":{"$ref":"changeRequest"}};
+
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="changeRequests" */;
+let vErrors = null;
+let errors = 0;
+if(Array.isArray(data)){
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+let data0 = data[i0];
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(data0.id === undefined){
+const err0 = {instancePath:instancePath+"/" + i0,schemaPath:"changeRequest/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data0.environment === undefined){
+const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"changeRequest/required",keyword:"required",params:{missingProperty: "environment"},message:"must have required property '"+"environment"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data0.minApprovals === undefined){
+const err2 = {instancePath:instancePath+"/" + i0,schemaPath:"changeRequest/required",keyword:"required",params:{missingProperty: "minApprovals"},message:"must have required property '"+"minApprovals"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data0.project === undefined){
+const err3 = {instancePath:instancePath+"/" + i0,schemaPath:"changeRequest/required",keyword:"required",params:{missingProperty: "project"},message:"must have required property '"+"project"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data0.features === undefined){
+const err4 = {instancePath:instancePath+"/" + i0,schemaPath:"changeRequest/required",keyword:"required",params:{missingProperty: "features"},message:"must have required property '"+"features"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data0.segments === undefined){
+const err5 = {instancePath:instancePath+"/" + i0,schemaPath:"changeRequest/required",keyword:"required",params:{missingProperty: "segments"},message:"must have required property '"+"segments"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data0.createdBy === undefined){
+const err6 = {instancePath:instancePath+"/" + i0,schemaPath:"changeRequest/required",keyword:"required",params:{missingProperty: "createdBy"},message:"must have required property '"+"createdBy"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data0.createdAt === undefined){
+const err7 = {instancePath:instancePath+"/" + i0,schemaPath:"changeRequest/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data0.state === undefined){
+const err8 = {instancePath:instancePath+"/" + i0,schemaPath:"changeRequest/required",keyword:"required",params:{missingProperty: "state"},message:"must have required property '"+"state"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+for(const key0 in data0){
+if(!(func6.call(schema48.properties, key0))){
+const err9 = {instancePath:instancePath+"/" + i0,schemaPath:"changeRequest/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data0.id !== undefined){
+let data1 = data0.id;
+if(!((typeof data1 == "number") && (isFinite(data1)))){
+const err10 = {instancePath:instancePath+"/" + i0+"/id",schemaPath:"changeRequest/properties/id/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data0.title !== undefined){
+if(typeof data0.title !== "string"){
+const err11 = {instancePath:instancePath+"/" + i0+"/title",schemaPath:"changeRequest/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data0.environment !== undefined){
+if(typeof data0.environment !== "string"){
+const err12 = {instancePath:instancePath+"/" + i0+"/environment",schemaPath:"changeRequest/properties/environment/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data0.minApprovals !== undefined){
+let data4 = data0.minApprovals;
+if(!((typeof data4 == "number") && (isFinite(data4)))){
+const err13 = {instancePath:instancePath+"/" + i0+"/minApprovals",schemaPath:"changeRequest/properties/minApprovals/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data0.project !== undefined){
+if(typeof data0.project !== "string"){
+const err14 = {instancePath:instancePath+"/" + i0+"/project",schemaPath:"changeRequest/properties/project/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data0.features !== undefined){
+let data6 = data0.features;
+if(Array.isArray(data6)){
+const len1 = data6.length;
+for(let i1=0; i1<len1; i1++){
+let data7 = data6[i1];
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.name === undefined){
+const err15 = {instancePath:instancePath+"/" + i0+"/features/" + i1,schemaPath:"changeRequest/properties/features/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(data7.changes === undefined){
+const err16 = {instancePath:instancePath+"/" + i0+"/features/" + i1,schemaPath:"changeRequest/properties/features/items/required",keyword:"required",params:{missingProperty: "changes"},message:"must have required property '"+"changes"+"'"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(data7.name !== undefined){
+if(typeof data7.name !== "string"){
+const err17 = {instancePath:instancePath+"/" + i0+"/features/" + i1+"/name",schemaPath:"changeRequest/properties/features/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data7.conflict !== undefined){
+if(typeof data7.conflict !== "string"){
+const err18 = {instancePath:instancePath+"/" + i0+"/features/" + i1+"/conflict",schemaPath:"changeRequest/properties/features/items/properties/conflict/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data7.changes !== undefined){
+let data10 = data7.changes;
+if(Array.isArray(data10)){
+const len2 = data10.length;
+for(let i2=0; i2<len2; i2++){
+let data11 = data10[i2];
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.id === undefined){
+const err19 = {instancePath:instancePath+"/" + i0+"/features/" + i1+"/changes/" + i2,schemaPath:"changeRequest/properties/features/items/properties/changes/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(data11.action === undefined){
+const err20 = {instancePath:instancePath+"/" + i0+"/features/" + i1+"/changes/" + i2,schemaPath:"changeRequest/properties/features/items/properties/changes/items/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data11.payload === undefined){
+const err21 = {instancePath:instancePath+"/" + i0+"/features/" + i1+"/changes/" + i2,schemaPath:"changeRequest/properties/features/items/properties/changes/items/required",keyword:"required",params:{missingProperty: "payload"},message:"must have required property '"+"payload"+"'"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(data11.id !== undefined){
+let data12 = data11.id;
+if(!((typeof data12 == "number") && (isFinite(data12)))){
+const err22 = {instancePath:instancePath+"/" + i0+"/features/" + i1+"/changes/" + i2+"/id",schemaPath:"changeRequest/properties/features/items/properties/changes/items/properties/id/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data11.action !== undefined){
+if(typeof data11.action !== "string"){
+const err23 = {instancePath:instancePath+"/" + i0+"/features/" + i1+"/changes/" + i2+"/action",schemaPath:"changeRequest/properties/features/items/properties/changes/items/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data11.conflict !== undefined){
+if(typeof data11.conflict !== "string"){
+const err24 = {instancePath:instancePath+"/" + i0+"/features/" + i1+"/changes/" + i2+"/conflict",schemaPath:"changeRequest/properties/features/items/properties/changes/items/properties/conflict/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data11.payload !== undefined){
+let data15 = data11.payload;
+if((!data15 || typeof data15 != "object") && (typeof data15 !== "string")){
+const err25 = {instancePath:instancePath+"/" + i0+"/features/" + i1+"/changes/" + i2+"/payload",schemaPath:"changeRequest/properties/features/items/properties/changes/items/properties/payload/type",keyword:"type",params:{type: schema48.properties.features.items.properties.changes.items.properties.payload.type},message:"must be object,string,array"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data11.createdBy !== undefined){
+let data16 = data11.createdBy;
+if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
+if(data16.username === undefined){
+const err26 = {instancePath:instancePath+"/" + i0+"/features/" + i1+"/changes/" + i2+"/createdBy",schemaPath:"changeRequest/properties/features/items/properties/changes/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(data16.imageUrl === undefined){
+const err27 = {instancePath:instancePath+"/" + i0+"/features/" + i1+"/changes/" + i2+"/createdBy",schemaPath:"changeRequest/properties/features/items/properties/changes/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "imageUrl"},message:"must have required property '"+"imageUrl"+"'"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(data16.username !== undefined){
+let data17 = data16.username;
+if((typeof data17 !== "string") && (data17 !== null)){
+const err28 = {instancePath:instancePath+"/" + i0+"/features/" + i1+"/changes/" + i2+"/createdBy/username",schemaPath:"changeRequest/properties/features/items/properties/changes/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema48.properties.features.items.properties.changes.items.properties.createdBy.properties.username.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data16.imageUrl !== undefined){
+let data18 = data16.imageUrl;
+if((typeof data18 !== "string") && (data18 !== null)){
+const err29 = {instancePath:instancePath+"/" + i0+"/features/" + i1+"/changes/" + i2+"/createdBy/imageUrl",schemaPath:"changeRequest/properties/features/items/properties/changes/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: schema48.properties.features.items.properties.changes.items.properties.createdBy.properties.imageUrl.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+if(typeof data18 === "string"){
+if(!(formats28.test(data18))){
+const err30 = {instancePath:instancePath+"/" + i0+"/features/" + i1+"/changes/" + i2+"/createdBy/imageUrl",schemaPath:"changeRequest/properties/features/items/properties/changes/items/properties/createdBy/properties/imageUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/" + i0+"/features/" + i1+"/changes/" + i2+"/createdBy",schemaPath:"changeRequest/properties/features/items/properties/changes/items/properties/createdBy/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data11.createdAt !== undefined){
+let data19 = data11.createdAt;
+if(typeof data19 === "string"){
+if(!(formats0.test(data19))){
+const err32 = {instancePath:instancePath+"/" + i0+"/features/" + i1+"/changes/" + i2+"/createdAt",schemaPath:"changeRequest/properties/features/items/properties/changes/items/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/" + i0+"/features/" + i1+"/changes/" + i2+"/createdAt",schemaPath:"changeRequest/properties/features/items/properties/changes/items/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/" + i0+"/features/" + i1+"/changes/" + i2,schemaPath:"changeRequest/properties/features/items/properties/changes/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/" + i0+"/features/" + i1+"/changes",schemaPath:"changeRequest/properties/features/items/properties/changes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+if(data7.defaultChange !== undefined){
+let data20 = data7.defaultChange;
+if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
+if(data20.action === undefined){
+const err36 = {instancePath:instancePath+"/" + i0+"/features/" + i1+"/defaultChange",schemaPath:"changeRequest/properties/features/items/properties/defaultChange/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+if(data20.payload === undefined){
+const err37 = {instancePath:instancePath+"/" + i0+"/features/" + i1+"/defaultChange",schemaPath:"changeRequest/properties/features/items/properties/defaultChange/required",keyword:"required",params:{missingProperty: "payload"},message:"must have required property '"+"payload"+"'"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+if(data20.action !== undefined){
+if(typeof data20.action !== "string"){
+const err38 = {instancePath:instancePath+"/" + i0+"/features/" + i1+"/defaultChange/action",schemaPath:"changeRequest/properties/features/items/properties/defaultChange/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data20.payload !== undefined){
+let data22 = data20.payload;
+if(!(data22 && typeof data22 == "object" && !Array.isArray(data22))){
+const err39 = {instancePath:instancePath+"/" + i0+"/features/" + i1+"/defaultChange/payload",schemaPath:"changeRequest/properties/features/items/properties/defaultChange/properties/payload/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/" + i0+"/features/" + i1+"/defaultChange",schemaPath:"changeRequest/properties/features/items/properties/defaultChange/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+}
+else {
+const err41 = {instancePath:instancePath+"/" + i0+"/features/" + i1,schemaPath:"changeRequest/properties/features/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/" + i0+"/features",schemaPath:"changeRequest/properties/features/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data0.segments !== undefined){
+let data23 = data0.segments;
+if(Array.isArray(data23)){
+const len3 = data23.length;
+for(let i3=0; i3<len3; i3++){
+let data24 = data23[i3];
+if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
+if(data24.id === undefined){
+const err43 = {instancePath:instancePath+"/" + i0+"/segments/" + i3,schemaPath:"changeRequest/properties/segments/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+if(data24.action === undefined){
+const err44 = {instancePath:instancePath+"/" + i0+"/segments/" + i3,schemaPath:"changeRequest/properties/segments/items/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+if(data24.payload === undefined){
+const err45 = {instancePath:instancePath+"/" + i0+"/segments/" + i3,schemaPath:"changeRequest/properties/segments/items/required",keyword:"required",params:{missingProperty: "payload"},message:"must have required property '"+"payload"+"'"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+if(data24.name === undefined){
+const err46 = {instancePath:instancePath+"/" + i0+"/segments/" + i3,schemaPath:"changeRequest/properties/segments/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+if(data24.id !== undefined){
+let data25 = data24.id;
+if(!((typeof data25 == "number") && (isFinite(data25)))){
+const err47 = {instancePath:instancePath+"/" + i0+"/segments/" + i3+"/id",schemaPath:"changeRequest/properties/segments/items/properties/id/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data24.action !== undefined){
+if(typeof data24.action !== "string"){
+const err48 = {instancePath:instancePath+"/" + i0+"/segments/" + i3+"/action",schemaPath:"changeRequest/properties/segments/items/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+if(data24.conflict !== undefined){
+if(typeof data24.conflict !== "string"){
+const err49 = {instancePath:instancePath+"/" + i0+"/segments/" + i3+"/conflict",schemaPath:"changeRequest/properties/segments/items/properties/conflict/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+if(data24.payload !== undefined){
+let data28 = data24.payload;
+if((!data28 || typeof data28 != "object") && (typeof data28 !== "string")){
+const err50 = {instancePath:instancePath+"/" + i0+"/segments/" + i3+"/payload",schemaPath:"changeRequest/properties/segments/items/properties/payload/type",keyword:"type",params:{type: schema48.properties.segments.items.properties.payload.type},message:"must be object,string,array"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+if(data24.createdBy !== undefined){
+let data29 = data24.createdBy;
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+if(data29.username === undefined){
+const err51 = {instancePath:instancePath+"/" + i0+"/segments/" + i3+"/createdBy",schemaPath:"changeRequest/properties/segments/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+if(data29.imageUrl === undefined){
+const err52 = {instancePath:instancePath+"/" + i0+"/segments/" + i3+"/createdBy",schemaPath:"changeRequest/properties/segments/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "imageUrl"},message:"must have required property '"+"imageUrl"+"'"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+if(data29.username !== undefined){
+let data30 = data29.username;
+if((typeof data30 !== "string") && (data30 !== null)){
+const err53 = {instancePath:instancePath+"/" + i0+"/segments/" + i3+"/createdBy/username",schemaPath:"changeRequest/properties/segments/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema48.properties.segments.items.properties.createdBy.properties.username.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+if(data29.imageUrl !== undefined){
+let data31 = data29.imageUrl;
+if((typeof data31 !== "string") && (data31 !== null)){
+const err54 = {instancePath:instancePath+"/" + i0+"/segments/" + i3+"/createdBy/imageUrl",schemaPath:"changeRequest/properties/segments/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: schema48.properties.segments.items.properties.createdBy.properties.imageUrl.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+if(typeof data31 === "string"){
+if(!(formats28.test(data31))){
+const err55 = {instancePath:instancePath+"/" + i0+"/segments/" + i3+"/createdBy/imageUrl",schemaPath:"changeRequest/properties/segments/items/properties/createdBy/properties/imageUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err56 = {instancePath:instancePath+"/" + i0+"/segments/" + i3+"/createdBy",schemaPath:"changeRequest/properties/segments/items/properties/createdBy/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+if(data24.createdAt !== undefined){
+let data32 = data24.createdAt;
+if(typeof data32 === "string"){
+if(!(formats0.test(data32))){
+const err57 = {instancePath:instancePath+"/" + i0+"/segments/" + i3+"/createdAt",schemaPath:"changeRequest/properties/segments/items/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+else {
+const err58 = {instancePath:instancePath+"/" + i0+"/segments/" + i3+"/createdAt",schemaPath:"changeRequest/properties/segments/items/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+if(data24.name !== undefined){
+if(typeof data24.name !== "string"){
+const err59 = {instancePath:instancePath+"/" + i0+"/segments/" + i3+"/name",schemaPath:"changeRequest/properties/segments/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/" + i0+"/segments/" + i3,schemaPath:"changeRequest/properties/segments/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+}
+else {
+const err61 = {instancePath:instancePath+"/" + i0+"/segments",schemaPath:"changeRequest/properties/segments/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+if(data0.approvals !== undefined){
+let data34 = data0.approvals;
+if(Array.isArray(data34)){
+const len4 = data34.length;
+for(let i4=0; i4<len4; i4++){
+let data35 = data34[i4];
+if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
+if(data35.createdBy === undefined){
+const err62 = {instancePath:instancePath+"/" + i0+"/approvals/" + i4,schemaPath:"changeRequest/properties/approvals/items/required",keyword:"required",params:{missingProperty: "createdBy"},message:"must have required property '"+"createdBy"+"'"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+if(data35.createdAt === undefined){
+const err63 = {instancePath:instancePath+"/" + i0+"/approvals/" + i4,schemaPath:"changeRequest/properties/approvals/items/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+if(data35.createdBy !== undefined){
+let data36 = data35.createdBy;
+if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
+if(data36.id === undefined){
+const err64 = {instancePath:instancePath+"/" + i0+"/approvals/" + i4+"/createdBy",schemaPath:"changeRequest/properties/approvals/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+if(data36.username === undefined){
+const err65 = {instancePath:instancePath+"/" + i0+"/approvals/" + i4+"/createdBy",schemaPath:"changeRequest/properties/approvals/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+if(data36.imageUrl === undefined){
+const err66 = {instancePath:instancePath+"/" + i0+"/approvals/" + i4+"/createdBy",schemaPath:"changeRequest/properties/approvals/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "imageUrl"},message:"must have required property '"+"imageUrl"+"'"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+if(data36.id !== undefined){
+let data37 = data36.id;
+if(!((typeof data37 == "number") && (isFinite(data37)))){
+const err67 = {instancePath:instancePath+"/" + i0+"/approvals/" + i4+"/createdBy/id",schemaPath:"changeRequest/properties/approvals/items/properties/createdBy/properties/id/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+if(data36.username !== undefined){
+if(typeof data36.username !== "string"){
+const err68 = {instancePath:instancePath+"/" + i0+"/approvals/" + i4+"/createdBy/username",schemaPath:"changeRequest/properties/approvals/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+if(data36.imageUrl !== undefined){
+let data39 = data36.imageUrl;
+if(typeof data39 === "string"){
+if(!(formats28.test(data39))){
+const err69 = {instancePath:instancePath+"/" + i0+"/approvals/" + i4+"/createdBy/imageUrl",schemaPath:"changeRequest/properties/approvals/items/properties/createdBy/properties/imageUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+else {
+const err70 = {instancePath:instancePath+"/" + i0+"/approvals/" + i4+"/createdBy/imageUrl",schemaPath:"changeRequest/properties/approvals/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+}
+else {
+const err71 = {instancePath:instancePath+"/" + i0+"/approvals/" + i4+"/createdBy",schemaPath:"changeRequest/properties/approvals/items/properties/createdBy/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+if(data35.createdAt !== undefined){
+let data40 = data35.createdAt;
+if(typeof data40 === "string"){
+if(!(formats0.test(data40))){
+const err72 = {instancePath:instancePath+"/" + i0+"/approvals/" + i4+"/createdAt",schemaPath:"changeRequest/properties/approvals/items/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+else {
+const err73 = {instancePath:instancePath+"/" + i0+"/approvals/" + i4+"/createdAt",schemaPath:"changeRequest/properties/approvals/items/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+}
+else {
+const err74 = {instancePath:instancePath+"/" + i0+"/approvals/" + i4,schemaPath:"changeRequest/properties/approvals/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+}
+else {
+const err75 = {instancePath:instancePath+"/" + i0+"/approvals",schemaPath:"changeRequest/properties/approvals/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+if(data0.rejections !== undefined){
+let data41 = data0.rejections;
+if(Array.isArray(data41)){
+const len5 = data41.length;
+for(let i5=0; i5<len5; i5++){
+let data42 = data41[i5];
+if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
+if(data42.createdBy === undefined){
+const err76 = {instancePath:instancePath+"/" + i0+"/rejections/" + i5,schemaPath:"changeRequest/properties/rejections/items/required",keyword:"required",params:{missingProperty: "createdBy"},message:"must have required property '"+"createdBy"+"'"};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+if(data42.createdAt === undefined){
+const err77 = {instancePath:instancePath+"/" + i0+"/rejections/" + i5,schemaPath:"changeRequest/properties/rejections/items/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+if(data42.createdBy !== undefined){
+let data43 = data42.createdBy;
+if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
+if(data43.id === undefined){
+const err78 = {instancePath:instancePath+"/" + i0+"/rejections/" + i5+"/createdBy",schemaPath:"changeRequest/properties/rejections/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+if(data43.username === undefined){
+const err79 = {instancePath:instancePath+"/" + i0+"/rejections/" + i5+"/createdBy",schemaPath:"changeRequest/properties/rejections/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'"};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+if(data43.imageUrl === undefined){
+const err80 = {instancePath:instancePath+"/" + i0+"/rejections/" + i5+"/createdBy",schemaPath:"changeRequest/properties/rejections/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "imageUrl"},message:"must have required property '"+"imageUrl"+"'"};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+if(data43.id !== undefined){
+let data44 = data43.id;
+if(!((typeof data44 == "number") && (isFinite(data44)))){
+const err81 = {instancePath:instancePath+"/" + i0+"/rejections/" + i5+"/createdBy/id",schemaPath:"changeRequest/properties/rejections/items/properties/createdBy/properties/id/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+if(data43.username !== undefined){
+if(typeof data43.username !== "string"){
+const err82 = {instancePath:instancePath+"/" + i0+"/rejections/" + i5+"/createdBy/username",schemaPath:"changeRequest/properties/rejections/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+if(data43.imageUrl !== undefined){
+let data46 = data43.imageUrl;
+if(typeof data46 === "string"){
+if(!(formats28.test(data46))){
+const err83 = {instancePath:instancePath+"/" + i0+"/rejections/" + i5+"/createdBy/imageUrl",schemaPath:"changeRequest/properties/rejections/items/properties/createdBy/properties/imageUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+}
+else {
+const err84 = {instancePath:instancePath+"/" + i0+"/rejections/" + i5+"/createdBy/imageUrl",schemaPath:"changeRequest/properties/rejections/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+}
+}
+else {
+const err85 = {instancePath:instancePath+"/" + i0+"/rejections/" + i5+"/createdBy",schemaPath:"changeRequest/properties/rejections/items/properties/createdBy/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+}
+if(data42.createdAt !== undefined){
+let data47 = data42.createdAt;
+if(typeof data47 === "string"){
+if(!(formats0.test(data47))){
+const err86 = {instancePath:instancePath+"/" + i0+"/rejections/" + i5+"/createdAt",schemaPath:"changeRequest/properties/rejections/items/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+else {
+const err87 = {instancePath:instancePath+"/" + i0+"/rejections/" + i5+"/createdAt",schemaPath:"changeRequest/properties/rejections/items/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+}
+else {
+const err88 = {instancePath:instancePath+"/" + i0+"/rejections/" + i5,schemaPath:"changeRequest/properties/rejections/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+}
+}
+else {
+const err89 = {instancePath:instancePath+"/" + i0+"/rejections",schemaPath:"changeRequest/properties/rejections/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+}
+if(data0.comments !== undefined){
+let data48 = data0.comments;
+if(Array.isArray(data48)){
+const len6 = data48.length;
+for(let i6=0; i6<len6; i6++){
+let data49 = data48[i6];
+if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
+if(data49.text === undefined){
+const err90 = {instancePath:instancePath+"/" + i0+"/comments/" + i6,schemaPath:"changeRequest/properties/comments/items/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+if(data49.createdBy === undefined){
+const err91 = {instancePath:instancePath+"/" + i0+"/comments/" + i6,schemaPath:"changeRequest/properties/comments/items/required",keyword:"required",params:{missingProperty: "createdBy"},message:"must have required property '"+"createdBy"+"'"};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+if(data49.createdAt === undefined){
+const err92 = {instancePath:instancePath+"/" + i0+"/comments/" + i6,schemaPath:"changeRequest/properties/comments/items/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+if(data49.id !== undefined){
+let data50 = data49.id;
+if(!((typeof data50 == "number") && (isFinite(data50)))){
+const err93 = {instancePath:instancePath+"/" + i0+"/comments/" + i6+"/id",schemaPath:"changeRequest/properties/comments/items/properties/id/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+}
+if(data49.text !== undefined){
+if(typeof data49.text !== "string"){
+const err94 = {instancePath:instancePath+"/" + i0+"/comments/" + i6+"/text",schemaPath:"changeRequest/properties/comments/items/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+}
+if(data49.createdBy !== undefined){
+let data52 = data49.createdBy;
+if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
+if(data52.username === undefined){
+const err95 = {instancePath:instancePath+"/" + i0+"/comments/" + i6+"/createdBy",schemaPath:"changeRequest/properties/comments/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'"};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+if(data52.imageUrl === undefined){
+const err96 = {instancePath:instancePath+"/" + i0+"/comments/" + i6+"/createdBy",schemaPath:"changeRequest/properties/comments/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "imageUrl"},message:"must have required property '"+"imageUrl"+"'"};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+if(data52.username !== undefined){
+let data53 = data52.username;
+if((typeof data53 !== "string") && (data53 !== null)){
+const err97 = {instancePath:instancePath+"/" + i0+"/comments/" + i6+"/createdBy/username",schemaPath:"changeRequest/properties/comments/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema48.properties.comments.items.properties.createdBy.properties.username.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+}
+if(data52.imageUrl !== undefined){
+let data54 = data52.imageUrl;
+if((typeof data54 !== "string") && (data54 !== null)){
+const err98 = {instancePath:instancePath+"/" + i0+"/comments/" + i6+"/createdBy/imageUrl",schemaPath:"changeRequest/properties/comments/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: schema48.properties.comments.items.properties.createdBy.properties.imageUrl.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+if(typeof data54 === "string"){
+if(!(formats28.test(data54))){
+const err99 = {instancePath:instancePath+"/" + i0+"/comments/" + i6+"/createdBy/imageUrl",schemaPath:"changeRequest/properties/comments/items/properties/createdBy/properties/imageUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err100 = {instancePath:instancePath+"/" + i0+"/comments/" + i6+"/createdBy",schemaPath:"changeRequest/properties/comments/items/properties/createdBy/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
+}
+errors++;
+}
+}
+if(data49.createdAt !== undefined){
+let data55 = data49.createdAt;
+if(typeof data55 === "string"){
+if(!(formats0.test(data55))){
+const err101 = {instancePath:instancePath+"/" + i0+"/comments/" + i6+"/createdAt",schemaPath:"changeRequest/properties/comments/items/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+}
+else {
+const err102 = {instancePath:instancePath+"/" + i0+"/comments/" + i6+"/createdAt",schemaPath:"changeRequest/properties/comments/items/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
+}
+errors++;
+}
+}
+}
+else {
+const err103 = {instancePath:instancePath+"/" + i0+"/comments/" + i6,schemaPath:"changeRequest/properties/comments/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
+}
+errors++;
+}
+}
+}
+else {
+const err104 = {instancePath:instancePath+"/" + i0+"/comments",schemaPath:"changeRequest/properties/comments/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
+}
+errors++;
+}
+}
+if(data0.createdBy !== undefined){
+let data56 = data0.createdBy;
+if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
+if(data56.username === undefined){
+const err105 = {instancePath:instancePath+"/" + i0+"/createdBy",schemaPath:"changeRequest/properties/createdBy/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'"};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
+}
+errors++;
+}
+if(data56.imageUrl === undefined){
+const err106 = {instancePath:instancePath+"/" + i0+"/createdBy",schemaPath:"changeRequest/properties/createdBy/required",keyword:"required",params:{missingProperty: "imageUrl"},message:"must have required property '"+"imageUrl"+"'"};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
+}
+errors++;
+}
+if(data56.id !== undefined){
+let data57 = data56.id;
+if(!((typeof data57 == "number") && (isFinite(data57)))){
+const err107 = {instancePath:instancePath+"/" + i0+"/createdBy/id",schemaPath:"changeRequest/properties/createdBy/properties/id/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err107];
+}
+else {
+vErrors.push(err107);
+}
+errors++;
+}
+}
+if(data56.username !== undefined){
+let data58 = data56.username;
+if((typeof data58 !== "string") && (data58 !== null)){
+const err108 = {instancePath:instancePath+"/" + i0+"/createdBy/username",schemaPath:"changeRequest/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema48.properties.createdBy.properties.username.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err108];
+}
+else {
+vErrors.push(err108);
+}
+errors++;
+}
+}
+if(data56.imageUrl !== undefined){
+let data59 = data56.imageUrl;
+if(typeof data59 === "string"){
+if(!(formats28.test(data59))){
+const err109 = {instancePath:instancePath+"/" + i0+"/createdBy/imageUrl",schemaPath:"changeRequest/properties/createdBy/properties/imageUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+if(vErrors === null){
+vErrors = [err109];
+}
+else {
+vErrors.push(err109);
+}
+errors++;
+}
+}
+else {
+const err110 = {instancePath:instancePath+"/" + i0+"/createdBy/imageUrl",schemaPath:"changeRequest/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err110];
+}
+else {
+vErrors.push(err110);
+}
+errors++;
+}
+}
+}
+else {
+const err111 = {instancePath:instancePath+"/" + i0+"/createdBy",schemaPath:"changeRequest/properties/createdBy/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err111];
+}
+else {
+vErrors.push(err111);
+}
+errors++;
+}
+}
+if(data0.createdAt !== undefined){
+let data60 = data0.createdAt;
+if(typeof data60 === "string"){
+if(!(formats0.test(data60))){
+const err112 = {instancePath:instancePath+"/" + i0+"/createdAt",schemaPath:"changeRequest/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err112];
+}
+else {
+vErrors.push(err112);
+}
+errors++;
+}
+}
+else {
+const err113 = {instancePath:instancePath+"/" + i0+"/createdAt",schemaPath:"changeRequest/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err113];
+}
+else {
+vErrors.push(err113);
+}
+errors++;
+}
+}
+if(data0.state !== undefined){
+let data61 = data0.state;
+if(!(((((((data61 === "Draft") || (data61 === "In review")) || (data61 === "Approved")) || (data61 === "Scheduled")) || (data61 === "Applied")) || (data61 === "Cancelled")) || (data61 === "Rejected"))){
+const err114 = {instancePath:instancePath+"/" + i0+"/state",schemaPath:"changeRequest/properties/state/enum",keyword:"enum",params:{allowedValues: schema48.properties.state.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err114];
+}
+else {
+vErrors.push(err114);
+}
+errors++;
+}
+}
+if(data0.schedule !== undefined){
+let data62 = data0.schedule;
+if(data62 && typeof data62 == "object" && !Array.isArray(data62)){
+if(data62.scheduledAt === undefined){
+const err115 = {instancePath:instancePath+"/" + i0+"/schedule",schemaPath:"changeRequest/properties/schedule/required",keyword:"required",params:{missingProperty: "scheduledAt"},message:"must have required property '"+"scheduledAt"+"'"};
+if(vErrors === null){
+vErrors = [err115];
+}
+else {
+vErrors.push(err115);
+}
+errors++;
+}
+if(data62.status === undefined){
+const err116 = {instancePath:instancePath+"/" + i0+"/schedule",schemaPath:"changeRequest/properties/schedule/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
+}
+errors++;
+}
+if(data62.scheduledAt !== undefined){
+let data63 = data62.scheduledAt;
+if(typeof data63 === "string"){
+if(!(formats0.test(data63))){
+const err117 = {instancePath:instancePath+"/" + i0+"/schedule/scheduledAt",schemaPath:"changeRequest/properties/schedule/properties/scheduledAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err117];
+}
+else {
+vErrors.push(err117);
+}
+errors++;
+}
+}
+else {
+const err118 = {instancePath:instancePath+"/" + i0+"/schedule/scheduledAt",schemaPath:"changeRequest/properties/schedule/properties/scheduledAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err118];
+}
+else {
+vErrors.push(err118);
+}
+errors++;
+}
+}
+if(data62.status !== undefined){
+let data64 = data62.status;
+if(!((data64 === "pending") || (data64 === "failed"))){
+const err119 = {instancePath:instancePath+"/" + i0+"/schedule/status",schemaPath:"changeRequest/properties/schedule/properties/status/enum",keyword:"enum",params:{allowedValues: schema48.properties.schedule.properties.status.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err119];
+}
+else {
+vErrors.push(err119);
+}
+errors++;
+}
+}
+if(data62.reason !== undefined){
+if(typeof data62.reason !== "string"){
+const err120 = {instancePath:instancePath+"/" + i0+"/schedule/reason",schemaPath:"changeRequest/properties/schedule/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err120];
+}
+else {
+vErrors.push(err120);
+}
+errors++;
+}
+}
+}
+else {
+const err121 = {instancePath:instancePath+"/" + i0+"/schedule",schemaPath:"changeRequest/properties/schedule/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err121];
+}
+else {
+vErrors.push(err121);
+}
+errors++;
+}
+}
+}
+else {
+const err122 = {instancePath:instancePath+"/" + i0,schemaPath:"changeRequest/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err122];
+}
+else {
+vErrors.push(err122);
+}
+errors++;
+}
+}
+}
+else {
+const err123 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err123];
+}
+else {
+vErrors.push(err123);
+}
+errors++;
+}
+validate43.errors = vErrors;
+return errors === 0;
+}
+
+export const changeRequestChangeEdit = validate44;
+const schema51 = {"$id":"changeRequestChangeEdit","type":"object","additionalProperties":false,"required":["action","payload"],"properties":{"action":{"enum":["updateEnabled","addStrategy","updateStrategy","deleteStrategy","patchVariant","reorderStrategy","archiveFeature","addDependency","deleteDependency","updateSegment","deleteSegment"]},"payload":{"type":["object","array"]}}};
+
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="changeRequestChangeEdit" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.action === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.payload === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "payload"},message:"must have required property '"+"payload"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "action") || (key0 === "payload"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.action !== undefined){
+let data0 = data.action;
+if(!(((((((((((data0 === "updateEnabled") || (data0 === "addStrategy")) || (data0 === "updateStrategy")) || (data0 === "deleteStrategy")) || (data0 === "patchVariant")) || (data0 === "reorderStrategy")) || (data0 === "archiveFeature")) || (data0 === "addDependency")) || (data0 === "deleteDependency")) || (data0 === "updateSegment")) || (data0 === "deleteSegment"))){
+const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema51.properties.action.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.payload !== undefined){
+let data1 = data.payload;
+if(!data1 || typeof data1 != "object"){
+const err4 = {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/type",keyword:"type",params:{type: schema51.properties.payload.type},message:"must be object,array"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate44.errors = vErrors;
+return errors === 0;
+}
+
+export const changeRequestStateBody = validate45;
+const schema52 = {"$id":"changeRequestStateBody","type":"object","additionalProperties":false,"required":["state"],"properties":{"state":{"enum":["Draft","In review","Approved","Scheduled","Applied","Cancelled","Rejected"]},"comment":{"type":"string","minLength":1,"maxLength":10000},"scheduledAt":{"type":"string","format":"date-time"},"force":{"type":"boolean"}}};
+
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="changeRequestStateBody" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.state === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "state"},message:"must have required property '"+"state"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "state") || (key0 === "comment")) || (key0 === "scheduledAt")) || (key0 === "force"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.state !== undefined){
+let data0 = data.state;
+if(!(((((((data0 === "Draft") || (data0 === "In review")) || (data0 === "Approved")) || (data0 === "Scheduled")) || (data0 === "Applied")) || (data0 === "Cancelled")) || (data0 === "Rejected"))){
+const err2 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema52.properties.state.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.comment !== undefined){
+let data1 = data.comment;
+if(typeof data1 === "string"){
+if(func2(data1) > 10000){
+const err3 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(func2(data1) < 1){
+const err4 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/comment",schemaPath:"#/properties/comment/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.scheduledAt !== undefined){
+let data2 = data.scheduledAt;
+if(typeof data2 === "string"){
+if(!(formats0.test(data2))){
+const err6 = {instancePath:instancePath+"/scheduledAt",schemaPath:"#/properties/scheduledAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/scheduledAt",schemaPath:"#/properties/scheduledAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.force !== undefined){
+if(typeof data.force !== "boolean"){
+const err8 = {instancePath:instancePath+"/force",schemaPath:"#/properties/force/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate45.errors = vErrors;
+return errors === 0;
+}
+
+export const changeRequestCommentBody = validate46;
+const schema53 = {"$id":"changeRequestCommentBody","type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string","minLength":1,"maxLength":10000}}};
+
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="changeRequestCommentBody" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.text === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "text")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.text !== undefined){
+let data0 = data.text;
+if(typeof data0 === "string"){
+if(func2(data0) > 10000){
+const err2 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(func2(data0) < 1){
+const err3 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate46.errors = vErrors;
+return errors === 0;
+}
+
+export const changeRequestTitleBody = validate47;
+const schema54 = {"$id":"changeRequestTitleBody","type":"object","additionalProperties":false,"required":["title"],"properties":{"title":{"type":"string","minLength":1,"maxLength":255}}};
+
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="changeRequestTitleBody" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.title === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "title")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data0 = data.title;
+if(typeof data0 === "string"){
+if(func2(data0) > 255){
+const err2 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(func2(data0) < 1){
+const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate47.errors = vErrors;
+return errors === 0;
+}
+
+export const changeRequestConfigBody = validate48;
+const schema55 = {"$id":"changeRequestConfigBody","type":"object","additionalProperties":false,"required":["changeRequestsEnabled"],"properties":{"changeRequestsEnabled":{"type":"boolean"},"requiredApprovals":{"type":"integer","minimum":1,"maximum":10}}};
+
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="changeRequestConfigBody" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.changeRequestsEnabled === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "changeRequestsEnabled"},message:"must have required property '"+"changeRequestsEnabled"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "changeRequestsEnabled") || (key0 === "requiredApprovals"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.changeRequestsEnabled !== undefined){
+if(typeof data.changeRequestsEnabled !== "boolean"){
+const err2 = {instancePath:instancePath+"/changeRequestsEnabled",schemaPath:"#/properties/changeRequestsEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.requiredApprovals !== undefined){
+let data1 = data.requiredApprovals;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err3 = {instancePath:instancePath+"/requiredApprovals",schemaPath:"#/properties/requiredApprovals/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 10 || isNaN(data1)){
+const err4 = {instancePath:instancePath+"/requiredApprovals",schemaPath:"#/properties/requiredApprovals/maximum",keyword:"maximum",params:{comparison: "<=", limit: 10},message:"must be <= 10"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data1 < 1 || isNaN(data1)){
+const err5 = {instancePath:instancePath+"/requiredApprovals",schemaPath:"#/properties/requiredApprovals/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate48.errors = vErrors;
+return errors === 0;
+}
+
+export const changeRequestConfig = validate49;
+const schema56 = {"$id":"changeRequestConfig","type":"array","items":{"type":"object","additionalProperties":false,"required":["environment","type","changeRequestEnabled","requiredApprovals"],"properties":{"environment":{"type":"string"},"type":{"type":"string"},"changeRequestEnabled":{"type":"boolean"},"requiredApprovals":{"type":"integer"}}}};
+
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="changeRequestConfig" */;
+let vErrors = null;
+let errors = 0;
+if(Array.isArray(data)){
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+let data0 = data[i0];
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(data0.environment === undefined){
+const err0 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "environment"},message:"must have required property '"+"environment"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data0.type === undefined){
+const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data0.changeRequestEnabled === undefined){
+const err2 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "changeRequestEnabled"},message:"must have required property '"+"changeRequestEnabled"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data0.requiredApprovals === undefined){
+const err3 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "requiredApprovals"},message:"must have required property '"+"requiredApprovals"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data0){
+if(!((((key0 === "environment") || (key0 === "type")) || (key0 === "changeRequestEnabled")) || (key0 === "requiredApprovals"))){
+const err4 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data0.environment !== undefined){
+if(typeof data0.environment !== "string"){
+const err5 = {instancePath:instancePath+"/" + i0+"/environment",schemaPath:"#/items/properties/environment/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data0.type !== undefined){
+if(typeof data0.type !== "string"){
+const err6 = {instancePath:instancePath+"/" + i0+"/type",schemaPath:"#/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data0.changeRequestEnabled !== undefined){
+if(typeof data0.changeRequestEnabled !== "boolean"){
+const err7 = {instancePath:instancePath+"/" + i0+"/changeRequestEnabled",schemaPath:"#/items/properties/changeRequestEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data0.requiredApprovals !== undefined){
+let data4 = data0.requiredApprovals;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err8 = {instancePath:instancePath+"/" + i0+"/requiredApprovals",schemaPath:"#/items/properties/requiredApprovals/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate49.errors = vErrors;
+return errors === 0;
+}
+
+export const updateEnabledPayload = validate50;
+const schema57 = {"$id":"updateEnabledPayload","type":"object","additionalProperties":false,"required":["enabled"],"properties":{"enabled":{"type":"boolean"}}};
+
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="updateEnabledPayload" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.enabled === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enabled"},message:"must have required property '"+"enabled"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "enabled")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.enabled !== undefined){
+if(typeof data.enabled !== "boolean"){
+const err2 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate50.errors = vErrors;
+return errors === 0;
+}
+
+export const strategyRefPayload = validate51;
+const schema58 = {"$id":"strategyRefPayload","type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","minLength":1,"maxLength":100}}};
+
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="strategyRefPayload" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "id")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(func2(data0) > 100){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(func2(data0) < 1){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate51.errors = vErrors;
+return errors === 0;
+}
+
+export const variantsPayload = validate52;
+const schema59 = {"$id":"variantsPayload","type":"object","additionalProperties":false,"required":["variants"],"properties":{"variants":{"type":"array"}}};
+
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="variantsPayload" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.variants === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "variants"},message:"must have required property '"+"variants"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "variants")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.variants !== undefined){
+if(!(Array.isArray(data.variants))){
+const err2 = {instancePath:instancePath+"/variants",schemaPath:"#/properties/variants/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate52.errors = vErrors;
+return errors === 0;
+}
+
+export const emptyPayload = validate53;
+const schema60 = {"$id":"emptyPayload","type":"object","additionalProperties":false,"properties":{}};
+
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="emptyPayload" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate53.errors = vErrors;
+return errors === 0;
+}
+
+export const dependencyRefPayload = validate54;
+const schema61 = {"$id":"dependencyRefPayload","type":"object","additionalProperties":false,"required":["feature"],"properties":{"feature":{"type":"string","minLength":1,"maxLength":100}}};
+
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="dependencyRefPayload" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.feature === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "feature"},message:"must have required property '"+"feature"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "feature")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.feature !== undefined){
+let data0 = data.feature;
+if(typeof data0 === "string"){
+if(func2(data0) > 100){
+const err2 = {instancePath:instancePath+"/feature",schemaPath:"#/properties/feature/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(func2(data0) < 1){
+const err3 = {instancePath:instancePath+"/feature",schemaPath:"#/properties/feature/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/feature",schemaPath:"#/properties/feature/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate54.errors = vErrors;
+return errors === 0;
+}
+
+export const segmentRefPayload = validate55;
+const schema62 = {"$id":"segmentRefPayload","type":"object","required":["id"],"properties":{"id":{"type":"integer","minimum":1}}};
+
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="segmentRefPayload" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err1 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate55.errors = vErrors;
 return errors === 0;
 }
 

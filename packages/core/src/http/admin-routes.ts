@@ -1,5 +1,5 @@
 /** The admin API's routes: the Unleash admin endpoints flagadmin serves. */
-import { requireAdmin, requireUpdateFeature, requireUpdateFeatureEnvironment } from '../auth';
+import { requireAdmin, requireUpdateFeature } from '../auth';
 import { created, JsonText, ok, type Route } from './route';
 
 /** The admin API (admin keys). */
@@ -100,37 +100,6 @@ export const ADMIN_ROUTES: readonly Route[] = [
     errors: [400, 409, 413, 415],
     authorize: requireAdmin,
     run: async (admin, { principal, json }) => created(await admin.createProject(principal, { body: await json() })),
-  },
-  {
-    method: 'GET',
-    path: '/api/admin/projects/:projectId/change-requests/:id',
-    summary: 'Retrieve one change request by id',
-    operationId: 'getChangeRequest',
-    auth: 'admin',
-    response: { status: 200, schema: 'changeRequest' },
-    errors: [404],
-    cachedPerRevision: true,
-    run: async (admin, { params, principal }) =>
-      ok(await admin.getChangeRequest(principal, { projectId: params['projectId']!, id: params['id']! })),
-  },
-  {
-    method: 'POST',
-    path: '/api/admin/projects/:projectId/environments/:environment/change-requests',
-    summary: "Add changes to the caller's draft change request",
-    operationId: 'addChangeRequestChanges',
-    auth: 'admin',
-    request: 'changeRequestChanges',
-    response: { status: 201, schema: 'changeRequest' },
-    errors: [400, 404, 413, 415],
-    authorize: (principal, params) => requireUpdateFeatureEnvironment(principal, params['projectId']!, params['environment']!),
-    async run(admin, { params, principal, json }) {
-      const { changeRequest, created: isNew } = await admin.addChangeRequestChanges(principal, {
-        projectId: params['projectId']!,
-        environment: params['environment']!,
-        body: await json(),
-      });
-      return { status: isNew ? 201 : 200, body: changeRequest };
-    },
   },
   {
     method: 'GET',

@@ -5,5 +5,15 @@ import { CLIENT_ROUTES } from './client-routes';
 import { HEALTH_ROUTE, openApiRoute, READY_ROUTE } from './public-routes';
 import type { Route } from './route';
 import { FLAG_CONFIG_ROUTES } from './routes-flag-config';
+import { CHANGE_REQUEST_ROUTES } from './routes-change-requests';
 
-export const ALL_ROUTES: readonly Route[] = [HEALTH_ROUTE, READY_ROUTE, openApiRoute(() => ALL_ROUTES), ...ADMIN_ROUTES, ...API_TOKEN_ROUTES, ...CLIENT_ROUTES, ...FLAG_CONFIG_ROUTES];
+export const ALL_ROUTES: readonly Route[] = [
+  HEALTH_ROUTE,
+  READY_ROUTE,
+  openApiRoute(() => ALL_ROUTES),
+  ...ADMIN_ROUTES,
+  ...API_TOKEN_ROUTES,
+  ...CLIENT_ROUTES,
+  ...FLAG_CONFIG_ROUTES,
+  ...CHANGE_REQUEST_ROUTES,
+];

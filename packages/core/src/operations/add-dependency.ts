@@ -6,7 +6,7 @@ import { badData } from '../errors';
 import type { FeatureRecord } from '../records';
 import { jsonEqual } from '../json';
 import { assertValid } from '../validation';
-import { changeDependencies, withChild } from '../flag-config/dependency-write';
+import { changeDependencies, withChild, type DependencyChanger } from '../flag-config/dependency-write';
 
 export interface AddDependencyInput {
   projectId: string;
@@ -26,14 +26,19 @@ const invalid = (path: string, message: string) => badData(message, [{ message, 
  * same parent again replaces its conditions. Event: `feature-dependency-added` on the child.
  */
 export async function addDependency(ctx: AdminContext, principal: Principal, input: AddDependencyInput): Promise<{ feature: FeatureDocument; etag: string }> {
-  assertValid<{ feature: string; enabled?: boolean; variants?: string[] }>('dependencyBody', input.body, 'dependency');
-  const body = input.body;
+  return changeDependencies(ctx, principal, input, addDependencyChange(input.projectId, input.body));
+}
+
+/** The dependency change of a body (checked here): what the route and a change request's apply run. */
+export function addDependencyChange(projectId: string, input: unknown): DependencyChanger {
+  assertValid<{ feature: string; enabled?: boolean; variants?: string[] }>('dependencyBody', input, 'dependency');
+  const body = input;
   const enabled = body.enabled ?? true;
   const variants = body.variants ?? [];
   if (!enabled && variants.length) throw invalid('/variants', 'variants can only be required of a parent that must be enabled');
-  return changeDependencies(ctx, principal, input, async (child, tx) => {
+  return async (child, tx, limits) => {
     const parent = await tx.get('features', body.feature);
-    if (!parent || parent.project !== input.projectId) throw invalid('/feature', `There is no feature "${body.feature}" in project "${input.projectId}".`);
+    if (!parent || parent.project !== projectId) throw invalid('/feature', `There is no feature "${body.feature}" in project "${projectId}".`);
     if (parent.name === child.name) throw invalid('/feature', 'A feature cannot depend on itself.');
     if (parent.archived) throw invalid('/feature', `The parent "${parent.name}" is archived.`);
     if (parent.dependencies.length) throw invalid('/feature', `"${parent.name}" depends on other features: a parent cannot have parents (one level).`);
@@ -41,12 +46,12 @@ export async function addDependency(ctx: AdminContext, principal: Principal, inp
     const dependency: Dependency = { feature: parent.name, enabled, variants: [...variants] };
     const current = child.dependencies.find((d) => d.feature === parent.name);
     if (current && jsonEqual(current, dependency)) return { changed: [], events: [] };
-    const limit = ctx.limits.dependenciesPerFeature;
+    const limit = limits.dependenciesPerFeature;
     if (!current && child.dependencies.length >= limit) throw limitExceeded('dependenciesPerFeature', limit, 'Too many parents for one feature');
     child.dependencies = [...child.dependencies.filter((d) => d.feature !== parent.name), dependency];
     return {
       changed: [child, withChild(parent, child.name, true)],
       events: [{ type: 'feature-dependency-added', data: dependency, preData: current ?? null }],
     };
-  });
+  };
 }

@@ -5,7 +5,7 @@ import { limitExceeded } from '../limits';
 import { strategyFromBody } from '../flag-config/strategy-input';
 import { strategyAdded, strategyDocument } from '../flag-config/strategy-events';
 import { assertValid } from '../validation';
-import { changeFeatureEnvironment, type ChangeResult, type FeatureEnvironmentRef } from '../flag-config/feature-environment-change';
+import { changeFeatureEnvironment, type ChangeResult, type EnvironmentChange, type FeatureEnvironmentRef } from '../flag-config/feature-environment-change';
 import { checkSegmentReferences } from '../flag-config/segment-references';
 import { bySortOrder } from '../flag-config/strategy-lookup';
 
@@ -19,13 +19,18 @@ export interface AddStrategyInput extends FeatureEnvironmentRef {
  * is made here. Without a sortOrder it goes last. Event: `feature-strategy-add`.
  */
 export async function addStrategy(ctx: AdminContext, principal: Principal, input: AddStrategyInput): Promise<ChangeResult<StrategyDocument>> {
-  assertValid('strategyBody', input.body, 'strategy');
-  return changeFeatureEnvironment(ctx, principal, input, async ({ tx, project, feature, state, limits }) => {
+  return changeFeatureEnvironment(ctx, principal, input, addStrategyChange(input.body));
+}
+
+/** The body checked, and the change the route and a change request's apply run. */
+export function addStrategyChange(body: unknown): EnvironmentChange<StrategyDocument> {
+  assertValid('strategyBody', body, 'strategy');
+  return async ({ tx, project, feature, state, limits }) => {
     if (state.strategies.length >= limits.strategiesPerEnvironment) {
       throw limitExceeded('strategiesPerEnvironment', limits.strategiesPerEnvironment, 'Too many strategies in this feature environment');
     }
     const last = Math.max(-1, ...state.strategies.map((s) => s.sortOrder));
-    const strategy = strategyFromBody(input.body, {
+    const strategy = strategyFromBody(body, {
       featureName: feature.name,
       defaultStickiness: project.defaultStickiness,
       id: crypto.randomUUID(),
@@ -37,5 +42,5 @@ export async function addStrategy(ctx: AdminContext, principal: Principal, input
     state.strategies = bySortOrder([...state.strategies, strategy]);
     const document = strategyDocument(strategy, feature.name);
     return { result: document, events: [strategyAdded(state.name, document)] };
-  });
+  };
 }

@@ -5,19 +5,25 @@ import { AdminError } from '../errors';
 import { requireSegmentWrite } from '../flag-config/segment-access';
 import { visibleSegment } from '../flag-config/segment-lookup';
 import { describeUses, segmentUses } from '../flag-config/segment-usage';
+import type { WriteTx } from '../storage';
+import { causedBy, type ChangeOrigin } from '../change-requests/change-origin';
 
 /**
  * `DELETE /api/admin/segments/:id`. A segment that strategies use cannot be deleted: 409 naming them
  * (feature/environment/strategy id). Event: `segment-deleted`.
  */
 export async function deleteSegment(ctx: AdminContext, principal: Principal, input: { id: string }): Promise<null> {
-  return ctx.write(async (tx) => {
-    const segment = await visibleSegment(tx, principal, input.id);
-    requireSegmentWrite(principal, segment.project);
-    const uses = await segmentUses(tx, segment);
-    if (uses.length) throw new AdminError('ConflictError', `Segment ${segment.id} is used by strategies: ${describeUses(uses)}.`);
-    await tx.put('segments', { ...segment, deletedAt: ctx.now().toISOString() });
-    await emit(tx, ctx, principal, [{ type: 'segment-deleted', project: segment.project, data: null, preData: segment }]);
-    return null;
-  });
+  return ctx.write((tx) => deleteSegmentInTx(tx, ctx, { principal }, input.id));
+}
+
+/** The deletion inside the caller's write transaction (the route's own, or a change request's apply). */
+export async function deleteSegmentInTx(tx: WriteTx, ctx: AdminContext, origin: ChangeOrigin, id: string): Promise<null> {
+  const { principal } = origin;
+  const segment = await visibleSegment(tx, principal, id);
+  requireSegmentWrite(principal, segment.project);
+  const uses = await segmentUses(tx, segment);
+  if (uses.length) throw new AdminError('ConflictError', `Segment ${segment.id} is used by strategies: ${describeUses(uses)}.`);
+  await tx.put('segments', { ...segment, deletedAt: ctx.now().toISOString() });
+  await emit(tx, ctx, principal, [{ ...causedBy(origin), type: 'segment-deleted', project: segment.project, data: null, preData: segment }]);
+  return null;
 }

@@ -2,7 +2,7 @@ import type { Principal } from '../auth';
 import type { AdminContext } from '../context';
 import { disableWithoutEnabledStrategy } from '../flag-config/environment-state';
 import { strategyDocument, strategyRemoved } from '../flag-config/strategy-events';
-import { changeFeatureEnvironment, type ChangeResult, type FeatureEnvironmentRef } from '../flag-config/feature-environment-change';
+import { changeFeatureEnvironment, type ChangeResult, type EnvironmentChange, type FeatureEnvironmentRef } from '../flag-config/feature-environment-change';
 import { strategyIn } from '../flag-config/strategy-lookup';
 
 export interface DeleteStrategyInput extends FeatureEnvironmentRef {
@@ -14,10 +14,15 @@ export interface DeleteStrategyInput extends FeatureEnvironmentRef {
  * `feature-environment-disabled` when no enabled strategy is left in an enabled environment (as Unleash).
  */
 export async function deleteStrategy(ctx: AdminContext, principal: Principal, input: DeleteStrategyInput): Promise<ChangeResult<null>> {
-  return changeFeatureEnvironment(ctx, principal, input, ({ feature, state }) => {
-    const existing = strategyIn(state, feature.name, input.strategyId);
+  return changeFeatureEnvironment(ctx, principal, input, deleteStrategyChange(input.strategyId));
+}
+
+/** What the route and a change request's apply run. */
+export function deleteStrategyChange(strategyId: string): EnvironmentChange<null> {
+  return ({ feature, state }) => {
+    const existing = strategyIn(state, feature.name, strategyId);
     state.strategies = state.strategies.filter((s) => s.id !== existing.id);
     const disabled = disableWithoutEnabledStrategy(state);
     return { result: null, events: [strategyRemoved(state.name, strategyDocument(existing, feature.name)), ...(disabled ? [disabled] : [])] };
-  });
+  };
 }

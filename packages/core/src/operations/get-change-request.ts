@@ -1,23 +1,17 @@
 import { requireAdminKey, type Principal } from '../auth';
 import type { AdminContext } from '../context';
-import { notFound } from '../errors';
-import type { ChangeRequestRecord } from '../records';
-import { visibleProject } from '../lookups';
+import { changeRequestDocument, type ChangeRequestDocument } from '../change-requests/change-request-document';
+import { visibleChangeRequest } from '../change-requests/change-request-lookup';
 
-/** One change request of a project; 404 when it is in another project, unknown, or the id is not a number. */
+/**
+ * One change request of a project, with the conflicts of an open one; 404 when it is in another
+ * project, unknown, discarded, a Draft of another key (unless an admin key), or the id is not a number.
+ */
 export async function getChangeRequest(
   ctx: AdminContext,
   principal: Principal,
   input: { projectId: string; id: string | number },
-): Promise<ChangeRequestRecord> {
+): Promise<ChangeRequestDocument> {
   requireAdminKey(principal);
-  const id = String(input.id);
-  const missing = () => notFound(`Could not find change request "${id}" in project "${input.projectId}".`);
-  if (!/^[1-9]\d{0,15}$/.test(id)) throw missing();
-  return ctx.read(async (tx) => {
-    await visibleProject(tx, principal, input.projectId);
-    const found = await tx.get('changeRequests', id);
-    if (!found || found.project !== input.projectId) throw missing();
-    return found;
-  });
+  return ctx.read(async (tx) => changeRequestDocument(tx, await visibleChangeRequest(tx, principal, input.projectId, input.id)));
 }

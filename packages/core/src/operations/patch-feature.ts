@@ -10,7 +10,9 @@ import { etagOf, ifMatchAccepts } from '../etag';
 import { jsonEqual } from '../json';
 import { environments, featureInProject } from '../lookups';
 import { tagKey } from '../tags';
-import { applyPatch, parsePatch } from '../json-patch';
+import { applyPatch, parsePatch, type PatchOperation } from '../json-patch';
+import type { WriteTx } from '../storage';
+import { causedBy, requireDirectChangeAllowed, type ChangeOrigin } from '../change-requests/change-origin';
 import { limitExceeded, type Limits } from '../limits';
 import { withDefaultStrategies } from '../flag-config/environment-state';
 
@@ -40,48 +42,64 @@ const BOOLEAN_FIELDS = ['stale', 'impressionData', 'archived', 'favorite'] as co
  * packages/core/README.md Decisions; commits the change and one event per fact in one transaction.
  */
 export async function patchFeature(ctx: AdminContext, principal: Principal, input: PatchFeatureInput): Promise<PatchFeatureResult> {
-  const { projectId, featureName } = input;
-  requireUpdateFeature(principal, projectId);
+  requireUpdateFeature(principal, input.projectId);
   const ops = parsePatch(input.patch, ctx.limits);
+  return ctx.write((tx) => patchFeatureInTx(tx, ctx, { principal }, input, ops));
+}
 
-  return ctx.write(async (tx) => {
-    const record = await featureInProject(tx, projectId, featureName);
-    if (input.ifMatch != null && !ifMatchAccepts(input.ifMatch, etagOf(record.version))) {
-      throw new AdminError('PreconditionFailedError', `The feature has changed: its current ETag is ${etagOf(record.version)}.`);
-    }
-    const envs = await environments(tx);
-    const before = featureDocument(record, envs);
-    const after = applyPatch(before, ops, variantsDenied);
+/**
+ * The patch inside the caller's write transaction (the route's own, or a change request's apply);
+ * UPDATE_FEATURE has been checked, the environment permissions are checked here.
+ */
+export async function patchFeatureInTx(
+  tx: WriteTx,
+  ctx: AdminContext,
+  origin: ChangeOrigin,
+  input: Omit<PatchFeatureInput, 'patch'>,
+  ops: readonly PatchOperation[],
+): Promise<PatchFeatureResult> {
+  const { projectId, featureName } = input;
+  const { principal } = origin;
+  const record = await featureInProject(tx, projectId, featureName);
+  if (input.ifMatch != null && !ifMatchAccepts(input.ifMatch, etagOf(record.version))) {
+    throw new AdminError('PreconditionFailedError', `The feature has changed: its current ETag is ${etagOf(record.version)}.`);
+  }
+  const envs = await environments(tx);
+  const before = featureDocument(record, envs);
+  const after = applyPatch(before, ops, variantsDenied);
 
-    const changedEnvs = changedEnvironments(before, after);
-    for (const env of changedEnvs) requireUpdateFeatureEnvironment(principal, projectId, env.name);
-    validateResult(before, after, ctx.limits);
+  const changedEnvs = changedEnvironments(before, after);
+  for (const env of changedEnvs) {
+    requireUpdateFeatureEnvironment(principal, projectId, env.name);
+    await requireDirectChangeAllowed(tx, origin, projectId, env.name);
+  }
+  validateResult(before, after, ctx.limits);
 
-    const now = ctx.now().toISOString();
-    const next = nextRecord(record, before, after as FeatureDocument, now, envs);
-    const events = withDefaultStrategies(next, factsOf(before, after as FeatureDocument, changedEnvs), (event): Fact => ({ event }));
-    if (events.length === 0) return { feature: before, etag: etagOf(record.version) };
+  const now = ctx.now().toISOString();
+  const next = nextRecord(record, before, after as FeatureDocument, now, envs);
+  const events = withDefaultStrategies(next, factsOf(before, after as FeatureDocument, changedEnvs), (event): Fact => ({ event }));
+  if (events.length === 0) return { feature: before, etag: etagOf(record.version) };
 
-    next.version = record.version + 1;
-    const document = featureDocument(next, envs);
-    await tx.put('features', next);
-    const stats = (await tx.get('projectStats', projectId)) ?? emptyStats(projectId);
-    updateStats(stats, record, next);
-    await emit(
-      tx,
-      ctx,
-      principal,
-      events.map((e) => ({
-        project: projectId,
-        featureName,
-        tags: next.tags,
-        ...(e.tagEvent ? {} : { data: document, preData: before }),
-        ...e.event,
-      })),
-      stats,
-    );
-    return { feature: document, etag: etagOf(next.version) };
-  });
+  next.version = record.version + 1;
+  const document = featureDocument(next, envs);
+  await tx.put('features', next);
+  const stats = (await tx.get('projectStats', projectId)) ?? emptyStats(projectId);
+  updateStats(stats, record, next);
+  await emit(
+    tx,
+    ctx,
+    principal,
+    events.map((e) => ({
+      ...causedBy(origin),
+      project: projectId,
+      featureName,
+      tags: next.tags,
+      ...(e.tagEvent ? {} : { data: document, preData: before }),
+      ...e.event,
+    })),
+    stats,
+  );
+  return { feature: document, etag: etagOf(next.version) };
 }
 
 /** A path under `/variants` is denied: variants change through their own routes (as Unleash). */

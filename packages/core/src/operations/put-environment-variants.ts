@@ -1,6 +1,6 @@
 import type { Principal } from '../auth';
 import type { AdminContext } from '../context';
-import { changeFeatureEnvironment, type ChangeResult, type FeatureEnvironmentRef } from '../flag-config/feature-environment-change';
+import { changeFeatureEnvironment, type ChangeResult, type EnvironmentChange, type FeatureEnvironmentRef } from '../flag-config/feature-environment-change';
 import { replaceVariants, type FeatureVariants } from '../flag-config/replace-variants';
 import { assertValid } from '../validation';
 
@@ -13,6 +13,11 @@ export async function putEnvironmentVariants(
   principal: Principal,
   input: FeatureEnvironmentRef & { body: unknown },
 ): Promise<ChangeResult<FeatureVariants>> {
-  assertValid('environmentVariantsBody', input.body, 'variants');
-  return changeFeatureEnvironment(ctx, principal, input, (scope) => replaceVariants(scope, input.body));
+  return changeFeatureEnvironment(ctx, principal, input, putVariantsChange(input.body));
+}
+
+/** The body checked, and the change the route and a change request's apply (`patchVariant`) run. */
+export function putVariantsChange(body: unknown): EnvironmentChange<FeatureVariants> {
+  assertValid('environmentVariantsBody', body, 'variants');
+  return (scope) => replaceVariants(scope, body);
 }

@@ -4,7 +4,7 @@ import { badData } from '../errors';
 import { limitExceeded } from '../limits';
 import type { Strategy } from '../records';
 import { assertValid } from '../validation';
-import { changeFeatureEnvironment, type ChangeResult, type FeatureEnvironmentRef } from '../flag-config/feature-environment-change';
+import { changeFeatureEnvironment, type ChangeResult, type EnvironmentChange, type FeatureEnvironmentRef } from '../flag-config/feature-environment-change';
 import { bySortOrder, strategyIn } from '../flag-config/strategy-lookup';
 
 export interface SetStrategySortOrderInput extends FeatureEnvironmentRef {
@@ -21,14 +21,19 @@ const orderOf = (strategies: readonly Strategy[]) => ({
  * environment is a 404; one event `strategy-order-changed` with the order before and after.
  */
 export async function setStrategySortOrder(ctx: AdminContext, principal: Principal, input: SetStrategySortOrderInput): Promise<ChangeResult<null>> {
-  assertValid<{ id: string; sortOrder: number }[]>('strategySortOrder', input.body, 'sort order');
-  const entries = input.body;
-  const { strategiesPerEnvironment: limit } = ctx.limits;
-  if (entries.length > limit) throw limitExceeded('strategiesPerEnvironment', limit, 'Too many strategies in the sort order');
-  const ids = entries.map((e) => e.id);
-  const repeated = ids.findIndex((id, i) => ids.indexOf(id) !== i);
-  if (repeated !== -1) throw badData(`Strategy "${ids[repeated]}" is named twice.`, [{ message: 'repeated id', path: `/${repeated}/id` }]);
-  return changeFeatureEnvironment(ctx, principal, input, ({ feature, state }) => {
+  return changeFeatureEnvironment(ctx, principal, input, strategySortOrderChange(input.body));
+}
+
+/** The body checked, and the change the route and a change request's apply run. */
+export function strategySortOrderChange(body: unknown): EnvironmentChange<null> {
+  assertValid<{ id: string; sortOrder: number }[]>('strategySortOrder', body, 'sort order');
+  const entries = body;
+  return ({ feature, state, limits }) => {
+    const { strategiesPerEnvironment: limit } = limits;
+    if (entries.length > limit) throw limitExceeded('strategiesPerEnvironment', limit, 'Too many strategies in the sort order');
+    const ids = entries.map((e) => e.id);
+    const repeated = ids.findIndex((id, i) => ids.indexOf(id) !== i);
+    if (repeated !== -1) throw badData(`Strategy "${ids[repeated]}" is named twice.`, [{ message: 'repeated id', path: `/${repeated}/id` }]);
     for (const entry of entries) strategyIn(state, feature.name, entry.id);
     const orders = new Map(entries.map((e) => [e.id, e.sortOrder]));
     const before = state.strategies;
@@ -36,5 +41,5 @@ export async function setStrategySortOrder(ctx: AdminContext, principal: Princip
     if (after.every((s, i) => s.id === before[i]!.id && s.sortOrder === before[i]!.sortOrder)) return { result: null, events: [] };
     state.strategies = after;
     return { result: null, events: [{ type: 'strategy-order-changed', data: orderOf(after), preData: orderOf(before) }] };
-  });
+  };
 }

@@ -1,7 +1,7 @@
 import type { Principal } from '../auth';
 import type { AdminContext } from '../context';
 import { addDefaultStrategy } from '../flag-config/environment-state';
-import { changeFeatureEnvironment, type ChangeResult, type FeatureEnvironmentRef } from '../flag-config/feature-environment-change';
+import { changeFeatureEnvironment, type ChangeResult, type EnvironmentChange, type FeatureEnvironmentRef } from '../flag-config/feature-environment-change';
 
 export interface ToggleEnvironmentInput extends FeatureEnvironmentRef {
   enabled: boolean;
@@ -13,11 +13,16 @@ export interface ToggleEnvironmentInput extends FeatureEnvironmentRef {
  * strategies. Switching to the state it has is no change: no event.
  */
 export async function toggleEnvironment(ctx: AdminContext, principal: Principal, input: ToggleEnvironmentInput): Promise<ChangeResult<null>> {
-  return changeFeatureEnvironment(ctx, principal, input, ({ feature, state }) => {
-    if (state.enabled === input.enabled) return { result: null, events: [] };
-    const added = input.enabled ? addDefaultStrategy(state, feature.name) : undefined;
-    state.enabled = input.enabled;
-    const switched = { type: input.enabled ? 'feature-environment-enabled' : 'feature-environment-disabled', environment: state.name };
+  return changeFeatureEnvironment(ctx, principal, input, toggleChange(input.enabled));
+}
+
+/** What the routes and a change request's apply (`updateEnabled`) run. */
+export function toggleChange(enabled: boolean): EnvironmentChange<null> {
+  return ({ feature, state }) => {
+    if (state.enabled === enabled) return { result: null, events: [] };
+    const added = enabled ? addDefaultStrategy(state, feature.name) : undefined;
+    state.enabled = enabled;
+    const switched = { type: enabled ? 'feature-environment-enabled' : 'feature-environment-disabled', environment: state.name };
     return { result: null, events: [...(added ? [added] : []), switched] };
-  });
+  };
 }

@@ -6,7 +6,9 @@ import { requireSegmentWrite } from '../flag-config/segment-access';
 import type { SegmentRecord } from '../records';
 import { jsonEqual } from '../json';
 import { liveSegments, requireFreeSegmentName, visibleSegment } from '../flag-config/segment-lookup';
-import { parseSegmentBody, segmentFields } from '../flag-config/segment-input';
+import { parseSegmentBody, segmentFields, type SegmentBody } from '../flag-config/segment-input';
+import type { WriteTx } from '../storage';
+import { causedBy, type ChangeOrigin } from '../change-requests/change-origin';
 import { describeUses, segmentUses } from '../flag-config/segment-usage';
 
 /**
@@ -17,22 +19,26 @@ import { describeUses, segmentUses } from '../flag-config/segment-usage';
 export async function updateSegment(ctx: AdminContext, principal: Principal, input: { id: string; body: unknown }): Promise<SegmentRecord> {
   const body = parseSegmentBody(input.body);
   requireSegmentWrite(principal, body.project ?? null);
-  return ctx.write(async (tx) => {
-    const before = await visibleSegment(tx, principal, input.id);
-    requireSegmentWrite(principal, before.project);
-    const fields = await segmentFields(tx, body, ctx.limits);
-    requireFreeSegmentName(await liveSegments(tx), fields.name, before.id);
-    const after: SegmentRecord = { ...before, ...fields };
-    if (jsonEqual(before, after)) return before;
-    if (after.project !== null && after.project !== before.project) {
-      const elsewhere = (await segmentUses(tx, before)).filter((u) => u.project !== after.project);
-      if (elsewhere.length) {
-        throw new AdminError('ConflictError', `Segment ${before.id} is used by strategies of other projects: ${describeUses(elsewhere)}.`);
-      }
+  return ctx.write((tx) => updateSegmentInTx(tx, ctx, { principal }, input.id, body));
+}
+
+/** The update inside the caller's write transaction (the route's own, or a change request's apply). */
+export async function updateSegmentInTx(tx: WriteTx, ctx: AdminContext, origin: ChangeOrigin, id: string, body: SegmentBody): Promise<SegmentRecord> {
+  const { principal } = origin;
+  const before = await visibleSegment(tx, principal, id);
+  requireSegmentWrite(principal, before.project);
+  const fields = await segmentFields(tx, body, ctx.limits);
+  requireFreeSegmentName(await liveSegments(tx), fields.name, before.id);
+  const after: SegmentRecord = { ...before, ...fields };
+  if (jsonEqual(before, after)) return before;
+  if (after.project !== null && after.project !== before.project) {
+    const elsewhere = (await segmentUses(tx, before)).filter((u) => u.project !== after.project);
+    if (elsewhere.length) {
+      throw new AdminError('ConflictError', `Segment ${before.id} is used by strategies of other projects: ${describeUses(elsewhere)}.`);
     }
-    await tx.put('segments', after);
-    const project = after.project ?? before.project;
-    await emit(tx, ctx, principal, [{ type: 'segment-updated', project, data: after, preData: before }]);
-    return after;
-  });
+  }
+  await tx.put('segments', after);
+  const project = after.project ?? before.project;
+  await emit(tx, ctx, principal, [{ ...causedBy(origin), type: 'segment-updated', project, data: after, preData: before }]);
+  return after;
 }

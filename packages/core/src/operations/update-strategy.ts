@@ -1,7 +1,7 @@
 import type { Principal } from '../auth';
 import type { AdminContext } from '../context';
 import type { StrategyDocument } from '../documents/feature-document';
-import { changeFeatureEnvironment, type ChangeResult, type FeatureEnvironmentRef } from '../flag-config/feature-environment-change';
+import { changeFeatureEnvironment, type ChangeResult, type EnvironmentChange, type FeatureEnvironmentRef } from '../flag-config/feature-environment-change';
 import { replaceStrategy } from '../flag-config/replace-strategy';
 import { assertValid } from '../validation';
 
@@ -16,6 +16,11 @@ export interface UpdateStrategyInput extends FeatureEnvironmentRef {
  * `feature-environment-disabled` when it was the environment's last enabled strategy and is now disabled.
  */
 export async function updateStrategy(ctx: AdminContext, principal: Principal, input: UpdateStrategyInput): Promise<ChangeResult<StrategyDocument>> {
-  assertValid('strategyBody', input.body, 'strategy');
-  return changeFeatureEnvironment(ctx, principal, input, (scope) => replaceStrategy(scope, input.strategyId, () => input.body));
+  return changeFeatureEnvironment(ctx, principal, input, updateStrategyChange(input.strategyId, input.body));
+}
+
+/** The body checked, and the change the route and a change request's apply run. */
+export function updateStrategyChange(strategyId: string, body: unknown): EnvironmentChange<StrategyDocument> {
+  assertValid('strategyBody', body, 'strategy');
+  return (scope) => replaceStrategy(scope, strategyId, () => body);
 }

@@ -1,6 +1,6 @@
 /** Change requests: the document and the body that adds changes to a draft. */
 import { CHANGE_REQUEST_STATES } from '../records';
-import { anyObject, dateTime, nullableString, num, str } from './primitives';
+import { anyObject, bool, dateTime, int, nullableString, num, str } from './primitives';
 
 const userRef = {
   type: 'object',
@@ -76,20 +76,131 @@ export const changeRequestSchema = {
     },
     createdAt: dateTime,
     state: { enum: CHANGE_REQUEST_STATES },
+    schedule: {
+      type: 'object',
+      required: ['scheduledAt', 'status'],
+      properties: { scheduledAt: dateTime, status: { enum: ['pending', 'failed'] }, reason: str },
+    },
   },
 } as const;
 
-export const CHANGE_ACTIONS = [
+export const changeRequestListSchema = { $id: 'changeRequests', type: 'array', items: { $ref: 'changeRequest' } } as const;
+
+export const FEATURE_CHANGE_ACTIONS = [
   'updateEnabled', 'addStrategy', 'updateStrategy', 'deleteStrategy', 'patchVariant', 'reorderStrategy', 'archiveFeature',
   'addDependency', 'deleteDependency',
 ] as const;
+export const SEGMENT_CHANGE_ACTIONS = ['updateSegment', 'deleteSegment'] as const;
+export const CHANGE_ACTIONS = [...FEATURE_CHANGE_ACTIONS, ...SEGMENT_CHANGE_ACTIONS] as const;
 
+/** A feature change names its feature; a segment change names none (its payload names the segment). */
 const changeBody = {
   type: 'object',
   additionalProperties: false,
-  required: ['feature', 'action', 'payload'],
-  properties: { feature: str, action: { enum: CHANGE_ACTIONS }, payload: { type: ['object', 'array'] } },
+  required: ['action', 'payload'],
+  properties: { feature: { type: ['string', 'null'] }, action: { enum: CHANGE_ACTIONS }, payload: { type: ['object', 'array'] } },
 } as const;
+
+/** `PUT .../change-requests/:id/changes/:changeId`: the change's new action and payload (same feature). */
+export const changeRequestChangeEditSchema = {
+  $id: 'changeRequestChangeEdit',
+  type: 'object',
+  additionalProperties: false,
+  required: ['action', 'payload'],
+  properties: { action: { enum: CHANGE_ACTIONS }, payload: { type: ['object', 'array'] } },
+} as const;
+
+export const changeRequestStateBodySchema = {
+  $id: 'changeRequestStateBody',
+  type: 'object',
+  additionalProperties: false,
+  required: ['state'],
+  properties: {
+    state: { enum: CHANGE_REQUEST_STATES },
+    comment: { type: 'string', minLength: 1, maxLength: 10_000 },
+    scheduledAt: dateTime,
+    force: bool,
+  },
+} as const;
+
+export const changeRequestCommentBodySchema = {
+  $id: 'changeRequestCommentBody',
+  type: 'object',
+  additionalProperties: false,
+  required: ['text'],
+  properties: { text: { type: 'string', minLength: 1, maxLength: 10_000 } },
+} as const;
+
+export const changeRequestTitleBodySchema = {
+  $id: 'changeRequestTitleBody',
+  type: 'object',
+  additionalProperties: false,
+  required: ['title'],
+  properties: { title: { type: 'string', minLength: 1, maxLength: 255 } },
+} as const;
+
+export const changeRequestConfigBodySchema = {
+  $id: 'changeRequestConfigBody',
+  type: 'object',
+  additionalProperties: false,
+  required: ['changeRequestsEnabled'],
+  properties: { changeRequestsEnabled: bool, requiredApprovals: { type: 'integer', minimum: 1, maximum: 10 } },
+} as const;
+
+export const changeRequestConfigSchema = {
+  $id: 'changeRequestConfig',
+  type: 'array',
+  items: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['environment', 'type', 'changeRequestEnabled', 'requiredApprovals'],
+    properties: { environment: str, type: str, changeRequestEnabled: bool, requiredApprovals: int },
+  },
+} as const;
+
+/** The small payloads of change actions; strategy, variant, dependency and segment bodies use their own schemas. */
+export const updateEnabledPayloadSchema = {
+  $id: 'updateEnabledPayload',
+  type: 'object',
+  additionalProperties: false,
+  required: ['enabled'],
+  properties: { enabled: bool },
+} as const;
+export const strategyRefPayloadSchema = {
+  $id: 'strategyRefPayload',
+  type: 'object',
+  additionalProperties: false,
+  required: ['id'],
+  properties: { id: { type: 'string', minLength: 1, maxLength: 100 } },
+} as const;
+export const variantsPayloadSchema = {
+  $id: 'variantsPayload',
+  type: 'object',
+  additionalProperties: false,
+  required: ['variants'],
+  properties: { variants: { type: 'array' } },
+} as const;
+export const emptyPayloadSchema = { $id: 'emptyPayload', type: 'object', additionalProperties: false, properties: {} } as const;
+export const dependencyRefPayloadSchema = {
+  $id: 'dependencyRefPayload',
+  type: 'object',
+  additionalProperties: false,
+  required: ['feature'],
+  properties: { feature: { type: 'string', minLength: 1, maxLength: 100 } },
+} as const;
+export const segmentRefPayloadSchema = {
+  $id: 'segmentRefPayload',
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'integer', minimum: 1 } },
+} as const;
+
+export const CHANGE_REQUEST_SCHEMAS = [
+  changeRequestSchema, changeRequestListSchema, changeRequestChangeEditSchema, changeRequestStateBodySchema,
+  changeRequestCommentBodySchema, changeRequestTitleBodySchema, changeRequestConfigBodySchema, changeRequestConfigSchema,
+  updateEnabledPayloadSchema, strategyRefPayloadSchema, variantsPayloadSchema, emptyPayloadSchema, dependencyRefPayloadSchema,
+  segmentRefPayloadSchema,
+] as const;
 
 export const changeRequestChangesSchema = {
   $id: 'changeRequestChanges',

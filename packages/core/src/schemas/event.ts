@@ -21,6 +21,7 @@ export const eventSchema = {
     data: { type: ['object', 'null'] },
     preData: { type: ['object', 'null'] },
     tags: { type: 'array', items: { $ref: 'tag' } },
+    changeRequestId: int,
   },
 } as const;
 

@@ -4,7 +4,7 @@
  * and the tests use the same.
  */
 import { apiTokenSchema, apiTokensSchema, createApiTokenSchema } from './api-token';
-import { changeRequestChangesSchema, changeRequestSchema } from './change-request';
+import { CHANGE_REQUEST_SCHEMAS, changeRequestChangesSchema } from './change-request';
 import { clientFeaturesSchema, clientMetricsSchema, clientRegisterSchema } from './client';
 import { errorSchema, healthSchema } from './common';
 import { eventSchema, eventsSchema } from './event';
@@ -13,10 +13,10 @@ import { FLAG_CONFIG_SCHEMAS } from './flag-config';
 import { createProjectSchema, outdatedSdksSchema, projectSchema, projectsSchema } from './project';
 
 export const SCHEMAS = [
-  tagSchema, featureSchema, featuresSchema, eventSchema, eventsSchema, projectSchema, projectsSchema, changeRequestSchema,
+  tagSchema, featureSchema, featuresSchema, eventSchema, eventsSchema, projectSchema, projectsSchema,
   outdatedSdksSchema, apiTokenSchema, apiTokensSchema, errorSchema, clientFeaturesSchema, healthSchema, patchOperationsSchema, createProjectSchema,
   createFeatureSchema, createApiTokenSchema, changeRequestChangesSchema, clientRegisterSchema, clientMetricsSchema,
-  ...FLAG_CONFIG_SCHEMAS,
+  ...FLAG_CONFIG_SCHEMAS, ...CHANGE_REQUEST_SCHEMAS,
 ] as const;
 
 export type SchemaId = (typeof SCHEMAS)[number]['$id'];

@@ -144,6 +144,7 @@ export class MemoryEngine {
         return [...all].sort();
       },
       revision: () => state.revision,
+      lastEventId: () => group?.lastEventId() ?? this.events.lastId,
       nextSequence: (overlay: Overlay, name: SequenceName) => {
         const value = (overlay.sequences.get(name) ?? group?.sequence(name) ?? state.sequences.get(name) ?? 0) + 1;
         overlay.sequences.set(name, value);

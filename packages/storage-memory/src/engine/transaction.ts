@@ -21,6 +21,8 @@ export interface EngineView {
   /** The keys a transaction may see in a collection (of one project's index), sorted in code-unit order. */
   keys(overlay: Overlay | undefined, snapshot: ReadSnapshot | undefined, collection: CollectionName, where: { project: string } | undefined): string[];
   revision(): number;
+  /** The id of the last event of the committed state and the change sets still being made durable. */
+  lastEventId(): number;
   nextSequence(overlay: Overlay, name: SequenceName): number;
 }
 
@@ -62,6 +64,8 @@ export class Tx implements WriteTx {
   }
 
   async countEvents({ projects }: EventQuery): Promise<number> {
+    // A write sees the change sets before it that are still being made durable, so its own events get the next ids.
+    if (this.overlay && !projects) return this.view.lastEventId();
     return this.view.events.count(projects, this.eventsSeen());
   }
 

@@ -1,0 +1,111 @@
+/**
+ * What each change action runs: its payload checked as the route's operation checks its body, and the
+ * same in-transaction code the direct route runs. `target` names what a change depends on, so a change
+ * whose target changed since it was added is a conflict.
+ */
+import type { AdminContext } from '../context';
+import { changeDependenciesInTx, type DependencyChanger } from '../flag-config/dependency-write';
+import { changeFeatureEnvironmentInTx, type EnvironmentChange } from '../flag-config/feature-environment-change';
+import { parseSegmentBody } from '../flag-config/segment-input';
+import { addDependencyChange } from '../operations/add-dependency';
+import { addStrategyChange } from '../operations/add-strategy';
+import { deleteDependencyChange } from '../operations/delete-dependency';
+import { deleteSegmentInTx } from '../operations/delete-segment';
+import { deleteStrategyChange } from '../operations/delete-strategy';
+import { patchFeatureInTx } from '../operations/patch-feature';
+import { putVariantsChange } from '../operations/put-environment-variants';
+import { strategySortOrderChange } from '../operations/set-strategy-sort-order';
+import { toggleChange } from '../operations/toggle-environment';
+import { updateSegmentInTx } from '../operations/update-segment';
+import { updateStrategyChange } from '../operations/update-strategy';
+import type { CHANGE_ACTIONS } from '../schemas/change-request';
+import type { WriteTx } from '../storage';
+import { assertValid } from '../validation';
+import type { ChangeOrigin } from './change-origin';
+
+export type ChangeAction = (typeof CHANGE_ACTIONS)[number];
+
+/** Where a change applies: the request's project and environment, and its feature (null for segments). */
+export interface ChangePlace {
+  projectId: string;
+  environment: string;
+  feature: string | null;
+}
+
+/** What a change's conflict check compares: the kind of target and, for strategies and segments, its id. */
+export interface TargetRef {
+  kind: 'feature' | 'strategy' | 'strategies' | 'variants' | 'dependencies' | 'segment';
+  id?: string;
+}
+
+export interface PreparedChange {
+  target: TargetRef;
+  run(tx: WriteTx, ctx: AdminContext, origin: ChangeOrigin): Promise<unknown>;
+}
+
+const environmentChange = (place: ChangePlace, target: TargetRef, change: EnvironmentChange<unknown>): PreparedChange => ({
+  target,
+  run: (tx, ctx, origin) =>
+    changeFeatureEnvironmentInTx(tx, ctx, origin, { projectId: place.projectId, featureName: place.feature!, environment: place.environment }, change),
+});
+
+const dependencyChange = (place: ChangePlace, change: DependencyChanger): PreparedChange => ({
+  target: { kind: 'dependencies' },
+  run: (tx, ctx, origin) => changeDependenciesInTx(tx, ctx, origin, { projectId: place.projectId, featureName: place.feature! }, change),
+});
+
+/** The payload checked (400 naming the field, paths relative to the payload) and what applying it runs. */
+export function prepareChange(place: ChangePlace, action: ChangeAction, payload: unknown): PreparedChange {
+  switch (action) {
+    case 'updateEnabled':
+      assertValid<{ enabled: boolean }>('updateEnabledPayload', payload, 'payload');
+      return environmentChange(place, { kind: 'feature' }, toggleChange(payload.enabled));
+    case 'addStrategy':
+      return environmentChange(place, { kind: 'feature' }, addStrategyChange(payload));
+    case 'updateStrategy': {
+      const id = strategyId(payload);
+      return environmentChange(place, { kind: 'strategy', id }, updateStrategyChange(id, payload));
+    }
+    case 'deleteStrategy':
+      assertValid<{ id: string }>('strategyRefPayload', payload, 'payload');
+      return environmentChange(place, { kind: 'strategy', id: payload.id }, deleteStrategyChange(payload.id));
+    case 'reorderStrategy':
+      return environmentChange(place, { kind: 'strategies' }, strategySortOrderChange(payload));
+    case 'patchVariant':
+      assertValid<{ variants: unknown }>('variantsPayload', payload, 'payload');
+      return environmentChange(place, { kind: 'variants' }, putVariantsChange(payload.variants));
+    case 'archiveFeature':
+      assertValid('emptyPayload', payload, 'payload');
+      return {
+        target: { kind: 'feature' },
+        run: (tx, ctx, origin) =>
+          patchFeatureInTx(tx, ctx, origin, { projectId: place.projectId, featureName: place.feature! }, [{ op: 'replace', path: '/archived', value: true }]),
+      };
+    case 'addDependency':
+      return dependencyChange(place, addDependencyChange(place.projectId, payload));
+    case 'deleteDependency':
+      assertValid<{ feature: string }>('dependencyRefPayload', payload, 'payload');
+      return dependencyChange(place, deleteDependencyChange(payload.feature));
+    case 'updateSegment': {
+      const { id, ...body } = segmentRef(payload);
+      const parsed = parseSegmentBody(body);
+      return { target: { kind: 'segment', id: String(id) }, run: (tx, ctx, origin) => updateSegmentInTx(tx, ctx, origin, String(id), parsed) };
+    }
+    case 'deleteSegment': {
+      const { id, ...rest } = segmentRef(payload);
+      assertValid('emptyPayload', rest, 'payload');
+      return { target: { kind: 'segment', id: String(id) }, run: (tx, ctx, origin) => deleteSegmentInTx(tx, ctx, origin, String(id)) };
+    }
+  }
+}
+
+function strategyId(payload: unknown): string {
+  const { id } = (payload ?? {}) as { id?: unknown };
+  assertValid<{ id: string }>('strategyRefPayload', { id }, 'payload');
+  return id as string;
+}
+
+function segmentRef(payload: unknown): { id: number } & Record<string, unknown> {
+  assertValid<{ id: number }>('segmentRefPayload', payload, 'payload');
+  return payload as { id: number } & Record<string, unknown>;
+}

@@ -1,0 +1,52 @@
+import { requireAdmin, type Principal } from '../auth';
+import type { AdminContext } from '../context';
+import { applyChangeRequestInTx } from '../change-requests/apply-change-request';
+import { requestEvent } from '../change-requests/change-request-events';
+import { emit } from '../emit';
+import { toAdminError } from '../errors';
+import type { ChangeRequestRecord } from '../records';
+
+const isDue = (cr: ChangeRequestRecord | undefined, now: number): cr is ChangeRequestRecord & { schedule: NonNullable<ChangeRequestRecord['schedule']> } =>
+  cr !== undefined && cr.state === 'Scheduled' && cr.schedule?.status === 'pending' && Date.parse(cr.schedule.scheduledAt) <= now;
+
+/**
+ * Applies every Scheduled request whose time has come, each in its own transaction that checks it is
+ * still due (so it applies exactly once, whoever else runs this: another timer, another process),
+ * acting as the key that scheduled it. A request that cannot be applied (a conflict, a failing change)
+ * stays Scheduled with `schedule.status: failed` and the reason, event
+ * `change-request-schedule-failed`. Hosts call this on a timer and at start (ADMIN, e.g. SYSTEM_PRINCIPAL).
+ */
+export async function applyDueChangeRequests(ctx: AdminContext, principal: Principal): Promise<{ applied: number[]; failed: number[] }> {
+  requireAdmin(principal);
+  const now = ctx.now().getTime();
+  const due = await ctx.read(async (tx) => (await tx.list('changeRequests')).filter((cr) => isDue(cr, now)));
+  const applied: number[] = [];
+  const failed: number[] = [];
+  for (const { id } of due) {
+    try {
+      const done = await ctx.write(async (tx) => {
+        const cr = await tx.get('changeRequests', String(id));
+        if (!isDue(cr, now)) return false;
+        const actor = cr.schedule.by;
+        const { record, events } = await applyChangeRequestInTx(tx, ctx, actor, cr, cr.schedule.force);
+        await tx.put('changeRequests', record);
+        await emit(tx, ctx, actor, events);
+        return true;
+      });
+      if (done) applied.push(id);
+    } catch (error) {
+      const reason = toAdminError(error);
+      ctx.logger.warn({ changeRequestId: id, error: reason.message }, 'scheduled change request not applied');
+      const marked = await ctx.write(async (tx) => {
+        const cr = await tx.get('changeRequests', String(id));
+        if (!isDue(cr, now)) return false;
+        cr.schedule = { ...cr.schedule, status: 'failed', reason: reason.message };
+        await tx.put('changeRequests', cr);
+        await emit(tx, ctx, cr.schedule.by, [requestEvent(cr, 'change-request-schedule-failed', { reason: reason.message, ...(reason.conflicts ? { conflicts: reason.conflicts } : {}) })]);
+        return true;
+      });
+      if (marked) failed.push(id);
+    }
+  }
+  return { applied, failed };
+}

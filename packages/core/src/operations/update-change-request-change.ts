@@ -1,0 +1,42 @@
+import type { Principal } from '../auth';
+import type { AdminContext } from '../context';
+import type { ChangeRequestDocument } from '../change-requests/change-request-document';
+import { backToReview, findChange, requireEditable } from '../change-requests/change-edits';
+import { visibleChangeRequest } from '../change-requests/change-request-lookup';
+import { requestEvent } from '../change-requests/change-request-events';
+import { changeRequestWrite, type ChangeRequestRef } from '../change-requests/change-request-write';
+import { dryRun } from '../change-requests/dry-run';
+import { prepareInput, type ChangeInput } from '../change-requests/prepared-changes';
+import { assertValid } from '../validation';
+
+/**
+ * `PUT .../change-requests/:id/changes/:changeId` `{action, payload}`: the author replaces a change
+ * (same feature), checked as when it was added, with its target's version taken again. A request In
+ * review or Approved returns to In review and loses its approvals. Event: `change-edited`.
+ */
+export async function updateChangeRequestChange(
+  ctx: AdminContext,
+  principal: Principal,
+  input: ChangeRequestRef & { changeId: string; body: unknown },
+): Promise<ChangeRequestDocument> {
+  assertValid<Omit<ChangeInput, 'feature'>>('changeRequestChangeEdit', input.body, 'change');
+  const body = input.body;
+  const place = await ctx.read(async (tx) => {
+    const cr = await visibleChangeRequest(tx, principal, input.projectId, input.id);
+    requireEditable(principal, cr);
+    return { cr, feature: findChange(cr, input.changeId).feature };
+  });
+  const prepared = prepareInput(input.projectId, place.cr.environment, { ...body, feature: place.feature }, '');
+  const [target] = await dryRun(ctx, principal, place.cr.environment, [{ prepared, feature: place.feature, prefix: '' }]);
+  return changeRequestWrite(ctx, principal, input, async (_tx, cr) => {
+    requireEditable(principal, cr);
+    const { feature, change } = findChange(cr, input.changeId);
+    const preData = { action: change.action, payload: change.payload };
+    Object.assign(change, { action: body.action, payload: body.payload, target: target! });
+    const review = backToReview(cr);
+    return {
+      record: cr,
+      events: [requestEvent(cr, 'change-edited', { changeId: change.id, action: body.action, payload: body.payload, preData, ...review }, feature ?? undefined)],
+    };
+  });
+}
