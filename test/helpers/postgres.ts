@@ -22,6 +22,11 @@ export interface TestPostgres {
   resume(): Promise<void>;
   /** Stops the server and removes its directory. Idempotent. */
   stop(): Promise<void>;
+  /**
+   * Lets this process end while the server runs (its process handle and log pipe no longer keep Node's
+   * event loop alive), so a `beforeExit` hook can stop it once everything else is done.
+   */
+  unref(): void;
 }
 
 function binDir(): string {
@@ -75,6 +80,15 @@ export async function startPostgres(): Promise<TestPostgres> {
   rmSync(passwordFile);
   let port = 0;
   let child: ChildProcess | undefined;
+  let referenced = true;
+  /** Whether the server's process and its log pipe keep this process's event loop alive. */
+  const reference = (proc: ChildProcess | undefined, on: boolean) => {
+    const handles: ({ ref(): unknown; unref(): unknown } | null | undefined)[] = [proc, proc?.stderr as { ref(): unknown; unref(): unknown } | null];
+    for (const handle of handles) {
+      if (on) handle?.ref();
+      else handle?.unref();
+    }
+  };
 
   const launch = (): Promise<void> =>
     new Promise((resolve, reject) => {
@@ -83,6 +97,7 @@ export async function startPostgres(): Promise<TestPostgres> {
       const [command, ...args] = SETPRIV ? [SETPRIV, '--pdeathsig', 'SIGINT', ...(user ? ['--reuid', String(user.uid), '--regid', String(user.gid), '--clear-groups'] : []), '--', ...server] : server;
       const proc = spawn(command!, args, { ...(SETPRIV ? {} : as), stdio: ['ignore', 'ignore', 'pipe'] });
       child = proc;
+      reference(proc, referenced);
       let log = '';
       const timer = setTimeout(() => reject(new Error(`PostgreSQL did not get ready within ${WAIT_MS} ms:\n${log}`)), WAIT_MS);
       proc.stderr!.setEncoding('utf8').on('data', (text: string) => {
@@ -102,6 +117,7 @@ export async function startPostgres(): Promise<TestPostgres> {
     const proc = child;
     child = undefined;
     if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
+    reference(proc, true); // wait for its exit even when unref()'d
     const exited = new Promise((resolve) => proc.once('exit', resolve));
     proc.kill('SIGINT'); // fast shutdown
     const guard = setTimeout(() => proc.kill('SIGKILL'), WAIT_MS);
@@ -129,6 +145,10 @@ export async function startPostgres(): Promise<TestPostgres> {
     url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
     halt,
     resume: () => launch(),
+    unref() {
+      referenced = false;
+      reference(child, false);
+    },
     async stop() {
       if (stopped) return;
       stopped = true;

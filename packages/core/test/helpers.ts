@@ -16,6 +16,7 @@ import {
 } from '@flagadmin/core';
 import { lowdbStorage } from '@flagadmin/storage-lowdb';
 import { memoryStorage } from '@flagadmin/storage-memory';
+import { openPostgresSchema } from '../../../test/helpers/postgres-schemas';
 import type { SchemaId } from '../src/schemas/registry';
 import { schemaErrors } from '../src/validation';
 
@@ -57,6 +58,8 @@ export const STORAGES: readonly TestStorage[] = [
       };
     },
   },
+  // One PostgreSQL server per test process, started by the first postgres suite; a fresh schema per world.
+  { name: 'postgres', open: openPostgresSchema },
 ];
 
 /**
