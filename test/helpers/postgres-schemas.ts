@@ -26,7 +26,18 @@ let shared: Promise<SharedPostgres> | undefined;
 async function start(): Promise<SharedPostgres> {
   const server = await startPostgres();
   // Idle connections do not keep the process alive: when the suites are done, `beforeExit` comes.
-  const pool = new pg.Pool({ connectionString: server.url, max: 10, allowExitOnIdle: true, connectionTimeoutMillis: 60_000 });
+  // synchronous_commit=off: a COMMIT does not wait for its WAL flush (about 4 ms on a loaded disk, most
+  // of a write's time here). What these suites observe is unchanged: a write is visible to every
+  // reader once its COMMIT returns, in the same order; only a crash of the server could lose the
+  // newest commits, and crashes are the storage's own suites' subject (test/storage-postgres.test.ts,
+  // test/postgres-processes.test.ts), on servers with PostgreSQL's defaults.
+  const pool = new pg.Pool({
+    connectionString: server.url,
+    max: 10,
+    allowExitOnIdle: true,
+    connectionTimeoutMillis: 60_000,
+    options: '-c synchronous_commit=off',
+  });
   pool.on('error', () => undefined); // an idle connection cut by the server's stop below
   server.unref();
   process.once('beforeExit', () => {

@@ -3,7 +3,9 @@
 // a fresh cluster in a temporary directory, listening on 127.0.0.1 on a free port only, removed by
 // `stop()` (and stopped by the kernel if this process dies first, where util-linux's setpriv exists).
 // As root the server runs as the `postgres` user (initdb refuses root). Waits end on the
-// server's own "ready" line or on its exit; the time limits are only hang guards.
+// server's own "ready" line or on its exit; the time limits are only hang guards. The cluster is thrown
+// away, so initdb does not fsync it and `stop()` skips the shutdown checkpoint; the running server keeps
+// PostgreSQL's durable defaults (fsync, synchronous_commit).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -20,7 +22,7 @@ export interface TestPostgres {
   halt(): Promise<void>;
   /** Starts the halted server again on the same port and data. */
   resume(): Promise<void>;
-  /** Stops the server and removes its directory. Idempotent. */
+  /** Stops the server at once (no checkpoint) and removes its directory. Idempotent. */
   stop(): Promise<void>;
   /**
    * Lets this process end while the server runs (its process handle and log pipe no longer keep Node's
@@ -73,7 +75,7 @@ export async function startPostgres(): Promise<TestPostgres> {
   const passwordFile = join(dir, 'password');
   writeFileSync(passwordFile, `${password}\n`);
   if (user) chownSync(passwordFile, user.uid, user.gid);
-  execFileSync(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=scram-sha-256', `--pwfile=${passwordFile}`, '-E', 'UTF8', '--locale=C.UTF-8'], {
+  execFileSync(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=scram-sha-256', `--pwfile=${passwordFile}`, '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync'], {
     ...as,
     stdio: 'pipe',
   });
@@ -113,13 +115,14 @@ export async function startPostgres(): Promise<TestPostgres> {
       });
     });
 
-  const halt = async () => {
+  /** Stops the server: `SIGINT` is a fast shutdown (a checkpoint, the data kept), `SIGQUIT` an immediate one. */
+  const halt = async (signal: 'SIGINT' | 'SIGQUIT' = 'SIGINT') => {
     const proc = child;
     child = undefined;
     if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
     reference(proc, true); // wait for its exit even when unref()'d
     const exited = new Promise((resolve) => proc.once('exit', resolve));
-    proc.kill('SIGINT'); // fast shutdown
+    proc.kill(signal);
     const guard = setTimeout(() => proc.kill('SIGKILL'), WAIT_MS);
     await exited;
     clearTimeout(guard);
@@ -143,7 +146,7 @@ export async function startPostgres(): Promise<TestPostgres> {
   let stopped = false;
   return {
     url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
-    halt,
+    halt: () => halt(),
     resume: () => launch(),
     unref() {
       referenced = false;
@@ -152,7 +155,7 @@ export async function startPostgres(): Promise<TestPostgres> {
     async stop() {
       if (stopped) return;
       stopped = true;
-      await halt();
+      await halt('SIGQUIT'); // no shutdown checkpoint: the data is removed next
       rmSync(dir, { recursive: true, force: true });
     },
   };
