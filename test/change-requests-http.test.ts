@@ -1,19 +1,22 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SYSTEM_PRINCIPAL } from '@flagadmin/core';
-import { expectError, httpWorld, json, OpenApiChecker, TRANSPORTS, type HttpWorld, type Transport } from './helpers/http-world';
+import { expectError, HTTP_SETUPS, httpWorld, json, OpenApiChecker, type HttpSetup, type HttpWorld } from './helpers/http-world';
 
 const PROJECT = '/api/admin/projects/default';
 const OPEN = '/api/admin/projects/{projectId}';
 
-/** The change-request workflow over HTTP (in process and over a real 127.0.0.1 socket), answers checked against the OpenAPI document. */
-function changeRequestSuite(transport: Transport): void {
-  const test = suite(`change requests over HTTP (${transport.name})`);
+/**
+ * The change-request workflow over HTTP (in process and over a real 127.0.0.1 socket, on memory and on
+ * PostgreSQL), answers checked against the OpenAPI document.
+ */
+function changeRequestSuite({ transport, storageKind, name }: HttpSetup): void {
+  const test = suite(`change requests over HTTP (${name})`);
   let w: HttpWorld;
   let openapi: OpenApiChecker;
 
   test.before.each(async () => {
-    w = await httpWorld(transport);
+    w = await httpWorld(transport, { storageKind });
     await w.admin.createFeature(SYSTEM_PRINCIPAL, { projectId: 'default', body: { name: 'f1' } });
     openapi = new OpenApiChecker(await (await w.send('/docs/openapi.json')).json());
   });
@@ -119,4 +122,4 @@ function changeRequestSuite(transport: Transport): void {
   test.run();
 }
 
-for (const transport of TRANSPORTS) changeRequestSuite(transport);
+for (const setup of HTTP_SETUPS) changeRequestSuite(setup);

@@ -1,18 +1,18 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SYSTEM_PRINCIPAL } from '@flagadmin/core';
-import { expectError, httpWorld, json, OpenApiChecker, storageWithFailingReads, TRANSPORTS, type HttpWorld, type Transport } from './helpers/http-world';
+import { expectError, HTTP_SETUPS, httpWorld, json, OpenApiChecker, storageWithFailingReads, TRANSPORTS, type HttpSetup, type HttpWorld } from './helpers/http-world';
 
 const FEATURE = '/api/admin/projects/default/features/f1';
 
-/** The same HTTP cases, run once per transport (in process and over a socket). */
-function httpSuite(transport: Transport): void {
-  const test = suite(`HTTP API (${transport.name})`);
+/** The same HTTP cases, run once per transport (in process and over a socket) and storage (memory, PostgreSQL). */
+function httpSuite({ transport, storageKind, name }: HttpSetup): void {
+  const test = suite(`HTTP API (${name})`);
   let w: HttpWorld;
   let openapi: OpenApiChecker;
 
   test.before.each(async () => {
-    w = await httpWorld(transport);
+    w = await httpWorld(transport, { storageKind });
     await w.admin.createFeature(SYSTEM_PRINCIPAL, { projectId: 'default', body: { name: 'f1', description: 'one' } });
     openapi = new OpenApiChecker(await (await w.send('/docs/openapi.json')).json());
   });
@@ -248,7 +248,7 @@ function httpSuite(transport: Transport): void {
   test.run();
 }
 
-for (const transport of TRANSPORTS) httpSuite(transport);
+for (const setup of HTTP_SETUPS) httpSuite(setup);
 
 // 500: a storage that fails answers a generic message; the stack goes to the log only.
 const failing = suite('HTTP 500');

@@ -4,6 +4,7 @@ import { createFlagadmin, SYSTEM_PRINCIPAL, type Admin, type FetchHandler, type 
 import { serve } from '@flagadmin/node-http';
 import { memoryStorage } from '@flagadmin/storage-memory';
 import { pinoLines, type LogLine } from './pino-lines';
+import { MEMORY, POSTGRES, type TestStorage } from './test-storages';
 
 /** Sends one request: in process through `handle()`, or over a real socket. */
 export type Send = (path: string, init?: RequestInit) => Promise<Response>;
@@ -32,6 +33,21 @@ export const OVER_SOCKET: Transport = {
 
 export const TRANSPORTS = [IN_PROCESS, OVER_SOCKET];
 
+/** The storages the HTTP behaviour suites run on: memory, and PostgreSQL (what several processes share). */
+export const HTTP_STORAGES: readonly TestStorage[] = [MEMORY, POSTGRES];
+
+/** One transport over one kind of storage, named for suite titles. */
+export interface HttpSetup {
+  transport: Transport;
+  storageKind: TestStorage;
+  name: string;
+}
+
+/** Every transport on every storage of HTTP_STORAGES. */
+export const HTTP_SETUPS: readonly HttpSetup[] = HTTP_STORAGES.flatMap((storageKind) =>
+  TRANSPORTS.map((transport) => ({ transport, storageKind, name: `${transport.name}, ${storageKind.name}` })),
+);
+
 export interface HttpWorld {
   admin: Admin;
   send: Send;
@@ -41,14 +57,24 @@ export interface HttpWorld {
   clientKey: string;
   /** The lines of the `pino()` logger the instance was given. */
   logged: LogLine[];
+  /** Unmounts, and disposes of the storage when the world opened it (`storageKind`). */
   close(): Promise<void>;
 }
 
+export interface HttpWorldOptions {
+  /** The storage to use as it is (default: a new memory storage). */
+  storage?: Storage;
+  /** Or the kind of storage to open a fresh one of, disposed of by `close()`. */
+  storageKind?: TestStorage;
+  bodyLimit?: number;
+}
+
 /** A fresh instance with keys of each kind, mounted on a transport. */
-export async function httpWorld(transport: Transport, options: { storage?: Storage; bodyLimit?: number } = {}): Promise<HttpWorld> {
+export async function httpWorld(transport: Transport, options: HttpWorldOptions = {}): Promise<HttpWorld> {
+  const opened = options.storageKind ? await options.storageKind.open() : undefined;
   const { logger, lines: logged } = pinoLines();
   const { admin, handle } = createFlagadmin({
-    storage: options.storage ?? memoryStorage(),
+    storage: opened?.storage ?? options.storage ?? memoryStorage(),
     logger,
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
   });
@@ -59,7 +85,11 @@ export async function httpWorld(transport: Transport, options: { storage?: Stora
   const viewerKey = await key({ type: 'admin', role: 'viewer' });
   const clientKey = await key({ type: 'client', environment: 'development' });
   const mounted = await transport.mount(handle);
-  return { admin, send: mounted.send, adminKey, editorKey, viewerKey, clientKey, logged, close: mounted.close };
+  const close = async () => {
+    await mounted.close();
+    await opened?.cleanup();
+  };
+  return { admin, send: mounted.send, adminKey, editorKey, viewerKey, clientKey, logged, close };
 }
 
 /** A memory storage whose reads fail with `message` while `broken` is true (writes keep working). */

@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { suite, type Test } from 'uvu';
 import * as assert from 'uvu/assert';
 import {
@@ -14,9 +11,8 @@ import {
   type Principal,
   type Storage,
 } from '@flagadmin/core';
-import { lowdbStorage } from '@flagadmin/storage-lowdb';
 import { memoryStorage } from '@flagadmin/storage-memory';
-import { openPostgresSchema } from '../../../test/helpers/postgres-schemas';
+import { LOWDB, MEMORY, POSTGRES, type TestStorage } from '../../../test/helpers/test-storages';
 import type { SchemaId } from '../src/schemas/registry';
 import { schemaErrors } from '../src/validation';
 
@@ -35,32 +31,8 @@ export interface World {
   eventCount(): Promise<number>;
 }
 
-/** A storage the operation suites run against; `open` gives a fresh, empty one and how to dispose of it. */
-export interface TestStorage {
-  name: string;
-  open(): Promise<{ storage: Storage; cleanup(): Promise<void> }>;
-}
-
-/** Every storage the operation suites run against: a new storage is one more line here. */
-export const STORAGES: readonly TestStorage[] = [
-  { name: 'memory', open: async () => ({ storage: memoryStorage(), cleanup: async () => undefined }) },
-  {
-    name: 'lowdb',
-    open: async () => {
-      const dir = await mkdtemp(join(tmpdir(), 'flagadmin-core-'));
-      const storage = await lowdbStorage({ dir });
-      return {
-        storage,
-        cleanup: async () => {
-          await storage.close();
-          await rm(dir, { recursive: true, force: true });
-        },
-      };
-    },
-  },
-  // One PostgreSQL server per test process, started by the first postgres suite; a fresh schema per world.
-  { name: 'postgres', open: openPostgresSchema },
-];
+/** Every storage the operation suites run against: a new storage is one more entry here. */
+export const STORAGES: readonly TestStorage[] = [MEMORY, LOWDB, POSTGRES];
 
 /**
  * Defines and runs one uvu suite per storage in STORAGES, titled `<title> [<storage>]`. `define` gets
