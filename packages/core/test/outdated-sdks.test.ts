@@ -102,6 +102,9 @@ suiteForEachStorage('outdated SDKs', (test, world) => {
   test('bad reports are 400 and store nothing', async () => {
     await rejects(w.admin.registerClient(w.keys.client.principal, { body: { sdkVersion: 'x' } }), 'BadDataError');
     await rejects(w.admin.recordMetrics(w.keys.client.principal, { body: { appName: 'a', bucket: { toggles: { f1: { yes: -1 } } } } }), 'BadDataError');
+    // An app's name is its record's key: U+0000 is refused alike on every storage (PostgreSQL text cannot hold it).
+    await rejects(register('a\u0000b', 'unleash-client-node:5.0.0'), 'BadDataError', /appName/);
+    await rejects(metrics('a\u0000b', { f1: { yes: 1, no: 0 } }), 'BadDataError', /appName/);
     assert.equal(await w.storage.read((tx) => tx.list('clientApps')), []);
   });
 });

@@ -7684,7 +7684,8 @@ return errors === 0;
 }
 
 export const clientRegister = validate30;
-const schema34 = {"$id":"clientRegister","type":"object","required":["appName"],"properties":{"appName":{"type":"string","minLength":1,"maxLength":255},"instanceId":{"type":"string","maxLength":255},"sdkVersion":{"type":"string","maxLength":255},"environment":{"type":"string","maxLength":100},"strategies":{"type":"array","items":{"type":"string"}},"started":{},"interval":{"type":"number"}}};
+const schema34 = {"$id":"clientRegister","type":"object","required":["appName"],"properties":{"appName":{"type":"string","minLength":1,"maxLength":255,"pattern":"^[^\\u0000]*$"},"instanceId":{"type":"string","maxLength":255},"sdkVersion":{"type":"string","maxLength":255},"environment":{"type":"string","maxLength":100},"strategies":{"type":"array","items":{"type":"string"}},"started":{},"interval":{"type":"number"}}};
+const pattern2 = new RegExp("^[^\\u0000]*$", "u");
 
 function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="clientRegister" */;
@@ -7724,9 +7725,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-}
-else {
-const err3 = {instancePath:instancePath+"/appName",schemaPath:"#/properties/appName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern2.test(data0)){
+const err3 = {instancePath:instancePath+"/appName",schemaPath:"#/properties/appName/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000]*$"},message:"must match pattern \""+"^[^\\u0000]*$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7736,11 +7736,8 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.instanceId !== undefined){
-let data1 = data.instanceId;
-if(typeof data1 === "string"){
-if(func2(data1) > 255){
-const err4 = {instancePath:instancePath+"/instanceId",schemaPath:"#/properties/instanceId/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+else {
+const err4 = {instancePath:instancePath+"/appName",schemaPath:"#/properties/appName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7750,8 +7747,11 @@ vErrors.push(err4);
 errors++;
 }
 }
-else {
-const err5 = {instancePath:instancePath+"/instanceId",schemaPath:"#/properties/instanceId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.instanceId !== undefined){
+let data1 = data.instanceId;
+if(typeof data1 === "string"){
+if(func2(data1) > 255){
+const err5 = {instancePath:instancePath+"/instanceId",schemaPath:"#/properties/instanceId/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7761,11 +7761,8 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.sdkVersion !== undefined){
-let data2 = data.sdkVersion;
-if(typeof data2 === "string"){
-if(func2(data2) > 255){
-const err6 = {instancePath:instancePath+"/sdkVersion",schemaPath:"#/properties/sdkVersion/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+else {
+const err6 = {instancePath:instancePath+"/instanceId",schemaPath:"#/properties/instanceId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7775,8 +7772,11 @@ vErrors.push(err6);
 errors++;
 }
 }
-else {
-const err7 = {instancePath:instancePath+"/sdkVersion",schemaPath:"#/properties/sdkVersion/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.sdkVersion !== undefined){
+let data2 = data.sdkVersion;
+if(typeof data2 === "string"){
+if(func2(data2) > 255){
+const err7 = {instancePath:instancePath+"/sdkVersion",schemaPath:"#/properties/sdkVersion/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7786,11 +7786,8 @@ vErrors.push(err7);
 errors++;
 }
 }
-if(data.environment !== undefined){
-let data3 = data.environment;
-if(typeof data3 === "string"){
-if(func2(data3) > 100){
-const err8 = {instancePath:instancePath+"/environment",schemaPath:"#/properties/environment/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+else {
+const err8 = {instancePath:instancePath+"/sdkVersion",schemaPath:"#/properties/sdkVersion/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7800,13 +7797,27 @@ vErrors.push(err8);
 errors++;
 }
 }
-else {
-const err9 = {instancePath:instancePath+"/environment",schemaPath:"#/properties/environment/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.environment !== undefined){
+let data3 = data.environment;
+if(typeof data3 === "string"){
+if(func2(data3) > 100){
+const err9 = {instancePath:instancePath+"/environment",schemaPath:"#/properties/environment/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err9];
 }
 else {
 vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/environment",schemaPath:"#/properties/environment/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
 }
 errors++;
 }
@@ -7817,19 +7828,7 @@ if(Array.isArray(data4)){
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data4[i0] !== "string"){
-const err10 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-else {
-const err11 = {instancePath:instancePath+"/strategies",schemaPath:"#/properties/strategies/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err11 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7839,10 +7838,9 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.interval !== undefined){
-let data6 = data.interval;
-if(!((typeof data6 == "number") && (isFinite(data6)))){
-const err12 = {instancePath:instancePath+"/interval",schemaPath:"#/properties/interval/type",keyword:"type",params:{type: "number"},message:"must be number"};
+}
+else {
+const err12 = {instancePath:instancePath+"/strategies",schemaPath:"#/properties/strategies/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7852,9 +7850,10 @@ vErrors.push(err12);
 errors++;
 }
 }
-}
-else {
-const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.interval !== undefined){
+let data6 = data.interval;
+if(!((typeof data6 == "number") && (isFinite(data6)))){
+const err13 = {instancePath:instancePath+"/interval",schemaPath:"#/properties/interval/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7863,12 +7862,24 @@ vErrors.push(err13);
 }
 errors++;
 }
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
 validate30.errors = vErrors;
 return errors === 0;
 }
 
 export const clientMetrics = validate31;
-const schema35 = {"$id":"clientMetrics","type":"object","required":["appName","bucket"],"properties":{"appName":{"type":"string","minLength":1,"maxLength":255},"instanceId":{"type":"string","maxLength":255},"environment":{"type":"string","maxLength":100},"bucket":{"type":"object","required":["toggles"],"properties":{"start":{},"stop":{},"toggles":{"type":"object","maxProperties":10000,"additionalProperties":{"type":"object","properties":{"yes":{"type":"integer","minimum":0},"no":{"type":"integer","minimum":0},"variants":{"type":"object"}}}}}}}};
+const schema35 = {"$id":"clientMetrics","type":"object","required":["appName","bucket"],"properties":{"appName":{"type":"string","minLength":1,"maxLength":255,"pattern":"^[^\\u0000]*$"},"instanceId":{"type":"string","maxLength":255},"environment":{"type":"string","maxLength":100},"bucket":{"type":"object","required":["toggles"],"properties":{"start":{},"stop":{},"toggles":{"type":"object","maxProperties":10000,"additionalProperties":{"type":"object","properties":{"yes":{"type":"integer","minimum":0},"no":{"type":"integer","minimum":0},"variants":{"type":"object"}}}}}}}};
 
 function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="clientMetrics" */;
@@ -7918,9 +7929,8 @@ vErrors.push(err3);
 }
 errors++;
 }
-}
-else {
-const err4 = {instancePath:instancePath+"/appName",schemaPath:"#/properties/appName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(!pattern2.test(data0)){
+const err4 = {instancePath:instancePath+"/appName",schemaPath:"#/properties/appName/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000]*$"},message:"must match pattern \""+"^[^\\u0000]*$"+"\""};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7930,11 +7940,8 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.instanceId !== undefined){
-let data1 = data.instanceId;
-if(typeof data1 === "string"){
-if(func2(data1) > 255){
-const err5 = {instancePath:instancePath+"/instanceId",schemaPath:"#/properties/instanceId/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+else {
+const err5 = {instancePath:instancePath+"/appName",schemaPath:"#/properties/appName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7944,8 +7951,11 @@ vErrors.push(err5);
 errors++;
 }
 }
-else {
-const err6 = {instancePath:instancePath+"/instanceId",schemaPath:"#/properties/instanceId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.instanceId !== undefined){
+let data1 = data.instanceId;
+if(typeof data1 === "string"){
+if(func2(data1) > 255){
+const err6 = {instancePath:instancePath+"/instanceId",schemaPath:"#/properties/instanceId/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7955,11 +7965,8 @@ vErrors.push(err6);
 errors++;
 }
 }
-if(data.environment !== undefined){
-let data2 = data.environment;
-if(typeof data2 === "string"){
-if(func2(data2) > 100){
-const err7 = {instancePath:instancePath+"/environment",schemaPath:"#/properties/environment/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+else {
+const err7 = {instancePath:instancePath+"/instanceId",schemaPath:"#/properties/instanceId/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7969,8 +7976,11 @@ vErrors.push(err7);
 errors++;
 }
 }
-else {
-const err8 = {instancePath:instancePath+"/environment",schemaPath:"#/properties/environment/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.environment !== undefined){
+let data2 = data.environment;
+if(typeof data2 === "string"){
+if(func2(data2) > 100){
+const err8 = {instancePath:instancePath+"/environment",schemaPath:"#/properties/environment/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7980,11 +7990,8 @@ vErrors.push(err8);
 errors++;
 }
 }
-if(data.bucket !== undefined){
-let data3 = data.bucket;
-if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
-if(data3.toggles === undefined){
-const err9 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/required",keyword:"required",params:{missingProperty: "toggles"},message:"must have required property '"+"toggles"+"'"};
+else {
+const err9 = {instancePath:instancePath+"/environment",schemaPath:"#/properties/environment/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7993,16 +8000,30 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data3.toggles !== undefined){
-let data4 = data3.toggles;
-if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
-if(Object.keys(data4).length > 10000){
-const err10 = {instancePath:instancePath+"/bucket/toggles",schemaPath:"#/properties/bucket/properties/toggles/maxProperties",keyword:"maxProperties",params:{limit: 10000},message:"must NOT have more than 10000 properties"};
+}
+if(data.bucket !== undefined){
+let data3 = data.bucket;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.toggles === undefined){
+const err10 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/required",keyword:"required",params:{missingProperty: "toggles"},message:"must have required property '"+"toggles"+"'"};
 if(vErrors === null){
 vErrors = [err10];
 }
 else {
 vErrors.push(err10);
+}
+errors++;
+}
+if(data3.toggles !== undefined){
+let data4 = data3.toggles;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(Object.keys(data4).length > 10000){
+const err11 = {instancePath:instancePath+"/bucket/toggles",schemaPath:"#/properties/bucket/properties/toggles/maxProperties",keyword:"maxProperties",params:{limit: 10000},message:"must NOT have more than 10000 properties"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
 }
 errors++;
 }
@@ -8012,18 +8033,7 @@ if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.yes !== undefined){
 let data6 = data5.yes;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err11 = {instancePath:instancePath+"/bucket/toggles/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/yes",schemaPath:"#/properties/bucket/properties/toggles/additionalProperties/properties/yes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if((typeof data6 == "number") && (isFinite(data6))){
-if(data6 < 0 || isNaN(data6)){
-const err12 = {instancePath:instancePath+"/bucket/toggles/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/yes",schemaPath:"#/properties/bucket/properties/toggles/additionalProperties/properties/yes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+const err12 = {instancePath:instancePath+"/bucket/toggles/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/yes",schemaPath:"#/properties/bucket/properties/toggles/additionalProperties/properties/yes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8032,12 +8042,9 @@ vErrors.push(err12);
 }
 errors++;
 }
-}
-}
-if(data5.no !== undefined){
-let data7 = data5.no;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err13 = {instancePath:instancePath+"/bucket/toggles/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/no",schemaPath:"#/properties/bucket/properties/toggles/additionalProperties/properties/no/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 < 0 || isNaN(data6)){
+const err13 = {instancePath:instancePath+"/bucket/toggles/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/yes",schemaPath:"#/properties/bucket/properties/toggles/additionalProperties/properties/yes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8046,9 +8053,12 @@ vErrors.push(err13);
 }
 errors++;
 }
-if((typeof data7 == "number") && (isFinite(data7))){
-if(data7 < 0 || isNaN(data7)){
-const err14 = {instancePath:instancePath+"/bucket/toggles/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/no",schemaPath:"#/properties/bucket/properties/toggles/additionalProperties/properties/no/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data5.no !== undefined){
+let data7 = data5.no;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err14 = {instancePath:instancePath+"/bucket/toggles/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/no",schemaPath:"#/properties/bucket/properties/toggles/additionalProperties/properties/no/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -8057,12 +8067,9 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-}
-if(data5.variants !== undefined){
-let data8 = data5.variants;
-if(!(data8 && typeof data8 == "object" && !Array.isArray(data8))){
-const err15 = {instancePath:instancePath+"/bucket/toggles/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/variants",schemaPath:"#/properties/bucket/properties/toggles/additionalProperties/properties/variants/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 < 0 || isNaN(data7)){
+const err15 = {instancePath:instancePath+"/bucket/toggles/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/no",schemaPath:"#/properties/bucket/properties/toggles/additionalProperties/properties/no/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -8073,8 +8080,10 @@ errors++;
 }
 }
 }
-else {
-const err16 = {instancePath:instancePath+"/bucket/toggles/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bucket/properties/toggles/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data5.variants !== undefined){
+let data8 = data5.variants;
+if(!(data8 && typeof data8 == "object" && !Array.isArray(data8))){
+const err16 = {instancePath:instancePath+"/bucket/toggles/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/variants",schemaPath:"#/properties/bucket/properties/toggles/additionalProperties/properties/variants/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -8086,7 +8095,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/bucket/toggles",schemaPath:"#/properties/bucket/properties/toggles/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err17 = {instancePath:instancePath+"/bucket/toggles/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bucket/properties/toggles/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8098,7 +8107,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err18 = {instancePath:instancePath+"/bucket/toggles",schemaPath:"#/properties/bucket/properties/toggles/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -8110,12 +8119,24 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err19 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err19];
 }
 else {
 vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
 }
 errors++;
 }

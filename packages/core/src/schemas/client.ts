@@ -41,12 +41,15 @@ export const clientFeaturesSchema = {
   },
 } as const;
 
+/** An application's name is the key its record is stored under: no U+0000, which PostgreSQL text cannot hold. */
+const appName = { type: 'string', minLength: 1, maxLength: 255, pattern: '^[^\\u0000]*$' } as const;
+
 export const clientRegisterSchema = {
   $id: 'clientRegister',
   type: 'object',
   required: ['appName'],
   properties: {
-    appName: { type: 'string', minLength: 1, maxLength: 255 },
+    appName,
     instanceId: { type: 'string', maxLength: 255 },
     sdkVersion: { type: 'string', maxLength: 255 },
     environment: { type: 'string', maxLength: 100 },
@@ -61,7 +64,7 @@ export const clientMetricsSchema = {
   type: 'object',
   required: ['appName', 'bucket'],
   properties: {
-    appName: { type: 'string', minLength: 1, maxLength: 255 },
+    appName,
     instanceId: { type: 'string', maxLength: 255 },
     environment: { type: 'string', maxLength: 100 },
     bucket: {
