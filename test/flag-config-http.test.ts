@@ -1,19 +1,19 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SYSTEM_PRINCIPAL } from '@flagadmin/core';
-import { expectError, httpWorld, json, OpenApiChecker, TRANSPORTS, type HttpWorld, type Transport } from './helpers/http-world';
+import { expectError, HTTP_SETUPS, httpWorld, json, OpenApiChecker, type HttpSetup, type HttpWorld } from './helpers/http-world';
 
 const ENV = '/api/admin/projects/default/features/f1/environments/development';
 const OPEN_ENV = '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}';
 
-/** Flag configuration over HTTP, once per transport. */
-function flagConfigSuite(transport: Transport): void {
-  const test = suite(`flag configuration over HTTP (${transport.name})`);
+/** Flag configuration over HTTP, once per transport (in process, over a socket) and storage (memory, PostgreSQL). */
+function flagConfigSuite({ transport, storageKind, name }: HttpSetup): void {
+  const test = suite(`flag configuration over HTTP (${name})`);
   let w: HttpWorld;
   let openapi: OpenApiChecker;
 
   test.before.each(async () => {
-    w = await httpWorld(transport);
+    w = await httpWorld(transport, { storageKind });
     await w.admin.createFeature(SYSTEM_PRINCIPAL, { projectId: 'default', body: { name: 'f1' } });
     openapi = new OpenApiChecker(await (await w.send('/docs/openapi.json')).json());
   });
@@ -137,4 +137,4 @@ function flagConfigSuite(transport: Transport): void {
   test.run();
 }
 
-for (const transport of TRANSPORTS) flagConfigSuite(transport);
+for (const setup of HTTP_SETUPS) flagConfigSuite(setup);
