@@ -1,13 +1,10 @@
-// Limits over HTTP, in process and over a real socket, on a real lowdb directory: deep JSON never reaches
-// the parser or the storage, and each limit is a 400 naming it with nothing written.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+// Limits over HTTP, in process and over a real socket, on a real lowdb directory and on PostgreSQL: deep
+// JSON never reaches the parser or the storage, and each limit is a 400 naming it with nothing written.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DEFAULT_LIMITS, SYSTEM_PRINCIPAL } from '@flagadmin/core';
-import { lowdbStorage } from '@flagadmin/storage-lowdb';
 import { expectError, httpWorld, json, TRANSPORTS, type HttpWorld } from './helpers/http-world';
+import { LOWDB, POSTGRES } from './helpers/test-storages';
 
 const FEATURE = '/api/admin/projects/default/features/deep';
 const CHANGES = '/api/admin/projects/default/environments/production/change-requests';
@@ -15,22 +12,16 @@ const CHANGES = '/api/admin/projects/default/environments/production/change-requ
 /** `depth` arrays nested in one another, as text (10,000 levels is 20 KB). */
 const nested = (depth: number): string => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 
-for (const transport of TRANSPORTS) {
-  const test = suite(`limits over HTTP (${transport.name}, lowdb)`);
+for (const [transport, storageKind] of TRANSPORTS.flatMap((t) => [LOWDB, POSTGRES].map((s) => [t, s] as const))) {
+  const test = suite(`limits over HTTP (${transport.name}, ${storageKind.name})`);
   let w: HttpWorld;
-  let dir: string;
-  let storage: Awaited<ReturnType<typeof lowdbStorage>>;
 
   test.before.each(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'flagadmin-limits-'));
-    storage = await lowdbStorage({ dir });
-    w = await httpWorld(transport, { storage });
+    w = await httpWorld(transport, { storageKind });
     await w.admin.createFeature(SYSTEM_PRINCIPAL, { projectId: 'default', body: { name: 'deep' } });
   });
   test.after.each(async () => {
     await w.close();
-    await storage.close();
-    await rm(dir, { recursive: true, force: true });
   });
 
   const unchanged = async (call: () => Promise<Response>, limit: string) => {
