@@ -36,6 +36,8 @@ export function validatorsSource(): string {
     strictTypes: false,
     strictRequired: false,
     allowUnionTypes: true,
+    // A referenced schema is one function that others call, not inlined again into each of them.
+    inlineRefs: false,
     code: { source: true, esm: true, lines: true },
   });
   ajv.addFormat('date-time', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/);
