@@ -1,15 +1,16 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { badData } from './errors';
-import { SCHEMAS, type SchemaId } from './schemas/registry';
+import { SCHEMAS, UNPUBLISHED_SCHEMAS, type SchemaId } from './schemas/registry';
 
 /** One ajv instance; every schema compiled once, when this module loads. */
 const ajv = new Ajv({ allErrors: true, strict: true, strictTypes: false, strictRequired: false, allowUnionTypes: true });
 ajv.addFormat('date-time', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/);
 ajv.addFormat('uri', /^[a-z][a-z0-9+.-]*:[^\s]*$/i);
-for (const schema of SCHEMAS) ajv.addSchema(schema);
+const ALL_SCHEMAS = [...SCHEMAS, ...UNPUBLISHED_SCHEMAS];
+for (const schema of ALL_SCHEMAS) ajv.addSchema(schema);
 
 const compiled = new Map<SchemaId, ValidateFunction>();
-for (const schema of SCHEMAS) compiled.set(schema.$id, ajv.getSchema(schema.$id)!);
+for (const schema of ALL_SCHEMAS) compiled.set(schema.$id, ajv.getSchema(schema.$id)!);
 
 function describe(errors: ErrorObject[]): { message: string; path: string }[] {
   return errors.map((e) => {

@@ -3,7 +3,7 @@
  * compiles them once (validation.ts); the OpenAPI document (http/openapi.ts) and the tests use the same.
  */
 import { apiTokenSchema, apiTokensSchema, createApiTokenSchema } from './api-token';
-import { CHANGE_REQUEST_SCHEMAS, changeRequestChangesSchema } from './change-request';
+import { CHANGE_PAYLOAD_SCHEMAS, CHANGE_REQUEST_SCHEMAS, changeRequestChangesSchema } from './change-request';
 import { clientFeaturesSchema, clientMetricsSchema, clientRegisterSchema } from './client';
 import { errorSchema, healthSchema } from './common';
 import { eventSchema, eventsSchema } from './event';
@@ -18,4 +18,8 @@ export const SCHEMAS = [
   ...FLAG_CONFIG_SCHEMAS, ...CHANGE_REQUEST_SCHEMAS,
 ] as const;
 
-export type SchemaId = (typeof SCHEMAS)[number]['$id'];
+/** Schemas the core checks with that are not published in the OpenAPI document (parts of a published body). */
+export const UNPUBLISHED_SCHEMAS = [...CHANGE_PAYLOAD_SCHEMAS] as const;
+
+export type PublishedSchemaId = (typeof SCHEMAS)[number]['$id'];
+export type SchemaId = PublishedSchemaId | (typeof UNPUBLISHED_SCHEMAS)[number]['$id'];
