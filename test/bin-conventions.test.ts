@@ -64,7 +64,7 @@ test('Ctrl-C on `pnpm start` (SIGINT to the whole process group) stops cleanly: 
     const output = child.stdout + child.stderr;
     assert.equal(exit, { code: 0, signal: null }, output);
     assert.not.match(output, /ELIFECYCLE|during shutdown/);
-    assert.match(output, /"msg":"stopped","signal":"SIGINT"/);
+    assert.match(output, /"signal":"SIGINT","msg":"stopped"/);
   } finally {
     await child.kill();
   }

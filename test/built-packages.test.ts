@@ -25,7 +25,7 @@ const EXPECTED: Record<string, string[]> = {
   'storage-lowdb': ['lowdbStorage', 'FlagadminStorageLockedError', 'FlagadminStorageCorruptError'],
   'storage-postgres': ['postgresStorage', 'FlagadminStorageUnavailableError', 'FlagadminSchemaTooNewError'],
   'node-http': ['serve', 'createServer', 'toNodeListener'],
-  server: ['startServer', 'parseConfig', 'createJsonLogger', 'seedDemo'],
+  server: ['startServer', 'parseConfig', 'seedDemo'],
   ui: ['createUiHandler', 'withUi'],
 };
 

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { adminRoundTrip, call } from './helpers/admin-round-trip';
 import { killAll, REPO_ROOT, spawnNode, type Child } from './helpers/bin';
 
 const test = suite('examples');
@@ -26,35 +27,6 @@ async function startExample(name: string, env: Record<string, string> = {}): Pro
   const child = spawnNode(args, { cwd: dir, env: { PORT: '0', ...env } });
   const url = (await child.waitFor(/listening on (http:\/\/[^\s)]+)/))[1]!;
   return { child, url };
-}
-
-async function call(url: string, key: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: any }> {
-  const response = await fetch(url, {
-    method: init.method ?? 'GET',
-    headers: { authorization: key, ...(init.body ? { 'content-type': 'application/json' } : {}) },
-    ...(init.body ? { body: JSON.stringify(init.body) } : {}),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-}
-
-/** The three calls every example must answer: projects, a PATCH, and the PATCH's event. */
-async function adminRoundTrip(api: string, key: string, projectId: string, featureName: string): Promise<void> {
-  const projects = await call(`${api}/api/admin/projects`, key);
-  assert.is(projects.status, 200);
-  assert.ok(projects.body.projects.some((p: { id: string }) => p.id === projectId));
-  const description = `patched at ${Date.now()}`;
-  const patched = await call(`${api}/api/admin/projects/${projectId}/features/${featureName}`, key, {
-    method: 'PATCH',
-    body: [{ op: 'replace', path: '/description', value: description }],
-  });
-  assert.is(patched.status, 200, JSON.stringify(patched.body));
-  assert.is(patched.body.description, description);
-  const events = await call(`${api}/api/admin/events`, key);
-  assert.is(events.status, 200);
-  assert.is(events.body.events[0].type, 'feature-metadata-updated');
-  assert.is(events.body.events[0].featureName, featureName);
-  assert.is((await call(`${api}/api/admin/projects`, 'wrong')).status, 401);
 }
 
 async function stopped(child: Child): Promise<void> {

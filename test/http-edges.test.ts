@@ -5,9 +5,9 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createFlagadmin } from '@flagadmin/core';
 import { serve, type ServeResult } from '@flagadmin/node-http';
-import { createJsonLogger } from '@flagadmin/server';
 import { memoryStorage } from '@flagadmin/storage-memory';
 import { parseAnswer, uploadUntilClosed } from '../packages/node-http/test/helpers';
+import { levelOf, pinoLines } from './helpers/pino-lines';
 
 const FIFTY_MB = 50 * 1024 * 1024;
 const KEY = `*:*.${'ab'.repeat(32)}`;
@@ -33,12 +33,9 @@ function logLine(from: number, check: (line: Record<string, unknown>) => boolean
 }
 
 test.before(async () => {
-  const logger = createJsonLogger({
-    level: 'debug',
-    write: (text) => {
-      lines.push(JSON.parse(text) as Record<string, unknown>);
-      for (const waiter of [...waiters]) waiter();
-    },
+  const { logger } = pinoLines((line) => {
+    lines.push(line);
+    for (const waiter of [...waiters]) waiter();
   });
   const { admin, handle } = createFlagadmin({ storage: memoryStorage(), logger });
   await admin.ensureInitialKeys({ admin: [KEY], client: [] });
@@ -83,10 +80,10 @@ test('a client that leaves in the middle of its body is logged as 499 at info, w
   socket.destroy();
   const line = await logLine(from, (l) => l['msg'] === 'request' && l['method'] === 'PATCH');
   assert.is(line['status'], 499);
-  assert.is(line['level'], 'info');
+  assert.is(line['level'], levelOf('info'));
   assert.not.ok(
-    lines.slice(from).some((l) => l['level'] === 'error'),
-    `no error line: ${JSON.stringify(lines.slice(from).filter((l) => l['level'] === 'error'))}`,
+    lines.slice(from).some((l) => l['level'] === levelOf('error')),
+    `no error line: ${JSON.stringify(lines.slice(from).filter((l) => l['level'] === levelOf('error')))}`,
   );
 });
 

@@ -237,9 +237,9 @@ function httpSuite(transport: Transport): void {
   test('every request is logged once with method, route, status, duration and request id; never a key', async () => {
     w.logged.length = 0;
     const r = await w.send(FEATURE, json(w.editorKey, 'PATCH', []));
-    const lines = w.logged.filter((l) => l.message === 'request');
+    const lines = w.logged.filter((l) => l['msg'] === 'request');
     assert.is(lines.length, 1);
-    const fields = lines[0]!.fields!;
+    const fields = lines[0]!;
     assert.equal([fields['method'], fields['route'], fields['status'], fields['requestId']], ['PATCH', '/api/admin/projects/:projectId/features/:featureName', 200, r.headers.get('x-request-id')]);
     assert.type(fields['durationMs'], 'number');
     assert.not.ok(JSON.stringify(w.logged).includes(w.editorKey));
@@ -259,10 +259,12 @@ failing('a failing storage is a 500 with a generic message, logged with its stac
     failing.broken = true;
     const body = await expectError(await w.send('/api/admin/projects', { headers: { authorization: w.adminKey } }), 500, 'InternalError', /^Internal server error$/);
     assert.not.ok(JSON.stringify(body).includes('secret/path'));
-    const logged = w.logged.find((l) => l.message === 'request failed');
+    const logged = w.logged.find((l) => l['msg'] === 'request failed');
     assert.ok(logged, 'the failure is logged');
-    assert.match(String(logged!.fields!['error']), /disk on fire/);
-    assert.is(logged!.fields!['requestId'], body['id']);
+    const err = logged!['err'] as { type: string; message: string; stack: string };
+    assert.equal([err.type, err.message], ['Error', 'disk on fire at /secret/path'], 'the thrown error, through pino\'s err serializer');
+    assert.match(err.stack, /^Error: disk on fire[^\n]*\n\s+at /);
+    assert.is(logged!['requestId'], body['id']);
     await w.close();
   }
 });

@@ -88,8 +88,8 @@ test('first start: demo data, a printed key, curl lines; kill -9 after a PATCH l
     });
     assert.is(patched.status, 200, await patched.clone().text());
     await patched.text();
-    // Log lines are written in batches: wait for the PATCH's line (the last one) before the kill -9.
-    await first.waitFor(/"msg":"request","method":"PATCH"/);
+    // Log lines are written asynchronously: wait for the PATCH's line (the last one) before the kill -9.
+    await first.waitFor(/"method":"PATCH"[^\n]*"msg":"request"/);
     const killed = await first.stop('SIGKILL');
     assert.is(killed.signal, 'SIGKILL');
 
@@ -174,6 +174,8 @@ test('bad flags and environment values: one clear line on stderr, exit code 2', 
     { args: [], env: { INIT_ADMIN_API_TOKENS: 'not-a-secret' }, message: /INIT_ADMIN_API_TOKENS entry 1 is not a valid secret/ },
     { args: [], env: { INIT_CLIENT_API_TOKENS: `*:*.${'a'.repeat(64)}` }, message: /INIT_CLIENT_API_TOKENS entry 1: a client key names one environment/ },
     { args: ['--body-limit', 'lots'], message: /--body-limit must be an integer/ },
+    { args: ['--limit', 'tagz=3'], message: /--limit wants name=number with a name among operationsPerPatch/ },
+    { args: [], env: { FLAGADMIN_LIMIT_JSON_DEPTH: '0' }, message: /FLAGADMIN_LIMIT_JSON_DEPTH must be an integer from 1/ },
   ];
   const children = cases.map((c) => bin([...c.args, '--data', data], c.env));
   try {
@@ -206,11 +208,11 @@ test('flags win over environment; --help exits 0', async () => {
   }
 });
 
-test('INIT_ADMIN_API_TOKENS with --no-demo: empty instance, the given key works, no key printed', async () => {
+test('INIT_ADMIN_API_TOKENS with --no-demo: empty instance, the given key works, no key printed; --limit applies', async () => {
   const data = await tempDir();
   const key = `*:*.${'0123456789abcdef'.repeat(4)}`;
   const client = `*:development.${'fedcba9876543210'.repeat(4)}`;
-  const child = bin(['--port', '0', '--data', data, '--no-demo'], { INIT_ADMIN_API_TOKENS: `${key}, `, INIT_CLIENT_API_TOKENS: client, LOG_LEVEL: 'warn' });
+  const child = bin(['--port', '0', '--data', data, '--no-demo', '--limit', 'operationsPerPatch=1'], { INIT_ADMIN_API_TOKENS: `${key}, `, INIT_CLIENT_API_TOKENS: client, LOG_LEVEL: 'warn' });
   try {
     const url = await listeningUrl(child);
     assert.not.match(child.stdout, /Admin API key|Demo data/);
@@ -220,6 +222,13 @@ test('INIT_ADMIN_API_TOKENS with --no-demo: empty instance, the given key works,
     assert.equal((await get(`${url}/api/admin/projects/default/features`, key)).body.features, []);
     assert.is((await get(`${url}/api/client/features`, client)).status, 200);
     assert.is((await get(`${url}/api/admin/projects`, client)).status, 403, 'the client key is a client key');
+    const write = (path: string, method: string, body: unknown) =>
+      fetch(`${url}${path}`, { method, headers: { authorization: key, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    assert.is((await write('/api/admin/projects/default/features', 'POST', { name: 'limited' })).status, 201);
+    const twoOps = [{ op: 'replace', path: '/stale', value: true }, { op: 'replace', path: '/description', value: 'x' }];
+    const refused = await write('/api/admin/projects/default/features/limited', 'PATCH', twoOps);
+    assert.is(refused.status, 400);
+    assert.match(((await refused.json()) as { message: string }).message, /limit operationsPerPatch/);
     assert.equal(await child.stop(), { code: 0, signal: null });
     assert.equal(jsonLines(child.stdout).filter((l) => l['msg'] === 'request'), [], 'LOG_LEVEL=warn drops request lines');
   } finally {

@@ -28,6 +28,8 @@ export interface Child {
   readonly stderr: string;
   /** Resolves with the first match in stdout (from the start); rejects when the child exits first or on timeout. */
   waitFor(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+  /** `waitFor` on stderr (where some programs print their listening line). */
+  waitForStderr(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
   /** Resolves once the child has exited (or rejects on timeout). */
   exited(timeoutMs?: number): Promise<Exit>;
   /** Sends a signal (default SIGTERM) and waits for the exit. */
@@ -38,11 +40,20 @@ export interface Child {
 
 const running = new Set<Child>();
 
+export interface SpawnOptions {
+  env?: Record<string, string | undefined>;
+  cwd?: string;
+  /** its own process group, signalled with process.kill(-pid) */
+  detached?: boolean;
+}
+
 /** Spawns `node <args>` with cwd at the repository root (by default) and an environment without PORT & co. */
-export function spawnNode(
-  args: readonly string[],
-  options: { env?: Record<string, string | undefined>; cwd?: string; /** its own process group, signalled with process.kill(-pid) */ detached?: boolean } = {},
-): Child {
+export function spawnNode(args: readonly string[], options: SpawnOptions = {}): Child {
+  return spawnCommand(process.execPath, args, options);
+}
+
+/** Spawns any program (deno, bun, ...) as `spawnNode` does node. */
+export function spawnCommand(command: string, args: readonly string[], options: SpawnOptions = {}): Child {
   const env: Record<string, string | undefined> = { ...process.env, FORCE_COLOR: '0' };
   for (const name of ['PORT', 'HOST', 'FLAGADMIN_DATA', 'LOG_LEVEL', 'INIT_ADMIN_API_TOKENS', 'INIT_CLIENT_API_TOKENS', 'BODY_LIMIT', 'NODE_OPTIONS', 'DATABASE_URL']) {
     delete env[name];
@@ -50,7 +61,7 @@ export function spawnNode(
   // The bin acts differently under a package manager's script (`pnpm test` sets these).
   for (const name of Object.keys(env)) if (name.startsWith('npm_')) delete env[name];
   Object.assign(env, options.env);
-  const proc = spawn(process.execPath, [...args], { cwd: options.cwd ?? REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: options.detached ?? false });
+  const proc = spawn(command, [...args], { cwd: options.cwd ?? REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: options.detached ?? false });
   let stdout = '';
   let stderr = '';
   let exit: Exit | undefined;
@@ -93,6 +104,18 @@ export function spawnNode(
       listener();
     });
 
+  const matchOf = (output: () => string, pattern: RegExp, timeoutMs: number): Promise<RegExpMatchArray> =>
+    until(
+      () => {
+        const m = pattern.exec(output());
+        if (m) return m;
+        if (exit) throw new Error(`exited (${JSON.stringify(exit)}) before printing ${pattern}\nstdout:\n${stdout}\nstderr:\n${stderr}`);
+        return undefined;
+      },
+      timeoutMs,
+      String(pattern),
+    );
+
   const child: Child = {
     process: proc,
     get stdout() {
@@ -101,18 +124,10 @@ export function spawnNode(
     get stderr() {
       return stderr;
     },
-    waitFor: (pattern, timeoutMs = WAIT_MS) =>
-      until(
-        () => {
-          const m = pattern.exec(stdout);
-          if (m) return m;
-          if (exit) throw new Error(`exited (${JSON.stringify(exit)}) before printing ${pattern}\nstdout:\n${stdout}\nstderr:\n${stderr}`);
-          return undefined;
-        },
-        timeoutMs,
-        String(pattern),
-      ),
+    waitFor: (pattern, timeoutMs = WAIT_MS) => matchOf(() => stdout, pattern, timeoutMs),
+    waitForStderr: (pattern, timeoutMs = WAIT_MS) => matchOf(() => stderr, pattern, timeoutMs),
     exited: (timeoutMs = WAIT_MS) => until(() => exit, timeoutMs, 'the exit'),
+
     async stop(signal = 'SIGTERM', timeoutMs = WAIT_MS) {
       if (!exit) proc.kill(signal);
       return child.exited(timeoutMs);

@@ -1,8 +1,10 @@
 import { Ajv } from 'ajv';
+import type { Test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createFlagadmin, SYSTEM_PRINCIPAL, type Admin, type FetchHandler, type Logger, type Storage } from '@flagadmin/core';
+import { createFlagadmin, SYSTEM_PRINCIPAL, type Admin, type FetchHandler, type Storage } from '@flagadmin/core';
 import { serve } from '@flagadmin/node-http';
 import { memoryStorage } from '@flagadmin/storage-memory';
+import { pinoLines, type LogLine } from './pino-lines';
 
 /** Sends one request: in process through `handle()`, or over a real socket. */
 export type Send = (path: string, init?: RequestInit) => Promise<Response>;
@@ -38,17 +40,14 @@ export interface HttpWorld {
   editorKey: string;
   viewerKey: string;
   clientKey: string;
-  logged: { message: string; fields?: Record<string, unknown> }[];
+  /** The lines of the `pino()` logger the instance was given. */
+  logged: LogLine[];
   close(): Promise<void>;
 }
 
 /** A fresh instance with keys of each kind, mounted on a transport. */
 export async function httpWorld(transport: Transport, options: { storage?: Storage; bodyLimit?: number } = {}): Promise<HttpWorld> {
-  const logged: HttpWorld['logged'] = [];
-  const record = (message: string, fields?: Record<string, unknown>) => {
-    logged.push(fields ? { message, fields } : { message });
-  };
-  const logger: Logger = { debug: record, info: record, warn: record, error: record };
+  const { logger, lines: logged } = pinoLines();
   const { admin, handle } = createFlagadmin({
     storage: options.storage ?? memoryStorage(),
     logger,
@@ -65,12 +64,12 @@ export async function httpWorld(transport: Transport, options: { storage?: Stora
 }
 
 /** A memory storage whose reads fail with `message` while `broken` is true (writes keep working). */
-export function storageWithFailingReads(message: string): { storage: Storage; broken: boolean } {
+export function storageWithFailingReads(failure: string | Error): { storage: Storage; broken: boolean } {
   const inner = memoryStorage();
   const state: { storage: Storage; broken: boolean } = {
     broken: false,
     storage: {
-      read: (fn) => (state.broken ? Promise.reject(new Error(message)) : inner.read(fn)),
+      read: (fn) => (state.broken ? Promise.reject(typeof failure === 'string' ? new Error(failure) : failure) : inner.read(fn)),
       write: (fn) => inner.write(fn),
       close: () => inner.close(),
     },
@@ -120,3 +119,19 @@ export const json = (key: string | undefined, method: string, body: unknown, hea
   headers: { 'content-type': 'application/json', ...(key ? { authorization: key } : {}), ...headers },
   body: typeof body === 'string' ? body : JSON.stringify(body),
 });
+
+/**
+ * Gives every test of `test` a fresh world over `transport` with a feature `f1` in `default`, and the
+ * checker of the OpenAPI document it serves; `use` receives both before each test. Closed after each.
+ */
+export function freshWorldEachTest(test: Test, transport: Transport, use: (world: HttpWorld, openapi: OpenApiChecker) => void): void {
+  let current: HttpWorld | undefined;
+  test.before.each(async () => {
+    current = await httpWorld(transport);
+    await current.admin.createFeature(SYSTEM_PRINCIPAL, { projectId: 'default', body: { name: 'f1' } });
+    use(current, new OpenApiChecker(await (await current.send('/docs/openapi.json')).json()));
+  });
+  test.after.each(async () => {
+    await current?.close();
+  });
+}

@@ -1,9 +1,9 @@
-// Serves the fetch module on node (what the test runs). On Bun: `bun run src/app.ts`; on Deno:
-// `deno serve src/app.ts` (both read the default export's fetch).
+// Serves the fetch module on Node (`pnpm start`). On Bun: `bun run src/app.ts`; on Deno:
+// `deno serve --allow-env=INIT_ADMIN_API_TOKENS src/app.ts` (both read the default export's fetch).
 import { serve } from '@flagadmin/node-http';
 import app, { ready } from './app';
 
-const { generatedKey } = await ready;
+const { generatedKey } = await ready();
 const server = await serve({ fetch: app.fetch, port: Number(process.env['PORT'] ?? 8787), hostname: process.env['HOST'] ?? '127.0.0.1' });
 console.log(`fetch-handler example listening on ${server.url}`);
 if (generatedKey) console.log(`admin key: ${generatedKey}`);

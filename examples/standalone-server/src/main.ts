@@ -4,7 +4,8 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createJsonLogger, startServer } from '@flagadmin/server';
+import { startServer } from '@flagadmin/server';
+import { pino } from 'pino';
 
 // A fresh temporary data directory unless FLAGADMIN_DATA names one (which keeps the data across runs).
 const dataDir = process.env['FLAGADMIN_DATA'] || (await mkdtemp(join(tmpdir(), 'flagadmin-example-')));
@@ -15,7 +16,7 @@ const server = await startServer({
   host: process.env['HOST'] ?? '127.0.0.1',
   dataDir,
   initAdminTokens: initAdmin,
-  logger: createJsonLogger({ level: 'info' }),
+  logger: pino(), // any pino-style logger: (fields, message)
 });
 
 console.log(`flagadmin (standalone example) listening on ${server.url}`);

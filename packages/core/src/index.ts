@@ -11,7 +11,7 @@ export { createContext } from './context';
 export type { AdminContext, AdminOptions } from './context';
 export type { ContextCaches } from './caches';
 export { silentLogger } from './logger';
-export type { Logger } from './logger';
+export type { Logger, LogMethod } from './logger';
 
 // The HTTP API, for hosts: WHATWG handler and the plain-data protocol @flagadmin/node-http speaks.
 export { createHandler } from './http/fetch-handler';

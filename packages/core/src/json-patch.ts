@@ -84,8 +84,7 @@ function applyOperation(box: Record<string, unknown>, op: PatchOperation, i: num
   const fail: Fail = (reason) => {
     throw operationError(i, op, reason);
   };
-  const path: Location = { segments: [ROOT, ...pointerSegments(op.path)], what: `path "${op.path}"` };
-  const from: Location = { segments: [ROOT, ...pointerSegments(op.from ?? '')], what: `from "${op.from}"` };
+  const path = location('path', op.path);
   switch (op.op) {
     case 'add':
       add(box, path, jsonClone(op.value), fail);
@@ -102,14 +101,16 @@ function applyOperation(box: Record<string, unknown>, op: PatchOperation, i: num
     case 'test':
       return jsonEqual(valueOf(existing(box, path, fail)), op.value);
     case 'copy':
-      add(box, path, jsonClone(valueOf(existing(box, from, fail))), fail);
+      add(box, path, jsonClone(valueOf(existing(box, location('from', op.from!), fail))), fail);
       return true;
-    case 'move':
+    case 'move': {
+      const from = location('from', op.from!);
       if (from.segments.length < path.segments.length && from.segments.every((s, k) => s === path.segments[k])) {
         fail(`from "${op.from}" cannot move into its own child "${op.path}"`);
       }
       add(box, path, remove(box, from, fail), fail);
       return true;
+    }
   }
 }
 
@@ -119,6 +120,12 @@ type Fail = (reason: string) => never;
 interface Location {
   segments: readonly string[];
   what: string;
+}
+
+function location(member: 'path' | 'from', pointer: string): Location {
+  const segments = pointerSegments(pointer);
+  segments.unshift(ROOT);
+  return { segments, what: `${member} "${pointer}"` };
 }
 
 interface Member {
@@ -142,8 +149,8 @@ function memberKey(container: Container, segment: string, forAdd: boolean): stri
 /** The container that holds (or, for add, will hold) the location's last segment, or a failure. */
 function parentOf(box: Record<string, unknown>, { segments, what }: Location, fail: Fail): Container {
   let at: unknown = box;
-  for (const segment of segments.slice(0, -1)) {
-    const key = isContainer(at) ? memberKey(at, segment, false) : undefined;
+  for (let k = 0; k < segments.length - 1; k++) {
+    const key = isContainer(at) ? memberKey(at, segments[k]!, false) : undefined;
     if (key === undefined) return fail(`the parent of ${what} does not exist`);
     at = (at as Record<string, unknown>)[key];
   }

@@ -15,10 +15,9 @@ export const isPointer = (pointer: string): boolean => POINTER.test(pointer);
 /** The unescaped segments of a JSON Pointer (RFC 6901): `~1` is `/`, then `~0` is `~`. */
 export function pointerSegments(pointer: string): string[] {
   if (pointer === '') return [];
-  return pointer
-    .split('/')
-    .slice(1)
-    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const segments = pointer.split('/');
+  segments.shift();
+  return pointer.includes('~') ? segments.map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~')) : segments;
 }
 
 /** The array index a segment names, or undefined when it is not one (`01`, `-1`, `1e3`, empty). */

@@ -13,7 +13,7 @@ export interface Limits {
   operationsPerPatch: number;
   /** Tags of one feature. */
   tagsPerFeature: number;
-  /** Events one request may write (a patch writes one per fact, each tag one). */
+  /** Events one operation may write (a patch writes one per fact, one per tag added or removed). */
   eventsPerRequest: number;
   /** Nesting depth of any JSON value a request carries (bodies, patch values, change-request payloads). */
   jsonDepth: number;

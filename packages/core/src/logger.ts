@@ -1,9 +1,15 @@
-/** What core logs through: the host's logger (the bin's JSON-lines logger, pino, console...). */
+/** pino's call shapes: `(fields, message)`, or a plain message. A thrown value goes under `err`. */
+export interface LogMethod {
+  (fields: object, message?: string): void;
+  (message: string): void;
+}
+
+/** What core logs through: `pino()`, Fastify's `request.log`, bunyan, console... */
 export interface Logger {
-  debug(message: string, fields?: Record<string, unknown>): void;
-  info(message: string, fields?: Record<string, unknown>): void;
-  warn(message: string, fields?: Record<string, unknown>): void;
-  error(message: string, fields?: Record<string, unknown>): void;
+  debug: LogMethod;
+  info: LogMethod;
+  warn: LogMethod;
+  error: LogMethod;
 }
 
 const ignore = (): void => undefined;

@@ -1,18 +1,28 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { badData } from './errors';
-import { SCHEMAS, UNPUBLISHED_SCHEMAS, type SchemaId } from './schemas/registry';
+import * as generated from './generated/validators';
+import type { SchemaId } from './schemas/registry';
 
-/** One ajv instance; every schema compiled once, when this module loads. */
-const ajv = new Ajv({ allErrors: true, strict: true, strictTypes: false, strictRequired: false, allowUnionTypes: true });
-ajv.addFormat('date-time', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/);
-ajv.addFormat('uri', /^[a-z][a-z0-9+.-]*:[^\s]*$/i);
-const ALL_SCHEMAS = [...SCHEMAS, ...UNPUBLISHED_SCHEMAS];
-for (const schema of ALL_SCHEMAS) ajv.addSchema(schema);
+/** What ajv reports for one problem (the fields read here). */
+interface ValidationError {
+  instancePath: string;
+  keyword: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
 
-const compiled = new Map<SchemaId, ValidateFunction>();
-for (const schema of ALL_SCHEMAS) compiled.set(schema.$id, ajv.getSchema(schema.$id)!);
+/** An ajv validate function: true or false, the problems of the last call on `errors`. */
+interface Validator {
+  (value: unknown): boolean;
+  errors?: ValidationError[] | null;
+}
 
-function describe(errors: ErrorObject[]): { message: string; path: string }[] {
+/**
+ * Every schema's validator, compiled ahead of time into plain code (scripts/generate-validators.ts):
+ * nothing is compiled when core loads, so hosts that forbid code generation from strings run it.
+ */
+const compiled: Readonly<Record<SchemaId, Validator>> = generated;
+
+function describe(errors: ValidationError[]): { message: string; path: string }[] {
   return errors.map((e) => {
     const where = e.instancePath || '/';
     const extra = e.keyword === 'additionalProperties' ? ` (${String(e.params['additionalProperty'])})` : '';
@@ -23,12 +33,12 @@ function describe(errors: ErrorObject[]): { message: string; path: string }[] {
 
 /** True when `value` matches the schema; no throw. */
 export function matches(id: SchemaId, value: unknown): boolean {
-  return compiled.get(id)!(value) as boolean;
+  return compiled[id](value);
 }
 
 /** The schema's errors for `value` (empty when it matches), as `{message, path}`. */
 export function schemaErrors(id: SchemaId, value: unknown): { message: string; path: string }[] {
-  const validate = compiled.get(id)!;
+  const validate = compiled[id];
   return validate(value) ? [] : describe(validate.errors ?? []);
 }
 

@@ -57,6 +57,19 @@ test('strategies, constraints and values: configured limits apply to POST, PUT a
   await refusedByLimit(w, () => add({ name: 'default' }), 'strategiesPerEnvironment');
 });
 
+test('segments, values per segment and parents per feature: configured limits apply', async () => {
+  const w = await featureWorld({ segments: 1, valuesPerSegment: 3, dependenciesPerFeature: 1 });
+  const segment = (name: string, values: string[]) =>
+    w.admin.createSegment(SYSTEM_PRINCIPAL, { body: { name, constraints: [{ contextName: 'userId', operator: 'IN', values }] } });
+  await rejects(segment('big', ['a', 'b', 'c', 'd']), 'BadDataError', /limit valuesPerSegment/);
+  await segment('one', ['a', 'b', 'c']);
+  await rejects(segment('two', ['a']), 'BadDataError', /limit segments/);
+  for (const name of ['p1', 'p2']) await w.feature(name);
+  const depend = (parent: string) => w.admin.addDependency(SYSTEM_PRINCIPAL, { projectId: 'default', featureName: 'f1', body: { feature: parent } });
+  await depend('p1');
+  await refusedByLimit(w, () => depend('p2'), 'dependenciesPerFeature');
+});
+
 test('a value nested deeper than jsonDepth, given to the library, is a 400 before any recursive code sees it', async () => {
   const w = await featureWorld({ jsonDepth: 8 });
   let deep: unknown = 'bottom';

@@ -169,5 +169,5 @@ function isExpected(error: unknown, abort: LazyAbort): boolean {
 }
 
 function logFailure(s: Settings, error: unknown, req: IncomingMessage, url: string, requestId = ''): void {
-  s.logger?.error('flagadmin node-http: request failed', { error, requestId, method: req.method ?? 'GET', url });
+  s.logger?.error({ err: error, requestId, method: req.method ?? 'GET', url }, 'flagadmin node-http: request failed');
 }

@@ -6,15 +6,16 @@ import type { CompressionOptions } from './compression.js';
 export type FetchHandler = (request: Request) => Response | Promise<Response>;
 
 /**
- * The one method this package logs through. `console` fits, so do pino and most loggers.
- * `details.error` is the thrown value (with its stack); it is never sent to the client.
+ * The one method this package logs through, pino-style `(fields, message)`: `pino()` fits, so do
+ * Fastify's and bunyan's loggers, and `console`. `details.err` is the thrown value (with its stack,
+ * under pino's error key); it is never sent to the client.
  */
 export interface Logger {
-  error(message: string, details: ErrorLogDetails): void;
+  error(details: ErrorLogDetails, message: string): void;
 }
 
 export interface ErrorLogDetails {
-  error: unknown;
+  err: unknown;
   requestId: string;
   method: string;
   url: string;

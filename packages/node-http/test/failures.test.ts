@@ -25,7 +25,7 @@ test('a handler that throws gets a generic 500 JSON and the logger gets the erro
   assert.is(body.message, 'Internal server error');
   assert.not.match(JSON.stringify(body), 'hunter2');
   assert.is(logger.calls.length, 1);
-  assert.is(logger.calls[0]!.details.error, boom);
+  assert.is(logger.calls[0]!.details.err, boom);
   assert.is(logger.calls[0]!.details.requestId, body.id);
   assert.is(logger.calls[0]!.details.method, 'DELETE');
   assert.is(logger.calls[0]!.details.url, `${url}/api/x?y=1`);
@@ -40,7 +40,7 @@ test('a rejected promise and a non-Response value are 500s too', async () => {
   const res2 = await fetch(wrong);
   assertJsonError(res2, await res2.json(), 500, 'InternalError');
   assert.is(logger.calls.length, 2);
-  assert.instance(logger.calls[1]!.details.error, TypeError);
+  assert.instance(logger.calls[1]!.details.err, TypeError);
 });
 
 test('a response body that fails midway destroys the socket (headers were already out) and is logged', async () => {
@@ -68,7 +68,7 @@ test('a response body that fails midway destroys the socket (headers were alread
     'the client sees a broken body, not a complete one',
   );
   assert.is(logger.calls.length, 1);
-  assert.is((logger.calls[0]!.details.error as Error).message, 'stream broke');
+  assert.is((logger.calls[0]!.details.err as Error).message, 'stream broke');
 });
 
 test('the signal aborts when the client disconnects mid-request', async () => {

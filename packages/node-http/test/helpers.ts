@@ -47,7 +47,7 @@ export function start(handle: FetchHandler, options?: ListenerOptions): Promise<
 
 export function recordingLogger(): Logger & { calls: { message: string; details: ErrorLogDetails }[] } {
   const calls: { message: string; details: ErrorLogDetails }[] = [];
-  return { calls, error: (message, details) => calls.push({ message, details }) };
+  return { calls, error: (details, message) => calls.push({ message, details }) };
 }
 
 export interface Deferred<T> {

@@ -4,7 +4,6 @@
  * transaction, so a run that overlaps another (or another process on the same database) applies nothing twice.
  */
 import { SYSTEM_PRINCIPAL, type Admin, type Logger } from '@flagadmin/core';
-import { errorField } from './logger';
 
 export const DEFAULT_SCHEDULE_INTERVAL_MS = 10_000;
 
@@ -19,10 +18,10 @@ export function startChangeRequestScheduler(admin: Admin, logger: Logger, interv
   const run = async (): Promise<void> => {
     try {
       const { applied, failed } = await admin.applyDueChangeRequests(SYSTEM_PRINCIPAL);
-      for (const id of applied) logger.info('scheduled change request applied', { changeRequestId: id });
-      for (const id of failed) logger.warn('scheduled change request failed', { changeRequestId: id });
+      for (const id of applied) logger.info({ changeRequestId: id }, 'scheduled change request applied');
+      for (const id of failed) logger.warn({ changeRequestId: id }, 'scheduled change request failed');
     } catch (error) {
-      logger.error('applying scheduled change requests failed', { error: errorField(error) });
+      logger.error({ err: error }, 'applying scheduled change requests failed');
     }
   };
   const tick = () => {

@@ -4,7 +4,7 @@
 import { createRequire } from 'node:module';
 import { ConfigError, parseConfig, USAGE, type ServerConfig } from './config';
 import { demoCurls } from './demo';
-import { bufferedLines, createJsonLogger, errorField } from './logger';
+import { createBinLogger } from './logger';
 import { startServer, type RunningServer } from './start';
 
 /** The URL as it may be printed: the password replaced by `***`. */
@@ -42,9 +42,7 @@ try {
 
 for (const warning of warnings) fail(`warning: ${warning}`);
 
-const logLines = bufferedLines((text) => void process.stdout.write(text));
-const logger = createJsonLogger({ level: config.logLevel, write: logLines.write });
-process.on('exit', logLines.flush);
+const logger = createBinLogger(config.logLevel);
 
 let running: RunningServer | undefined;
 let stopping: NodeJS.Signals | false = false;
@@ -53,12 +51,12 @@ let stopping: NodeJS.Signals | false = false;
 let repeatsBeforeForcedExit = process.env['npm_lifecycle_event'] === undefined ? 1 : 2;
 
 process.on('uncaughtException', (error) => {
-  logger.error('uncaught exception', { error: errorField(error) });
+  logger.error({ err: error }, 'uncaught exception');
   fail(`uncaught exception: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });
 process.on('unhandledRejection', (reason) => {
-  logger.error('unhandled rejection', { error: errorField(reason) });
+  logger.error({ err: reason }, 'unhandled rejection');
   fail(`unhandled rejection: ${reason instanceof Error ? reason.message : String(reason)}`);
   process.exit(1);
 });
@@ -70,7 +68,7 @@ function stop(signal: NodeJS.Signals): void {
     process.exit(1);
   }
   stopping = signal;
-  logger.info('shutting down', { signal });
+  logger.info({ signal }, 'shutting down');
   setTimeout(() => {
     fail(`shutdown took longer than ${config.shutdownTimeoutMs} ms: exiting without waiting for open requests`);
     process.exit(1);
@@ -82,11 +80,11 @@ function stop(signal: NodeJS.Signals): void {
 function closeAndExit(server: RunningServer, signal: NodeJS.Signals): void {
   server.close().then(
     () => {
-      logger.info('stopped', { signal });
+      logger.info({ signal }, 'stopped');
       process.exit(0);
     },
     (error: unknown) => {
-      logger.error('shutdown failed', { error: errorField(error) });
+      logger.error({ err: error }, 'shutdown failed');
       fail(`shutdown failed: ${error instanceof Error ? error.message : String(error)}`);
       process.exit(1);
     },
@@ -109,7 +107,7 @@ function startFailure(error: unknown): never {
   } else if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') {
     fail(`cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
   } else {
-    logger.error('start-up failed', { error: errorField(error) });
+    logger.error({ err: error }, 'start-up failed');
     fail(`start-up failed: ${error instanceof Error ? error.message : String(error)}`);
   }
   process.exit(1);

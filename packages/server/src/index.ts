@@ -2,7 +2,5 @@ export { startServer } from './start';
 export type { RunningServer, StartServerOptions } from './start';
 export { parseConfig, ConfigError, USAGE, LOG_LEVELS, DEFAULT_PORT, DEFAULT_HOST, DEFAULT_DATA_DIR } from './config';
 export type { LogLevel, ParsedCommand, ServerConfig } from './config';
-export { createJsonLogger, errorField } from './logger';
-export type { JsonLoggerOptions } from './logger';
 export { seedDemo, isEmptyData, demoCurls } from './demo';
 export type { DemoData } from './demo';

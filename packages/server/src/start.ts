@@ -8,7 +8,6 @@ import { ConfigError, DEFAULT_DATA_DIR, DEFAULT_HOST, DEFAULT_PORT } from './con
 import { isEmptyData, seedDemo, type DemoData } from './demo';
 import { normalizeBasePath } from './env-names';
 import { createMetrics } from './metrics';
-import { errorField } from './logger';
 import { startChangeRequestScheduler } from './change-request-scheduler';
 
 export interface StartServerOptions {
@@ -83,20 +82,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const dataDir = options.storage || options.databaseUrl ? undefined : resolve(options.dataDir ?? DEFAULT_DATA_DIR);
   const postgres =
     !options.storage && options.databaseUrl
-      ? await postgresStorage({ url: options.databaseUrl, logger: { warn: (message, fields) => logger.warn(message, fields) } })
+      ? await postgresStorage({ url: options.databaseUrl, logger })
       : undefined;
   // One process at a time decides "empty" and seeds the demo, when several start on one database.
   const exclusively = postgres ? <T>(fn: () => Promise<T>) => postgres.exclusively(fn) : <T>(fn: () => Promise<T>) => fn();
   const storage =
     options.storage ??
     postgres ??
-    (await lowdbStorage({
-      dir: dataDir!,
-      logger: {
-        warn: (message) => logger.warn(message),
-        error: (message, error) => logger.error(message, error === undefined ? undefined : { error: errorField(error) }),
-      },
-    }));
+    (await lowdbStorage({ dir: dataDir!, logger }));
   let server: ServeResult | undefined;
   const metrics = options.metrics ? createMetrics(options.metrics === true ? {} : options.metrics) : undefined;
   try {
@@ -131,10 +124,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       keepAliveTimeout: options.keepAliveTimeout,
       ...(basePath ? { stripPrefix: basePath } : {}),
       compression: options.compression ?? true,
-      logger: {
-        error: (message, details) =>
-          logger.error(message, { requestId: details.requestId, method: details.method, url: details.url, error: errorField(details.error) }),
-      },
+      logger,
     });
     const listening = server;
     const scheduler = startChangeRequestScheduler(admin, logger, options.scheduleIntervalMs);

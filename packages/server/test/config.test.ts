@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { ConfigError, createJsonLogger, parseConfig, type ServerConfig } from '@flagadmin/server';
+import { ConfigError, parseConfig, type ServerConfig } from '@flagadmin/server';
 
 const config = suite('parseConfig');
 const KEY = `*:*.${'ab'.repeat(32)}`;
@@ -126,42 +126,6 @@ config('bad values are ConfigErrors with one-line messages', () => {
   rejects([], { INIT_CLIENT_API_TOKENS: KEY }, /^INIT_CLIENT_API_TOKENS entry 1: a client key names one environment/);
 });
 
-const logger = suite('createJsonLogger');
-
-logger('one JSON line per call with time, level, msg and the fields; errors become their stack', () => {
-  const lines: string[] = [];
-  const log = createJsonLogger({ level: 'debug', write: (l) => lines.push(l), now: () => new Date('2025-01-02T03:04:05.000Z') });
-  log.info('request', { method: 'GET', route: '/health', status: 200, durationMs: 1, requestId: 'r1' });
-  log.error('boom', { error: new Error('bad thing'), level: 'ignored' });
-  assert.ok(lines.every((l) => l.endsWith('\n') && !l.slice(0, -1).includes('\n')));
-  assert.equal(JSON.parse(lines[0]!), {
-    time: '2025-01-02T03:04:05.000Z',
-    level: 'info',
-    msg: 'request',
-    method: 'GET',
-    route: '/health',
-    status: 200,
-    durationMs: 1,
-    requestId: 'r1',
-  });
-  const error = JSON.parse(lines[1]!);
-  assert.is(error.level, 'error');
-  assert.match(error.error, /^Error: bad thing\n\s+at /);
-});
-
-logger('the level filters; silent drops everything', () => {
-  const lines: string[] = [];
-  const warn = createJsonLogger({ level: 'warn', write: (l) => lines.push(l) });
-  warn.debug('d');
-  warn.info('i');
-  warn.warn('w');
-  warn.error('e');
-  assert.equal(lines.map((l) => JSON.parse(l).msg), ['w', 'e']);
-  const silent = createJsonLogger({ level: 'silent', write: (l) => lines.push(l) });
-  silent.error('e2');
-  assert.is(lines.length, 2);
-});
-
 config('--database-url or DATABASE_URL chooses PostgreSQL; the flag wins; anything but a postgres:// URL is refused', () => {
   const url = 'postgres://flagadmin:secret@db.internal:5432/flags';
   assert.is(parsed(['--database-url', url]).databaseUrl, url);
@@ -173,4 +137,3 @@ config('--database-url or DATABASE_URL chooses PostgreSQL; the flag wins; anythi
 });
 
 config.run();
-logger.run();

@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { FEATURE_TYPES, SYSTEM_PRINCIPAL, type Logger } from '@flagadmin/core';
+import { FEATURE_TYPES, SYSTEM_PRINCIPAL } from '@flagadmin/core';
 import { ConfigError, demoCurls, isEmptyData, startServer, type RunningServer } from '@flagadmin/server';
 import { FlagadminStorageLockedError } from '@flagadmin/storage-lowdb';
 import { memoryStorage } from '@flagadmin/storage-memory';
+import { levelOf, pinoLines } from '../../../test/helpers/pino-lines';
 
 const test = suite('startServer');
 const KEY = `*:*.${'ef'.repeat(32)}`;
@@ -28,14 +29,8 @@ test.after(async () => {
   await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
 });
 
-function recorder(): { logger: Logger; lines: { level: string; message: string; fields?: Record<string, unknown> }[] } {
-  const lines: { level: string; message: string; fields?: Record<string, unknown> }[] = [];
-  const at = (level: string) => (message: string, fields?: Record<string, unknown>) => void lines.push({ level, message, ...(fields ? { fields } : {}) });
-  return { lines, logger: { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') } };
-}
-
 test('demo data is made through the operations: projects, every feature type, events, a change request, SDK apps', async () => {
-  const { logger, lines } = recorder();
+  const { logger, lines } = pinoLines();
   const server = await start({ dataDir: await tempDir(), logger });
   assert.ok(server.demo);
   assert.ok(server.emptyAtStart);
@@ -83,14 +78,15 @@ test('demo data is made through the operations: projects, every feature type, ev
   const curls = demoCurls(server.url, demo.adminKey, demo);
   assert.is(curls.length, 5);
   assert.ok(curls.every((c) => c.startsWith('curl ') && c.includes(server.url) && c.includes(demo.adminKey)));
-  assert.is(lines.filter((l) => l.level === 'error').length, 0);
+  assert.is(lines.filter((l) => l['level'] === levelOf('error')).length, 0);
 
   // Over HTTP, with a request line per request and nothing secret in it.
   const response = await fetch(`${server.url}/api/admin/projects`, { headers: { authorization: demo.adminKey } });
   assert.is(response.status, 200);
   await response.text();
-  const request = lines.find((l) => l.message === 'request');
-  assert.equal(Object.keys(request!.fields!).sort(), ['durationMs', 'method', 'requestId', 'route', 'status']);
+  // Through pino() given to startServer: pino's own keys, then exactly the request's fields.
+  const request = lines.find((l) => l['msg'] === 'request');
+  assert.equal(Object.keys(request!).sort(), ['durationMs', 'hostname', 'level', 'method', 'msg', 'pid', 'requestId', 'route', 'status', 'time']);
   assert.not.ok(JSON.stringify(lines).includes(demo.adminKey.slice(4)));
 });
 

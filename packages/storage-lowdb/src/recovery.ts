@@ -9,10 +9,10 @@ import { Journal, entryChanges, journalChain, readJournal } from './journal';
 import type { StorePaths } from './paths';
 import { checkSnapshot, emptySnapshot, parseSnapshot, serializeSnapshot, type SnapshotDocument } from './snapshot';
 
-/** Told about repairs at open (a torn last line) and failed checkpoints. */
+/** Told about repairs at open (a torn last line) and failed checkpoints; pino-style, so `pino()` fits. */
 export interface StorageLogger {
   warn(message: string): void;
-  error?(message: string, error?: unknown): void;
+  error?(fields: { err: unknown }, message: string): void;
 }
 
 /** A data directory read back: the state to load, the commits to replay on it, and the open files. */

@@ -161,7 +161,7 @@ export class LowdbStore {
 
   private report(what: string, err: unknown): void {
     const message = `${what} (${(err as Error).message})`;
-    if (this.logger?.error) this.logger.error(message, err);
+    if (this.logger?.error) this.logger.error({ err }, message);
     else this.logger?.warn(message);
   }
 

@@ -5,6 +5,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Storage } from '@flagadmin/core';
 import { FlagadminStorageCorruptError, lowdbStorage } from '@flagadmin/storage-lowdb';
+import { levelOf, pinoLines } from '../../../test/helpers/pino-lines';
 import { eventsOf, journalText, makeEvent, makeFeature, recordingLogger, rejects, tempDir } from './helpers';
 
 const FILES = ['db.json', 'journal.jsonl', 'events.jsonl'];
@@ -63,16 +64,18 @@ test('a torn last journal line and the events of its commit are dropped; the com
     // preallocated zeros after the last complete line).
     await appendFile(events, `${JSON.stringify({ id: 4, project: 'p0', data: 'uncommitted' })}\n{"id":5,"proj`);
     await writeAt(journal, journalEnd, '{"batch":4,"commit":4,"events":[4,5],"eventsBytes":99999,"sequences":{},"puts":[["features",{"na');
-    const logger = recordingLogger();
+    // A real pino(): the repairs are plain-message warnings, each its own line at level warn.
+    const { logger, lines } = pinoLines();
     const storage = await lowdbStorage({ dir, logger });
     await storage.read(async (tx) => {
       assert.equal((await tx.list('features')).map((f) => f.name), ['f1', 'f2', 'f3']);
       assert.is(await tx.countEvents({}), 3);
       assert.equal((await eventsOf(tx, { projects: ['p1'] })).map((e) => e.data), [{ n: 3 }, { n: 1 }]);
     });
-    assert.is(logger.warnings.length, 2, logger.warnings.join('\n'));
-    assert.match(logger.warnings[0]!, /journal\.jsonl: dropped a torn last line/);
-    assert.match(logger.warnings[1]!, /events\.jsonl: dropped .* interrupted commit/);
+    const warnings = lines.filter((l) => l['level'] === levelOf('warn')).map((l) => String(l['msg']));
+    assert.is(warnings.length, 2, JSON.stringify(lines));
+    assert.match(warnings[0]!, /journal\.jsonl: dropped a torn last line/);
+    assert.match(warnings[1]!, /events\.jsonl: dropped .* interrupted commit/);
     assert.is((await stat(journal)).size, journalEnd, 'journal truncated to its complete lines');
     assert.is((await stat(events)).size, eventsSize, 'events truncated to the committed ones');
     // Writing goes on from there, and survives another reopen.

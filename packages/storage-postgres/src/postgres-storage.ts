@@ -17,8 +17,9 @@ import { RevisionCache } from './revision-cache';
 import { statements, type Statements } from './schema';
 import { WriteQueue } from './write-queue';
 
+/** Told about failed idle connections; pino-style `(fields, message)`, so `pino()` fits. */
 export interface StorageLogger {
-  warn(message: string, fields?: Record<string, unknown>): void;
+  warn(fields: { err: unknown }, message: string): void;
 }
 
 interface CommonOptions {
@@ -51,7 +52,7 @@ export async function postgresStorage(options: PostgresStorageOptions): Promise<
   const pool =
     'pool' in options
       ? options.pool
-      : await createPool({ ...options, onIdleError: (error) => options.logger?.warn('idle PostgreSQL connection failed', { error: error.message }) });
+      : await createPool({ ...options, onIdleError: (error) => options.logger?.warn({ err: error }, 'idle PostgreSQL connection failed') });
   try {
     await migrate(pool, schema);
   } catch (error) {

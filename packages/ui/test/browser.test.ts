@@ -1,98 +1,27 @@
 // The admin page in Debian's chromium against the spawned bin with its demo data.
-import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Browser, Page } from 'playwright-core';
-import { randomSecret, removeDir, startBin, tempDir, type Child } from '../../../test/helpers/bin';
-import { launchChromium, openTab, screenshot, seriousViolations, signIn, type PageWatch, type RunningBrowser } from './browser';
+import { randomSecret } from '../../../test/helpers/bin';
+import { screenshot, signIn } from './browser';
+import { browserSuite } from './browser-suite';
 
-const test = suite('admin page in chromium');
-const ADMIN_KEY = randomSecret();
 const XSS = '<img src=x onerror=alert(1)>';
-let bin: { child: Child; url: string };
-let dataDir: string;
-let chromium: RunningBrowser;
-let browser: Browser;
 let viewerKey: string;
-const tabs: { page: Page; watch: PageWatch }[] = [];
-
-async function apiGet<T>(path: string): Promise<T> {
-  const res = await fetch(`${bin.url}${path}`, { headers: { authorization: ADMIN_KEY } });
-  assert.is(res.status, 200, `GET ${path}`);
-  return (await res.json()) as T;
-}
-
-async function tab(): Promise<{ page: Page; watch: PageWatch }> {
-  const t = await openTab(browser);
-  tabs.push(t);
-  return t;
-}
-
-async function signedInTab(key = ADMIN_KEY) {
-  const t = await tab();
-  await signIn(t.page, bin.url, key);
-  return t;
-}
-
-async function assertAccessible(page: Page, screen: string) {
-  const violations = await seriousViolations(page);
-  assert.equal(violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`), [], `axe on ${screen}`);
-}
-
-test.before(async () => {
-  try {
-    await start();
-  } catch (error) {
-    // uvu does not print an error thrown by a before hook.
-    console.error('could not start the bin and the browser:', error);
-    throw error;
-  }
+const s = browserSuite('admin page in chromium', {
+  async setup(suite) {
+    const created = await suite.apiSend<{ secret: string }>('POST', '/api/admin/api-tokens', { tokenName: 'viewer', type: 'admin', role: 'viewer' });
+    viewerKey = created.secret;
+  },
 });
-
-async function start() {
-  dataDir = tempDir();
-  bin = await startBin(['--port', '0', '--data', dataDir], { INIT_ADMIN_API_TOKENS: ADMIN_KEY });
-  const created = await fetch(`${bin.url}/api/admin/api-tokens`, {
-    method: 'POST',
-    headers: { authorization: ADMIN_KEY, 'content-type': 'application/json' },
-    body: JSON.stringify({ tokenName: 'viewer', type: 'admin', role: 'viewer' }),
-  });
-  assert.is(created.status, 201);
-  viewerKey = ((await created.json()) as { secret: string }).secret;
-  chromium = await launchChromium();
-  browser = chromium.browser;
-}
-
-/**
- * A test whose tabs must report no console error (a CSP violation is one), no uncaught error and no
- * dialog; its tabs are closed afterwards. (Checked in the test itself: uvu stops the suite silently
- * when an after.each hook throws.)
- */
-function browserTest(name: string, body: () => Promise<void>) {
-  test(name, async () => {
-    try {
-      await body();
-      for (const { watch } of tabs) {
-        assert.equal(watch.errors, [], 'no console error, CSP violation or uncaught error');
-        assert.equal(watch.dialogs, [], 'no dialog opened');
-      }
-    } finally {
-      await Promise.all(tabs.splice(0).map(({ page }) => page.context().close()));
-    }
-  });
-}
-
-test.after(async () => {
-  await chromium?.close();
-  await bin?.child.stop();
-  removeDir(dataDir);
-});
+const { tab, signedInTab, apiGet, assertAccessible } = s;
+const ADMIN_KEY = s.adminKey;
+const browserTest = s.test;
 
 browserTest('sign in, see every project with its health; time to the first full render', async () => {
   const { page } = await tab();
-  await page.goto(`${bin.url}/`);
+  await page.goto(`${s.url()}/`);
   await screenshot(page, 'sign-in');
   await assertAccessible(page, 'sign-in');
-  await signIn(page, bin.url, ADMIN_KEY);
+  await signIn(page, s.url(), ADMIN_KEY);
   const { projects } = await apiGet<{ projects: { name: string }[] }>('/api/admin/projects');
   await page.reload();
   await page.waitForFunction((n) => document.querySelectorAll('table.projects tbody tr').length === n, projects.length);
@@ -134,7 +63,7 @@ browserTest('toggle a flag on a project, then see the event and its diff in the 
 browserTest('two tabs edit one flag: the second save gets "changed meanwhile", reload shows the first', async () => {
   const a = await signedInTab();
   const b = await signedInTab();
-  const flagUrl = `${bin.url}/#/projects/search/features/semantic-search`;
+  const flagUrl = `${s.url()}/#/projects/search/features/semantic-search`;
   for (const { page } of [a, b]) {
     await page.goto(flagUrl);
     await page.getByLabel('Edit the description').waitFor();
@@ -157,7 +86,7 @@ browserTest('two tabs edit one flag: the second save gets "changed meanwhile", r
 
 browserTest('a description of <img src=x onerror=alert(1)> is shown as text, on the flag and in the list', async () => {
   const { page } = await signedInTab();
-  await page.goto(`${bin.url}/#/projects/checkout`);
+  await page.goto(`${s.url()}/#/projects/checkout`);
   await page.getByLabel('Name', { exact: true }).fill('xss-check');
   await page.getByLabel('Description', { exact: true }).fill(XSS);
   await page.getByRole('button', { name: 'Create flag' }).click();
@@ -174,12 +103,12 @@ browserTest('a description of <img src=x onerror=alert(1)> is shown as text, on 
 
 browserTest('a 401 returns to sign-in: a wrong key is refused, a key the API stops accepting signs out', async () => {
   const { page } = await tab();
-  await page.goto(`${bin.url}/`);
+  await page.goto(`${s.url()}/`);
   await page.getByLabel('Admin API key').fill(randomSecret());
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByRole('alert').filter({ hasText: 'did not accept this key' }).waitFor();
 
-  await signIn(page, bin.url, ADMIN_KEY);
+  await signIn(page, s.url(), ADMIN_KEY);
   await page.evaluate((key) => sessionStorage.setItem('flagadmin.apiKey', key), randomSecret());
   await page.getByRole('link', { name: 'Events' }).click();
   await page.getByRole('status').filter({ hasText: 'answered 401' }).waitFor();
@@ -191,7 +120,7 @@ browserTest('a 401 returns to sign-in: a wrong key is refused, a key the API sto
 
 browserTest("a 403 shows the API's message naming the missing permission", async () => {
   const { page } = await signedInTab(viewerKey);
-  await page.goto(`${bin.url}/#/projects/mobile`);
+  await page.goto(`${s.url()}/#/projects/mobile`);
   await page.getByRole('switch', { name: 'dark-mode in production' }).click();
   await page.getByRole('alert').filter({ hasText: 'You need the permission UPDATE_FEATURE' }).waitFor();
   const stored = await apiGet<{ environments: { name: string; enabled: boolean }[] }>('/api/admin/projects/mobile/features/dark-mode');
@@ -232,7 +161,7 @@ browserTest('events: the timeline with filters and a chart of events per day', a
 
 browserTest('one change request, read-only: its changes per feature and its state', async () => {
   const { page } = await signedInTab();
-  await page.goto(`${bin.url}/#/projects/checkout`);
+  await page.goto(`${s.url()}/#/projects/checkout`);
   await page.getByRole('link', { name: 'Change request #1' }).click();
   await page.getByRole('heading', { level: 1, name: 'Change request #1' }).waitFor();
   const text = await page.locator('main').innerText();
@@ -241,4 +170,4 @@ browserTest('one change request, read-only: its changes per feature and its stat
   await assertAccessible(page, 'change request');
 });
 
-test.run();
+s.run();

@@ -1,7 +1,6 @@
 /** The whole HTTP API on plain data: route, authenticate, authorize, run, answer; every failure a JSON error. */
 import type { Principal } from '../auth';
 import { AdminError, toAdminError } from '../errors';
-import { silentLogger } from '../logger';
 import { readJson } from './body';
 import { DEFAULT_BODY_LIMIT, type HandlerOptions, type PlainHandler, type PlainRequest, type PlainResponse } from './plain';
 import { requestIdOf } from './request-id';
@@ -20,7 +19,7 @@ export function createDispatch(options: HandlerOptions): PlainHandler {
   const { admin } = options;
   const { caches } = admin.context;
   const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
-  const logger = options.logger ?? silentLogger;
+  const logger = options.logger ?? admin.context.logger;
 
   return async function dispatch(request: PlainRequest): Promise<PlainResponse> {
     const started = Date.now();
@@ -54,15 +53,11 @@ export function createDispatch(options: HandlerOptions): PlainHandler {
       const error = toAdminError(caught);
       error.id = requestId;
       if (error.name === 'InternalError') {
-        logger.error('request failed', { requestId, route: routePath, error: describe(caught) });
+        logger.error({ requestId, route: routePath, err: caught }, 'request failed');
       }
       response = plainResponse({ status: error.status, body: error.toJSON(), ...(error.headers ? { headers: error.headers } : {}) }, requestId, caches);
     }
-    logger.info('request', { method: request.method, route: routePath, status: response.status, durationMs: Date.now() - started, requestId });
+    logger.info({ method: request.method, route: routePath, status: response.status, durationMs: Date.now() - started, requestId }, 'request');
     return request.method === 'HEAD' ? headResponse(response) : response;
   };
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? (error.stack ?? error.message) : String(error);
 }

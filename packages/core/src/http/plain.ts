@@ -10,7 +10,7 @@ export interface HandlerOptions {
   admin: Admin;
   /** Largest accepted request body in bytes; default 102,400 (100 KiB). */
   bodyLimit?: number;
-  /** Gets one `request` line per request: method, route, status, durationMs, requestId. */
+  /** Gets one `request` line per request: method, route, status, durationMs, requestId. Default: the admin's. */
   logger?: Logger;
 }
 

@@ -48,7 +48,7 @@ export async function applyDueChangeRequests(ctx: AdminContext, principal: Princ
       if (done) applied.push(id);
     } catch (error) {
       const reason = toAdminError(error);
-      ctx.logger.warn('scheduled change request not applied', { changeRequestId: id, error: reason.message });
+      ctx.logger.warn({ changeRequestId: id, error: reason.message }, 'scheduled change request not applied');
       const marked = await ctx.write(async (tx) => {
         const cr = await tx.get('changeRequests', String(id));
         if (!isDue(cr, now)) return false;

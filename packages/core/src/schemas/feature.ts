@@ -148,6 +148,9 @@ export const patchOperationsSchema = {
     properties: {
       op: { enum: ['add', 'remove', 'replace', 'copy', 'move', 'test'] },
       path: str,
+      // Listed for the OpenAPI document; checked only for the ops that define them (below).
+      from: {},
+      value: {},
     },
     allOf: [
       { if: { properties: { op: { enum: ['add', 'replace', 'test'] } } }, then: { required: ['value'] } },

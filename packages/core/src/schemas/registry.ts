@@ -1,6 +1,7 @@
 /**
- * Every JSON Schema of a request body or response shape, as `as const` objects: one ajv instance
- * compiles them once (validation.ts); the OpenAPI document (http/openapi.ts) and the tests use the same.
+ * Every JSON Schema of a request body or response shape, as `as const` objects: ajv compiles them ahead
+ * of time (scripts/generate-validators.ts, used by validation.ts); the OpenAPI document (http/openapi.ts)
+ * and the tests use the same.
  */
 import { apiTokenSchema, apiTokensSchema, createApiTokenSchema } from './api-token';
 import { CHANGE_PAYLOAD_SCHEMAS, CHANGE_REQUEST_SCHEMAS, changeRequestChangesSchema } from './change-request';
@@ -20,6 +21,9 @@ export const SCHEMAS = [
 
 /** Schemas the core checks with that are not published in the OpenAPI document (parts of a published body). */
 export const UNPUBLISHED_SCHEMAS = [...CHANGE_PAYLOAD_SCHEMAS] as const;
+
+/** Every schema core validates with: what scripts/generate-validators.ts compiles. */
+export const VALIDATED_SCHEMAS = [...SCHEMAS, ...UNPUBLISHED_SCHEMAS] as const;
 
 export type PublishedSchemaId = (typeof SCHEMAS)[number]['$id'];
 export type SchemaId = PublishedSchemaId | (typeof UNPUBLISHED_SCHEMAS)[number]['$id'];

@@ -19,7 +19,7 @@ export interface ApiResult<T> {
 }
 
 export interface ApiRequest {
-  method?: 'GET' | 'POST' | 'PATCH';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   /** Sent as If-Match: the API answers 412 when the resource changed since this ETag. */
   ifMatch?: string | null;

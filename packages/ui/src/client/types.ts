@@ -5,21 +5,43 @@ export interface Tag {
   value: string;
 }
 
+/** A condition on the SDK's context: `values` for list operators, `value` for one-value ones. */
+export interface Constraint {
+  contextName: string;
+  operator: string;
+  values?: string[];
+  value?: string;
+  inverted?: boolean;
+  caseInsensitive?: boolean;
+}
+
 export interface Strategy {
   id?: string;
   name: string;
   title?: string;
   disabled?: boolean;
   parameters?: Record<string, string>;
-  constraints?: unknown[];
+  constraints?: Constraint[];
   segments?: number[];
+  /** Variants of the strategy itself (the page keeps them as they are when it edits the strategy). */
+  variants?: Variant[];
 }
 
 export interface Variant {
   name: string;
   weight: number;
-  weightType?: string;
+  weightType?: 'variable' | 'fix';
   stickiness?: string;
+  payload?: { type: string; value: string };
+  overrides?: { contextName: string; values: string[] }[];
+}
+
+export interface Segment {
+  id: number;
+  name: string;
+  description?: string | null;
+  project?: string | null;
+  constraints?: Constraint[];
 }
 
 export interface FeatureEnvironment {
@@ -44,7 +66,14 @@ export interface Feature {
   lastSeenAt?: string | null;
   environments?: FeatureEnvironment[];
   tags?: Tag[] | null;
-  dependencies?: { feature: string; enabled?: boolean; variants?: string[] }[];
+  dependencies?: Dependency[];
+  children?: string[];
+}
+
+export interface Dependency {
+  feature: string;
+  enabled?: boolean;
+  variants?: string[];
 }
 
 export interface Project {

@@ -1,48 +1,33 @@
 import type { ComponentChildren } from 'preact';
-import type { FeatureEnvironment } from '../types';
+import type { EnvironmentRef } from '../config-writes';
+import type { FeatureEnvironment, Segment } from '../types';
+import type { Commit } from '../use-feature-editing';
+import { StrategyList } from './strategy-list';
+import { VariantsEditor } from './variants-editor';
 
-/**
- * One environment of a flag: its switch, then its strategies and variants as the API returns them
- * (read-only until the API has strategy and variant endpoints; editors slot in here).
- */
-export function EnvironmentPanel({ environment, children }: { environment: FeatureEnvironment; children: ComponentChildren }) {
-  const strategies = environment.strategies ?? [];
-  const variants = environment.variants ?? [];
-  const totalWeight = variants.reduce((sum, v) => sum + v.weight, 0);
+interface Props {
+  target: EnvironmentRef;
+  environment: FeatureEnvironment;
+  segments: Segment[];
+  busy: boolean;
+  commit: Commit;
+  /** The environment's switch. */
+  children: ComponentChildren;
+}
+
+/** One environment of a flag: its switch, its strategies and its variants, each editable. */
+export function EnvironmentPanel({ target, environment, segments, busy, commit, children }: Props) {
+  const name = environment.name;
   return (
-    <article class="env-panel" aria-labelledby={`env-${environment.name}`}>
+    <article class="env-panel" aria-labelledby={`env-${name}`} data-environment={name}>
       <header class="env-head">
-        <h3 id={`env-${environment.name}`}>{environment.name}</h3>
+        <h3 id={`env-${name}`}>{name}</h3>
         {children}
       </header>
-      {strategies.length === 0 ? (
-        <p class="muted small">No strategies: when on, on for everyone.</p>
-      ) : (
-        <ul class="plain-list small">
-          {strategies.map((s, i) => (
-            <li key={s.id ?? i}>
-              <strong>{s.title || s.name}</strong>
-              {s.parameters?.['rollout'] !== undefined ? ` · ${s.parameters['rollout']}% rollout` : ''}
-              {s.parameters?.['stickiness'] ? ` · stickiness ${s.parameters['stickiness']}` : ''}
-              {s.constraints?.length ? ` · ${s.constraints.length} constraint(s)` : ''}
-              {s.disabled ? ' · disabled' : ''}
-            </li>
-          ))}
-        </ul>
-      )}
-      {variants.length > 0 ? (
-        <svg class="variant-bar" viewBox="0 0 100 8" preserveAspectRatio="none" role="img" aria-label={`Variants: ${variants.map((v) => `${v.name} ${v.weight / 10}%`).join(', ')}`}>
-          {variants.reduce<{ x: number; parts: preact.JSX.Element[] }>(
-            (acc, v, i) => {
-              const w = totalWeight ? (100 * v.weight) / totalWeight : 0;
-              acc.parts.push(<rect key={v.name} class={`variant-${i % 4}`} x={acc.x} y="0" width={w} height="8" />);
-              acc.x += w;
-              return acc;
-            },
-            { x: 0, parts: [] },
-          ).parts}
-        </svg>
-      ) : null}
+      <h4 id={`strategies-${name}`}>Strategies</h4>
+      <StrategyList target={target} strategies={environment.strategies ?? []} segments={segments} busy={busy} commit={commit} />
+      <h4 id={`variants-${name}`}>Variants</h4>
+      <VariantsEditor key={JSON.stringify(environment.variants ?? [])} target={target} variants={environment.variants ?? []} busy={busy} commit={commit} />
     </article>
   );
 }

@@ -1,16 +1,17 @@
-import { useState } from 'preact/hooks';
-import { api, ApiError, asApiError, seg } from '../api';
-import { FeatureBadges } from '../components/feature-bits';
-import { FeatureHistory } from '../components/feature-history';
-import { DescriptionEditor, TagsEditor } from '../components/feature-editors';
+import { api } from '../api';
+import { DependenciesEditor } from '../components/dependencies-editor';
 import { EnvironmentPanel } from '../components/environment-panel';
+import { FeatureBadges } from '../components/feature-bits';
+import { DescriptionEditor, TagsEditor } from '../components/feature-editors';
+import { FeatureHistory } from '../components/feature-history';
 import { ErrorNotice, Loading, Notice } from '../components/notice';
 import { Breadcrumbs, Page } from '../components/page';
 import { ToggleSwitch } from '../components/toggle-switch';
-import { CHANGED_MEANWHILE, environmentToggle, isChangedMeanwhile, patchFeature, type PatchOperation } from '../feature-writes';
+import { CHANGED_MEANWHILE, environmentToggle } from '../feature-writes';
 import { formatDateTime } from '../format';
 import { href, type Params } from '../router';
-import type { Feature } from '../types';
+import type { Segment } from '../types';
+import { useFeatureEditing } from '../use-feature-editing';
 import { useResource } from '../use-resource';
 
 /**
@@ -20,42 +21,14 @@ import { useResource } from '../use-resource';
 export function FeatureView({ params }: { params: Params }) {
   const projectId = params['projectId']!;
   const featureName = params['featureName']!;
-  const loaded = useResource(() => api<Feature>(`/api/admin/projects/${seg(projectId)}/features/${seg(featureName)}`), [projectId, featureName]);
-  const [error, setError] = useState<ApiError | undefined>();
-  const [conflict, setConflict] = useState(false);
-  const [saved, setSaved] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [historyRound, setHistoryRound] = useState(0);
+  const editing = useFeatureEditing(projectId, featureName);
+  const { loaded, busy, save, commit } = editing;
   const feature = loaded.data?.data;
-
-  /** Applies a patch with If-Match; resolves true when saved. */
-  async function save(patch: PatchOperation[], what: string): Promise<boolean> {
-    if (!loaded.data) return false;
-    setBusy(true);
-    setError(undefined);
-    setConflict(false);
-    setSaved(null);
-    try {
-      const result = await patchFeature(projectId, featureName, patch, loaded.data.etag);
-      loaded.set(result);
-      setSaved(`${what} saved.`);
-      setHistoryRound((r) => r + 1);
-      return true;
-    } catch (e) {
-      if (isChangedMeanwhile(e)) setConflict(true);
-      else setError(asApiError(e));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  function reload() {
-    setConflict(false);
-    setSaved(null);
-    loaded.reload();
-    setHistoryRound((r) => r + 1);
-  }
+  // The segments a strategy may use: the instance-wide ones and this project's.
+  const segments = useResource(
+    async () => (await api<{ segments: Segment[] }>('/api/admin/segments')).data.segments.filter((s) => !s.project || s.project === projectId),
+    [projectId],
+  );
 
   return (
     <>
@@ -63,16 +36,16 @@ export function FeatureView({ params }: { params: Params }) {
       <Page title={featureName}>
         <ErrorNotice error={loaded.error} />
         {loaded.loading && !feature ? <Loading what="the flag" /> : null}
-        {conflict ? (
+        {editing.conflict ? (
           <Notice kind="error">
             {CHANGED_MEANWHILE}{' '}
-            <button type="button" onClick={reload}>
+            <button type="button" onClick={editing.reload}>
               Reload
             </button>
           </Notice>
         ) : null}
-        <ErrorNotice error={error} />
-        {saved ? <Notice kind="ok">{saved}</Notice> : null}
+        <ErrorNotice error={editing.error} />
+        {editing.saved ? <Notice kind="ok">{editing.saved}</Notice> : null}
         {feature ? (
           <>
             <dl class="facts">
@@ -91,7 +64,14 @@ export function FeatureView({ params }: { params: Params }) {
               <h2 id="envs-heading">Environments</h2>
               <div class="env-grid">
                 {(feature.environments ?? []).map((env) => (
-                  <EnvironmentPanel key={env.name} environment={env}>
+                  <EnvironmentPanel
+                    key={env.name}
+                    target={{ projectId, featureName, environment: env.name }}
+                    environment={env}
+                    segments={segments.data ?? []}
+                    busy={busy}
+                    commit={commit}
+                  >
                     <ToggleSwitch
                       checked={env.enabled}
                       label={`${feature.name} in ${env.name}`}
@@ -110,8 +90,9 @@ export function FeatureView({ params }: { params: Params }) {
                 <span>Marked stale</span>
               </p>
             </section>
+            <DependenciesEditor feature={feature} busy={busy} commit={commit} />
             <TagsEditor feature={feature} busy={busy} onSave={save} />
-            <FeatureHistory projectId={projectId} featureName={featureName} round={historyRound} />
+            <FeatureHistory projectId={projectId} featureName={featureName} round={editing.round} />
           </>
         ) : null}
       </Page>
