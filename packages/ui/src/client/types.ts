@@ -133,9 +133,14 @@ export interface ChangeRequest {
   approvals?: { createdBy: Person; createdAt: string }[];
   rejections?: { createdBy: Person; createdAt: string }[];
   comments?: { id: number; text: string; createdBy: Person; createdAt: string }[];
+  /** Set while Scheduled: when it applies, and `failed` with the reason when it could not. */
+  schedule?: { scheduledAt: string; status: 'pending' | 'failed'; reason?: string };
   createdBy: Person;
   createdAt: string;
 }
+
+/** The states a change request moves to through `PUT …/change-requests/:id/state`. */
+export type ChangeRequestMove = 'In review' | 'Approved' | 'Rejected' | 'Applied' | 'Scheduled' | 'Cancelled';
 
 export interface OutdatedSdks {
   sdks: { sdkVersion: string; applications: string[] }[];

@@ -1,22 +1,23 @@
-import { api, seg } from '../api';
+import { ChangeRequestActions } from '../components/change-request-actions';
 import { ChangeRequestChanges } from '../components/change-request-changes';
+import { ChangeRequestCommentForm } from '../components/change-request-comment-form';
 import { ChangeRequestReviews } from '../components/change-request-reviews';
 import { ErrorNotice, Loading } from '../components/notice';
 import { who } from '../components/person';
 import { Breadcrumbs, Page } from '../components/page';
+import { getChangeRequest, isClosed } from '../change-requests';
 import { formatDateTime } from '../format';
 import { href, type Params } from '../router';
-import type { ChangeRequest } from '../types';
 import { useResource } from '../use-resource';
 
 /**
- * One change request, read-only: its facts, then one section per part (changes; reviews and comments),
- * each a component given the request.
+ * One change request: its facts, the moves its state allows, its changes as diffs, then reviews and
+ * comments. Every write answers the request as it is now, which replaces the one on screen.
  */
 export function ChangeRequestView({ params }: { params: Params }) {
   const projectId = params['projectId']!;
   const id = params['id']!;
-  const request = useResource(async () => (await api<ChangeRequest>(`/api/admin/projects/${seg(projectId)}/change-requests/${seg(id)}`)).data, [projectId, id]);
+  const request = useResource(() => getChangeRequest(projectId, id), [projectId, id]);
   const cr = request.data;
   return (
     <>
@@ -29,7 +30,9 @@ export function ChangeRequestView({ params }: { params: Params }) {
             <dl class="facts">
               <dt>State</dt>
               <dd>
-                <span class="badge">{cr.state}</span>
+                <span class="badge" data-testid="cr-state">
+                  {cr.state}
+                </span>
               </dd>
               <dt>Environment</dt>
               <dd>{cr.environment}</dd>
@@ -42,8 +45,10 @@ export function ChangeRequestView({ params }: { params: Params }) {
                 by {who(cr.createdBy)}, {formatDateTime(cr.createdAt)}
               </dd>
             </dl>
+            <ChangeRequestActions cr={cr} onChanged={request.set} />
             <ChangeRequestChanges cr={cr} />
             <ChangeRequestReviews cr={cr} />
+            {isClosed(cr.state) ? null : <ChangeRequestCommentForm cr={cr} onChanged={request.set} />}
           </>
         ) : null}
       </Page>

@@ -1,0 +1,92 @@
+import { useState } from 'preact/hooks';
+import { ApiError, asApiError } from '../api';
+import { actionsOf, discardDraft, moveChangeRequest, type ChangeRequestAction } from '../change-requests';
+import { formatDateTime } from '../format';
+import { href } from '../router';
+import type { ChangeRequest, ChangeRequestMove } from '../types';
+import { ErrorNotice, Notice } from './notice';
+
+const LABELS: Record<ChangeRequestAction, { button: string; done: string }> = {
+  'In review': { button: 'Send to review', done: 'Sent to review.' },
+  Approved: { button: 'Approve', done: 'Approval added.' },
+  Rejected: { button: 'Reject', done: 'Rejected.' },
+  Applied: { button: 'Apply', done: 'Applied: the changes are live.' },
+  Scheduled: { button: 'Schedule', done: 'Scheduled.' },
+  Cancelled: { button: 'Cancel request', done: 'Cancelled.' },
+  Discard: { button: 'Discard draft', done: 'Draft discarded.' },
+};
+
+/** `datetime-local` has no zone: the value is the browser's local time, sent as an ISO instant. */
+const toInstant = (local: string): string | undefined => {
+  const date = new Date(local);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+};
+
+/**
+ * The moves the request's state allows, as buttons (a schedule form for Scheduled). The API decides
+ * who may make them: a refusal shows its message (403 naming the permission, 409 naming the state).
+ */
+export function ChangeRequestActions({ cr, onChanged }: { cr: ChangeRequest; onChanged(cr: ChangeRequest): void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiError | undefined>();
+  const [done, setDone] = useState<string | null>(null);
+  const [when, setWhen] = useState('');
+  const actions = actionsOf(cr.state);
+
+  async function run(action: ChangeRequestAction) {
+    setBusy(true);
+    setError(undefined);
+    setDone(null);
+    try {
+      if (action === 'Discard') {
+        await discardDraft(cr);
+        location.hash = href('projects', cr.project);
+        return;
+      }
+      const scheduledAt = action === 'Scheduled' ? toInstant(when) : undefined;
+      if (action === 'Scheduled' && !scheduledAt) throw new ApiError(0, 'Error', 'Choose the date and time to apply it at.');
+      onChanged(await moveChangeRequest(cr, action as ChangeRequestMove, scheduledAt ? { scheduledAt } : {}));
+      setDone(LABELS[action].done);
+    } catch (e) {
+      setError(asApiError(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const buttons = actions.filter((a) => a !== 'Scheduled');
+  return (
+    <section aria-labelledby="actions-heading">
+      <h2 id="actions-heading">Actions</h2>
+      {cr.schedule ? (
+        <p data-testid="schedule">
+          Scheduled for {formatDateTime(cr.schedule.scheduledAt)}
+          {cr.schedule.status === 'failed' ? ` — it could not be applied then: ${cr.schedule.reason ?? 'no reason given'}` : ''}
+        </p>
+      ) : null}
+      {actions.length === 0 ? <p>This change request is {cr.state}: it is closed and never changes again.</p> : null}
+      {buttons.length > 0 ? (
+        <div class="actions">
+          {buttons.map((action) => (
+            <button key={action} type="button" class={action === 'Applied' || action === 'Approved' || action === 'In review' ? 'primary' : ''} disabled={busy} onClick={() => void run(action)}>
+              {action === 'Applied' && cr.state === 'Scheduled' ? 'Apply now' : LABELS[action].button}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {actions.includes('Scheduled') ? (
+        <form class="inline-form" onSubmit={(e) => (e.preventDefault(), void run('Scheduled'))}>
+          <div class="field">
+            <label for="schedule-at">Apply at (your local time)</label>
+            <input id="schedule-at" type="datetime-local" required value={when} onInput={(e) => setWhen(e.currentTarget.value)} />
+          </div>
+          <button type="submit" disabled={busy}>
+            {cr.state === 'Scheduled' ? 'Schedule again' : 'Schedule'}
+          </button>
+        </form>
+      ) : null}
+      <ErrorNotice error={error} />
+      {done ? <Notice kind="ok">{done}</Notice> : null}
+    </section>
+  );
+}
