@@ -6,6 +6,7 @@ import { href } from '../router';
 import type { ChangeRequest, ChangeRequestChange, Feature } from '../types';
 import { useResource } from '../use-resource';
 import { DiffView } from './diff-view';
+import { Loading } from './notice';
 import { who } from './person';
 
 function ChangeItem({ change, live }: { change: ChangeRequestChange; live: { feature: Feature; environment: string } | null }) {
@@ -44,16 +45,18 @@ function useLiveFeatures(cr: ChangeRequest) {
  * live value it replaces → the change; on a closed one, what it set. Conflicts as the API shows them.
  */
 export function ChangeRequestChanges({ cr }: { cr: ChangeRequest }) {
-  const live = useLiveFeatures(cr).data;
+  const flags = useLiveFeatures(cr);
+  const live = flags.data;
   const liveOf = (name: string) => {
-    const feature = live?.get(name);
+    const feature = isClosed(cr.state) ? undefined : live?.get(name);
     return feature ? { feature, environment: cr.environment } : null;
   };
   return (
     <section aria-labelledby="changes-heading">
       <h2 id="changes-heading">Changes</h2>
       {cr.features.length === 0 && cr.segments.length === 0 ? <p>No changes.</p> : null}
-      {cr.features.map((f) => (
+      {!live ? <Loading what="the flags it changes" /> : null}
+      {live && cr.features.map((f) => (
         <article key={f.name} class="cr-feature" aria-labelledby={`cr-f-${f.name}`}>
           <h3 id={`cr-f-${f.name}`}>
             <a href={href('projects', cr.project, 'features', f.name)}>{f.name}</a>

@@ -1,0 +1,175 @@
+// Change requests in Debian's chromium against the spawned bin, with two keys: an editor whose switch
+// is refused in an environment under change requests adds the change to a request instead, sends it to
+// review, is refused the approval of their own request; a second admin key comments and approves; the
+// author applies; the flag and the events then show it. Also: scheduling, and the project's list.
+import * as assert from 'uvu/assert';
+import type { Page } from 'playwright-core';
+import { screenshot } from './browser';
+import { browserSuite } from './browser-suite';
+
+const PROJECT = 'platform';
+const FLAG = 'maintenance-mode';
+const ENVIRONMENT = 'production';
+let authorKey = '';
+let reviewerKey = '';
+
+interface StoredFeature {
+  environments: { name: string; enabled: boolean }[];
+}
+interface StoredChangeRequest {
+  id: number;
+  state: string;
+  approvals: { createdBy: { username: string } }[];
+  comments: { text: string }[];
+}
+
+const s = browserSuite('change requests in chromium', {
+  async setup(suite) {
+    await suite.apiSend('PUT', `/api/admin/projects/${PROJECT}/environments/${ENVIRONMENT}/change-requests/config`, { changeRequestsEnabled: true, requiredApprovals: 1 });
+    authorKey = (await suite.apiSend<{ secret: string }>('POST', '/api/admin/api-tokens', { tokenName: 'author', type: 'admin', role: 'editor' })).secret;
+    reviewerKey = (await suite.apiSend<{ secret: string }>('POST', '/api/admin/api-tokens', { tokenName: 'reviewer', type: 'admin', role: 'admin' })).secret;
+  },
+});
+const { signedInTab, apiGet, assertAccessible } = s;
+const browserTest = s.test;
+
+const enabledIn = (feature: StoredFeature, environment: string) => feature.environments.find((e) => e.name === environment)?.enabled;
+const flagPath = `/api/admin/projects/${PROJECT}/features/${FLAG}`;
+const state = (page: Page, expected: string) => page.getByTestId('cr-state').filter({ hasText: new RegExp(`^${expected}$`) }).waitFor();
+
+browserTest('a change request from draft to applied with two keys; the flag and the events show it', async () => {
+  const author = await signedInTab(authorKey);
+  const reviewer = await signedInTab(reviewerKey);
+
+  // The direct switch is refused (SKIP_CHANGE_REQUEST): the page offers the change request instead.
+  await author.page.goto(`${s.url()}/#/projects/${PROJECT}`);
+  await author.page.getByRole('switch', { name: `${FLAG} in ${ENVIRONMENT}` }).click();
+  await author.page.getByRole('alert').filter({ hasText: 'SKIP_CHANGE_REQUEST' }).waitFor();
+  assert.is(enabledIn(await apiGet<StoredFeature>(flagPath), ENVIRONMENT), false, 'the refused switch changed nothing');
+  await screenshot(author.page, 'change-request-offer');
+  await assertAccessible(author.page, 'project with the change-request offer');
+  await author.page.getByRole('button', { name: 'Add to change request' }).click();
+  const added = author.page.getByRole('status').filter({ hasText: `Added “turn ${FLAG} on in ${ENVIRONMENT}”` });
+  await added.waitFor();
+  assert.is(enabledIn(await apiGet<StoredFeature>(flagPath), ENVIRONMENT), false, 'a change request changes nothing until applied');
+
+  // The Draft: its change as a diff against the live flag; the author sends it to review.
+  await added.getByRole('link').click();
+  await state(author.page, 'Draft');
+  const enabledRow = author.page.locator('li.change tr', { hasText: 'enabled' });
+  await enabledRow.waitFor();
+  assert.is(await enabledRow.locator('.diff-before').innerText(), 'false');
+  assert.is(await enabledRow.locator('.diff-after').innerText(), 'true');
+  assert.equal(await buttonNames(author.page), ['Send to review', 'Discard draft'], 'a Draft offers exactly these');
+  await screenshot(author.page, 'change-request-draft');
+  await assertAccessible(author.page, 'draft change request');
+  await author.page.getByRole('button', { name: 'Send to review' }).click();
+  await state(author.page, 'In review');
+  const requestUrl = author.page.url();
+  const id = Number(/change-requests\/(\d+)$/.exec(requestUrl)?.[1]);
+  assert.ok(id > 0, `the request's id in ${requestUrl}`);
+
+  // The author may not approve their own request: the API's 403 names the permission, nothing moves.
+  assert.equal(await buttonNames(author.page), ['Approve', 'Reject', 'Cancel request']);
+  await author.page.getByRole('button', { name: 'Approve' }).click();
+  await author.page.getByRole('alert').filter({ hasText: 'APPROVE_CHANGE_REQUEST' }).waitFor();
+  const requestPath = `/api/admin/projects/${PROJECT}/change-requests/${id}`;
+  assert.is((await apiGet<StoredChangeRequest>(requestPath)).state, 'In review');
+
+  // The second admin key finds it in the project's list, comments and approves.
+  await reviewer.page.goto(`${s.url()}/#/projects/${PROJECT}`);
+  const row = reviewer.page.locator(`tr[data-change-request="${id}"]`);
+  await row.waitFor();
+  assert.match(await row.innerText(), /In review\s+production\s+author/);
+  await row.getByRole('link').click();
+  await state(reviewer.page, 'In review');
+  await reviewer.page.getByLabel('Add a comment').fill('Maintenance window agreed with support.');
+  await reviewer.page.getByRole('button', { name: 'Comment' }).click();
+  await reviewer.page.getByText('Maintenance window agreed with support.').waitFor();
+  await reviewer.page.getByRole('button', { name: 'Approve' }).click();
+  await state(reviewer.page, 'Approved');
+  await reviewer.page.getByText('Approved by reviewer').waitFor();
+  assert.equal(await buttonNames(reviewer.page), ['Apply', 'Reject', 'Cancel request', 'Schedule']);
+  await screenshot(reviewer.page, 'change-request-approved');
+  await assertAccessible(reviewer.page, 'approved change request');
+
+  // The author's screen still shows In review: approving now is a 409 naming the state it is in.
+  await author.page.getByRole('button', { name: 'Approve' }).click();
+  await author.page.getByRole('alert').filter({ hasText: 'is Approved' }).waitFor();
+  await author.page.reload();
+  await state(author.page, 'Approved');
+  await author.page.getByRole('button', { name: 'Apply' }).click();
+  await state(author.page, 'Applied');
+  await author.page.getByText('it is closed and never changes again').waitFor();
+  assert.equal(await buttonNames(author.page), [], 'a closed request offers no move');
+  assert.is(await author.page.getByLabel('Add a comment').count(), 0, 'nor a comment');
+  await screenshot(author.page, 'change-request-applied');
+  await assertAccessible(author.page, 'applied change request');
+  const stored = await apiGet<StoredChangeRequest>(requestPath);
+  assert.is(stored.state, 'Applied');
+  assert.equal(stored.approvals.map((a) => a.createdBy.username), ['reviewer']);
+  assert.equal(stored.comments.map((c) => c.text), ['Maintenance window agreed with support.']);
+
+  // The flag shows the change, on the project and through the API.
+  assert.is(enabledIn(await apiGet<StoredFeature>(flagPath), ENVIRONMENT), true, 'the API has the applied change');
+  await author.page.goto(`${s.url()}/#/projects/${PROJECT}`);
+  await author.page.waitForSelector(`[role=switch][aria-label="${FLAG} in ${ENVIRONMENT}"][aria-checked="true"]`);
+  await author.page.locator(`tr[data-change-request="${id}"]`, { hasText: 'Applied' }).waitFor();
+
+  // The events list shows the request's events and the feature event its apply caused.
+  await author.page.getByRole('link', { name: 'Events' }).click();
+  await author.page.getByLabel('Project').selectOption(PROJECT);
+  await author.page.getByText(`Every event of project ${PROJECT}.`).waitFor();
+  const expected = ['change-request-created', 'change-added', 'change-request-sent-to-review', 'change-request-comment-added', 'change-request-approval-added', 'change-request-approved', 'change-request-applied', 'feature-environment-enabled'];
+  await author.page.waitForFunction(
+    (types) => {
+      const shown = new Set([...document.querySelectorAll('ol.events .event-type')].map((e) => e.textContent));
+      return types.every((t) => shown.has(t));
+    },
+    expected,
+    { timeout: 60_000 },
+  );
+  await screenshot(author.page, 'change-request-events');
+});
+
+browserTest('an approved request is scheduled at a date and time, then cancelled', async () => {
+  const author = await signedInTab(authorKey);
+  const created = await addChangeAs(authorKey, { feature: 'admin-console-access', action: 'updateEnabled', payload: { enabled: false } });
+  const requestPath = `/api/admin/projects/${PROJECT}/change-requests/${created.id}`;
+  await sendAs(authorKey, 'PUT', `${requestPath}/state`, { state: 'In review' });
+  await sendAs(reviewerKey, 'PUT', `${requestPath}/state`, { state: 'Approved' });
+
+  await author.page.goto(`${s.url()}/#/projects/${PROJECT}/change-requests/${created.id}`);
+  await state(author.page, 'Approved');
+  const when = '2099-06-01T09:30';
+  await author.page.getByLabel('Apply at (your local time)').fill(when);
+  await author.page.getByRole('button', { name: 'Schedule', exact: true }).click();
+  await state(author.page, 'Scheduled');
+  const stored = await apiGet<{ state: string; schedule: { scheduledAt: string; status: string } }>(requestPath);
+  // The test browser runs in UTC (browser.ts), so the local time typed is that instant.
+  assert.equal(stored.schedule, { scheduledAt: '2099-06-01T09:30:00.000Z', status: 'pending' });
+  await author.page.getByTestId('schedule').filter({ hasText: '2099' }).waitFor();
+  assert.equal(await buttonNames(author.page), ['Apply now', 'Reject', 'Cancel request', 'Schedule again']);
+  await screenshot(author.page, 'change-request-scheduled');
+  await assertAccessible(author.page, 'scheduled change request');
+  await author.page.getByRole('button', { name: 'Cancel request' }).click();
+  await state(author.page, 'Cancelled');
+  assert.is((await apiGet<{ state: string }>(requestPath)).state, 'Cancelled');
+  assert.is(enabledIn(await apiGet<StoredFeature>(`/api/admin/projects/${PROJECT}/features/admin-console-access`), ENVIRONMENT), true, 'a cancelled request changed nothing');
+});
+
+/** The action buttons of the request's screen, in order. */
+async function buttonNames(page: Page): Promise<string[]> {
+  return page.locator('section[aria-labelledby="actions-heading"] button').allInnerTexts();
+}
+
+async function sendAs<T>(key: string, method: string, path: string, body: unknown): Promise<T> {
+  const res = await fetch(`${s.url()}${path}`, { method, headers: { authorization: key, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const text = await res.text();
+  assert.ok(res.ok, `${method} ${path}: ${res.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+const addChangeAs = (key: string, change: unknown) => sendAs<{ id: number }>(key, 'POST', `/api/admin/projects/${PROJECT}/environments/${ENVIRONMENT}/change-requests`, change);
+
+s.run();
