@@ -1,7 +1,8 @@
 // Change requests in Debian's chromium against the spawned bin, with two keys: an editor whose switch
-// is refused in an environment under change requests adds the change to a request instead, sends it to
-// review, is refused the approval of their own request; a second admin key comments and approves; the
-// author applies; the flag and the events then show it. Also: scheduling, and the project's list.
+// is refused in an environment under change requests adds the change to a request instead and sends it
+// to review; a second admin key comments and approves; the author applies; the flag and the events then
+// show it. Each key is offered exactly its moves (a viewer none); a screen left open on an older state
+// gets the API's 409 naming the state. Also: scheduling, and the project's list.
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { screenshot } from './browser';
@@ -12,6 +13,7 @@ const FLAG = 'maintenance-mode';
 const ENVIRONMENT = 'production';
 let authorKey = '';
 let reviewerKey = '';
+let viewerKey = '';
 
 interface StoredFeature {
   environments: { name: string; enabled: boolean }[];
@@ -28,6 +30,7 @@ const s = browserSuite('change requests in chromium', {
     await suite.apiSend('PUT', `/api/admin/projects/${PROJECT}/environments/${ENVIRONMENT}/change-requests/config`, { changeRequestsEnabled: true, requiredApprovals: 1 });
     authorKey = (await suite.apiSend<{ secret: string }>('POST', '/api/admin/api-tokens', { tokenName: 'author', type: 'admin', role: 'editor' })).secret;
     reviewerKey = (await suite.apiSend<{ secret: string }>('POST', '/api/admin/api-tokens', { tokenName: 'reviewer', type: 'admin', role: 'admin' })).secret;
+    viewerKey = (await suite.apiSend<{ secret: string }>('POST', '/api/admin/api-tokens', { tokenName: 'viewer', type: 'admin', role: 'viewer' })).secret;
   },
 });
 const { signedInTab, apiGet, assertAccessible } = s;
@@ -69,12 +72,18 @@ browserTest('a change request from draft to applied with two keys; the flag and 
   const id = Number(/change-requests\/(\d+)$/.exec(requestUrl)?.[1]);
   assert.ok(id > 0, `the request's id in ${requestUrl}`);
 
-  // The author may not approve their own request: the API's 403 names the permission, nothing moves.
-  assert.equal(await buttonNames(author.page), ['Approve', 'Reject', 'Cancel request']);
-  await author.page.getByRole('button', { name: 'Approve' }).click();
-  await author.page.getByRole('alert').filter({ hasText: 'APPROVE_CHANGE_REQUEST' }).waitFor();
+  // This key is its author and an editor: it may not approve its own request, so only Cancel is offered.
+  assert.equal(await buttonNames(author.page), ['Cancel request'], 'the author, In review');
   const requestPath = `/api/admin/projects/${PROJECT}/change-requests/${id}`;
-  assert.is((await apiGet<StoredChangeRequest>(requestPath)).state, 'In review');
+
+  // A viewer key sees it with no move to make; a third admin key keeps it open on screen (In review).
+  const viewer = await signedInTab(viewerKey);
+  await viewer.page.goto(requestUrl);
+  await viewer.page.getByText('Nothing this key may do on it now').waitFor();
+  assert.equal(await buttonNames(viewer.page), []);
+  const stale = await signedInTab();
+  await stale.page.goto(requestUrl);
+  await state(stale.page, 'In review');
 
   // The second admin key finds it in the project's list, comments and approves.
   await reviewer.page.goto(`${s.url()}/#/projects/${PROJECT}`);
@@ -83,6 +92,7 @@ browserTest('a change request from draft to applied with two keys; the flag and 
   assert.match(await row.innerText(), /In review\s+production\s+author/);
   await row.getByRole('link').click();
   await state(reviewer.page, 'In review');
+  assert.equal(await buttonNames(reviewer.page), ['Approve', 'Reject', 'Cancel request'], 'an admin key that is not the author');
   await reviewer.page.getByLabel('Add a comment').fill('Maintenance window agreed with support.');
   await reviewer.page.getByRole('button', { name: 'Comment' }).click();
   await reviewer.page.getByText('Maintenance window agreed with support.').waitFor();
@@ -93,11 +103,15 @@ browserTest('a change request from draft to applied with two keys; the flag and 
   await screenshot(reviewer.page, 'change-request-approved');
   await assertAccessible(reviewer.page, 'approved change request');
 
-  // The author's screen still shows In review: approving now is a 409 naming the state it is in.
-  await author.page.getByRole('button', { name: 'Approve' }).click();
-  await author.page.getByRole('alert').filter({ hasText: 'is Approved' }).waitFor();
+  // The third key's screen still shows In review: approving now is a 409 naming the state it is in.
+  await stale.page.getByRole('button', { name: 'Approve' }).click();
+  await stale.page.getByRole('alert').filter({ hasText: 'is Approved' }).waitFor();
+  assert.equal((await apiGet<StoredChangeRequest>(requestPath)).approvals.length, 1, 'the refused approval added nothing');
+  await screenshot(stale.page, 'change-request-conflict');
+  await assertAccessible(stale.page, 'change request moved meanwhile');
   await author.page.reload();
   await state(author.page, 'Approved');
+  assert.equal(await buttonNames(author.page), ['Apply', 'Cancel request', 'Schedule'], 'the author, Approved');
   await author.page.getByRole('button', { name: 'Apply' }).click();
   await state(author.page, 'Applied');
   await author.page.getByText('it is closed and never changes again').waitFor();
@@ -149,7 +163,7 @@ browserTest('an approved request is scheduled at a date and time, then cancelled
   // The test browser runs in UTC (browser.ts), so the local time typed is that instant.
   assert.equal(stored.schedule, { scheduledAt: '2099-06-01T09:30:00.000Z', status: 'pending' });
   await author.page.getByTestId('schedule').filter({ hasText: '2099' }).waitFor();
-  assert.equal(await buttonNames(author.page), ['Apply now', 'Reject', 'Cancel request', 'Schedule again']);
+  assert.equal(await buttonNames(author.page), ['Apply now', 'Cancel request', 'Schedule again']);
   await screenshot(author.page, 'change-request-scheduled');
   await assertAccessible(author.page, 'scheduled change request');
   await author.page.getByRole('button', { name: 'Cancel request' }).click();
@@ -158,9 +172,11 @@ browserTest('an approved request is scheduled at a date and time, then cancelled
   assert.is(enabledIn(await apiGet<StoredFeature>(`/api/admin/projects/${PROJECT}/features/admin-console-access`), ENVIRONMENT), true, 'a cancelled request changed nothing');
 });
 
-/** The action buttons of the request's screen, in order. */
+/** The action buttons of the request's screen, in order (the section appears once the page knows the key). */
 async function buttonNames(page: Page): Promise<string[]> {
-  return page.locator('section[aria-labelledby="actions-heading"] button').allInnerTexts();
+  const actions = page.locator('section[aria-labelledby="actions-heading"]');
+  await actions.waitFor();
+  return actions.locator('button').allInnerTexts();
 }
 
 async function sendAs<T>(key: string, method: string, path: string, body: unknown): Promise<T> {

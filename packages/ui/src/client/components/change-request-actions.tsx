@@ -1,9 +1,9 @@
 import { useState } from 'preact/hooks';
 import { ApiError, asApiError } from '../api';
-import { actionsOf, discardDraft, moveChangeRequest, type ChangeRequestAction } from '../change-requests';
+import { actionsFor, discardDraft, isClosed, moveChangeRequest, type ChangeRequestAction } from '../change-requests';
 import { formatDateTime } from '../format';
 import { href } from '../router';
-import type { ChangeRequest, ChangeRequestMove } from '../types';
+import type { ChangeRequest, ChangeRequestMove, CurrentKey } from '../types';
 import { ErrorNotice, Notice } from './notice';
 
 const LABELS: Record<ChangeRequestAction, { button: string; done: string }> = {
@@ -16,6 +16,9 @@ const LABELS: Record<ChangeRequestAction, { button: string; done: string }> = {
   Discard: { button: 'Discard draft', done: 'Draft discarded.' },
 };
 
+const nobodyNote = (state: string): string =>
+  state === 'In review' ? 'it waits for a reviewer (an editor or admin key other than its author).' : 'its author or an editor or admin key with its environment acts on it.';
+
 /** `datetime-local` has no zone: the value is the browser's local time, sent as an ISO instant. */
 const toInstant = (local: string): string | undefined => {
   const date = new Date(local);
@@ -23,15 +26,15 @@ const toInstant = (local: string): string | undefined => {
 };
 
 /**
- * The moves the request's state allows, as buttons (a schedule form for Scheduled). The API decides
- * who may make them: a refusal shows its message (403 naming the permission, 409 naming the state).
+ * The moves the request's state allows this key, as buttons (a schedule form for Scheduled). A refusal
+ * (the request moved meanwhile: 409 naming its state; a 403 naming the permission) shows the API's message.
  */
-export function ChangeRequestActions({ cr, onChanged }: { cr: ChangeRequest; onChanged(cr: ChangeRequest): void }) {
+export function ChangeRequestActions({ cr, me, onChanged }: { cr: ChangeRequest; me: CurrentKey | null; onChanged(cr: ChangeRequest): void }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | undefined>();
   const [done, setDone] = useState<string | null>(null);
   const [when, setWhen] = useState('');
-  const actions = actionsOf(cr.state);
+  const actions = actionsFor(cr, me);
 
   async function run(action: ChangeRequestAction) {
     setBusy(true);
@@ -64,7 +67,8 @@ export function ChangeRequestActions({ cr, onChanged }: { cr: ChangeRequest; onC
           {cr.schedule.status === 'failed' ? ` — it could not be applied then: ${cr.schedule.reason ?? 'no reason given'}` : ''}
         </p>
       ) : null}
-      {actions.length === 0 ? <p>This change request is {cr.state}: it is closed and never changes again.</p> : null}
+      {isClosed(cr.state) ? <p>This change request is {cr.state}: it is closed and never changes again.</p> : null}
+      {!isClosed(cr.state) && actions.length === 0 ? <p>Nothing this key may do on it now: {nobodyNote(cr.state)}</p> : null}
       {buttons.length > 0 ? (
         <div class="actions">
           {buttons.map((action) => (

@@ -5,19 +5,22 @@ import { ChangeRequestReviews } from '../components/change-request-reviews';
 import { ErrorNotice, Loading } from '../components/notice';
 import { who } from '../components/person';
 import { Breadcrumbs, Page } from '../components/page';
-import { getChangeRequest, isClosed } from '../change-requests';
+import { getChangeRequest, getCurrentKey, mayComment } from '../change-requests';
 import { formatDateTime } from '../format';
 import { href, type Params } from '../router';
 import { useResource } from '../use-resource';
 
 /**
- * One change request: its facts, the moves its state allows, its changes as diffs, then reviews and
+ * One change request: its facts, the moves its state allows this key, its changes as diffs, then reviews and
  * comments. Every write answers the request as it is now, which replaces the one on screen.
  */
 export function ChangeRequestView({ params }: { params: Params }) {
   const projectId = params['projectId']!;
   const id = params['id']!;
   const request = useResource(() => getChangeRequest(projectId, id), [projectId, id]);
+  // Who this key is decides the buttons; when the API cannot say, every move the state allows is shown.
+  const me = useResource(getCurrentKey, []);
+  const meKnown = me.data ?? (me.error ? null : undefined);
   const cr = request.data;
   return (
     <>
@@ -45,10 +48,10 @@ export function ChangeRequestView({ params }: { params: Params }) {
                 by {who(cr.createdBy)}, {formatDateTime(cr.createdAt)}
               </dd>
             </dl>
-            <ChangeRequestActions cr={cr} onChanged={request.set} />
+            {meKnown === undefined ? <Loading what="what this key may do" /> : <ChangeRequestActions cr={cr} me={meKnown} onChanged={request.set} />}
             <ChangeRequestChanges cr={cr} />
             <ChangeRequestReviews cr={cr} />
-            {isClosed(cr.state) ? null : <ChangeRequestCommentForm cr={cr} onChanged={request.set} />}
+            {meKnown !== undefined && mayComment(cr, meKnown) ? <ChangeRequestCommentForm cr={cr} onChanged={request.set} /> : null}
           </>
         ) : null}
       </Page>
