@@ -16,8 +16,12 @@ const LABELS: Record<ChangeRequestAction, { button: string; done: string }> = {
   Discard: { button: 'Discard draft', done: 'Draft discarded.' },
 };
 
+const NOBODY_NOTES: Readonly<Record<string, string>> = {
+  Draft: 'only its author sends it to review or discards it.',
+  'In review': 'it waits for a reviewer (an editor or admin key other than its author).',
+};
 const nobodyNote = (state: string): string =>
-  state === 'In review' ? 'it waits for a reviewer (an editor or admin key other than its author).' : 'its author or an editor or admin key with its environment acts on it.';
+  Object.hasOwn(NOBODY_NOTES, state) ? NOBODY_NOTES[state]! : 'an editor or admin key with its environment applies, schedules or rejects it.';
 
 /** `datetime-local` has no zone: the value is the browser's local time, sent as an ISO instant. */
 const toInstant = (local: string): string | undefined => {

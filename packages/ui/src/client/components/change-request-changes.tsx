@@ -17,7 +17,7 @@ function ChangeItem({ change, live }: { change: ChangeRequestChange; live: { fea
         <strong>{change.action}</strong> <span class="muted small">by {who(change.createdBy)} · {formatDateTime(change.createdAt)}</span>
       </div>
       {change.conflict ? <p class="conflict">Conflict: {change.conflict}</p> : null}
-      <DiffView before={before} after={after} />
+      <DiffView before={before} after={after} unchanged="Nothing to change: the flag is already like this." />
     </li>
   );
 }
