@@ -103,9 +103,13 @@ browserTest('a change request from draft to applied with two keys; the flag and 
   await screenshot(reviewer.page, 'change-request-approved');
   await assertAccessible(reviewer.page, 'approved change request');
 
-  // The third key's screen still shows In review: approving now is a 409 naming the state it is in.
+  // The third key's screen still shows In review: approving now is a 409 naming the state it is in,
+  // after which the page reads the request again and keeps the message.
   await stale.page.getByRole('button', { name: 'Approve' }).click();
   await stale.page.getByRole('alert').filter({ hasText: 'is Approved' }).waitFor();
+  await state(stale.page, 'Approved');
+  await stale.page.getByRole('alert').filter({ hasText: 'is Approved' }).waitFor();
+  assert.equal(await buttonNames(stale.page), ['Apply', 'Reject', 'Cancel request', 'Schedule'], 'read again: the moves of its state now');
   assert.equal((await apiGet<StoredChangeRequest>(requestPath)).approvals.length, 1, 'the refused approval added nothing');
   await screenshot(stale.page, 'change-request-conflict');
   await assertAccessible(stale.page, 'change request moved meanwhile');

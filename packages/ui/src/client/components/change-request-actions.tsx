@@ -31,9 +31,11 @@ const toInstant = (local: string): string | undefined => {
 
 /**
  * The moves the request's state allows this key, as buttons (a schedule form for Scheduled). A refusal
- * (the request moved meanwhile: 409 naming its state; a 403 naming the permission) shows the API's message.
+ * shows the API's message (a 403 names the permission); after a 409 (the request moved meanwhile, the
+ * message names its state) the request is read again, so the buttons are those of its state now.
  */
-export function ChangeRequestActions({ cr, me, onChanged }: { cr: ChangeRequest; me: CurrentKey | null; onChanged(cr: ChangeRequest): void }) {
+export function ChangeRequestActions(props: { cr: ChangeRequest; me: CurrentKey | null; onChanged(cr: ChangeRequest): void; onMovedMeanwhile(): void }) {
+  const { cr, me, onChanged } = props;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | undefined>();
   const [done, setDone] = useState<string | null>(null);
@@ -55,7 +57,10 @@ export function ChangeRequestActions({ cr, me, onChanged }: { cr: ChangeRequest;
       onChanged(await moveChangeRequest(cr, action as ChangeRequestMove, scheduledAt ? { scheduledAt } : {}));
       setDone(LABELS[action].done);
     } catch (e) {
-      setError(asApiError(e));
+      const refused = asApiError(e);
+      setError(refused);
+      // Moved meanwhile (a 409 names the state it is in): show that state, keeping the message.
+      if (refused.status === 409) props.onMovedMeanwhile();
     } finally {
       setBusy(false);
     }

@@ -48,7 +48,7 @@ export function ChangeRequestView({ params }: { params: Params }) {
                 by {who(cr.createdBy)}, {formatDateTime(cr.createdAt)}
               </dd>
             </dl>
-            {meKnown === undefined ? <Loading what="what this key may do" /> : <ChangeRequestActions cr={cr} me={meKnown} onChanged={request.set} />}
+            {meKnown === undefined ? <Loading what="what this key may do" /> : <ChangeRequestActions cr={cr} me={meKnown} onChanged={request.set} onMovedMeanwhile={request.reload} />}
             <ChangeRequestChanges cr={cr} />
             <ChangeRequestReviews cr={cr} />
             {meKnown !== undefined && mayComment(cr, meKnown) ? <ChangeRequestCommentForm cr={cr} onChanged={request.set} /> : null}
