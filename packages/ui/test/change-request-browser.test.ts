@@ -9,6 +9,8 @@ import { screenshot } from './browser';
 import { browserSuite } from './browser-suite';
 
 const PROJECT = 'platform';
+/** A flag of its own with one strategy in production, for the conflict test. */
+const CONFLICT_FLAG = 'cr-conflict';
 const FLAG = 'maintenance-mode';
 const ENVIRONMENT = 'production';
 let authorKey = '';
@@ -31,6 +33,7 @@ const s = browserSuite('change requests in chromium', {
     authorKey = (await suite.apiSend<{ secret: string }>('POST', '/api/admin/api-tokens', { tokenName: 'author', type: 'admin', role: 'editor' })).secret;
     reviewerKey = (await suite.apiSend<{ secret: string }>('POST', '/api/admin/api-tokens', { tokenName: 'reviewer', type: 'admin', role: 'admin' })).secret;
     viewerKey = (await suite.apiSend<{ secret: string }>('POST', '/api/admin/api-tokens', { tokenName: 'viewer', type: 'admin', role: 'viewer' })).secret;
+    await suite.apiSend('POST', `/api/admin/projects/${PROJECT}/features`, { name: CONFLICT_FLAG, type: 'release' });
   },
 });
 const { signedInTab, apiGet, assertAccessible } = s;
@@ -174,6 +177,39 @@ browserTest('an approved request is scheduled at a date and time, then cancelled
   await state(author.page, 'Cancelled');
   assert.is((await apiGet<{ state: string }>(requestPath)).state, 'Cancelled');
   assert.is(enabledIn(await apiGet<StoredFeature>(`/api/admin/projects/${PROJECT}/features/admin-console-access`), ENVIRONMENT), true, 'a cancelled request changed nothing');
+});
+
+browserTest('a change whose strategy changed meanwhile shows the conflict; apply is refused and changes nothing; apply anyway', async () => {
+  const strategies = `/api/admin/projects/${PROJECT}/features/${CONFLICT_FLAG}/environments/${ENVIRONMENT}/strategies`;
+  const rollout = (percent: string) => ({ name: 'flexibleRollout', parameters: { rollout: percent, stickiness: 'default', groupId: CONFLICT_FLAG }, constraints: [] });
+  const strategy = await s.apiSend<{ id: string }>('POST', strategies, rollout('10'));
+  const created = await addChangeAs(authorKey, { feature: CONFLICT_FLAG, action: 'updateStrategy', payload: { id: strategy.id, ...rollout('25') } });
+  const requestPath = `/api/admin/projects/${PROJECT}/change-requests/${created.id}`;
+  await sendAs(authorKey, 'PUT', `${requestPath}/state`, { state: 'In review' });
+  await sendAs(reviewerKey, 'PUT', `${requestPath}/state`, { state: 'Approved' });
+  await s.apiSend('PUT', `${strategies}/${strategy.id}`, rollout('75'));
+  const storedRollout = async () => (await apiGet<{ parameters: Record<string, string> }>(`${strategies}/${strategy.id}`)).parameters['rollout'];
+
+  const author = await signedInTab(authorKey);
+  await author.page.goto(`${s.url()}/#/projects/${PROJECT}/change-requests/${created.id}`);
+  await state(author.page, 'Approved');
+  await author.page.locator('.conflict', { hasText: 'Strategy has been changed since this change was made' }).waitFor();
+  const row = author.page.locator('li.change tr', { hasText: 'parameters.rollout' });
+  await row.waitFor();
+  assert.is(await row.locator('.diff-before').innerText(), '75', 'the live strategy, changed meanwhile');
+  assert.is(await row.locator('.diff-after').innerText(), '25');
+  assert.is(await author.page.locator('li.change tr').count(), 2, 'only the field the change sets: a header row and parameters.rollout');
+  assert.equal(await buttonNames(author.page), ['Apply', 'Cancel request', 'Apply anyway (over the conflicts)', 'Schedule']);
+  await screenshot(author.page, 'change-request-conflicts');
+  await assertAccessible(author.page, 'change request with a conflict');
+
+  await author.page.getByRole('button', { name: 'Apply', exact: true }).click();
+  await author.page.getByRole('alert').filter({ hasText: 'has conflicts' }).waitFor();
+  assert.is((await apiGet<{ state: string }>(requestPath)).state, 'Approved');
+  assert.is(await storedRollout(), '75', 'a refused apply changes nothing');
+  await author.page.getByRole('button', { name: 'Apply anyway (over the conflicts)' }).click();
+  await state(author.page, 'Applied');
+  assert.is(await storedRollout(), '25', 'forced: the change overwrote the one made meanwhile');
 });
 
 /** The action buttons of the request's screen, in order (the section appears once the page knows the key). */

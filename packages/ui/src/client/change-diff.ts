@@ -8,6 +8,9 @@ export interface ChangeSides {
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const payloadObject = (payload: unknown): Record<string, unknown> => (isRecord(payload) ? payload : { value: payload });
+/** The fields the change sets (what the API fills in by default is not the change's). */
+const pick = (from: object | undefined, keys: string[]): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(from ?? {}).filter(([key]) => keys.includes(key)));
 const strategyIn = (env: FeatureEnvironment | undefined, id: unknown) => env?.strategies?.find((s) => s.id === id);
 
 /** The live state each action replaces (empty when it adds something new). */
@@ -18,6 +21,7 @@ function liveBefore(action: string, payload: unknown, feature: Feature, environm
     case 'updateEnabled':
       return env ? { enabled: env.enabled } : {};
     case 'updateStrategy':
+      return pick(strategyIn(env, p['id']), Object.keys(p));
     case 'deleteStrategy':
       return { ...(strategyIn(env, p['id']) ?? {}) };
     case 'reorderStrategy':

@@ -15,7 +15,7 @@ export async function getChangeRequest(projectId: string, id: string): Promise<C
 }
 
 /** `PUT …/state`: the request as it is after the move (a 403 names the permission, a 409 the state). */
-export async function moveChangeRequest(cr: ChangeRequest, state: ChangeRequestMove, extra: { scheduledAt?: string } = {}): Promise<ChangeRequest> {
+export async function moveChangeRequest(cr: ChangeRequest, state: ChangeRequestMove, extra: { scheduledAt?: string; force?: true } = {}): Promise<ChangeRequest> {
   return (await api<ChangeRequest>(`${requestPath(cr.project, cr.id)}/state`, { method: 'PUT', body: { state, ...extra } })).data;
 }
 
@@ -86,6 +86,10 @@ export function actionsFor(cr: ChangeRequest, me: CurrentKey | null): ChangeRequ
 /** Comments: any key with the request's project and environment in scope, viewers too. */
 export const mayComment = (cr: ChangeRequest, me: CurrentKey | null): boolean =>
   !isClosed(cr.state) && (!me || (reaches(me.projects, cr.project) && reaches(me.environments, cr.environment)));
+
+/** Whether GET shows a conflict on any of its features or changes (apply then needs `force`). */
+export const hasConflicts = (cr: ChangeRequest): boolean =>
+  cr.features.some((f) => f.conflict !== undefined || f.changes.some((c) => c.conflict !== undefined)) || cr.segments.some((c) => c.conflict !== undefined);
 
 /** Applied, Cancelled and Rejected: nothing moves it, edits it or comments on it any more. */
 export const isClosed = (state: string): boolean => actionsOf(state).length === 0;

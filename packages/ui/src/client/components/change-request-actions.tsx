@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { ApiError, asApiError } from '../api';
-import { actionsFor, discardDraft, isClosed, moveChangeRequest, type ChangeRequestAction } from '../change-requests';
+import { actionsFor, discardDraft, hasConflicts, isClosed, moveChangeRequest, type ChangeRequestAction } from '../change-requests';
 import { formatDateTime } from '../format';
 import { href } from '../router';
 import type { ChangeRequest, ChangeRequestMove, CurrentKey } from '../types';
@@ -42,7 +42,7 @@ export function ChangeRequestActions(props: { cr: ChangeRequest; me: CurrentKey 
   const [when, setWhen] = useState('');
   const actions = actionsFor(cr, me);
 
-  async function run(action: ChangeRequestAction) {
+  async function run(action: ChangeRequestAction, force = false) {
     setBusy(true);
     setError(undefined);
     setDone(null);
@@ -54,7 +54,7 @@ export function ChangeRequestActions(props: { cr: ChangeRequest; me: CurrentKey 
       }
       const scheduledAt = action === 'Scheduled' ? toInstant(when) : undefined;
       if (action === 'Scheduled' && !scheduledAt) throw new ApiError(0, 'Error', 'Choose the date and time to apply it at.');
-      onChanged(await moveChangeRequest(cr, action as ChangeRequestMove, scheduledAt ? { scheduledAt } : {}));
+      onChanged(await moveChangeRequest(cr, action as ChangeRequestMove, { ...(scheduledAt ? { scheduledAt } : {}), ...(force ? { force: true as const } : {}) }));
       setDone(LABELS[action].done);
     } catch (e) {
       const refused = asApiError(e);
@@ -85,6 +85,11 @@ export function ChangeRequestActions(props: { cr: ChangeRequest; me: CurrentKey 
               {action === 'Applied' && cr.state === 'Scheduled' ? 'Apply now' : LABELS[action].button}
             </button>
           ))}
+          {actions.includes('Applied') && hasConflicts(cr) ? (
+            <button type="button" disabled={busy} onClick={() => void run('Applied', true)}>
+              Apply anyway (over the conflicts)
+            </button>
+          ) : null}
         </div>
       ) : null}
       {actions.includes('Scheduled') ? (
