@@ -11,6 +11,7 @@ import { browserSuite } from './browser-suite';
 const PROJECT = 'platform';
 /** A flag of its own with one strategy in production, for the conflict test. */
 const CONFLICT_FLAG = 'cr-conflict';
+const XSS = '<img src=x onerror=alert(1)>';
 const FLAG = 'maintenance-mode';
 const ENVIRONMENT = 'production';
 let authorKey = '';
@@ -153,7 +154,7 @@ browserTest('a change request from draft to applied with two keys; the flag and 
   await screenshot(author.page, 'change-request-events');
 });
 
-browserTest('an approved request is scheduled at a date and time, then cancelled', async () => {
+browserTest('an approved request is scheduled at a date and time, then cancelled; a comment of markup is text', async () => {
   const author = await signedInTab(authorKey);
   const created = await addChangeAs(authorKey, { feature: 'admin-console-access', action: 'updateEnabled', payload: { enabled: false } });
   const requestPath = `/api/admin/projects/${PROJECT}/change-requests/${created.id}`;
@@ -162,6 +163,11 @@ browserTest('an approved request is scheduled at a date and time, then cancelled
 
   await author.page.goto(`${s.url()}/#/projects/${PROJECT}/change-requests/${created.id}`);
   await state(author.page, 'Approved');
+  // A comment is text, never markup (a dialog would fail the test).
+  await author.page.getByLabel('Add a comment').fill(XSS);
+  await author.page.getByRole('button', { name: 'Comment' }).click();
+  await author.page.locator('main li', { hasText: XSS }).waitFor();
+  assert.is(await author.page.locator('main img').count(), 0, 'no img element was created');
   const when = '2099-06-01T09:30';
   await author.page.getByLabel('Apply at (your local time)').fill(when);
   await author.page.getByRole('button', { name: 'Schedule', exact: true }).click();
@@ -210,6 +216,14 @@ browserTest('a change whose strategy changed meanwhile shows the conflict; apply
   await author.page.getByRole('button', { name: 'Apply anyway (over the conflicts)' }).click();
   await state(author.page, 'Applied');
   assert.is(await storedRollout(), '25', 'forced: the change overwrote the one made meanwhile');
+
+  // The project's list: every request of the project, newest first, as the API lists them.
+  await author.page.goto(`${s.url()}/#/projects/${PROJECT}`);
+  await author.page.locator(`tr[data-change-request="${created.id}"]`, { hasText: 'Applied' }).waitFor();
+  const listed = (await author.page.locator('tr[data-change-request]').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-change-request')))));
+  const api = (await apiGet<{ id: number }[]>(`/api/admin/projects/${PROJECT}/change-requests`)).map((cr) => cr.id);
+  assert.equal(listed, api);
+  assert.ok(listed.length >= 3 && listed.every((id, i) => i === 0 || id < listed[i - 1]!), `newest first: ${listed.join(', ')}`);
 });
 
 /** The action buttons of the request's screen, in order (the section appears once the page knows the key). */
