@@ -226,6 +226,19 @@ browserTest('a change whose strategy changed meanwhile shows the conflict; apply
   assert.ok(listed.length >= 3 && listed.every((id, i) => i === 0 || id < listed[i - 1]!), `newest first: ${listed.join(', ')}`);
 });
 
+browserTest('a Draft discarded by its author is gone from the project and the API', async () => {
+  const author = await signedInTab(authorKey);
+  const created = await addChangeAs(authorKey, { feature: FLAG, action: 'updateEnabled', payload: { enabled: false } });
+  await author.page.goto(`${s.url()}/#/projects/${PROJECT}/change-requests/${created.id}`);
+  await state(author.page, 'Draft');
+  await author.page.getByRole('button', { name: 'Discard draft' }).click();
+  await author.page.getByRole('heading', { level: 1, name: 'Platform' }).waitFor();
+  await author.page.locator('tr[data-change-request]').first().waitFor();
+  assert.is(await author.page.locator(`tr[data-change-request="${created.id}"]`).count(), 0, 'not listed');
+  const res = await fetch(`${s.url()}/api/admin/projects/${PROJECT}/change-requests/${created.id}`, { headers: { authorization: authorKey } });
+  assert.is(res.status, 404, 'the API no longer shows it');
+});
+
 /** The action buttons of the request's screen, in order (the section appears once the page knows the key). */
 async function buttonNames(page: Page): Promise<string[]> {
   const actions = page.locator('section[aria-labelledby="actions-heading"]');

@@ -5,7 +5,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { AdminError, createAdmin, SYSTEM_PRINCIPAL, type Admin, type Principal } from '@flagadmin/core';
 import { memoryStorage } from '@flagadmin/storage-memory';
-import { actionsFor, mayComment, type ChangeRequestAction } from '../src/client/change-requests';
+import { actionsFor, mayComment, type ChangeRequestAction } from '../src/client/change-request-moves';
 import type { ChangeRequest, CurrentKey } from '../src/client/types';
 
 const test = suite('change-request moves offered = moves the API allows');

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { ApiError, asApiError } from '../api';
-import { actionsFor, discardDraft, hasConflicts, isClosed, moveChangeRequest, type ChangeRequestAction } from '../change-requests';
+import { discardDraft, moveChangeRequest } from '../change-requests';
+import { actionsFor, hasConflicts, isClosed, type ChangeRequestAction } from '../change-request-moves';
 import { formatDateTime } from '../format';
 import { href } from '../router';
 import type { ChangeRequest, ChangeRequestMove, CurrentKey } from '../types';

@@ -1,6 +1,6 @@
 import { api, seg } from '../api';
 import { changeSides } from '../change-diff';
-import { isClosed } from '../change-requests';
+import { isClosed } from '../change-request-moves';
 import { formatDateTime } from '../format';
 import { href } from '../router';
 import type { ChangeRequest, ChangeRequestChange, Feature } from '../types';
