@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SYSTEM_PRINCIPAL } from '@flagadmin/core';
-import { expectError, httpWorld, json, OpenApiChecker, TRANSPORTS, type HttpWorld, type Transport } from './helpers/http-world';
+import { expectError, freshWorldEachTest, json, TRANSPORTS, type HttpWorld, type OpenApiChecker, type Transport } from './helpers/http-world';
 
 const ENV = '/api/admin/projects/default/features/f1/environments/development';
 const OPEN_ENV = '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}';
@@ -12,13 +12,9 @@ function flagConfigSuite(transport: Transport): void {
   let w: HttpWorld;
   let openapi: OpenApiChecker;
 
-  test.before.each(async () => {
-    w = await httpWorld(transport);
-    await w.admin.createFeature(SYSTEM_PRINCIPAL, { projectId: 'default', body: { name: 'f1' } });
-    openapi = new OpenApiChecker(await (await w.send('/docs/openapi.json')).json());
-  });
-  test.after.each(async () => {
-    await w.close();
+  freshWorldEachTest(test, transport, (world, checker) => {
+    w = world;
+    openapi = checker;
   });
 
   const eventCount = async () => (await w.admin.listEvents(SYSTEM_PRINCIPAL)).totalEvents;

@@ -109,6 +109,8 @@ browserTest('a 401 returns to sign-in: a wrong key is refused, a key the API sto
   await page.getByRole('alert').filter({ hasText: 'did not accept this key' }).waitFor();
 
   await signIn(page, s.url(), ADMIN_KEY);
+  // The projects are read with the good key first: the heading shows before that read is sent.
+  await page.locator('table.projects tbody tr').first().waitFor();
   await page.evaluate((key) => sessionStorage.setItem('flagadmin.apiKey', key), randomSecret());
   await page.getByRole('link', { name: 'Events' }).click();
   await page.getByRole('status').filter({ hasText: 'answered 401' }).waitFor();

@@ -4,7 +4,7 @@
  * and the tests use the same.
  */
 import { apiTokenSchema, apiTokensSchema, createApiTokenSchema, currentKeySchema } from './api-token';
-import { CHANGE_REQUEST_SCHEMAS, changeRequestChangesSchema } from './change-request';
+import { CHANGE_PAYLOAD_SCHEMAS, CHANGE_REQUEST_SCHEMAS, changeRequestChangesSchema } from './change-request';
 import { clientFeaturesSchema, clientMetricsSchema, clientRegisterSchema } from './client';
 import { errorSchema, healthSchema } from './common';
 import { eventSchema, eventsSchema } from './event';
@@ -19,4 +19,11 @@ export const SCHEMAS = [
   ...FLAG_CONFIG_SCHEMAS, ...CHANGE_REQUEST_SCHEMAS,
 ] as const;
 
-export type SchemaId = (typeof SCHEMAS)[number]['$id'];
+/** Schemas the core checks with that are not published in the OpenAPI document (parts of a published body). */
+export const UNPUBLISHED_SCHEMAS = [...CHANGE_PAYLOAD_SCHEMAS] as const;
+
+/** Every schema core validates with: what scripts/generate-validators.ts compiles. */
+export const VALIDATED_SCHEMAS = [...SCHEMAS, ...UNPUBLISHED_SCHEMAS] as const;
+
+export type PublishedSchemaId = (typeof SCHEMAS)[number]['$id'];
+export type SchemaId = PublishedSchemaId | (typeof UNPUBLISHED_SCHEMAS)[number]['$id'];
