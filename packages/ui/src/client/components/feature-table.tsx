@@ -26,7 +26,9 @@ const STATES = [
 
 export const NO_FILTERS: FeatureFilters = { text: '', type: '', state: 'active', tag: '' };
 
-const tagText = (t: { type: string; value: string }) => `${t.type}:${t.value}`;
+const tagText = (t: { type: string; value: string }) => `${t.type}: ${t.value}`;
+/** A tag's identity for the filter: the (type, value) pair, so `a:b`+`c` and `a`+`b:c` stay two tags. */
+const tagKey = (t: { type: string; value: string }) => JSON.stringify([t.type, t.value]);
 
 export function filterFeatures(features: Feature[], f: FeatureFilters): Feature[] {
   const text = f.text.trim().toLowerCase();
@@ -35,7 +37,7 @@ export function filterFeatures(features: Feature[], f: FeatureFilters): Feature[
     if (f.state === 'active' && feature.archived) return false;
     if (f.state === 'stale' && !(feature.stale && !feature.archived)) return false;
     if (f.state === 'archived' && !feature.archived) return false;
-    if (f.tag && !(feature.tags ?? []).some((t) => tagText(t) === f.tag)) return false;
+    if (f.tag && !(feature.tags ?? []).some((t) => tagKey(t) === f.tag)) return false;
     if (!text) return true;
     const haystack = [feature.name, feature.description ?? '', ...(feature.tags ?? []).map(tagText)].join(' ').toLowerCase();
     return haystack.includes(text);
@@ -51,7 +53,8 @@ export function FeatureTable(props: { projectId: string; features: Feature[]; on
   const [blocked, setBlocked] = useState<BlockedToggle | null>(null);
   const environments = [...new Set(props.features.flatMap((f) => (f.environments ?? []).map((e) => e.name)))];
   const types = [...new Set(props.features.map((f) => f.type ?? ''))].filter(Boolean).sort();
-  const tags = [...new Set(props.features.flatMap((f) => (f.tags ?? []).map(tagText)))].sort();
+  const tagsByKey = new Map(props.features.flatMap((f) => (f.tags ?? []).map((t) => [tagKey(t), tagText(t)] as const)));
+  const tags = [...tagsByKey].map(([value, label]) => ({ value, label })).sort((a, b) => (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
   const shown = filterFeatures(props.features, filters);
   const update = (change: Partial<FeatureFilters>) => setFilters((f) => ({ ...f, ...change }));
 
