@@ -3,7 +3,7 @@
  * of time (scripts/generate-validators.ts, used by validation.ts); the OpenAPI document (http/openapi.ts)
  * and the tests use the same.
  */
-import { apiTokenSchema, apiTokensSchema, createApiTokenSchema } from './api-token';
+import { apiTokenSchema, apiTokensSchema, createApiTokenSchema, currentKeySchema } from './api-token';
 import { CHANGE_PAYLOAD_SCHEMAS, CHANGE_REQUEST_SCHEMAS, changeRequestChangesSchema } from './change-request';
 import { clientFeaturesSchema, clientMetricsSchema, clientRegisterSchema } from './client';
 import { errorSchema, healthSchema } from './common';
@@ -14,7 +14,7 @@ import { createProjectSchema, outdatedSdksSchema, projectSchema, projectsSchema 
 
 export const SCHEMAS = [
   tagSchema, featureSchema, featuresSchema, eventSchema, eventsSchema, projectSchema, projectsSchema,
-  outdatedSdksSchema, apiTokenSchema, apiTokensSchema, errorSchema, clientFeaturesSchema, healthSchema, patchOperationsSchema, createProjectSchema,
+  outdatedSdksSchema, apiTokenSchema, apiTokensSchema, currentKeySchema, errorSchema, clientFeaturesSchema, healthSchema, patchOperationsSchema, createProjectSchema,
   createFeatureSchema, createApiTokenSchema, changeRequestChangesSchema, clientRegisterSchema, clientMetricsSchema,
   ...FLAG_CONFIG_SCHEMAS, ...CHANGE_REQUEST_SCHEMAS,
 ] as const;

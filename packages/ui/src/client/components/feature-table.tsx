@@ -1,8 +1,10 @@
 import { useState } from 'preact/hooks';
 import { ApiError, asApiError } from '../api';
+import { needsChangeRequest } from '../change-requests';
 import { CHANGED_MEANWHILE, environmentToggle, isChangedMeanwhile, patchFeature } from '../feature-writes';
 import { href } from '../router';
 import type { Feature } from '../types';
+import { ChangeRequestOffer, type BlockedToggle } from './change-request-offer';
 import { ErrorNotice, Notice } from './notice';
 import { FeatureBadges, TagList } from './feature-bits';
 import { SelectField } from './select-field';
@@ -48,6 +50,7 @@ export function FeatureTable(props: { projectId: string; features: Feature[]; on
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<ApiError | undefined>();
   const [conflict, setConflict] = useState(false);
+  const [blocked, setBlocked] = useState<BlockedToggle | null>(null);
   const environments = [...new Set(props.features.flatMap((f) => (f.environments ?? []).map((e) => e.name)))];
   const types = [...new Set(props.features.map((f) => f.type ?? ''))].filter(Boolean).sort();
   const tagsByKey = new Map(props.features.flatMap((f) => (f.tags ?? []).map((t) => [tagKey(t), tagText(t)] as const)));
@@ -60,12 +63,14 @@ export function FeatureTable(props: { projectId: string; features: Feature[]; on
     setBusy(id);
     setError(undefined);
     setConflict(false);
+    setBlocked(null);
     try {
       const { data } = await patchFeature(props.projectId, feature.name, environmentToggle(feature, environment));
       props.onChanged(data);
     } catch (e) {
       if (isChangedMeanwhile(e)) setConflict(true);
       else setError(asApiError(e));
+      if (needsChangeRequest(e)) setBlocked({ feature: feature.name, environment, enabled: !feature.environments?.find((x) => x.name === environment)?.enabled });
     } finally {
       setBusy(null);
     }
@@ -92,6 +97,7 @@ export function FeatureTable(props: { projectId: string; features: Feature[]; on
         </Notice>
       ) : null}
       <ErrorNotice error={error} />
+      {blocked ? <ChangeRequestOffer key={`${blocked.feature}/${blocked.environment}`} projectId={props.projectId} blocked={blocked} /> : null}
       <p class="muted small" aria-live="polite">
         Showing {shown.length} of {props.features.length} flags.
       </p>
