@@ -29,7 +29,7 @@ import { environmentIndex, featureDocument } from '../packages/core/src/document
 import { emptyStats, updateStats } from '../packages/core/src/documents/project-stats';
 import { DEFAULT_ENVIRONMENTS, defaultProject } from '../packages/core/src/instance-defaults';
 import { lowdbStorage } from '@flagadmin/storage-lowdb';
-import { BENCH_DIR, dirSize, formatBytes } from './util';
+import { BENCH_DIR, dirSize, formatBytes, rng } from './util';
 
 /** Bump when the generator changes, so cached sets from an older generator are not reused. */
 export const DATASET_VERSION = 1;
@@ -74,18 +74,6 @@ export interface DataSetInfo {
 }
 
 const DAY = 86_400_000;
-
-/** mulberry32: a small deterministic PRNG, so every generation of a set is the same data. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const TYPE_WEIGHTS: readonly [FeatureType, number][] = [
   ['release', 0.4],

@@ -7,6 +7,7 @@
  * in argv[2]; prints the figures as one JSON line on stdout.
  */
 import { Agent, request as httpRequest } from 'node:http';
+import { rng } from './util';
 
 export interface FleetSpec {
   url: string;
@@ -50,21 +51,9 @@ interface Scheduled {
   instance: number;
 }
 
-/** A fixed pseudo-random stream (mulberry32), so every run schedules the same fleet. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Registrations spread over the first poll interval, then polls and metrics at their own intervals. */
 function schedule(spec: FleetSpec): Scheduled[] {
-  const next = random(42);
+  const next = rng(42); // every run schedules the same fleet
   const out: Scheduled[] = [];
   const end = spec.seconds * 1000;
   for (let i = 0; i < spec.instances; i++) {

@@ -60,7 +60,7 @@ const settings = {
   /** SDK instances over a few hundred apps, polling every 15 s and posting metrics every 60 s. */
   fleet: (quick
     ? { instances: 2_000, apps: 60, seconds: 20, connections: 32 }
-    : { instances: 10_000, apps: 300, seconds: 60, connections: 64 }) satisfies FleetOptions,
+    : { instances: 10_000, apps: 300, seconds: 60, connections: 256 }) satisfies FleetOptions,
   /** The whole run is stopped past this (the large set's first generation included). */
   watchdogMinutes: quick ? 15 : 60,
 };

@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SYSTEM_PRINCIPAL } from '@flagadmin/core';
-import { expectError, HTTP_SETUPS, httpWorld, json, OpenApiChecker, type HttpSetup, type HttpWorld } from './helpers/http-world';
+import { expectError, freshWorldEachTest, HTTP_SETUPS, json, type HttpSetup, type HttpWorld, type OpenApiChecker } from './helpers/http-world';
 
 const PROJECT = '/api/admin/projects/default';
 const OPEN = '/api/admin/projects/{projectId}';
@@ -10,18 +10,14 @@ const OPEN = '/api/admin/projects/{projectId}';
  * The change-request workflow over HTTP (in process and over a real 127.0.0.1 socket, on memory and on
  * PostgreSQL), answers checked against the OpenAPI document.
  */
-function changeRequestSuite({ transport, storageKind, name }: HttpSetup): void {
-  const test = suite(`change requests over HTTP (${name})`);
+function changeRequestSuite(setup: HttpSetup): void {
+  const test = suite(`change requests over HTTP (${setup.name})`);
   let w: HttpWorld;
   let openapi: OpenApiChecker;
 
-  test.before.each(async () => {
-    w = await httpWorld(transport, { storageKind });
-    await w.admin.createFeature(SYSTEM_PRINCIPAL, { projectId: 'default', body: { name: 'f1' } });
-    openapi = new OpenApiChecker(await (await w.send('/docs/openapi.json')).json());
-  });
-  test.after.each(async () => {
-    await w.close();
+  freshWorldEachTest(test, setup, (world, checker) => {
+    w = world;
+    openapi = checker;
   });
 
   const send = (key: string, path: string, method: string, body?: unknown) =>

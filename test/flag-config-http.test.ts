@@ -1,24 +1,20 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SYSTEM_PRINCIPAL } from '@flagadmin/core';
-import { expectError, HTTP_SETUPS, httpWorld, json, OpenApiChecker, type HttpSetup, type HttpWorld } from './helpers/http-world';
+import { expectError, freshWorldEachTest, HTTP_SETUPS, json, type HttpSetup, type HttpWorld, type OpenApiChecker } from './helpers/http-world';
 
 const ENV = '/api/admin/projects/default/features/f1/environments/development';
 const OPEN_ENV = '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}';
 
 /** Flag configuration over HTTP, once per transport (in process, over a socket) and storage (memory, PostgreSQL). */
-function flagConfigSuite({ transport, storageKind, name }: HttpSetup): void {
-  const test = suite(`flag configuration over HTTP (${name})`);
+function flagConfigSuite(setup: HttpSetup): void {
+  const test = suite(`flag configuration over HTTP (${setup.name})`);
   let w: HttpWorld;
   let openapi: OpenApiChecker;
 
-  test.before.each(async () => {
-    w = await httpWorld(transport, { storageKind });
-    await w.admin.createFeature(SYSTEM_PRINCIPAL, { projectId: 'default', body: { name: 'f1' } });
-    openapi = new OpenApiChecker(await (await w.send('/docs/openapi.json')).json());
-  });
-  test.after.each(async () => {
-    await w.close();
+  freshWorldEachTest(test, setup, (world, checker) => {
+    w = world;
+    openapi = checker;
   });
 
   const eventCount = async () => (await w.admin.listEvents(SYSTEM_PRINCIPAL)).totalEvents;

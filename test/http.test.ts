@@ -205,6 +205,25 @@ function httpSuite({ transport, storageKind, name }: HttpSetup): void {
     await expectError(await w.send(`/api/admin/api-tokens/${client.id}`, { method: 'DELETE', headers: { authorization: w.adminKey } }), 404, 'NotFoundError');
   });
 
+  test("GET /api/admin/user: the calling key's id, name, role and scope as documented, never its secret; client keys 403", async () => {
+    const secret = (key: string) => key.split('.')[1]!;
+    const seen: { user: { id: number; username: string }; role: string }[] = [];
+    for (const key of [w.adminKey, w.editorKey]) {
+      const res = await w.send('/api/admin/user', { headers: { authorization: key } });
+      assert.is(res.status, 200);
+      const body = await res.json();
+      openapi.check('GET', '/api/admin/user', 200, body);
+      assert.not.ok(JSON.stringify(body).includes(secret(key)), 'no secret');
+      seen.push(body);
+    }
+    const { tokens } = await (await w.send('/api/admin/api-tokens', { headers: { authorization: w.adminKey } })).json();
+    const byId = new Map(tokens.map((t: { id: number; tokenName: string; role: string }) => [t.id, t]));
+    for (const me of seen) assert.equal([me.user.username, me.role], [(byId.get(me.user.id) as { tokenName: string }).tokenName, (byId.get(me.user.id) as { role: string }).role], 'the key listed under that id');
+    assert.equal(seen.map((me) => me.role), ['admin', 'editor']);
+    await expectError(await w.send('/api/admin/user', { headers: { authorization: w.clientKey } }), 403, 'NoAccessError');
+    await expectError(await w.send('/api/admin/user'), 401, 'AuthenticationRequired');
+  });
+
   test('a malformed escape in a path parameter is 400, not a crash', async () => {
     await expectError(await w.send('/api/admin/projects/%E0%A4%A/features/x', { method: 'PATCH', headers: { authorization: w.adminKey } }), 400, 'BadDataError');
     const encoded = await w.send('/api/admin/projects/default/features/f%31', { headers: { authorization: w.adminKey } });

@@ -1,4 +1,5 @@
 import { Ajv } from 'ajv';
+import type { Test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createFlagadmin, SYSTEM_PRINCIPAL, type Admin, type FetchHandler, type Storage } from '@flagadmin/core';
 import { serve } from '@flagadmin/node-http';
@@ -148,3 +149,24 @@ export const json = (key: string | undefined, method: string, body: unknown, hea
   headers: { 'content-type': 'application/json', ...(key ? { authorization: key } : {}), ...headers },
   body: typeof body === 'string' ? body : JSON.stringify(body),
 });
+
+/**
+ * Gives every test of `test` a fresh world over `transport` (on a fresh storage of `storageKind`, memory
+ * by default) with a feature `f1` in `default`, and the checker of the OpenAPI document it serves; `use`
+ * receives both before each test. Closed after each (with its storage).
+ */
+export function freshWorldEachTest(
+  test: Test,
+  { transport, storageKind }: { transport: Transport; storageKind?: TestStorage },
+  use: (world: HttpWorld, openapi: OpenApiChecker) => void,
+): void {
+  let current: HttpWorld | undefined;
+  test.before.each(async () => {
+    current = await httpWorld(transport, storageKind ? { storageKind } : {});
+    await current.admin.createFeature(SYSTEM_PRINCIPAL, { projectId: 'default', body: { name: 'f1' } });
+    use(current, new OpenApiChecker(await (await current.send('/docs/openapi.json')).json()));
+  });
+  test.after.each(async () => {
+    await current?.close();
+  });
+}

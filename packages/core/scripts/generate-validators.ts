@@ -1,5 +1,5 @@
 /**
- * Writes src/generated/validators.ts: every schema of src/schemas/registry.ts compiled by ajv into
+ * Writes src/generated/validators.ts: every schema of src/schemas/registry.ts (VALIDATED_SCHEMAS) compiled by ajv into
  * plain JavaScript (ajv's standalone code), so core compiles nothing at run time (hosts such as
  * workerd forbid `new Function`) and imports no ajv at all.
  *
@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Ajv } from 'ajv';
 import standaloneCode from 'ajv/dist/standalone';
-import { SCHEMAS } from '../src/schemas/registry';
+import { VALIDATED_SCHEMAS } from '../src/schemas/registry';
 
 export const GENERATED_VALIDATORS_PATH = fileURLToPath(new URL('../src/generated/validators.ts', import.meta.url));
 
@@ -36,12 +36,14 @@ export function validatorsSource(): string {
     strictTypes: false,
     strictRequired: false,
     allowUnionTypes: true,
+    // A referenced schema is one function that others call, not inlined again into each of them.
+    inlineRefs: false,
     code: { source: true, esm: true, lines: true },
   });
   ajv.addFormat('date-time', /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/);
   ajv.addFormat('uri', /^[a-z][a-z0-9+.-]*:[^\s]*$/i);
-  for (const schema of SCHEMAS) ajv.addSchema(schema);
-  const exports = Object.fromEntries(SCHEMAS.map((schema) => [schema.$id, schema.$id]));
+  for (const schema of VALIDATED_SCHEMAS) ajv.addSchema(schema);
+  const exports = Object.fromEntries(VALIDATED_SCHEMAS.map((schema) => [schema.$id, schema.$id]));
   return `${HEADER}${inlineRuntimeHelpers(standaloneCode(ajv, exports))}\n`;
 }
 

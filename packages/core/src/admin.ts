@@ -5,6 +5,7 @@ import { authenticate } from './operations/authenticate';
 import { createApiKey } from './operations/create-api-key';
 import { deleteApiKey } from './operations/delete-api-key';
 import { listApiKeys } from './operations/list-api-keys';
+import { getCurrentKey } from './operations/get-current-key';
 import { ensureInitialKeys } from './operations/ensure-initial-keys';
 import { recordMetrics } from './operations/record-metrics';
 import { registerClient } from './operations/register-client';
@@ -34,6 +35,7 @@ const OPERATIONS = {
   listFeatures,
   createApiKey,
   listApiKeys,
+  getCurrentKey,
   deleteApiKey,
   registerClient,
   recordMetrics,

@@ -69,6 +69,7 @@ export { listFeatures } from './operations/list-features';
 export { authenticate } from './operations/authenticate';
 export { createApiKey } from './operations/create-api-key';
 export { listApiKeys } from './operations/list-api-keys';
+export { getCurrentKey, type CurrentKeyDocument } from './operations/get-current-key';
 export { deleteApiKey } from './operations/delete-api-key';
 export { ensureInitialKeys } from './operations/ensure-initial-keys';
 export { registerClient } from './operations/register-client';

@@ -173,7 +173,8 @@ export interface ChangeRecord {
   payload: unknown;
   createdBy: UserRef;
   createdAt: string;
-  target: ChangeTarget;
+  /** What the change targets and its version when added; absent on changes stored before versions were kept. */
+  target?: ChangeTarget;
 }
 
 export interface ApprovalRecord {

@@ -137,4 +137,16 @@ suiteForEachStorage('change requests: apply, conflicts, atomicity, schedule', (t
     assert.equal(await w.admin.applyDueChangeRequests(SYSTEM_PRINCIPAL), { applied: [], failed: [] }, 'a failed schedule is not retried');
     assert.is((await move(late.id, { state: 'Cancelled' })).state, 'Cancelled');
   });
+
+  test('a scheduled request whose scheduling key was deleted since is not applied: it fails with the reason', async () => {
+    const scheduler = await w.key({ tokenName: 'scheduler', type: 'admin', role: 'editor' });
+    const cr = await approved({ feature: 'f1', action: 'updateEnabled', payload: { enabled: true } });
+    await move(cr.id, { state: 'Scheduled', scheduledAt: new Date(w.clock.ms + 1000).toISOString() }, scheduler.principal);
+    await w.admin.deleteApiKey(w.keys.admin.principal, { token: String(scheduler.principal.id) });
+    w.clock.ms += 1000;
+    assert.equal(await w.admin.applyDueChangeRequests(SYSTEM_PRINCIPAL), { applied: [], failed: [cr.id] });
+    const failed = await w.admin.getChangeRequest(SYSTEM_PRINCIPAL, { projectId: 'p1', id: cr.id });
+    assert.match(failed.schedule!.reason!, /deleted or has expired/);
+    assert.is((await production('f1')).enabled, false);
+  });
 });

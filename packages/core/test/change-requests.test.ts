@@ -38,6 +38,31 @@ suiteForEachStorage('change requests', (test, world) => {
     assert.equal(events.filter((e) => e.type.startsWith('change')).map((e) => e.type).reverse(), ['change-request-created', 'change-added', 'change-added', 'change-added']);
   });
 
+  test('a request stored before changes kept their target versions is still read (conflicts only from an archived feature)', async () => {
+    const by = { id: 1, username: 'admin-key', imageUrl: '' };
+    const change = (id: number) => ({ id, action: 'updateEnabled', payload: { enabled: true }, createdBy: by, createdAt: '2026-01-01T00:00:00.000Z' });
+    await w.storage.write(async (tx) => {
+      await tx.put('changeRequests', {
+        id: 7,
+        title: 'Change request #7',
+        environment: 'production',
+        minApprovals: 1,
+        project: 'p1',
+        features: [{ name: 'f1', changes: [change(1)] }, { name: 'gone', changes: [change(2)] }],
+        segments: [],
+        approvals: [],
+        rejections: [],
+        comments: [],
+        createdBy: by,
+        createdAt: '2026-01-01T00:00:00.000Z',
+        state: 'In review',
+      } as never);
+    });
+    const read = await w.admin.getChangeRequest(w.keys.admin.principal, { projectId: 'p1', id: '7' });
+    assert.equal(read.features.map((f) => [f.name, f.changes.map((c) => c.id)]), [['f1', [1]], ['gone', [2]]]);
+    assert.equal(read.features.map((f) => Boolean(f.conflict)), [false, true]);
+  });
+
   test('another caller or another environment gets its own draft', async () => {
     const a = await add({ feature: 'f1', action: 'updateEnabled', payload: { enabled: true } });
     const b = await add({ feature: 'f1', action: 'updateEnabled', payload: { enabled: true } }, w.keys.admin.principal);

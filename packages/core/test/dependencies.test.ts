@@ -34,6 +34,17 @@ suiteForEachStorage('feature dependencies', (test, world) => {
     assert.is(last!.featureName, 'child');
   });
 
+  test('a parent with live children cannot be archived (409 naming them, nothing changed); once they are archived it can', async () => {
+    await add('child', { feature: 'parent' });
+    const archive = (name: string) =>
+      w.admin.patchFeature(SYSTEM_PRINCIPAL, { projectId: 'default', featureName: name, patch: [{ op: 'replace', path: '/archived', value: true }] });
+    const error = await failsUnchanged(() => archive('parent'), 'ConflictError', /"parent" cannot be archived: "child" depend/);
+    assert.equal(error.details, [{ message: '"child" depends on "parent"', path: '/archived' }]);
+    await archive('child');
+    const { feature } = await archive('parent');
+    assert.is(feature.archived, true);
+  });
+
   test('parent in the same project, no cycles, one level: else 400 naming the field', async () => {
     await add('child', { feature: 'parent' });
     const cases: [string, unknown, RegExp][] = [

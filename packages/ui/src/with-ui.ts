@@ -3,25 +3,9 @@ import { createUiHandler, type UiHandlerOptions } from './handler';
 /** Any fetch-style handler, such as flagadmin core's `handle`. */
 export type FetchHandler = (request: Request) => Promise<Response>;
 
-/**
- * The plain-data protocol of @flagadmin/core and @flagadmin/node-http (a `dispatch` method beside the
- * fetch handler, no Request or Response built per request), declared here by shape.
- */
-export interface PlainRequest {
-  method: string;
-  /** Path and query, or an absolute URL. */
-  url: string;
-  headers: { get(name: string): string | null };
-  body(limit: number): Promise<Uint8Array>;
-}
-
-export interface PlainResponse {
-  status: number;
-  headers: Record<string, string>;
-  body: string | null;
-}
-
-export type PlainHandler = (request: PlainRequest) => Promise<PlainResponse>;
+/** The plain-data protocol of @flagadmin/core and @flagadmin/node-http (`dispatch` beside the fetch handler), by shape. */
+type PlainRequest = { method: string; url: string; headers: { get(name: string): string | null }; body(limit: number): Promise<Uint8Array> };
+export type PlainHandler = (request: PlainRequest) => Promise<{ status: number; headers: Record<string, string>; body: string | null }>;
 
 /** A fetch-style handler that may also offer the plain protocol. */
 export type WrappedHandler = FetchHandler & { dispatch?: PlainHandler };

@@ -109,6 +109,8 @@ browserTest('a 401 returns to sign-in: a wrong key is refused, a key the API sto
   await page.getByRole('alert').filter({ hasText: 'did not accept this key' }).waitFor();
 
   await signIn(page, s.url(), ADMIN_KEY);
+  // The projects are read with the good key first: the heading shows before that read is sent.
+  await page.locator('table.projects tbody tr').first().waitFor();
   await page.evaluate((key) => sessionStorage.setItem('flagadmin.apiKey', key), randomSecret());
   await page.getByRole('link', { name: 'Events' }).click();
   await page.getByRole('status').filter({ hasText: 'answered 401' }).waitFor();
@@ -168,6 +170,27 @@ browserTest('one change request, read-only: its changes per feature and its stat
   for (const expected of ['Draft', 'production', 'one-click-pay', 'updateEnabled', 'new-checkout-flow', 'addStrategy']) assert.ok(text.includes(expected), expected);
   await screenshot(page, 'change-request');
   await assertAccessible(page, 'change request');
+});
+
+browserTest('the tag filter keeps a:b + c and a + b:c apart (a tag is its type and value, not their joined text)', async () => {
+  await s.apiSend('POST', '/api/admin/projects', { id: 'tagged', name: 'Tagged' });
+  for (const [name, tag] of [
+    ['left-tagged', { type: 'a:b', value: 'c' }],
+    ['right-tagged', { type: 'a', value: 'b:c' }],
+  ] as const) {
+    await s.apiSend('POST', '/api/admin/projects/tagged/features', { name });
+    await s.apiSend('PATCH', `/api/admin/projects/tagged/features/${name}`, [{ op: 'add', path: '/tags/-', value: tag }]);
+  }
+  const { page } = await signedInTab();
+  await page.goto(`${s.url()}/#/projects/tagged`);
+  await page.locator('tr[data-flag="right-tagged"]').waitFor();
+  const options = page.locator('#flag-tag option');
+  assert.is(await options.count(), 3, 'any tag + two tags');
+  for (const [index, only] of [[1, 'right-tagged'], [2, 'left-tagged']] as const) {
+    await page.locator('#flag-tag').selectOption({ index });
+    await page.waitForFunction(() => document.querySelectorAll('table.flags tbody tr').length === 1);
+    assert.is(await page.locator('table.flags tbody tr').getAttribute('data-flag'), only);
+  }
 });
 
 s.run();

@@ -57,11 +57,14 @@ const MESSAGES: Record<string, string> = {
 };
 
 async function conflictOf(tx: ReadTx, change: ChangeRecord, environment: string, feature: FeatureRecord | undefined, featureName: string | null): Promise<ConflictDetail | undefined> {
-  const base = { changeId: change.id, feature: featureName, ...(change.target.id === undefined ? {} : { id: change.target.id }) };
+  const { target } = change;
+  const base = { changeId: change.id, feature: featureName, ...(target?.id === undefined ? {} : { id: target.id }) };
   if (featureName !== null && (!feature || feature.archived)) return { ...base, kind: 'featureArchived', message: MESSAGES['featureArchived']! };
-  const now = await currentTarget(tx, change.target as TargetRef, environment, featureName);
-  if (now.version === change.target.version) return undefined;
-  const kind = `${change.target.kind}${now.version === GONE ? 'Deleted' : 'Changed'}`;
+  // A change stored before target versions were kept: only its feature being gone can be seen.
+  if (!target) return undefined;
+  const now = await currentTarget(tx, target as TargetRef, environment, featureName);
+  if (now.version === target.version) return undefined;
+  const kind = `${target.kind}${now.version === GONE ? 'Deleted' : 'Changed'}`;
   return { ...base, kind, message: MESSAGES[kind] ?? `The target has changed since this change was made` };
 }
 

@@ -2,8 +2,8 @@
 // `pnpm --filter @flagadmin/core generate` rewrites it; a test fails while it is out of date.
 // @ts-nocheck
 "use strict";
-export const tag = validate10;
-const schema11 = {"$id":"tag","type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"type":"string","minLength":1,"maxLength":100},"value":{"type":"string","minLength":1,"maxLength":100}}};
+export const tag = validate21;
+const schema6 = {"$id":"tag","type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"type":"string","minLength":1,"maxLength":100},"value":{"type":"string","minLength":1,"maxLength":100}}};
 const func2 = (function ucs2length(str) {
     const len = str.length;
     let length = 0;
@@ -22,7 +22,7 @@ const func2 = (function ucs2length(str) {
     return length;
 });
 
-function validate10(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tag" */;
 let vErrors = null;
 let errors = 0;
@@ -140,16 +140,16 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate10.errors = vErrors;
+validate21.errors = vErrors;
 return errors === 0;
 }
 
-export const feature = validate11;
-const schema12 = {"$id":"feature","type":"object","additionalProperties":false,"required":["name","type","description","archived","project","enabled","stale","favorite","impressionData","createdAt","archivedAt","lastSeenAt","environments","variants","strategies","tags","children","lifecycle","dependencies"],"properties":{"name":{"type":"string"},"type":{"enum":["release","experiment","operational","kill-switch","permission"]},"description":{"type":["string","null"]},"archived":{"type":"boolean"},"project":{"type":"string"},"enabled":{"type":"boolean"},"stale":{"type":"boolean"},"favorite":{"type":"boolean"},"impressionData":{"type":"boolean"},"createdAt":{"type":["string","null"],"format":"date-time"},"archivedAt":{"type":["string","null"],"format":"date-time"},"lastSeenAt":{"type":["string","null"],"format":"date-time"},"environments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","featureName","environment","type","enabled","sortOrder","variantCount","strategies","variants","lastSeenAt","hasStrategies","hasEnabledStrategies"],"properties":{"name":{"type":"string"},"featureName":{"type":"string"},"environment":{"type":"string"},"type":{"type":"string"},"enabled":{"type":"boolean"},"sortOrder":{"type":"number"},"variantCount":{"type":"number"},"strategies":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","name","featureName","sortOrder","segments","constraints","variants","parameters"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"disabled":{"type":"boolean"},"featureName":{"type":"string"},"sortOrder":{"type":"number"},"segments":{"type":"array","items":{"type":"number"}},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"}}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}},"parameters":{"type":"object","additionalProperties":{"type":"string"}}}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}},"lastSeenAt":{"type":["string","null"],"format":"date-time"},"hasStrategies":{"type":"boolean"},"hasEnabledStrategies":{"type":"boolean"}}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}},"strategies":{"type":"array","items":{"type":"object"}},"tags":{"type":["array","null"],"items":{"$ref":"tag"}},"children":{"type":"array","items":{"type":"string"}},"lifecycle":{"type":"object","additionalProperties":false,"required":["stage","enteredStageAt"],"properties":{"stage":{"enum":["initial","pre-live","live","completed","archived"]},"enteredStageAt":{"type":"string","format":"date-time"}}},"dependencies":{"type":"array","items":{"type":"object","required":["feature"],"properties":{"feature":{"type":"string"},"enabled":{"type":"boolean"},"variants":{"type":"array","items":{"type":"string"}}}}}}};
+export const feature = validate22;
+const schema7 = {"$id":"feature","type":"object","additionalProperties":false,"required":["name","type","description","archived","project","enabled","stale","favorite","impressionData","createdAt","archivedAt","lastSeenAt","environments","variants","strategies","tags","children","lifecycle","dependencies"],"properties":{"name":{"type":"string"},"type":{"enum":["release","experiment","operational","kill-switch","permission"]},"description":{"type":["string","null"]},"archived":{"type":"boolean"},"project":{"type":"string"},"enabled":{"type":"boolean"},"stale":{"type":"boolean"},"favorite":{"type":"boolean"},"impressionData":{"type":"boolean"},"createdAt":{"type":["string","null"],"format":"date-time"},"archivedAt":{"type":["string","null"],"format":"date-time"},"lastSeenAt":{"type":["string","null"],"format":"date-time"},"environments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","featureName","environment","type","enabled","sortOrder","variantCount","strategies","variants","lastSeenAt","hasStrategies","hasEnabledStrategies"],"properties":{"name":{"type":"string"},"featureName":{"type":"string"},"environment":{"type":"string"},"type":{"type":"string"},"enabled":{"type":"boolean"},"sortOrder":{"type":"number"},"variantCount":{"type":"number"},"strategies":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","name","featureName","sortOrder","segments","constraints","variants","parameters"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"disabled":{"type":"boolean"},"featureName":{"type":"string"},"sortOrder":{"type":"number"},"segments":{"type":"array","items":{"type":"number"}},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"}}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}},"parameters":{"type":"object","additionalProperties":{"type":"string"}}}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}},"lastSeenAt":{"type":["string","null"],"format":"date-time"},"hasStrategies":{"type":"boolean"},"hasEnabledStrategies":{"type":"boolean"}}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}},"strategies":{"type":"array","items":{"type":"object"}},"tags":{"type":["array","null"],"items":{"$ref":"tag"}},"children":{"type":"array","items":{"type":"string"}},"lifecycle":{"type":"object","additionalProperties":false,"required":["stage","enteredStageAt"],"properties":{"stage":{"enum":["initial","pre-live","live","completed","archived"]},"enteredStageAt":{"type":"string","format":"date-time"}}},"dependencies":{"type":"array","items":{"type":"object","required":["feature"],"properties":{"feature":{"type":"string"},"enabled":{"type":"boolean"},"variants":{"type":"array","items":{"type":"string"}}}}}}};
 const func6 = Object.prototype.hasOwnProperty;
 const formats0 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
-function validate11(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="feature" */;
 let vErrors = null;
 let errors = 0;
@@ -345,7 +345,7 @@ vErrors.push(err18);
 errors++;
 }
 for(const key0 in data){
-if(!(func6.call(schema12.properties, key0))){
+if(!(func6.call(schema7.properties, key0))){
 const err19 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err19];
@@ -371,7 +371,7 @@ errors++;
 if(data.type !== undefined){
 let data1 = data.type;
 if(!(((((data1 === "release") || (data1 === "experiment")) || (data1 === "operational")) || (data1 === "kill-switch")) || (data1 === "permission"))){
-const err21 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema12.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err21 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema7.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -384,7 +384,7 @@ errors++;
 if(data.description !== undefined){
 let data2 = data.description;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err22 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema12.properties.description.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema7.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -469,7 +469,7 @@ errors++;
 if(data.createdAt !== undefined){
 let data9 = data.createdAt;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err29 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: schema12.properties.createdAt.type},message:"must be string,null"};
+const err29 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: schema7.properties.createdAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -494,7 +494,7 @@ errors++;
 if(data.archivedAt !== undefined){
 let data10 = data.archivedAt;
 if((typeof data10 !== "string") && (data10 !== null)){
-const err31 = {instancePath:instancePath+"/archivedAt",schemaPath:"#/properties/archivedAt/type",keyword:"type",params:{type: schema12.properties.archivedAt.type},message:"must be string,null"};
+const err31 = {instancePath:instancePath+"/archivedAt",schemaPath:"#/properties/archivedAt/type",keyword:"type",params:{type: schema7.properties.archivedAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -519,7 +519,7 @@ errors++;
 if(data.lastSeenAt !== undefined){
 let data11 = data.lastSeenAt;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err33 = {instancePath:instancePath+"/lastSeenAt",schemaPath:"#/properties/lastSeenAt/type",keyword:"type",params:{type: schema12.properties.lastSeenAt.type},message:"must be string,null"};
+const err33 = {instancePath:instancePath+"/lastSeenAt",schemaPath:"#/properties/lastSeenAt/type",keyword:"type",params:{type: schema7.properties.lastSeenAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -669,7 +669,7 @@ vErrors.push(err46);
 errors++;
 }
 for(const key1 in data13){
-if(!(func6.call(schema12.properties.environments.items.properties, key1))){
+if(!(func6.call(schema7.properties.environments.items.properties, key1))){
 const err47 = {instancePath:instancePath+"/environments/" + i0,schemaPath:"#/properties/environments/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err47];
@@ -854,7 +854,7 @@ vErrors.push(err62);
 errors++;
 }
 for(const key2 in data22){
-if(!(func6.call(schema12.properties.environments.items.properties.strategies.items.properties, key2))){
+if(!(func6.call(schema7.properties.environments.items.properties.strategies.items.properties, key2))){
 const err63 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1,schemaPath:"#/properties/environments/items/properties/strategies/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err63];
@@ -1660,7 +1660,7 @@ errors++;
 if(data13.lastSeenAt !== undefined){
 let data70 = data13.lastSeenAt;
 if((typeof data70 !== "string") && (data70 !== null)){
-const err127 = {instancePath:instancePath+"/environments/" + i0+"/lastSeenAt",schemaPath:"#/properties/environments/items/properties/lastSeenAt/type",keyword:"type",params:{type: schema12.properties.environments.items.properties.lastSeenAt.type},message:"must be string,null"};
+const err127 = {instancePath:instancePath+"/environments/" + i0+"/lastSeenAt",schemaPath:"#/properties/environments/items/properties/lastSeenAt/type",keyword:"type",params:{type: schema7.properties.environments.items.properties.lastSeenAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -2012,7 +2012,7 @@ errors++;
 if(data.tags !== undefined){
 let data89 = data.tags;
 if((!(Array.isArray(data89))) && (data89 !== null)){
-const err155 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema12.properties.tags.type},message:"must be array,null"};
+const err155 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema7.properties.tags.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -2024,10 +2024,20 @@ errors++;
 if(Array.isArray(data89)){
 const len15 = data89.length;
 for(let i15=0; i15<len15; i15++){
-let data90 = data89[i15];
-if(data90 && typeof data90 == "object" && !Array.isArray(data90)){
-if(data90.type === undefined){
-const err156 = {instancePath:instancePath+"/tags/" + i15,schemaPath:"tag/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(!(validate21(data89[i15], {instancePath:instancePath+"/tags/" + i15,parentData:data89,parentDataProperty:i15,rootData}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+if(data.children !== undefined){
+let data91 = data.children;
+if(Array.isArray(data91)){
+const len16 = data91.length;
+for(let i16=0; i16<len16; i16++){
+if(typeof data91[i16] !== "string"){
+const err156 = {instancePath:instancePath+"/children/" + i16,schemaPath:"#/properties/children/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -2036,8 +2046,10 @@ vErrors.push(err156);
 }
 errors++;
 }
-if(data90.value === undefined){
-const err157 = {instancePath:instancePath+"/tags/" + i15,schemaPath:"tag/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+}
+}
+else {
+const err157 = {instancePath:instancePath+"/children",schemaPath:"#/properties/children/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -2046,9 +2058,12 @@ vErrors.push(err157);
 }
 errors++;
 }
-for(const key4 in data90){
-if(!((key4 === "type") || (key4 === "value"))){
-const err158 = {instancePath:instancePath+"/tags/" + i15,schemaPath:"tag/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+}
+if(data.lifecycle !== undefined){
+let data93 = data.lifecycle;
+if(data93 && typeof data93 == "object" && !Array.isArray(data93)){
+if(data93.stage === undefined){
+const err158 = {instancePath:instancePath+"/lifecycle",schemaPath:"#/properties/lifecycle/required",keyword:"required",params:{missingProperty: "stage"},message:"must have required property '"+"stage"+"'"};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -2057,12 +2072,8 @@ vErrors.push(err158);
 }
 errors++;
 }
-}
-if(data90.type !== undefined){
-let data91 = data90.type;
-if(typeof data91 === "string"){
-if(func2(data91) > 100){
-const err159 = {instancePath:instancePath+"/tags/" + i15+"/type",schemaPath:"tag/properties/type/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(data93.enteredStageAt === undefined){
+const err159 = {instancePath:instancePath+"/lifecycle",schemaPath:"#/properties/lifecycle/required",keyword:"required",params:{missingProperty: "enteredStageAt"},message:"must have required property '"+"enteredStageAt"+"'"};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -2071,8 +2082,9 @@ vErrors.push(err159);
 }
 errors++;
 }
-if(func2(data91) < 1){
-const err160 = {instancePath:instancePath+"/tags/" + i15+"/type",schemaPath:"tag/properties/type/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+for(const key4 in data93){
+if(!((key4 === "stage") || (key4 === "enteredStageAt"))){
+const err160 = {instancePath:instancePath+"/lifecycle",schemaPath:"#/properties/lifecycle/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -2082,8 +2094,10 @@ vErrors.push(err160);
 errors++;
 }
 }
-else {
-const err161 = {instancePath:instancePath+"/tags/" + i15+"/type",schemaPath:"tag/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data93.stage !== undefined){
+let data94 = data93.stage;
+if(!(((((data94 === "initial") || (data94 === "pre-live")) || (data94 === "live")) || (data94 === "completed")) || (data94 === "archived"))){
+const err161 = {instancePath:instancePath+"/lifecycle/stage",schemaPath:"#/properties/lifecycle/properties/stage/enum",keyword:"enum",params:{allowedValues: schema7.properties.lifecycle.properties.stage.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -2093,11 +2107,11 @@ vErrors.push(err161);
 errors++;
 }
 }
-if(data90.value !== undefined){
-let data92 = data90.value;
-if(typeof data92 === "string"){
-if(func2(data92) > 100){
-const err162 = {instancePath:instancePath+"/tags/" + i15+"/value",schemaPath:"tag/properties/value/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(data93.enteredStageAt !== undefined){
+let data95 = data93.enteredStageAt;
+if(typeof data95 === "string"){
+if(!(formats0.test(data95))){
+const err162 = {instancePath:instancePath+"/lifecycle/enteredStageAt",schemaPath:"#/properties/lifecycle/properties/enteredStageAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -2106,8 +2120,9 @@ vErrors.push(err162);
 }
 errors++;
 }
-if(func2(data92) < 1){
-const err163 = {instancePath:instancePath+"/tags/" + i15+"/value",schemaPath:"tag/properties/value/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err163 = {instancePath:instancePath+"/lifecycle/enteredStageAt",schemaPath:"#/properties/lifecycle/properties/enteredStageAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -2117,8 +2132,9 @@ vErrors.push(err163);
 errors++;
 }
 }
+}
 else {
-const err164 = {instancePath:instancePath+"/tags/" + i15+"/value",schemaPath:"tag/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err164 = {instancePath:instancePath+"/lifecycle",schemaPath:"#/properties/lifecycle/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err164];
 }
@@ -2128,9 +2144,15 @@ vErrors.push(err164);
 errors++;
 }
 }
-}
-else {
-const err165 = {instancePath:instancePath+"/tags/" + i15,schemaPath:"tag/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.dependencies !== undefined){
+let data96 = data.dependencies;
+if(Array.isArray(data96)){
+const len17 = data96.length;
+for(let i17=0; i17<len17; i17++){
+let data97 = data96[i17];
+if(data97 && typeof data97 == "object" && !Array.isArray(data97)){
+if(data97.feature === undefined){
+const err165 = {instancePath:instancePath+"/dependencies/" + i17,schemaPath:"#/properties/dependencies/items/required",keyword:"required",params:{missingProperty: "feature"},message:"must have required property '"+"feature"+"'"};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -2139,16 +2161,9 @@ vErrors.push(err165);
 }
 errors++;
 }
-}
-}
-}
-if(data.children !== undefined){
-let data93 = data.children;
-if(Array.isArray(data93)){
-const len16 = data93.length;
-for(let i16=0; i16<len16; i16++){
-if(typeof data93[i16] !== "string"){
-const err166 = {instancePath:instancePath+"/children/" + i16,schemaPath:"#/properties/children/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data97.feature !== undefined){
+if(typeof data97.feature !== "string"){
+const err166 = {instancePath:instancePath+"/dependencies/" + i17+"/feature",schemaPath:"#/properties/dependencies/items/properties/feature/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -2158,9 +2173,9 @@ vErrors.push(err166);
 errors++;
 }
 }
-}
-else {
-const err167 = {instancePath:instancePath+"/children",schemaPath:"#/properties/children/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data97.enabled !== undefined){
+if(typeof data97.enabled !== "boolean"){
+const err167 = {instancePath:instancePath+"/dependencies/" + i17+"/enabled",schemaPath:"#/properties/dependencies/items/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -2170,11 +2185,13 @@ vErrors.push(err167);
 errors++;
 }
 }
-if(data.lifecycle !== undefined){
-let data95 = data.lifecycle;
-if(data95 && typeof data95 == "object" && !Array.isArray(data95)){
-if(data95.stage === undefined){
-const err168 = {instancePath:instancePath+"/lifecycle",schemaPath:"#/properties/lifecycle/required",keyword:"required",params:{missingProperty: "stage"},message:"must have required property '"+"stage"+"'"};
+if(data97.variants !== undefined){
+let data100 = data97.variants;
+if(Array.isArray(data100)){
+const len18 = data100.length;
+for(let i18=0; i18<len18; i18++){
+if(typeof data100[i18] !== "string"){
+const err168 = {instancePath:instancePath+"/dependencies/" + i17+"/variants/" + i18,schemaPath:"#/properties/dependencies/items/properties/variants/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -2183,8 +2200,10 @@ vErrors.push(err168);
 }
 errors++;
 }
-if(data95.enteredStageAt === undefined){
-const err169 = {instancePath:instancePath+"/lifecycle",schemaPath:"#/properties/lifecycle/required",keyword:"required",params:{missingProperty: "enteredStageAt"},message:"must have required property '"+"enteredStageAt"+"'"};
+}
+}
+else {
+const err169 = {instancePath:instancePath+"/dependencies/" + i17+"/variants",schemaPath:"#/properties/dependencies/items/properties/variants/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -2193,9 +2212,10 @@ vErrors.push(err169);
 }
 errors++;
 }
-for(const key5 in data95){
-if(!((key5 === "stage") || (key5 === "enteredStageAt"))){
-const err170 = {instancePath:instancePath+"/lifecycle",schemaPath:"#/properties/lifecycle/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+}
+}
+else {
+const err170 = {instancePath:instancePath+"/dependencies/" + i17,schemaPath:"#/properties/dependencies/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err170];
 }
@@ -2205,10 +2225,9 @@ vErrors.push(err170);
 errors++;
 }
 }
-if(data95.stage !== undefined){
-let data96 = data95.stage;
-if(!(((((data96 === "initial") || (data96 === "pre-live")) || (data96 === "live")) || (data96 === "completed")) || (data96 === "archived"))){
-const err171 = {instancePath:instancePath+"/lifecycle/stage",schemaPath:"#/properties/lifecycle/properties/stage/enum",keyword:"enum",params:{allowedValues: schema12.properties.lifecycle.properties.stage.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err171 = {instancePath:instancePath+"/dependencies",schemaPath:"#/properties/dependencies/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -2218,11 +2237,9 @@ vErrors.push(err171);
 errors++;
 }
 }
-if(data95.enteredStageAt !== undefined){
-let data97 = data95.enteredStageAt;
-if(typeof data97 === "string"){
-if(!(formats0.test(data97))){
-const err172 = {instancePath:instancePath+"/lifecycle/enteredStageAt",schemaPath:"#/properties/lifecycle/properties/enteredStageAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+else {
+const err172 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err172];
 }
@@ -2231,142 +2248,14 @@ vErrors.push(err172);
 }
 errors++;
 }
-}
-else {
-const err173 = {instancePath:instancePath+"/lifecycle/enteredStageAt",schemaPath:"#/properties/lifecycle/properties/enteredStageAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err173];
-}
-else {
-vErrors.push(err173);
-}
-errors++;
-}
-}
-}
-else {
-const err174 = {instancePath:instancePath+"/lifecycle",schemaPath:"#/properties/lifecycle/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err174];
-}
-else {
-vErrors.push(err174);
-}
-errors++;
-}
-}
-if(data.dependencies !== undefined){
-let data98 = data.dependencies;
-if(Array.isArray(data98)){
-const len17 = data98.length;
-for(let i17=0; i17<len17; i17++){
-let data99 = data98[i17];
-if(data99 && typeof data99 == "object" && !Array.isArray(data99)){
-if(data99.feature === undefined){
-const err175 = {instancePath:instancePath+"/dependencies/" + i17,schemaPath:"#/properties/dependencies/items/required",keyword:"required",params:{missingProperty: "feature"},message:"must have required property '"+"feature"+"'"};
-if(vErrors === null){
-vErrors = [err175];
-}
-else {
-vErrors.push(err175);
-}
-errors++;
-}
-if(data99.feature !== undefined){
-if(typeof data99.feature !== "string"){
-const err176 = {instancePath:instancePath+"/dependencies/" + i17+"/feature",schemaPath:"#/properties/dependencies/items/properties/feature/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err176];
-}
-else {
-vErrors.push(err176);
-}
-errors++;
-}
-}
-if(data99.enabled !== undefined){
-if(typeof data99.enabled !== "boolean"){
-const err177 = {instancePath:instancePath+"/dependencies/" + i17+"/enabled",schemaPath:"#/properties/dependencies/items/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err177];
-}
-else {
-vErrors.push(err177);
-}
-errors++;
-}
-}
-if(data99.variants !== undefined){
-let data102 = data99.variants;
-if(Array.isArray(data102)){
-const len18 = data102.length;
-for(let i18=0; i18<len18; i18++){
-if(typeof data102[i18] !== "string"){
-const err178 = {instancePath:instancePath+"/dependencies/" + i17+"/variants/" + i18,schemaPath:"#/properties/dependencies/items/properties/variants/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err178];
-}
-else {
-vErrors.push(err178);
-}
-errors++;
-}
-}
-}
-else {
-const err179 = {instancePath:instancePath+"/dependencies/" + i17+"/variants",schemaPath:"#/properties/dependencies/items/properties/variants/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err179];
-}
-else {
-vErrors.push(err179);
-}
-errors++;
-}
-}
-}
-else {
-const err180 = {instancePath:instancePath+"/dependencies/" + i17,schemaPath:"#/properties/dependencies/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err180];
-}
-else {
-vErrors.push(err180);
-}
-errors++;
-}
-}
-}
-else {
-const err181 = {instancePath:instancePath+"/dependencies",schemaPath:"#/properties/dependencies/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err181];
-}
-else {
-vErrors.push(err181);
-}
-errors++;
-}
-}
-}
-else {
-const err182 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err182];
-}
-else {
-vErrors.push(err182);
-}
-errors++;
-}
-validate11.errors = vErrors;
+validate22.errors = vErrors;
 return errors === 0;
 }
 
-export const features = validate12;
-const schema14 = {"$id":"features","type":"object","additionalProperties":false,"required":["version","features"],"properties":{"version":{"type":"integer"},"features":{"type":"array","items":{"$ref":"feature"}}}};
+export const features = validate24;
+const schema8 = {"$id":"features","type":"object","additionalProperties":false,"required":["version","features"],"properties":{"version":{"type":"integer"},"features":{"type":"array","items":{"$ref":"feature"}}}};
 
-function validate12(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="features" */;
 let vErrors = null;
 let errors = 0;
@@ -2421,8 +2310,8 @@ let data1 = data.features;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate11(data1[i0], {instancePath:instancePath+"/features/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate11.errors : vErrors.concat(validate11.errors);
+if(!(validate22(data1[i0], {instancePath:instancePath+"/features/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate22.errors : vErrors.concat(validate22.errors);
 errors = vErrors.length;
 }
 }
@@ -2449,14 +2338,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate12.errors = vErrors;
+validate24.errors = vErrors;
 return errors === 0;
 }
 
-export const event = validate14;
-const schema15 = {"$id":"event","type":"object","additionalProperties":false,"required":["id","createdAt","type","createdBy","createdByUserId","environment","project","featureName","data","preData","tags"],"properties":{"id":{"type":"integer"},"createdAt":{"type":"string","format":"date-time"},"type":{"type":"string"},"createdBy":{"type":"string"},"createdByUserId":{"type":["number","null"]},"environment":{"type":["string","null"]},"project":{"type":["string","null"]},"featureName":{"type":["string","null"]},"data":{"type":["object","null"]},"preData":{"type":["object","null"]},"tags":{"type":"array","items":{"$ref":"tag"}},"changeRequestId":{"type":"integer"}}};
+export const event = validate26;
+const schema9 = {"$id":"event","type":"object","additionalProperties":false,"required":["id","createdAt","type","createdBy","createdByUserId","environment","project","featureName","data","preData","tags"],"properties":{"id":{"type":"integer"},"createdAt":{"type":"string","format":"date-time"},"type":{"type":"string"},"createdBy":{"type":"string"},"createdByUserId":{"type":["number","null"]},"environment":{"type":["string","null"]},"project":{"type":["string","null"]},"featureName":{"type":["string","null"]},"data":{"type":["object","null"]},"preData":{"type":["object","null"]},"tags":{"type":"array","items":{"$ref":"tag"}},"changeRequestId":{"type":"integer"}}};
 
-function validate14(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="event" */;
 let vErrors = null;
 let errors = 0;
@@ -2572,7 +2461,7 @@ vErrors.push(err10);
 errors++;
 }
 for(const key0 in data){
-if(!(func6.call(schema15.properties, key0))){
+if(!(func6.call(schema9.properties, key0))){
 const err11 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err11];
@@ -2648,7 +2537,7 @@ errors++;
 if(data.createdByUserId !== undefined){
 let data4 = data.createdByUserId;
 if((!((typeof data4 == "number") && (isFinite(data4)))) && (data4 !== null)){
-const err17 = {instancePath:instancePath+"/createdByUserId",schemaPath:"#/properties/createdByUserId/type",keyword:"type",params:{type: schema15.properties.createdByUserId.type},message:"must be number,null"};
+const err17 = {instancePath:instancePath+"/createdByUserId",schemaPath:"#/properties/createdByUserId/type",keyword:"type",params:{type: schema9.properties.createdByUserId.type},message:"must be number,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2661,7 +2550,7 @@ errors++;
 if(data.environment !== undefined){
 let data5 = data.environment;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err18 = {instancePath:instancePath+"/environment",schemaPath:"#/properties/environment/type",keyword:"type",params:{type: schema15.properties.environment.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/environment",schemaPath:"#/properties/environment/type",keyword:"type",params:{type: schema9.properties.environment.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -2674,7 +2563,7 @@ errors++;
 if(data.project !== undefined){
 let data6 = data.project;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err19 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: schema15.properties.project.type},message:"must be string,null"};
+const err19 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: schema9.properties.project.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -2687,7 +2576,7 @@ errors++;
 if(data.featureName !== undefined){
 let data7 = data.featureName;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err20 = {instancePath:instancePath+"/featureName",schemaPath:"#/properties/featureName/type",keyword:"type",params:{type: schema15.properties.featureName.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/featureName",schemaPath:"#/properties/featureName/type",keyword:"type",params:{type: schema9.properties.featureName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -2700,7 +2589,7 @@ errors++;
 if(data.data !== undefined){
 let data8 = data.data;
 if((!(data8 && typeof data8 == "object" && !Array.isArray(data8))) && (data8 !== null)){
-const err21 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: schema15.properties.data.type},message:"must be object,null"};
+const err21 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: schema9.properties.data.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -2713,7 +2602,7 @@ errors++;
 if(data.preData !== undefined){
 let data9 = data.preData;
 if((!(data9 && typeof data9 == "object" && !Array.isArray(data9))) && (data9 !== null)){
-const err22 = {instancePath:instancePath+"/preData",schemaPath:"#/properties/preData/type",keyword:"type",params:{type: schema15.properties.preData.type},message:"must be object,null"};
+const err22 = {instancePath:instancePath+"/preData",schemaPath:"#/properties/preData/type",keyword:"type",params:{type: schema9.properties.preData.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -2728,10 +2617,14 @@ let data10 = data.tags;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-let data11 = data10[i0];
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-if(data11.type === undefined){
-const err23 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"tag/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(!(validate21(data10[i0], {instancePath:instancePath+"/tags/" + i0,parentData:data10,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -2740,8 +2633,11 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(data11.value === undefined){
-const err24 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"tag/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+}
+if(data.changeRequestId !== undefined){
+let data12 = data.changeRequestId;
+if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+const err24 = {instancePath:instancePath+"/changeRequestId",schemaPath:"#/properties/changeRequestId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -2750,9 +2646,10 @@ vErrors.push(err24);
 }
 errors++;
 }
-for(const key1 in data11){
-if(!((key1 === "type") || (key1 === "value"))){
-const err25 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"tag/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+}
+}
+else {
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -2761,133 +2658,14 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-if(data11.type !== undefined){
-let data12 = data11.type;
-if(typeof data12 === "string"){
-if(func2(data12) > 100){
-const err26 = {instancePath:instancePath+"/tags/" + i0+"/type",schemaPath:"tag/properties/type/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-if(func2(data12) < 1){
-const err27 = {instancePath:instancePath+"/tags/" + i0+"/type",schemaPath:"tag/properties/type/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-else {
-const err28 = {instancePath:instancePath+"/tags/" + i0+"/type",schemaPath:"tag/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-if(data11.value !== undefined){
-let data13 = data11.value;
-if(typeof data13 === "string"){
-if(func2(data13) > 100){
-const err29 = {instancePath:instancePath+"/tags/" + i0+"/value",schemaPath:"tag/properties/value/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-if(func2(data13) < 1){
-const err30 = {instancePath:instancePath+"/tags/" + i0+"/value",schemaPath:"tag/properties/value/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-else {
-const err31 = {instancePath:instancePath+"/tags/" + i0+"/value",schemaPath:"tag/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-}
-else {
-const err32 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"tag/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-}
-else {
-const err33 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-if(data.changeRequestId !== undefined){
-let data14 = data.changeRequestId;
-if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-const err34 = {instancePath:instancePath+"/changeRequestId",schemaPath:"#/properties/changeRequestId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-}
-else {
-const err35 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-validate14.errors = vErrors;
+validate26.errors = vErrors;
 return errors === 0;
 }
 
-export const events = validate15;
-const schema17 = {"$id":"events","type":"object","additionalProperties":false,"required":["version","events","totalEvents"],"properties":{"version":{"type":"integer","minimum":1},"events":{"type":"array","items":{"$ref":"event"}},"totalEvents":{"type":"integer"}}};
+export const events = validate28;
+const schema10 = {"$id":"events","type":"object","additionalProperties":false,"required":["version","events","totalEvents"],"properties":{"version":{"type":"integer","minimum":1},"events":{"type":"array","items":{"$ref":"event"}},"totalEvents":{"type":"integer"}}};
 
-function validate15(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="events" */;
 let vErrors = null;
 let errors = 0;
@@ -2964,8 +2742,8 @@ let data1 = data.events;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate14(data1[i0], {instancePath:instancePath+"/events/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate14.errors : vErrors.concat(validate14.errors);
+if(!(validate26(data1[i0], {instancePath:instancePath+"/events/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
 errors = vErrors.length;
 }
 }
@@ -3005,14 +2783,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate15.errors = vErrors;
+validate28.errors = vErrors;
 return errors === 0;
 }
 
-export const project = validate17;
-const schema18 = {"$id":"project","type":"object","additionalProperties":false,"required":["id","name","description","health","featureCount","staleFeatureCount","potentiallyStaleFeatureCount","memberCount","createdAt","updatedAt","favorite","mode","defaultStickiness","avgTimeToProduction","owners"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"description":{"type":"string"},"health":{"type":"number"},"featureCount":{"type":"number"},"staleFeatureCount":{"type":"number"},"potentiallyStaleFeatureCount":{"type":"number"},"memberCount":{"type":"number"},"createdAt":{"type":"string","format":"date-time"},"updatedAt":{"type":"string","format":"date-time"},"favorite":{"type":"boolean"},"mode":{"enum":["open","protected","private"]},"defaultStickiness":{"type":"string"},"avgTimeToProduction":{"type":"number"},"owners":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["ownerType"],"properties":{"ownerType":{"enum":["user","system"]},"name":{"type":"string"},"email":{"type":"string"},"imageUrl":{"type":"string"}}}}}};
+export const project = validate30;
+const schema11 = {"$id":"project","type":"object","additionalProperties":false,"required":["id","name","description","health","featureCount","staleFeatureCount","potentiallyStaleFeatureCount","memberCount","createdAt","updatedAt","favorite","mode","defaultStickiness","avgTimeToProduction","owners"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"description":{"type":"string"},"health":{"type":"number"},"featureCount":{"type":"number"},"staleFeatureCount":{"type":"number"},"potentiallyStaleFeatureCount":{"type":"number"},"memberCount":{"type":"number"},"createdAt":{"type":"string","format":"date-time"},"updatedAt":{"type":"string","format":"date-time"},"favorite":{"type":"boolean"},"mode":{"enum":["open","protected","private"]},"defaultStickiness":{"type":"string"},"avgTimeToProduction":{"type":"number"},"owners":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["ownerType"],"properties":{"ownerType":{"enum":["user","system"]},"name":{"type":"string"},"email":{"type":"string"},"imageUrl":{"type":"string"}}}}}};
 
-function validate17(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="project" */;
 let vErrors = null;
 let errors = 0;
@@ -3168,7 +2946,7 @@ vErrors.push(err14);
 errors++;
 }
 for(const key0 in data){
-if(!(func6.call(schema18.properties, key0))){
+if(!(func6.call(schema11.properties, key0))){
 const err15 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err15];
@@ -3345,7 +3123,7 @@ errors++;
 if(data.mode !== undefined){
 let data11 = data.mode;
 if(!(((data11 === "open") || (data11 === "protected")) || (data11 === "private"))){
-const err29 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema18.properties.mode.enum},message:"must be equal to one of the allowed values"};
+const err29 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema11.properties.mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -3412,7 +3190,7 @@ errors++;
 if(data15.ownerType !== undefined){
 let data16 = data15.ownerType;
 if(!((data16 === "user") || (data16 === "system"))){
-const err34 = {instancePath:instancePath+"/owners/" + i0+"/ownerType",schemaPath:"#/properties/owners/items/properties/ownerType/enum",keyword:"enum",params:{allowedValues: schema18.properties.owners.items.properties.ownerType.enum},message:"must be equal to one of the allowed values"};
+const err34 = {instancePath:instancePath+"/owners/" + i0+"/ownerType",schemaPath:"#/properties/owners/items/properties/ownerType/enum",keyword:"enum",params:{allowedValues: schema11.properties.owners.items.properties.ownerType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -3493,14 +3271,14 @@ vErrors.push(err40);
 }
 errors++;
 }
-validate17.errors = vErrors;
+validate30.errors = vErrors;
 return errors === 0;
 }
 
-export const projects = validate18;
-const schema19 = {"$id":"projects","type":"object","additionalProperties":false,"required":["version","projects"],"properties":{"version":{"type":"integer"},"projects":{"type":"array","items":{"$ref":"project"}}}};
+export const projects = validate31;
+const schema12 = {"$id":"projects","type":"object","additionalProperties":false,"required":["version","projects"],"properties":{"version":{"type":"integer"},"projects":{"type":"array","items":{"$ref":"project"}}}};
 
-function validate18(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="projects" */;
 let vErrors = null;
 let errors = 0;
@@ -3555,10 +3333,14 @@ let data1 = data.projects;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.id === undefined){
-const err4 = {instancePath:instancePath+"/projects/" + i0,schemaPath:"project/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(!(validate30(data1[i0], {instancePath:instancePath+"/projects/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate30.errors : vErrors.concat(validate30.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/projects",schemaPath:"#/properties/projects/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3567,8 +3349,10 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data2.name === undefined){
-const err5 = {instancePath:instancePath+"/projects/" + i0,schemaPath:"project/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3577,494 +3361,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data2.description === undefined){
-const err6 = {instancePath:instancePath+"/projects/" + i0,schemaPath:"project/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data2.health === undefined){
-const err7 = {instancePath:instancePath+"/projects/" + i0,schemaPath:"project/required",keyword:"required",params:{missingProperty: "health"},message:"must have required property '"+"health"+"'"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(data2.featureCount === undefined){
-const err8 = {instancePath:instancePath+"/projects/" + i0,schemaPath:"project/required",keyword:"required",params:{missingProperty: "featureCount"},message:"must have required property '"+"featureCount"+"'"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(data2.staleFeatureCount === undefined){
-const err9 = {instancePath:instancePath+"/projects/" + i0,schemaPath:"project/required",keyword:"required",params:{missingProperty: "staleFeatureCount"},message:"must have required property '"+"staleFeatureCount"+"'"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(data2.potentiallyStaleFeatureCount === undefined){
-const err10 = {instancePath:instancePath+"/projects/" + i0,schemaPath:"project/required",keyword:"required",params:{missingProperty: "potentiallyStaleFeatureCount"},message:"must have required property '"+"potentiallyStaleFeatureCount"+"'"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if(data2.memberCount === undefined){
-const err11 = {instancePath:instancePath+"/projects/" + i0,schemaPath:"project/required",keyword:"required",params:{missingProperty: "memberCount"},message:"must have required property '"+"memberCount"+"'"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(data2.createdAt === undefined){
-const err12 = {instancePath:instancePath+"/projects/" + i0,schemaPath:"project/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(data2.updatedAt === undefined){
-const err13 = {instancePath:instancePath+"/projects/" + i0,schemaPath:"project/required",keyword:"required",params:{missingProperty: "updatedAt"},message:"must have required property '"+"updatedAt"+"'"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(data2.favorite === undefined){
-const err14 = {instancePath:instancePath+"/projects/" + i0,schemaPath:"project/required",keyword:"required",params:{missingProperty: "favorite"},message:"must have required property '"+"favorite"+"'"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(data2.mode === undefined){
-const err15 = {instancePath:instancePath+"/projects/" + i0,schemaPath:"project/required",keyword:"required",params:{missingProperty: "mode"},message:"must have required property '"+"mode"+"'"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(data2.defaultStickiness === undefined){
-const err16 = {instancePath:instancePath+"/projects/" + i0,schemaPath:"project/required",keyword:"required",params:{missingProperty: "defaultStickiness"},message:"must have required property '"+"defaultStickiness"+"'"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-if(data2.avgTimeToProduction === undefined){
-const err17 = {instancePath:instancePath+"/projects/" + i0,schemaPath:"project/required",keyword:"required",params:{missingProperty: "avgTimeToProduction"},message:"must have required property '"+"avgTimeToProduction"+"'"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if(data2.owners === undefined){
-const err18 = {instancePath:instancePath+"/projects/" + i0,schemaPath:"project/required",keyword:"required",params:{missingProperty: "owners"},message:"must have required property '"+"owners"+"'"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-for(const key1 in data2){
-if(!(func6.call(schema18.properties, key1))){
-const err19 = {instancePath:instancePath+"/projects/" + i0,schemaPath:"project/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data2.id !== undefined){
-if(typeof data2.id !== "string"){
-const err20 = {instancePath:instancePath+"/projects/" + i0+"/id",schemaPath:"project/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data2.name !== undefined){
-if(typeof data2.name !== "string"){
-const err21 = {instancePath:instancePath+"/projects/" + i0+"/name",schemaPath:"project/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data2.description !== undefined){
-if(typeof data2.description !== "string"){
-const err22 = {instancePath:instancePath+"/projects/" + i0+"/description",schemaPath:"project/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data2.health !== undefined){
-let data6 = data2.health;
-if(!((typeof data6 == "number") && (isFinite(data6)))){
-const err23 = {instancePath:instancePath+"/projects/" + i0+"/health",schemaPath:"project/properties/health/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-if(data2.featureCount !== undefined){
-let data7 = data2.featureCount;
-if(!((typeof data7 == "number") && (isFinite(data7)))){
-const err24 = {instancePath:instancePath+"/projects/" + i0+"/featureCount",schemaPath:"project/properties/featureCount/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data2.staleFeatureCount !== undefined){
-let data8 = data2.staleFeatureCount;
-if(!((typeof data8 == "number") && (isFinite(data8)))){
-const err25 = {instancePath:instancePath+"/projects/" + i0+"/staleFeatureCount",schemaPath:"project/properties/staleFeatureCount/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-if(data2.potentiallyStaleFeatureCount !== undefined){
-let data9 = data2.potentiallyStaleFeatureCount;
-if(!((typeof data9 == "number") && (isFinite(data9)))){
-const err26 = {instancePath:instancePath+"/projects/" + i0+"/potentiallyStaleFeatureCount",schemaPath:"project/properties/potentiallyStaleFeatureCount/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data2.memberCount !== undefined){
-let data10 = data2.memberCount;
-if(!((typeof data10 == "number") && (isFinite(data10)))){
-const err27 = {instancePath:instancePath+"/projects/" + i0+"/memberCount",schemaPath:"project/properties/memberCount/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-if(data2.createdAt !== undefined){
-let data11 = data2.createdAt;
-if(typeof data11 === "string"){
-if(!(formats0.test(data11))){
-const err28 = {instancePath:instancePath+"/projects/" + i0+"/createdAt",schemaPath:"project/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/projects/" + i0+"/createdAt",schemaPath:"project/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-if(data2.updatedAt !== undefined){
-let data12 = data2.updatedAt;
-if(typeof data12 === "string"){
-if(!(formats0.test(data12))){
-const err30 = {instancePath:instancePath+"/projects/" + i0+"/updatedAt",schemaPath:"project/properties/updatedAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-else {
-const err31 = {instancePath:instancePath+"/projects/" + i0+"/updatedAt",schemaPath:"project/properties/updatedAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-if(data2.favorite !== undefined){
-if(typeof data2.favorite !== "boolean"){
-const err32 = {instancePath:instancePath+"/projects/" + i0+"/favorite",schemaPath:"project/properties/favorite/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-if(data2.mode !== undefined){
-let data14 = data2.mode;
-if(!(((data14 === "open") || (data14 === "protected")) || (data14 === "private"))){
-const err33 = {instancePath:instancePath+"/projects/" + i0+"/mode",schemaPath:"project/properties/mode/enum",keyword:"enum",params:{allowedValues: schema18.properties.mode.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-if(data2.defaultStickiness !== undefined){
-if(typeof data2.defaultStickiness !== "string"){
-const err34 = {instancePath:instancePath+"/projects/" + i0+"/defaultStickiness",schemaPath:"project/properties/defaultStickiness/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-if(data2.avgTimeToProduction !== undefined){
-let data16 = data2.avgTimeToProduction;
-if(!((typeof data16 == "number") && (isFinite(data16)))){
-const err35 = {instancePath:instancePath+"/projects/" + i0+"/avgTimeToProduction",schemaPath:"project/properties/avgTimeToProduction/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-if(data2.owners !== undefined){
-let data17 = data2.owners;
-if(Array.isArray(data17)){
-const len1 = data17.length;
-for(let i1=0; i1<len1; i1++){
-let data18 = data17[i1];
-if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
-if(data18.ownerType === undefined){
-const err36 = {instancePath:instancePath+"/projects/" + i0+"/owners/" + i1,schemaPath:"project/properties/owners/items/required",keyword:"required",params:{missingProperty: "ownerType"},message:"must have required property '"+"ownerType"+"'"};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-for(const key2 in data18){
-if(!((((key2 === "ownerType") || (key2 === "name")) || (key2 === "email")) || (key2 === "imageUrl"))){
-const err37 = {instancePath:instancePath+"/projects/" + i0+"/owners/" + i1,schemaPath:"project/properties/owners/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-}
-if(data18.ownerType !== undefined){
-let data19 = data18.ownerType;
-if(!((data19 === "user") || (data19 === "system"))){
-const err38 = {instancePath:instancePath+"/projects/" + i0+"/owners/" + i1+"/ownerType",schemaPath:"project/properties/owners/items/properties/ownerType/enum",keyword:"enum",params:{allowedValues: schema18.properties.owners.items.properties.ownerType.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-}
-if(data18.name !== undefined){
-if(typeof data18.name !== "string"){
-const err39 = {instancePath:instancePath+"/projects/" + i0+"/owners/" + i1+"/name",schemaPath:"project/properties/owners/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-}
-if(data18.email !== undefined){
-if(typeof data18.email !== "string"){
-const err40 = {instancePath:instancePath+"/projects/" + i0+"/owners/" + i1+"/email",schemaPath:"project/properties/owners/items/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-if(data18.imageUrl !== undefined){
-if(typeof data18.imageUrl !== "string"){
-const err41 = {instancePath:instancePath+"/projects/" + i0+"/owners/" + i1+"/imageUrl",schemaPath:"project/properties/owners/items/properties/imageUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-}
-else {
-const err42 = {instancePath:instancePath+"/projects/" + i0+"/owners/" + i1,schemaPath:"project/properties/owners/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-}
-else {
-const err43 = {instancePath:instancePath+"/projects/" + i0+"/owners",schemaPath:"project/properties/owners/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-}
-}
-else {
-const err44 = {instancePath:instancePath+"/projects/" + i0,schemaPath:"project/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-}
-}
-else {
-const err45 = {instancePath:instancePath+"/projects",schemaPath:"#/properties/projects/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-}
-}
-else {
-const err46 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-validate18.errors = vErrors;
+validate31.errors = vErrors;
 return errors === 0;
 }
 
-export const outdatedSdks = validate19;
-const schema21 = {"$id":"outdatedSdks","type":"object","additionalProperties":false,"required":["sdks"],"properties":{"sdks":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["sdkVersion","applications"],"properties":{"sdkVersion":{"type":"string"},"applications":{"type":"array","items":{"type":"string"}}}}}}};
+export const outdatedSdks = validate33;
+const schema13 = {"$id":"outdatedSdks","type":"object","additionalProperties":false,"required":["sdks"],"properties":{"sdks":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["sdkVersion","applications"],"properties":{"sdkVersion":{"type":"string"},"applications":{"type":"array","items":{"type":"string"}}}}}}};
 
-function validate19(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="outdatedSdks" */;
 let vErrors = null;
 let errors = 0;
@@ -4205,14 +3509,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate19.errors = vErrors;
+validate33.errors = vErrors;
 return errors === 0;
 }
 
-export const apiToken = validate20;
-const schema22 = {"$id":"apiToken","type":"object","additionalProperties":false,"required":["id","tokenName","type","role","projects","project","environment","createdAt","expiresAt"],"properties":{"id":{"type":"integer"},"tokenName":{"type":"string"},"type":{"enum":["admin","client","frontend"]},"role":{"type":["string","null"]},"projects":{"type":"array","items":{"type":"string"}},"project":{"type":"string"},"environment":{"type":"string"},"createdAt":{"type":"string","format":"date-time"},"expiresAt":{"type":["string","null"],"format":"date-time"},"secret":{"type":"string"}}};
+export const apiToken = validate34;
+const schema14 = {"$id":"apiToken","type":"object","additionalProperties":false,"required":["id","tokenName","type","role","projects","project","environment","createdAt","expiresAt"],"properties":{"id":{"type":"integer"},"tokenName":{"type":"string"},"type":{"enum":["admin","client","frontend"]},"role":{"type":["string","null"]},"projects":{"type":"array","items":{"type":"string"}},"project":{"type":"string"},"environment":{"type":"string"},"createdAt":{"type":"string","format":"date-time"},"expiresAt":{"type":["string","null"],"format":"date-time"},"secret":{"type":"string"}}};
 
-function validate20(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="apiToken" */;
 let vErrors = null;
 let errors = 0;
@@ -4308,7 +3612,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func6.call(schema22.properties, key0))){
+if(!(func6.call(schema14.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -4347,7 +3651,7 @@ errors++;
 if(data.type !== undefined){
 let data2 = data.type;
 if(!(((data2 === "admin") || (data2 === "client")) || (data2 === "frontend"))){
-const err12 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema22.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err12 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema14.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4360,7 +3664,7 @@ errors++;
 if(data.role !== undefined){
 let data3 = data.role;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err13 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/type",keyword:"type",params:{type: schema22.properties.role.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/type",keyword:"type",params:{type: schema14.properties.role.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4450,7 +3754,7 @@ errors++;
 if(data.expiresAt !== undefined){
 let data9 = data.expiresAt;
 if((typeof data9 !== "string") && (data9 !== null)){
-const err20 = {instancePath:instancePath+"/expiresAt",schemaPath:"#/properties/expiresAt/type",keyword:"type",params:{type: schema22.properties.expiresAt.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/expiresAt",schemaPath:"#/properties/expiresAt/type",keyword:"type",params:{type: schema14.properties.expiresAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4495,14 +3799,14 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate20.errors = vErrors;
+validate34.errors = vErrors;
 return errors === 0;
 }
 
-export const apiTokens = validate21;
-const schema23 = {"$id":"apiTokens","type":"object","additionalProperties":false,"required":["tokens"],"properties":{"tokens":{"type":"array","items":{"$ref":"apiToken"}}}};
+export const apiTokens = validate35;
+const schema15 = {"$id":"apiTokens","type":"object","additionalProperties":false,"required":["tokens"],"properties":{"tokens":{"type":"array","items":{"$ref":"apiToken"}}}};
 
-function validate21(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="apiTokens" */;
 let vErrors = null;
 let errors = 0;
@@ -4534,10 +3838,14 @@ let data0 = data.tokens;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.id === undefined){
-const err2 = {instancePath:instancePath+"/tokens/" + i0,schemaPath:"apiToken/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(!(validate34(data0[i0], {instancePath:instancePath+"/tokens/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate34.errors : vErrors.concat(validate34.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4546,8 +3854,10 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data1.tokenName === undefined){
-const err3 = {instancePath:instancePath+"/tokens/" + i0,schemaPath:"apiToken/required",keyword:"required",params:{missingProperty: "tokenName"},message:"must have required property '"+"tokenName"+"'"};
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4556,8 +3866,61 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data1.type === undefined){
-const err4 = {instancePath:instancePath+"/tokens/" + i0,schemaPath:"apiToken/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+validate35.errors = vErrors;
+return errors === 0;
+}
+
+export const currentKey = validate37;
+const schema16 = {"$id":"currentKey","type":"object","additionalProperties":false,"required":["user","role","projects","environments"],"properties":{"user":{"type":"object","additionalProperties":false,"required":["id","username","imageUrl","isAPI"],"properties":{"id":{"type":"integer"},"username":{"type":"string"},"imageUrl":{"type":"string"},"isAPI":{"const":true}}},"role":{"type":["string","null"]},"projects":{"type":"array","items":{"type":"string"}},"environments":{"type":"array","items":{"type":"string"}}}};
+
+function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="currentKey" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.user === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user"},message:"must have required property '"+"user"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.role === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.projects === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "projects"},message:"must have required property '"+"projects"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.environments === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "environments"},message:"must have required property '"+"environments"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "user") || (key0 === "role")) || (key0 === "projects")) || (key0 === "environments"))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4566,8 +3929,12 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data1.role === undefined){
-const err5 = {instancePath:instancePath+"/tokens/" + i0,schemaPath:"apiToken/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'"};
+}
+if(data.user !== undefined){
+let data0 = data.user;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(data0.id === undefined){
+const err5 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4576,8 +3943,8 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data1.projects === undefined){
-const err6 = {instancePath:instancePath+"/tokens/" + i0,schemaPath:"apiToken/required",keyword:"required",params:{missingProperty: "projects"},message:"must have required property '"+"projects"+"'"};
+if(data0.username === undefined){
+const err6 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4586,8 +3953,8 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data1.project === undefined){
-const err7 = {instancePath:instancePath+"/tokens/" + i0,schemaPath:"apiToken/required",keyword:"required",params:{missingProperty: "project"},message:"must have required property '"+"project"+"'"};
+if(data0.imageUrl === undefined){
+const err7 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/required",keyword:"required",params:{missingProperty: "imageUrl"},message:"must have required property '"+"imageUrl"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4596,8 +3963,8 @@ vErrors.push(err7);
 }
 errors++;
 }
-if(data1.environment === undefined){
-const err8 = {instancePath:instancePath+"/tokens/" + i0,schemaPath:"apiToken/required",keyword:"required",params:{missingProperty: "environment"},message:"must have required property '"+"environment"+"'"};
+if(data0.isAPI === undefined){
+const err8 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/required",keyword:"required",params:{missingProperty: "isAPI"},message:"must have required property '"+"isAPI"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4606,8 +3973,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data1.createdAt === undefined){
-const err9 = {instancePath:instancePath+"/tokens/" + i0,schemaPath:"apiToken/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+for(const key1 in data0){
+if(!((((key1 === "id") || (key1 === "username")) || (key1 === "imageUrl")) || (key1 === "isAPI"))){
+const err9 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4616,8 +3984,11 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data1.expiresAt === undefined){
-const err10 = {instancePath:instancePath+"/tokens/" + i0,schemaPath:"apiToken/required",keyword:"required",params:{missingProperty: "expiresAt"},message:"must have required property '"+"expiresAt"+"'"};
+}
+if(data0.id !== undefined){
+let data1 = data0.id;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err10 = {instancePath:instancePath+"/user/id",schemaPath:"#/properties/user/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4626,9 +3997,10 @@ vErrors.push(err10);
 }
 errors++;
 }
-for(const key1 in data1){
-if(!(func6.call(schema22.properties, key1))){
-const err11 = {instancePath:instancePath+"/tokens/" + i0,schemaPath:"apiToken/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+}
+if(data0.username !== undefined){
+if(typeof data0.username !== "string"){
+const err11 = {instancePath:instancePath+"/user/username",schemaPath:"#/properties/user/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4638,10 +4010,9 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data1.id !== undefined){
-let data2 = data1.id;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err12 = {instancePath:instancePath+"/tokens/" + i0+"/id",schemaPath:"apiToken/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data0.imageUrl !== undefined){
+if(typeof data0.imageUrl !== "string"){
+const err12 = {instancePath:instancePath+"/user/imageUrl",schemaPath:"#/properties/user/properties/imageUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4651,9 +4022,9 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data1.tokenName !== undefined){
-if(typeof data1.tokenName !== "string"){
-const err13 = {instancePath:instancePath+"/tokens/" + i0+"/tokenName",schemaPath:"apiToken/properties/tokenName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data0.isAPI !== undefined){
+if(true !== data0.isAPI){
+const err13 = {instancePath:instancePath+"/user/isAPI",schemaPath:"#/properties/user/properties/isAPI/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4663,10 +4034,9 @@ vErrors.push(err13);
 errors++;
 }
 }
-if(data1.type !== undefined){
-let data4 = data1.type;
-if(!(((data4 === "admin") || (data4 === "client")) || (data4 === "frontend"))){
-const err14 = {instancePath:instancePath+"/tokens/" + i0+"/type",schemaPath:"apiToken/properties/type/enum",keyword:"enum",params:{allowedValues: schema22.properties.type.enum},message:"must be equal to one of the allowed values"};
+}
+else {
+const err14 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4676,10 +4046,10 @@ vErrors.push(err14);
 errors++;
 }
 }
-if(data1.role !== undefined){
-let data5 = data1.role;
+if(data.role !== undefined){
+let data5 = data.role;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err15 = {instancePath:instancePath+"/tokens/" + i0+"/role",schemaPath:"apiToken/properties/role/type",keyword:"type",params:{type: schema22.properties.role.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/type",keyword:"type",params:{type: schema16.properties.role.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4689,13 +4059,13 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data1.projects !== undefined){
-let data6 = data1.projects;
+if(data.projects !== undefined){
+let data6 = data.projects;
 if(Array.isArray(data6)){
-const len1 = data6.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data6[i1] !== "string"){
-const err16 = {instancePath:instancePath+"/tokens/" + i0+"/projects/" + i1,schemaPath:"apiToken/properties/projects/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const len0 = data6.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data6[i0] !== "string"){
+const err16 = {instancePath:instancePath+"/projects/" + i0,schemaPath:"#/properties/projects/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4707,7 +4077,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/tokens/" + i0+"/projects",schemaPath:"apiToken/properties/projects/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err17 = {instancePath:instancePath+"/projects",schemaPath:"#/properties/projects/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4717,9 +4087,13 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data1.project !== undefined){
-if(typeof data1.project !== "string"){
-const err18 = {instancePath:instancePath+"/tokens/" + i0+"/project",schemaPath:"apiToken/properties/project/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.environments !== undefined){
+let data8 = data.environments;
+if(Array.isArray(data8)){
+const len1 = data8.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data8[i1] !== "string"){
+const err18 = {instancePath:instancePath+"/environments/" + i1,schemaPath:"#/properties/environments/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4729,9 +4103,9 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data1.environment !== undefined){
-if(typeof data1.environment !== "string"){
-const err19 = {instancePath:instancePath+"/tokens/" + i0+"/environment",schemaPath:"apiToken/properties/environment/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err19 = {instancePath:instancePath+"/environments",schemaPath:"#/properties/environments/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -4741,11 +4115,9 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data1.createdAt !== undefined){
-let data10 = data1.createdAt;
-if(typeof data10 === "string"){
-if(!(formats0.test(data10))){
-const err20 = {instancePath:instancePath+"/tokens/" + i0+"/createdAt",schemaPath:"apiToken/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+else {
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4754,98 +4126,14 @@ vErrors.push(err20);
 }
 errors++;
 }
-}
-else {
-const err21 = {instancePath:instancePath+"/tokens/" + i0+"/createdAt",schemaPath:"apiToken/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data1.expiresAt !== undefined){
-let data11 = data1.expiresAt;
-if((typeof data11 !== "string") && (data11 !== null)){
-const err22 = {instancePath:instancePath+"/tokens/" + i0+"/expiresAt",schemaPath:"apiToken/properties/expiresAt/type",keyword:"type",params:{type: schema22.properties.expiresAt.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-if(typeof data11 === "string"){
-if(!(formats0.test(data11))){
-const err23 = {instancePath:instancePath+"/tokens/" + i0+"/expiresAt",schemaPath:"apiToken/properties/expiresAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-}
-if(data1.secret !== undefined){
-if(typeof data1.secret !== "string"){
-const err24 = {instancePath:instancePath+"/tokens/" + i0+"/secret",schemaPath:"apiToken/properties/secret/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-}
-else {
-const err25 = {instancePath:instancePath+"/tokens/" + i0,schemaPath:"apiToken/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-}
-else {
-const err26 = {instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-}
-else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-validate21.errors = vErrors;
+validate37.errors = vErrors;
 return errors === 0;
 }
 
-export const error = validate22;
-const schema25 = {"$id":"error","type":"object","required":["id","name","message"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"message":{"type":"string"},"details":{"type":"array","items":{"type":"object","required":["message"],"properties":{"message":{"type":"string"},"path":{"type":"string"},"permission":{"type":"string"},"project":{"type":"string"},"environment":{"type":"string"}}}},"permissions":{"type":"array","items":{"type":"string"}},"conflicts":{"type":"array","items":{"type":"object","required":["changeId","kind","message"],"properties":{"changeId":{"type":"number"},"feature":{"type":["string","null"]},"kind":{"type":"string"},"message":{"type":"string"}}}}}};
+export const error = validate38;
+const schema17 = {"$id":"error","type":"object","required":["id","name","message"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"message":{"type":"string"},"details":{"type":"array","items":{"type":"object","required":["message"],"properties":{"message":{"type":"string"},"path":{"type":"string"},"permission":{"type":"string"},"project":{"type":"string"},"environment":{"type":"string"}}}},"permissions":{"type":"array","items":{"type":"string"}},"conflicts":{"type":"array","items":{"type":"object","required":["changeId","kind","message"],"properties":{"changeId":{"type":"number"},"feature":{"type":["string","null"]},"kind":{"type":"string"},"message":{"type":"string"}}}}}};
 
-function validate22(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="error" */;
 let vErrors = null;
 let errors = 0;
@@ -5098,7 +4386,7 @@ errors++;
 if(data13.feature !== undefined){
 let data15 = data13.feature;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err20 = {instancePath:instancePath+"/conflicts/" + i2+"/feature",schemaPath:"#/properties/conflicts/items/properties/feature/type",keyword:"type",params:{type: schema25.properties.conflicts.items.properties.feature.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/conflicts/" + i2+"/feature",schemaPath:"#/properties/conflicts/items/properties/feature/type",keyword:"type",params:{type: schema17.properties.conflicts.items.properties.feature.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -5167,14 +4455,14 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate22.errors = vErrors;
+validate38.errors = vErrors;
 return errors === 0;
 }
 
-export const clientFeatures = validate23;
-const schema26 = {"$id":"clientFeatures","type":"object","additionalProperties":false,"required":["version","features","query"],"properties":{"version":{"const":2},"features":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","type","enabled","stale","impressionData","project","strategies","variants"],"properties":{"name":{"type":"string"},"type":{"type":"string"},"description":{"type":["string","null"]},"enabled":{"type":"boolean"},"stale":{"type":"boolean"},"impressionData":{"type":"boolean"},"project":{"type":"string"},"strategies":{"type":"array","items":{"type":"object","required":["name","constraints","parameters"],"properties":{"name":{"type":"string"},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"}}}},"parameters":{"type":"object"},"segments":{"type":"array","items":{"type":"number"}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}}}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}},"dependencies":{"type":"array","items":{"type":"object"}}}}},"query":{"type":"object"},"segments":{"type":"array","items":{"type":"object"}}}};
+export const clientFeatures = validate39;
+const schema18 = {"$id":"clientFeatures","type":"object","additionalProperties":false,"required":["version","features","query"],"properties":{"version":{"const":2},"features":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","type","enabled","stale","impressionData","project","strategies","variants"],"properties":{"name":{"type":"string"},"type":{"type":"string"},"description":{"type":["string","null"]},"enabled":{"type":"boolean"},"stale":{"type":"boolean"},"impressionData":{"type":"boolean"},"project":{"type":"string"},"strategies":{"type":"array","items":{"type":"object","required":["name","constraints","parameters"],"properties":{"name":{"type":"string"},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"}}}},"parameters":{"type":"object"},"segments":{"type":"array","items":{"type":"number"}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}}}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}},"dependencies":{"type":"array","items":{"type":"object"}}}}},"query":{"type":"object"},"segments":{"type":"array","items":{"type":"object"}}}};
 
-function validate23(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="clientFeatures" */;
 let vErrors = null;
 let errors = 0;
@@ -5321,7 +4609,7 @@ vErrors.push(err12);
 errors++;
 }
 for(const key1 in data2){
-if(!(func6.call(schema26.properties.features.items.properties, key1))){
+if(!(func6.call(schema18.properties.features.items.properties, key1))){
 const err13 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err13];
@@ -5359,7 +4647,7 @@ errors++;
 if(data2.description !== undefined){
 let data5 = data2.description;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err16 = {instancePath:instancePath+"/features/" + i0+"/description",schemaPath:"#/properties/features/items/properties/description/type",keyword:"type",params:{type: schema26.properties.features.items.properties.description.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/features/" + i0+"/description",schemaPath:"#/properties/features/items/properties/description/type",keyword:"type",params:{type: schema18.properties.features.items.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -6277,14 +5565,14 @@ vErrors.push(err88);
 }
 errors++;
 }
-validate23.errors = vErrors;
+validate39.errors = vErrors;
 return errors === 0;
 }
 
-export const health = validate24;
-const schema27 = {"$id":"health","type":"object","required":["health"],"properties":{"health":{"const":"GOOD"}}};
+export const health = validate40;
+const schema19 = {"$id":"health","type":"object","required":["health"],"properties":{"health":{"const":"GOOD"}}};
 
-function validate24(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="health" */;
 let vErrors = null;
 let errors = 0;
@@ -6322,14 +5610,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate24.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 
-export const patchOperations = validate25;
-const schema28 = {"$id":"patchOperations","type":"array","items":{"type":"object","required":["op","path"],"properties":{"op":{"enum":["add","remove","replace","copy","move","test"]},"path":{"type":"string"},"from":{},"value":{}},"allOf":[{"if":{"properties":{"op":{"enum":["add","replace","test"]}}},"then":{"required":["value"]}},{"if":{"properties":{"op":{"enum":["copy","move"]}}},"then":{"required":["from"],"properties":{"from":{"type":"string"}}}}]}};
+export const patchOperations = validate41;
+const schema20 = {"$id":"patchOperations","type":"array","items":{"type":"object","required":["op","path"],"properties":{"op":{"enum":["add","remove","replace","copy","move","test"]},"path":{"type":"string"},"from":{},"value":{}},"allOf":[{"if":{"properties":{"op":{"enum":["add","replace","test"]}}},"then":{"required":["value"]}},{"if":{"properties":{"op":{"enum":["copy","move"]}}},"then":{"required":["from"],"properties":{"from":{"type":"string"}}}}]}};
 
-function validate25(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="patchOperations" */;
 let vErrors = null;
 let errors = 0;
@@ -6483,7 +5771,7 @@ errors++;
 if(data0.op !== undefined){
 let data4 = data0.op;
 if(!((((((data4 === "add") || (data4 === "remove")) || (data4 === "replace")) || (data4 === "copy")) || (data4 === "move")) || (data4 === "test"))){
-const err9 = {instancePath:instancePath+"/" + i0+"/op",schemaPath:"#/items/properties/op/enum",keyword:"enum",params:{allowedValues: schema28.items.properties.op.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/" + i0+"/op",schemaPath:"#/items/properties/op/enum",keyword:"enum",params:{allowedValues: schema20.items.properties.op.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -6528,16 +5816,16 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate25.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
 
-export const createProject = validate26;
-const schema29 = {"$id":"createProject","type":"object","additionalProperties":false,"required":["id","name"],"properties":{"id":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},"name":{"type":"string","minLength":1,"maxLength":100},"description":{"type":"string","maxLength":1000},"mode":{"enum":["open","protected","private"]},"defaultStickiness":{"type":"string","minLength":1,"maxLength":100},"members":{"type":"array","maxItems":1000,"items":{"type":"object","additionalProperties":false,"required":["name","role"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"email":{"type":"string","maxLength":200},"imageUrl":{"type":"string","format":"uri","maxLength":500},"role":{"enum":["owner","member"]}}}}}};
+export const createProject = validate42;
+const schema21 = {"$id":"createProject","type":"object","additionalProperties":false,"required":["id","name"],"properties":{"id":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},"name":{"type":"string","minLength":1,"maxLength":100},"description":{"type":"string","maxLength":1000},"mode":{"enum":["open","protected","private"]},"defaultStickiness":{"type":"string","minLength":1,"maxLength":100},"members":{"type":"array","maxItems":1000,"items":{"type":"object","additionalProperties":false,"required":["name","role"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"email":{"type":"string","maxLength":200},"imageUrl":{"type":"string","format":"uri","maxLength":500},"role":{"enum":["owner","member"]}}}}}};
 const pattern0 = new RegExp("^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$", "u");
-const formats28 = /^[a-z][a-z0-9+.-]*:[^\s]*$/i;
+const formats20 = /^[a-z][a-z0-9+.-]*:[^\s]*$/i;
 
-function validate26(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createProject" */;
 let vErrors = null;
 let errors = 0;
@@ -6662,7 +5950,7 @@ errors++;
 if(data.mode !== undefined){
 let data3 = data.mode;
 if(!(((data3 === "open") || (data3 === "protected")) || (data3 === "private"))){
-const err10 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema29.properties.mode.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema21.properties.mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6829,7 +6117,7 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(!(formats28.test(data9))){
+if(!(formats20.test(data9))){
 const err24 = {instancePath:instancePath+"/members/" + i0+"/imageUrl",schemaPath:"#/properties/members/items/properties/imageUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err24];
@@ -6854,7 +6142,7 @@ errors++;
 if(data6.role !== undefined){
 let data10 = data6.role;
 if(!((data10 === "owner") || (data10 === "member"))){
-const err26 = {instancePath:instancePath+"/members/" + i0+"/role",schemaPath:"#/properties/members/items/properties/role/enum",keyword:"enum",params:{allowedValues: schema29.properties.members.items.properties.role.enum},message:"must be equal to one of the allowed values"};
+const err26 = {instancePath:instancePath+"/members/" + i0+"/role",schemaPath:"#/properties/members/items/properties/role/enum",keyword:"enum",params:{allowedValues: schema21.properties.members.items.properties.role.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -6899,14 +6187,14 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate26.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
 
-export const createFeature = validate27;
-const schema30 = {"$id":"createFeature","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},"type":{"enum":["release","experiment","operational","kill-switch","permission"]},"description":{"type":["string","null"],"maxLength":1000},"impressionData":{"type":"boolean"},"tags":{"type":"array","items":{"$ref":"tag"}}}};
+export const createFeature = validate43;
+const schema22 = {"$id":"createFeature","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},"type":{"enum":["release","experiment","operational","kill-switch","permission"]},"description":{"type":["string","null"],"maxLength":1000},"impressionData":{"type":"boolean"},"tags":{"type":"array","items":{"$ref":"tag"}}}};
 
-function validate27(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createFeature" */;
 let vErrors = null;
 let errors = 0;
@@ -6961,7 +6249,7 @@ errors++;
 if(data.type !== undefined){
 let data1 = data.type;
 if(!(((((data1 === "release") || (data1 === "experiment")) || (data1 === "operational")) || (data1 === "kill-switch")) || (data1 === "permission"))){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema30.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema22.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6974,7 +6262,7 @@ errors++;
 if(data.description !== undefined){
 let data2 = data.description;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema30.properties.description.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema22.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7013,10 +6301,14 @@ let data4 = data.tags;
 if(Array.isArray(data4)){
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-let data5 = data4[i0];
-if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
-if(data5.type === undefined){
-const err8 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"tag/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(!(validate21(data4[i0], {instancePath:instancePath+"/tags/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7025,8 +6317,10 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data5.value === undefined){
-const err9 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"tag/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -7035,131 +6329,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-for(const key1 in data5){
-if(!((key1 === "type") || (key1 === "value"))){
-const err10 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"tag/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data5.type !== undefined){
-let data6 = data5.type;
-if(typeof data6 === "string"){
-if(func2(data6) > 100){
-const err11 = {instancePath:instancePath+"/tags/" + i0+"/type",schemaPath:"tag/properties/type/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(func2(data6) < 1){
-const err12 = {instancePath:instancePath+"/tags/" + i0+"/type",schemaPath:"tag/properties/type/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/tags/" + i0+"/type",schemaPath:"tag/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data5.value !== undefined){
-let data7 = data5.value;
-if(typeof data7 === "string"){
-if(func2(data7) > 100){
-const err14 = {instancePath:instancePath+"/tags/" + i0+"/value",schemaPath:"tag/properties/value/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(func2(data7) < 1){
-const err15 = {instancePath:instancePath+"/tags/" + i0+"/value",schemaPath:"tag/properties/value/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-else {
-const err16 = {instancePath:instancePath+"/tags/" + i0+"/value",schemaPath:"tag/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-else {
-const err17 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"tag/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-}
-else {
-const err18 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-}
-else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-validate27.errors = vErrors;
+validate43.errors = vErrors;
 return errors === 0;
 }
 
-export const createApiToken = validate28;
-const schema32 = {"$id":"createApiToken","type":"object","additionalProperties":false,"required":["tokenName","type"],"properties":{"tokenName":{"type":"string","minLength":1,"maxLength":100},"type":{"type":"string","enum":["admin","client","frontend","ADMIN","CLIENT","FRONTEND"]},"role":{"enum":["admin","editor","viewer"]},"projects":{"type":"array","minItems":1,"maxItems":1000,"items":{"type":"string","minLength":1}},"project":{"type":"string","minLength":1},"environment":{"type":"string","minLength":1},"expiresAt":{"type":"string","format":"date-time","maxLength":40}}};
+export const createApiToken = validate45;
+const schema23 = {"$id":"createApiToken","type":"object","additionalProperties":false,"required":["tokenName","type"],"properties":{"tokenName":{"type":"string","minLength":1,"maxLength":100},"type":{"type":"string","enum":["admin","client","frontend","ADMIN","CLIENT","FRONTEND"]},"role":{"enum":["admin","editor","viewer"]},"projects":{"type":"array","minItems":1,"maxItems":1000,"items":{"type":"string","minLength":1}},"project":{"type":"string","minLength":1},"environment":{"type":"string","minLength":1},"expiresAt":{"type":"string","format":"date-time","maxLength":40}}};
 
-function validate28(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createApiToken" */;
 let vErrors = null;
 let errors = 0;
@@ -7244,7 +6421,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!((((((data1 === "admin") || (data1 === "client")) || (data1 === "frontend")) || (data1 === "ADMIN")) || (data1 === "CLIENT")) || (data1 === "FRONTEND"))){
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema32.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema23.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7257,7 +6434,7 @@ errors++;
 if(data.role !== undefined){
 let data2 = data.role;
 if(!(((data2 === "admin") || (data2 === "editor")) || (data2 === "viewer"))){
-const err8 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema32.properties.role.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema23.properties.role.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -7424,14 +6601,14 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate28.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
 
-export const changeRequestChanges = validate29;
-const schema33 = {"$id":"changeRequestChanges","oneOf":[{"type":"object","additionalProperties":false,"required":["action","payload"],"properties":{"feature":{"type":["string","null"]},"action":{"enum":["updateEnabled","addStrategy","updateStrategy","deleteStrategy","patchVariant","reorderStrategy","archiveFeature","addDependency","deleteDependency","updateSegment","deleteSegment"]},"payload":{"type":["object","array"]}}},{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["action","payload"],"properties":{"feature":{"type":["string","null"]},"action":{"enum":["updateEnabled","addStrategy","updateStrategy","deleteStrategy","patchVariant","reorderStrategy","archiveFeature","addDependency","deleteDependency","updateSegment","deleteSegment"]},"payload":{"type":["object","array"]}}}}]};
+export const changeRequestChanges = validate46;
+const schema24 = {"$id":"changeRequestChanges","oneOf":[{"type":"object","additionalProperties":false,"required":["action","payload"],"properties":{"feature":{"type":["string","null"]},"action":{"enum":["updateEnabled","addStrategy","updateStrategy","deleteStrategy","patchVariant","reorderStrategy","archiveFeature","addDependency","deleteDependency","updateSegment","deleteSegment"]},"payload":{"type":["object","array"]}}},{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["action","payload"],"properties":{"feature":{"type":["string","null"]},"action":{"enum":["updateEnabled","addStrategy","updateStrategy","deleteStrategy","patchVariant","reorderStrategy","archiveFeature","addDependency","deleteDependency","updateSegment","deleteSegment"]},"payload":{"type":["object","array"]}}}}]};
 
-function validate29(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="changeRequestChanges" */;
 let vErrors = null;
 let errors = 0;
@@ -7475,7 +6652,7 @@ errors++;
 if(data.feature !== undefined){
 let data0 = data.feature;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err3 = {instancePath:instancePath+"/feature",schemaPath:"#/oneOf/0/properties/feature/type",keyword:"type",params:{type: schema33.oneOf[0].properties.feature.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/feature",schemaPath:"#/oneOf/0/properties/feature/type",keyword:"type",params:{type: schema24.oneOf[0].properties.feature.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7488,7 +6665,7 @@ errors++;
 if(data.action !== undefined){
 let data1 = data.action;
 if(!(((((((((((data1 === "updateEnabled") || (data1 === "addStrategy")) || (data1 === "updateStrategy")) || (data1 === "deleteStrategy")) || (data1 === "patchVariant")) || (data1 === "reorderStrategy")) || (data1 === "archiveFeature")) || (data1 === "addDependency")) || (data1 === "deleteDependency")) || (data1 === "updateSegment")) || (data1 === "deleteSegment"))){
-const err4 = {instancePath:instancePath+"/action",schemaPath:"#/oneOf/0/properties/action/enum",keyword:"enum",params:{allowedValues: schema33.oneOf[0].properties.action.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/action",schemaPath:"#/oneOf/0/properties/action/enum",keyword:"enum",params:{allowedValues: schema24.oneOf[0].properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7501,7 +6678,7 @@ errors++;
 if(data.payload !== undefined){
 let data2 = data.payload;
 if(!data2 || typeof data2 != "object"){
-const err5 = {instancePath:instancePath+"/payload",schemaPath:"#/oneOf/0/properties/payload/type",keyword:"type",params:{type: schema33.oneOf[0].properties.payload.type},message:"must be object,array"};
+const err5 = {instancePath:instancePath+"/payload",schemaPath:"#/oneOf/0/properties/payload/type",keyword:"type",params:{type: schema24.oneOf[0].properties.payload.type},message:"must be object,array"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7588,7 +6765,7 @@ errors++;
 if(data3.feature !== undefined){
 let data4 = data3.feature;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err12 = {instancePath:instancePath+"/" + i0+"/feature",schemaPath:"#/oneOf/1/items/properties/feature/type",keyword:"type",params:{type: schema33.oneOf[1].items.properties.feature.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/" + i0+"/feature",schemaPath:"#/oneOf/1/items/properties/feature/type",keyword:"type",params:{type: schema24.oneOf[1].items.properties.feature.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7601,7 +6778,7 @@ errors++;
 if(data3.action !== undefined){
 let data5 = data3.action;
 if(!(((((((((((data5 === "updateEnabled") || (data5 === "addStrategy")) || (data5 === "updateStrategy")) || (data5 === "deleteStrategy")) || (data5 === "patchVariant")) || (data5 === "reorderStrategy")) || (data5 === "archiveFeature")) || (data5 === "addDependency")) || (data5 === "deleteDependency")) || (data5 === "updateSegment")) || (data5 === "deleteSegment"))){
-const err13 = {instancePath:instancePath+"/" + i0+"/action",schemaPath:"#/oneOf/1/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema33.oneOf[1].items.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/" + i0+"/action",schemaPath:"#/oneOf/1/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema24.oneOf[1].items.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7614,7 +6791,7 @@ errors++;
 if(data3.payload !== undefined){
 let data6 = data3.payload;
 if(!data6 || typeof data6 != "object"){
-const err14 = {instancePath:instancePath+"/" + i0+"/payload",schemaPath:"#/oneOf/1/items/properties/payload/type",keyword:"type",params:{type: schema33.oneOf[1].items.properties.payload.type},message:"must be object,array"};
+const err14 = {instancePath:instancePath+"/" + i0+"/payload",schemaPath:"#/oneOf/1/items/properties/payload/type",keyword:"type",params:{type: schema24.oneOf[1].items.properties.payload.type},message:"must be object,array"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7679,15 +6856,15 @@ vErrors = null;
 }
 }
 }
-validate29.errors = vErrors;
+validate46.errors = vErrors;
 return errors === 0;
 }
 
-export const clientRegister = validate30;
-const schema34 = {"$id":"clientRegister","type":"object","required":["appName"],"properties":{"appName":{"type":"string","minLength":1,"maxLength":255,"pattern":"^[^\\u0000]*$"},"instanceId":{"type":"string","maxLength":255},"sdkVersion":{"type":"string","maxLength":255},"environment":{"type":"string","maxLength":100},"strategies":{"type":"array","items":{"type":"string"}},"started":{},"interval":{"type":"number"}}};
+export const clientRegister = validate47;
+const schema25 = {"$id":"clientRegister","type":"object","required":["appName"],"properties":{"appName":{"type":"string","minLength":1,"maxLength":255,"pattern":"^[^\\u0000]*$"},"instanceId":{"type":"string","maxLength":255},"sdkVersion":{"type":"string","maxLength":255},"environment":{"type":"string","maxLength":100},"strategies":{"type":"array","items":{"type":"string"}},"started":{},"interval":{"type":"number"}}};
 const pattern2 = new RegExp("^[^\\u0000]*$", "u");
 
-function validate30(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="clientRegister" */;
 let vErrors = null;
 let errors = 0;
@@ -7874,14 +7051,14 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate30.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
 
-export const clientMetrics = validate31;
-const schema35 = {"$id":"clientMetrics","type":"object","required":["appName","bucket"],"properties":{"appName":{"type":"string","minLength":1,"maxLength":255,"pattern":"^[^\\u0000]*$"},"instanceId":{"type":"string","maxLength":255},"environment":{"type":"string","maxLength":100},"bucket":{"type":"object","required":["toggles"],"properties":{"start":{},"stop":{},"toggles":{"type":"object","maxProperties":10000,"additionalProperties":{"type":"object","properties":{"yes":{"type":"integer","minimum":0},"no":{"type":"integer","minimum":0},"variants":{"type":"object"}}}}}}}};
+export const clientMetrics = validate48;
+const schema26 = {"$id":"clientMetrics","type":"object","required":["appName","bucket"],"properties":{"appName":{"type":"string","minLength":1,"maxLength":255,"pattern":"^[^\\u0000]*$"},"instanceId":{"type":"string","maxLength":255},"environment":{"type":"string","maxLength":100},"bucket":{"type":"object","required":["toggles"],"properties":{"start":{},"stop":{},"toggles":{"type":"object","maxProperties":10000,"additionalProperties":{"type":"object","properties":{"yes":{"type":"integer","minimum":0},"no":{"type":"integer","minimum":0},"variants":{"type":"object"}}}}}}}};
 
-function validate31(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="clientMetrics" */;
 let vErrors = null;
 let errors = 0;
@@ -8140,14 +7317,14 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate31.errors = vErrors;
+validate48.errors = vErrors;
 return errors === 0;
 }
 
-export const strategyBody = validate32;
-const schema36 = {"$id":"strategyBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"title":{"type":["string","null"],"maxLength":255},"disabled":{"type":["boolean","null"]},"sortOrder":{"type":"integer","minimum":-1000000,"maximum":1000000},"constraints":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["contextName","operator"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"operator":{"enum":["IN","NOT_IN","STR_CONTAINS","STR_STARTS_WITH","STR_ENDS_WITH","NUM_EQ","NUM_GT","NUM_GTE","NUM_LT","NUM_LTE","DATE_AFTER","DATE_BEFORE","SEMVER_EQ","SEMVER_GT","SEMVER_LT"]},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string","maxLength":1000}},"value":{"type":"string","maxLength":1000}}}},"parameters":{"type":"object","maxProperties":10,"propertyNames":{"maxLength":100},"additionalProperties":{"type":["string","number"],"maxLength":100000}},"segments":{"type":"array","maxItems":5,"items":{"type":"integer","minimum":1}},"variants":{"type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255},"weight":{"type":"integer","minimum":0,"maximum":1000},"weightType":{"enum":["variable","fix"]},"stickiness":{"type":"string","minLength":1,"maxLength":100},"payload":{"type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"enum":["string","json","csv","number"]},"value":{"type":"string","maxLength":10000}}}},"if":{"required":["weightType"],"properties":{"weightType":{"const":"fix"}}},"then":{"required":["weight"]}}},"id":{"type":"string"},"featureName":{"type":"string"}}};
+export const strategyBody = validate49;
+const schema27 = {"$id":"strategyBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"title":{"type":["string","null"],"maxLength":255},"disabled":{"type":["boolean","null"]},"sortOrder":{"type":"integer","minimum":-1000000,"maximum":1000000},"constraints":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["contextName","operator"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"operator":{"enum":["IN","NOT_IN","STR_CONTAINS","STR_STARTS_WITH","STR_ENDS_WITH","NUM_EQ","NUM_GT","NUM_GTE","NUM_LT","NUM_LTE","DATE_AFTER","DATE_BEFORE","SEMVER_EQ","SEMVER_GT","SEMVER_LT"]},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string","maxLength":1000}},"value":{"type":"string","maxLength":1000}}}},"parameters":{"type":"object","maxProperties":10,"propertyNames":{"maxLength":100},"additionalProperties":{"type":["string","number"],"maxLength":100000}},"segments":{"type":"array","maxItems":5,"items":{"type":"integer","minimum":1}},"variants":{"type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255},"weight":{"type":"integer","minimum":0,"maximum":1000},"weightType":{"enum":["variable","fix"]},"stickiness":{"type":"string","minLength":1,"maxLength":100},"payload":{"type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"enum":["string","json","csv","number"]},"value":{"type":"string","maxLength":10000}}}},"if":{"required":["weightType"],"properties":{"weightType":{"const":"fix"}}},"then":{"required":["weight"]}}},"id":{"type":"string"},"featureName":{"type":"string"}}};
 
-function validate32(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="strategyBody" */;
 let vErrors = null;
 let errors = 0;
@@ -8163,7 +7340,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func6.call(schema36.properties, key0))){
+if(!(func6.call(schema27.properties, key0))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -8212,7 +7389,7 @@ errors++;
 if(data.title !== undefined){
 let data1 = data.title;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema36.properties.title.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema27.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8237,7 +7414,7 @@ errors++;
 if(data.disabled !== undefined){
 let data2 = data.disabled;
 if((typeof data2 !== "boolean") && (data2 !== null)){
-const err7 = {instancePath:instancePath+"/disabled",schemaPath:"#/properties/disabled/type",keyword:"type",params:{type: schema36.properties.disabled.type},message:"must be boolean,null"};
+const err7 = {instancePath:instancePath+"/disabled",schemaPath:"#/properties/disabled/type",keyword:"type",params:{type: schema27.properties.disabled.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8359,7 +7536,7 @@ errors++;
 if(data5.operator !== undefined){
 let data7 = data5.operator;
 if(!(((((((((((((((data7 === "IN") || (data7 === "NOT_IN")) || (data7 === "STR_CONTAINS")) || (data7 === "STR_STARTS_WITH")) || (data7 === "STR_ENDS_WITH")) || (data7 === "NUM_EQ")) || (data7 === "NUM_GT")) || (data7 === "NUM_GTE")) || (data7 === "NUM_LT")) || (data7 === "NUM_LTE")) || (data7 === "DATE_AFTER")) || (data7 === "DATE_BEFORE")) || (data7 === "SEMVER_EQ")) || (data7 === "SEMVER_GT")) || (data7 === "SEMVER_LT"))){
-const err17 = {instancePath:instancePath+"/constraints/" + i0+"/operator",schemaPath:"#/properties/constraints/items/properties/operator/enum",keyword:"enum",params:{allowedValues: schema36.properties.constraints.items.properties.operator.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/constraints/" + i0+"/operator",schemaPath:"#/properties/constraints/items/properties/operator/enum",keyword:"enum",params:{allowedValues: schema27.properties.constraints.items.properties.operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8525,7 +7702,7 @@ errors++;
 for(const key3 in data13){
 let data14 = data13[key3];
 if((typeof data14 !== "string") && (!((typeof data14 == "number") && (isFinite(data14))))){
-const err30 = {instancePath:instancePath+"/parameters/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/parameters/additionalProperties/type",keyword:"type",params:{type: schema36.properties.parameters.additionalProperties.type},message:"must be string,number"};
+const err30 = {instancePath:instancePath+"/parameters/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/parameters/additionalProperties/type",keyword:"type",params:{type: schema27.properties.parameters.additionalProperties.type},message:"must be string,number"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -8789,7 +7966,7 @@ errors++;
 if(data18.weightType !== undefined){
 let data22 = data18.weightType;
 if(!((data22 === "variable") || (data22 === "fix"))){
-const err50 = {instancePath:instancePath+"/variants/" + i3+"/weightType",schemaPath:"#/properties/variants/items/properties/weightType/enum",keyword:"enum",params:{allowedValues: schema36.properties.variants.items.properties.weightType.enum},message:"must be equal to one of the allowed values"};
+const err50 = {instancePath:instancePath+"/variants/" + i3+"/weightType",schemaPath:"#/properties/variants/items/properties/weightType/enum",keyword:"enum",params:{allowedValues: schema27.properties.variants.items.properties.weightType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -8872,7 +8049,7 @@ errors++;
 if(data24.type !== undefined){
 let data25 = data24.type;
 if(!((((data25 === "string") || (data25 === "json")) || (data25 === "csv")) || (data25 === "number"))){
-const err57 = {instancePath:instancePath+"/variants/" + i3+"/payload/type",schemaPath:"#/properties/variants/items/properties/payload/properties/type/enum",keyword:"enum",params:{allowedValues: schema36.properties.variants.items.properties.payload.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err57 = {instancePath:instancePath+"/variants/" + i3+"/payload/type",schemaPath:"#/properties/variants/items/properties/payload/properties/type/enum",keyword:"enum",params:{allowedValues: schema27.properties.variants.items.properties.payload.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -8978,14 +8155,14 @@ vErrors.push(err65);
 }
 errors++;
 }
-validate32.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
 
-export const strategySortOrder = validate33;
-const schema37 = {"$id":"strategySortOrder","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","sortOrder"],"properties":{"id":{"type":"string","minLength":1,"maxLength":100},"sortOrder":{"type":"integer","minimum":-1000000,"maximum":1000000}}}};
+export const strategySortOrder = validate50;
+const schema28 = {"$id":"strategySortOrder","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","sortOrder"],"properties":{"id":{"type":"string","minLength":1,"maxLength":100},"sortOrder":{"type":"integer","minimum":-1000000,"maximum":1000000}}}};
 
-function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="strategySortOrder" */;
 let vErrors = null;
 let errors = 0;
@@ -9119,14 +8296,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate33.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
 
-export const featureStrategy = validate34;
-const schema38 = {"$id":"featureStrategy","type":"object","additionalProperties":false,"required":["id","name","featureName","sortOrder","segments","constraints","variants","parameters"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"disabled":{"type":"boolean"},"featureName":{"type":"string"},"sortOrder":{"type":"number"},"segments":{"type":"array","items":{"type":"number"}},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"}}}},"variants":{"type":"array","items":{"type":"object"}},"parameters":{"type":"object","additionalProperties":{"type":"string"}}}};
+export const featureStrategy = validate51;
+const schema29 = {"$id":"featureStrategy","type":"object","additionalProperties":false,"required":["id","name","featureName","sortOrder","segments","constraints","variants","parameters"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"disabled":{"type":"boolean"},"featureName":{"type":"string"},"sortOrder":{"type":"number"},"segments":{"type":"array","items":{"type":"number"}},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"}}}},"variants":{"type":"array","items":{"type":"object"}},"parameters":{"type":"object","additionalProperties":{"type":"string"}}}};
 
-function validate34(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureStrategy" */;
 let vErrors = null;
 let errors = 0;
@@ -9212,7 +8389,7 @@ vErrors.push(err7);
 errors++;
 }
 for(const key0 in data){
-if(!(func6.call(schema38.properties, key0))){
+if(!(func6.call(schema29.properties, key0))){
 const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err8];
@@ -9531,24 +8708,28 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate34.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
 
-export const featureStrategies = validate35;
-const schema39 = {"$id":"featureStrategies","type":"array","items":{"$ref":"featureStrategy"}};
+export const featureStrategies = validate52;
+const schema30 = {"$id":"featureStrategies","type":"array","items":{"$ref":"featureStrategy"}};
 
-function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureStrategies" */;
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.id === undefined){
-const err0 = {instancePath:instancePath+"/" + i0,schemaPath:"featureStrategy/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(!(validate51(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate51.errors : vErrors.concat(validate51.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9557,416 +8738,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data0.name === undefined){
-const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"featureStrategy/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data0.featureName === undefined){
-const err2 = {instancePath:instancePath+"/" + i0,schemaPath:"featureStrategy/required",keyword:"required",params:{missingProperty: "featureName"},message:"must have required property '"+"featureName"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data0.sortOrder === undefined){
-const err3 = {instancePath:instancePath+"/" + i0,schemaPath:"featureStrategy/required",keyword:"required",params:{missingProperty: "sortOrder"},message:"must have required property '"+"sortOrder"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data0.segments === undefined){
-const err4 = {instancePath:instancePath+"/" + i0,schemaPath:"featureStrategy/required",keyword:"required",params:{missingProperty: "segments"},message:"must have required property '"+"segments"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data0.constraints === undefined){
-const err5 = {instancePath:instancePath+"/" + i0,schemaPath:"featureStrategy/required",keyword:"required",params:{missingProperty: "constraints"},message:"must have required property '"+"constraints"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data0.variants === undefined){
-const err6 = {instancePath:instancePath+"/" + i0,schemaPath:"featureStrategy/required",keyword:"required",params:{missingProperty: "variants"},message:"must have required property '"+"variants"+"'"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data0.parameters === undefined){
-const err7 = {instancePath:instancePath+"/" + i0,schemaPath:"featureStrategy/required",keyword:"required",params:{missingProperty: "parameters"},message:"must have required property '"+"parameters"+"'"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-for(const key0 in data0){
-if(!(func6.call(schema38.properties, key0))){
-const err8 = {instancePath:instancePath+"/" + i0,schemaPath:"featureStrategy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data0.id !== undefined){
-if(typeof data0.id !== "string"){
-const err9 = {instancePath:instancePath+"/" + i0+"/id",schemaPath:"featureStrategy/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data0.name !== undefined){
-if(typeof data0.name !== "string"){
-const err10 = {instancePath:instancePath+"/" + i0+"/name",schemaPath:"featureStrategy/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data0.title !== undefined){
-if(typeof data0.title !== "string"){
-const err11 = {instancePath:instancePath+"/" + i0+"/title",schemaPath:"featureStrategy/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data0.disabled !== undefined){
-if(typeof data0.disabled !== "boolean"){
-const err12 = {instancePath:instancePath+"/" + i0+"/disabled",schemaPath:"featureStrategy/properties/disabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data0.featureName !== undefined){
-if(typeof data0.featureName !== "string"){
-const err13 = {instancePath:instancePath+"/" + i0+"/featureName",schemaPath:"featureStrategy/properties/featureName/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data0.sortOrder !== undefined){
-let data6 = data0.sortOrder;
-if(!((typeof data6 == "number") && (isFinite(data6)))){
-const err14 = {instancePath:instancePath+"/" + i0+"/sortOrder",schemaPath:"featureStrategy/properties/sortOrder/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data0.segments !== undefined){
-let data7 = data0.segments;
-if(Array.isArray(data7)){
-const len1 = data7.length;
-for(let i1=0; i1<len1; i1++){
-let data8 = data7[i1];
-if(!((typeof data8 == "number") && (isFinite(data8)))){
-const err15 = {instancePath:instancePath+"/" + i0+"/segments/" + i1,schemaPath:"featureStrategy/properties/segments/items/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-}
-else {
-const err16 = {instancePath:instancePath+"/" + i0+"/segments",schemaPath:"featureStrategy/properties/segments/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data0.constraints !== undefined){
-let data9 = data0.constraints;
-if(Array.isArray(data9)){
-const len2 = data9.length;
-for(let i2=0; i2<len2; i2++){
-let data10 = data9[i2];
-if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
-if(data10.contextName === undefined){
-const err17 = {instancePath:instancePath+"/" + i0+"/constraints/" + i2,schemaPath:"featureStrategy/properties/constraints/items/required",keyword:"required",params:{missingProperty: "contextName"},message:"must have required property '"+"contextName"+"'"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if(data10.operator === undefined){
-const err18 = {instancePath:instancePath+"/" + i0+"/constraints/" + i2,schemaPath:"featureStrategy/properties/constraints/items/required",keyword:"required",params:{missingProperty: "operator"},message:"must have required property '"+"operator"+"'"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-if(data10.contextName !== undefined){
-if(typeof data10.contextName !== "string"){
-const err19 = {instancePath:instancePath+"/" + i0+"/constraints/" + i2+"/contextName",schemaPath:"featureStrategy/properties/constraints/items/properties/contextName/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data10.operator !== undefined){
-if(typeof data10.operator !== "string"){
-const err20 = {instancePath:instancePath+"/" + i0+"/constraints/" + i2+"/operator",schemaPath:"featureStrategy/properties/constraints/items/properties/operator/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data10.caseInsensitive !== undefined){
-if(typeof data10.caseInsensitive !== "boolean"){
-const err21 = {instancePath:instancePath+"/" + i0+"/constraints/" + i2+"/caseInsensitive",schemaPath:"featureStrategy/properties/constraints/items/properties/caseInsensitive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data10.inverted !== undefined){
-if(typeof data10.inverted !== "boolean"){
-const err22 = {instancePath:instancePath+"/" + i0+"/constraints/" + i2+"/inverted",schemaPath:"featureStrategy/properties/constraints/items/properties/inverted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data10.values !== undefined){
-let data15 = data10.values;
-if(Array.isArray(data15)){
-const len3 = data15.length;
-for(let i3=0; i3<len3; i3++){
-if(typeof data15[i3] !== "string"){
-const err23 = {instancePath:instancePath+"/" + i0+"/constraints/" + i2+"/values/" + i3,schemaPath:"featureStrategy/properties/constraints/items/properties/values/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-}
-else {
-const err24 = {instancePath:instancePath+"/" + i0+"/constraints/" + i2+"/values",schemaPath:"featureStrategy/properties/constraints/items/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data10.value !== undefined){
-if(typeof data10.value !== "string"){
-const err25 = {instancePath:instancePath+"/" + i0+"/constraints/" + i2+"/value",schemaPath:"featureStrategy/properties/constraints/items/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-}
-else {
-const err26 = {instancePath:instancePath+"/" + i0+"/constraints/" + i2,schemaPath:"featureStrategy/properties/constraints/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-}
-else {
-const err27 = {instancePath:instancePath+"/" + i0+"/constraints",schemaPath:"featureStrategy/properties/constraints/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-if(data0.variants !== undefined){
-let data18 = data0.variants;
-if(Array.isArray(data18)){
-const len4 = data18.length;
-for(let i4=0; i4<len4; i4++){
-let data19 = data18[i4];
-if(!(data19 && typeof data19 == "object" && !Array.isArray(data19))){
-const err28 = {instancePath:instancePath+"/" + i0+"/variants/" + i4,schemaPath:"featureStrategy/properties/variants/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/" + i0+"/variants",schemaPath:"featureStrategy/properties/variants/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-if(data0.parameters !== undefined){
-let data20 = data0.parameters;
-if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-for(const key1 in data20){
-if(typeof data20[key1] !== "string"){
-const err30 = {instancePath:instancePath+"/" + i0+"/parameters/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"featureStrategy/properties/parameters/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-}
-else {
-const err31 = {instancePath:instancePath+"/" + i0+"/parameters",schemaPath:"featureStrategy/properties/parameters/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-}
-else {
-const err32 = {instancePath:instancePath+"/" + i0,schemaPath:"featureStrategy/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-}
-else {
-const err33 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-validate35.errors = vErrors;
+validate52.errors = vErrors;
 return errors === 0;
 }
 
-export const environmentVariantsBody = validate36;
-const schema41 = {"$id":"environmentVariantsBody","type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255},"weight":{"type":"integer","minimum":0,"maximum":1000},"weightType":{"enum":["variable","fix"]},"stickiness":{"type":"string","minLength":1,"maxLength":100},"payload":{"type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"enum":["string","json","csv","number"]},"value":{"type":"string","maxLength":10000}}},"overrides":{"type":"array","maxItems":30,"items":{"type":"object","additionalProperties":false,"required":["contextName","values"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"values":{"type":"array","maxItems":250,"items":{"type":"string","maxLength":1000}}}}}},"if":{"required":["weightType"],"properties":{"weightType":{"const":"fix"}}},"then":{"required":["weight"]}}};
+export const environmentVariantsBody = validate54;
+const schema31 = {"$id":"environmentVariantsBody","type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255},"weight":{"type":"integer","minimum":0,"maximum":1000},"weightType":{"enum":["variable","fix"]},"stickiness":{"type":"string","minLength":1,"maxLength":100},"payload":{"type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"enum":["string","json","csv","number"]},"value":{"type":"string","maxLength":10000}}},"overrides":{"type":"array","maxItems":30,"items":{"type":"object","additionalProperties":false,"required":["contextName","values"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"values":{"type":"array","maxItems":250,"items":{"type":"string","maxLength":1000}}}}}},"if":{"required":["weightType"],"properties":{"weightType":{"const":"fix"}}},"then":{"required":["weight"]}}};
 
-function validate36(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="environmentVariantsBody" */;
 let vErrors = null;
 let errors = 0;
@@ -10147,7 +8926,7 @@ errors++;
 if(data0.weightType !== undefined){
 let data4 = data0.weightType;
 if(!((data4 === "variable") || (data4 === "fix"))){
-const err13 = {instancePath:instancePath+"/" + i0+"/weightType",schemaPath:"#/items/properties/weightType/enum",keyword:"enum",params:{allowedValues: schema41.items.properties.weightType.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/" + i0+"/weightType",schemaPath:"#/items/properties/weightType/enum",keyword:"enum",params:{allowedValues: schema31.items.properties.weightType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -10230,7 +9009,7 @@ errors++;
 if(data6.type !== undefined){
 let data7 = data6.type;
 if(!((((data7 === "string") || (data7 === "json")) || (data7 === "csv")) || (data7 === "number"))){
-const err20 = {instancePath:instancePath+"/" + i0+"/payload/type",schemaPath:"#/items/properties/payload/properties/type/enum",keyword:"enum",params:{allowedValues: schema41.items.properties.payload.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err20 = {instancePath:instancePath+"/" + i0+"/payload/type",schemaPath:"#/items/properties/payload/properties/type/enum",keyword:"enum",params:{allowedValues: schema31.items.properties.payload.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -10459,14 +9238,14 @@ vErrors.push(err38);
 }
 errors++;
 }
-validate36.errors = vErrors;
+validate54.errors = vErrors;
 return errors === 0;
 }
 
-export const featureVariants = validate37;
-const schema42 = {"$id":"featureVariants","type":"object","additionalProperties":false,"required":["version","variants"],"properties":{"version":{"type":"integer"},"variants":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","weight","weightType","stickiness"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"enum":["variable","fix"]},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}}}};
+export const featureVariants = validate55;
+const schema32 = {"$id":"featureVariants","type":"object","additionalProperties":false,"required":["version","variants"],"properties":{"version":{"type":"integer"},"variants":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","weight","weightType","stickiness"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"enum":["variable","fix"]},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}}}};
 
-function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureVariants" */;
 let vErrors = null;
 let errors = 0;
@@ -10603,7 +9382,7 @@ errors++;
 if(data2.weightType !== undefined){
 let data5 = data2.weightType;
 if(!((data5 === "variable") || (data5 === "fix"))){
-const err11 = {instancePath:instancePath+"/variants/" + i0+"/weightType",schemaPath:"#/properties/variants/items/properties/weightType/enum",keyword:"enum",params:{allowedValues: schema42.properties.variants.items.properties.weightType.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/variants/" + i0+"/weightType",schemaPath:"#/properties/variants/items/properties/weightType/enum",keyword:"enum",params:{allowedValues: schema32.properties.variants.items.properties.weightType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -10810,14 +9589,14 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate37.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
 
-export const segmentBody = validate38;
-const schema43 = {"$id":"segmentBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"description":{"type":["string","null"],"maxLength":1000},"project":{"type":["string","null"],"minLength":1,"maxLength":100},"constraints":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["contextName","operator"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"operator":{"enum":["IN","NOT_IN","STR_CONTAINS","STR_STARTS_WITH","STR_ENDS_WITH","NUM_EQ","NUM_GT","NUM_GTE","NUM_LT","NUM_LTE","DATE_AFTER","DATE_BEFORE","SEMVER_EQ","SEMVER_GT","SEMVER_LT"]},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string","maxLength":1000}},"value":{"type":"string","maxLength":1000}}}}}};
+export const segmentBody = validate56;
+const schema33 = {"$id":"segmentBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"description":{"type":["string","null"],"maxLength":1000},"project":{"type":["string","null"],"minLength":1,"maxLength":100},"constraints":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["contextName","operator"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"operator":{"enum":["IN","NOT_IN","STR_CONTAINS","STR_STARTS_WITH","STR_ENDS_WITH","NUM_EQ","NUM_GT","NUM_GTE","NUM_LT","NUM_LTE","DATE_AFTER","DATE_BEFORE","SEMVER_EQ","SEMVER_GT","SEMVER_LT"]},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string","maxLength":1000}},"value":{"type":"string","maxLength":1000}}}}}};
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="segmentBody" */;
 let vErrors = null;
 let errors = 0;
@@ -10882,7 +9661,7 @@ errors++;
 if(data.description !== undefined){
 let data1 = data.description;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema43.properties.description.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema33.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10907,7 +9686,7 @@ errors++;
 if(data.project !== undefined){
 let data2 = data.project;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err7 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: schema43.properties.project.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: schema33.properties.project.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -11016,7 +9795,7 @@ errors++;
 if(data4.operator !== undefined){
 let data6 = data4.operator;
 if(!(((((((((((((((data6 === "IN") || (data6 === "NOT_IN")) || (data6 === "STR_CONTAINS")) || (data6 === "STR_STARTS_WITH")) || (data6 === "STR_ENDS_WITH")) || (data6 === "NUM_EQ")) || (data6 === "NUM_GT")) || (data6 === "NUM_GTE")) || (data6 === "NUM_LT")) || (data6 === "NUM_LTE")) || (data6 === "DATE_AFTER")) || (data6 === "DATE_BEFORE")) || (data6 === "SEMVER_EQ")) || (data6 === "SEMVER_GT")) || (data6 === "SEMVER_LT"))){
-const err16 = {instancePath:instancePath+"/constraints/" + i0+"/operator",schemaPath:"#/properties/constraints/items/properties/operator/enum",keyword:"enum",params:{allowedValues: schema43.properties.constraints.items.properties.operator.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/constraints/" + i0+"/operator",schemaPath:"#/properties/constraints/items/properties/operator/enum",keyword:"enum",params:{allowedValues: schema33.properties.constraints.items.properties.operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -11151,14 +9930,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
 
-export const segment = validate39;
-const schema44 = {"$id":"segment","type":"object","additionalProperties":false,"required":["id","name","description","project","constraints","createdAt","createdBy"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"description":{"type":["string","null"]},"project":{"type":["string","null"]},"constraints":{"type":"array","items":{"type":"object"}},"createdAt":{"type":"string","format":"date-time"},"createdBy":{"type":"string"}}};
+export const segment = validate57;
+const schema34 = {"$id":"segment","type":"object","additionalProperties":false,"required":["id","name","description","project","constraints","createdAt","createdBy"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"description":{"type":["string","null"]},"project":{"type":["string","null"]},"constraints":{"type":"array","items":{"type":"object"}},"createdAt":{"type":"string","format":"date-time"},"createdBy":{"type":"string"}}};
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="segment" */;
 let vErrors = null;
 let errors = 0;
@@ -11273,7 +10052,7 @@ errors++;
 if(data.description !== undefined){
 let data2 = data.description;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err10 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema44.properties.description.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema34.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11286,7 +10065,7 @@ errors++;
 if(data.project !== undefined){
 let data3 = data.project;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err11 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: schema44.properties.project.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: schema34.properties.project.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -11373,14 +10152,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate39.errors = vErrors;
+validate57.errors = vErrors;
 return errors === 0;
 }
 
-export const segments = validate40;
-const schema45 = {"$id":"segments","type":"object","additionalProperties":false,"required":["segments"],"properties":{"segments":{"type":"array","items":{"$ref":"segment"}}}};
+export const segments = validate58;
+const schema35 = {"$id":"segments","type":"object","additionalProperties":false,"required":["segments"],"properties":{"segments":{"type":"array","items":{"$ref":"segment"}}}};
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="segments" */;
 let vErrors = null;
 let errors = 0;
@@ -11412,10 +10191,14 @@ let data0 = data.segments;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.id === undefined){
-const err2 = {instancePath:instancePath+"/segments/" + i0,schemaPath:"segment/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(!(validate57(data0[i0], {instancePath:instancePath+"/segments/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate57.errors : vErrors.concat(validate57.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/segments",schemaPath:"#/properties/segments/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11424,8 +10207,10 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data1.name === undefined){
-const err3 = {instancePath:instancePath+"/segments/" + i0,schemaPath:"segment/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11434,228 +10219,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data1.description === undefined){
-const err4 = {instancePath:instancePath+"/segments/" + i0,schemaPath:"segment/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data1.project === undefined){
-const err5 = {instancePath:instancePath+"/segments/" + i0,schemaPath:"segment/required",keyword:"required",params:{missingProperty: "project"},message:"must have required property '"+"project"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data1.constraints === undefined){
-const err6 = {instancePath:instancePath+"/segments/" + i0,schemaPath:"segment/required",keyword:"required",params:{missingProperty: "constraints"},message:"must have required property '"+"constraints"+"'"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data1.createdAt === undefined){
-const err7 = {instancePath:instancePath+"/segments/" + i0,schemaPath:"segment/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(data1.createdBy === undefined){
-const err8 = {instancePath:instancePath+"/segments/" + i0,schemaPath:"segment/required",keyword:"required",params:{missingProperty: "createdBy"},message:"must have required property '"+"createdBy"+"'"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-for(const key1 in data1){
-if(!(((((((key1 === "id") || (key1 === "name")) || (key1 === "description")) || (key1 === "project")) || (key1 === "constraints")) || (key1 === "createdAt")) || (key1 === "createdBy"))){
-const err9 = {instancePath:instancePath+"/segments/" + i0,schemaPath:"segment/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data1.id !== undefined){
-let data2 = data1.id;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err10 = {instancePath:instancePath+"/segments/" + i0+"/id",schemaPath:"segment/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data1.name !== undefined){
-if(typeof data1.name !== "string"){
-const err11 = {instancePath:instancePath+"/segments/" + i0+"/name",schemaPath:"segment/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data1.description !== undefined){
-let data4 = data1.description;
-if((typeof data4 !== "string") && (data4 !== null)){
-const err12 = {instancePath:instancePath+"/segments/" + i0+"/description",schemaPath:"segment/properties/description/type",keyword:"type",params:{type: schema44.properties.description.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data1.project !== undefined){
-let data5 = data1.project;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err13 = {instancePath:instancePath+"/segments/" + i0+"/project",schemaPath:"segment/properties/project/type",keyword:"type",params:{type: schema44.properties.project.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data1.constraints !== undefined){
-let data6 = data1.constraints;
-if(Array.isArray(data6)){
-const len1 = data6.length;
-for(let i1=0; i1<len1; i1++){
-let data7 = data6[i1];
-if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
-const err14 = {instancePath:instancePath+"/segments/" + i0+"/constraints/" + i1,schemaPath:"segment/properties/constraints/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath:instancePath+"/segments/" + i0+"/constraints",schemaPath:"segment/properties/constraints/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data1.createdAt !== undefined){
-let data8 = data1.createdAt;
-if(typeof data8 === "string"){
-if(!(formats0.test(data8))){
-const err16 = {instancePath:instancePath+"/segments/" + i0+"/createdAt",schemaPath:"segment/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-else {
-const err17 = {instancePath:instancePath+"/segments/" + i0+"/createdAt",schemaPath:"segment/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data1.createdBy !== undefined){
-if(typeof data1.createdBy !== "string"){
-const err18 = {instancePath:instancePath+"/segments/" + i0+"/createdBy",schemaPath:"segment/properties/createdBy/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-}
-else {
-const err19 = {instancePath:instancePath+"/segments/" + i0,schemaPath:"segment/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-}
-else {
-const err20 = {instancePath:instancePath+"/segments",schemaPath:"#/properties/segments/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-}
-else {
-const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-validate40.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
 
-export const dependencyBody = validate41;
-const schema47 = {"$id":"dependencyBody","type":"object","additionalProperties":false,"required":["feature"],"properties":{"feature":{"type":"string","minLength":1,"maxLength":100},"enabled":{"type":"boolean"},"variants":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"type":"string","minLength":1,"maxLength":255}}}};
+export const dependencyBody = validate60;
+const schema36 = {"$id":"dependencyBody","type":"object","additionalProperties":false,"required":["feature"],"properties":{"feature":{"type":"string","minLength":1,"maxLength":100},"enabled":{"type":"boolean"},"variants":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"type":"string","minLength":1,"maxLength":255}}}};
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="dependencyBody" */;
 let vErrors = null;
 let errors = 0;
@@ -11825,14 +10396,14 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate41.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
 
-export const changeRequest = validate42;
-const schema48 = {"$id":"changeRequest","type":"object","additionalProperties":false,"required":["id","environment","minApprovals","project","features","segments","createdBy","createdAt","state"],"properties":{"id":{"type":"number"},"title":{"type":"string"},"environment":{"type":"string"},"minApprovals":{"type":"number"},"project":{"type":"string"},"features":{"type":"array","items":{"type":"object","required":["name","changes"],"properties":{"name":{"type":"string"},"conflict":{"type":"string"},"changes":{"type":"array","items":{"type":"object","required":["id","action","payload"],"properties":{"id":{"type":"number"},"action":{"type":"string"},"conflict":{"type":"string"},"payload":{"type":["object","string","array"]},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"username":{"type":["string","null"]},"imageUrl":{"type":["string","null"],"format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"defaultChange":{"type":"object","required":["action","payload"],"properties":{"action":{"type":"string"},"payload":{"type":"object"}}}}}},"segments":{"type":"array","items":{"type":"object","required":["id","action","payload","name"],"properties":{"id":{"type":"number"},"action":{"type":"string"},"conflict":{"type":"string"},"payload":{"type":["object","string","array"]},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"username":{"type":["string","null"]},"imageUrl":{"type":["string","null"],"format":"uri"}}},"createdAt":{"type":"string","format":"date-time"},"name":{"type":"string"}}}},"approvals":{"type":"array","items":{"type":"object","required":["createdBy","createdAt"],"properties":{"createdBy":{"type":"object","required":["id","username","imageUrl"],"properties":{"id":{"type":"number"},"username":{"type":"string"},"imageUrl":{"type":"string","format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"rejections":{"type":"array","items":{"type":"object","required":["createdBy","createdAt"],"properties":{"createdBy":{"type":"object","required":["id","username","imageUrl"],"properties":{"id":{"type":"number"},"username":{"type":"string"},"imageUrl":{"type":"string","format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"comments":{"type":"array","items":{"type":"object","required":["text","createdBy","createdAt"],"properties":{"id":{"type":"number"},"text":{"type":"string"},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"username":{"type":["string","null"]},"imageUrl":{"type":["string","null"],"format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"id":{"type":"number"},"username":{"type":["string","null"]},"imageUrl":{"type":"string","format":"uri"}}},"createdAt":{"type":"string","format":"date-time"},"state":{"enum":["Draft","In review","Approved","Scheduled","Applied","Cancelled","Rejected"]},"schedule":{"type":"object","required":["scheduledAt","status"],"properties":{"scheduledAt":{"type":"string","format":"date-time"},"status":{"enum":["pending","failed"]},"reason":{"type":"string"}}}}};
+export const changeRequest = validate61;
+const schema37 = {"$id":"changeRequest","type":"object","additionalProperties":false,"required":["id","environment","minApprovals","project","features","segments","createdBy","createdAt","state"],"properties":{"id":{"type":"number"},"title":{"type":"string"},"environment":{"type":"string"},"minApprovals":{"type":"number"},"project":{"type":"string"},"features":{"type":"array","items":{"type":"object","required":["name","changes"],"properties":{"name":{"type":"string"},"conflict":{"type":"string"},"changes":{"type":"array","items":{"type":"object","required":["id","action","payload"],"properties":{"id":{"type":"number"},"action":{"type":"string"},"conflict":{"type":"string"},"payload":{"type":["object","string","array"]},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"username":{"type":["string","null"]},"imageUrl":{"type":["string","null"],"format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"defaultChange":{"type":"object","required":["action","payload"],"properties":{"action":{"type":"string"},"payload":{"type":"object"}}}}}},"segments":{"type":"array","items":{"type":"object","required":["id","action","payload","name"],"properties":{"id":{"type":"number"},"action":{"type":"string"},"conflict":{"type":"string"},"payload":{"type":["object","string","array"]},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"username":{"type":["string","null"]},"imageUrl":{"type":["string","null"],"format":"uri"}}},"createdAt":{"type":"string","format":"date-time"},"name":{"type":"string"}}}},"approvals":{"type":"array","items":{"type":"object","required":["createdBy","createdAt"],"properties":{"createdBy":{"type":"object","required":["id","username","imageUrl"],"properties":{"id":{"type":"number"},"username":{"type":"string"},"imageUrl":{"type":"string","format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"rejections":{"type":"array","items":{"type":"object","required":["createdBy","createdAt"],"properties":{"createdBy":{"type":"object","required":["id","username","imageUrl"],"properties":{"id":{"type":"number"},"username":{"type":"string"},"imageUrl":{"type":"string","format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"comments":{"type":"array","items":{"type":"object","required":["text","createdBy","createdAt"],"properties":{"id":{"type":"number"},"text":{"type":"string"},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"username":{"type":["string","null"]},"imageUrl":{"type":["string","null"],"format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"id":{"type":"number"},"username":{"type":["string","null"]},"imageUrl":{"type":"string","format":"uri"}}},"createdAt":{"type":"string","format":"date-time"},"state":{"enum":["Draft","In review","Approved","Scheduled","Applied","Cancelled","Rejected"]},"schedule":{"type":"object","required":["scheduledAt","status"],"properties":{"scheduledAt":{"type":"string","format":"date-time"},"status":{"enum":["pending","failed"]},"reason":{"type":"string"}}}}};
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="changeRequest" */;
 let vErrors = null;
 let errors = 0;
@@ -11928,7 +10499,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func6.call(schema48.properties, key0))){
+if(!(func6.call(schema37.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -12129,7 +10700,7 @@ errors++;
 if(data10.payload !== undefined){
 let data14 = data10.payload;
 if((!data14 || typeof data14 != "object") && (typeof data14 !== "string")){
-const err25 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/payload",schemaPath:"#/properties/features/items/properties/changes/items/properties/payload/type",keyword:"type",params:{type: schema48.properties.features.items.properties.changes.items.properties.payload.type},message:"must be object,string,array"};
+const err25 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/payload",schemaPath:"#/properties/features/items/properties/changes/items/properties/payload/type",keyword:"type",params:{type: schema37.properties.features.items.properties.changes.items.properties.payload.type},message:"must be object,string,array"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -12165,7 +10736,7 @@ errors++;
 if(data15.username !== undefined){
 let data16 = data15.username;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err28 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/createdBy/username",schemaPath:"#/properties/features/items/properties/changes/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema48.properties.features.items.properties.changes.items.properties.createdBy.properties.username.type},message:"must be string,null"};
+const err28 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/createdBy/username",schemaPath:"#/properties/features/items/properties/changes/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema37.properties.features.items.properties.changes.items.properties.createdBy.properties.username.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -12178,7 +10749,7 @@ errors++;
 if(data15.imageUrl !== undefined){
 let data17 = data15.imageUrl;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err29 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/createdBy/imageUrl",schemaPath:"#/properties/features/items/properties/changes/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: schema48.properties.features.items.properties.changes.items.properties.createdBy.properties.imageUrl.type},message:"must be string,null"};
+const err29 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/createdBy/imageUrl",schemaPath:"#/properties/features/items/properties/changes/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: schema37.properties.features.items.properties.changes.items.properties.createdBy.properties.imageUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -12188,7 +10759,7 @@ vErrors.push(err29);
 errors++;
 }
 if(typeof data17 === "string"){
-if(!(formats28.test(data17))){
+if(!(formats20.test(data17))){
 const err30 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/createdBy/imageUrl",schemaPath:"#/properties/features/items/properties/changes/items/properties/createdBy/properties/imageUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err30];
@@ -12432,7 +11003,7 @@ errors++;
 if(data23.payload !== undefined){
 let data27 = data23.payload;
 if((!data27 || typeof data27 != "object") && (typeof data27 !== "string")){
-const err50 = {instancePath:instancePath+"/segments/" + i2+"/payload",schemaPath:"#/properties/segments/items/properties/payload/type",keyword:"type",params:{type: schema48.properties.segments.items.properties.payload.type},message:"must be object,string,array"};
+const err50 = {instancePath:instancePath+"/segments/" + i2+"/payload",schemaPath:"#/properties/segments/items/properties/payload/type",keyword:"type",params:{type: schema37.properties.segments.items.properties.payload.type},message:"must be object,string,array"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -12468,7 +11039,7 @@ errors++;
 if(data28.username !== undefined){
 let data29 = data28.username;
 if((typeof data29 !== "string") && (data29 !== null)){
-const err53 = {instancePath:instancePath+"/segments/" + i2+"/createdBy/username",schemaPath:"#/properties/segments/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema48.properties.segments.items.properties.createdBy.properties.username.type},message:"must be string,null"};
+const err53 = {instancePath:instancePath+"/segments/" + i2+"/createdBy/username",schemaPath:"#/properties/segments/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema37.properties.segments.items.properties.createdBy.properties.username.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -12481,7 +11052,7 @@ errors++;
 if(data28.imageUrl !== undefined){
 let data30 = data28.imageUrl;
 if((typeof data30 !== "string") && (data30 !== null)){
-const err54 = {instancePath:instancePath+"/segments/" + i2+"/createdBy/imageUrl",schemaPath:"#/properties/segments/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: schema48.properties.segments.items.properties.createdBy.properties.imageUrl.type},message:"must be string,null"};
+const err54 = {instancePath:instancePath+"/segments/" + i2+"/createdBy/imageUrl",schemaPath:"#/properties/segments/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: schema37.properties.segments.items.properties.createdBy.properties.imageUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -12491,7 +11062,7 @@ vErrors.push(err54);
 errors++;
 }
 if(typeof data30 === "string"){
-if(!(formats28.test(data30))){
+if(!(formats20.test(data30))){
 const err55 = {instancePath:instancePath+"/segments/" + i2+"/createdBy/imageUrl",schemaPath:"#/properties/segments/items/properties/createdBy/properties/imageUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err55];
@@ -12664,7 +11235,7 @@ errors++;
 if(data35.imageUrl !== undefined){
 let data38 = data35.imageUrl;
 if(typeof data38 === "string"){
-if(!(formats28.test(data38))){
+if(!(formats20.test(data38))){
 const err69 = {instancePath:instancePath+"/approvals/" + i3+"/createdBy/imageUrl",schemaPath:"#/properties/approvals/items/properties/createdBy/properties/imageUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err69];
@@ -12835,7 +11406,7 @@ errors++;
 if(data42.imageUrl !== undefined){
 let data45 = data42.imageUrl;
 if(typeof data45 === "string"){
-if(!(formats28.test(data45))){
+if(!(formats20.test(data45))){
 const err83 = {instancePath:instancePath+"/rejections/" + i4+"/createdBy/imageUrl",schemaPath:"#/properties/rejections/items/properties/createdBy/properties/imageUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err83];
@@ -13006,7 +11577,7 @@ errors++;
 if(data51.username !== undefined){
 let data52 = data51.username;
 if((typeof data52 !== "string") && (data52 !== null)){
-const err97 = {instancePath:instancePath+"/comments/" + i5+"/createdBy/username",schemaPath:"#/properties/comments/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema48.properties.comments.items.properties.createdBy.properties.username.type},message:"must be string,null"};
+const err97 = {instancePath:instancePath+"/comments/" + i5+"/createdBy/username",schemaPath:"#/properties/comments/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema37.properties.comments.items.properties.createdBy.properties.username.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -13019,7 +11590,7 @@ errors++;
 if(data51.imageUrl !== undefined){
 let data53 = data51.imageUrl;
 if((typeof data53 !== "string") && (data53 !== null)){
-const err98 = {instancePath:instancePath+"/comments/" + i5+"/createdBy/imageUrl",schemaPath:"#/properties/comments/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: schema48.properties.comments.items.properties.createdBy.properties.imageUrl.type},message:"must be string,null"};
+const err98 = {instancePath:instancePath+"/comments/" + i5+"/createdBy/imageUrl",schemaPath:"#/properties/comments/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: schema37.properties.comments.items.properties.createdBy.properties.imageUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -13029,7 +11600,7 @@ vErrors.push(err98);
 errors++;
 }
 if(typeof data53 === "string"){
-if(!(formats28.test(data53))){
+if(!(formats20.test(data53))){
 const err99 = {instancePath:instancePath+"/comments/" + i5+"/createdBy/imageUrl",schemaPath:"#/properties/comments/items/properties/createdBy/properties/imageUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err99];
@@ -13141,7 +11712,7 @@ errors++;
 if(data55.username !== undefined){
 let data57 = data55.username;
 if((typeof data57 !== "string") && (data57 !== null)){
-const err108 = {instancePath:instancePath+"/createdBy/username",schemaPath:"#/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema48.properties.createdBy.properties.username.type},message:"must be string,null"};
+const err108 = {instancePath:instancePath+"/createdBy/username",schemaPath:"#/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema37.properties.createdBy.properties.username.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -13154,7 +11725,7 @@ errors++;
 if(data55.imageUrl !== undefined){
 let data58 = data55.imageUrl;
 if(typeof data58 === "string"){
-if(!(formats28.test(data58))){
+if(!(formats20.test(data58))){
 const err109 = {instancePath:instancePath+"/createdBy/imageUrl",schemaPath:"#/properties/createdBy/properties/imageUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err109];
@@ -13216,7 +11787,7 @@ errors++;
 if(data.state !== undefined){
 let data60 = data.state;
 if(!(((((((data60 === "Draft") || (data60 === "In review")) || (data60 === "Approved")) || (data60 === "Scheduled")) || (data60 === "Applied")) || (data60 === "Cancelled")) || (data60 === "Rejected"))){
-const err114 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema48.properties.state.enum},message:"must be equal to one of the allowed values"};
+const err114 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema37.properties.state.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -13277,7 +11848,7 @@ errors++;
 if(data61.status !== undefined){
 let data63 = data61.status;
 if(!((data63 === "pending") || (data63 === "failed"))){
-const err119 = {instancePath:instancePath+"/schedule/status",schemaPath:"#/properties/schedule/properties/status/enum",keyword:"enum",params:{allowedValues: schema48.properties.schedule.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err119 = {instancePath:instancePath+"/schedule/status",schemaPath:"#/properties/schedule/properties/status/enum",keyword:"enum",params:{allowedValues: schema37.properties.schedule.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -13322,24 +11893,28 @@ vErrors.push(err122);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
 
-export const changeRequests = validate43;
-const schema49 = {"$id":"changeRequests","type":"array","items":{"$ref":"changeRequest"}};
+export const changeRequests = validate62;
+const schema38 = {"$id":"changeRequests","type":"array","items":{"$ref":"changeRequest"}};
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="changeRequests" */;
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.id === undefined){
-const err0 = {instancePath:instancePath+"/" + i0,schemaPath:"changeRequest/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(!(validate61(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13348,1501 +11923,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data0.environment === undefined){
-const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"changeRequest/required",keyword:"required",params:{missingProperty: "environment"},message:"must have required property '"+"environment"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data0.minApprovals === undefined){
-const err2 = {instancePath:instancePath+"/" + i0,schemaPath:"changeRequest/required",keyword:"required",params:{missingProperty: "minApprovals"},message:"must have required property '"+"minApprovals"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data0.project === undefined){
-const err3 = {instancePath:instancePath+"/" + i0,schemaPath:"changeRequest/required",keyword:"required",params:{missingProperty: "project"},message:"must have required property '"+"project"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data0.features === undefined){
-const err4 = {instancePath:instancePath+"/" + i0,schemaPath:"changeRequest/required",keyword:"required",params:{missingProperty: "features"},message:"must have required property '"+"features"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data0.segments === undefined){
-const err5 = {instancePath:instancePath+"/" + i0,schemaPath:"changeRequest/required",keyword:"required",params:{missingProperty: "segments"},message:"must have required property '"+"segments"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data0.createdBy === undefined){
-const err6 = {instancePath:instancePath+"/" + i0,schemaPath:"changeRequest/required",keyword:"required",params:{missingProperty: "createdBy"},message:"must have required property '"+"createdBy"+"'"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data0.createdAt === undefined){
-const err7 = {instancePath:instancePath+"/" + i0,schemaPath:"changeRequest/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(data0.state === undefined){
-const err8 = {instancePath:instancePath+"/" + i0,schemaPath:"changeRequest/required",keyword:"required",params:{missingProperty: "state"},message:"must have required property '"+"state"+"'"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-for(const key0 in data0){
-if(!(func6.call(schema48.properties, key0))){
-const err9 = {instancePath:instancePath+"/" + i0,schemaPath:"changeRequest/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data0.id !== undefined){
-let data1 = data0.id;
-if(!((typeof data1 == "number") && (isFinite(data1)))){
-const err10 = {instancePath:instancePath+"/" + i0+"/id",schemaPath:"changeRequest/properties/id/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data0.title !== undefined){
-if(typeof data0.title !== "string"){
-const err11 = {instancePath:instancePath+"/" + i0+"/title",schemaPath:"changeRequest/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data0.environment !== undefined){
-if(typeof data0.environment !== "string"){
-const err12 = {instancePath:instancePath+"/" + i0+"/environment",schemaPath:"changeRequest/properties/environment/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data0.minApprovals !== undefined){
-let data4 = data0.minApprovals;
-if(!((typeof data4 == "number") && (isFinite(data4)))){
-const err13 = {instancePath:instancePath+"/" + i0+"/minApprovals",schemaPath:"changeRequest/properties/minApprovals/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data0.project !== undefined){
-if(typeof data0.project !== "string"){
-const err14 = {instancePath:instancePath+"/" + i0+"/project",schemaPath:"changeRequest/properties/project/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data0.features !== undefined){
-let data6 = data0.features;
-if(Array.isArray(data6)){
-const len1 = data6.length;
-for(let i1=0; i1<len1; i1++){
-let data7 = data6[i1];
-if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
-if(data7.name === undefined){
-const err15 = {instancePath:instancePath+"/" + i0+"/features/" + i1,schemaPath:"changeRequest/properties/features/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(data7.changes === undefined){
-const err16 = {instancePath:instancePath+"/" + i0+"/features/" + i1,schemaPath:"changeRequest/properties/features/items/required",keyword:"required",params:{missingProperty: "changes"},message:"must have required property '"+"changes"+"'"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-if(data7.name !== undefined){
-if(typeof data7.name !== "string"){
-const err17 = {instancePath:instancePath+"/" + i0+"/features/" + i1+"/name",schemaPath:"changeRequest/properties/features/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data7.conflict !== undefined){
-if(typeof data7.conflict !== "string"){
-const err18 = {instancePath:instancePath+"/" + i0+"/features/" + i1+"/conflict",schemaPath:"changeRequest/properties/features/items/properties/conflict/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-if(data7.changes !== undefined){
-let data10 = data7.changes;
-if(Array.isArray(data10)){
-const len2 = data10.length;
-for(let i2=0; i2<len2; i2++){
-let data11 = data10[i2];
-if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
-if(data11.id === undefined){
-const err19 = {instancePath:instancePath+"/" + i0+"/features/" + i1+"/changes/" + i2,schemaPath:"changeRequest/properties/features/items/properties/changes/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-if(data11.action === undefined){
-const err20 = {instancePath:instancePath+"/" + i0+"/features/" + i1+"/changes/" + i2,schemaPath:"changeRequest/properties/features/items/properties/changes/items/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-if(data11.payload === undefined){
-const err21 = {instancePath:instancePath+"/" + i0+"/features/" + i1+"/changes/" + i2,schemaPath:"changeRequest/properties/features/items/properties/changes/items/required",keyword:"required",params:{missingProperty: "payload"},message:"must have required property '"+"payload"+"'"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-if(data11.id !== undefined){
-let data12 = data11.id;
-if(!((typeof data12 == "number") && (isFinite(data12)))){
-const err22 = {instancePath:instancePath+"/" + i0+"/features/" + i1+"/changes/" + i2+"/id",schemaPath:"changeRequest/properties/features/items/properties/changes/items/properties/id/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data11.action !== undefined){
-if(typeof data11.action !== "string"){
-const err23 = {instancePath:instancePath+"/" + i0+"/features/" + i1+"/changes/" + i2+"/action",schemaPath:"changeRequest/properties/features/items/properties/changes/items/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-if(data11.conflict !== undefined){
-if(typeof data11.conflict !== "string"){
-const err24 = {instancePath:instancePath+"/" + i0+"/features/" + i1+"/changes/" + i2+"/conflict",schemaPath:"changeRequest/properties/features/items/properties/changes/items/properties/conflict/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data11.payload !== undefined){
-let data15 = data11.payload;
-if((!data15 || typeof data15 != "object") && (typeof data15 !== "string")){
-const err25 = {instancePath:instancePath+"/" + i0+"/features/" + i1+"/changes/" + i2+"/payload",schemaPath:"changeRequest/properties/features/items/properties/changes/items/properties/payload/type",keyword:"type",params:{type: schema48.properties.features.items.properties.changes.items.properties.payload.type},message:"must be object,string,array"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-if(data11.createdBy !== undefined){
-let data16 = data11.createdBy;
-if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
-if(data16.username === undefined){
-const err26 = {instancePath:instancePath+"/" + i0+"/features/" + i1+"/changes/" + i2+"/createdBy",schemaPath:"changeRequest/properties/features/items/properties/changes/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-if(data16.imageUrl === undefined){
-const err27 = {instancePath:instancePath+"/" + i0+"/features/" + i1+"/changes/" + i2+"/createdBy",schemaPath:"changeRequest/properties/features/items/properties/changes/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "imageUrl"},message:"must have required property '"+"imageUrl"+"'"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-if(data16.username !== undefined){
-let data17 = data16.username;
-if((typeof data17 !== "string") && (data17 !== null)){
-const err28 = {instancePath:instancePath+"/" + i0+"/features/" + i1+"/changes/" + i2+"/createdBy/username",schemaPath:"changeRequest/properties/features/items/properties/changes/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema48.properties.features.items.properties.changes.items.properties.createdBy.properties.username.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-if(data16.imageUrl !== undefined){
-let data18 = data16.imageUrl;
-if((typeof data18 !== "string") && (data18 !== null)){
-const err29 = {instancePath:instancePath+"/" + i0+"/features/" + i1+"/changes/" + i2+"/createdBy/imageUrl",schemaPath:"changeRequest/properties/features/items/properties/changes/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: schema48.properties.features.items.properties.changes.items.properties.createdBy.properties.imageUrl.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-if(typeof data18 === "string"){
-if(!(formats28.test(data18))){
-const err30 = {instancePath:instancePath+"/" + i0+"/features/" + i1+"/changes/" + i2+"/createdBy/imageUrl",schemaPath:"changeRequest/properties/features/items/properties/changes/items/properties/createdBy/properties/imageUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err31 = {instancePath:instancePath+"/" + i0+"/features/" + i1+"/changes/" + i2+"/createdBy",schemaPath:"changeRequest/properties/features/items/properties/changes/items/properties/createdBy/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-if(data11.createdAt !== undefined){
-let data19 = data11.createdAt;
-if(typeof data19 === "string"){
-if(!(formats0.test(data19))){
-const err32 = {instancePath:instancePath+"/" + i0+"/features/" + i1+"/changes/" + i2+"/createdAt",schemaPath:"changeRequest/properties/features/items/properties/changes/items/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-}
-else {
-const err33 = {instancePath:instancePath+"/" + i0+"/features/" + i1+"/changes/" + i2+"/createdAt",schemaPath:"changeRequest/properties/features/items/properties/changes/items/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-}
-}
-else {
-const err34 = {instancePath:instancePath+"/" + i0+"/features/" + i1+"/changes/" + i2,schemaPath:"changeRequest/properties/features/items/properties/changes/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-}
-}
-else {
-const err35 = {instancePath:instancePath+"/" + i0+"/features/" + i1+"/changes",schemaPath:"changeRequest/properties/features/items/properties/changes/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-}
-if(data7.defaultChange !== undefined){
-let data20 = data7.defaultChange;
-if(data20 && typeof data20 == "object" && !Array.isArray(data20)){
-if(data20.action === undefined){
-const err36 = {instancePath:instancePath+"/" + i0+"/features/" + i1+"/defaultChange",schemaPath:"changeRequest/properties/features/items/properties/defaultChange/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-if(data20.payload === undefined){
-const err37 = {instancePath:instancePath+"/" + i0+"/features/" + i1+"/defaultChange",schemaPath:"changeRequest/properties/features/items/properties/defaultChange/required",keyword:"required",params:{missingProperty: "payload"},message:"must have required property '"+"payload"+"'"};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-if(data20.action !== undefined){
-if(typeof data20.action !== "string"){
-const err38 = {instancePath:instancePath+"/" + i0+"/features/" + i1+"/defaultChange/action",schemaPath:"changeRequest/properties/features/items/properties/defaultChange/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-}
-if(data20.payload !== undefined){
-let data22 = data20.payload;
-if(!(data22 && typeof data22 == "object" && !Array.isArray(data22))){
-const err39 = {instancePath:instancePath+"/" + i0+"/features/" + i1+"/defaultChange/payload",schemaPath:"changeRequest/properties/features/items/properties/defaultChange/properties/payload/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-}
-}
-else {
-const err40 = {instancePath:instancePath+"/" + i0+"/features/" + i1+"/defaultChange",schemaPath:"changeRequest/properties/features/items/properties/defaultChange/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-}
-else {
-const err41 = {instancePath:instancePath+"/" + i0+"/features/" + i1,schemaPath:"changeRequest/properties/features/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-}
-else {
-const err42 = {instancePath:instancePath+"/" + i0+"/features",schemaPath:"changeRequest/properties/features/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-if(data0.segments !== undefined){
-let data23 = data0.segments;
-if(Array.isArray(data23)){
-const len3 = data23.length;
-for(let i3=0; i3<len3; i3++){
-let data24 = data23[i3];
-if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
-if(data24.id === undefined){
-const err43 = {instancePath:instancePath+"/" + i0+"/segments/" + i3,schemaPath:"changeRequest/properties/segments/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-if(data24.action === undefined){
-const err44 = {instancePath:instancePath+"/" + i0+"/segments/" + i3,schemaPath:"changeRequest/properties/segments/items/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'"};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-if(data24.payload === undefined){
-const err45 = {instancePath:instancePath+"/" + i0+"/segments/" + i3,schemaPath:"changeRequest/properties/segments/items/required",keyword:"required",params:{missingProperty: "payload"},message:"must have required property '"+"payload"+"'"};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-if(data24.name === undefined){
-const err46 = {instancePath:instancePath+"/" + i0+"/segments/" + i3,schemaPath:"changeRequest/properties/segments/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-if(data24.id !== undefined){
-let data25 = data24.id;
-if(!((typeof data25 == "number") && (isFinite(data25)))){
-const err47 = {instancePath:instancePath+"/" + i0+"/segments/" + i3+"/id",schemaPath:"changeRequest/properties/segments/items/properties/id/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-}
-if(data24.action !== undefined){
-if(typeof data24.action !== "string"){
-const err48 = {instancePath:instancePath+"/" + i0+"/segments/" + i3+"/action",schemaPath:"changeRequest/properties/segments/items/properties/action/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-}
-if(data24.conflict !== undefined){
-if(typeof data24.conflict !== "string"){
-const err49 = {instancePath:instancePath+"/" + i0+"/segments/" + i3+"/conflict",schemaPath:"changeRequest/properties/segments/items/properties/conflict/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-}
-if(data24.payload !== undefined){
-let data28 = data24.payload;
-if((!data28 || typeof data28 != "object") && (typeof data28 !== "string")){
-const err50 = {instancePath:instancePath+"/" + i0+"/segments/" + i3+"/payload",schemaPath:"changeRequest/properties/segments/items/properties/payload/type",keyword:"type",params:{type: schema48.properties.segments.items.properties.payload.type},message:"must be object,string,array"};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-}
-if(data24.createdBy !== undefined){
-let data29 = data24.createdBy;
-if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
-if(data29.username === undefined){
-const err51 = {instancePath:instancePath+"/" + i0+"/segments/" + i3+"/createdBy",schemaPath:"changeRequest/properties/segments/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'"};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-if(data29.imageUrl === undefined){
-const err52 = {instancePath:instancePath+"/" + i0+"/segments/" + i3+"/createdBy",schemaPath:"changeRequest/properties/segments/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "imageUrl"},message:"must have required property '"+"imageUrl"+"'"};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-if(data29.username !== undefined){
-let data30 = data29.username;
-if((typeof data30 !== "string") && (data30 !== null)){
-const err53 = {instancePath:instancePath+"/" + i0+"/segments/" + i3+"/createdBy/username",schemaPath:"changeRequest/properties/segments/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema48.properties.segments.items.properties.createdBy.properties.username.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
-}
-}
-if(data29.imageUrl !== undefined){
-let data31 = data29.imageUrl;
-if((typeof data31 !== "string") && (data31 !== null)){
-const err54 = {instancePath:instancePath+"/" + i0+"/segments/" + i3+"/createdBy/imageUrl",schemaPath:"changeRequest/properties/segments/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: schema48.properties.segments.items.properties.createdBy.properties.imageUrl.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-if(typeof data31 === "string"){
-if(!(formats28.test(data31))){
-const err55 = {instancePath:instancePath+"/" + i0+"/segments/" + i3+"/createdBy/imageUrl",schemaPath:"changeRequest/properties/segments/items/properties/createdBy/properties/imageUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err56 = {instancePath:instancePath+"/" + i0+"/segments/" + i3+"/createdBy",schemaPath:"changeRequest/properties/segments/items/properties/createdBy/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
-}
-}
-if(data24.createdAt !== undefined){
-let data32 = data24.createdAt;
-if(typeof data32 === "string"){
-if(!(formats0.test(data32))){
-const err57 = {instancePath:instancePath+"/" + i0+"/segments/" + i3+"/createdAt",schemaPath:"changeRequest/properties/segments/items/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
-}
-}
-else {
-const err58 = {instancePath:instancePath+"/" + i0+"/segments/" + i3+"/createdAt",schemaPath:"changeRequest/properties/segments/items/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
-}
-}
-if(data24.name !== undefined){
-if(typeof data24.name !== "string"){
-const err59 = {instancePath:instancePath+"/" + i0+"/segments/" + i3+"/name",schemaPath:"changeRequest/properties/segments/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
-}
-}
-}
-else {
-const err60 = {instancePath:instancePath+"/" + i0+"/segments/" + i3,schemaPath:"changeRequest/properties/segments/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
-}
-}
-}
-else {
-const err61 = {instancePath:instancePath+"/" + i0+"/segments",schemaPath:"changeRequest/properties/segments/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
-}
-}
-if(data0.approvals !== undefined){
-let data34 = data0.approvals;
-if(Array.isArray(data34)){
-const len4 = data34.length;
-for(let i4=0; i4<len4; i4++){
-let data35 = data34[i4];
-if(data35 && typeof data35 == "object" && !Array.isArray(data35)){
-if(data35.createdBy === undefined){
-const err62 = {instancePath:instancePath+"/" + i0+"/approvals/" + i4,schemaPath:"changeRequest/properties/approvals/items/required",keyword:"required",params:{missingProperty: "createdBy"},message:"must have required property '"+"createdBy"+"'"};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
-}
-if(data35.createdAt === undefined){
-const err63 = {instancePath:instancePath+"/" + i0+"/approvals/" + i4,schemaPath:"changeRequest/properties/approvals/items/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
-}
-if(data35.createdBy !== undefined){
-let data36 = data35.createdBy;
-if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
-if(data36.id === undefined){
-const err64 = {instancePath:instancePath+"/" + i0+"/approvals/" + i4+"/createdBy",schemaPath:"changeRequest/properties/approvals/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
-}
-if(data36.username === undefined){
-const err65 = {instancePath:instancePath+"/" + i0+"/approvals/" + i4+"/createdBy",schemaPath:"changeRequest/properties/approvals/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'"};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
-}
-if(data36.imageUrl === undefined){
-const err66 = {instancePath:instancePath+"/" + i0+"/approvals/" + i4+"/createdBy",schemaPath:"changeRequest/properties/approvals/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "imageUrl"},message:"must have required property '"+"imageUrl"+"'"};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
-}
-if(data36.id !== undefined){
-let data37 = data36.id;
-if(!((typeof data37 == "number") && (isFinite(data37)))){
-const err67 = {instancePath:instancePath+"/" + i0+"/approvals/" + i4+"/createdBy/id",schemaPath:"changeRequest/properties/approvals/items/properties/createdBy/properties/id/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
-}
-}
-if(data36.username !== undefined){
-if(typeof data36.username !== "string"){
-const err68 = {instancePath:instancePath+"/" + i0+"/approvals/" + i4+"/createdBy/username",schemaPath:"changeRequest/properties/approvals/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
-}
-}
-if(data36.imageUrl !== undefined){
-let data39 = data36.imageUrl;
-if(typeof data39 === "string"){
-if(!(formats28.test(data39))){
-const err69 = {instancePath:instancePath+"/" + i0+"/approvals/" + i4+"/createdBy/imageUrl",schemaPath:"changeRequest/properties/approvals/items/properties/createdBy/properties/imageUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
-}
-}
-else {
-const err70 = {instancePath:instancePath+"/" + i0+"/approvals/" + i4+"/createdBy/imageUrl",schemaPath:"changeRequest/properties/approvals/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
-}
-}
-}
-else {
-const err71 = {instancePath:instancePath+"/" + i0+"/approvals/" + i4+"/createdBy",schemaPath:"changeRequest/properties/approvals/items/properties/createdBy/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
-}
-}
-if(data35.createdAt !== undefined){
-let data40 = data35.createdAt;
-if(typeof data40 === "string"){
-if(!(formats0.test(data40))){
-const err72 = {instancePath:instancePath+"/" + i0+"/approvals/" + i4+"/createdAt",schemaPath:"changeRequest/properties/approvals/items/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
-}
-}
-else {
-const err73 = {instancePath:instancePath+"/" + i0+"/approvals/" + i4+"/createdAt",schemaPath:"changeRequest/properties/approvals/items/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err73];
-}
-else {
-vErrors.push(err73);
-}
-errors++;
-}
-}
-}
-else {
-const err74 = {instancePath:instancePath+"/" + i0+"/approvals/" + i4,schemaPath:"changeRequest/properties/approvals/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err74];
-}
-else {
-vErrors.push(err74);
-}
-errors++;
-}
-}
-}
-else {
-const err75 = {instancePath:instancePath+"/" + i0+"/approvals",schemaPath:"changeRequest/properties/approvals/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err75];
-}
-else {
-vErrors.push(err75);
-}
-errors++;
-}
-}
-if(data0.rejections !== undefined){
-let data41 = data0.rejections;
-if(Array.isArray(data41)){
-const len5 = data41.length;
-for(let i5=0; i5<len5; i5++){
-let data42 = data41[i5];
-if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
-if(data42.createdBy === undefined){
-const err76 = {instancePath:instancePath+"/" + i0+"/rejections/" + i5,schemaPath:"changeRequest/properties/rejections/items/required",keyword:"required",params:{missingProperty: "createdBy"},message:"must have required property '"+"createdBy"+"'"};
-if(vErrors === null){
-vErrors = [err76];
-}
-else {
-vErrors.push(err76);
-}
-errors++;
-}
-if(data42.createdAt === undefined){
-const err77 = {instancePath:instancePath+"/" + i0+"/rejections/" + i5,schemaPath:"changeRequest/properties/rejections/items/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
-if(vErrors === null){
-vErrors = [err77];
-}
-else {
-vErrors.push(err77);
-}
-errors++;
-}
-if(data42.createdBy !== undefined){
-let data43 = data42.createdBy;
-if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
-if(data43.id === undefined){
-const err78 = {instancePath:instancePath+"/" + i0+"/rejections/" + i5+"/createdBy",schemaPath:"changeRequest/properties/rejections/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err78];
-}
-else {
-vErrors.push(err78);
-}
-errors++;
-}
-if(data43.username === undefined){
-const err79 = {instancePath:instancePath+"/" + i0+"/rejections/" + i5+"/createdBy",schemaPath:"changeRequest/properties/rejections/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'"};
-if(vErrors === null){
-vErrors = [err79];
-}
-else {
-vErrors.push(err79);
-}
-errors++;
-}
-if(data43.imageUrl === undefined){
-const err80 = {instancePath:instancePath+"/" + i0+"/rejections/" + i5+"/createdBy",schemaPath:"changeRequest/properties/rejections/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "imageUrl"},message:"must have required property '"+"imageUrl"+"'"};
-if(vErrors === null){
-vErrors = [err80];
-}
-else {
-vErrors.push(err80);
-}
-errors++;
-}
-if(data43.id !== undefined){
-let data44 = data43.id;
-if(!((typeof data44 == "number") && (isFinite(data44)))){
-const err81 = {instancePath:instancePath+"/" + i0+"/rejections/" + i5+"/createdBy/id",schemaPath:"changeRequest/properties/rejections/items/properties/createdBy/properties/id/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err81];
-}
-else {
-vErrors.push(err81);
-}
-errors++;
-}
-}
-if(data43.username !== undefined){
-if(typeof data43.username !== "string"){
-const err82 = {instancePath:instancePath+"/" + i0+"/rejections/" + i5+"/createdBy/username",schemaPath:"changeRequest/properties/rejections/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err82];
-}
-else {
-vErrors.push(err82);
-}
-errors++;
-}
-}
-if(data43.imageUrl !== undefined){
-let data46 = data43.imageUrl;
-if(typeof data46 === "string"){
-if(!(formats28.test(data46))){
-const err83 = {instancePath:instancePath+"/" + i0+"/rejections/" + i5+"/createdBy/imageUrl",schemaPath:"changeRequest/properties/rejections/items/properties/createdBy/properties/imageUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err83];
-}
-else {
-vErrors.push(err83);
-}
-errors++;
-}
-}
-else {
-const err84 = {instancePath:instancePath+"/" + i0+"/rejections/" + i5+"/createdBy/imageUrl",schemaPath:"changeRequest/properties/rejections/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err84];
-}
-else {
-vErrors.push(err84);
-}
-errors++;
-}
-}
-}
-else {
-const err85 = {instancePath:instancePath+"/" + i0+"/rejections/" + i5+"/createdBy",schemaPath:"changeRequest/properties/rejections/items/properties/createdBy/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err85];
-}
-else {
-vErrors.push(err85);
-}
-errors++;
-}
-}
-if(data42.createdAt !== undefined){
-let data47 = data42.createdAt;
-if(typeof data47 === "string"){
-if(!(formats0.test(data47))){
-const err86 = {instancePath:instancePath+"/" + i0+"/rejections/" + i5+"/createdAt",schemaPath:"changeRequest/properties/rejections/items/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err86];
-}
-else {
-vErrors.push(err86);
-}
-errors++;
-}
-}
-else {
-const err87 = {instancePath:instancePath+"/" + i0+"/rejections/" + i5+"/createdAt",schemaPath:"changeRequest/properties/rejections/items/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err87];
-}
-else {
-vErrors.push(err87);
-}
-errors++;
-}
-}
-}
-else {
-const err88 = {instancePath:instancePath+"/" + i0+"/rejections/" + i5,schemaPath:"changeRequest/properties/rejections/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err88];
-}
-else {
-vErrors.push(err88);
-}
-errors++;
-}
-}
-}
-else {
-const err89 = {instancePath:instancePath+"/" + i0+"/rejections",schemaPath:"changeRequest/properties/rejections/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err89];
-}
-else {
-vErrors.push(err89);
-}
-errors++;
-}
-}
-if(data0.comments !== undefined){
-let data48 = data0.comments;
-if(Array.isArray(data48)){
-const len6 = data48.length;
-for(let i6=0; i6<len6; i6++){
-let data49 = data48[i6];
-if(data49 && typeof data49 == "object" && !Array.isArray(data49)){
-if(data49.text === undefined){
-const err90 = {instancePath:instancePath+"/" + i0+"/comments/" + i6,schemaPath:"changeRequest/properties/comments/items/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'"};
-if(vErrors === null){
-vErrors = [err90];
-}
-else {
-vErrors.push(err90);
-}
-errors++;
-}
-if(data49.createdBy === undefined){
-const err91 = {instancePath:instancePath+"/" + i0+"/comments/" + i6,schemaPath:"changeRequest/properties/comments/items/required",keyword:"required",params:{missingProperty: "createdBy"},message:"must have required property '"+"createdBy"+"'"};
-if(vErrors === null){
-vErrors = [err91];
-}
-else {
-vErrors.push(err91);
-}
-errors++;
-}
-if(data49.createdAt === undefined){
-const err92 = {instancePath:instancePath+"/" + i0+"/comments/" + i6,schemaPath:"changeRequest/properties/comments/items/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
-if(vErrors === null){
-vErrors = [err92];
-}
-else {
-vErrors.push(err92);
-}
-errors++;
-}
-if(data49.id !== undefined){
-let data50 = data49.id;
-if(!((typeof data50 == "number") && (isFinite(data50)))){
-const err93 = {instancePath:instancePath+"/" + i0+"/comments/" + i6+"/id",schemaPath:"changeRequest/properties/comments/items/properties/id/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err93];
-}
-else {
-vErrors.push(err93);
-}
-errors++;
-}
-}
-if(data49.text !== undefined){
-if(typeof data49.text !== "string"){
-const err94 = {instancePath:instancePath+"/" + i0+"/comments/" + i6+"/text",schemaPath:"changeRequest/properties/comments/items/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err94];
-}
-else {
-vErrors.push(err94);
-}
-errors++;
-}
-}
-if(data49.createdBy !== undefined){
-let data52 = data49.createdBy;
-if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
-if(data52.username === undefined){
-const err95 = {instancePath:instancePath+"/" + i0+"/comments/" + i6+"/createdBy",schemaPath:"changeRequest/properties/comments/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'"};
-if(vErrors === null){
-vErrors = [err95];
-}
-else {
-vErrors.push(err95);
-}
-errors++;
-}
-if(data52.imageUrl === undefined){
-const err96 = {instancePath:instancePath+"/" + i0+"/comments/" + i6+"/createdBy",schemaPath:"changeRequest/properties/comments/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "imageUrl"},message:"must have required property '"+"imageUrl"+"'"};
-if(vErrors === null){
-vErrors = [err96];
-}
-else {
-vErrors.push(err96);
-}
-errors++;
-}
-if(data52.username !== undefined){
-let data53 = data52.username;
-if((typeof data53 !== "string") && (data53 !== null)){
-const err97 = {instancePath:instancePath+"/" + i0+"/comments/" + i6+"/createdBy/username",schemaPath:"changeRequest/properties/comments/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema48.properties.comments.items.properties.createdBy.properties.username.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err97];
-}
-else {
-vErrors.push(err97);
-}
-errors++;
-}
-}
-if(data52.imageUrl !== undefined){
-let data54 = data52.imageUrl;
-if((typeof data54 !== "string") && (data54 !== null)){
-const err98 = {instancePath:instancePath+"/" + i0+"/comments/" + i6+"/createdBy/imageUrl",schemaPath:"changeRequest/properties/comments/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: schema48.properties.comments.items.properties.createdBy.properties.imageUrl.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err98];
-}
-else {
-vErrors.push(err98);
-}
-errors++;
-}
-if(typeof data54 === "string"){
-if(!(formats28.test(data54))){
-const err99 = {instancePath:instancePath+"/" + i0+"/comments/" + i6+"/createdBy/imageUrl",schemaPath:"changeRequest/properties/comments/items/properties/createdBy/properties/imageUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err99];
-}
-else {
-vErrors.push(err99);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err100 = {instancePath:instancePath+"/" + i0+"/comments/" + i6+"/createdBy",schemaPath:"changeRequest/properties/comments/items/properties/createdBy/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err100];
-}
-else {
-vErrors.push(err100);
-}
-errors++;
-}
-}
-if(data49.createdAt !== undefined){
-let data55 = data49.createdAt;
-if(typeof data55 === "string"){
-if(!(formats0.test(data55))){
-const err101 = {instancePath:instancePath+"/" + i0+"/comments/" + i6+"/createdAt",schemaPath:"changeRequest/properties/comments/items/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err101];
-}
-else {
-vErrors.push(err101);
-}
-errors++;
-}
-}
-else {
-const err102 = {instancePath:instancePath+"/" + i0+"/comments/" + i6+"/createdAt",schemaPath:"changeRequest/properties/comments/items/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err102];
-}
-else {
-vErrors.push(err102);
-}
-errors++;
-}
-}
-}
-else {
-const err103 = {instancePath:instancePath+"/" + i0+"/comments/" + i6,schemaPath:"changeRequest/properties/comments/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err103];
-}
-else {
-vErrors.push(err103);
-}
-errors++;
-}
-}
-}
-else {
-const err104 = {instancePath:instancePath+"/" + i0+"/comments",schemaPath:"changeRequest/properties/comments/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err104];
-}
-else {
-vErrors.push(err104);
-}
-errors++;
-}
-}
-if(data0.createdBy !== undefined){
-let data56 = data0.createdBy;
-if(data56 && typeof data56 == "object" && !Array.isArray(data56)){
-if(data56.username === undefined){
-const err105 = {instancePath:instancePath+"/" + i0+"/createdBy",schemaPath:"changeRequest/properties/createdBy/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'"};
-if(vErrors === null){
-vErrors = [err105];
-}
-else {
-vErrors.push(err105);
-}
-errors++;
-}
-if(data56.imageUrl === undefined){
-const err106 = {instancePath:instancePath+"/" + i0+"/createdBy",schemaPath:"changeRequest/properties/createdBy/required",keyword:"required",params:{missingProperty: "imageUrl"},message:"must have required property '"+"imageUrl"+"'"};
-if(vErrors === null){
-vErrors = [err106];
-}
-else {
-vErrors.push(err106);
-}
-errors++;
-}
-if(data56.id !== undefined){
-let data57 = data56.id;
-if(!((typeof data57 == "number") && (isFinite(data57)))){
-const err107 = {instancePath:instancePath+"/" + i0+"/createdBy/id",schemaPath:"changeRequest/properties/createdBy/properties/id/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err107];
-}
-else {
-vErrors.push(err107);
-}
-errors++;
-}
-}
-if(data56.username !== undefined){
-let data58 = data56.username;
-if((typeof data58 !== "string") && (data58 !== null)){
-const err108 = {instancePath:instancePath+"/" + i0+"/createdBy/username",schemaPath:"changeRequest/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema48.properties.createdBy.properties.username.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err108];
-}
-else {
-vErrors.push(err108);
-}
-errors++;
-}
-}
-if(data56.imageUrl !== undefined){
-let data59 = data56.imageUrl;
-if(typeof data59 === "string"){
-if(!(formats28.test(data59))){
-const err109 = {instancePath:instancePath+"/" + i0+"/createdBy/imageUrl",schemaPath:"changeRequest/properties/createdBy/properties/imageUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
-if(vErrors === null){
-vErrors = [err109];
-}
-else {
-vErrors.push(err109);
-}
-errors++;
-}
-}
-else {
-const err110 = {instancePath:instancePath+"/" + i0+"/createdBy/imageUrl",schemaPath:"changeRequest/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err110];
-}
-else {
-vErrors.push(err110);
-}
-errors++;
-}
-}
-}
-else {
-const err111 = {instancePath:instancePath+"/" + i0+"/createdBy",schemaPath:"changeRequest/properties/createdBy/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err111];
-}
-else {
-vErrors.push(err111);
-}
-errors++;
-}
-}
-if(data0.createdAt !== undefined){
-let data60 = data0.createdAt;
-if(typeof data60 === "string"){
-if(!(formats0.test(data60))){
-const err112 = {instancePath:instancePath+"/" + i0+"/createdAt",schemaPath:"changeRequest/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err112];
-}
-else {
-vErrors.push(err112);
-}
-errors++;
-}
-}
-else {
-const err113 = {instancePath:instancePath+"/" + i0+"/createdAt",schemaPath:"changeRequest/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err113];
-}
-else {
-vErrors.push(err113);
-}
-errors++;
-}
-}
-if(data0.state !== undefined){
-let data61 = data0.state;
-if(!(((((((data61 === "Draft") || (data61 === "In review")) || (data61 === "Approved")) || (data61 === "Scheduled")) || (data61 === "Applied")) || (data61 === "Cancelled")) || (data61 === "Rejected"))){
-const err114 = {instancePath:instancePath+"/" + i0+"/state",schemaPath:"changeRequest/properties/state/enum",keyword:"enum",params:{allowedValues: schema48.properties.state.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err114];
-}
-else {
-vErrors.push(err114);
-}
-errors++;
-}
-}
-if(data0.schedule !== undefined){
-let data62 = data0.schedule;
-if(data62 && typeof data62 == "object" && !Array.isArray(data62)){
-if(data62.scheduledAt === undefined){
-const err115 = {instancePath:instancePath+"/" + i0+"/schedule",schemaPath:"changeRequest/properties/schedule/required",keyword:"required",params:{missingProperty: "scheduledAt"},message:"must have required property '"+"scheduledAt"+"'"};
-if(vErrors === null){
-vErrors = [err115];
-}
-else {
-vErrors.push(err115);
-}
-errors++;
-}
-if(data62.status === undefined){
-const err116 = {instancePath:instancePath+"/" + i0+"/schedule",schemaPath:"changeRequest/properties/schedule/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
-if(vErrors === null){
-vErrors = [err116];
-}
-else {
-vErrors.push(err116);
-}
-errors++;
-}
-if(data62.scheduledAt !== undefined){
-let data63 = data62.scheduledAt;
-if(typeof data63 === "string"){
-if(!(formats0.test(data63))){
-const err117 = {instancePath:instancePath+"/" + i0+"/schedule/scheduledAt",schemaPath:"changeRequest/properties/schedule/properties/scheduledAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err117];
-}
-else {
-vErrors.push(err117);
-}
-errors++;
-}
-}
-else {
-const err118 = {instancePath:instancePath+"/" + i0+"/schedule/scheduledAt",schemaPath:"changeRequest/properties/schedule/properties/scheduledAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err118];
-}
-else {
-vErrors.push(err118);
-}
-errors++;
-}
-}
-if(data62.status !== undefined){
-let data64 = data62.status;
-if(!((data64 === "pending") || (data64 === "failed"))){
-const err119 = {instancePath:instancePath+"/" + i0+"/schedule/status",schemaPath:"changeRequest/properties/schedule/properties/status/enum",keyword:"enum",params:{allowedValues: schema48.properties.schedule.properties.status.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err119];
-}
-else {
-vErrors.push(err119);
-}
-errors++;
-}
-}
-if(data62.reason !== undefined){
-if(typeof data62.reason !== "string"){
-const err120 = {instancePath:instancePath+"/" + i0+"/schedule/reason",schemaPath:"changeRequest/properties/schedule/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err120];
-}
-else {
-vErrors.push(err120);
-}
-errors++;
-}
-}
-}
-else {
-const err121 = {instancePath:instancePath+"/" + i0+"/schedule",schemaPath:"changeRequest/properties/schedule/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err121];
-}
-else {
-vErrors.push(err121);
-}
-errors++;
-}
-}
-}
-else {
-const err122 = {instancePath:instancePath+"/" + i0,schemaPath:"changeRequest/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err122];
-}
-else {
-vErrors.push(err122);
-}
-errors++;
-}
-}
-}
-else {
-const err123 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err123];
-}
-else {
-vErrors.push(err123);
-}
-errors++;
-}
-validate43.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
 
-export const changeRequestChangeEdit = validate44;
-const schema51 = {"$id":"changeRequestChangeEdit","type":"object","additionalProperties":false,"required":["action","payload"],"properties":{"action":{"enum":["updateEnabled","addStrategy","updateStrategy","deleteStrategy","patchVariant","reorderStrategy","archiveFeature","addDependency","deleteDependency","updateSegment","deleteSegment"]},"payload":{"type":["object","array"]}}};
+export const changeRequestChangeEdit = validate64;
+const schema39 = {"$id":"changeRequestChangeEdit","type":"object","additionalProperties":false,"required":["action","payload"],"properties":{"action":{"enum":["updateEnabled","addStrategy","updateStrategy","deleteStrategy","patchVariant","reorderStrategy","archiveFeature","addDependency","deleteDependency","updateSegment","deleteSegment"]},"payload":{"type":["object","array"]}}};
 
-function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="changeRequestChangeEdit" */;
 let vErrors = null;
 let errors = 0;
@@ -14882,7 +11970,7 @@ errors++;
 if(data.action !== undefined){
 let data0 = data.action;
 if(!(((((((((((data0 === "updateEnabled") || (data0 === "addStrategy")) || (data0 === "updateStrategy")) || (data0 === "deleteStrategy")) || (data0 === "patchVariant")) || (data0 === "reorderStrategy")) || (data0 === "archiveFeature")) || (data0 === "addDependency")) || (data0 === "deleteDependency")) || (data0 === "updateSegment")) || (data0 === "deleteSegment"))){
-const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema51.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema39.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14895,7 +11983,7 @@ errors++;
 if(data.payload !== undefined){
 let data1 = data.payload;
 if(!data1 || typeof data1 != "object"){
-const err4 = {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/type",keyword:"type",params:{type: schema51.properties.payload.type},message:"must be object,array"};
+const err4 = {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/type",keyword:"type",params:{type: schema39.properties.payload.type},message:"must be object,array"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -14916,14 +12004,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate44.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
 
-export const changeRequestStateBody = validate45;
-const schema52 = {"$id":"changeRequestStateBody","type":"object","additionalProperties":false,"required":["state"],"properties":{"state":{"enum":["Draft","In review","Approved","Scheduled","Applied","Cancelled","Rejected"]},"comment":{"type":"string","minLength":1,"maxLength":10000},"scheduledAt":{"type":"string","format":"date-time"},"force":{"type":"boolean"}}};
+export const changeRequestStateBody = validate65;
+const schema40 = {"$id":"changeRequestStateBody","type":"object","additionalProperties":false,"required":["state"],"properties":{"state":{"enum":["Draft","In review","Approved","Scheduled","Applied","Cancelled","Rejected"]},"comment":{"type":"string","minLength":1,"maxLength":10000},"scheduledAt":{"type":"string","format":"date-time"},"force":{"type":"boolean"}}};
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="changeRequestStateBody" */;
 let vErrors = null;
 let errors = 0;
@@ -14953,7 +12041,7 @@ errors++;
 if(data.state !== undefined){
 let data0 = data.state;
 if(!(((((((data0 === "Draft") || (data0 === "In review")) || (data0 === "Approved")) || (data0 === "Scheduled")) || (data0 === "Applied")) || (data0 === "Cancelled")) || (data0 === "Rejected"))){
-const err2 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema52.properties.state.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema40.properties.state.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -15046,14 +12134,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate65.errors = vErrors;
 return errors === 0;
 }
 
-export const changeRequestCommentBody = validate46;
-const schema53 = {"$id":"changeRequestCommentBody","type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string","minLength":1,"maxLength":10000}}};
+export const changeRequestCommentBody = validate66;
+const schema41 = {"$id":"changeRequestCommentBody","type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string","minLength":1,"maxLength":10000}}};
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="changeRequestCommentBody" */;
 let vErrors = null;
 let errors = 0;
@@ -15126,14 +12214,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate46.errors = vErrors;
+validate66.errors = vErrors;
 return errors === 0;
 }
 
-export const changeRequestTitleBody = validate47;
-const schema54 = {"$id":"changeRequestTitleBody","type":"object","additionalProperties":false,"required":["title"],"properties":{"title":{"type":"string","minLength":1,"maxLength":255}}};
+export const changeRequestTitleBody = validate67;
+const schema42 = {"$id":"changeRequestTitleBody","type":"object","additionalProperties":false,"required":["title"],"properties":{"title":{"type":"string","minLength":1,"maxLength":255}}};
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="changeRequestTitleBody" */;
 let vErrors = null;
 let errors = 0;
@@ -15206,14 +12294,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate47.errors = vErrors;
+validate67.errors = vErrors;
 return errors === 0;
 }
 
-export const changeRequestConfigBody = validate48;
-const schema55 = {"$id":"changeRequestConfigBody","type":"object","additionalProperties":false,"required":["changeRequestsEnabled"],"properties":{"changeRequestsEnabled":{"type":"boolean"},"requiredApprovals":{"type":"integer","minimum":1,"maximum":10}}};
+export const changeRequestConfigBody = validate68;
+const schema43 = {"$id":"changeRequestConfigBody","type":"object","additionalProperties":false,"required":["changeRequestsEnabled"],"properties":{"changeRequestsEnabled":{"type":"boolean"},"requiredApprovals":{"type":"integer","minimum":1,"maximum":10}}};
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="changeRequestConfigBody" */;
 let vErrors = null;
 let errors = 0;
@@ -15298,14 +12386,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate48.errors = vErrors;
+validate68.errors = vErrors;
 return errors === 0;
 }
 
-export const changeRequestConfig = validate49;
-const schema56 = {"$id":"changeRequestConfig","type":"array","items":{"type":"object","additionalProperties":false,"required":["environment","type","changeRequestEnabled","requiredApprovals"],"properties":{"environment":{"type":"string"},"type":{"type":"string"},"changeRequestEnabled":{"type":"boolean"},"requiredApprovals":{"type":"integer"}}}};
+export const changeRequestConfig = validate69;
+const schema44 = {"$id":"changeRequestConfig","type":"array","items":{"type":"object","additionalProperties":false,"required":["environment","type","changeRequestEnabled","requiredApprovals"],"properties":{"environment":{"type":"string"},"type":{"type":"string"},"changeRequestEnabled":{"type":"boolean"},"requiredApprovals":{"type":"integer"}}}};
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="changeRequestConfig" */;
 let vErrors = null;
 let errors = 0;
@@ -15438,14 +12526,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate49.errors = vErrors;
+validate69.errors = vErrors;
 return errors === 0;
 }
 
-export const updateEnabledPayload = validate50;
-const schema57 = {"$id":"updateEnabledPayload","type":"object","additionalProperties":false,"required":["enabled"],"properties":{"enabled":{"type":"boolean"}}};
+export const updateEnabledPayload = validate70;
+const schema45 = {"$id":"updateEnabledPayload","type":"object","additionalProperties":false,"required":["enabled"],"properties":{"enabled":{"type":"boolean"}}};
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateEnabledPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -15495,14 +12583,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate50.errors = vErrors;
+validate70.errors = vErrors;
 return errors === 0;
 }
 
-export const strategyRefPayload = validate51;
-const schema58 = {"$id":"strategyRefPayload","type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","minLength":1,"maxLength":100}}};
+export const strategyRefPayload = validate71;
+const schema46 = {"$id":"strategyRefPayload","type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","minLength":1,"maxLength":100}}};
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="strategyRefPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -15575,14 +12663,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate51.errors = vErrors;
+validate71.errors = vErrors;
 return errors === 0;
 }
 
-export const variantsPayload = validate52;
-const schema59 = {"$id":"variantsPayload","type":"object","additionalProperties":false,"required":["variants"],"properties":{"variants":{"type":"array"}}};
+export const variantsPayload = validate72;
+const schema47 = {"$id":"variantsPayload","type":"object","additionalProperties":false,"required":["variants"],"properties":{"variants":{"type":"array"}}};
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="variantsPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -15632,14 +12720,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate52.errors = vErrors;
+validate72.errors = vErrors;
 return errors === 0;
 }
 
-export const emptyPayload = validate53;
-const schema60 = {"$id":"emptyPayload","type":"object","additionalProperties":false,"properties":{}};
+export const emptyPayload = validate73;
+const schema48 = {"$id":"emptyPayload","type":"object","additionalProperties":false,"properties":{}};
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="emptyPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -15665,14 +12753,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate53.errors = vErrors;
+validate73.errors = vErrors;
 return errors === 0;
 }
 
-export const dependencyRefPayload = validate54;
-const schema61 = {"$id":"dependencyRefPayload","type":"object","additionalProperties":false,"required":["feature"],"properties":{"feature":{"type":"string","minLength":1,"maxLength":100}}};
+export const dependencyRefPayload = validate74;
+const schema49 = {"$id":"dependencyRefPayload","type":"object","additionalProperties":false,"required":["feature"],"properties":{"feature":{"type":"string","minLength":1,"maxLength":100}}};
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="dependencyRefPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -15745,14 +12833,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate54.errors = vErrors;
+validate74.errors = vErrors;
 return errors === 0;
 }
 
-export const segmentRefPayload = validate55;
-const schema62 = {"$id":"segmentRefPayload","type":"object","required":["id"],"properties":{"id":{"type":"integer","minimum":1}}};
+export const segmentRefPayload = validate75;
+const schema50 = {"$id":"segmentRefPayload","type":"object","required":["id"],"properties":{"id":{"type":"integer","minimum":1}}};
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="segmentRefPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -15803,7 +12891,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate55.errors = vErrors;
+validate75.errors = vErrors;
 return errors === 0;
 }
 

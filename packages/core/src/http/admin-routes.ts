@@ -38,6 +38,7 @@ export const ADMIN_ROUTES: readonly Route[] = [
     auth: 'admin',
     response: { status: 200, schema: 'feature' },
     errors: [404],
+    cachedPerRevision: true,
     async run(admin, { params, principal }) {
       const { feature, etag } = await admin.getFeature(principal, { projectId: params['projectId']!, featureName: params['featureName']! });
       return ok(feature, { etag });

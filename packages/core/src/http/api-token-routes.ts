@@ -1,8 +1,19 @@
-/** The API token routes (Unleash's `/api/admin/api-tokens`): create, list, delete; ADMIN only. */
+/** The API token routes (Unleash's `/api/admin/api-tokens`): create, list, delete (ADMIN only); and the calling key. */
 import { requireAdmin } from '../auth';
 import { created, ok, type Route } from './route';
 
 export const API_TOKEN_ROUTES: readonly Route[] = [
+  {
+    method: 'GET',
+    path: '/api/admin/user',
+    summary: 'The calling admin key: its id and name (as change requests name people), role and scope',
+    operationId: 'getMe',
+    description: "Unleash's path and `user` object; then the key's `role` and the `projects` and `environments` it reaches. Never the secret.",
+    auth: 'admin',
+    response: { status: 200, schema: 'currentKey' },
+    errors: [],
+    run: async (admin, { principal }) => ok(await admin.getCurrentKey(principal)),
+  },
   {
     method: 'GET',
     path: '/api/admin/api-tokens',

@@ -9,7 +9,7 @@ export const TAGS = [
   { name: 'Projects', description: 'Projects with their computed figures, and the SDK versions their applications use.' },
   { name: 'Change requests', description: 'Changes proposed for review before they apply.' },
   { name: 'Events', description: 'The audit log: one event per fact that changed.' },
-  { name: 'API tokens', description: 'Keys: admin keys for this API, client keys for SDKs. Secrets are shown once, at creation.' },
+  { name: 'API tokens', description: 'Keys: admin keys for this API, client keys for SDKs. Secrets are shown once, at creation. The calling key itself.' },
   { name: 'Client API', description: 'What Unleash SDKs call with client keys: features, registration, usage metrics.' },
   { name: 'Operational', description: 'Liveness, readiness and this document; no key needed.' },
 ] as const;
@@ -20,7 +20,7 @@ export type TagName = (typeof TAGS)[number]['name'];
 const RULES: readonly (readonly [RegExp, TagName])[] = [
   [/^\/(health|ready|docs)\b/, 'Operational'],
   [/^\/api\/client\//, 'Client API'],
-  [/^\/api\/admin\/api-tokens\b/, 'API tokens'],
+  [/^\/api\/admin\/(api-tokens|user)\b/, 'API tokens'],
   [/^\/api\/admin\/events\b/, 'Events'],
   [/^\/api\/admin\/segments\b/, 'Segments'],
   [/\/change-requests\b/, 'Change requests'],

@@ -1,7 +1,7 @@
 /** What a route is: its method and path, what it documents, its permission check and its run function. */
 import type { Admin } from '../admin';
 import { requireAdminKey, requireClientKey, type Principal } from '../auth';
-import type { SchemaId } from '../schemas/registry';
+import type { PublishedSchemaId as SchemaId } from '../schemas/registry';
 
 /** Read access to request headers (a WHATWG `Headers` fits); names are case-insensitive. */
 export interface HeaderReader {

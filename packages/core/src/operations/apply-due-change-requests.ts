@@ -3,16 +3,27 @@ import type { AdminContext } from '../context';
 import { applyChangeRequestInTx } from '../change-requests/apply-change-request';
 import { requestEvent } from '../change-requests/change-request-events';
 import { emit } from '../emit';
-import { toAdminError } from '../errors';
+import { AdminError, toAdminError } from '../errors';
+import type { ReadTx } from '../storage';
 import type { ChangeRequestRecord } from '../records';
 
 const isDue = (cr: ChangeRequestRecord | undefined, now: number): cr is ChangeRequestRecord & { schedule: NonNullable<ChangeRequestRecord['schedule']> } =>
   cr !== undefined && cr.state === 'Scheduled' && cr.schedule?.status === 'pending' && Date.parse(cr.schedule.scheduledAt) <= now;
 
+/** The key that scheduled a request must still be valid when it applies (the system principal, id 0, always is). */
+async function requireLiveScheduler(tx: ReadTx, id: number, now: number): Promise<void> {
+  if (id === 0) return;
+  const key = (await tx.list('apiKeys')).find((k) => k.id === id);
+  const expired = key?.expiresAt !== undefined && Date.parse(key.expiresAt) <= now;
+  if (!key || key.deletedAt !== undefined || expired) {
+    throw new AdminError('NoAccessError', `The key that scheduled this change request (id ${id}) has been deleted or has expired.`);
+  }
+}
+
 /**
  * Applies every Scheduled request whose time has come, each in its own transaction that checks it is
  * still due (so it applies exactly once, whoever else runs this: another timer, another process),
- * acting as the key that scheduled it. A request that cannot be applied (a conflict, a failing change)
+ * acting as the key that scheduled it (which must not have been deleted or expired since). A request that cannot be applied (a conflict, a failing change)
  * stays Scheduled with `schedule.status: failed` and the reason, event
  * `change-request-schedule-failed`. Hosts call this on a timer and at start (ADMIN, e.g. SYSTEM_PRINCIPAL).
  */
@@ -28,6 +39,7 @@ export async function applyDueChangeRequests(ctx: AdminContext, principal: Princ
         const cr = await tx.get('changeRequests', String(id));
         if (!isDue(cr, now)) return false;
         const actor = cr.schedule.by;
+        await requireLiveScheduler(tx, actor.id, now);
         const { record, events } = await applyChangeRequestInTx(tx, ctx, actor, cr, cr.schedule.force);
         await tx.put('changeRequests', record);
         await emit(tx, ctx, actor, events);

@@ -74,6 +74,7 @@ export async function patchFeatureInTx(
     await requireDirectChangeAllowed(tx, origin, projectId, env.name);
   }
   validateResult(before, after, ctx.limits);
+  if ((after as FeatureDocument).archived && !before.archived) await requireNoLiveChildren(tx, record);
 
   const now = ctx.now().toISOString();
   const next = nextRecord(record, before, after as FeatureDocument, now, envs);
@@ -100,6 +101,22 @@ export async function patchFeatureInTx(
     stats,
   );
   return { feature: document, etag: etagOf(next.version) };
+}
+
+/**
+ * A parent stays while features depend on it (as Unleash): archiving it would leave its children
+ * evaluated against a parent SDKs no longer get. 409 naming them; archived children do not count.
+ */
+async function requireNoLiveChildren(tx: WriteTx, record: FeatureRecord): Promise<void> {
+  const live: string[] = [];
+  for (const name of record.children) {
+    const child = await tx.get('features', name);
+    if (child && !child.archived) live.push(name);
+  }
+  if (live.length === 0) return;
+  throw new AdminError('ConflictError', `"${record.name}" cannot be archived: ${live.map((n) => `"${n}"`).join(', ')} depend on it. Archive them or remove their dependency first.`, {
+    details: live.map((name) => ({ message: `"${name}" depends on "${record.name}"`, path: '/archived' })),
+  });
 }
 
 /** A path under `/variants` is denied: variants change through their own routes (as Unleash). */

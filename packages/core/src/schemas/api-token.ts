@@ -30,6 +30,25 @@ export const apiTokensSchema = {
   properties: { tokens: { type: 'array', items: { $ref: 'apiToken' } } },
 } as const;
 
+/** `GET /api/admin/user`: the calling key (Unleash's `user` object, then the key's role and scope). */
+export const currentKeySchema = {
+  $id: 'currentKey',
+  type: 'object',
+  additionalProperties: false,
+  required: ['user', 'role', 'projects', 'environments'],
+  properties: {
+    user: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'username', 'imageUrl', 'isAPI'],
+      properties: { id: int, username: str, imageUrl: str, isAPI: { const: true } },
+    },
+    role: { type: ['string', 'null'] },
+    projects: strings,
+    environments: strings,
+  },
+} as const;
+
 export const createApiTokenSchema = {
   $id: 'createApiToken',
   type: 'object',

@@ -198,6 +198,13 @@ export const segmentRefPayloadSchema = {
 export const CHANGE_REQUEST_SCHEMAS = [
   changeRequestSchema, changeRequestListSchema, changeRequestChangeEditSchema, changeRequestStateBodySchema,
   changeRequestCommentBodySchema, changeRequestTitleBodySchema, changeRequestConfigBodySchema, changeRequestConfigSchema,
+] as const;
+
+/**
+ * Payload schemas checked per action once the body is read (so an error names the change's path); the
+ * published body schema says `payload` is an object or an array, and the README lists each action's payload.
+ */
+export const CHANGE_PAYLOAD_SCHEMAS = [
   updateEnabledPayloadSchema, strategyRefPayloadSchema, variantsPayloadSchema, emptyPayloadSchema, dependencyRefPayloadSchema,
   segmentRefPayloadSchema,
 ] as const;

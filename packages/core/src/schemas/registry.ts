@@ -3,8 +3,8 @@
  * of time (scripts/generate-validators.ts, used by validation.ts); the OpenAPI document (http/openapi.ts)
  * and the tests use the same.
  */
-import { apiTokenSchema, apiTokensSchema, createApiTokenSchema } from './api-token';
-import { CHANGE_REQUEST_SCHEMAS, changeRequestChangesSchema } from './change-request';
+import { apiTokenSchema, apiTokensSchema, createApiTokenSchema, currentKeySchema } from './api-token';
+import { CHANGE_PAYLOAD_SCHEMAS, CHANGE_REQUEST_SCHEMAS, changeRequestChangesSchema } from './change-request';
 import { clientFeaturesSchema, clientMetricsSchema, clientRegisterSchema } from './client';
 import { errorSchema, healthSchema } from './common';
 import { eventSchema, eventsSchema } from './event';
@@ -14,9 +14,16 @@ import { createProjectSchema, outdatedSdksSchema, projectSchema, projectsSchema 
 
 export const SCHEMAS = [
   tagSchema, featureSchema, featuresSchema, eventSchema, eventsSchema, projectSchema, projectsSchema,
-  outdatedSdksSchema, apiTokenSchema, apiTokensSchema, errorSchema, clientFeaturesSchema, healthSchema, patchOperationsSchema, createProjectSchema,
+  outdatedSdksSchema, apiTokenSchema, apiTokensSchema, currentKeySchema, errorSchema, clientFeaturesSchema, healthSchema, patchOperationsSchema, createProjectSchema,
   createFeatureSchema, createApiTokenSchema, changeRequestChangesSchema, clientRegisterSchema, clientMetricsSchema,
   ...FLAG_CONFIG_SCHEMAS, ...CHANGE_REQUEST_SCHEMAS,
 ] as const;
 
-export type SchemaId = (typeof SCHEMAS)[number]['$id'];
+/** Schemas the core checks with that are not published in the OpenAPI document (parts of a published body). */
+export const UNPUBLISHED_SCHEMAS = [...CHANGE_PAYLOAD_SCHEMAS] as const;
+
+/** Every schema core validates with: what scripts/generate-validators.ts compiles. */
+export const VALIDATED_SCHEMAS = [...SCHEMAS, ...UNPUBLISHED_SCHEMAS] as const;
+
+export type PublishedSchemaId = (typeof SCHEMAS)[number]['$id'];
+export type SchemaId = PublishedSchemaId | (typeof UNPUBLISHED_SCHEMAS)[number]['$id'];

@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly errorName: string,
     message: string,
+    /** The permissions a 403 names (`permissions` of the API's NoAccessError). */
+    readonly permissions: readonly string[] = [],
   ) {
     super(message);
   }
@@ -60,21 +62,22 @@ export async function api<T>(path: string, request: ApiRequest = {}): Promise<Ap
   }
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
-    const { name, message } = errorFields(body, response.status);
+    const { name, message, permissions } = errorFields(body, response.status);
     if (response.status === 401 && request.key === undefined) {
       forgetKey();
       onUnauthorized(message);
     }
-    throw new ApiError(response.status, name, message);
+    throw new ApiError(response.status, name, message, permissions);
   }
   return { data: body as T, etag: response.headers.get('etag') };
 }
 
-function errorFields(body: unknown, status: number): { name: string; message: string } {
+function errorFields(body: unknown, status: number): { name: string; message: string; permissions: string[] } {
   const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   const name = typeof record['name'] === 'string' ? record['name'] : 'Error';
   const message = typeof record['message'] === 'string' ? record['message'] : `The server answered ${status}.`;
-  return { name, message };
+  const listed = Array.isArray(record['permissions']) ? record['permissions'] : [];
+  return { name, message, permissions: listed.filter((p): p is string => typeof p === 'string') };
 }
 
 /** Any thrown value as an ApiError (a bug or a browser error becomes one with status 0). */

@@ -108,6 +108,8 @@ export interface EventsResponse {
 }
 
 export interface Person {
+  /** The key's id, for people of change requests (as `GET /api/admin/user` gives it). */
+  id?: number;
   username?: string | null;
   imageUrl?: string | null;
 }
@@ -133,9 +135,22 @@ export interface ChangeRequest {
   approvals?: { createdBy: Person; createdAt: string }[];
   rejections?: { createdBy: Person; createdAt: string }[];
   comments?: { id: number; text: string; createdBy: Person; createdAt: string }[];
+  /** Set while Scheduled: when it applies, and `failed` with the reason when it could not. */
+  schedule?: { scheduledAt: string; status: 'pending' | 'failed'; reason?: string };
   createdBy: Person;
   createdAt: string;
 }
+
+/** `GET /api/admin/user`: the signed-in key, its role and scope (`["*"]` or names). */
+export interface CurrentKey {
+  user: { id: number; username: string };
+  role: string | null;
+  projects: string[];
+  environments: string[];
+}
+
+/** The states a change request moves to through `PUT …/change-requests/:id/state`. */
+export type ChangeRequestMove = 'In review' | 'Approved' | 'Rejected' | 'Applied' | 'Scheduled' | 'Cancelled';
 
 export interface OutdatedSdks {
   sdks: { sdkVersion: string; applications: string[] }[];

@@ -1,10 +1,10 @@
 import { diffJson } from '../diff';
 import { showValue } from '../format';
 
-/** preData -> data as a table of changed fields; every value is rendered as text. */
-export function DiffView({ before, after }: { before: unknown; after: unknown }) {
+/** preData -> data as a table of changed fields (`unchanged` says why there is none); every value is rendered as text. */
+export function DiffView({ before, after, unchanged = 'No field changed.' }: { before: unknown; after: unknown; unchanged?: string }) {
   const entries = diffJson(before, after);
-  if (entries.length === 0) return <p class="muted">No field changed.</p>;
+  if (entries.length === 0) return <p class="muted">{unchanged}</p>;
   return (
     <table class="diff">
       <thead>

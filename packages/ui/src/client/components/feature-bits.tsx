@@ -19,7 +19,7 @@ export function TagList({ tags }: { tags: Tag[] }) {
   return (
     <ul class="tags" aria-label="Tags">
       {tags.map((t) => (
-        <li key={`${t.type}:${t.value}`} class="tag">
+        <li key={JSON.stringify([t.type, t.value])} class="tag">
           {t.type === 'simple' ? t.value : `${t.type}: ${t.value}`}
         </li>
       ))}

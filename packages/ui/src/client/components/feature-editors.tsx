@@ -46,7 +46,7 @@ export function TagsEditor({ feature, busy, onSave }: { feature: Feature; busy: 
       {tags.length > 0 ? (
         <ul class="plain-list inline">
           {tags.map((t, i) => (
-            <li key={`${t.type}:${t.value}`}>
+            <li key={JSON.stringify([t.type, t.value])}>
               <button
                 type="button"
                 disabled={busy}

@@ -1,8 +1,10 @@
 import { useState } from 'preact/hooks';
 import { ApiError, asApiError } from '../api';
+import { needsChangeRequest } from '../change-requests';
 import { CHANGED_MEANWHILE, environmentToggle, isChangedMeanwhile, patchFeature } from '../feature-writes';
 import { href } from '../router';
 import type { Feature } from '../types';
+import { ChangeRequestOffer, type BlockedToggle } from './change-request-offer';
 import { ErrorNotice, Notice } from './notice';
 import { FeatureBadges, TagList } from './feature-bits';
 import { SelectField } from './select-field';
@@ -24,7 +26,9 @@ const STATES = [
 
 export const NO_FILTERS: FeatureFilters = { text: '', type: '', state: 'active', tag: '' };
 
-const tagText = (t: { type: string; value: string }) => `${t.type}:${t.value}`;
+const tagText = (t: { type: string; value: string }) => `${t.type}: ${t.value}`;
+/** A tag's identity for the filter: the (type, value) pair, so `a:b`+`c` and `a`+`b:c` stay two tags. */
+const tagKey = (t: { type: string; value: string }) => JSON.stringify([t.type, t.value]);
 
 export function filterFeatures(features: Feature[], f: FeatureFilters): Feature[] {
   const text = f.text.trim().toLowerCase();
@@ -33,7 +37,7 @@ export function filterFeatures(features: Feature[], f: FeatureFilters): Feature[
     if (f.state === 'active' && feature.archived) return false;
     if (f.state === 'stale' && !(feature.stale && !feature.archived)) return false;
     if (f.state === 'archived' && !feature.archived) return false;
-    if (f.tag && !(feature.tags ?? []).some((t) => tagText(t) === f.tag)) return false;
+    if (f.tag && !(feature.tags ?? []).some((t) => tagKey(t) === f.tag)) return false;
     if (!text) return true;
     const haystack = [feature.name, feature.description ?? '', ...(feature.tags ?? []).map(tagText)].join(' ').toLowerCase();
     return haystack.includes(text);
@@ -46,9 +50,11 @@ export function FeatureTable(props: { projectId: string; features: Feature[]; on
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<ApiError | undefined>();
   const [conflict, setConflict] = useState(false);
+  const [blocked, setBlocked] = useState<BlockedToggle | null>(null);
   const environments = [...new Set(props.features.flatMap((f) => (f.environments ?? []).map((e) => e.name)))];
   const types = [...new Set(props.features.map((f) => f.type ?? ''))].filter(Boolean).sort();
-  const tags = [...new Set(props.features.flatMap((f) => (f.tags ?? []).map(tagText)))].sort();
+  const tagsByKey = new Map(props.features.flatMap((f) => (f.tags ?? []).map((t) => [tagKey(t), tagText(t)] as const)));
+  const tags = [...tagsByKey].map(([value, label]) => ({ value, label })).sort((a, b) => (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
   const shown = filterFeatures(props.features, filters);
   const update = (change: Partial<FeatureFilters>) => setFilters((f) => ({ ...f, ...change }));
 
@@ -57,12 +63,14 @@ export function FeatureTable(props: { projectId: string; features: Feature[]; on
     setBusy(id);
     setError(undefined);
     setConflict(false);
+    setBlocked(null);
     try {
       const { data } = await patchFeature(props.projectId, feature.name, environmentToggle(feature, environment));
       props.onChanged(data);
     } catch (e) {
       if (isChangedMeanwhile(e)) setConflict(true);
       else setError(asApiError(e));
+      if (needsChangeRequest(e)) setBlocked({ feature: feature.name, environment, enabled: !feature.environments?.find((x) => x.name === environment)?.enabled });
     } finally {
       setBusy(null);
     }
@@ -89,6 +97,7 @@ export function FeatureTable(props: { projectId: string; features: Feature[]; on
         </Notice>
       ) : null}
       <ErrorNotice error={error} />
+      {blocked ? <ChangeRequestOffer key={`${blocked.feature}/${blocked.environment}`} projectId={props.projectId} blocked={blocked} /> : null}
       <p class="muted small" aria-live="polite">
         Showing {shown.length} of {props.features.length} flags.
       </p>

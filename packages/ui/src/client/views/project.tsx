@@ -1,12 +1,12 @@
 import { api, seg } from '../api';
-import { ChangeRequestLinks } from '../components/change-request-links';
+import { ChangeRequestList } from '../components/change-request-list';
 import { CreateFeatureForm } from '../components/create-feature-form';
 import { FeatureTable } from '../components/feature-table';
 import { ErrorNotice, Loading } from '../components/notice';
 import { OutdatedSdkList } from '../components/outdated-sdks';
 import { Breadcrumbs, Page } from '../components/page';
 import type { Params } from '../router';
-import type { EventsResponse, Feature, Project } from '../types';
+import type { Feature, Project } from '../types';
 import { useResource } from '../use-resource';
 
 /** One project: its flags (switches, filters, create), outdated SDKs and change requests. */
@@ -14,7 +14,6 @@ export function ProjectView({ params }: { params: Params }) {
   const projectId = params['projectId']!;
   const project = useResource(async () => (await api<{ projects: Project[] }>('/api/admin/projects')).data.projects.find((p) => p.id === projectId), [projectId]);
   const features = useResource(async () => (await api<{ features: Feature[] }>(`/api/admin/projects/${seg(projectId)}/features`)).data.features, [projectId]);
-  const events = useResource(async () => (await api<EventsResponse>(`/api/admin/events?project=${seg(projectId)}`)).data.events, [projectId]);
   const title = project.data?.name ?? projectId;
 
   const replaceFeature = (changed: Feature) => features.set((features.data ?? []).map((f) => (f.name === changed.name ? changed : f)));
@@ -31,14 +30,11 @@ export function ProjectView({ params }: { params: Params }) {
         {features.data ? (
           <CreateFeatureForm
             projectId={projectId}
-            onCreated={(created) => {
-              features.set([...(features.data ?? []), created]);
-              events.reload();
-            }}
+            onCreated={(created) => features.set([...(features.data ?? []), created])}
           />
         ) : null}
         <OutdatedSdkList projectId={projectId} />
-        {events.data ? <ChangeRequestLinks projectId={projectId} events={events.data} /> : null}
+        <ChangeRequestList projectId={projectId} />
       </Page>
     </>
   );
