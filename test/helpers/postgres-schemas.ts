@@ -2,8 +2,8 @@
 // ONE server per test process, started by the first storage asked for (a file that runs no PostgreSQL
 // suite starts none), one connection pool shared by every storage of the process, and an empty schema
 // per storage. A schema given back by `cleanup` is emptied and handed to the next storage: every table
-// of a used schema is given exactly the rows of a `pristine` schema that was migrated and never used
-// (a few milliseconds, where migrating a new schema and dropping it costs about 150 ms per test).
+// of a used schema is given exactly the rows of a `pristine` schema that was migrated and never used,
+// far cheaper than migrating a schema per test and dropping it (figures: storage-postgres README, Decisions).
 // The server stops and its directory is removed when the process has nothing else left to do
 // (`beforeExit`); if the process dies first, the kernel stops the server (test/helpers/postgres.ts).
 import pg from 'pg';
@@ -11,7 +11,7 @@ import { postgresStorage, type PostgresStorage } from '@flagadmin/storage-postgr
 import { startPostgres, type TestPostgres } from './postgres';
 
 /** The schema migrated at start and never written to: what an empty schema holds. */
-export const PRISTINE = 'pristine';
+const PRISTINE = 'pristine';
 
 export interface SharedPostgres {
   server: TestPostgres;
@@ -26,11 +26,11 @@ let shared: Promise<SharedPostgres> | undefined;
 async function start(): Promise<SharedPostgres> {
   const server = await startPostgres();
   // Idle connections do not keep the process alive: when the suites are done, `beforeExit` comes.
-  // synchronous_commit=off: a COMMIT does not wait for its WAL flush (about 4 ms on a loaded disk, most
-  // of a write's time here). What these suites observe is unchanged: a write is visible to every
-  // reader once its COMMIT returns, in the same order; only a crash of the server could lose the
-  // newest commits, and crashes are the storage's own suites' subject (test/storage-postgres.test.ts,
-  // test/postgres-processes.test.ts), on servers with PostgreSQL's defaults.
+  // synchronous_commit=off: a COMMIT does not wait for its WAL flush (most of a write's time on a busy
+  // disk). What these suites observe is unchanged: a write is visible to every reader once its COMMIT
+  // returns, in commit order; only a crash of the server could lose the newest commits, and crashes are
+  // the storage's own suites' subject (test/storage-postgres.test.ts, test/postgres-processes.test.ts),
+  // on servers with PostgreSQL's defaults.
   const pool = new pg.Pool({
     connectionString: server.url,
     max: 10,
