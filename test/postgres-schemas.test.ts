@@ -1,6 +1,7 @@
 // The PostgreSQL schemas that the per-storage suites (core's operations, HTTP) run on: a schema given back
 // is, for the next test, exactly a freshly migrated one, and the shared server ends with the process.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -54,29 +55,56 @@ test('a schema given back is emptied to exactly what a freshly migrated schema h
   await second.cleanup();
 });
 
-test('the shared server is started by the first storage and stops when its process ends by itself', async () => {
+/**
+ * Runs `body` (module code after the first storage was opened and closed) in a child process that
+ * prints its shared server's URL and directory first; gives how the child ended and where its server was.
+ */
+async function childWithServer(body: string): Promise<{ exit: [number | null, string | null]; url: string; dir: string; output: string }> {
   const code = `
     const { openPostgresSchema, sharedPostgres } = await import('./test/helpers/postgres-schemas.ts');
     const { storage, cleanup } = await openPostgresSchema();
     await storage.write(async () => undefined);
     await cleanup();
-    console.log((await sharedPostgres()).server.url);`;
+    const { server } = await sharedPostgres();
+    console.log(JSON.stringify({ url: server.url, dir: server.dir }));
+    ${body}`;
   const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', '--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  let errors = '';
   child.stdout.setEncoding('utf8').on('data', (text: string) => (output += text));
-  child.stderr.setEncoding('utf8').on('data', (text: string) => (errors += text));
+  child.stderr.setEncoding('utf8').on('data', (text: string) => (output += text));
   const guard = setTimeout(() => child.kill('SIGKILL'), HANG_GUARD_MS);
-  const [exitCode, signal] = await new Promise<[number | null, string | null]>((resolve) => child.once('exit', (c, s) => resolve([c, s])));
+  const exit = await new Promise<[number | null, string | null]>((resolve) => child.once('exit', (c, s) => resolve([c, s])));
   clearTimeout(guard);
-  assert.equal([exitCode, signal], [0, null], `the process ended by itself: ${output}${errors}`);
-  const port = Number(new URL(output.trim()).port);
-  const refused = await new Promise<string>((resolve) => {
-    const socket = createConnection({ port, host: '127.0.0.1' });
+  const printed = /^\{"url".*$/m.exec(output);
+  assert.ok(printed, `the child printed its server: ${output}`);
+  const { url, dir } = JSON.parse(printed![0]) as { url: string; dir: string };
+  return { exit, url, dir, output };
+}
+
+/** How a connection to the server's port ends: `ECONNREFUSED` once the server is gone. */
+const connectTo = (url: string): Promise<string> =>
+  new Promise((resolve) => {
+    const socket = createConnection({ port: Number(new URL(url).port), host: '127.0.0.1' });
     socket.once('connect', () => (socket.destroy(), resolve('connected')));
     socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? String(error)));
   });
-  assert.is(refused, 'ECONNREFUSED', 'the server stopped with its process');
+
+test('the shared server is started by the first storage and stops, its directory removed, when its process ends by itself', async () => {
+  const { exit, url, dir, output } = await childWithServer('');
+  assert.equal(exit, [0, null], `the process ended by itself: ${output}`);
+  assert.is(await connectTo(url), 'ECONNREFUSED', 'the server stopped with its process');
+  assert.not.ok(existsSync(dir), `${dir} removed`);
+});
+
+test('a process that ends on an uncaught error (no beforeExit) leaves no server and no directory either', async () => {
+  const { exit, url, dir, output } = await childWithServer("throw new Error('a test file failing hard');");
+  assert.equal(exit, [1, null], `the process failed: ${output}`);
+  assert.match(output, /a test file failing hard/);
+  // The server was told to stop at the child's exit, which did not wait for it: wait for the port to close.
+  const until = Date.now() + HANG_GUARD_MS;
+  while ((await connectTo(url)) === 'connected' && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 50));
+  assert.is(await connectTo(url), 'ECONNREFUSED', 'the server stopped with its process');
+  assert.not.ok(existsSync(dir), `${dir} removed`);
 });
 
 test.run();

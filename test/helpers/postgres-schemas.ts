@@ -5,7 +5,8 @@
 // of a used schema is given exactly the rows of a `pristine` schema that was migrated and never used,
 // far cheaper than migrating a schema per test and dropping it (figures: storage-postgres README, Decisions).
 // The server stops and its directory is removed when the process has nothing else left to do
-// (`beforeExit`); if the process dies first, the kernel stops the server (test/helpers/postgres.ts).
+// (`beforeExit`), or at its `exit` when it ends otherwise; if the process is killed, the kernel stops
+// the server (test/helpers/postgres.ts).
 import pg from 'pg';
 import { postgresStorage, type PostgresStorage } from '@flagadmin/storage-postgres';
 import { startPostgres, type TestPostgres } from './postgres';
@@ -43,6 +44,8 @@ async function start(): Promise<SharedPostgres> {
   process.once('beforeExit', () => {
     void pool.end().finally(() => server.stop());
   });
+  // A process that ends without `beforeExit` (an uncaught error, process.exit()) leaves no directory either.
+  process.once('exit', () => server.abandon());
   await (await postgresStorage({ pool, schema: PRISTINE })).close();
   return { server, pool, free: [], created: 0 };
 }

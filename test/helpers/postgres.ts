@@ -22,8 +22,15 @@ export interface TestPostgres {
   halt(): Promise<void>;
   /** Starts the halted server again on the same port and data. */
   resume(): Promise<void>;
+  /** The cluster's directory (data, socket), removed by `stop()` and `abandon()`. */
+  dir: string;
   /** Stops the server at once (no checkpoint) and removes its directory. Idempotent. */
   stop(): Promise<void>;
+  /**
+   * For a process `exit` handler, where nothing can be awaited: tells the server to stop at once and
+   * removes its directory. Does nothing after `stop()`.
+   */
+  abandon(): void;
   /**
    * Lets this process end while the server runs (its process handle and log pipe no longer keep Node's
    * event loop alive), so a `beforeExit` hook can stop it once everything else is done.
@@ -146,11 +153,19 @@ export async function startPostgres(): Promise<TestPostgres> {
   let stopped = false;
   return {
     url: `postgres://postgres:${password}@127.0.0.1:${port}/postgres`,
+    dir,
     halt: () => halt(),
     resume: () => launch(),
     unref() {
       referenced = false;
       reference(child, false);
+    },
+    abandon() {
+      if (stopped) return;
+      stopped = true;
+      child?.kill('SIGQUIT');
+      // The server may still be removing its own files: retry what it had open.
+      rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
     },
     async stop() {
       if (stopped) return;
