@@ -48,7 +48,15 @@ let running: RunningServer | undefined;
 let stopping: NodeJS.Signals | false = false;
 // Under a package manager's script (`pnpm start`), Ctrl-C reaches the bin twice: from the terminal and
 // forwarded by the manager. Only a signal beyond those forces an exit.
-let repeatsBeforeForcedExit = process.env['npm_lifecycle_event'] === undefined ? 1 : 2;
+const underPackageManager = process.env['npm_lifecycle_event'] !== undefined;
+let repeatsBeforeForcedExit = underPackageManager ? 2 : 1;
+// The manager stops listening for Ctrl-C once the bin has exited; a Ctrl-C it had not handled yet then
+// kills it (exit by signal, an ELIFECYCLE error). Its forwarded copy reaching the bin proves it handled
+// its own, so the bin exits after that copy (or after FORWARDED_SIGNAL_WAIT_MS, for a manager that
+// forwards nothing).
+const FORWARDED_SIGNAL_WAIT_MS = 5_000;
+let forwardedSignal: () => void = () => undefined;
+const forwarded = new Promise<void>((resolve) => (forwardedSignal = resolve));
 
 process.on('uncaughtException', (error) => {
   logger.error({ err: error }, 'uncaught exception');
@@ -62,6 +70,7 @@ process.on('unhandledRejection', (reason) => {
 });
 
 function stop(signal: NodeJS.Signals): void {
+  if (stopping) forwardedSignal();
   if (stopping && --repeatsBeforeForcedExit > 0) return;
   if (stopping) {
     fail(`${signal} during shutdown: exiting now`);
@@ -79,8 +88,11 @@ function stop(signal: NodeJS.Signals): void {
 
 function closeAndExit(server: RunningServer, signal: NodeJS.Signals): void {
   server.close().then(
-    () => {
+    async () => {
       logger.info({ signal }, 'stopped');
+      if (underPackageManager && signal === 'SIGINT') {
+        await Promise.race([forwarded, new Promise((resolve) => setTimeout(resolve, FORWARDED_SIGNAL_WAIT_MS).unref())]);
+      }
       process.exit(0);
     },
     (error: unknown) => {

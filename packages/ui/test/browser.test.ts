@@ -161,11 +161,13 @@ browserTest('events: the timeline with filters and a chart of events per day', a
   await assertAccessible(page, 'events');
 });
 
-browserTest('one change request, read-only: its changes per feature and its state', async () => {
+browserTest('one change request: its changes per feature and its state', async () => {
   const { page } = await signedInTab();
   await page.goto(`${s.url()}/#/projects/checkout`);
   await page.getByRole('link', { name: 'Change request #1' }).click();
   await page.getByRole('heading', { level: 1, name: 'Change request #1' }).waitFor();
+  // The changes are read after the request itself: wait for the last of them.
+  await page.getByText('addStrategy').first().waitFor();
   const text = await page.locator('main').innerText();
   for (const expected of ['Draft', 'production', 'one-click-pay', 'updateEnabled', 'new-checkout-flow', 'addStrategy']) assert.ok(text.includes(expected), expected);
   await screenshot(page, 'change-request');
