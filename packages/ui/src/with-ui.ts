@@ -13,6 +13,19 @@ export type WrappedHandler = FetchHandler & { dispatch?: PlainHandler };
 /** Request headers the page reads (conditional GET); the plain path answers uncompressed text. */
 const PAGE_REQUEST_HEADERS = ['if-none-match'] as const;
 
+const PLACEHOLDER_ORIGIN = 'http://page.invalid';
+
+/**
+ * The path of a request target as URL parsing gives it, read off the string when it is a plain path
+ * (no percent-escape, backslash or dot segment to normalize): building a URL costs more than the rest
+ * of choosing between the page and the API.
+ */
+function pathOf(target: string): string {
+  const end = target.search(/[?#]/);
+  const raw = end < 0 ? target : target.slice(0, end);
+  return raw.startsWith('/') && !/[%\\]|\/\.\.?(?:\/|$)/.test(raw) ? raw : new URL(target, PLACEHOLDER_ORIGIN).pathname;
+}
+
 /**
  * Puts the admin page in front of a fetch-style handler: requests for the page and its assets go to
  * the page, everything else (the API) to `handle` unchanged. When `handle` offers the plain protocol
@@ -25,8 +38,8 @@ export function withUi<H extends WrappedHandler>(handle: H, options: UiHandlerOp
   const inner = handle.dispatch;
   if (typeof inner !== 'function') return fetchHandler;
   const dispatch: PlainHandler = async (plain) => {
-    const url = new URL(plain.url, 'http://page.invalid');
-    if (!ui.ownsPath(url.pathname)) return inner(plain);
+    if (!ui.ownsPath(pathOf(plain.url))) return inner(plain);
+    const url = new URL(plain.url, PLACEHOLDER_ORIGIN);
     const headers = new Headers();
     for (const name of PAGE_REQUEST_HEADERS) {
       const value = plain.headers.get(name);

@@ -139,6 +139,16 @@ test('withUi keeps the plain protocol: API requests reach dispatch without a Req
   await storage.close();
 });
 
+test('withUi on the plain path reads the path as URL parsing does: dot segments resolved, the query ignored', async () => {
+  const storage = memoryStorage();
+  const { handle } = createFlagadmin({ storage });
+  const both = withUi(handle);
+  assert.is((await both.dispatch!(plainGet(`/api/../assets/${script.name}`))).body, script.body);
+  const api = await both.dispatch!(plainGet(`/api/admin/projects?next=/assets/${script.name}`));
+  assert.is(api.status, 401);
+  await storage.close();
+});
+
 test('withUi over a handler without dispatch offers none', () => {
   const both = withUi(async () => new Response('x'));
   assert.is(both.dispatch, undefined);
