@@ -51,15 +51,19 @@ export class LowdbStore {
     };
   }
 
-  private async read<T>(fn: (tx: ReadTx) => Promise<T>): Promise<T> {
-    this.ensureOpen();
+  private read<T>(fn: (tx: ReadTx) => Promise<T>): Promise<T> {
+    try {
+      this.ensureOpen();
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    // The engine's own promise goes back to the caller: no extra async frame per read (every request
+    // reads at least twice); `close` still waits for the reads in flight.
     const reading = this.engine.read(fn);
     this.reads.add(reading);
-    try {
-      return await reading;
-    } finally {
-      this.reads.delete(reading);
-    }
+    const settled = () => void this.reads.delete(reading);
+    reading.then(settled, settled);
+    return reading;
   }
 
   /**

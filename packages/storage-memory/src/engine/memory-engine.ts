@@ -46,7 +46,8 @@ export class MemoryEngine {
       close();
       throw err;
     }
-    return reading.finally(close);
+    reading.then(close, close);
+    return reading;
   }
 
   /**
