@@ -102,35 +102,6 @@ function parametersOf(route: Route): Record<string, unknown>[] {
   return parameters;
 }
 
-/** Every `$ref` id inside a schema (ajv ids, before they become component references). */
-function refsIn(value: unknown, out: string[] = []): string[] {
-  if (Array.isArray(value)) for (const v of value) refsIn(v, out);
-  else if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      if (k === '$ref' && typeof v === 'string' && !v.startsWith('#')) out.push(v);
-      else refsIn(v, out);
-    }
-  }
-  return out;
-}
-
-/**
- * The schemas the routes use, directly or through `$ref`, as components: schemas that only the core
- * checks with (a change's payload per action) are not part of the HTTP contract's document.
- */
-function componentSchemas(routes: readonly Route[]): Record<string, unknown> {
-  const byId = new Map(SCHEMAS.map((s) => [s.$id as string, s]));
-  const wanted = ['error', ...routes.flatMap((r) => [r.request, r.response.schema].filter((id): id is NonNullable<typeof id> => id !== undefined))];
-  const seen = new Set<string>();
-  while (wanted.length) {
-    const id = wanted.pop()!;
-    if (seen.has(id) || !byId.has(id)) continue;
-    seen.add(id);
-    wanted.push(...refsIn(byId.get(id)));
-  }
-  return Object.fromEntries(SCHEMAS.filter((s) => seen.has(s.$id as string)).map((s) => [s.$id, toComponent(s)]));
-}
-
 export function openApiDocument(routes: readonly Route[]): unknown {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
@@ -161,7 +132,7 @@ export function openApiDocument(routes: readonly Route[]): unknown {
     tags: TAGS,
     paths,
     components: {
-      schemas: componentSchemas(routes),
+      schemas: Object.fromEntries(SCHEMAS.map((s) => [s.$id, toComponent(s)])),
       headers: COMPONENT_HEADERS,
       parameters: COMPONENT_PARAMETERS,
       securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'An API key: `<secret>` or `Bearer <secret>`' } },
