@@ -2,6 +2,8 @@
  * Every cache of an instance, on its context (`ctx.caches`), so two instances never share answers and
  * a reader sees in one place what is kept. Each is a RevisionCache (see revision-cache.ts).
  */
+import type { Principal } from './auth';
+import type { ApiKeyRecord } from './records';
 import type { ClientFeaturesResponse } from './documents/client-feature';
 import type { ProjectsResponse } from './documents/project-document';
 import type { RouteResult } from './http/route';
@@ -20,12 +22,23 @@ export interface ClientFeaturesAnswer {
   etag: string;
 }
 
+/** A stored key and its principal, as read at one revision. */
+export interface KnownKey {
+  key: ApiKeyRecord;
+  principal: Readonly<Principal>;
+}
+
 export interface ContextCaches {
   /**
    * SHA-256 of recently seen secrets, by secret, at revision 0 (a hash never changes). Web Crypto's
    * digest is asynchronous (a thread-pool round trip per request).
    */
   readonly secretHashes: RevisionCache<string, string>;
+  /**
+   * API keys by secret hash at the current revision (`null`: no such key): every request authenticates,
+   * and a key record changes only with a write.
+   */
+  readonly apiKeys: RevisionCache<string, KnownKey | null>;
   /** `GET /api/admin/events` responses as JSON text, by query: asked again and again between writes. */
   readonly eventPages: RevisionCache<string, string>;
   /** The project list, under the key `all`. */
@@ -51,6 +64,7 @@ export interface ContextCaches {
 export function createCaches(): ContextCaches {
   return {
     secretHashes: new RevisionCache({ max: 1024 }),
+    apiKeys: new RevisionCache({ max: 1024 }),
     eventPages: new RevisionCache(),
     projects: new RevisionCache({ max: 1 }),
     clientFeatures: new RevisionCache(),

@@ -1,6 +1,6 @@
 /** The whole HTTP API on plain data: route, authenticate, authorize, run, answer; every failure a JSON error. */
-import type { Principal } from '../auth';
 import { AdminError, toAdminError } from '../errors';
+import { authenticateAt, type Authenticated } from '../operations/authenticate';
 import { readJson } from './body';
 import { DEFAULT_BODY_LIMIT, type HandlerOptions, type PlainHandler, type PlainRequest, type PlainResponse } from './plain';
 import { requestIdOf } from './request-id';
@@ -37,16 +37,17 @@ export function createDispatch(options: HandlerOptions): PlainHandler {
       }
       const { route, params } = found;
       routePath = route.path;
-      let principal: Principal | undefined;
+      let authenticated: Authenticated | undefined;
       if (route.auth !== 'none') {
-        principal = await admin.authenticate(request.headers.get('authorization'));
-        requireKeyType(route, principal);
-        route.authorize?.(principal, params);
+        authenticated = await authenticateAt(admin.context, request.headers.get('authorization'));
+        requireKeyType(route, authenticated.principal);
+        route.authorize?.(authenticated.principal, params);
       }
+      const principal = authenticated?.principal;
       const input = { params, query, principal: principal!, headers: request.headers, json: () => readJson(request, limit, admin.context.limits.jsonDepth) };
       const result =
-        route.cachedPerRevision && principal
-          ? await runCachedPerRevision(admin, route, input, `${principal.id} ${request.url}`)
+        route.cachedPerRevision && authenticated
+          ? await runCachedPerRevision(admin, route, input, `${authenticated.principal.id} ${request.url}`, authenticated.revision)
           : await route.run(admin, input);
       response = plainResponse(result, requestId, caches);
     } catch (caught) {

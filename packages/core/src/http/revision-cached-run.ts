@@ -6,14 +6,15 @@ import type { Admin } from '../admin';
 import { JsonText, type Route, type RouteInput, type RouteResult } from './route';
 
 /**
- * Runs `route` unless an answer for `key` at the current revision is kept. An answer is kept only when
- * the revision did not move while it was computed (the operation's own read then saw exactly that
- * revision's state), and only a 200: errors are answered afresh.
+ * Runs `route` unless an answer for `key` at revision `before` is kept. `before` is a revision read
+ * during this request (the one the key was authenticated at), so answering that revision's state is
+ * answering the state at some moment of the request. An answer is kept only when the revision did not
+ * move while it was computed (the operation's own read then saw exactly that revision's state), and
+ * only a 200: errors are answered afresh.
  */
-export async function runCachedPerRevision(admin: Admin, route: Route, input: RouteInput, key: string): Promise<RouteResult> {
+export async function runCachedPerRevision(admin: Admin, route: Route, input: RouteInput, key: string, before: number): Promise<RouteResult> {
   const { context } = admin;
   const revisionNow = () => context.read((tx) => tx.revision());
-  const before = await revisionNow();
   const kept = context.caches.routeAnswers.peek(before, key);
   if (kept) return kept;
   const result = await route.run(admin, input);

@@ -1,22 +1,49 @@
 import { constantTimeEqual, hashSecret, principalOf, secretFromHeader, type Principal } from '../auth';
+import type { KnownKey } from '../caches';
 import type { AdminContext } from '../context';
 import { AdminError } from '../errors';
 import type { ApiKeyRecord } from '../records';
+
+/** A principal and the storage revision its key was read at. */
+export interface Authenticated {
+  principal: Principal;
+  /** Routes answered once per revision are looked up at this one (no second read of it). */
+  revision: number;
+}
 
 /**
  * The principal of an `Authorization` header value (`<secret>` or `Bearer <secret>`); 401
  * AuthenticationRequired when it is missing, malformed, unknown, deleted or expired.
  */
 export async function authenticate(ctx: AdminContext, header: string | null | undefined): Promise<Principal> {
-  const secret = secretFromHeader(header);
-  if (!secret) throw new AdminError('AuthenticationRequired', 'You must provide a valid API key in the Authorization header.');
-  const hash = await ctx.caches.secretHashes.get(0, secret, () => hashSecret(secret));
-  const key = await ctx.read((tx) => tx.get('apiKeys', hash));
-  if (!key || !constantTimeEqual(key.secretHash, hash) || !isLive(key, ctx.now())) {
-    throw new AdminError('AuthenticationRequired', 'You must provide a valid API key in the Authorization header.');
-  }
-  return principalOf(key);
+  return (await authenticateAt(ctx, header)).principal;
 }
+
+/**
+ * `authenticate`, with the revision the key was read at. A key's record is read once per storage
+ * revision (every request authenticates; the record changes only with a write); its expiry is checked
+ * against the clock on every request.
+ */
+export async function authenticateAt(ctx: AdminContext, header: string | null | undefined): Promise<Authenticated> {
+  const secret = secretFromHeader(header);
+  if (!secret) throw unauthenticated();
+  const hashes = ctx.caches.secretHashes;
+  const hash = hashes.peek(0, secret) ?? (await hashes.get(0, secret, () => hashSecret(secret)));
+  const { known, revision } = await ctx.read(async (tx) => {
+    const revision = await tx.revision();
+    let known = ctx.caches.apiKeys.peek(revision, hash);
+    if (known === undefined) {
+      const key = await tx.get('apiKeys', hash);
+      known = key && constantTimeEqual(key.secretHash, hash) ? { key, principal: Object.freeze(principalOf(key)) } : null;
+      ctx.caches.apiKeys.set(revision, hash, known);
+    }
+    return { known, revision };
+  });
+  if (!known || !isLive(known.key, ctx.now())) throw unauthenticated();
+  return { principal: known.principal, revision };
+}
+
+const unauthenticated = (): AdminError => new AdminError('AuthenticationRequired', 'You must provide a valid API key in the Authorization header.');
 
 /** A key authenticates until it is deleted or its `expiresAt` has come. */
 function isLive(key: ApiKeyRecord, now: Date): boolean {
