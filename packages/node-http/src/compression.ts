@@ -13,7 +13,7 @@ export interface CompressionOptions {
 /** Compression as the listener uses it: the resolved options and the cache of compressed bodies. */
 export interface Compressor {
   readonly threshold: number;
-  /** Whether a response of this type varies with Accept-Encoding (worth a `Vary` header). */
+  /** Whether a response of this type varies with Accept-Encoding (worth a `Vary` header; never an event stream). */
   applies(contentType: string | undefined): boolean;
   /** A whole body, compressed (the last few bodies' results are reused: cached answers repeat). */
   whole(body: string | Uint8Array, encoding: Encoding): Buffer;
@@ -27,9 +27,26 @@ const BROTLI: BrotliOptions = { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [
 const GZIP: ZlibOptions = { level: 6 };
 const COMPRESSIBLE = /^(text\/|application\/([\w.+-]*\+)?(json|xml|javascript|x-www-form-urlencoded)|image\/svg\+xml)/i;
 
+/**
+ * Recent `Accept-Encoding` values and their answers: a fleet of clients sends a handful of distinct
+ * values, each on every request. Bounded (cleared when full), so odd values cannot grow it.
+ */
+const negotiated = new Map<string, Encoding | null>();
+const MAX_NEGOTIATED = 64;
+
 /** `Accept-Encoding` read with q-values: the best of br and gzip the client accepts (br on a tie), or null. */
 export function negotiate(acceptEncoding: string | undefined): Encoding | null {
   if (!acceptEncoding) return null;
+  let answer = negotiated.get(acceptEncoding);
+  if (answer === undefined) {
+    answer = preferredEncoding(acceptEncoding);
+    if (negotiated.size >= MAX_NEGOTIATED) negotiated.clear();
+    negotiated.set(acceptEncoding, answer);
+  }
+  return answer;
+}
+
+function preferredEncoding(acceptEncoding: string): Encoding | null {
   const q = new Map<string, number>();
   for (const part of acceptEncoding.split(',')) {
     const [token, ...params] = part.trim().toLowerCase().split(';');
@@ -52,7 +69,17 @@ export function createCompressor(options: CompressionOptions = {}): Compressor {
   const threshold = options.threshold ?? 1024;
   const maxEntries = options.cacheEntries ?? 32;
   const caches: Record<Encoding, Map<string | Uint8Array, Buffer>> = { br: new Map(), gzip: new Map() };
-  const applies = (contentType: string | undefined) => contentType !== undefined && COMPRESSIBLE.test(contentType);
+  // Answers carry one or two content types: the last one's verdict is kept.
+  let lastType: string | undefined;
+  let lastVerdict = false;
+  const applies = (contentType: string | undefined) => {
+    if (contentType === undefined) return false;
+    if (contentType !== lastType) {
+      lastVerdict = COMPRESSIBLE.test(contentType) && !/^text\/event-stream/i.test(contentType);
+      lastType = contentType;
+    }
+    return lastVerdict;
+  };
   return {
     threshold,
     applies,
@@ -78,7 +105,8 @@ export function createCompressor(options: CompressionOptions = {}): Compressor {
 
 /** `Vary` with Accept-Encoding added (once) to what the handler already set. */
 export function varyWithEncoding(vary: string | number | string[] | undefined): string {
-  const existing = vary === undefined ? '' : String(vary);
+  if (vary === undefined) return 'Accept-Encoding';
+  const existing = String(vary);
   if (/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(existing)) return existing;
   return existing ? `${existing}, Accept-Encoding` : 'Accept-Encoding';
 }
@@ -89,8 +117,9 @@ type HeaderBag = Record<string, string | number | string[] | undefined>;
 function eligible(compressor: Compressor, status: number, headers: HeaderBag): boolean {
   if (status < 200 || status === 204 || status === 304) return false;
   const type = headers['content-type'];
-  if (typeof type !== 'string' || !compressor.applies(type) || /^text\/event-stream/i.test(type)) return false;
-  return headers['content-encoding'] === undefined && !/no-transform/i.test(String(headers['cache-control'] ?? ''));
+  if (typeof type !== 'string' || !compressor.applies(type) || headers['content-encoding'] !== undefined) return false;
+  const cacheControl = headers['cache-control'];
+  return cacheControl === undefined || !/no-transform/i.test(String(cacheControl));
 }
 
 /**

@@ -70,7 +70,7 @@ async function serveOne(s: Settings, req: NodeRequest, res: ServerResponse, next
   }
 
   if (s.plain) {
-    const path = target.url.slice(target.url.indexOf('/', target.url.indexOf('//') + 2));
+    const { path } = target;
     await servePlain(s.plain, req, res, path, s.cap, (error) => {
       const id = sendError(res, 'InternalError', 'Internal server error', !req.complete);
       logFailure(s, error, req, path, id);
@@ -87,7 +87,7 @@ async function serveOne(s: Settings, req: NodeRequest, res: ServerResponse, next
     if (!res.writableFinished) abort.abort(new DOMException('The client closed the connection', 'AbortError'));
   });
 
-  const parts: RequestParts = { url: target.url, method, abort };
+  const parts: RequestParts = { url: target.origin + target.path, method, abort };
   let reader: BodyStream | undefined;
   let tooLarge = false;
   // The 413 comes when the handler reads the body, so its own earlier checks (401, 403, 415) win.

@@ -12,7 +12,11 @@ export function normalizePrefix(prefix: string | undefined): string | undefined 
 // Characters that would move a Host header value into the path, query, fragment or userinfo of the URL.
 const BAD_HOST = /[/?#@\\\s]/;
 
-export type UrlResult = { kind: 'ok'; url: string } | { kind: 'outside' } | { kind: 'invalid' };
+/** `origin + path` is the absolute URL; the plain protocol takes the path alone. */
+export type UrlResult = { kind: 'ok'; origin: string; path: string } | { kind: 'outside' } | { kind: 'invalid' };
+
+/** The last Host value found acceptable: clients send the same one on every request. */
+let lastGoodHost = '';
 
 /**
  * The absolute URL the handler sees: scheme from the socket, authority from the Host header, path from
@@ -25,7 +29,10 @@ export function requestUrl(req: NodeRequest, prefix: string | undefined): UrlRes
     // HTTP/1.1 requires Host (RFC 9112 §3.2); an HTTP/1.0 request without one is served as localhost.
     if (req.headers.host === undefined && req.httpVersion === '1.1') return { kind: 'invalid' };
     const host = req.headers.host ?? 'localhost';
-    if (host === '' || BAD_HOST.test(host)) return { kind: 'invalid' };
+    if (host !== lastGoodHost) {
+      if (host === '' || BAD_HOST.test(host)) return { kind: 'invalid' };
+      lastGoodHost = host;
+    }
     origin = `${(req.socket as TLSSocket).encrypted ? 'https' : 'http'}://${host}`;
   } else if (/^https?:\/\//i.test(path)) {
     // absolute-form request target (RFC 9112 §3.2.2): its authority wins over the Host header
@@ -45,7 +52,7 @@ export function requestUrl(req: NodeRequest, prefix: string | undefined): UrlRes
     if (rest === undefined) return { kind: 'outside' };
     path = rest;
   }
-  return { kind: 'ok', url: origin + path };
+  return { kind: 'ok', origin, path };
 }
 
 function stripPrefix(path: string, prefix: string): string | undefined {

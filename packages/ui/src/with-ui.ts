@@ -37,8 +37,7 @@ export function withUi<H extends WrappedHandler>(handle: H, options: UiHandlerOp
   const fetchHandler: FetchHandler = (request) => (ui.owns(request) ? Promise.resolve(ui(request)) : handle(request));
   const inner = handle.dispatch;
   if (typeof inner !== 'function') return fetchHandler;
-  const dispatch: PlainHandler = async (plain) => {
-    if (!ui.ownsPath(pathOf(plain.url))) return inner(plain);
+  const page = async (plain: PlainRequest) => {
     const url = new URL(plain.url, PLACEHOLDER_ORIGIN);
     const headers = new Headers();
     for (const name of PAGE_REQUEST_HEADERS) {
@@ -48,5 +47,7 @@ export function withUi<H extends WrappedHandler>(handle: H, options: UiHandlerOp
     const response = ui(new Request(url, { method: plain.method, headers }));
     return { status: response.status, headers: Object.fromEntries(response.headers), body: response.body ? await response.text() : null };
   };
+  // Not an async function itself: an API request goes to `inner` without a promise of its own.
+  const dispatch: PlainHandler = (plain) => (ui.ownsPath(pathOf(plain.url)) ? page(plain) : inner(plain));
   return Object.assign(fetchHandler, { dispatch });
 }
