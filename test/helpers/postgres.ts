@@ -1,16 +1,16 @@
-// The one way tests get a real PostgreSQL server: the machine's own server binaries (Debian's
-// postgresql package, /usr/lib/postgresql/<version>/bin, or whatever `pg_config --bindir` names),
-// a fresh cluster in a temporary directory, listening on 127.0.0.1 on a free port only, removed by
+// The one way tests get a real PostgreSQL server: the machine's own server binaries, or the ones npm
+// installed (postgres-binaries.ts), a fresh cluster in a temporary directory, listening on 127.0.0.1 on a free port only, removed by
 // `stop()` (and stopped by the kernel if this process dies first, where util-linux's setpriv exists).
-// As root the server runs as the `postgres` user (initdb refuses root). Waits end on the
+// As root the server runs as another user (initdb refuses root). Waits end on the
 // server's own "ready" line or on its exit; the time limits are only hang guards. The cluster is thrown
 // away, so initdb does not fsync it and `stop()` skips the shutdown checkpoint; the running server keeps
 // PostgreSQL's durable defaults (fsync, synchronous_commit).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { serverBinaries, serverUser, type BinariesSource } from './postgres-binaries';
 
 const WAIT_MS = 120_000;
 const SETPRIV = ['/usr/bin/setpriv', '/bin/setpriv'].find((path) => existsSync(path));
@@ -38,31 +38,6 @@ export interface TestPostgres {
   unref(): void;
 }
 
-function binDir(): string {
-  const fromEnv = process.env['PG_BINDIR'];
-  if (fromEnv) return fromEnv;
-  const debian = '/usr/lib/postgresql';
-  if (existsSync(debian)) {
-    const versions = readdirSync(debian)
-      .filter((v) => existsSync(join(debian, v, 'bin', 'initdb')))
-      .sort((a, b) => Number(b) - Number(a));
-    if (versions[0]) return join(debian, versions[0], 'bin');
-  }
-  try {
-    return execFileSync('pg_config', ['--bindir'], { encoding: 'utf8' }).trim();
-  } catch {
-    throw new Error('No PostgreSQL server binaries found: install them (Debian: apt-get install -y postgresql) or set PG_BINDIR');
-  }
-}
-
-/** The uid/gid to run the server as: `postgres` when we are root, ourselves otherwise. */
-function serverUser(): { uid: number; gid: number } | undefined {
-  if (process.getuid?.() !== 0) return undefined;
-  const line = execFileSync('getent', ['passwd', 'postgres'], { encoding: 'utf8' }).trim();
-  const [, , uid, gid] = line.split(':');
-  return { uid: Number(uid), gid: Number(gid) };
-}
-
 async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve, reject) => server.once('error', reject).listen(0, '127.0.0.1', resolve));
@@ -71,9 +46,16 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-export async function startPostgres(): Promise<TestPostgres> {
-  const bin = binDir();
-  const user = serverUser();
+export interface StartOptions {
+  /** Whose binaries to run; by default the machine's own where it has them (postgres-binaries.ts). */
+  binaries?: BinariesSource;
+  /** As root: the user to run the server as (by default `postgres`, else `nobody`). */
+  user?: string;
+}
+
+export async function startPostgres(options: StartOptions = {}): Promise<TestPostgres> {
+  const { bin } = serverBinaries(options.binaries);
+  const user = serverUser(options.user);
   const dir = mkdtempSync(join(tmpdir(), 'flagadmin-pg-'));
   const data = join(dir, 'data');
   const password = `pw${crypto.randomUUID().replace(/-/g, '')}`;
