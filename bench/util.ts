@@ -129,7 +129,9 @@ export interface RunningBin extends Child {
 export async function startBuiltBin(dataDir: string, options: { timeoutMs?: number; nodeArgs?: string[]; args?: string[] } = {}): Promise<RunningBin> {
   const started = performance.now();
   const args = [BUILT_BIN, '--port', '0', '--data', dataDir, '--no-demo', '--log-level', 'warn', ...(options.args ?? [])];
-  const proc = spawnTracked(process.execPath, [...(options.nodeArgs ?? []), ...args], {
+  // BENCH_BIN_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the bin under load (written at its exit).
+  const extra = process.env['BENCH_BIN_NODE_ARGS']?.split(' ').filter(Boolean) ?? [];
+  const proc = spawnTracked(process.execPath, [...extra, ...(options.nodeArgs ?? []), ...args], {
     env: { ...process.env, NODE_ENV: 'production' },
   });
   const timeoutMs = options.timeoutMs ?? 120_000;

@@ -92,4 +92,25 @@ test('an error is never kept: a change request that does not exist yet is found 
   await storage.close();
 });
 
+test('the project list is kept per revision, yet its figures move with the clock past a lifetime without any write', async () => {
+  let now = Date.parse('2026-01-01T00:00:00Z');
+  const storage = memoryStorage();
+  const { admin, handle } = createFlagadmin({ storage, now: () => new Date(now) });
+  await admin.createFeature(SYSTEM_PRINCIPAL, { projectId: 'default', body: { name: 'checkout', type: 'release' } });
+  const secret = (await admin.createApiKey(SYSTEM_PRINCIPAL, { body: { tokenName: 'all', type: 'admin' } })).secret;
+  const staleCount = async () => {
+    const response = await handle(new Request('http://flags.test/api/admin/projects', { headers: { authorization: secret } }));
+    const { projects } = (await response.json()) as { projects: { id: string; potentiallyStaleFeatureCount: number }[] };
+    return projects.find((p) => p.id === 'default')!.potentiallyStaleFeatureCount;
+  };
+  assert.is(await staleCount(), 0);
+  now += 39 * 86_400_000; // a release flag's lifetime is 40 days
+  assert.is(await staleCount(), 0, 'kept: nothing changed');
+  const revision = await storage.read((tx) => tx.revision());
+  now += 2 * 86_400_000;
+  assert.is(await staleCount(), 1, 'past the lifetime, the kept answer is computed again');
+  assert.is(await storage.read((tx) => tx.revision()), revision, 'without any write');
+  await storage.close();
+});
+
 test.run();

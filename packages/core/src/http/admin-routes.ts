@@ -1,5 +1,6 @@
 /** The admin API's routes: the Unleash admin endpoints flagadmin serves. */
 import { requireAdmin, requireUpdateFeature } from '../auth';
+import { projectsForKey } from '../documents/projects-for-key';
 import { created, JsonText, ok, type Route } from './route';
 
 /** The admin API (admin keys). */
@@ -78,6 +79,7 @@ export const ADMIN_ROUTES: readonly Route[] = [
     response: { status: 200, schema: 'events' },
     errors: [],
     query: [{ name: 'project', description: 'Only the events of this project, all of them (default: the last 100 of every project)' }],
+    cachedPerRevision: true,
     run: async (admin, { query, principal }) => ok(new JsonText(await admin.listEventsJson(principal, { project: query.get('project') }))),
   },
   {
@@ -88,7 +90,11 @@ export const ADMIN_ROUTES: readonly Route[] = [
     auth: 'admin',
     response: { status: 200, schema: 'projects' },
     errors: [],
-    run: async (admin, { principal }) => ok(await admin.listProjects(principal)),
+    cachedPerRevision: true,
+    run: async (admin, { principal }) => {
+      const { response, validUntil } = await projectsForKey(admin.context, principal);
+      return { ...ok(response), until: validUntil };
+    },
   },
   {
     method: 'POST',

@@ -16,13 +16,14 @@ export async function runCachedPerRevision(admin: Admin, route: Route, input: Ro
   const { context } = admin;
   const revisionNow = () => context.read((tx) => tx.revision());
   const kept = context.caches.routeAnswers.peek(before, key);
-  if (kept) return kept;
+  if (kept && (kept.until === undefined || context.now().getTime() < kept.until)) return kept;
   const result = await route.run(admin, input);
   if (result.status !== 200) return result;
   const answer: RouteResult = {
     status: result.status,
     body: result.body instanceof JsonText ? result.body : new JsonText(JSON.stringify(result.body)),
     ...(result.headers ? { headers: result.headers } : {}),
+    ...(result.until !== undefined ? { until: result.until } : {}),
   };
   if ((await revisionNow()) === before) context.caches.routeAnswers.set(before, key, answer);
   return answer;

@@ -23,6 +23,11 @@ export interface RouteResult {
   /** A JSON value, or a JsonText: a body already serialized (sent as is). */
   body: unknown;
   headers?: Record<string, string>;
+  /**
+   * For a route answered per revision (`cachedPerRevision`) whose figures also move with the clock:
+   * the answer holds until this time (ms since the epoch), then it is computed again.
+   */
+  until?: number;
 }
 
 /** A body that is already JSON text. */
@@ -67,8 +72,9 @@ export interface Route {
    */
   authorize?(principal: Principal, params: Record<string, string>): void;
   /**
-   * A GET whose 200 answer depends only on the key, the URL and the stored state (not on the clock or
-   * request headers): answered once per storage revision and key, then served as kept JSON text.
+   * A GET whose 200 answer depends only on the key, the URL and the stored state (not on request
+   * headers; on the clock only through the result's `until`): answered once per storage revision and
+   * key, then served as kept JSON text.
    */
   cachedPerRevision?: true;
   run(admin: Admin, input: RouteInput): Promise<RouteResult>;
