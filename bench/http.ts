@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { DataSetInfo } from './dataset';
 import { BENCH_ADMIN_SECRET } from './dataset';
 import type { LoadResult, LoadSpec } from './load';
-import { BENCH_DIR, median, onCleanup, spawnTracked, type RunningBin } from './util';
+import { BENCH_DIR, median, onCleanup, processCpuMicros, spawnTracked, type RunningBin } from './util';
 
 export interface RouteSpec {
   id: string;
@@ -175,6 +175,12 @@ export interface RouteRatio {
   baselineRps: number[];
   ratios: number[];
   medianRatio: number;
+  /**
+   * Server CPU per request (µs, all threads; the bin's own process, so not PostgreSQL's) per round, while
+   * the load ran: less moved by other work on the machine than req/s. Empty where /proc is missing.
+   */
+  flagadminCpuUs: number[];
+  baselineCpuUs: number[];
   flagadminP50Ms: number;
   baselineP50Ms: number;
   failures: string[];
@@ -209,6 +215,8 @@ export async function ratioRuns(bin: RunningBin, info: DataSetInfo, options: Htt
         baselineRps: [],
         ratios: [],
         medianRatio: NaN,
+        flagadminCpuUs: [],
+        baselineCpuUs: [],
         flagadminP50Ms: NaN,
         baselineP50Ms: NaN,
         failures: [],
@@ -218,15 +226,24 @@ export async function ratioRuns(bin: RunningBin, info: DataSetInfo, options: Htt
         const results: Record<'flagadmin' | 'baseline', LoadResult> = {} as never;
         for (const target of ['flagadmin', 'baseline'] as const) {
           const base = target === 'flagadmin' ? bin.url : baseline.url;
-          const result = await runLoad({
+          const spec = {
             url: base + route.path,
             method: route.method,
             headers: requestHeaders(route),
             patchDescription: route.method === 'PATCH',
             connections: options.connections,
             durationSeconds: options.durationSeconds,
-            warmupSeconds: options.warmupSeconds,
-          });
+            warmupSeconds: 0,
+          };
+          // The warm-up is a load of its own, so the server's CPU is read around the measured load only.
+          if (options.warmupSeconds > 0) await runLoad({ ...spec, durationSeconds: options.warmupSeconds });
+          const cpuOf = () => (target === 'flagadmin' ? processCpuMicros(bin.child.pid!) : processCpuMicros(process.pid));
+          const cpuBefore = cpuOf();
+          const result = await runLoad(spec);
+          const cpuAfter = cpuOf();
+          if (cpuBefore !== undefined && cpuAfter !== undefined && result.requests > 0) {
+            (target === 'flagadmin' ? row.flagadminCpuUs : row.baselineCpuUs).push((cpuAfter - cpuBefore) / result.requests);
+          }
           if (result.non2xx || result.errors || result.timeouts || result.requests === 0) {
             row.failures.push(`${target} round ${round + 1}: ${result.requests} requests, ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
           }
@@ -237,7 +254,8 @@ export async function ratioRuns(bin: RunningBin, info: DataSetInfo, options: Htt
         row.baselineRps.push(results.baseline.requestsPerSecond);
         row.ratios.push(results.flagadmin.requestsPerSecond / results.baseline.requestsPerSecond);
         process.stderr.write(
-          `http ${route.label} round ${round + 1}: flagadmin ${results.flagadmin.requestsPerSecond.toFixed(0)} req/s, baseline ${results.baseline.requestsPerSecond.toFixed(0)} req/s\n`,
+          `http ${route.label} round ${round + 1}: flagadmin ${results.flagadmin.requestsPerSecond.toFixed(0)} req/s, baseline ${results.baseline.requestsPerSecond.toFixed(0)} req/s` +
+            `${row.flagadminCpuUs.length > round ? `; CPU per request ${row.flagadminCpuUs[round]!.toFixed(1)} / ${row.baselineCpuUs[round]?.toFixed(1)} µs` : ''}\n`,
         );
       }
       row.medianRatio = median(row.ratios);

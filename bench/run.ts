@@ -18,7 +18,7 @@ import { ratioRuns, type HttpOptions, type RouteRatio } from './http';
 import { postgresFleet, postgresRuns, type PostgresFigures } from './postgres';
 import { binFigures, latencies, OPERATIONS, type BinFigures, type OperationId } from './scale';
 import { fleetRun, type FleetFigures, type FleetOptions } from './fleet';
-import { BENCH_DIR, BUILT_BIN, ROOT, cleanup, dirSize, formatBytes, killAllNow, removeDirLater, startBuiltBin } from './util';
+import { BENCH_DIR, BUILT_BIN, ROOT, cleanup, dirSize, formatBytes, killAllNow, median, removeDirLater, startBuiltBin } from './util';
 
 const { values: args } = parseArgs({
   options: {
@@ -101,6 +101,14 @@ const OPERATION_LABELS: Record<OperationId, string> = {
   patchFeature: 'patchFeature (durable) p50',
 };
 
+/** Server CPU per request, medians over the rounds (µs): flagadmin / bare node:http. */
+function cpuNote(r: RouteRatio): string {
+  if (r.flagadminCpuUs.length === 0 || r.baselineCpuUs.length === 0) return '';
+  const f = median(r.flagadminCpuUs);
+  const b = median(r.baselineCpuUs);
+  return `; CPU ${f.toFixed(1)} / ${b.toFixed(1)} µs per request (${(b / f).toFixed(2)})`;
+}
+
 function rows(http: RouteRatio[] | undefined, scale: ScaleFigures[] | undefined, postgres?: PostgresFigures, fleet?: FleetFigures): Row[] {
   const out: Row[] = [];
   const storageNote = onPostgres ? ' [PostgreSQL]' : '';
@@ -109,7 +117,7 @@ function rows(http: RouteRatio[] | undefined, scale: ScaleFigures[] | undefined,
     const failed = r.failures.length > 0;
     out.push({
       figure: `${r.label}: flagadmin${storageNote} / bare node:http (best round req/s; ${formatBytes(r.responseBytes)} body)`,
-      small: `${fmtRps(Math.max(...r.flagadminRps))} / ${fmtRps(Math.max(...r.baselineRps))}`,
+      small: `${fmtRps(Math.max(...r.flagadminRps))} / ${fmtRps(Math.max(...r.baselineRps))}${cpuNote(r)}`,
       large: '',
       result: failed ? `${r.medianRatio.toFixed(2)} (non-2xx!)` : r.medianRatio.toFixed(2),
       target: target === undefined ? '' : `≥ ${target.toFixed(2)}`,

@@ -1,5 +1,5 @@
 /** Small helpers of the benchmark: paths, numbers, child processes that are always stopped. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +29,25 @@ export function dirSize(dir: string): number {
     total += entry.isDirectory() ? dirSize(path) : statSync(path).size;
   }
   return total;
+}
+
+let clockTicks: number | undefined;
+
+/**
+ * CPU time (user + system, µs) a process has used so far, all its threads: from /proc on Linux;
+ * undefined where there is no /proc.
+ */
+export function processCpuMicros(pid: number): number | undefined {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return undefined;
+  }
+  clockTicks ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  // Fields after the command name (which may hold spaces, inside parentheses): utime and stime are 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / clockTicks;
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
