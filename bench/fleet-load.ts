@@ -29,7 +29,7 @@ export type RequestKind = 'register' | 'poll' | 'metrics';
 
 export interface KindFigures {
   requests: number;
-  /** Answers by status (`200`, `202`, `304`, ...); `error` for a failed connection. */
+  /** Answers by status (`200`, `202`, `304`, ...); `error <code>` for a failed connection (`error ECONNRESET`). */
   statuses: Record<string, number>;
   p50Ms: number;
   p99Ms: number;
@@ -123,8 +123,9 @@ async function main(): Promise<void> {
         });
       });
       req.on('socket', () => (maxSendLagMs = Math.max(maxSendLagMs, performance.now() - scheduledAt)));
-      req.on('error', () => {
-        statuses[item.kind]['error'] = (statuses[item.kind]['error'] ?? 0) + 1;
+      req.on('error', (error: NodeJS.ErrnoException) => {
+        const name = `error ${error.code ?? error.message}`;
+        statuses[item.kind][name] = (statuses[item.kind][name] ?? 0) + 1;
         resolve();
       });
       req.end(body);
