@@ -114,6 +114,19 @@ test('every process reads a write another process acknowledged just before', asy
   }
 });
 
+test('a key deleted through one process is refused by every process right after, though each had just accepted it', async () => {
+  const created = await call(bins[0]!.url, 'POST', '/api/admin/api-tokens', { tokenName: 'short-lived', type: 'admin' });
+  assert.is(created.status, 201);
+  const { secret, id } = created.json as { secret: string; id: number };
+  const asKey = (base: string) => fetch(`${base}/api/admin/projects`, { headers: { authorization: secret }, signal: AbortSignal.timeout(REQUEST_GUARD_MS) });
+  // Each process reads the key, and keeps it and the answer for the current revision.
+  for (const { url } of bins) assert.is((await asKey(url)).status, 200);
+  for (const { url } of bins) assert.is((await asKey(url)).status, 200);
+  const deleted = await fetch(`${bins[1]!.url}/api/admin/api-tokens/${id}`, { method: 'DELETE', headers: { authorization: KEY }, signal: AbortSignal.timeout(REQUEST_GUARD_MS) });
+  assert.is(deleted.status, 200);
+  for (const { url } of bins) assert.is((await asKey(url)).status, 401, `process ${bins.findIndex((b) => b.url === url)} after the delete`);
+});
+
 test('kill -9 of one process under load loses no acknowledged write; the others keep answering', async () => {
   const victim = bins[2]!;
   let killed = false;
