@@ -8,6 +8,8 @@
  * `--route ID` (repeatable) runs only those HTTP routes (projects, events, projectEvents, changeRequest,
  * outdatedSdks, features, feature, strategies, variants, segments, documentEvents, patch): for trying one change quickly. `--storage postgres`: the HTTP ratio runs with the
  * bin on PostgreSQL, plus PATCH throughput with one and three bins (bench/postgres.ts); no scale part.
+ * Each HTTP row also gives the server's CPU per request (from /proc). BENCH_BIN_NODE_ARGS passes node
+ * flags to the bin under load, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" or "--perf-basic-prof" for perf.
  */
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem, release, platform } from 'node:os';
