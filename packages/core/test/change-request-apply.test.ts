@@ -111,6 +111,20 @@ suiteForEachStorage('change requests: apply, conflicts, atomicity, schedule', (t
     assert.ok((await allEvents()).some((e) => e.type === 'segment-updated' && e.changeRequestId === cr.id));
   });
 
+  test('a segment change may not move the segment out of the key\'s scope: 403 when the change is added, nothing stored', async () => {
+    const segment = await w.admin.createSegment(SYSTEM_PRINCIPAL, { body: { name: 'beta', project: 'p1', constraints: [] } });
+    await w.project('elsewhere');
+    const scoped = (await w.key({ tokenName: 'p1-editor', type: 'admin', role: 'editor', projects: ['p1'] })).principal;
+    for (const project of [null, 'elsewhere']) {
+      const count = (await allEvents()).length;
+      const body = { action: 'updateSegment', payload: { id: segment.id, name: 'beta', project, constraints: [] } };
+      await rejects(w.admin.addChangeRequestChanges(scoped, { projectId: 'p1', environment: 'production', body }), 'NoAccessError', /UPDATE_SEGMENT/);
+      assert.is((await allEvents()).length, count, `project ${project}: no event`);
+      assert.is((await w.admin.getSegment(SYSTEM_PRINCIPAL, { id: String(segment.id) })).project, 'p1');
+      assert.equal((await w.admin.listChangeRequests(scoped, { projectId: 'p1' })).length, 0, 'no draft');
+    }
+  });
+
   test('Scheduled: a future time only; applied once when due (injected clock), whoever calls; a conflict at that time marks it failed', async () => {
     const cr = await approved({ feature: 'f1', action: 'updateEnabled', payload: { enabled: true } });
     const iso = (ms: number) => new Date(ms).toISOString();

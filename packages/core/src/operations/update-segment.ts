@@ -18,15 +18,18 @@ import { describeUses, segmentUses } from '../flag-config/segment-usage';
  */
 export async function updateSegment(ctx: AdminContext, principal: Principal, input: { id: string; body: unknown }): Promise<SegmentRecord> {
   const body = parseSegmentBody(input.body);
-  requireSegmentWrite(principal, body.project ?? null);
   return ctx.write((tx) => updateSegmentInTx(tx, ctx, { principal }, input.id, body));
 }
 
-/** The update inside the caller's write transaction (the route's own, or a change request's apply). */
+/**
+ * The update inside the caller's write transaction (the route's own, or a change request's dry run and
+ * apply): the key must be allowed to write the segment where it is and where it goes.
+ */
 export async function updateSegmentInTx(tx: WriteTx, ctx: AdminContext, origin: ChangeOrigin, id: string, body: SegmentBody): Promise<SegmentRecord> {
   const { principal } = origin;
   const before = await visibleSegment(tx, principal, id);
   requireSegmentWrite(principal, before.project);
+  requireSegmentWrite(principal, body.project ?? null);
   const fields = await segmentFields(tx, body, ctx.limits);
   requireFreeSegmentName(await liveSegments(tx), fields.name, before.id);
   const after: SegmentRecord = { ...before, ...fields };
