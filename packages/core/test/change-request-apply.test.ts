@@ -130,6 +130,9 @@ suiteForEachStorage('change requests: apply, conflicts, atomicity, schedule', (t
     const iso = (ms: number) => new Date(ms).toISOString();
     await rejects(move(cr.id, { state: 'Scheduled', scheduledAt: iso(w.clock.ms - 1) }), 'BadDataError', /future/);
     await rejects(move(cr.id, { state: 'Scheduled' }), 'BadDataError', /scheduledAt/);
+    for (const impossible of ['2099-01-01T99:00:00Z', '2099-01-01T10:61:00Z']) {
+      await rejects(move(cr.id, { state: 'Scheduled', scheduledAt: impossible }), 'BadDataError', /scheduledAt is not a real date and time/);
+    }
     const scheduled = await move(cr.id, { state: 'Scheduled', scheduledAt: iso(w.clock.ms + 3_600_000) });
     assert.equal([scheduled.state, scheduled.schedule], ['Scheduled', { scheduledAt: iso(w.clock.ms + 3_600_000), status: 'pending' }]);
     assert.equal(await w.admin.applyDueChangeRequests(SYSTEM_PRINCIPAL), { applied: [], failed: [] });

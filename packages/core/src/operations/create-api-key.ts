@@ -2,6 +2,7 @@ import { generateSecret, hashSecret, requireAdmin, type Principal } from '../aut
 import type { AdminContext } from '../context';
 import { apiTokenDocument, type ApiTokenDocument } from '../documents/api-token-document';
 import { badData } from '../errors';
+import { futureInstant } from '../future-instant';
 import type { AdminRole, KeyType } from '../records';
 import { storeApiKey } from '../store-api-key';
 import { assertValid } from '../validation';
@@ -29,7 +30,7 @@ export async function createApiKey(
   const requested = body.projects ?? (body.project ? [body.project] : ['*']);
   const projects = requested.includes('*') ? ['*'] : [...new Set(requested)].sort();
   const environment = body.environment ?? (type === 'admin' ? '*' : 'development');
-  const expiresAt = expiryOf(body.expiresAt, ctx.now());
+  const expiresAt = body.expiresAt === undefined ? undefined : futureInstant(body.expiresAt, ctx.now(), 'expiresAt', 'The API token is invalid');
   return ctx.write(async (tx) => {
     for (const p of projects) if (p !== '*' && !(await tx.get('projects', p))) throw badData(`The API token is invalid: unknown project "${p}"`);
     if (environment !== '*' && !(await tx.get('environments', environment))) {
@@ -47,13 +48,4 @@ export async function createApiKey(
     });
     return { ...apiTokenDocument(key), secret };
   });
-}
-
-/** The key's expiry as ISO text: a real instant after `now`, else a 400. */
-function expiryOf(given: string | undefined, now: Date): string | undefined {
-  if (given === undefined) return undefined;
-  const ms = Date.parse(given);
-  const problem = Number.isNaN(ms) ? 'expiresAt is not a real date and time' : ms <= now.getTime() ? 'expiresAt must be in the future' : undefined;
-  if (problem) throw badData(`The API token is invalid: ${problem}`, [{ message: problem, path: '/expiresAt' }]);
-  return new Date(ms).toISOString();
 }

@@ -10,6 +10,7 @@ import { AdminError, badData } from '../errors';
 import type { ChangeRequestRecord, ChangeRequestState } from '../records';
 import type { WriteTx } from '../storage';
 import { assertValid } from '../validation';
+import { futureInstant } from '../future-instant';
 import { addComment } from '../change-requests/comments';
 
 interface StateBody {
@@ -31,12 +32,10 @@ export async function updateChangeRequestState(
   input: ChangeRequestRef & { body: unknown },
 ): Promise<ChangeRequestDocument> {
   assertValid<StateBody>('changeRequestStateBody', input.body, 'state change');
-  const body = input.body;
+  const body = { ...input.body };
   if (body.state === 'Scheduled') {
     if (body.scheduledAt === undefined) throw badData('Scheduling needs scheduledAt.', [{ message: 'scheduledAt is required', path: '/scheduledAt' }]);
-    if (Date.parse(body.scheduledAt) <= ctx.now().getTime()) {
-      throw badData(`scheduledAt must be in the future (it is ${body.scheduledAt}).`, [{ message: 'scheduledAt is not in the future', path: '/scheduledAt' }]);
-    }
+    body.scheduledAt = futureInstant(body.scheduledAt, ctx.now(), 'scheduledAt', 'The change request cannot be scheduled');
   } else if (body.scheduledAt !== undefined) {
     throw badData('scheduledAt goes with the state Scheduled only.', [{ message: 'only with Scheduled', path: '/scheduledAt' }]);
   }
@@ -63,7 +62,7 @@ async function move(tx: WriteTx, ctx: AdminContext, principal: Principal, cr: Ch
     case 'Scheduled': {
       const { id, name, type, role, projects, environments } = principal;
       const by = { id, name, type, role, projects: [...projects], environments: [...environments] };
-      cr.schedule = { scheduledAt: new Date(body.scheduledAt!).toISOString(), status: 'pending', force: body.force ?? false, by };
+      cr.schedule = { scheduledAt: body.scheduledAt!, status: 'pending', force: body.force ?? false, by };
       cr.state = 'Scheduled';
       return { record: cr, events: [requestEvent(cr, 'change-request-scheduled', { scheduledAt: cr.schedule.scheduledAt })] };
     }
