@@ -26,6 +26,10 @@ export const SYSTEM_PRINCIPAL: Principal = Object.freeze({
 
 export type Permission = 'ADMIN' | 'UPDATE_FEATURE' | 'UPDATE_FEATURE_ENVIRONMENT';
 
+/** A key authenticates until it is deleted or its `expiresAt` has come (`now` in ms). */
+export const isLiveKey = (key: ApiKeyRecord, now: number): boolean =>
+  key.deletedAt === undefined && (key.expiresAt === undefined || Date.parse(key.expiresAt) > now);
+
 export function principalOf(key: ApiKeyRecord): Principal {
   return { id: key.id, name: key.name, type: key.type, role: key.role, projects: key.projects, environments: key.environments };
 }

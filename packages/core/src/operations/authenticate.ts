@@ -1,8 +1,6 @@
-import { constantTimeEqual, hashSecret, principalOf, secretFromHeader, type Principal } from '../auth';
-import type { KnownKey } from '../caches';
+import { constantTimeEqual, hashSecret, isLiveKey, principalOf, secretFromHeader, type Principal } from '../auth';
 import type { AdminContext } from '../context';
 import { AdminError } from '../errors';
-import type { ApiKeyRecord } from '../records';
 
 /** A principal and the storage revision its key was read at. */
 export interface Authenticated {
@@ -39,13 +37,8 @@ export async function authenticateAt(ctx: AdminContext, header: string | null | 
     }
     return { known, revision };
   });
-  if (!known || !isLive(known.key, ctx.now())) throw unauthenticated();
+  if (!known || !isLiveKey(known.key, ctx.now().getTime())) throw unauthenticated();
   return { principal: known.principal, revision };
 }
 
 const unauthenticated = (): AdminError => new AdminError('AuthenticationRequired', 'You must provide a valid API key in the Authorization header.');
-
-/** A key authenticates until it is deleted or its `expiresAt` has come. */
-function isLive(key: ApiKeyRecord, now: Date): boolean {
-  return key.deletedAt === undefined && (key.expiresAt === undefined || Date.parse(key.expiresAt) > now.getTime());
-}
