@@ -1,6 +1,8 @@
 import * as assert from 'uvu/assert';
-import type { Principal } from '@flagadmin/core';
-import { observe, rejects, SYSTEM_PRINCIPAL, suiteForEachStorage, type World } from './helpers';
+import { suite } from 'uvu';
+import type { Principal, Storage } from '@flagadmin/core';
+import { memoryStorage } from '@flagadmin/storage-memory';
+import { observe, rejects, SYSTEM_PRINCIPAL, suiteForEachStorage, world as worldOn, type World } from './helpers';
 
 suiteForEachStorage('change requests: apply, conflicts, atomicity, schedule', (test, world) => {
   let w: World;
@@ -167,3 +169,40 @@ suiteForEachStorage('change requests: apply, conflicts, atomicity, schedule', (t
     assert.is((await production('f1')).enabled, false);
   });
 });
+
+const transient = suite('scheduled change requests and a failing storage');
+
+transient('an apply that fails in the storage (not in the request) stays pending and applies at the next run', async () => {
+  const inner = memoryStorage();
+  let failWrites = false;
+  const storage: Storage = {
+    read: (fn) => inner.read(fn),
+    write: (fn) => (failWrites ? Promise.reject(new Error('the disk went away')) : inner.write(fn)),
+    close: () => inner.close(),
+  };
+  const w = await worldOn(storage);
+  await w.feature('f1');
+  await w.admin.updateChangeRequestConfig(SYSTEM_PRINCIPAL, { projectId: 'default', environment: 'production', body: { changeRequestsEnabled: true } });
+  const reviewer = (await w.key({ type: 'admin', role: 'editor' })).principal;
+  const { changeRequest: cr } = await w.admin.addChangeRequestChanges(w.keys.editor.principal, {
+    projectId: 'default',
+    environment: 'production',
+    body: { feature: 'f1', action: 'updateEnabled', payload: { enabled: true } },
+  });
+  const move = (principal: Principal, body: Record<string, unknown>) => w.admin.updateChangeRequestState(principal, { projectId: 'default', id: cr.id, body });
+  await move(w.keys.editor.principal, { state: 'In review' });
+  await move(reviewer, { state: 'Approved' });
+  await move(w.keys.editor.principal, { state: 'Scheduled', scheduledAt: new Date(w.clock.ms + 60_000).toISOString() });
+  w.clock.ms += 60_000;
+
+  failWrites = true;
+  assert.equal(await w.admin.applyDueChangeRequests(SYSTEM_PRINCIPAL), { applied: [], failed: [] });
+  failWrites = false;
+  const pending = await w.admin.getChangeRequest(SYSTEM_PRINCIPAL, { projectId: 'default', id: cr.id });
+  assert.equal([pending.state, pending.schedule?.status], ['Scheduled', 'pending']);
+  assert.equal(await w.admin.applyDueChangeRequests(SYSTEM_PRINCIPAL), { applied: [cr.id], failed: [] });
+  assert.is((await w.admin.getChangeRequest(SYSTEM_PRINCIPAL, { projectId: 'default', id: cr.id })).state, 'Applied');
+  await storage.close();
+});
+
+transient.run();

@@ -1,4 +1,4 @@
-import { requireAdmin, type Principal } from '../auth';
+import { isLiveKey, requireAdmin, type Principal } from '../auth';
 import type { AdminContext } from '../context';
 import { applyChangeRequestInTx } from '../change-requests/apply-change-request';
 import { requestEvent } from '../change-requests/change-request-events';
@@ -14,8 +14,7 @@ const isDue = (cr: ChangeRequestRecord | undefined, now: number): cr is ChangeRe
 async function requireLiveScheduler(tx: ReadTx, id: number, now: number): Promise<void> {
   if (id === 0) return;
   const key = (await tx.list('apiKeys')).find((k) => k.id === id);
-  const expired = key?.expiresAt !== undefined && Date.parse(key.expiresAt) <= now;
-  if (!key || key.deletedAt !== undefined || expired) {
+  if (!key || !isLiveKey(key, now)) {
     throw new AdminError('NoAccessError', `The key that scheduled this change request (id ${id}) has been deleted or has expired.`);
   }
 }
@@ -25,7 +24,8 @@ async function requireLiveScheduler(tx: ReadTx, id: number, now: number): Promis
  * still due (so it applies exactly once, whoever else runs this: another timer, another process),
  * acting as the key that scheduled it (which must not have been deleted or expired since). A request that cannot be applied (a conflict, a failing change)
  * stays Scheduled with `schedule.status: failed` and the reason, event
- * `change-request-schedule-failed`. Hosts call this on a timer and at start (ADMIN, e.g. SYSTEM_PRINCIPAL).
+ * `change-request-schedule-failed`; one whose apply failed for another cause (the storage away, a
+ * 5xx) stays pending and is tried again at the next run. Hosts call this on a timer and at start (ADMIN, e.g. SYSTEM_PRINCIPAL).
  */
 export async function applyDueChangeRequests(ctx: AdminContext, principal: Principal): Promise<{ applied: number[]; failed: number[] }> {
   requireAdmin(principal);
@@ -48,6 +48,11 @@ export async function applyDueChangeRequests(ctx: AdminContext, principal: Princ
       if (done) applied.push(id);
     } catch (error) {
       const reason = toAdminError(error);
+      if (reason.status >= 500) {
+        // The storage or the process failed, not the request: it stays pending for the next run.
+        ctx.logger.warn({ changeRequestId: id, err: error }, 'scheduled change request not applied; trying again at the next run');
+        continue;
+      }
       ctx.logger.warn({ changeRequestId: id, error: reason.message }, 'scheduled change request not applied');
       const marked = await ctx.write(async (tx) => {
         const cr = await tx.get('changeRequests', String(id));
