@@ -3,11 +3,10 @@
  * against the built bin, with what the server spends (CPU, RSS) and what the fleet leaves behind (events,
  * storage bytes, client applications and instances, the outdated-SDK report).
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BENCH_ADMIN_SECRET, CURRENT_SDKS, OUTDATED_SDKS, type DataSetInfo } from './dataset';
 import type { FleetResult, FleetSpec } from './fleet-load';
-import { BENCH_DIR, rssOf, spawnTracked, type RunningBin } from './util';
+import { BENCH_DIR, processCpuMicros, rssOf, spawnTracked, type RunningBin } from './util';
 
 export interface FleetOptions {
   instances: number;
@@ -34,13 +33,8 @@ export interface FleetFigures {
   outdatedReport: { versions: number; applications: number; bytes: number };
 }
 
-const TICKS_PER_SECOND = 100;
-
-/** User + system CPU seconds of a process so far (/proc/<pid>/stat fields 14 and 15). */
-function cpuSecondsOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-}
+/** User + system CPU seconds of a process so far. */
+const cpuSecondsOf = (pid: number): number => (processCpuMicros(pid) ?? NaN) / 1e6;
 
 async function adminGet<T>(bin: RunningBin, path: string): Promise<{ body: T; bytes: number }> {
   const res = await fetch(bin.url + path, { headers: { authorization: BENCH_ADMIN_SECRET } });
