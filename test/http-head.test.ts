@@ -15,6 +15,21 @@ const OVER_SOCKET_FETCH_ONLY: Transport = {
   },
 };
 
+/**
+ * The plain path with compression on, asking for no encoding: answers of 1 KiB and more vary with
+ * Accept-Encoding, and HEAD must say so as GET does.
+ */
+const OVER_SOCKET_COMPRESSING: Transport = {
+  name: 'node-http on 127.0.0.1, compression on, Accept-Encoding: identity',
+  async mount(handle) {
+    const server = await serve({ fetch: handle, port: 0, hostname: '127.0.0.1', compression: true });
+    return {
+      send: (path, init = {}) => fetch(`${server.url}${path}`, { ...init, headers: { ...(init.headers as Record<string, string>), 'accept-encoding': 'identity' } }),
+      close: () => server.close(),
+    };
+  },
+};
+
 /** A value for each path parameter that names something the world has (others stay a 404 and must still agree). */
 const PARAMS: Record<string, string> = { projectId: 'default', featureName: 'f1', environment: 'development' };
 /** Headers that differ between any two answers. */
@@ -37,6 +52,7 @@ function headSuite(transport: Transport): void {
 
   test('every GET route answers HEAD with the GET headers and no body', async () => {
     assert.ok(getPaths.length >= 10, 'the table has GET routes');
+    let varying = 0;
     for (const path of getPaths) {
       const authorization = path.startsWith('/api/client') ? w.clientKey : w.adminKey;
       const get = await w.send(path, { headers: { authorization } });
@@ -46,7 +62,9 @@ function headSuite(transport: Transport): void {
       assert.equal(stable(head.headers), { ...stable(get.headers), 'content-length': String(getBody.byteLength) }, `HEAD ${path} headers`);
       assert.is((await head.arrayBuffer()).byteLength, 0, `HEAD ${path} has no body`);
       assert.ok(head.headers.get('x-request-id'), `HEAD ${path} has a request id`);
+      if (get.headers.get('vary')) varying++;
     }
+    if (transport === OVER_SOCKET_COMPRESSING) assert.ok(varying > 0, 'some answers vary with Accept-Encoding');
   });
 
   test('HEAD needs the same key as GET, and a conditional HEAD is a 304', async () => {
@@ -71,4 +89,4 @@ function headSuite(transport: Transport): void {
   test.run();
 }
 
-for (const transport of [...TRANSPORTS, OVER_SOCKET_FETCH_ONLY]) headSuite(transport);
+for (const transport of [...TRANSPORTS, OVER_SOCKET_FETCH_ONLY, OVER_SOCKET_COMPRESSING]) headSuite(transport);

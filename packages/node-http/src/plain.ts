@@ -98,6 +98,9 @@ export async function servePlain(
     const encoded = encodeWhole(compressor, req.headers['accept-encoding'], isHead, response.status, headers, payload, length);
     payload = encoded === payload ? whole : encoded;
     headers['content-length'] = typeof payload === 'string' ? length : payload.byteLength;
+  } else if (isHead && headers['content-length'] !== undefined) {
+    // A handler's HEAD answer (no body, the GET body's length): the same Vary as its GET answer.
+    encodeWhole(compressor, req.headers['accept-encoding'], true, response.status, headers, '', Number(headers['content-length']));
   }
   if (!req.complete) {
     settleUnreadBody(req, res, tooLarge);
