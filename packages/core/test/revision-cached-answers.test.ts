@@ -43,8 +43,8 @@ test('the outdated-SDK report is computed once per revision and key, and anew af
     admin.recordMetrics(client, { body: { appName, instanceId: appName, sdkVersion, bucket: { toggles: { checkout: { yes: 1 } } } } });
   await report('web', 'unleash-client-node:3.0.0');
 
-  const get = (secret: string) =>
-    handle(new Request('http://flags.test/api/admin/projects/default/sdks/outdated', { headers: { authorization: secret } }));
+  const get = (secret: string, query = '') =>
+    handle(new Request(`http://flags.test/api/admin/projects/default/sdks/outdated${query}`, { headers: { authorization: secret } }));
   const first = await get(adminKey);
   assert.is(first.status, 200);
   const firstBody = await first.text();
@@ -55,6 +55,10 @@ test('the outdated-SDK report is computed once per revision and key, and anew af
   assert.is(second.headers.get('content-type'), first.headers.get('content-type'));
   assert.is(clientAppLists(), computed, 'the second answer at the same revision is the kept one');
   assert.is.not(second.headers.get('x-request-id'), first.headers.get('x-request-id'));
+  for (const query of ['?x=1', '?x=2', '?project=other']) {
+    assert.is(await (await get(adminKey, query)).text(), firstBody, `${query}: a parameter the route does not read`);
+  }
+  assert.is(clientAppLists(), computed, 'query parameters the route does not read share the kept answer');
 
   // Another key at the same revision gets its own answer: here, the project is outside its scope.
   const scoped = await get(scopedKey);

@@ -5,7 +5,7 @@ import { readJson } from './body';
 import { DEFAULT_BODY_LIMIT, type HandlerOptions, type PlainHandler, type PlainRequest, type PlainResponse } from './plain';
 import { requestIdOf } from './request-id';
 import { headResponse, plainResponse } from './response';
-import { runCachedPerRevision } from './revision-cached-run';
+import { answerKey, runCachedPerRevision } from './revision-cached-run';
 import { requireKeyType } from './route';
 import { createRouter, splitTarget } from './router';
 import { ALL_ROUTES } from './routes';
@@ -47,7 +47,7 @@ export function createDispatch(options: HandlerOptions): PlainHandler {
       const input = { params, query, principal: principal!, headers: request.headers, json: () => readJson(request, limit, admin.context.limits.jsonDepth) };
       const result =
         route.cachedPerRevision && authenticated
-          ? await runCachedPerRevision(admin, route, input, `${authenticated.principal.id} ${request.url}`, authenticated.revision)
+          ? await runCachedPerRevision(admin, route, input, answerKey(authenticated.principal.id, pathname, route, query), authenticated.revision)
           : await route.run(admin, input);
       response = plainResponse(result, requestId, caches);
     } catch (caught) {

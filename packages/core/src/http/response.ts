@@ -6,7 +6,7 @@ import { JsonText, type RouteResult } from './route';
 const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** A frozen body (a cached response, served again and again) is stringified once. */
-function serialize(body: unknown, caches: ContextCaches): string {
+export function serialize(body: unknown, caches: ContextCaches): string {
   if (body instanceof JsonText) return body.json;
   if (typeof body !== 'object' || body === null || !Object.isFrozen(body)) return JSON.stringify(body);
   let text = caches.serializedBodies.peek(0, body);

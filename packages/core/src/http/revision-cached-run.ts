@@ -1,9 +1,22 @@
 /**
- * Answers of GET routes that depend only on the key, the URL and the stored state, computed once per
- * storage revision: between two commits the same key asking the same URL gets the same JSON text.
+ * Answers of GET routes that depend only on the key, the path, the query parameters the route declares
+ * and the stored state, computed once per storage revision: between two commits the same key asking
+ * the same thing gets the same JSON text.
  */
 import type { Admin } from '../admin';
+import { serialize } from './response';
 import { JsonText, type Route, type RouteInput, type RouteResult } from './route';
+
+/**
+ * What a kept answer is kept under: the key's id, the path and the route's declared query parameters
+ * only, so a query parameter the route does not read (`?x=<random>`) neither splits nor flushes the
+ * kept answers.
+ */
+export function answerKey(principalId: number, pathname: string, route: Route, query: URLSearchParams): string {
+  let key = `${principalId} ${pathname}`;
+  for (const { name } of route.query ?? []) if (query.has(name)) key += ` ${name}=${JSON.stringify(query.getAll(name))}`;
+  return key;
+}
 
 /**
  * Runs `route` unless an answer for `key` at revision `before` is kept. `before` is a revision read
@@ -21,7 +34,7 @@ export async function runCachedPerRevision(admin: Admin, route: Route, input: Ro
   if (result.status !== 200) return result;
   const answer: RouteResult = {
     status: result.status,
-    body: result.body instanceof JsonText ? result.body : new JsonText(JSON.stringify(result.body)),
+    body: result.body instanceof JsonText ? result.body : new JsonText(serialize(result.body, context.caches)),
     ...(result.headers ? { headers: result.headers } : {}),
     ...(result.until !== undefined ? { until: result.until } : {}),
   };
