@@ -69,17 +69,8 @@ export function createCompressor(options: CompressionOptions = {}): Compressor {
   const threshold = options.threshold ?? 1024;
   const maxEntries = options.cacheEntries ?? 32;
   const caches: Record<Encoding, Map<string | Uint8Array, Buffer>> = { br: new Map(), gzip: new Map() };
-  // Answers carry one or two content types: the last one's verdict is kept.
-  let lastType: string | undefined;
-  let lastVerdict = false;
-  const applies = (contentType: string | undefined) => {
-    if (contentType === undefined) return false;
-    if (contentType !== lastType) {
-      lastVerdict = COMPRESSIBLE.test(contentType) && !/^text\/event-stream/i.test(contentType);
-      lastType = contentType;
-    }
-    return lastVerdict;
-  };
+  const applies = (contentType: string | undefined) =>
+    contentType !== undefined && COMPRESSIBLE.test(contentType) && !/^text\/event-stream/i.test(contentType);
   return {
     threshold,
     applies,

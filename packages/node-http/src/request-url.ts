@@ -15,9 +15,6 @@ const BAD_HOST = /[/?#@\\\s]/;
 /** `origin + path` is the absolute URL; the plain protocol takes the path alone. */
 export type UrlResult = { kind: 'ok'; origin: string; path: string } | { kind: 'outside' } | { kind: 'invalid' };
 
-/** The last Host value found acceptable: clients send the same one on every request. */
-let lastGoodHost = '';
-
 /**
  * The absolute URL the handler sees: scheme from the socket, authority from the Host header, path from
  * `originalUrl ?? url` (Connect and Express keep the mount prefix in originalUrl), minus `prefix`.
@@ -29,10 +26,7 @@ export function requestUrl(req: NodeRequest, prefix: string | undefined): UrlRes
     // HTTP/1.1 requires Host (RFC 9112 §3.2); an HTTP/1.0 request without one is served as localhost.
     if (req.headers.host === undefined && req.httpVersion === '1.1') return { kind: 'invalid' };
     const host = req.headers.host ?? 'localhost';
-    if (host !== lastGoodHost) {
-      if (host === '' || BAD_HOST.test(host)) return { kind: 'invalid' };
-      lastGoodHost = host;
-    }
+    if (host === '' || BAD_HOST.test(host)) return { kind: 'invalid' };
     origin = `${(req.socket as TLSSocket).encrypted ? 'https' : 'http'}://${host}`;
   } else if (/^https?:\/\//i.test(path)) {
     // absolute-form request target (RFC 9112 §3.2.2): its authority wins over the Host header
