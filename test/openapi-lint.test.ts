@@ -1,15 +1,13 @@
 // The served OpenAPI document: linted by Redocly's CLI (recommended rules, test/redocly.yaml) with no
 // error and no warning, run locally from node_modules with telemetry off; and the conventions clients rely
 // on: Unleash's operationIds, tags, servers, the ETag / If-Match / If-None-Match / x-request-id headers, 304.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createFlagadmin } from '@flagadmin/core';
 import { memoryStorage } from '@flagadmin/storage-memory';
-import { REPO_ROOT } from './helpers/bin';
+import { REPO_ROOT, removeDir, runToEnd, tempDir } from './helpers/bin';
 
 type Operation = {
   operationId: string;
@@ -20,7 +18,7 @@ type Operation = {
 type Doc = { servers: { url: string }[]; tags: { name: string; description: string }[]; paths: Record<string, Record<string, Operation>> };
 
 const test = suite('OpenAPI document');
-const dir = mkdtempSync(join(tmpdir(), 'flagadmin-openapi-'));
+const dir = tempDir('flagadmin-openapi-');
 let doc: Doc;
 let file: string;
 
@@ -31,28 +29,14 @@ test.before(async () => {
   file = join(dir, 'openapi.json');
   writeFileSync(file, text);
 });
-test.after(() => rmSync(dir, { recursive: true, force: true }));
+test.after(() => removeDir(dir));
 
 /** Runs the CLI to its exit; the time limit only stops a hang. */
-function redocly(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(REPO_ROOT, 'node_modules/@redocly/cli/bin/cli.js'), ...args], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    const guard = setTimeout(() => child.kill('SIGKILL'), 120_000);
-    child.once('error', reject);
-    child.once('close', (code) => {
-      clearTimeout(guard);
-      resolve({ code, stdout, stderr });
-    });
+const redocly = (args: string[]) =>
+  runToEnd(process.execPath, [join(REPO_ROOT, 'node_modules/@redocly/cli/bin/cli.js'), ...args], {
+    env: { REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true', NO_COLOR: '1' },
+    guardMs: 120_000,
   });
-}
 
 test('Redocly lint (recommended rules): no error, no warning', async () => {
   const { code, stdout, stderr } = await redocly(['lint', '--config', 'test/redocly.yaml', '--format=json', file]);

@@ -2,12 +2,11 @@
 // into a fresh project outside the workspace (in the OS temp directory), then used there by ESM
 // import, by CJS require(), through the installed bin, and type-checked by tsc with
 // `moduleResolution: node16` from an ES module and from a CommonJS module.
-import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { randomSecret, removeDir, REPO_ROOT, tempDir } from './helpers/bin';
+import { randomSecret, removeDir, REPO_ROOT, runToEnd, tempDir, type Ran } from './helpers/bin';
 import { pnpmPath } from './helpers/pnpm';
 
 const test = suite('packed packages');
@@ -25,30 +24,10 @@ const manifests = new Map<string, Record<string, any>>();
 
 test.after(() => removeDir(work));
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** Runs a command to its end (no shell); a hang guard of 5 minutes, never a speed check. */
-function run(command: string, args: readonly string[], cwd: string, env: Record<string, string | undefined> = {}): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, [...args], { cwd, env: { ...process.env, NODE_OPTIONS: undefined, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 300_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
+const run = (command: string, args: readonly string[], cwd: string) => runToEnd(command, args, { cwd, guardMs: 300_000 });
 
-function ok(result: Run, what: string): Run {
+function ok(result: Ran, what: string): Ran {
   assert.is(result.code, 0, `${what} exited ${result.code}\nstdout:\n${result.stdout}\nstderr:\n${result.stderr}`);
   return result;
 }

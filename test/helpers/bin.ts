@@ -143,6 +143,27 @@ export function spawnCommand(command: string, args: readonly string[], options: 
   return child;
 }
 
+/** How a program run to its end ended, with everything it printed. */
+export interface Ran {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs a program to its end (no shell; the environment as `spawnCommand` makes it). `guardMs` only
+ * stops a hang: past it the program is killed and the run rejects.
+ */
+export async function runToEnd(command: string, args: readonly string[], options: SpawnOptions & { guardMs?: number } = {}): Promise<Ran> {
+  const child = spawnCommand(command, args, options);
+  try {
+    const { code } = await child.exited(options.guardMs ?? WAIT_MS);
+    return { code, stdout: child.stdout, stderr: child.stderr };
+  } finally {
+    await child.kill();
+  }
+}
+
 /** Kills every child still running (an `after` hook's job, so a failed test leaves nothing behind). */
 export async function killAll(): Promise<void> {
   await Promise.all([...running].map((c) => c.kill()));
