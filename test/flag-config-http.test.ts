@@ -17,7 +17,7 @@ function flagConfigSuite(setup: HttpSetup): void {
     openapi = checker;
   });
 
-  const eventCount = async () => (await w.admin.listEvents(SYSTEM_PRINCIPAL)).totalEvents;
+  const eventCount = () => w.eventCount();
   const send = async (path: string, method: string, body?: unknown, headers: Record<string, string> = {}) =>
     w.send(path, body === undefined ? { method, headers: { authorization: w.adminKey, ...headers } } : json(w.adminKey, method, body, headers));
 

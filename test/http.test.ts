@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SYSTEM_PRINCIPAL } from '@flagadmin/core';
-import { expectError, HTTP_SETUPS, httpWorld, json, OpenApiChecker, storageWithFailingReads, TRANSPORTS, type HttpSetup, type HttpWorld } from './helpers/http-world';
+import { expectError, freshWorldEachTest, HTTP_SETUPS, httpWorld, json, OpenApiChecker, storageWithFailingReads, TRANSPORTS, type HttpSetup, type HttpWorld } from './helpers/http-world';
 
 const FEATURE = '/api/admin/projects/default/features/f1';
 
@@ -11,16 +11,12 @@ function httpSuite({ transport, storageKind, name }: HttpSetup): void {
   let w: HttpWorld;
   let openapi: OpenApiChecker;
 
-  test.before.each(async () => {
-    w = await httpWorld(transport, { storageKind });
-    await w.admin.createFeature(SYSTEM_PRINCIPAL, { projectId: 'default', body: { name: 'f1', description: 'one' } });
-    openapi = new OpenApiChecker(await (await w.send('/docs/openapi.json')).json());
-  });
-  test.after.each(async () => {
-    await w.close();
+  freshWorldEachTest(test, { transport, storageKind, feature: { description: 'one' } }, (world, checker) => {
+    w = world;
+    openapi = checker;
   });
 
-  const eventCount = async () => (await w.admin.listEvents(SYSTEM_PRINCIPAL)).totalEvents;
+  const eventCount = () => w.eventCount();
   const description = async () => (await w.admin.getFeature(SYSTEM_PRINCIPAL, { projectId: 'default', featureName: 'f1' })).feature.description;
 
   /** Sends a PATCH that must fail, and proves nothing changed. */

@@ -58,6 +58,8 @@ export interface HttpWorld {
   clientKey: string;
   /** The lines of the `pino()` logger the instance was given. */
   logged: LogLine[];
+  /** How many events the instance holds (every project's and the instance's). */
+  eventCount(): Promise<number>;
   /** Unmounts, and disposes of the storage when the world opened it (`storageKind`). */
   close(): Promise<void>;
 }
@@ -90,7 +92,8 @@ export async function httpWorld(transport: Transport, options: HttpWorldOptions 
     await mounted.close();
     await opened?.cleanup();
   };
-  return { admin, send: mounted.send, adminKey, editorKey, viewerKey, clientKey, logged, close };
+  const eventCount = async () => (await admin.listEvents(SYSTEM_PRINCIPAL)).totalEvents;
+  return { admin, send: mounted.send, adminKey, editorKey, viewerKey, clientKey, logged, eventCount, close };
 }
 
 /** A memory storage whose reads fail with `message` while `broken` is true (writes keep working). */
@@ -150,21 +153,31 @@ export const json = (key: string | undefined, method: string, body: unknown, hea
   body: typeof body === 'string' ? body : JSON.stringify(body),
 });
 
+/** Checkers by the document's text: every world serves the same document, compiled once per process. */
+const checkers = new Map<string, OpenApiChecker>();
+
+async function checkerOf(world: HttpWorld): Promise<OpenApiChecker> {
+  const text = await (await world.send('/docs/openapi.json')).text();
+  let checker = checkers.get(text);
+  if (!checker) checkers.set(text, (checker = new OpenApiChecker(JSON.parse(text))));
+  return checker;
+}
+
 /**
  * Gives every test of `test` a fresh world over `transport` (on a fresh storage of `storageKind`, memory
- * by default) with a feature `f1` in `default`, and the checker of the OpenAPI document it serves; `use`
- * receives both before each test. Closed after each (with its storage).
+ * by default) with a feature `f1` in `default` (`feature` adds to its body), and the checker of the
+ * OpenAPI document it serves; `use` receives both before each test. Closed after each (with its storage).
  */
 export function freshWorldEachTest(
   test: Test,
-  { transport, storageKind }: { transport: Transport; storageKind?: TestStorage },
+  { transport, storageKind, feature }: { transport: Transport; storageKind?: TestStorage; feature?: Record<string, unknown> },
   use: (world: HttpWorld, openapi: OpenApiChecker) => void,
 ): void {
   let current: HttpWorld | undefined;
   test.before.each(async () => {
     current = await httpWorld(transport, storageKind ? { storageKind } : {});
-    await current.admin.createFeature(SYSTEM_PRINCIPAL, { projectId: 'default', body: { name: 'f1' } });
-    use(current, new OpenApiChecker(await (await current.send('/docs/openapi.json')).json()));
+    await current.admin.createFeature(SYSTEM_PRINCIPAL, { projectId: 'default', body: { name: 'f1', ...feature } });
+    use(current, await checkerOf(current));
   });
   test.after.each(async () => {
     await current?.close();
