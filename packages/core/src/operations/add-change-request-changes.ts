@@ -5,7 +5,7 @@ import { badData, notFound } from '../errors';
 import { assertDepth, limitExceeded } from '../limits';
 import type { ChangeRequestRecord, ChangeTarget } from '../records';
 import { assertValid } from '../validation';
-import { avatarUrl } from '../avatar';
+import { userOf } from '../change-requests/change-request-write';
 import { changeRequestConfig } from '../change-requests/change-request-config';
 import { changeRequestDocument, type ChangeRequestDocument } from '../change-requests/change-request-document';
 import { requestEvent } from '../change-requests/change-request-events';
@@ -56,10 +56,11 @@ export async function addChangeRequestChanges(
     environment,
     prepared.map((p, i) => ({ prepared: p, feature: changes[i]!.feature ?? null, prefix: prefix(i) })),
   );
+  const author = await userOf(principal); // its avatar is a hash: computed once, outside the write
   return ctx.write(async (tx) => {
-    const { changeRequest, events } = await openDraft(tx, ctx, principal, projectId, environment);
+    const { changeRequest, events } = await openDraft(tx, ctx, author, projectId, environment);
     const now = ctx.now().toISOString();
-    const createdBy = { username: principal.name, imageUrl: await avatarUrl(principal.name) };
+    const createdBy = { username: author.username, imageUrl: author.imageUrl };
     for (const [i, change] of changes.entries()) {
       const id = await tx.nextSequence('change');
       const record = { id, action: change.action, payload: change.payload, createdBy, createdAt: now, target: targets[i] as ChangeTarget };
@@ -86,12 +87,12 @@ export async function addChangeRequestChanges(
 async function openDraft(
   tx: WriteTx,
   ctx: AdminContext,
-  principal: Principal,
+  author: ChangeRequestRecord['createdBy'],
   projectId: string,
   environment: string,
 ): Promise<{ changeRequest: ChangeRequestRecord; events: EventInput[] }> {
   const open = (await tx.list('changeRequests', { project: projectId })).find(
-    (cr) => cr.environment === environment && cr.state === 'Draft' && cr.discardedAt === undefined && cr.createdBy.id === principal.id,
+    (cr) => cr.environment === environment && cr.state === 'Draft' && cr.discardedAt === undefined && cr.createdBy.id === author.id,
   );
   if (open) return { changeRequest: open, events: [] };
   const id = await tx.nextSequence('changeRequest');
@@ -106,7 +107,7 @@ async function openDraft(
     approvals: [],
     rejections: [],
     comments: [],
-    createdBy: { id: principal.id, username: principal.name, imageUrl: await avatarUrl(principal.name) },
+    createdBy: author,
     createdAt: ctx.now().toISOString(),
     state: 'Draft',
   };
