@@ -5,6 +5,9 @@ import { notFound } from './errors';
 import type { FeatureRecord, ProjectRecord } from './records';
 import type { ReadTx } from './storage';
 
+/** A numeric id as a path names it (change requests, changes, segments): 1 to 16 digits, no leading zero. */
+export const isIdText = (text: string): boolean => /^[1-9]\d{0,15}$/.test(text);
+
 /** The project, or 404 (also for a project outside the reader's scope: reads reveal nothing of it). */
 export async function visibleProject(tx: ReadTx, principal: Principal, projectId: string): Promise<ProjectRecord> {
   const project = canSeeProject(principal, projectId) ? await tx.get('projects', projectId) : undefined;

@@ -3,6 +3,7 @@
  * author edits, while the request is a Draft, In review or Approved; an edit of a request under review
  * returns it to In review and clears its approvals (they approved something else).
  */
+import { isIdText } from '../lookups';
 import type { Principal } from '../auth';
 import { notFound } from '../errors';
 import type { ChangeRecord, ChangeRequestRecord } from '../records';
@@ -18,7 +19,7 @@ export interface FoundChange {
 
 /** The change with that id in the request, or 404. */
 export function findChange(cr: ChangeRequestRecord, changeId: string): FoundChange {
-  const id = /^[1-9]\d{0,15}$/.test(changeId) ? Number(changeId) : NaN;
+  const id = isIdText(changeId) ? Number(changeId) : NaN;
   const segment = cr.segments.find((c) => c.id === id);
   if (segment) return { feature: null, change: segment };
   for (const entry of cr.features) {

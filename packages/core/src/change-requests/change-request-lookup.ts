@@ -1,7 +1,7 @@
 /** Finding a change request a key may see: in its project, not discarded, a Draft only for its author and admin keys. */
 import type { Principal } from '../auth';
 import { notFound } from '../errors';
-import { visibleProject } from '../lookups';
+import { isIdText, visibleProject } from '../lookups';
 import type { ChangeRequestRecord } from '../records';
 import type { ReadTx } from '../storage';
 
@@ -14,7 +14,7 @@ export const canSeeChangeRequest = (principal: Principal, cr: ChangeRequestRecor
 export async function visibleChangeRequest(tx: ReadTx, principal: Principal, projectId: string, id: string | number): Promise<ChangeRequestRecord> {
   const key = String(id);
   const missing = () => notFound(`Could not find change request "${key}" in project "${projectId}".`);
-  if (!/^[1-9]\d{0,15}$/.test(key)) throw missing();
+  if (!isIdText(key)) throw missing();
   await visibleProject(tx, principal, projectId);
   const found = await tx.get('changeRequests', key);
   if (!found || found.project !== projectId || !canSeeChangeRequest(principal, found)) throw missing();

@@ -1,4 +1,5 @@
 /** Finding segments inside a transaction: the one a key may see, the live ones, a free name. */
+import { isIdText } from '../lookups';
 import type { Principal } from '../auth';
 import { AdminError, notFound } from '../errors';
 import type { SegmentRecord } from '../records';
@@ -7,7 +8,7 @@ import { canSeeSegment } from './segment-access';
 
 /** The segment with that id when the key may see it, else 404 (also for a malformed id). */
 export async function visibleSegment(tx: ReadTx, principal: Principal, id: string): Promise<SegmentRecord> {
-  const segment = /^[1-9]\d{0,15}$/.test(id) ? await tx.get('segments', id) : undefined;
+  const segment = isIdText(id) ? await tx.get('segments', id) : undefined;
   if (!segment || segment.deletedAt !== undefined || !canSeeSegment(principal, segment)) throw notFound(`Could not find segment with id ${id}.`);
   return segment;
 }
