@@ -60,29 +60,43 @@ export interface PostgresFigures {
   patchThree: number;
 }
 
-export async function postgresRuns(dataDir: string, info: DataSetInfo, options: HttpOptions, only?: readonly string[]): Promise<PostgresFigures> {
+/**
+ * A PostgreSQL server started for one part of the run, holding a copy of `dataDir`; `fn` starts bins on
+ * it. The bins and the server are stopped afterwards, whatever happens.
+ */
+async function withDatabase<T>(dataDir: string, fn: (db: { url: string; startBin(): Promise<RunningBin> }) => Promise<T>): Promise<T> {
   const server = await startPostgres();
   const unregister = onCleanup('postgres server', () => server.stop());
   const bins: RunningBin[] = [];
   try {
     await copyInto(dataDir, server.url);
-    const start = () => startBuiltBin(dataDir, { args: ['--database-url', server.url] });
-    bins.push(await start());
-    const http = await ratioRuns(bins[0]!, info, options, only);
-    const patch = routesFor(info).find((r) => r.id === 'patch')!;
-    const patchLoad = (bin: RunningBin, connections: number) =>
-      runLoad({ url: bin.url + patch.path, method: 'PATCH', headers: requestHeaders(patch), patchDescription: true, connections, durationSeconds: options.durationSeconds, warmupSeconds: options.warmupSeconds });
-    const one = await patchLoad(bins[0]!, options.connections);
-    bins.push(await start(), await start());
-    const three = await Promise.all(bins.map((b) => patchLoad(b, Math.ceil(options.connections / 3))));
-    for (const r of [one, ...three]) if (r.non2xx || r.errors) throw new Error(`PATCH load: ${r.non2xx} non-2xx, ${r.errors} errors`);
-    process.stderr.write(`postgres PATCH: one bin ${one.requestsPerSecond.toFixed(0)} req/s, three bins ${three.map((r) => r.requestsPerSecond.toFixed(0)).join(' + ')} req/s\n`);
-    return { http, patchOne: one.requestsPerSecond, patchThree: three.reduce((sum, r) => sum + r.requestsPerSecond, 0) };
+    const startBin = async () => {
+      const bin = await startBuiltBin(dataDir, { args: ['--database-url', server.url] });
+      bins.push(bin);
+      return bin;
+    };
+    return await fn({ url: server.url, startBin });
   } finally {
     await Promise.all(bins.map((b) => b.stop(10_000)));
     unregister();
     await server.stop();
   }
+}
+
+export function postgresRuns(dataDir: string, info: DataSetInfo, options: HttpOptions, only?: readonly string[]): Promise<PostgresFigures> {
+  return withDatabase(dataDir, async ({ startBin }) => {
+    const first = await startBin();
+    const http = await ratioRuns(first, info, options, only);
+    const patch = routesFor(info).find((r) => r.id === 'patch')!;
+    const patchLoad = (bin: RunningBin, connections: number) =>
+      runLoad({ url: bin.url + patch.path, method: 'PATCH', headers: requestHeaders(patch), patchDescription: true, connections, durationSeconds: options.durationSeconds, warmupSeconds: options.warmupSeconds });
+    const one = await patchLoad(first, options.connections);
+    const bins = [first, await startBin(), await startBin()];
+    const three = await Promise.all(bins.map((b) => patchLoad(b, Math.ceil(options.connections / 3))));
+    for (const r of [one, ...three]) if (r.non2xx || r.errors) throw new Error(`PATCH load: ${r.non2xx} non-2xx, ${r.errors} errors`);
+    process.stderr.write(`postgres PATCH: one bin ${one.requestsPerSecond.toFixed(0)} req/s, three bins ${three.map((r) => r.requestsPerSecond.toFixed(0)).join(' + ')} req/s\n`);
+    return { http, patchOne: one.requestsPerSecond, patchThree: three.reduce((sum, r) => sum + r.requestsPerSecond, 0) };
+  });
 }
 
 /** Bytes the database holds (tables, indexes, TOAST), as PostgreSQL counts them. */
@@ -98,19 +112,6 @@ async function databaseBytes(url: string): Promise<number> {
 }
 
 /** The fleet scenario against one bin on a PostgreSQL server started for the run. */
-export async function postgresFleet(dataDir: string, info: DataSetInfo, options: FleetOptions): Promise<FleetFigures> {
-  const server = await startPostgres();
-  const unregister = onCleanup('postgres server', () => server.stop());
-  try {
-    await copyInto(dataDir, server.url);
-    const bin = await startBuiltBin(dataDir, { args: ['--database-url', server.url] });
-    try {
-      return await fleetRun(bin, info, 'postgres', options, () => databaseBytes(server.url));
-    } finally {
-      await bin.stop(10_000);
-    }
-  } finally {
-    unregister();
-    await server.stop();
-  }
+export function postgresFleet(dataDir: string, info: DataSetInfo, options: FleetOptions): Promise<FleetFigures> {
+  return withDatabase(dataDir, async ({ url, startBin }) => fleetRun(await startBin(), info, 'postgres', options, () => databaseBytes(url)));
 }
