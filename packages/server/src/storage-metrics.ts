@@ -33,13 +33,20 @@ export function observeStorage(storage: Storage, registry: Registry): Storage {
   return bound(storage, 'write', write);
 }
 
-/** `target` with one method replaced; the others called on `target` itself (they may use private fields). */
+/**
+ * `target` with one method replaced; the others called on `target` itself (they may use private fields),
+ * each bound once (the storage's `read`, a transaction's `get`, are called many times per request).
+ */
 function bound<T extends object>(target: T, name: string, replacement: unknown): T {
+  const methods = new Map<PropertyKey, unknown>();
   return new Proxy(target, {
     get(t, key) {
       if (key === name) return replacement;
       const value: unknown = Reflect.get(t, key, t);
-      return typeof value === 'function' ? value.bind(t) : value;
+      if (typeof value !== 'function') return value;
+      let method = methods.get(key);
+      if (method === undefined) methods.set(key, (method = value.bind(t)));
+      return method;
     },
   });
 }
