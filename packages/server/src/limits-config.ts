@@ -24,7 +24,9 @@ export function limitsConfig(flags: readonly string[], env: Env): Partial<Limits
     if (value !== undefined && value.trim() !== '') limits[name] = limitValue(value, limitEnvName(name));
   }
   for (const flag of flags) {
-    const [name, value] = flag.split('=', 2) as [string, string | undefined];
+    const at = flag.indexOf('=');
+    const name = at < 0 ? flag : flag.slice(0, at);
+    const value = at < 0 ? undefined : flag.slice(at + 1); // all of it: '5=9' is not a number
     if (!(LIMIT_NAMES as string[]).includes(name) || value === undefined) {
       throw new ConfigError(`--limit wants name=number with a name among ${LIMIT_NAMES.join(', ')}, got ${JSON.stringify(flag)}`);
     }

@@ -53,6 +53,7 @@ config('limits from --limit name=n (repeatable) or FLAGADMIN_LIMIT_<NAME>; the f
   rejects(['--limit', 'tagz=3'], {}, /--limit wants name=number with a name among operationsPerPatch, tagsPerFeature/);
   rejects(['--limit', 'tagsPerFeature'], {}, /--limit wants name=number/);
   rejects(['--limit', 'tagsPerFeature=0'], {}, /--limit tagsPerFeature must be an integer from 1/);
+  rejects(['--limit', 'tagsPerFeature=5=9'], {}, /--limit tagsPerFeature must be an integer from 1/);
   rejects([], { FLAGADMIN_LIMIT_JSON_DEPTH: 'deep' }, /FLAGADMIN_LIMIT_JSON_DEPTH must be an integer/);
   const warned = parseConfig([], { FLAGADMIN_LIMIT_TAGS: '3' }, '/srv/app');
   assert.ok(!warned.help && !warned.version && warned.warnings.some((w) => w.includes('FLAGADMIN_LIMIT_TAGS is ignored')), 'a misspelt name is warned about');
