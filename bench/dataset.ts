@@ -23,11 +23,11 @@ import type {
   WriteTx,
 } from '@flagadmin/core';
 // Internals of core, from source: the same builders the operations use.
-import { hashSecret } from '../packages/core/src/auth';
+import { hashSecret } from '../packages/core/src/base/auth';
 import { apiTokenDocument } from '../packages/core/src/documents/api-token-document';
 import { environmentIndex, featureDocument } from '../packages/core/src/documents/feature-document';
 import { emptyStats, updateStats } from '../packages/core/src/documents/project-stats';
-import { DEFAULT_ENVIRONMENTS, defaultProject } from '../packages/core/src/instance-defaults';
+import { DEFAULT_ENVIRONMENTS, defaultProject } from '../packages/core/src/runtime/instance-defaults';
 import { lowdbStorage } from '@flagadmin/storage-lowdb';
 import { BENCH_DIR, dirSize, formatBytes, rng } from './util';
 

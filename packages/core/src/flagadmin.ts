@@ -1,5 +1,5 @@
-import { createAdmin, type Admin } from './admin';
-import type { AdminOptions } from './context';
+import { createAdmin, type Admin } from './admin/admin';
+import type { AdminOptions } from './runtime/context';
 import { createHandler, type FetchHandler } from './http/fetch-handler';
 import type { HandlerOptions } from './http/plain';
 

@@ -5,13 +5,13 @@
 
 // An instance: operations bound to a storage, and its HTTP handler.
 export { createFlagadmin } from './flagadmin';
-export { createAdmin } from './admin';
-export type { Admin } from './admin';
-export { createContext } from './context';
-export type { AdminContext, AdminOptions } from './context';
-export type { ContextCaches } from './caches';
-export { silentLogger } from './logger';
-export type { Logger, LogMethod } from './logger';
+export { createAdmin } from './admin/admin';
+export type { Admin } from './admin/admin';
+export { createContext } from './runtime/context';
+export type { AdminContext, AdminOptions } from './runtime/context';
+export type { ContextCaches } from './runtime/caches';
+export { silentLogger } from './base/logger';
+export type { Logger, LogMethod } from './base/logger';
 
 // The HTTP API, for hosts: WHATWG handler and the plain-data protocol @flagadmin/node-http speaks.
 export { createHandler } from './http/fetch-handler';
@@ -25,27 +25,27 @@ export { ALL_ROUTES } from './http/routes';
 export type { Route } from './http/route';
 
 // Who acts, and what goes wrong.
-export { SYSTEM_PRINCIPAL } from './auth';
-export type { Permission, Principal } from './auth';
-export { AdminError, ERROR_STATUS } from './errors';
-export type { ErrorBody, ErrorDetail, ErrorName, PermissionDetail } from './errors';
-export { SetupError, isSetupError } from './setup-error';
-export type { SetupErrorCode } from './setup-error';
-export { parseInitialKeys, secretWeakness, weakInitialKeyWarnings } from './initial-keys';
-export type { InitialKey, InitialKeys, KeyWeakness } from './initial-keys';
+export { SYSTEM_PRINCIPAL } from './base/auth';
+export type { Permission, Principal } from './base/auth';
+export { AdminError, ERROR_STATUS } from './base/errors';
+export type { ErrorBody, ErrorDetail, ErrorName, PermissionDetail } from './base/errors';
+export { SetupError, isSetupError } from './base/setup-error';
+export type { SetupErrorCode } from './base/setup-error';
+export { parseInitialKeys, secretWeakness, weakInitialKeyWarnings } from './base/initial-keys';
+export type { InitialKey, InitialKeys, KeyWeakness } from './base/initial-keys';
 
 // The operations, unbound: each takes a context, then the acting principal.
 export { patchFeature } from './operations/patch-feature';
 export type { PatchFeatureInput, PatchFeatureResult, PatchOperation } from './operations/patch-feature';
 export { listEvents } from './operations/list-events';
 export { listEventsJson } from './operations/list-events-json';
-export type { EventsResponse } from './event-selection';
+export type { EventsResponse } from './runtime/event-selection';
 export { listProjects } from './operations/list-projects';
 export { getChangeRequest } from './operations/get-change-request';
 export { addChangeRequestChanges } from './operations/add-change-request-changes';
 export type { AddChangesInput } from './operations/add-change-request-changes';
 // Change requests: settings, the workflow, apply (also scheduled).
-export { CHANGE_REQUEST_OPERATIONS } from './change-request-operations';
+export { CHANGE_REQUEST_OPERATIONS } from './admin/change-request-operations';
 export { getChangeRequestConfig } from './operations/get-change-request-config';
 export type { ChangeRequestEnvironmentConfig } from './operations/get-change-request-config';
 export { updateChangeRequestConfig } from './operations/update-change-request-config';
@@ -58,7 +58,7 @@ export { addChangeRequestComment } from './operations/add-change-request-comment
 export { updateChangeRequestTitle } from './operations/update-change-request-title';
 export { applyDueChangeRequests } from './operations/apply-due-change-requests';
 export type { ChangeRequestDocument } from './change-requests/change-request-document';
-export type { ConflictDetail } from './errors';
+export type { ConflictDetail } from './base/errors';
 export { listOutdatedSdks } from './operations/list-outdated-sdks';
 export type { OutdatedSdksResponse } from './operations/list-outdated-sdks';
 export { createProject } from './operations/create-project';
@@ -75,7 +75,7 @@ export { ensureInitialKeys } from './operations/ensure-initial-keys';
 export { registerClient } from './operations/register-client';
 export { recordMetrics } from './operations/record-metrics';
 export { getClientFeatures } from './operations/client-features';
-export type { ClientHints, ClientMetrics, ClientRegistration } from './client-apps';
+export type { ClientHints, ClientMetrics, ClientRegistration } from './runtime/client-apps';
 
 // The shapes the operations return.
 export type { EnvironmentDocument, FeatureDocument, StrategyDocument } from './documents/feature-document';
@@ -84,9 +84,9 @@ export type { ClientFeature, ClientFeaturesResponse, ClientStrategy } from './do
 export type { ApiTokenDocument } from './documents/api-token-document';
 
 // The storage contract and the records storages keep.
-export { COLLECTIONS, COLLECTION_NAMES } from './storage';
-export type { CollectionName, Collections, EventQuery, ReadTx, SequenceName, Storage, WriteTx } from './storage';
-export { ADMIN_ROLES, CHANGE_REQUEST_STATES, FEATURE_TYPES, KEY_TYPES, LIFECYCLE_STAGES, PROJECT_MODES } from './records';
+export { COLLECTIONS, COLLECTION_NAMES } from './base/storage';
+export type { CollectionName, Collections, EventQuery, ReadTx, SequenceName, Storage, WriteTx } from './base/storage';
+export { ADMIN_ROLES, CHANGE_REQUEST_STATES, FEATURE_TYPES, KEY_TYPES, LIFECYCLE_STAGES, PROJECT_MODES } from './base/records';
 export type {
   AdminRole,
   ApiKeyRecord,
@@ -117,10 +117,10 @@ export type {
   Tag,
   UserRef,
   Variant,
-} from './records';
+} from './base/records';
 
 // Flag configuration: strategies, constraints, on/off, variants, segments, dependencies.
-export { FLAG_CONFIG_OPERATIONS } from './flag-config-operations';
+export { FLAG_CONFIG_OPERATIONS } from './admin/flag-config-operations';
 export { addStrategy } from './operations/add-strategy';
 export type { AddStrategyInput } from './operations/add-strategy';
 export { updateStrategy } from './operations/update-strategy';
@@ -133,19 +133,19 @@ export { setStrategySortOrder } from './operations/set-strategy-sort-order';
 export type { SetStrategySortOrderInput } from './operations/set-strategy-sort-order';
 export { getStrategies } from './operations/get-strategies';
 export { getStrategy } from './operations/get-strategy';
-export type { FeatureEnvironmentQuery } from './flag-config/read-feature-environment';
+export type { FeatureEnvironmentQuery } from './writes/read-feature-environment';
 export { toggleEnvironment } from './operations/toggle-environment';
 export type { ToggleEnvironmentInput } from './operations/toggle-environment';
 export { getEnvironmentVariants } from './operations/get-environment-variants';
 export { putEnvironmentVariants } from './operations/put-environment-variants';
 export { patchEnvironmentVariants } from './operations/patch-environment-variants';
-export type { FeatureVariants } from './flag-config/replace-variants';
-export type { ChangeResult, FeatureEnvironmentRef } from './flag-config/feature-environment-change';
-export type { ClientSegment } from './flag-config/client-strategies';
-export { FLAG_CONFIG_LIMITS } from './flag-config/limits';
-export { DEFAULT_LIMITS, LIMIT_NAMES, resolveLimits } from './limits';
-export type { Limits } from './limits';
-export { BUILT_IN_STRATEGIES } from './flag-config/strategy-parameters';
+export type { FeatureVariants } from './writes/replace-variants';
+export type { ChangeResult, FeatureEnvironmentRef } from './writes/feature-environment-write';
+export type { ClientSegment } from './documents/client-strategies';
+export { FLAG_CONFIG_LIMITS } from './base/flag-config-limits';
+export { DEFAULT_LIMITS, LIMIT_NAMES, resolveLimits } from './base/limits';
+export type { Limits } from './base/limits';
+export { BUILT_IN_STRATEGIES } from './rules/strategy-parameters';
 export { CONSTRAINT_OPERATORS } from './schemas/constraint';
 export type { ConstraintOperator } from './schemas/constraint';
 export { FLAG_CONFIG_ROUTES } from './http/routes-flag-config';

@@ -1,6 +1,6 @@
 import * as assert from 'uvu/assert';
 import { isSetupError, parseInitialKeys, weakInitialKeyWarnings, type SetupError } from '@flagadmin/core';
-import { hashSecret, parseSecret, secretFromHeader } from '../src/auth';
+import { hashSecret, parseSecret, secretFromHeader } from '../src/base/auth';
 import { rejects, SYSTEM_PRINCIPAL, suiteForEachStorage, type World } from './helpers';
 
 suiteForEachStorage('keys, principals, permissions', (test, world) => {

@@ -1,7 +1,7 @@
 // toAdminError: what a log line of a 500 shows, and a client that left.
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { toAdminError } from '../src/errors';
+import { toAdminError } from '../src/base/errors';
 
 test('an unexpected error is a generic InternalError whose stack is the real failure', () => {
   const cause = new TypeError("Cannot read properties of undefined (reading 'stage')");

@@ -1,5 +1,5 @@
 import * as assert from 'uvu/assert';
-import { LATEST_EVENTS_LIMIT } from '../src/event-selection';
+import { LATEST_EVENTS_LIMIT } from '../src/runtime/event-selection';
 import { assertSchema, SYSTEM_PRINCIPAL, suiteForEachStorage, type World } from './helpers';
 
 suiteForEachStorage('events', (test, world) => {

@@ -14,7 +14,7 @@ import {
 import { memoryStorage } from '@flagadmin/storage-memory';
 import { LOWDB, MEMORY, POSTGRES, type TestStorage } from '../../../test/helpers/test-storages';
 import type { SchemaId } from '../src/schemas/registry';
-import { schemaErrors } from '../src/validation';
+import { schemaErrors } from '../src/schemas/validation';
 
 export const T0 = Date.parse('2026-01-01T00:00:00.000Z');
 export const DAY = 86_400_000;

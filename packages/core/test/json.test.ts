@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { jsonClone, nestsDeeperThan, textNestsDeeperThan } from '../src/json';
+import { jsonClone, nestsDeeperThan, textNestsDeeperThan } from '../src/base/json';
 
 test('jsonClone: a deep copy equal to the original that shares no object with it', () => {
   const original = { a: 1, b: [1, { c: 'x', d: null }], e: { f: [true, false], g: 'y' }, h: [] as unknown[] };

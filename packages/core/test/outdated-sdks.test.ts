@@ -1,5 +1,5 @@
 import * as assert from 'uvu/assert';
-import { isOutdatedSdk } from '../src/sdk-versions';
+import { isOutdatedSdk } from '../src/base/sdk-versions';
 import { assertSchema, DAY, rejects, SYSTEM_PRINCIPAL, suiteForEachStorage, type World } from './helpers';
 
 suiteForEachStorage('outdated SDKs', (test, world) => {

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { RevisionCache } from '../src/revision-cache';
+import { RevisionCache } from '../src/base/revision-cache';
 
 const test = suite('RevisionCache');
 

@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import fc from 'fast-check';
-import { badData } from '../src/errors';
+import { badData } from '../src/base/errors';
 import { createRouter, type Match } from '../src/http/router';
 import { ALL_ROUTES } from '../src/http/routes';
 import type { Route } from '../src/http/route';

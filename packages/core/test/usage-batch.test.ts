@@ -2,7 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createAdmin, SYSTEM_PRINCIPAL, type Storage } from '@flagadmin/core';
 import { memoryStorage } from '@flagadmin/storage-memory';
-import { UsageBatch } from '../src/usage-batch';
+import { UsageBatch } from '../src/runtime/usage-batch';
 
 /** A storage that counts its write transactions (a failing one when `failNext` is set). */
 function countingWrites(inner: Storage) {

@@ -4,11 +4,11 @@
  * in order), all or nothing. The feature and segment events carry the request's id; the returned
  * `change-request-applied` event lists their ids (the next ids after the last committed event).
  */
-import type { Principal } from '../auth';
-import type { AdminContext } from '../context';
-import { AdminError } from '../errors';
-import type { ChangeRequestRecord } from '../records';
-import type { WriteTx } from '../storage';
+import type { Principal } from '../base/auth';
+import type { AdminContext } from '../runtime/context';
+import { AdminError } from '../base/errors';
+import type { ChangeRequestRecord } from '../base/records';
+import type { WriteTx } from '../base/storage';
 import { requestEvent } from './change-request-events';
 import type { RequestChange } from './change-request-write';
 import { conflictsOf } from './change-targets';

@@ -3,10 +3,10 @@
  * same in-transaction code the direct route runs. `target` names what a change depends on, so a change
  * whose target changed since it was added is a conflict.
  */
-import type { AdminContext } from '../context';
-import { changeDependenciesInTx, type DependencyChanger } from '../flag-config/dependency-write';
-import { changeFeatureEnvironmentInTx, type EnvironmentChange } from '../flag-config/feature-environment-change';
-import { parseSegmentBody } from '../flag-config/segment-input';
+import type { AdminContext } from '../runtime/context';
+import { changeDependenciesInTx, type DependencyChanger } from '../writes/dependency-write';
+import { changeFeatureEnvironmentInTx, type EnvironmentChange } from '../writes/feature-environment-write';
+import { parseSegmentBody } from '../rules/segment-input';
 import { addDependencyChange } from '../operations/add-dependency';
 import { addStrategyChange } from '../operations/add-strategy';
 import { deleteDependencyChange } from '../operations/delete-dependency';
@@ -19,9 +19,9 @@ import { toggleChange } from '../operations/toggle-environment';
 import { updateSegmentInTx } from '../operations/update-segment';
 import { updateStrategyChange } from '../operations/update-strategy';
 import type { CHANGE_ACTIONS } from '../schemas/change-request';
-import type { WriteTx } from '../storage';
-import { assertValid } from '../validation';
-import type { ChangeOrigin } from './change-origin';
+import type { WriteTx } from '../base/storage';
+import { assertValid } from '../schemas/validation';
+import type { ChangeOrigin } from '../writes/write-origin';
 
 export type ChangeAction = (typeof CHANGE_ACTIONS)[number];
 

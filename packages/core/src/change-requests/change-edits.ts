@@ -3,10 +3,10 @@
  * author edits, while the request is a Draft, In review or Approved; an edit of a request under review
  * returns it to In review and clears its approvals (they approved something else).
  */
-import { isIdText } from '../lookups';
-import type { Principal } from '../auth';
-import { notFound } from '../errors';
-import type { ChangeRecord, ChangeRequestRecord } from '../records';
+import { isIdText } from '../runtime/lookups';
+import type { Principal } from '../base/auth';
+import { notFound } from '../base/errors';
+import type { ChangeRecord, ChangeRequestRecord } from '../base/records';
 import { requireActor, requireState } from './transitions';
 
 export const EDITABLE_STATES = ['Draft', 'In review', 'Approved'] as const;

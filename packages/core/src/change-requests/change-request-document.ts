@@ -2,9 +2,9 @@
  * A change request as the API shows it (spec 2.5, Unleash's shape): internal fields left out, and on an
  * open request the conflict strings of changes whose target changed or went.
  */
-import type { ConflictDetail } from '../errors';
-import type { ChangeRecord, ChangeRequestRecord } from '../records';
-import type { ReadTx } from '../storage';
+import type { ConflictDetail } from '../base/errors';
+import type { ChangeRecord, ChangeRequestRecord } from '../base/records';
+import type { ReadTx } from '../base/storage';
 import { conflictsOf } from './change-targets';
 import { isOpen } from './transitions';
 

@@ -1,6 +1,6 @@
 /** Events of a change request: each carries `data.changeRequestId`, the request's project and environment. */
-import type { EventInput } from '../emit';
-import type { ChangeRequestRecord } from '../records';
+import type { EventInput } from '../runtime/emit';
+import type { ChangeRequestRecord } from '../base/records';
 
 export const requestEvent = (cr: ChangeRequestRecord, type: string, data: Record<string, unknown> = {}, featureName?: string): EventInput => ({
   type,

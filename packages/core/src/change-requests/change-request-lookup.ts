@@ -1,9 +1,9 @@
 /** Finding a change request a key may see: in its project, not discarded, a Draft only for its author and admin keys. */
-import type { Principal } from '../auth';
-import { notFound } from '../errors';
-import { isIdText, visibleProject } from '../lookups';
-import type { ChangeRequestRecord } from '../records';
-import type { ReadTx } from '../storage';
+import type { Principal } from '../base/auth';
+import { notFound } from '../base/errors';
+import { isIdText, visibleProject } from '../runtime/lookups';
+import type { ChangeRequestRecord } from '../base/records';
+import type { ReadTx } from '../base/storage';
 
 export const isAuthor = (principal: Principal, cr: ChangeRequestRecord): boolean => principal.id === cr.createdBy.id;
 

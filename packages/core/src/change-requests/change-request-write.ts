@@ -1,11 +1,11 @@
 /** The write path of every change to a change request: find it (404 as GET would), change a copy, store it and its events in one transaction. */
-import { requireAdminKey, type Principal } from '../auth';
-import type { AdminContext } from '../context';
-import { emit, type EventInput } from '../emit';
-import { avatarUrl } from '../avatar';
-import { jsonClone } from '../json';
-import type { ChangeRequestRecord } from '../records';
-import type { WriteTx } from '../storage';
+import { requireAdminKey, type Principal } from '../base/auth';
+import type { AdminContext } from '../runtime/context';
+import { emit, type EventInput } from '../runtime/emit';
+import { avatarUrl } from '../base/avatar';
+import { jsonClone } from '../base/json';
+import type { ChangeRequestRecord } from '../base/records';
+import type { WriteTx } from '../base/storage';
 import { changeRequestDocument, type ChangeRequestDocument } from './change-request-document';
 import { visibleChangeRequest } from './change-request-lookup';
 

@@ -2,10 +2,10 @@
  * The version of what a change targets, and the conflicts of a request: a change whose target is gone
  * (feature archived, strategy or segment deleted) or changed since the change was added.
  */
-import { sha256Hex } from '../auth';
-import type { ConflictDetail } from '../errors';
-import type { ChangeRecord, ChangeRequestRecord, ChangeTarget, FeatureRecord } from '../records';
-import type { ReadTx } from '../storage';
+import { sha256Hex } from '../base/auth';
+import type { ConflictDetail } from '../base/errors';
+import type { ChangeRecord, ChangeRequestRecord, ChangeTarget, FeatureRecord } from '../base/records';
+import type { ReadTx } from '../base/storage';
 import type { TargetRef } from './change-actions';
 
 const GONE = 'gone';

@@ -1,9 +1,9 @@
 /** A comment on a change request: ids unique per request (1, 2, ...), at most commentsPerRequest of them. */
-import type { Principal } from '../auth';
-import type { AdminContext } from '../context';
-import type { ChangeRequestRecord } from '../records';
+import type { Principal } from '../base/auth';
+import type { AdminContext } from '../runtime/context';
+import type { ChangeRequestRecord } from '../base/records';
 import { userOf } from './change-request-write';
-import { limitExceeded } from '../limits';
+import { limitExceeded } from '../base/limits';
 
 /** Adds the comment to `cr` (a copy being changed); returns its id. `path`: where the text is in the body. */
 export async function addComment(ctx: AdminContext, principal: Principal, cr: ChangeRequestRecord, text: string, path: string): Promise<number> {

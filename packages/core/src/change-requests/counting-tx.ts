@@ -1,5 +1,5 @@
 /** A write transaction that counts the events appended through it (an apply names the events it caused). */
-import type { WriteTx } from '../storage';
+import type { WriteTx } from '../base/storage';
 
 export function countingTx(tx: WriteTx): { tx: WriteTx; appended(): number } {
   let appended = 0;

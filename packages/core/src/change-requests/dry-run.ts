@@ -3,9 +3,9 @@
  * operations refuse (a bad strategy parameter, an unknown strategy id, a missing parent) is refused
  * when the change is made, not when it is applied. Returns each change's target as it is now.
  */
-import type { Principal } from '../auth';
-import type { AdminContext } from '../context';
-import type { ChangeTarget } from '../records';
+import type { Principal } from '../base/auth';
+import type { AdminContext } from '../runtime/context';
+import type { ChangeTarget } from '../base/records';
 import type { PreparedChange } from './change-actions';
 import { currentTarget } from './change-targets';
 import { underPath } from './prepared-changes';

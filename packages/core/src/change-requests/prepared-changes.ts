@@ -2,8 +2,8 @@
  * The changes of a request body or a stored request, prepared: each payload checked as its operation
  * checks it, errors naming the field under the change's path (`/payload/...`, `/2/payload/...`).
  */
-import { AdminError, badData } from '../errors';
-import type { ChangeRequestRecord } from '../records';
+import { AdminError, badData } from '../base/errors';
+import type { ChangeRequestRecord } from '../base/records';
 import { SEGMENT_CHANGE_ACTIONS } from '../schemas/change-request';
 import { prepareChange, type ChangeAction, type ChangePlace, type PreparedChange } from './change-actions';
 

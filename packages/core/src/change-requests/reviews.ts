@@ -1,8 +1,8 @@
 /** Approvals and rejections: one approval per key; the request is Approved once it has minApprovals of them. */
-import type { Principal } from '../auth';
-import type { AdminContext } from '../context';
-import { AdminError } from '../errors';
-import type { ChangeRequestRecord } from '../records';
+import type { Principal } from '../base/auth';
+import type { AdminContext } from '../runtime/context';
+import { AdminError } from '../base/errors';
+import type { ChangeRequestRecord } from '../base/records';
 import { requestEvent } from './change-request-events';
 import { userOf, type RequestChange } from './change-request-write';
 import { requireMove } from './transitions';

@@ -4,9 +4,9 @@
  * Scheduled (appliers); In review, Approved or Scheduled → Rejected (reviewers) or Cancelled (author
  * or an admin key). Applied, Cancelled and Rejected are closed. Any other move is a 409 naming the state.
  */
-import { canSeeEnvironment, canSeeProject, type Principal } from '../auth';
-import { AdminError, permissionDenied } from '../errors';
-import type { ChangeRequestRecord, ChangeRequestState } from '../records';
+import { canSeeEnvironment, canSeeProject, type Principal } from '../base/auth';
+import { AdminError, permissionDenied } from '../base/errors';
+import type { ChangeRequestRecord, ChangeRequestState } from '../base/records';
 import { isAuthor } from './change-request-lookup';
 
 export const CLOSED_STATES: readonly ChangeRequestState[] = ['Applied', 'Cancelled', 'Rejected'];

@@ -1,5 +1,5 @@
 /** An API key as the admin API shows it: never its secret or hash. */
-import type { AdminRole, ApiKeyRecord, KeyType } from '../records';
+import type { AdminRole, ApiKeyRecord, KeyType } from '../base/records';
 
 export interface ApiTokenDocument {
   id: number;

@@ -1,6 +1,6 @@
 /** Unleash's client format (version 2): what SDKs read from `GET /api/client/features`. */
-import type { FeatureRecord, SegmentRecord, Variant } from '../records';
-import { clientEnvironment, type ClientSegment, type ClientStrategy } from '../flag-config/client-strategies';
+import type { FeatureRecord, SegmentRecord, Variant } from '../base/records';
+import { clientEnvironment, type ClientSegment, type ClientStrategy } from './client-strategies';
 
 export type { ClientSegment, ClientStrategy };
 

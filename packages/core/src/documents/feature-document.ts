@@ -1,5 +1,5 @@
 /** The feature document the admin API returns, built from a stored feature record. */
-import type { EnvironmentRecord, FeatureRecord, FeatureType, LifecycleStage, Tag, Variant } from '../records';
+import type { EnvironmentRecord, FeatureRecord, FeatureType, LifecycleStage, Tag, Variant } from '../base/records';
 
 export interface StrategyDocument {
   id: string;

@@ -1,5 +1,5 @@
 /** The project document the admin API returns, built from a project record and its aggregates. */
-import type { ProjectMode, ProjectRecord, ProjectStatsRecord } from '../records';
+import type { ProjectMode, ProjectRecord, ProjectStatsRecord } from '../base/records';
 import { averageTimeToProduction, potentiallyStaleCount } from './project-stats';
 
 export interface ProjectOwner {

@@ -2,7 +2,7 @@
  * A project's aggregates (`projectStats` record): kept up to date in the same transaction as every
  * feature write, so project figures never need a pass over the project's features.
  */
-import type { FeatureRecord, FeatureType, ProjectStatsRecord } from '../records';
+import type { FeatureRecord, FeatureType, ProjectStatsRecord } from '../base/records';
 
 const DAY_MS = 86_400_000;
 

@@ -1,6 +1,6 @@
 /** The admin API's routes: the Unleash admin endpoints flagadmin serves. */
-import { requireAdmin, requireUpdateFeature } from '../auth';
-import { projectsForKey } from '../documents/projects-for-key';
+import { requireAdmin, requireUpdateFeature } from '../base/auth';
+import { projectsForKey } from '../runtime/projects-for-key';
 import { created, JsonText, ok, type Route } from './route';
 
 /** The admin API (admin keys). */

@@ -1,5 +1,5 @@
 /** The API token routes (Unleash's `/api/admin/api-tokens`): create, list, delete (ADMIN only); and the calling key. */
-import { requireAdmin } from '../auth';
+import { requireAdmin } from '../base/auth';
 import { created, ok, type Route } from './route';
 
 export const API_TOKEN_ROUTES: readonly Route[] = [

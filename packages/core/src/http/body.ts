@@ -1,7 +1,7 @@
 /** Reading request bodies: content type (415), size limit (413), UTF-8, nesting and JSON (400). */
-import { AdminError, badData } from '../errors';
-import { textNestsDeeperThan } from '../json';
-import { limitExceeded } from '../limits';
+import { AdminError, badData } from '../base/errors';
+import { textNestsDeeperThan } from '../base/json';
+import { limitExceeded } from '../base/limits';
 import type { PlainRequest } from './plain';
 
 function isJson(contentType: string | null): boolean {

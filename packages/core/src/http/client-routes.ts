@@ -1,5 +1,5 @@
 /** The client API's routes: what Unleash SDKs call with client keys. */
-import { ifNoneMatchHits } from '../etag';
+import { ifNoneMatchHits } from '../base/etag';
 import { accepted, ok, type HeaderReader, type Route } from './route';
 
 const clientHints = (h: HeaderReader) => ({ sdkVersion: h.get('unleash-sdk'), instanceId: h.get('unleash-instanceid') });

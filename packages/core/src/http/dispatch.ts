@@ -1,5 +1,5 @@
 /** The whole HTTP API on plain data: route, authenticate, authorize, run, answer; every failure a JSON error. */
-import { AdminError, toAdminError } from '../errors';
+import { AdminError, toAdminError } from '../base/errors';
 import { authenticateAt, type Authenticated } from '../operations/authenticate';
 import { readJson } from './body';
 import { DEFAULT_BODY_LIMIT, type HandlerOptions, type PlainHandler, type PlainRequest, type PlainResponse } from './plain';

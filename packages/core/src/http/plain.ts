@@ -1,6 +1,6 @@
 /** The HTTP API's protocol on plain data: what a host hands the dispatcher and gets back. */
-import type { Admin } from '../admin';
-import type { Logger } from '../logger';
+import type { Admin } from '../admin/admin';
+import type { Logger } from '../base/logger';
 import type { HeaderReader } from './route';
 
 /** Largest accepted request body in bytes unless `bodyLimit` says otherwise (100 KiB). */

@@ -1,5 +1,5 @@
 /** Routes anyone may call, without a key: liveness, readiness and the OpenAPI document. */
-import { AdminError } from '../errors';
+import { AdminError } from '../base/errors';
 import { openApiDocument } from './openapi';
 import type { Route } from './route';
 

@@ -1,5 +1,5 @@
 /** Route results as plain responses: headers, and JSON text (a frozen body is stringified once per instance). */
-import type { ContextCaches } from '../caches';
+import type { ContextCaches } from '../runtime/caches';
 import type { PlainResponse } from './plain';
 import { JsonText, type RouteResult } from './route';
 

@@ -3,7 +3,7 @@
  * and the stored state, computed once per storage revision: between two commits the same key asking
  * the same thing gets the same JSON text.
  */
-import type { Admin } from '../admin';
+import type { Admin } from '../admin/admin';
 import { serialize } from './response';
 import { JsonText, type Route, type RouteInput, type RouteResult } from './route';
 

@@ -1,7 +1,8 @@
 /** What a route is: its method and path, what it documents, its permission check and its run function. */
-import type { Admin } from '../admin';
-import { requireAdminKey, requireClientKey, type Principal } from '../auth';
+import type { Admin } from '../admin/admin';
+import { requireAdminKey, requireClientKey, type Principal } from '../base/auth';
 import type { PublishedSchemaId as SchemaId } from '../schemas/registry';
+import type { RouteAnswer } from '../runtime/caches';
 
 /** Read access to request headers (a WHATWG `Headers` fits); names are case-insensitive. */
 export interface HeaderReader {
@@ -18,17 +19,8 @@ export interface RouteInput {
   json(): Promise<unknown>;
 }
 
-export interface RouteResult {
-  status: number;
-  /** A JSON value, or a JsonText: a body already serialized (sent as is). */
-  body: unknown;
-  headers?: Record<string, string>;
-  /**
-   * For a route answered per revision (`cachedPerRevision`) whose figures also move with the clock:
-   * the answer holds until this time (ms since the epoch), then it is computed again.
-   */
-  until?: number;
-}
+/** What a route's run answers. */
+export type RouteResult = RouteAnswer;
 
 /** A body that is already JSON text. */
 export class JsonText {

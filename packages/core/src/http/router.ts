@@ -1,5 +1,5 @@
 /** Which route a request target names: path matching, path parameters, the query. */
-import { badData } from '../errors';
+import { badData } from '../base/errors';
 import type { Route } from './route';
 
 export type Match = { route: Route; params: Record<string, string> } | { allow: string[] } | undefined;

@@ -1,5 +1,5 @@
 /** Change-request routes, with Unleash's paths under `/api/admin/projects/:projectId`. */
-import { requireAdmin, requireUpdateFeatureEnvironment } from '../auth';
+import { requireAdmin, requireUpdateFeatureEnvironment } from '../base/auth';
 import { ok, type Route, type RouteInput } from './route';
 
 const PROJECT = '/api/admin/projects/:projectId';

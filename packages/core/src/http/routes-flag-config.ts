@@ -3,7 +3,7 @@
  * write needs UPDATE_FEATURE_ENVIRONMENT with the environment in the key's scope, checked before the
  * body is read; answers of writes carry the feature's new ETag, and writes honour `If-Match`.
  */
-import { requireUpdateFeatureEnvironment } from '../auth';
+import { requireUpdateFeatureEnvironment } from '../base/auth';
 import type { Route, RouteInput, RouteResult } from './route';
 import { SEGMENT_AND_DEPENDENCY_ROUTES } from './routes-segments-dependencies';
 

@@ -1,5 +1,5 @@
 /** Routes of segments (`/api/admin/segments`) and feature dependencies, with Unleash's paths. */
-import { requireAdminKey, requireUpdateFeature } from '../auth';
+import { requireAdminKey, requireUpdateFeature } from '../base/auth';
 import type { Route, RouteInput } from './route';
 
 const DEPENDENCIES = '/api/admin/projects/:projectId/features/:featureName/dependencies';

@@ -1,17 +1,17 @@
-import { requireUpdateFeatureEnvironment, type Principal } from '../auth';
-import type { AdminContext } from '../context';
-import { emit, type EventInput } from '../emit';
-import { badData, notFound } from '../errors';
-import { assertDepth, limitExceeded } from '../limits';
-import type { ChangeRequestRecord, ChangeTarget } from '../records';
-import { assertValid } from '../validation';
+import { requireUpdateFeatureEnvironment, type Principal } from '../base/auth';
+import type { AdminContext } from '../runtime/context';
+import { emit, type EventInput } from '../runtime/emit';
+import { badData, notFound } from '../base/errors';
+import { assertDepth, limitExceeded } from '../base/limits';
+import type { ChangeRequestRecord, ChangeTarget } from '../base/records';
+import { assertValid } from '../schemas/validation';
 import { userOf } from '../change-requests/change-request-write';
-import { changeRequestConfig } from '../change-requests/change-request-config';
+import { changeRequestConfig } from '../rules/change-request-config';
 import { changeRequestDocument, type ChangeRequestDocument } from '../change-requests/change-request-document';
 import { requestEvent } from '../change-requests/change-request-events';
 import { dryRun } from '../change-requests/dry-run';
 import { prepareInput, type ChangeInput } from '../change-requests/prepared-changes';
-import type { WriteTx } from '../storage';
+import type { WriteTx } from '../base/storage';
 
 export interface AddChangesInput {
   projectId: string;

@@ -1,12 +1,12 @@
-import { canSeeEnvironment, type Principal } from '../auth';
-import type { AdminContext } from '../context';
+import { canSeeEnvironment, type Principal } from '../base/auth';
+import type { AdminContext } from '../runtime/context';
 import type { ChangeRequestDocument } from '../change-requests/change-request-document';
 import { requestEvent } from '../change-requests/change-request-events';
 import { changeRequestWrite, type ChangeRequestRef } from '../change-requests/change-request-write';
 import { isOpen, requireState } from '../change-requests/transitions';
-import { permissionDenied } from '../errors';
-import { CHANGE_REQUEST_STATES } from '../records';
-import { assertValid } from '../validation';
+import { permissionDenied } from '../base/errors';
+import { CHANGE_REQUEST_STATES } from '../base/records';
+import { assertValid } from '../schemas/validation';
 import { addComment } from '../change-requests/comments';
 
 /**

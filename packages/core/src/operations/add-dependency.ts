@@ -1,12 +1,12 @@
-import type { Principal } from '../auth';
-import type { AdminContext } from '../context';
-import { limitExceeded } from '../limits';
+import type { Principal } from '../base/auth';
+import type { AdminContext } from '../runtime/context';
+import { limitExceeded } from '../base/limits';
 import type { FeatureDocument } from '../documents/feature-document';
-import { badData } from '../errors';
-import type { FeatureRecord } from '../records';
-import { jsonEqual } from '../json';
-import { assertValid } from '../validation';
-import { changeDependencies, withChild, type DependencyChanger } from '../flag-config/dependency-write';
+import { badData } from '../base/errors';
+import type { FeatureRecord } from '../base/records';
+import { jsonEqual } from '../base/json';
+import { assertValid } from '../schemas/validation';
+import { changeDependencies, withChild, type DependencyChanger } from '../writes/dependency-write';
 
 export interface AddDependencyInput {
   projectId: string;

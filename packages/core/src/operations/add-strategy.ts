@@ -1,13 +1,13 @@
-import type { Principal } from '../auth';
-import type { AdminContext } from '../context';
+import type { Principal } from '../base/auth';
+import type { AdminContext } from '../runtime/context';
 import type { StrategyDocument } from '../documents/feature-document';
-import { limitExceeded } from '../limits';
-import { strategyFromBody } from '../flag-config/strategy-input';
-import { strategyAdded, strategyDocument } from '../flag-config/strategy-events';
-import { assertValid } from '../validation';
-import { changeFeatureEnvironment, type ChangeResult, type EnvironmentChange, type FeatureEnvironmentRef } from '../flag-config/feature-environment-change';
-import { checkSegmentReferences } from '../flag-config/segment-references';
-import { bySortOrder } from '../flag-config/strategy-lookup';
+import { limitExceeded } from '../base/limits';
+import { strategyFromBody } from '../rules/strategy-input';
+import { strategyAdded, strategyDocument } from '../rules/strategy-events';
+import { assertValid } from '../schemas/validation';
+import { changeFeatureEnvironment, type ChangeResult, type EnvironmentChange, type FeatureEnvironmentRef } from '../writes/feature-environment-write';
+import { checkSegmentReferences } from '../rules/segment-references';
+import { bySortOrder } from '../rules/strategy-lookup';
 
 export interface AddStrategyInput extends FeatureEnvironmentRef {
   /** `{name, title?, disabled?, sortOrder?, constraints?, parameters?, segments?, variants?}` */

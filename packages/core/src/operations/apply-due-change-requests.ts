@@ -1,11 +1,11 @@
-import { isLiveKey, requireAdmin, type Principal } from '../auth';
-import type { AdminContext } from '../context';
+import { isLiveKey, requireAdmin, type Principal } from '../base/auth';
+import type { AdminContext } from '../runtime/context';
 import { applyChangeRequestInTx } from '../change-requests/apply-change-request';
 import { requestEvent } from '../change-requests/change-request-events';
-import { emit } from '../emit';
-import { AdminError, toAdminError } from '../errors';
-import type { ReadTx } from '../storage';
-import type { ChangeRequestRecord } from '../records';
+import { emit } from '../runtime/emit';
+import { AdminError, toAdminError } from '../base/errors';
+import type { ReadTx } from '../base/storage';
+import type { ChangeRequestRecord } from '../base/records';
 
 const isDue = (cr: ChangeRequestRecord | undefined, now: number): cr is ChangeRequestRecord & { schedule: NonNullable<ChangeRequestRecord['schedule']> } =>
   cr !== undefined && cr.state === 'Scheduled' && cr.schedule?.status === 'pending' && Date.parse(cr.schedule.scheduledAt) <= now;

@@ -1,6 +1,6 @@
-import { constantTimeEqual, hashSecret, isLiveKey, principalOf, secretFromHeader, type Principal } from '../auth';
-import type { AdminContext } from '../context';
-import { AdminError } from '../errors';
+import { constantTimeEqual, hashSecret, isLiveKey, principalOf, secretFromHeader, type Principal } from '../base/auth';
+import type { AdminContext } from '../runtime/context';
+import { AdminError } from '../base/errors';
 
 /** A principal and the storage revision its key was read at. */
 export interface Authenticated {

@@ -1,11 +1,11 @@
-import { canSeeProject, requireClientKey, seesAllProjects, sha256Hex, type Principal } from '../auth';
-import type { AdminContext } from '../context';
-import { deepFreeze } from '../json';
-import type { FeatureRecord } from '../records';
+import { canSeeProject, requireClientKey, seesAllProjects, sha256Hex, type Principal } from '../base/auth';
+import type { AdminContext } from '../runtime/context';
+import { deepFreeze } from '../base/json';
+import type { FeatureRecord } from '../base/records';
 import { clientFeature, type ClientFeaturesResponse, type SegmentView } from '../documents/client-feature';
-import { supportsSegments } from '../flag-config/client-strategies';
-import type { ReadTx } from '../storage';
-import { environments } from '../lookups';
+import { supportsSegments } from '../documents/client-strategies';
+import type { ReadTx } from '../base/storage';
+import { environments } from '../runtime/lookups';
 
 /**
  * `GET /api/client/features`: the features of the key's projects in the key's environment, in

@@ -1,11 +1,11 @@
-import { generateSecret, hashSecret, requireAdmin, type Principal } from '../auth';
-import type { AdminContext } from '../context';
+import { generateSecret, hashSecret, requireAdmin, type Principal } from '../base/auth';
+import type { AdminContext } from '../runtime/context';
 import { apiTokenDocument, type ApiTokenDocument } from '../documents/api-token-document';
-import { badData } from '../errors';
-import { futureInstant } from '../future-instant';
-import type { AdminRole, KeyType } from '../records';
-import { storeApiKey } from '../store-api-key';
-import { assertValid } from '../validation';
+import { badData } from '../base/errors';
+import { futureInstant } from '../base/future-instant';
+import type { AdminRole, KeyType } from '../base/records';
+import { storeApiKey } from '../runtime/store-api-key';
+import { assertValid } from '../schemas/validation';
 
 interface CreateApiTokenBody {
   tokenName: string;

@@ -1,14 +1,14 @@
-import { requireUpdateFeature, type Principal } from '../auth';
-import type { AdminContext } from '../context';
-import { emit } from '../emit';
+import { requireUpdateFeature, type Principal } from '../base/auth';
+import type { AdminContext } from '../runtime/context';
+import { emit } from '../runtime/emit';
 import { featureDocument, type FeatureDocument } from '../documents/feature-document';
 import { emptyStats, updateStats } from '../documents/project-stats';
-import { AdminError, badData, notFound } from '../errors';
-import type { FeatureRecord, FeatureType, Tag } from '../records';
-import { assertValid } from '../validation';
-import { environments } from '../lookups';
-import { tagKey } from '../tags';
-import { limitExceeded } from '../limits';
+import { AdminError, badData, notFound } from '../base/errors';
+import type { FeatureRecord, FeatureType, Tag } from '../base/records';
+import { assertValid } from '../schemas/validation';
+import { environments } from '../runtime/lookups';
+import { tagKey } from '../base/tags';
+import { limitExceeded } from '../base/limits';
 
 export interface CreateFeatureInput {
   projectId: string;

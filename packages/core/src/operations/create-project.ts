@@ -1,11 +1,11 @@
-import { requireAdmin, type Principal } from '../auth';
-import type { AdminContext } from '../context';
-import { emit } from '../emit';
+import { requireAdmin, type Principal } from '../base/auth';
+import type { AdminContext } from '../runtime/context';
+import { emit } from '../runtime/emit';
 import { projectDocument, type ProjectDocument } from '../documents/project-document';
 import { emptyStats } from '../documents/project-stats';
-import { AdminError } from '../errors';
-import type { ProjectMember, ProjectMode, ProjectRecord } from '../records';
-import { assertValid } from '../validation';
+import { AdminError } from '../base/errors';
+import type { ProjectMember, ProjectMode, ProjectRecord } from '../base/records';
+import { assertValid } from '../schemas/validation';
 
 interface CreateProjectBody {
   id: string;

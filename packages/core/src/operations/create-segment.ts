@@ -1,11 +1,11 @@
-import type { Principal } from '../auth';
-import { emit } from '../emit';
-import type { AdminContext } from '../context';
-import { requireSegmentWrite } from '../flag-config/segment-access';
-import { limitExceeded } from '../limits';
-import type { SegmentRecord } from '../records';
-import { liveSegments, requireFreeSegmentName } from '../flag-config/segment-lookup';
-import { parseSegmentBody, segmentFields } from '../flag-config/segment-input';
+import type { Principal } from '../base/auth';
+import { emit } from '../runtime/emit';
+import type { AdminContext } from '../runtime/context';
+import { requireSegmentWrite } from '../rules/segment-access';
+import { limitExceeded } from '../base/limits';
+import type { SegmentRecord } from '../base/records';
+import { liveSegments, requireFreeSegmentName } from '../rules/segment-lookup';
+import { parseSegmentBody, segmentFields } from '../rules/segment-input';
 
 /**
  * `POST /api/admin/segments` `{name, description?, project?, constraints?}`: a new segment with an id

@@ -1,10 +1,10 @@
-import { hashSecret, requireAdmin, type Principal } from '../auth';
-import type { AdminContext } from '../context';
+import { hashSecret, requireAdmin, type Principal } from '../base/auth';
+import type { AdminContext } from '../runtime/context';
 import { apiTokenDocument } from '../documents/api-token-document';
-import { emit } from '../emit';
-import { notFound } from '../errors';
-import type { ApiKeyRecord } from '../records';
-import type { ReadTx } from '../storage';
+import { emit } from '../runtime/emit';
+import { notFound } from '../base/errors';
+import type { ApiKeyRecord } from '../base/records';
+import type { ReadTx } from '../base/storage';
 
 const KEY_ID = /^[1-9][0-9]{0,14}$/;
 

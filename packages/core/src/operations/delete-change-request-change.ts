@@ -1,5 +1,5 @@
-import type { Principal } from '../auth';
-import type { AdminContext } from '../context';
+import type { Principal } from '../base/auth';
+import type { AdminContext } from '../runtime/context';
 import type { ChangeRequestDocument } from '../change-requests/change-request-document';
 import { backToReview, findChange, requireEditable, withoutChange } from '../change-requests/change-edits';
 import { requestEvent } from '../change-requests/change-request-events';

@@ -1,5 +1,5 @@
-import type { Principal } from '../auth';
-import type { AdminContext } from '../context';
+import type { Principal } from '../base/auth';
+import type { AdminContext } from '../runtime/context';
 import { requestEvent } from '../change-requests/change-request-events';
 import { changeRequestWrite, type ChangeRequestRef } from '../change-requests/change-request-write';
 import { requireActor, requireState } from '../change-requests/transitions';

@@ -1,7 +1,7 @@
-import type { Principal } from '../auth';
-import type { AdminContext } from '../context';
+import type { Principal } from '../base/auth';
+import type { AdminContext } from '../runtime/context';
 import type { FeatureDocument } from '../documents/feature-document';
-import { changeDependencies, releasedParents } from '../flag-config/dependency-write';
+import { changeDependencies, releasedParents } from '../writes/dependency-write';
 
 /** `DELETE .../features/:child/dependencies`: all of them, one event `feature-dependencies-removed`. */
 export async function deleteDependencies(

@@ -1,7 +1,7 @@
-import type { Principal } from '../auth';
-import type { AdminContext } from '../context';
+import type { Principal } from '../base/auth';
+import type { AdminContext } from '../runtime/context';
 import type { FeatureDocument } from '../documents/feature-document';
-import { changeDependencies, releasedParents, type DependencyChanger } from '../flag-config/dependency-write';
+import { changeDependencies, releasedParents, type DependencyChanger } from '../writes/dependency-write';
 
 /**
  * `DELETE .../features/:child/dependencies/:parent`. A parent the child does not depend on is no

@@ -1,12 +1,12 @@
-import type { Principal } from '../auth';
-import { emit } from '../emit';
-import type { AdminContext } from '../context';
-import { AdminError } from '../errors';
-import { requireSegmentWrite } from '../flag-config/segment-access';
-import { visibleSegment } from '../flag-config/segment-lookup';
-import { describeUses, segmentUses } from '../flag-config/segment-usage';
-import type { WriteTx } from '../storage';
-import { causedBy, type ChangeOrigin } from '../change-requests/change-origin';
+import type { Principal } from '../base/auth';
+import { emit } from '../runtime/emit';
+import type { AdminContext } from '../runtime/context';
+import { AdminError } from '../base/errors';
+import { requireSegmentWrite } from '../rules/segment-access';
+import { visibleSegment } from '../rules/segment-lookup';
+import { describeUses, segmentUses } from '../rules/segment-usage';
+import type { WriteTx } from '../base/storage';
+import { causedBy, type ChangeOrigin } from '../writes/write-origin';
 
 /**
  * `DELETE /api/admin/segments/:id`. A segment that strategies use cannot be deleted: 409 naming them

@@ -1,9 +1,9 @@
-import type { Principal } from '../auth';
-import type { AdminContext } from '../context';
-import { disableWithoutEnabledStrategy } from '../flag-config/environment-state';
-import { strategyDocument, strategyRemoved } from '../flag-config/strategy-events';
-import { changeFeatureEnvironment, type ChangeResult, type EnvironmentChange, type FeatureEnvironmentRef } from '../flag-config/feature-environment-change';
-import { strategyIn } from '../flag-config/strategy-lookup';
+import type { Principal } from '../base/auth';
+import type { AdminContext } from '../runtime/context';
+import { disableWithoutEnabledStrategy } from '../rules/environment-state';
+import { strategyDocument, strategyRemoved } from '../rules/strategy-events';
+import { changeFeatureEnvironment, type ChangeResult, type EnvironmentChange, type FeatureEnvironmentRef } from '../writes/feature-environment-write';
+import { strategyIn } from '../rules/strategy-lookup';
 
 export interface DeleteStrategyInput extends FeatureEnvironmentRef {
   strategyId: string;

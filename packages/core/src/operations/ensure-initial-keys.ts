@@ -1,7 +1,7 @@
-import { hashSecret, SYSTEM_PRINCIPAL } from '../auth';
-import type { AdminContext } from '../context';
-import { parseInitialKeys, type InitialKeys } from '../initial-keys';
-import { storeApiKey } from '../store-api-key';
+import { hashSecret, SYSTEM_PRINCIPAL } from '../base/auth';
+import type { AdminContext } from '../runtime/context';
+import { parseInitialKeys, type InitialKeys } from '../base/initial-keys';
+import { storeApiKey } from '../runtime/store-api-key';
 
 /**
  * Makes sure the start-up keys exist; existing ones are left alone. Resolves to how many it created.

@@ -1,7 +1,7 @@
-import { requireAdminKey, type Principal } from '../auth';
-import type { AdminContext } from '../context';
-import { changeRequestConfig } from '../change-requests/change-request-config';
-import { environments, visibleProject } from '../lookups';
+import { requireAdminKey, type Principal } from '../base/auth';
+import type { AdminContext } from '../runtime/context';
+import { changeRequestConfig } from '../rules/change-request-config';
+import { environments, visibleProject } from '../runtime/lookups';
 
 export interface ChangeRequestEnvironmentConfig {
   environment: string;

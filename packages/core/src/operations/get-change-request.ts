@@ -1,5 +1,5 @@
-import { requireAdminKey, type Principal } from '../auth';
-import type { AdminContext } from '../context';
+import { requireAdminKey, type Principal } from '../base/auth';
+import type { AdminContext } from '../runtime/context';
 import { changeRequestDocument, type ChangeRequestDocument } from '../change-requests/change-request-document';
 import { visibleChangeRequest } from '../change-requests/change-request-lookup';
 

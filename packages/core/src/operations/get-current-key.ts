@@ -1,7 +1,7 @@
-import { requireAdminKey, type Principal } from '../auth';
-import { avatarUrl } from '../avatar';
-import type { AdminContext } from '../context';
-import type { AdminRole } from '../records';
+import { requireAdminKey, type Principal } from '../base/auth';
+import { avatarUrl } from '../base/avatar';
+import type { AdminContext } from '../runtime/context';
+import type { AdminRole } from '../base/records';
 
 export interface CurrentKeyDocument {
   /** As change requests name their author and reviewers (`createdBy`): the key's id and name. */

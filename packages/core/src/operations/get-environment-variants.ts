@@ -1,7 +1,7 @@
-import type { Principal } from '../auth';
-import type { AdminContext } from '../context';
-import { readFeatureEnvironment, type FeatureEnvironmentQuery } from '../flag-config/read-feature-environment';
-import type { FeatureVariants } from '../flag-config/replace-variants';
+import type { Principal } from '../base/auth';
+import type { AdminContext } from '../runtime/context';
+import { readFeatureEnvironment, type FeatureEnvironmentQuery } from '../writes/read-feature-environment';
+import type { FeatureVariants } from '../writes/replace-variants';
 
 /** `GET .../environments/:environment/variants`: `{version: 1, variants}`. */
 export function getEnvironmentVariants(ctx: AdminContext, principal: Principal, input: FeatureEnvironmentQuery): Promise<FeatureVariants> {

@@ -1,9 +1,9 @@
-import { requireAdminKey, type Principal } from '../auth';
-import type { AdminContext } from '../context';
+import { requireAdminKey, type Principal } from '../base/auth';
+import type { AdminContext } from '../runtime/context';
 import { featureDocument, type FeatureDocument } from '../documents/feature-document';
-import { notFound } from '../errors';
-import { etagOf } from '../etag';
-import { environments, visibleProject } from '../lookups';
+import { notFound } from '../base/errors';
+import { etagOf } from '../base/etag';
+import { environments, visibleProject } from '../runtime/lookups';
 
 /** One feature of a project (archived ones too), with its ETag; 404 outside the key's scope. */
 export async function getFeature(

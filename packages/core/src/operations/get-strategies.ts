@@ -1,8 +1,8 @@
-import type { Principal } from '../auth';
-import type { AdminContext } from '../context';
+import type { Principal } from '../base/auth';
+import type { AdminContext } from '../runtime/context';
 import type { StrategyDocument } from '../documents/feature-document';
-import { readFeatureEnvironment, type FeatureEnvironmentQuery } from '../flag-config/read-feature-environment';
-import { strategyDocument } from '../flag-config/strategy-events';
+import { readFeatureEnvironment, type FeatureEnvironmentQuery } from '../writes/read-feature-environment';
+import { strategyDocument } from '../rules/strategy-events';
 
 /** `GET .../environments/:environment/strategies`: the strategies in their order. */
 export function getStrategies(ctx: AdminContext, principal: Principal, input: FeatureEnvironmentQuery): Promise<StrategyDocument[]> {

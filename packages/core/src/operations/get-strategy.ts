@@ -1,9 +1,9 @@
-import type { Principal } from '../auth';
-import type { AdminContext } from '../context';
+import type { Principal } from '../base/auth';
+import type { AdminContext } from '../runtime/context';
 import type { StrategyDocument } from '../documents/feature-document';
-import { readFeatureEnvironment, type FeatureEnvironmentQuery } from '../flag-config/read-feature-environment';
-import { strategyDocument } from '../flag-config/strategy-events';
-import { strategyIn } from '../flag-config/strategy-lookup';
+import { readFeatureEnvironment, type FeatureEnvironmentQuery } from '../writes/read-feature-environment';
+import { strategyDocument } from '../rules/strategy-events';
+import { strategyIn } from '../rules/strategy-lookup';
 
 /** `GET .../strategies/:strategyId`. */
 export function getStrategy(ctx: AdminContext, principal: Principal, input: FeatureEnvironmentQuery & { strategyId: string }): Promise<StrategyDocument> {

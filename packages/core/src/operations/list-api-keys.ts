@@ -1,5 +1,5 @@
-import { requireAdmin, type Principal } from '../auth';
-import type { AdminContext } from '../context';
+import { requireAdmin, type Principal } from '../base/auth';
+import type { AdminContext } from '../runtime/context';
 import { apiTokenDocument, type ApiTokenDocument } from '../documents/api-token-document';
 
 /** Every key that is not deleted, expired ones included, by id (ADMIN). Never a secret: only hashes are stored. */

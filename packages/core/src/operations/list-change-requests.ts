@@ -1,8 +1,8 @@
-import { requireAdminKey, type Principal } from '../auth';
-import type { AdminContext } from '../context';
+import { requireAdminKey, type Principal } from '../base/auth';
+import type { AdminContext } from '../runtime/context';
 import { changeRequestDocument, type ChangeRequestDocument } from '../change-requests/change-request-document';
 import { canSeeChangeRequest } from '../change-requests/change-request-lookup';
-import { visibleProject } from '../lookups';
+import { visibleProject } from '../runtime/lookups';
 
 /** `GET .../change-requests`: the project's requests the key may see (Drafts: its own, or all for admin keys), newest first. */
 export async function listChangeRequests(ctx: AdminContext, principal: Principal, input: { projectId: string }): Promise<ChangeRequestDocument[]> {

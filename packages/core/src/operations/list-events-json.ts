@@ -1,6 +1,6 @@
-import { requireAdminKey, seesAllProjects, type Principal } from '../auth';
-import type { AdminContext } from '../context';
-import { selectEvents } from '../event-selection';
+import { requireAdminKey, seesAllProjects, type Principal } from '../base/auth';
+import type { AdminContext } from '../runtime/context';
+import { selectEvents } from '../runtime/event-selection';
 
 /**
  * `listEvents` as the JSON text of the response, spliced from the stored JSON of each event: the

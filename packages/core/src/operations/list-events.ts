@@ -1,7 +1,7 @@
-import { requireAdminKey, type Principal } from '../auth';
-import type { AdminContext } from '../context';
-import { selectEvents, type EventsResponse } from '../event-selection';
-import type { EventRecord } from '../records';
+import { requireAdminKey, type Principal } from '../base/auth';
+import type { AdminContext } from '../runtime/context';
+import { selectEvents, type EventsResponse } from '../runtime/event-selection';
+import type { EventRecord } from '../base/records';
 
 /**
  * Without a project: the last 100 events the key may see, newest first. With a project: all of its

@@ -1,7 +1,7 @@
-import { requireAdminKey, type Principal } from '../auth';
-import type { AdminContext } from '../context';
+import { requireAdminKey, type Principal } from '../base/auth';
+import type { AdminContext } from '../runtime/context';
 import { featureDocument, type FeatureDocument } from '../documents/feature-document';
-import { environments, visibleProject } from '../lookups';
+import { environments, visibleProject } from '../runtime/lookups';
 
 /** Every feature of a project, archived ones included, by name. */
 export async function listFeatures(

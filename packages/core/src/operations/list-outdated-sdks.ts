@@ -1,7 +1,7 @@
-import { requireAdminKey, type Principal } from '../auth';
-import type { AdminContext } from '../context';
-import { isOutdatedSdk } from '../sdk-versions';
-import { visibleProject } from '../lookups';
+import { requireAdminKey, type Principal } from '../base/auth';
+import type { AdminContext } from '../runtime/context';
+import { isOutdatedSdk } from '../base/sdk-versions';
+import { visibleProject } from '../runtime/lookups';
 
 export interface OutdatedSdksResponse {
   sdks: { sdkVersion: string; applications: string[] }[];

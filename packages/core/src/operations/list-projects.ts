@@ -1,6 +1,6 @@
-import { requireAdminKey, type Principal } from '../auth';
-import type { AdminContext } from '../context';
-import { projectsForKey } from '../documents/projects-for-key';
+import { requireAdminKey, type Principal } from '../base/auth';
+import type { AdminContext } from '../runtime/context';
+import { projectsForKey } from '../runtime/projects-for-key';
 import type { ProjectsResponse } from '../documents/project-document';
 
 /**

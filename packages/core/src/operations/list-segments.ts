@@ -1,8 +1,8 @@
-import { requireAdminKey, type Principal } from '../auth';
-import type { AdminContext } from '../context';
-import { canSeeSegment } from '../flag-config/segment-access';
-import { liveSegments } from '../flag-config/segment-lookup';
-import type { SegmentRecord } from '../records';
+import { requireAdminKey, type Principal } from '../base/auth';
+import type { AdminContext } from '../runtime/context';
+import { canSeeSegment } from '../rules/segment-access';
+import { liveSegments } from '../rules/segment-lookup';
+import type { SegmentRecord } from '../base/records';
 
 /** `GET /api/admin/segments`: the segments of every project and of the key's projects, by id. */
 export async function listSegments(ctx: AdminContext, principal: Principal): Promise<{ segments: SegmentRecord[] }> {

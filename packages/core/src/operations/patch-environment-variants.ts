@@ -1,8 +1,8 @@
-import type { Principal } from '../auth';
-import type { AdminContext } from '../context';
-import { changeFeatureEnvironment, type ChangeResult, type FeatureEnvironmentRef } from '../flag-config/feature-environment-change';
-import { replaceVariants, type FeatureVariants } from '../flag-config/replace-variants';
-import { applyPatch, parsePatch } from '../json-patch';
+import type { Principal } from '../base/auth';
+import type { AdminContext } from '../runtime/context';
+import { changeFeatureEnvironment, type ChangeResult, type FeatureEnvironmentRef } from '../writes/feature-environment-write';
+import { replaceVariants, type FeatureVariants } from '../writes/replace-variants';
+import { applyPatch, parsePatch } from '../rules/json-patch';
 
 /** `PATCH .../environments/:environment/variants`: RFC 6902 on the array, the result checked as a PUT body. */
 export async function patchEnvironmentVariants(

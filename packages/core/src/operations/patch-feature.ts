@@ -1,22 +1,22 @@
-import { requireUpdateFeature, requireUpdateFeatureEnvironment, type Principal } from '../auth';
-import type { AdminContext } from '../context';
-import { emit, type EventInput } from '../emit';
+import { requireUpdateFeature, requireUpdateFeatureEnvironment, type Principal } from '../base/auth';
+import type { AdminContext } from '../runtime/context';
+import { emit, type EventInput } from '../runtime/emit';
 import { featureDocument, type FeatureDocument } from '../documents/feature-document';
 import { emptyStats, updateStats } from '../documents/project-stats';
-import { AdminError, badData, type ErrorDetail } from '../errors';
-import { FEATURE_TYPES, type FeatureRecord, type Tag } from '../records';
-import { matches } from '../validation';
-import { etagOf, ifMatchAccepts } from '../etag';
-import { jsonEqual } from '../json';
-import { environments, featureInProject } from '../lookups';
-import { tagKey } from '../tags';
-import { applyPatch, parsePatch, type PatchOperation } from '../json-patch';
-import type { WriteTx } from '../storage';
-import { causedBy, requireDirectChangeAllowed, type ChangeOrigin } from '../change-requests/change-origin';
-import { limitExceeded, type Limits } from '../limits';
-import { withDefaultStrategies } from '../flag-config/environment-state';
+import { AdminError, badData, type ErrorDetail } from '../base/errors';
+import { FEATURE_TYPES, type FeatureRecord, type Tag } from '../base/records';
+import { matches } from '../schemas/validation';
+import { etagOf, ifMatchAccepts } from '../base/etag';
+import { jsonEqual } from '../base/json';
+import { environments, featureInProject } from '../runtime/lookups';
+import { tagKey } from '../base/tags';
+import { applyPatch, parsePatch, type PatchOperation } from '../rules/json-patch';
+import type { WriteTx } from '../base/storage';
+import { causedBy, requireDirectChangeAllowed, type ChangeOrigin } from '../writes/write-origin';
+import { limitExceeded, type Limits } from '../base/limits';
+import { withDefaultStrategies } from '../rules/environment-state';
 
-export type { PatchOperation } from '../json-patch';
+export type { PatchOperation } from '../rules/json-patch';
 
 export interface PatchFeatureInput {
   projectId: string;

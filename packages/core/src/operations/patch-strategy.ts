@@ -1,9 +1,9 @@
-import type { Principal } from '../auth';
-import type { AdminContext } from '../context';
+import type { Principal } from '../base/auth';
+import type { AdminContext } from '../runtime/context';
 import type { StrategyDocument } from '../documents/feature-document';
-import { changeFeatureEnvironment, type ChangeResult, type FeatureEnvironmentRef } from '../flag-config/feature-environment-change';
-import { applyPatch, parsePatch } from '../json-patch';
-import { replaceStrategy } from '../flag-config/replace-strategy';
+import { changeFeatureEnvironment, type ChangeResult, type FeatureEnvironmentRef } from '../writes/feature-environment-write';
+import { applyPatch, parsePatch } from '../rules/json-patch';
+import { replaceStrategy } from '../writes/replace-strategy';
 
 export interface PatchStrategyInput extends FeatureEnvironmentRef {
   strategyId: string;

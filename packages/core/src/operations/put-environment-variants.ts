@@ -1,8 +1,8 @@
-import type { Principal } from '../auth';
-import type { AdminContext } from '../context';
-import { changeFeatureEnvironment, type ChangeResult, type EnvironmentChange, type FeatureEnvironmentRef } from '../flag-config/feature-environment-change';
-import { replaceVariants, type FeatureVariants } from '../flag-config/replace-variants';
-import { assertValid } from '../validation';
+import type { Principal } from '../base/auth';
+import type { AdminContext } from '../runtime/context';
+import { changeFeatureEnvironment, type ChangeResult, type EnvironmentChange, type FeatureEnvironmentRef } from '../writes/feature-environment-write';
+import { replaceVariants, type FeatureVariants } from '../writes/replace-variants';
+import { assertValid } from '../schemas/validation';
 
 /**
  * `PUT .../environments/:environment/variants`: the whole set, with weights, stickiness and payloads

@@ -1,7 +1,7 @@
-import { canSeeProject, requireClientKey, type Principal } from '../auth';
-import { environmentOf, upsertInstance, type ClientHints, type ClientMetrics } from '../client-apps';
-import type { AdminContext } from '../context';
-import { assertValid } from '../validation';
+import { canSeeProject, requireClientKey, type Principal } from '../base/auth';
+import { environmentOf, upsertInstance, type ClientHints, type ClientMetrics } from '../runtime/client-apps';
+import type { AdminContext } from '../runtime/context';
+import { assertValid } from '../schemas/validation';
 
 /**
  * `POST /api/client/metrics`: usage counts per feature. The app becomes a user of each reported

@@ -1,7 +1,7 @@
-import { requireClientKey, type Principal } from '../auth';
-import { environmentOf, upsertInstance, type ClientHints, type ClientRegistration } from '../client-apps';
-import type { AdminContext } from '../context';
-import { assertValid } from '../validation';
+import { requireClientKey, type Principal } from '../base/auth';
+import { environmentOf, upsertInstance, type ClientHints, type ClientRegistration } from '../runtime/client-apps';
+import type { AdminContext } from '../runtime/context';
+import { assertValid } from '../schemas/validation';
 
 /**
  * `POST /api/client/register`: an SDK instance says which SDK and version it runs. Not an audit event;

@@ -1,11 +1,11 @@
-import type { Principal } from '../auth';
-import type { AdminContext } from '../context';
-import { badData } from '../errors';
-import { limitExceeded } from '../limits';
-import type { Strategy } from '../records';
-import { assertValid } from '../validation';
-import { changeFeatureEnvironment, type ChangeResult, type EnvironmentChange, type FeatureEnvironmentRef } from '../flag-config/feature-environment-change';
-import { bySortOrder, strategyIn } from '../flag-config/strategy-lookup';
+import type { Principal } from '../base/auth';
+import type { AdminContext } from '../runtime/context';
+import { badData } from '../base/errors';
+import { limitExceeded } from '../base/limits';
+import type { Strategy } from '../base/records';
+import { assertValid } from '../schemas/validation';
+import { changeFeatureEnvironment, type ChangeResult, type EnvironmentChange, type FeatureEnvironmentRef } from '../writes/feature-environment-write';
+import { bySortOrder, strategyIn } from '../rules/strategy-lookup';
 
 export interface SetStrategySortOrderInput extends FeatureEnvironmentRef {
   /** `[{id, sortOrder}]`: strategies left out keep theirs. */

@@ -1,7 +1,7 @@
-import type { Principal } from '../auth';
-import type { AdminContext } from '../context';
-import { addDefaultStrategy } from '../flag-config/environment-state';
-import { changeFeatureEnvironment, type ChangeResult, type EnvironmentChange, type FeatureEnvironmentRef } from '../flag-config/feature-environment-change';
+import type { Principal } from '../base/auth';
+import type { AdminContext } from '../runtime/context';
+import { addDefaultStrategy } from '../rules/environment-state';
+import { changeFeatureEnvironment, type ChangeResult, type EnvironmentChange, type FeatureEnvironmentRef } from '../writes/feature-environment-write';
 
 export interface ToggleEnvironmentInput extends FeatureEnvironmentRef {
   enabled: boolean;

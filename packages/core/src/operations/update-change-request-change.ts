@@ -1,5 +1,5 @@
-import type { Principal } from '../auth';
-import type { AdminContext } from '../context';
+import type { Principal } from '../base/auth';
+import type { AdminContext } from '../runtime/context';
 import type { ChangeRequestDocument } from '../change-requests/change-request-document';
 import { backToReview, findChange, requireEditable } from '../change-requests/change-edits';
 import { visibleChangeRequest } from '../change-requests/change-request-lookup';
@@ -7,7 +7,7 @@ import { requestEvent } from '../change-requests/change-request-events';
 import { changeRequestWrite, type ChangeRequestRef } from '../change-requests/change-request-write';
 import { dryRun } from '../change-requests/dry-run';
 import { prepareInput, type ChangeInput } from '../change-requests/prepared-changes';
-import { assertValid } from '../validation';
+import { assertValid } from '../schemas/validation';
 
 /**
  * `PUT .../change-requests/:id/changes/:changeId` `{action, payload}`: the author replaces a change

@@ -1,11 +1,11 @@
-import { requireAdmin, type Principal } from '../auth';
-import type { AdminContext } from '../context';
-import { changeRequestConfig } from '../change-requests/change-request-config';
-import { emit } from '../emit';
-import { notFound } from '../errors';
-import { jsonEqual } from '../json';
-import type { ChangeRequestConfigRecord } from '../records';
-import { assertValid } from '../validation';
+import { requireAdmin, type Principal } from '../base/auth';
+import type { AdminContext } from '../runtime/context';
+import { changeRequestConfig } from '../rules/change-request-config';
+import { emit } from '../runtime/emit';
+import { notFound } from '../base/errors';
+import { jsonEqual } from '../base/json';
+import type { ChangeRequestConfigRecord } from '../base/records';
+import { assertValid } from '../schemas/validation';
 
 /**
  * `PUT /api/admin/projects/:projectId/environments/:environment/change-requests/config`

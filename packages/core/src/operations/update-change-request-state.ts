@@ -1,16 +1,16 @@
-import type { Principal } from '../auth';
-import type { AdminContext } from '../context';
+import type { Principal } from '../base/auth';
+import type { AdminContext } from '../runtime/context';
 import { applyChangeRequestInTx } from '../change-requests/apply-change-request';
 import type { ChangeRequestDocument } from '../change-requests/change-request-document';
 import { requestEvent } from '../change-requests/change-request-events';
 import { changeRequestWrite, type ChangeRequestRef, type RequestChange } from '../change-requests/change-request-write';
 import { approve, reject } from '../change-requests/reviews';
 import { requireMove } from '../change-requests/transitions';
-import { AdminError, badData } from '../errors';
-import type { ChangeRequestRecord, ChangeRequestState } from '../records';
-import type { WriteTx } from '../storage';
-import { assertValid } from '../validation';
-import { futureInstant } from '../future-instant';
+import { AdminError, badData } from '../base/errors';
+import type { ChangeRequestRecord, ChangeRequestState } from '../base/records';
+import type { WriteTx } from '../base/storage';
+import { assertValid } from '../schemas/validation';
+import { futureInstant } from '../base/future-instant';
 import { addComment } from '../change-requests/comments';
 
 interface StateBody {

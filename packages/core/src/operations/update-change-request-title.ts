@@ -1,11 +1,11 @@
-import type { Principal } from '../auth';
-import type { AdminContext } from '../context';
+import type { Principal } from '../base/auth';
+import type { AdminContext } from '../runtime/context';
 import type { ChangeRequestDocument } from '../change-requests/change-request-document';
 import { requestEvent } from '../change-requests/change-request-events';
 import { changeRequestWrite, type ChangeRequestRef } from '../change-requests/change-request-write';
 import { isOpen, requireActor, requireState } from '../change-requests/transitions';
-import { CHANGE_REQUEST_STATES } from '../records';
-import { assertValid } from '../validation';
+import { CHANGE_REQUEST_STATES } from '../base/records';
+import { assertValid } from '../schemas/validation';
 
 /** `PUT .../change-requests/:id/title` `{title}`: the author renames an open request. Event: `change-request-title-updated`. */
 export async function updateChangeRequestTitle(ctx: AdminContext, principal: Principal, input: ChangeRequestRef & { body: unknown }): Promise<ChangeRequestDocument> {

@@ -1,15 +1,15 @@
-import type { Principal } from '../auth';
-import { emit } from '../emit';
-import type { AdminContext } from '../context';
-import { AdminError } from '../errors';
-import { requireSegmentWrite } from '../flag-config/segment-access';
-import type { SegmentRecord } from '../records';
-import { jsonEqual } from '../json';
-import { liveSegments, requireFreeSegmentName, visibleSegment } from '../flag-config/segment-lookup';
-import { parseSegmentBody, segmentFields, type SegmentBody } from '../flag-config/segment-input';
-import type { WriteTx } from '../storage';
-import { causedBy, type ChangeOrigin } from '../change-requests/change-origin';
-import { describeUses, segmentUses } from '../flag-config/segment-usage';
+import type { Principal } from '../base/auth';
+import { emit } from '../runtime/emit';
+import type { AdminContext } from '../runtime/context';
+import { AdminError } from '../base/errors';
+import { requireSegmentWrite } from '../rules/segment-access';
+import type { SegmentRecord } from '../base/records';
+import { jsonEqual } from '../base/json';
+import { liveSegments, requireFreeSegmentName, visibleSegment } from '../rules/segment-lookup';
+import { parseSegmentBody, segmentFields, type SegmentBody } from '../rules/segment-input';
+import type { WriteTx } from '../base/storage';
+import { causedBy, type ChangeOrigin } from '../writes/write-origin';
+import { describeUses, segmentUses } from '../rules/segment-usage';
 
 /**
  * `PUT /api/admin/segments/:id`: replaces name, description, project and constraints. Binding a

@@ -1,9 +1,9 @@
-import type { Principal } from '../auth';
-import type { AdminContext } from '../context';
+import type { Principal } from '../base/auth';
+import type { AdminContext } from '../runtime/context';
 import type { StrategyDocument } from '../documents/feature-document';
-import { changeFeatureEnvironment, type ChangeResult, type EnvironmentChange, type FeatureEnvironmentRef } from '../flag-config/feature-environment-change';
-import { replaceStrategy } from '../flag-config/replace-strategy';
-import { assertValid } from '../validation';
+import { changeFeatureEnvironment, type ChangeResult, type EnvironmentChange, type FeatureEnvironmentRef } from '../writes/feature-environment-write';
+import { replaceStrategy } from '../writes/replace-strategy';
+import { assertValid } from '../schemas/validation';
 
 export interface UpdateStrategyInput extends FeatureEnvironmentRef {
   strategyId: string;

@@ -1,5 +1,5 @@
 /** API tokens: the token document and the create body. */
-import { ADMIN_ROLES, KEY_TYPES } from '../records';
+import { ADMIN_ROLES, KEY_TYPES } from '../base/records';
 import { dateTime, int, nullableDateTime, str, strings } from './primitives';
 
 export const apiTokenSchema = {

@@ -1,5 +1,5 @@
 /** Change requests: the document and the body that adds changes to a draft. */
-import { CHANGE_REQUEST_STATES } from '../records';
+import { CHANGE_REQUEST_STATES } from '../base/records';
 import { anyObject, bool, dateTime, int, nullableString, num, str } from './primitives';
 
 const userRef = {

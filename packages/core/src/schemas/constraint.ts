@@ -1,5 +1,5 @@
 /** JSON Schema of a strategy or segment constraint as a request body carries it. */
-import { FLAG_CONFIG_LIMITS } from '../flag-config/limits';
+import { FLAG_CONFIG_LIMITS } from '../base/flag-config-limits';
 
 /** Unleash's constraint operators. */
 export const CONSTRAINT_OPERATORS = [

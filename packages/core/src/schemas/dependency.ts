@@ -1,5 +1,5 @@
 /** JSON Schema of the body that makes a feature depend on a parent feature. */
-import { FLAG_CONFIG_LIMITS } from '../flag-config/limits';
+import { FLAG_CONFIG_LIMITS } from '../base/flag-config-limits';
 
 export const dependencyBodySchema = {
   $id: 'dependencyBody',

@@ -1,5 +1,5 @@
 /** Features: the feature document, its parts, and the bodies that create and patch one. */
-import { FEATURE_TYPES, LIFECYCLE_STAGES } from '../records';
+import { FEATURE_TYPES, LIFECYCLE_STAGES } from '../base/records';
 import { anyObject, bool, dateTime, int, name, nullableDateTime, num, str, strings } from './primitives';
 
 export const tagSchema = {

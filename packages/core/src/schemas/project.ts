@@ -1,5 +1,5 @@
 /** Projects: the project document, the list, the create body and the project's outdated SDKs. */
-import { PROJECT_MODES } from '../records';
+import { PROJECT_MODES } from '../base/records';
 import { bool, dateTime, int, name, num, str, strings } from './primitives';
 
 export const projectSchema = {

@@ -1,5 +1,5 @@
 /** JSON Schemas of a feature strategy: the request body of POST/PUT, the sort order body, the answers. */
-import { FLAG_CONFIG_LIMITS } from '../flag-config/limits';
+import { FLAG_CONFIG_LIMITS } from '../base/flag-config-limits';
 import { constraintListSchema } from './constraint';
 import { strategyVariantInputSchema } from './variant';
 

@@ -1,5 +1,5 @@
 /** JSON Schemas of variants: of a feature environment (with overrides) and of a strategy (without). */
-import { FLAG_CONFIG_LIMITS } from '../flag-config/limits';
+import { FLAG_CONFIG_LIMITS } from '../base/flag-config-limits';
 
 export const PAYLOAD_TYPES = ['string', 'json', 'csv', 'number'] as const;
 export const WEIGHT_TYPES = ['variable', 'fix'] as const;

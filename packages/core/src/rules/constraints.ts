@@ -1,0 +1,65 @@
+/** Constraint checks per operator, as Unleash makes them: numbers, dates and semantic versions. */
+import semver from 'semver';
+import { badData } from '../base/errors';
+import { limitExceeded, type Limits } from '../base/limits';
+import type { Constraint } from '../base/records';
+import type { ConstraintOperator } from '../schemas/constraint';
+
+/** A constraint as the request body's schema lets it through. */
+export interface ConstraintInput {
+  contextName: string;
+  operator: ConstraintOperator;
+  caseInsensitive?: boolean;
+  inverted?: boolean;
+  values?: string[];
+  value?: string;
+}
+
+type SingleValueKind = 'number' | 'date' | 'semver';
+
+/** Operators that compare with one `value`; every other operator takes a list of `values`. */
+const SINGLE_VALUE: ReadonlyMap<ConstraintOperator, SingleValueKind> = new Map([
+  ['NUM_EQ', 'number'], ['NUM_GT', 'number'], ['NUM_GTE', 'number'], ['NUM_LT', 'number'], ['NUM_LTE', 'number'],
+  ['DATE_AFTER', 'date'], ['DATE_BEFORE', 'date'],
+  ['SEMVER_EQ', 'semver'], ['SEMVER_GT', 'semver'], ['SEMVER_LT', 'semver'],
+]);
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+const VALUE_CHECKS: Record<SingleValueKind, { ok(value: string): boolean; what: string }> = {
+  number: { ok: (v) => NUMBER.test(v.trim()) && Number.isFinite(Number(v)), what: 'a number' },
+  date: { ok: (v) => ISO_DATE.test(v) && !Number.isNaN(Date.parse(v)), what: 'an ISO 8601 date' },
+  semver: { ok: (v) => /^\d/.test(v) && semver.valid(v) !== null, what: 'a semantic version (1.2.3)' },
+};
+
+/**
+ * Checks each constraint for its operator and returns them in their stored shape (booleans and
+ * `values` always present). `where` is the JSON Pointer of the list in the request, for the error.
+ */
+export function normalizeConstraints(input: readonly ConstraintInput[], where: string, limits: Limits): Constraint[] {
+  if (input.length > limits.constraintsPerStrategy) throw limitExceeded('constraintsPerStrategy', limits.constraintsPerStrategy, 'Too many constraints', where);
+  return input.map((c, i) => {
+    const at = `${where}/${i}`;
+    if ((c.values?.length ?? 0) > limits.valuesPerConstraint) {
+      throw limitExceeded('valuesPerConstraint', limits.valuesPerConstraint, `Too many values in constraint ${i}`, `${at}/values`);
+    }
+    const fail = (field: string, problem: string): never => {
+      const message = `Constraint ${i} (${c.contextName} ${c.operator}): ${problem}`;
+      throw badData(message, [{ message, path: `${at}/${field}` }]);
+    };
+    const kind = SINGLE_VALUE.get(c.operator);
+    const values = c.values ?? [];
+    const base = { contextName: c.contextName, operator: c.operator, caseInsensitive: c.caseInsensitive ?? false, inverted: c.inverted ?? false };
+    if (kind === undefined) {
+      if (c.value !== undefined) fail('value', `${c.operator} compares with a list: use "values", not "value"`);
+      if (values.length === 0) fail('values', `${c.operator} needs at least one value in "values"`);
+      return { ...base, values: [...values] };
+    }
+    if (values.length > 0) fail('values', `${c.operator} compares with one value: use "value", not "values"`);
+    if (c.value === undefined) return fail('value', `${c.operator} needs a "value"`);
+    const check = VALUE_CHECKS[kind];
+    if (!check.ok(c.value)) fail('value', `"${c.value}" is not ${check.what}`);
+    return { ...base, values: [], value: c.value };
+  });
+}

@@ -1,0 +1,92 @@
+/**
+ * Unleash's built-in strategies and their parameters. Parameters are stored as strings, as Unleash
+ * stores them (numbers sent for a percentage are accepted and kept as their string).
+ */
+import { badData } from '../base/errors';
+import { isIpOrCidr } from './ip-address';
+
+interface ParameterRule {
+  /** The value when the request leaves the parameter out; undefined = required. */
+  fallback?: (featureName: string) => string;
+  check(value: string): string | undefined;
+}
+
+const percentage: ParameterRule['check'] = (v) => (/^\d{1,3}$/.test(v) && Number(v) <= 100 ? undefined : 'must be a whole number from 0 to 100');
+const nonEmpty: ParameterRule['check'] = (v) => (v.trim() !== '' && v.length <= 100 ? undefined : 'must be 1 to 100 characters');
+const groupId: ParameterRule['check'] = (v) => (v.length <= 255 ? undefined : 'must be at most 255 characters');
+
+/** A comma-separated list whose every entry passes `entry`. */
+const list =
+  (what: string, entry: (item: string) => boolean): ParameterRule['check'] =>
+  (v) => {
+    const items = v.split(',').map((s) => s.trim());
+    if (items.length === 0 || items.some((s) => s === '')) return `must be a comma-separated list of ${what} with no empty entry`;
+    const bad = items.find((s) => !entry(s));
+    return bad === undefined ? undefined : `"${bad}" is not ${what.replace(/s$/, '')}`;
+  };
+
+const hostName = (s: string) => /^[A-Za-z0-9._-]{1,253}$/.test(s);
+
+/** The parameters of gradualRolloutSessionId and gradualRolloutUserId. */
+const gradualRollout: Record<string, ParameterRule> = {
+  percentage: { check: percentage },
+  groupId: { fallback: (feature) => feature, check: groupId },
+};
+
+export const BUILT_IN_STRATEGIES: ReadonlyMap<string, Readonly<Record<string, ParameterRule>>> = new Map([
+  ['default', {}],
+  [
+    'flexibleRollout',
+    {
+      rollout: { fallback: () => '100', check: percentage },
+      stickiness: { fallback: () => 'default', check: nonEmpty },
+      groupId: { fallback: (feature) => feature, check: groupId },
+    },
+  ],
+  ['userWithId', { userIds: { check: list('user ids', (s) => s.length <= 255) } }],
+  ['gradualRolloutRandom', { percentage: { check: percentage } }],
+  ['gradualRolloutSessionId', gradualRollout],
+  ['gradualRolloutUserId', gradualRollout],
+  ['remoteAddress', { IPs: { check: list('IP addresses', isIpOrCidr) } }],
+  ['applicationHostname', { hostNames: { check: list('host names', hostName) } }],
+]);
+
+/** 400 naming the strategy when it is not one of the built-ins. */
+export function checkStrategyName(name: string, where = '/name'): void {
+  if (BUILT_IN_STRATEGIES.has(name)) return;
+  const message = `Unknown strategy "${name}": use one of ${[...BUILT_IN_STRATEGIES.keys()].join(', ')}.`;
+  throw badData(message, [{ message, path: where }]);
+}
+
+/**
+ * The parameters of a built-in strategy, checked, with Unleash's defaults filled in (flexibleRollout:
+ * rollout 100, the project's stickiness, the feature name as groupId) and every value a string.
+ */
+export function normalizeParameters(
+  strategy: string,
+  input: Readonly<Record<string, string | number>>,
+  context: { featureName: string; defaultStickiness: string },
+  where = '/parameters',
+): Record<string, string> {
+  checkStrategyName(strategy);
+  const rules = BUILT_IN_STRATEGIES.get(strategy)!;
+  const fail = (name: string, problem: string): never => {
+    const message = `Parameter "${name}" of strategy ${strategy} ${problem}.`;
+    throw badData(message, [{ message, path: `${where}/${name}` }]);
+  };
+  for (const name of Object.keys(input)) if (!Object.hasOwn(rules, name)) fail(name, `is not a parameter of ${strategy}`);
+  const out: Record<string, string> = {};
+  for (const [name, rule] of Object.entries(rules)) {
+    const given = Object.hasOwn(input, name) ? input[name] : undefined;
+    let value = given === undefined ? undefined : String(given);
+    if (value === '' && name === 'stickiness') value = undefined; // Unleash: an empty stickiness is the default one
+    if (value === undefined) {
+      if (!rule.fallback) return fail(name, 'is required');
+      value = name === 'stickiness' ? context.defaultStickiness : rule.fallback(context.featureName);
+    }
+    const problem = rule.check(value);
+    if (problem) fail(name, problem);
+    out[name] = value;
+  }
+  return out;
+}

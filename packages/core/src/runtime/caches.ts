@@ -1,0 +1,88 @@
+/**
+ * Every cache of an instance, on its context (`ctx.caches`), so two instances never share answers and
+ * a reader sees in one place what is kept. Each is a RevisionCache (see revision-cache.ts).
+ */
+import type { Principal } from '../base/auth';
+import type { ApiKeyRecord } from '../base/records';
+import type { ClientFeaturesResponse } from '../documents/client-feature';
+import type { ProjectsResponse } from '../documents/project-document';
+import { RevisionCache } from '../base/revision-cache';
+
+/** The whole project list and how long its clock-dependent figures hold. */
+export interface ProjectsAnswer {
+  /** The figures hold until this time (ms): the next feature passing its lifetime. */
+  validUntil: number;
+  /** Every project, sorted, frozen; the response for keys that see every project. */
+  all: Readonly<ProjectsResponse>;
+}
+
+/** An answer of a GET route as dispatch sends it (http/route.ts names it `RouteResult`). */
+export interface RouteAnswer {
+  status: number;
+  /** A JSON value, or a JsonText: a body already serialized (sent as is). */
+  body: unknown;
+  headers?: Record<string, string>;
+  /**
+   * For a route answered per revision (`cachedPerRevision`) whose figures also move with the clock:
+   * the answer holds until this time (ms since the epoch), then it is computed again.
+   */
+  until?: number;
+}
+
+export interface ClientFeaturesAnswer {
+  body: ClientFeaturesResponse;
+  etag: string;
+}
+
+/** A stored key and its principal, as read at one revision. */
+export interface KnownKey {
+  key: ApiKeyRecord;
+  principal: Readonly<Principal>;
+}
+
+export interface ContextCaches {
+  /**
+   * SHA-256 of recently seen secrets, by secret, at revision 0 (a hash never changes). Web Crypto's
+   * digest is asynchronous (a thread-pool round trip per request).
+   */
+  readonly secretHashes: RevisionCache<string, string>;
+  /**
+   * API keys by secret hash at the current revision (`null`: no such key): every request authenticates,
+   * and a key record changes only with a write.
+   */
+  readonly apiKeys: RevisionCache<string, KnownKey | null>;
+  /** `GET /api/admin/events` responses as JSON text, by query: asked again and again between writes. */
+  readonly eventPages: RevisionCache<string, string>;
+  /** The project list, under the key `all`. */
+  readonly projects: RevisionCache<string, ProjectsAnswer>;
+  /** Client features by query: SDKs poll the same query, and between writes neither answer nor ETag change. */
+  readonly clientFeatures: RevisionCache<string, ClientFeaturesAnswer>;
+  /**
+   * The last client features text and its ETag by query, at revision 0: a recomputed answer with the
+   * same text keeps its ETag without hashing again.
+   */
+  readonly clientFeatureTags: RevisionCache<string, { text: string; etag: string }>;
+  /** The OpenAPI document, under the key `document`, at revision 0 (it depends on the code only). */
+  readonly openApi: RevisionCache<string, unknown>;
+  /**
+   * Answers of GET routes marked `cachedPerRevision`, by key id and URL: their answer depends on nothing
+   * else, so it is computed once per revision (see http/revision-cached-run.ts).
+   */
+  readonly routeAnswers: RevisionCache<string, RouteAnswer>;
+  /** The JSON text of frozen response bodies (served again and again), by identity, at revision 0. */
+  readonly serializedBodies: RevisionCache<object, string>;
+}
+
+export function createCaches(): ContextCaches {
+  return {
+    secretHashes: new RevisionCache({ max: 1024 }),
+    apiKeys: new RevisionCache({ max: 1024 }),
+    eventPages: new RevisionCache(),
+    projects: new RevisionCache({ max: 1 }),
+    clientFeatures: new RevisionCache(),
+    clientFeatureTags: new RevisionCache(),
+    openApi: new RevisionCache({ max: 1 }),
+    routeAnswers: new RevisionCache({ max: 256 }),
+    serializedBodies: new RevisionCache({ weakKeys: true }),
+  };
+}

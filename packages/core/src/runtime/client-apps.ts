@@ -1,0 +1,57 @@
+/** What SDKs report about themselves (registration, metrics) and how it lands on the app record. */
+import type { Principal } from '../base/auth';
+import type { ClientAppRecord, ClientInstance } from '../base/records';
+import type { WriteTx } from '../base/storage';
+
+export interface ClientRegistration {
+  appName: string;
+  instanceId?: string;
+  sdkVersion?: string;
+  environment?: string;
+}
+
+export interface ClientMetrics {
+  appName: string;
+  instanceId?: string;
+  environment?: string;
+  sdkVersion?: string;
+  bucket: { toggles: Record<string, { yes?: number; no?: number }> };
+}
+
+/** Where a client's report comes from when it does not say: the header values an SDK sends. */
+export interface ClientHints {
+  sdkVersion?: string | null;
+  instanceId?: string | null;
+}
+
+/** The environment a client key reads, or the one its report names. */
+export function environmentOf(principal: Principal, reported: string | undefined): string | null {
+  const own = principal.environments[0];
+  return own && own !== '*' ? own : (reported ?? null);
+}
+
+/**
+ * How long an SDK instance is kept after it was last seen: two days, as Unleash keeps client instances.
+ * A fleet restarting its pods every day thus holds about two days of instance ids per app, not all of them
+ * since the app first reported.
+ */
+export const INSTANCE_RETENTION_MS = 2 * 86_400_000;
+
+/**
+ * The app record with this instance added, or its entry brought up to date, and its instances not seen
+ * within INSTANCE_RETENTION_MS of this report dropped (not yet put).
+ */
+export async function upsertInstance(tx: WriteTx, appName: string, instance: ClientInstance): Promise<ClientAppRecord> {
+  const app: ClientAppRecord = (await tx.get('clientApps', appName)) ?? { appName, instances: [], projects: [] };
+  const oldest = Date.parse(instance.lastSeen) - INSTANCE_RETENTION_MS;
+  app.instances = app.instances.filter((i) => Date.parse(i.lastSeen) >= oldest);
+  const existing = app.instances.find((i) => i.instanceId === instance.instanceId);
+  if (existing) {
+    existing.lastSeen = instance.lastSeen;
+    if (instance.sdkVersion) existing.sdkVersion = instance.sdkVersion;
+    if (instance.environment) existing.environment = instance.environment;
+  } else {
+    app.instances.push(instance);
+  }
+  return app;
+}

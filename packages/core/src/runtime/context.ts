@@ -1,0 +1,70 @@
+/** What every operation runs with: storage (through read/write that wait for readiness), clock, logger, caches. */
+import { createCaches, type ContextCaches } from './caches';
+import { ensureInstanceDefaults } from './instance-defaults';
+import { resolveLimits, type Limits } from '../base/limits';
+import { silentLogger, type Logger } from '../base/logger';
+import type { ReadTx, Storage, WriteTx } from '../base/storage';
+import { UsageBatch } from './usage-batch';
+
+export interface AdminOptions {
+  storage: Storage;
+  /** The clock; injectable so computed figures (staleness, health) are testable. */
+  now?: () => Date;
+  logger?: Logger;
+  /**
+   * How long the first SDK report (registration, metrics) of a batch waits for others, in ms; all of
+   * them are then written in one transaction (default 20).
+   */
+  usageBatchMs?: number;
+  /** Overrides of DEFAULT_LIMITS (limits.ts); each a positive integer. */
+  limits?: Partial<Limits>;
+}
+
+export interface AdminContext {
+  readonly storage: Storage;
+  readonly now: () => Date;
+  readonly logger: Logger;
+  readonly caches: ContextCaches;
+  /** The instance's limits: DEFAULT_LIMITS with the options' overrides. */
+  readonly limits: Readonly<Limits>;
+  /** Resolves once a fresh storage has the instance defaults (environments, `default` project). */
+  ready(): Promise<void>;
+  /** A read transaction, once the instance is ready: how operations read (never `storage.read`). */
+  read<T>(fn: (tx: ReadTx) => Promise<T>): Promise<T>;
+  /** A write transaction, once the instance is ready: how operations write (never `storage.write`). */
+  write<T>(fn: (tx: WriteTx) => Promise<T>): Promise<T>;
+  /** SDK reports, written together in batches (see usage-batch.ts). */
+  readonly usage: UsageBatch;
+}
+
+export function createContext(options: AdminOptions): AdminContext {
+  const { storage } = options;
+  const limits = resolveLimits(options.limits);
+  const now = options.now ?? (() => new Date());
+  let initialized: Promise<void> | undefined;
+  let isReady = false;
+  const ready = (): Promise<void> => {
+    initialized ??= ensureInstanceDefaults(storage, now).then(
+      () => {
+        isReady = true;
+      },
+      (error: unknown) => {
+        initialized = undefined;
+        throw error;
+      },
+    );
+    return initialized;
+  };
+  const write = <T>(fn: (tx: WriteTx) => Promise<T>): Promise<T> => (isReady ? storage.write(fn) : ready().then(() => storage.write(fn)));
+  return {
+    storage,
+    now,
+    logger: options.logger ?? silentLogger,
+    caches: createCaches(),
+    limits,
+    ready,
+    read: (fn) => (isReady ? storage.read(fn) : ready().then(() => storage.read(fn))),
+    write,
+    usage: new UsageBatch(write, options.usageBatchMs),
+  };
+}

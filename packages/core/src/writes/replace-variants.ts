@@ -1,0 +1,25 @@
+import { jsonEqual } from '../base/json';
+import type { Variant } from '../base/records';
+import { assertValid } from '../schemas/validation';
+import type { ChangeScope } from './feature-environment-write';
+import { normalizeVariants, type VariantInput } from '../rules/variants';
+
+/** A feature environment's variants as `.../environments/:environment/variants` answers them. */
+export interface FeatureVariants {
+  version: 1;
+  variants: Variant[];
+}
+
+/**
+ * The shared end of PUT and PATCH of an environment's variants: the new set is checked and stored;
+ * one event `feature-environment-variants-updated`, none when nothing changed.
+ */
+export function replaceVariants({ state }: ChangeScope, body: unknown) {
+  assertValid<VariantInput[]>('environmentVariantsBody', body, 'variants');
+  const before = state.variants;
+  const after = normalizeVariants(body, '', true);
+  const result: FeatureVariants = { version: 1, variants: after };
+  if (jsonEqual(before, after)) return { result, events: [] };
+  state.variants = after;
+  return { result, events: [{ type: 'feature-environment-variants-updated', data: { variants: after }, preData: { variants: before } }] };
+}
