@@ -18,15 +18,24 @@ function sample(text: string, series: string): number {
   return line === undefined ? 0 : Number(line.slice(series.length + 1));
 }
 
-test('off by default', async () => {
-  const { child, url } = await startBin(['--port', '0', '--data', data(), '--no-demo']);
-  assert.is((await fetch(`${url}/metrics`)).status, 404);
-  assert.is((await fetch(`${url}/internal-backstage/prometheus`)).status, 404);
-  await child.stop();
+test('on by default at both paths; --no-metrics or FLAGADMIN_METRICS=off turns them off', async () => {
+  const on = await startBin(['--port', '0', '--data', data(), '--no-demo']);
+  for (const path of ['/metrics', '/internal-backstage/prometheus']) {
+    const response = await fetch(on.url + path);
+    assert.is(response.status, 200, path);
+    assert.match(await response.text(), /# TYPE http_requests_total counter/);
+  }
+  await on.child.stop();
+  for (const [args, env] of [[['--no-metrics'], {}], [[], { FLAGADMIN_METRICS: 'off' }]] as const) {
+    const { child, url } = await startBin(['--port', '0', '--data', data(), '--no-demo', ...args], env);
+    assert.is((await fetch(`${url}/metrics`)).status, 404, JSON.stringify({ args, env }));
+    assert.is((await fetch(`${url}/internal-backstage/prometheus`)).status, 404);
+    await child.stop();
+  }
 });
 
-test('--metrics: requests by route and status, latency histograms, events written, process metrics; both paths', async () => {
-  const { child, url } = await startBin(['--port', '0', '--data', data(), '--metrics']);
+test('requests by route and status, latency histograms, events written, process metrics; both paths', async () => {
+  const { child, url } = await startBin(['--port', '0', '--data', data()]);
   const key = await demoKey(child);
   const before = await (await fetch(`${url}/metrics`)).text();
   const projects = await fetch(`${url}/api/admin/projects`, { headers: { authorization: key } });
@@ -58,7 +67,7 @@ test('--metrics: requests by route and status, latency histograms, events writte
 
 test('storage commit latency by outcome and live keys by type, read at each scrape', async () => {
   const admin = randomSecret();
-  const { child, url } = await startBin(['--port', '0', '--data', data(), '--no-demo', '--metrics'], {
+  const { child, url } = await startBin(['--port', '0', '--data', data(), '--no-demo'], {
     INIT_ADMIN_API_TOKENS: admin,
     INIT_CLIENT_API_TOKENS: randomSecret('*', 'development'),
   });

@@ -45,7 +45,7 @@ export interface ServerConfig {
   basePath: string;
   /** Compress answers over 1 KiB with gzip or brotli when the client accepts it. */
   compression: boolean;
-  /** Serve GET /metrics and /internal-backstage/prometheus (Prometheus text format). */
+  /** Serve GET /metrics and /internal-backstage/prometheus (Prometheus text format); on unless switched off. */
   metrics: boolean;
   /** When set, /metrics wants `Authorization: Bearer <token>`. */
   metricsToken: string | undefined;
@@ -79,8 +79,9 @@ Options (flags win over environment variables):
   --schedule-interval <ms>  FLAGADMIN_SCHEDULE_INTERVAL_MS   how often due scheduled change requests are applied, also at start (default ${DEFAULT_SCHEDULE_INTERVAL_MS})
   --base-path <path>        BASE_URI_PATH                    serve everything under this path, e.g. /flags (default /)
   --no-compression          FLAGADMIN_COMPRESSION=off        do not gzip/brotli answers over 1 KiB
-  --metrics                 FLAGADMIN_METRICS=on             serve Prometheus metrics at /metrics (and /internal-backstage/prometheus)
-                            FLAGADMIN_METRICS_TOKEN          metrics want Authorization: Bearer <token> (turns metrics on)
+  --no-metrics              FLAGADMIN_METRICS=off            do not serve the Prometheus metrics at /metrics and
+                                                             /internal-backstage/prometheus (default on; --metrics: on)
+                            FLAGADMIN_METRICS_TOKEN          metrics want Authorization: Bearer <token>
   --limit <name>=<n>        FLAGADMIN_LIMIT_<NAME>           one of core's limits, repeatable, e.g. --limit tagsPerFeature=50
                                                              or FLAGADMIN_LIMIT_TAGS_PER_FEATURE=50; names and defaults:
 ${limitDefaults()}
@@ -163,6 +164,7 @@ export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: st
         'base-path': { type: 'string' },
         'no-compression': { type: 'boolean' },
         metrics: { type: 'boolean' },
+        'no-metrics': { type: 'boolean' },
         limit: { type: 'string', multiple: true },
         version: { type: 'boolean', short: 'v' },
         help: { type: 'boolean', short: 'h' },
@@ -261,6 +263,8 @@ function serviceOptions(env: Env, values: Record<string, unknown>, pick: Picker)
   const compression = values['no-compression'] ? false : onOff(compressionEnv === undefined ? undefined : { value: compressionEnv, what: 'FLAGADMIN_COMPRESSION' }, true);
   const metricsToken = fromEnv(env, 'FLAGADMIN_METRICS_TOKEN');
   const metricsEnv = fromEnv(env, 'FLAGADMIN_METRICS');
-  const metrics = values['metrics'] ? true : onOff(metricsEnv === undefined ? undefined : { value: metricsEnv, what: 'FLAGADMIN_METRICS' }, metricsToken !== undefined);
+  if (values['metrics'] && values['no-metrics']) throw new ConfigError('--metrics and --no-metrics contradict each other');
+  const metricsByFlag = values['metrics'] ? true : values['no-metrics'] ? false : undefined;
+  const metrics = metricsByFlag ?? onOff(metricsEnv === undefined ? undefined : { value: metricsEnv, what: 'FLAGADMIN_METRICS' }, true);
   return { basePath, compression, metrics, metricsToken };
 }

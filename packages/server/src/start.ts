@@ -38,7 +38,7 @@ export interface StartServerOptions {
   basePath?: string;
   /** Brotli/gzip for answers over 1 KiB when the client accepts it (node-http's `compression`). Default true. */
   compression?: boolean;
-  /** Prometheus metrics at /metrics and /internal-backstage/prometheus; a token puts them behind `Bearer <token>`. Default off. */
+  /** Prometheus metrics at /metrics and /internal-backstage/prometheus; a token puts them behind `Bearer <token>`. Default off (the bin turns them on). */
   metrics?: boolean | { token?: string | undefined };
   /** How often scheduled change requests are looked for, in ms (also once at start). Default 10,000. */
   scheduleIntervalMs?: number;

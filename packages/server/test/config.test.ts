@@ -41,7 +41,7 @@ config('defaults', () => {
     scheduleIntervalMs: 10_000,
     basePath: '',
     compression: true,
-    metrics: false,
+    metrics: true,
     metricsToken: undefined,
     limits: {},
   });

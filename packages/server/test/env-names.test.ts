@@ -28,12 +28,17 @@ test('BASE_URI_PATH and --base-path are normalized; a malformed one is refused',
   }
 });
 
-test('compression is on unless switched off; metrics are off unless switched on or given a token', () => {
+test('compression is on unless switched off; so are metrics, with or without a token', () => {
   assert.is(run([]).config.compression, true);
   assert.is(run(['--no-compression']).config.compression, false);
   assert.is(run([], { FLAGADMIN_COMPRESSION: 'off' }).config.compression, false);
   assert.throws(() => run([], { FLAGADMIN_COMPRESSION: 'maybe' }), /FLAGADMIN_COMPRESSION must be on or off/);
-  assert.equal([run([]).config.metrics, run(['--metrics']).config.metrics, run([], { FLAGADMIN_METRICS: 'on' }).config.metrics], [false, true, true]);
+  assert.is(run([]).config.metrics, true, 'on by default');
+  assert.equal([run(['--no-metrics']).config.metrics, run([], { FLAGADMIN_METRICS: 'off' }).config.metrics], [false, false]);
+  assert.is(run(['--metrics'], { FLAGADMIN_METRICS: 'off' }).config.metrics, true, 'the flag wins');
+  assert.is(run(['--no-metrics'], { FLAGADMIN_METRICS: 'on' }).config.metrics, false, 'the flag wins');
+  assert.throws(() => run(['--metrics', '--no-metrics']), /--metrics and --no-metrics contradict each other/);
+  assert.throws(() => run([], { FLAGADMIN_METRICS: 'maybe' }), /FLAGADMIN_METRICS must be on or off/);
   const token = run([], { FLAGADMIN_METRICS_TOKEN: 's3cret' }).config;
   assert.equal([token.metrics, token.metricsToken], [true, 's3cret']);
   assert.is(run([], { FLAGADMIN_METRICS_TOKEN: 's3cret', FLAGADMIN_METRICS: 'off' }).config.metrics, false);
