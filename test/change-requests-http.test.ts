@@ -115,6 +115,25 @@ function changeRequestSuite(setup: HttpSetup): void {
     await expectError(await send(w.editorKey, path, 'GET'), 404, 'NotFoundError');
   });
 
+  test("PUT of a change accepts Unleash's UI body {feature, action, payload} naming the change's feature; another feature: 400, nothing changed", async () => {
+    const draft = await (await send(w.editorKey, `${PROJECT}/environments/development/change-requests`, 'POST', { feature: 'f1', action: 'updateEnabled', payload: { enabled: true } })).json();
+    const path = `${PROJECT}/change-requests/${draft.id}`;
+    const changeId = draft.features[0].changes[0].id;
+    const before = await (await send(w.editorKey, path, 'GET')).json();
+    const count = await eventCount();
+    const wrong = await expectError(await send(w.editorKey, `${path}/changes/${changeId}`, 'PUT', { feature: 'f2', action: 'updateEnabled', payload: { enabled: false } }), 400, 'BadDataError', /f2/);
+    assert.equal((wrong['details'] as { path: string }[]).map((d) => d.path), ['/feature']);
+    assert.equal(await (await send(w.editorKey, path, 'GET')).json(), before, 'the request is unchanged');
+    assert.is(await eventCount(), count, 'no event');
+    const edited = await send(w.editorKey, `${path}/changes/${changeId}`, 'PUT', { feature: 'f1', action: 'updateEnabled', payload: { enabled: false } });
+    assert.is(edited.status, 200, await edited.clone().text());
+    const answer = await edited.json();
+    openapi.check('PUT', `${OPEN}/change-requests/{id}/changes/{changeId}`, 200, answer);
+    assert.equal(answer.features[0].changes[0].payload, { enabled: false });
+    assert.equal((await (await send(w.editorKey, path, 'GET')).json()).features[0].changes[0].payload, { enabled: false });
+    assert.is(await eventCount(), count + 1, 'change-edited');
+  });
+
   test.run();
 }
 

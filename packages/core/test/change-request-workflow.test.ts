@@ -135,6 +135,30 @@ suiteForEachStorage('change requests: settings, states, who may move them', (tes
     assert.is((events.find((e) => e.type === 'change-edited')!.data as { approvalsCleared: number }).approvalsCleared, 1);
   });
 
+  test("an edit may carry the change's own feature (Unleash's UI sends {feature, action, payload}); another feature is a 400 naming it, nothing changed", async () => {
+    await w.feature('f2', {}, 'p1');
+    const cr = await draft();
+    const segment = await w.admin.createSegment(SYSTEM_PRINCIPAL, { body: { name: 'beta', project: 'p1', constraints: [] } });
+    const segmentBody = { action: 'updateSegment', payload: { id: segment.id, name: 'beta-2', project: 'p1', constraints: [] } };
+    await w.admin.addChangeRequestChanges(w.keys.editor.principal, { projectId: 'p1', environment: 'production', body: segmentBody });
+    const before = await get(cr.id);
+    const [change] = before.features[0]!.changes;
+    const segmentChange = before.segments[0]!;
+    const edit = (changeId: number, body: unknown) =>
+      w.admin.updateChangeRequestChange(w.keys.editor.principal, { projectId: 'p1', id: cr.id, changeId: String(changeId), body });
+    const count = await w.eventCount();
+    const other = await rejects(edit(change!.id, { feature: 'f2', action: 'updateEnabled', payload: { enabled: false } }), 'BadDataError', /f1.*f2|f2.*f1/);
+    assert.equal(other.details!.map((d) => d.path), ['/feature']);
+    await rejects(edit(change!.id, { feature: null, action: 'updateEnabled', payload: { enabled: false } }), 'BadDataError', /feature/);
+    await rejects(edit(segmentChange.id, { ...segmentBody, feature: 'f1' }), 'BadDataError', /f1/);
+    assert.equal(await get(cr.id), before, 'the request is unchanged');
+    assert.is(await w.eventCount(), count, 'no event');
+    const edited = await edit(change!.id, { feature: 'f1', action: 'updateEnabled', payload: { enabled: false } });
+    assert.equal(edited.features[0]!.changes[0]!.payload, { enabled: false });
+    const segmentEdited = await edit(segmentChange.id, { ...segmentBody, feature: null, payload: { ...segmentBody.payload, name: 'beta-3' } });
+    assert.is((segmentEdited.segments[0]!.payload as { name: string }).name, 'beta-3');
+  });
+
   test('a Draft is seen by its author and admin keys only; the list is newest first; DELETE discards a Draft (author, Draft only)', async () => {
     const mine = await draft();
     const theirs = await draft(editor2);

@@ -11928,7 +11928,7 @@ return errors === 0;
 }
 
 export const changeRequestChangeEdit = validate64;
-const schema39 = {"$id":"changeRequestChangeEdit","type":"object","additionalProperties":false,"required":["action","payload"],"properties":{"action":{"enum":["updateEnabled","addStrategy","updateStrategy","deleteStrategy","patchVariant","reorderStrategy","archiveFeature","addDependency","deleteDependency","updateSegment","deleteSegment"]},"payload":{"type":["object","array"]}}};
+const schema39 = {"$id":"changeRequestChangeEdit","type":"object","additionalProperties":false,"required":["action","payload"],"properties":{"feature":{"type":["string","null"]},"action":{"enum":["updateEnabled","addStrategy","updateStrategy","deleteStrategy","patchVariant","reorderStrategy","archiveFeature","addDependency","deleteDependency","updateSegment","deleteSegment"]},"payload":{"type":["object","array"]}}};
 
 function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="changeRequestChangeEdit" */;
@@ -11956,7 +11956,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!((key0 === "action") || (key0 === "payload"))){
+if(!(((key0 === "feature") || (key0 === "action")) || (key0 === "payload"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err2];
@@ -11967,10 +11967,10 @@ vErrors.push(err2);
 errors++;
 }
 }
-if(data.action !== undefined){
-let data0 = data.action;
-if(!(((((((((((data0 === "updateEnabled") || (data0 === "addStrategy")) || (data0 === "updateStrategy")) || (data0 === "deleteStrategy")) || (data0 === "patchVariant")) || (data0 === "reorderStrategy")) || (data0 === "archiveFeature")) || (data0 === "addDependency")) || (data0 === "deleteDependency")) || (data0 === "updateSegment")) || (data0 === "deleteSegment"))){
-const err3 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema39.properties.action.enum},message:"must be equal to one of the allowed values"};
+if(data.feature !== undefined){
+let data0 = data.feature;
+if((typeof data0 !== "string") && (data0 !== null)){
+const err3 = {instancePath:instancePath+"/feature",schemaPath:"#/properties/feature/type",keyword:"type",params:{type: schema39.properties.feature.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11980,10 +11980,10 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.payload !== undefined){
-let data1 = data.payload;
-if(!data1 || typeof data1 != "object"){
-const err4 = {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/type",keyword:"type",params:{type: schema39.properties.payload.type},message:"must be object,array"};
+if(data.action !== undefined){
+let data1 = data.action;
+if(!(((((((((((data1 === "updateEnabled") || (data1 === "addStrategy")) || (data1 === "updateStrategy")) || (data1 === "deleteStrategy")) || (data1 === "patchVariant")) || (data1 === "reorderStrategy")) || (data1 === "archiveFeature")) || (data1 === "addDependency")) || (data1 === "deleteDependency")) || (data1 === "updateSegment")) || (data1 === "deleteSegment"))){
+const err4 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema39.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11993,14 +11993,27 @@ vErrors.push(err4);
 errors++;
 }
 }
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.payload !== undefined){
+let data2 = data.payload;
+if(!data2 || typeof data2 != "object"){
+const err5 = {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/type",keyword:"type",params:{type: schema39.properties.payload.type},message:"must be object,array"};
 if(vErrors === null){
 vErrors = [err5];
 }
 else {
 vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
 }
 errors++;
 }

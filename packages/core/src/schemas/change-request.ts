@@ -101,13 +101,17 @@ const changeBody = {
   properties: { feature: { type: ['string', 'null'] }, action: { enum: CHANGE_ACTIONS }, payload: { type: ['object', 'array'] } },
 } as const;
 
-/** `PUT .../change-requests/:id/changes/:changeId`: the change's new action and payload (same feature). */
+/**
+ * `PUT .../change-requests/:id/changes/:changeId`: the change's new action and payload (same feature).
+ * `feature` may come too, as Unleash's UI sends the body it adds a change with; the operation checks it
+ * names the change's own feature (null for a segment change).
+ */
 export const changeRequestChangeEditSchema = {
   $id: 'changeRequestChangeEdit',
   type: 'object',
   additionalProperties: false,
   required: ['action', 'payload'],
-  properties: { action: { enum: CHANGE_ACTIONS }, payload: { type: ['object', 'array'] } },
+  properties: { feature: { type: ['string', 'null'] }, action: { enum: CHANGE_ACTIONS }, payload: { type: ['object', 'array'] } },
 } as const;
 
 export const changeRequestStateBodySchema = {
