@@ -51,7 +51,7 @@ export function postgresCases({ test }: ContractContext, server: TestPostgres): 
       await a.write((tx) => tx.put('features', makeFeature('f', 'p1')));
       for (let version = 2; version <= 30; version++) {
         const [writer, reader] = version % 2 ? [a, b] : [b, a];
-        // Reads in flight on the reader while the other writes: its revision cache and shared state reads are warm.
+        // Reads in flight on the reader while the other writes: its read cache and shared state reads are warm.
         const concurrent = Array.from({ length: 5 }, () => reader.read((tx) => tx.get('features', 'f')));
         await writer.write((tx) => tx.put('features', makeFeature('f', 'p1', { version })));
         const seen = await reader.read(async (tx) => ({ feature: (await tx.get('features', 'f'))!.version, listed: (await tx.list('features', { project: 'p1' }))[0]!.version }));

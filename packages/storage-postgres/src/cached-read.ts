@@ -1,11 +1,11 @@
 /**
- * The rows of one transaction at a known revision: from the revision cache when it has them, else from
+ * The rows of one transaction at a known revision: from the read cache when it has them, else from
  * the transaction's connection (and then cached). A read transaction opens its snapshot only at its first
  * miss; a write transaction (which holds the lock, so the database is at its revision) gives its own.
  */
 import type { Connection } from './connection';
 import type { RowSource, StateRow } from './read-tx';
-import { cacheKey, type CachedAnswer, type RevisionCache } from './revision-cache';
+import { cacheKey, type CachedAnswer, type ReadCache } from './read-cache';
 import type { Statements } from './schema';
 
 export class CachedSource implements RowSource {
@@ -14,7 +14,7 @@ export class CachedSource implements RowSource {
   constructor(
     private readonly sql: Statements,
     private readonly state: StateRow,
-    private readonly cache: RevisionCache,
+    private readonly cache: ReadCache,
     /** The connection at `state.revision`, asked for at the first miss. */
     private readonly connect: () => Promise<Connection>,
   ) {}

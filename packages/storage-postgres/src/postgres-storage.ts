@@ -1,6 +1,6 @@
 /**
  * postgresStorage(): the Storage contract on PostgreSQL. A read begins at a state-row read sent after it
- * and answers from the revision cache, or from a REPEATABLE READ READ ONLY snapshot at that revision.
+ * and answers from the read cache, or from a REPEATABLE READ READ ONLY snapshot at that revision.
  * Writes run in batches that lock the one state row first (`SELECT ... FOR UPDATE`), so the writes of
  * every process run one after another, and resolve after COMMIT. Errors meaning "the database is not
  * there" become FlagadminStorageUnavailableError.
@@ -13,7 +13,7 @@ import { asUnavailable } from './errors';
 import { migrate } from './migrations';
 import type { PgPool } from './pool';
 import { PgReadTx } from './read-tx';
-import { RevisionCache } from './revision-cache';
+import { ReadCache } from './read-cache';
 import { statements, type Statements } from './schema';
 import { WriteQueue } from './write-queue';
 
@@ -67,7 +67,7 @@ const closedError = () => new Error('The PostgreSQL storage is closed');
 class PgStorage implements PostgresStorage {
   private readonly inFlight = new Set<Promise<unknown>>();
   private closing: Promise<void> | undefined;
-  private readonly cache: RevisionCache;
+  private readonly cache: ReadCache;
   private readonly writes: WriteQueue;
 
   constructor(
@@ -76,7 +76,7 @@ class PgStorage implements PostgresStorage {
     private readonly ownsPool: boolean,
     cacheChars: number,
   ) {
-    this.cache = new RevisionCache(async () => {
+    this.cache = new ReadCache(async () => {
       const connection = await Connection.open(pool);
       try {
         return await connection.begin(sql.state);
@@ -88,7 +88,7 @@ class PgStorage implements PostgresStorage {
   }
 
   /**
-   * Begins at the state row of a statement sent after the call; answers from the revision cache, opening a
+   * Begins at the state row of a statement sent after the call; answers from the read cache, opening a
    * snapshot at its first miss. When the database moved on before that miss, `fn` runs again in a plain
    * snapshot (its first run's answers are dropped; read functions only read).
    */

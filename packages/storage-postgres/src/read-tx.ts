@@ -17,7 +17,7 @@ type Row = { data: string };
 /** PostgreSQL text cannot hold U+0000: no stored key or project has it. */
 export const hasNul = (value: string): boolean => value.includes('\u0000');
 
-/** Where a transaction's statements go: a connection, or the revision cache in front of one. */
+/** Where a transaction's statements go: a connection, or the read cache in front of one. */
 export interface RowSource {
   rows<R>(text: string, values: readonly unknown[]): Promise<R[]>;
 }

@@ -7,7 +7,7 @@ import type { WriteTx } from '@flagadmin/core';
 import { CachedSource } from './cached-read';
 import { Connection } from './connection';
 import type { PgPool } from './pool';
-import type { RevisionCache } from './revision-cache';
+import type { ReadCache } from './read-cache';
 import type { Statements } from './schema';
 import { WriteBatch } from './write-batch';
 import { PgWriteTx } from './write-tx';
@@ -28,7 +28,7 @@ export class WriteQueue {
   constructor(
     private readonly pool: PgPool,
     private readonly sql: Statements,
-    private readonly cache: RevisionCache,
+    private readonly cache: ReadCache,
   ) {}
 
   write<T>(fn: (tx: WriteTx) => Promise<T>): Promise<T> {

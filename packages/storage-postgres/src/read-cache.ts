@@ -18,7 +18,8 @@ export const cacheKey = (text: string, values: readonly unknown[]): string => `$
 const sizeOf = (rows: CachedAnswer): number =>
   rows.reduce((n, row) => n + 16 + (typeof row['data'] === 'string' ? row['data'].length : 0), 16);
 
-export class RevisionCache {
+/** The read cache of one storage: the shared state-row statement and the answers at one revision (not core's per-context RevisionCache). */
+export class ReadCache {
   private revision = -1;
   private answers = new Map<string, { table: string; rows: CachedAnswer }>();
   private size = 0;
