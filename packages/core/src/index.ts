@@ -148,7 +148,7 @@ export type { Limits } from './base/limits';
 export { BUILT_IN_STRATEGIES } from './rules/strategy-parameters';
 export { CONSTRAINT_OPERATORS } from './schemas/constraint';
 export type { ConstraintOperator } from './schemas/constraint';
-export { FLAG_CONFIG_ROUTES } from './http/routes-flag-config';
+export { FLAG_CONFIG_ROUTES } from './http/flag-config-routes';
 export { createSegment } from './operations/create-segment';
 export { updateSegment } from './operations/update-segment';
 export { deleteSegment } from './operations/delete-segment';

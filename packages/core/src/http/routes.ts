@@ -1,11 +1,11 @@
 /** The route table: every route the handler serves, public ones first. */
 import { ADMIN_ROUTES } from './admin-routes';
 import { API_TOKEN_ROUTES } from './api-token-routes';
+import { CHANGE_REQUEST_ROUTES } from './change-request-routes';
 import { CLIENT_ROUTES } from './client-routes';
+import { FLAG_CONFIG_ROUTES } from './flag-config-routes';
 import { HEALTH_ROUTE, openApiRoute, READY_ROUTE } from './public-routes';
 import type { Route } from './route';
-import { FLAG_CONFIG_ROUTES } from './routes-flag-config';
-import { CHANGE_REQUEST_ROUTES } from './routes-change-requests';
 
 export const ALL_ROUTES: readonly Route[] = [
   HEALTH_ROUTE,

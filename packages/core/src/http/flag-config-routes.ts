@@ -5,7 +5,7 @@
  */
 import { requireUpdateFeatureEnvironment } from '../base/auth';
 import type { Route, RouteInput, RouteResult } from './route';
-import { SEGMENT_AND_DEPENDENCY_ROUTES } from './routes-segments-dependencies';
+import { SEGMENT_AND_DEPENDENCY_ROUTES } from './segment-dependency-routes';
 
 const ENVIRONMENT = '/api/admin/projects/:projectId/features/:featureName/environments/:environment';
 const STRATEGIES = `${ENVIRONMENT}/strategies`;
