@@ -1,6 +1,7 @@
 // Keys as Unleash users have them, on the spawned bin over real HTTP with its data on disk: start-up
 // secrets in Unleash's shapes (weak ones warned about, never printed), listed without secrets, deleted
-// by Unleash's path (the secret) and revoked for good, across a restart with the same start-up keys.
+// by Unleash's path (the secret) and revoked for good, across a restart with the same start-up keys;
+// with start-up keys given, the demo data comes without a generated key.
 import { randomBytes } from 'node:crypto';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -53,6 +54,46 @@ test('start-up keys in Unleash shapes work, weak ones are warned about; a delete
   const second = await startBin(['--port', '0', '--data', data, '--no-demo'], env);
   assert.is((await fetch(`${second.url}/api/client/features`, { headers: { authorization: COMPOSE } })).status, 401, 'still revoked');
   assert.is((await fetch(`${second.url}/api/admin/api-tokens`, { headers: admin })).status, 200);
+  await second.child.stop();
+});
+
+/** Every run of 32 or more hex characters in `text`: the secret part of any key flagadmin makes or takes. */
+const hexRuns = (text: string): string[] => text.match(/[0-9a-f]{32,}/gi) ?? [];
+
+test('a first start with INIT_ADMIN_API_TOKENS: demo data, but no key generated, stored or printed; the given key works', async () => {
+  const data = dirs.make();
+  const { child, url } = await startBin(['--port', '0', '--data', data], { INIT_ADMIN_API_TOKENS: ADMIN, LOG_LEVEL: 'info' });
+  const admin = { authorization: ADMIN };
+  const projects = (await (await fetch(`${url}/api/admin/projects`, { headers: admin })).json()) as { projects: { id: string }[] };
+  assert.ok(projects.projects.some((p) => p.id === 'checkout'), 'the demo data is there');
+  const patched = await fetch(`${url}/api/admin/projects/checkout/features/new-checkout-flow`, {
+    method: 'PATCH',
+    headers: { ...admin, 'content-type': 'application/json' },
+    body: JSON.stringify([{ op: 'replace', path: '/description', value: 'with the given key' }]),
+  });
+  assert.is(patched.status, 200);
+  const { tokens } = (await (await fetch(`${url}/api/admin/api-tokens`, { headers: admin })).json()) as { tokens: { type: string; tokenName: string }[] };
+  assert.equal(tokens.filter((t) => t.type === 'admin').map((t) => t.tokenName), ['init-admin-token-1'], 'no second admin key exists');
+  assert.equal(await child.stop(), { code: 0, signal: null });
+  const output = child.stdout + child.stderr;
+  assert.match(child.stdout, /Demo data created/);
+  assert.not.match(output, /Admin API key/);
+  assert.equal(hexRuns(output), [], `no secret in the output:\n${output}`);
+});
+
+test('a first start with only INIT_CLIENT_API_TOKENS: demo data, no admin key printed, and how to get one', async () => {
+  const data = dirs.make();
+  const client = `*:development.${randomBytes(32).toString('hex')}`; // every project: the demo's are not `default`
+  const first = await startBin(['--port', '0', '--data', data], { INIT_CLIENT_API_TOKENS: client });
+  const features = await fetch(`${first.url}/api/client/features`, { headers: { authorization: client } });
+  assert.ok(((await features.json()) as { features: unknown[] }).features.length > 0, 'the SDK reads the demo features');
+  await first.child.stop();
+  assert.match(first.child.stdout, /Demo data created[\s\S]*No admin key yet: restart with INIT_ADMIN_API_TOKENS/);
+  assert.equal(hexRuns(first.child.stdout + first.child.stderr), []);
+
+  const second = await startBin(['--port', '0', '--data', data], { INIT_ADMIN_API_TOKENS: ADMIN });
+  const { tokens } = (await (await fetch(`${second.url}/api/admin/api-tokens`, { headers: { authorization: ADMIN } })).json()) as { tokens: { type: string; tokenName: string }[] };
+  assert.equal(tokens.filter((t) => t.type === 'admin').map((t) => t.tokenName), ['init-admin-token-1'], 'the only admin key is the one given');
   await second.child.stop();
 });
 

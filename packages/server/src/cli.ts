@@ -132,6 +132,7 @@ try {
     dataDir: config.dataDir,
     ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
     demo: config.demo,
+    demoAdminKey: config.demoAdminKey,
     initAdminTokens: config.initAdminTokens,
     initClientTokens: config.initClientTokens,
     bodyLimit: config.bodyLimit,
@@ -153,21 +154,35 @@ const server = running;
 const where = config.databaseUrl ? `database: ${withoutPassword(config.databaseUrl)}` : `data directory: ${server.dataDir}`;
 const lines = [`flagadmin listening on ${server.url}`, `  ${where}`];
 if (server.initKeysCreated > 0) lines.push(`  ${server.initKeysCreated} start-up key(s) added from INIT_*_API_TOKENS`);
+const NO_ADMIN_KEY_YET = "No admin key yet: restart with INIT_ADMIN_API_TOKENS='*:*.<64 hex characters>' (e.g. *:*.$(openssl rand -hex 32)).";
 if (server.demo) {
   const { demo } = server;
   lines.push(
     '',
     `Demo data created: ${demo.projects.length} projects (${demo.projects.join(', ')}), ${demo.featureCount} features,`,
     '  change requests, and SDK applications with current and outdated SDK versions.',
-    '',
-    'Admin API key (shown only this once; only its hash is stored):',
-    `  ${demo.adminKey}`,
-    '',
-    'Try it:',
-    ...demoCurls(server.url, demo.adminKey, demo).map((line) => `  ${line}`),
   );
+  // With start-up keys given no key was generated (config.demoAdminKey), and none but the given ones is printed.
+  if (demo.adminKey !== null) {
+    lines.push(
+      '',
+      'Admin API key (shown only this once; only its hash is stored):',
+      `  ${demo.adminKey}`,
+      '',
+      'Try it:',
+      ...demoCurls(server.url, demo.adminKey, demo).map((line) => `  ${line}`),
+    );
+  } else if (config.initAdminTokens.length > 0) {
+    lines.push(
+      '',
+      'No admin key was generated (start-up keys were given): use one of INIT_ADMIN_API_TOKENS. Try it:',
+      ...demoCurls(server.url, '<a key of INIT_ADMIN_API_TOKENS>', demo).map((line) => `  ${line}`),
+    );
+  } else {
+    lines.push('', NO_ADMIN_KEY_YET);
+  }
 } else if (server.emptyAtStart && config.initAdminTokens.length === 0) {
-  lines.push('', "No admin key yet: restart with INIT_ADMIN_API_TOKENS='*:*.<64 hex characters>' (e.g. *:*.$(openssl rand -hex 32)).");
+  lines.push('', NO_ADMIN_KEY_YET);
 } else if (!server.emptyAtStart) {
   lines.push(
     '',

@@ -25,8 +25,13 @@ export interface ServerConfig {
   dataDir: string;
   /** A PostgreSQL connection URL: the data lives there instead of `dataDir`. */
   databaseUrl?: string;
-  /** Create demo data (and print a generated admin key) on a first start with empty data. */
+  /** Create demo data on a first start with empty data. */
   demo: boolean;
+  /**
+   * Generate (and print) an admin key with the demo data: only when no start-up key is given. With
+   * INIT_*_API_TOKENS the given keys are the way in, and no other key may reach the logs.
+   */
+  demoAdminKey: boolean;
   logLevel: LogLevel;
   initAdminTokens: string[];
   initClientTokens: string[];
@@ -85,7 +90,8 @@ Options (flags win over environment variables):
   --limit <name>=<n>        FLAGADMIN_LIMIT_<NAME>           one of core's limits, repeatable, e.g. --limit tagsPerFeature=50
                                                              or FLAGADMIN_LIMIT_TAGS_PER_FEATURE=50; names and defaults:
 ${limitDefaults()}
-  --no-demo                           no demo data on a first start with empty data
+  --no-demo                           no demo data on a first start with empty data (with INIT_*_API_TOKENS
+                                      set, the demo data comes without a generated admin key)
   -v, --version                       print the version
   -h, --help                          show this help
 Unleash's names work too: HTTP_PORT (wins over PORT), HTTP_HOST (wins over HOST), BASE_URI_PATH.
@@ -227,6 +233,7 @@ export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: st
       dataDir: resolve(cwd, data?.value ?? DEFAULT_DATA_DIR),
       ...(databaseUrl ? { databaseUrl: databaseUrl.value } : {}),
       demo: !values['no-demo'],
+      demoAdminKey: initAdminTokens.length === 0 && initClientTokens.length === 0,
       logLevel: level,
       initAdminTokens,
       initClientTokens,

@@ -2,8 +2,11 @@ import { SYSTEM_PRINCIPAL, type Admin, type FeatureType, type Principal, type St
 
 /** What the demo created, for the start-up message and the example curl lines. */
 export interface DemoData {
-  /** A new admin key (role admin, all projects); its secret is printed once and stored only hashed. */
-  adminKey: string;
+  /**
+   * A new admin key (role admin, all projects); its secret is printed once and stored only hashed.
+   * Null when the demo was asked to make none (it then acted as the system).
+   */
+  adminKey: string | null;
   projects: string[];
   featureCount: number;
   /** A feature the curl example patches. */
@@ -172,13 +175,17 @@ const APPS: DemoApp[] = [
  * Fills an empty instance with demo data, only through the admin operations (so every event, stat and
  * index is what real use would produce): projects with members and owners, features of every type with
  * tags, stale and archived ones, environments switched on by patches, change requests, and SDK
- * applications registered and reporting metrics with client keys. Returns a new admin key.
+ * applications registered and reporting metrics with client keys. Returns a new admin key, unless
+ * `adminKey: false`: then it makes none and acts as the system.
  */
-export async function seedDemo(admin: Admin, options: { now?: () => Date } = {}): Promise<DemoData> {
+export async function seedDemo(admin: Admin, options: { now?: () => Date; adminKey?: boolean } = {}): Promise<DemoData> {
   const now = options.now ?? (() => new Date());
-  const { secret: adminKey } = await admin.createApiKey(SYSTEM_PRINCIPAL, { body: { tokenName: 'demo-admin', type: 'admin', role: 'admin' } });
-  // The demo acts as its own admin key, so events name a real actor.
-  const actor: Principal = await admin.authenticate(adminKey);
+  const adminKey =
+    options.adminKey === false
+      ? null
+      : (await admin.createApiKey(SYSTEM_PRINCIPAL, { body: { tokenName: 'demo-admin', type: 'admin', role: 'admin' } })).secret;
+  // The demo acts as its own admin key, so events name a real actor; without one, as the system.
+  const actor: Principal = adminKey === null ? SYSTEM_PRINCIPAL : await admin.authenticate(adminKey);
 
   let featureCount = 0;
   for (const project of PROJECTS) {

@@ -23,6 +23,11 @@ export interface StartServerOptions {
   storage?: Storage;
   /** Create demo data when the data is empty (no feature, no project beyond `default`). Default true. */
   demo?: boolean;
+  /**
+   * Whether the demo makes a new admin key (returned once in `demo.adminKey`) and acts as it. Default true;
+   * false: it acts as the system and no key is made (the bin's choice when start-up keys are given).
+   */
+  demoAdminKey?: boolean;
   /** Start-up keys (INIT_ADMIN_API_TOKENS / INIT_CLIENT_API_TOKENS): Unleash-shaped secrets. */
   initAdminTokens?: readonly string[];
   initClientTokens?: readonly string[];
@@ -111,7 +116,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     await admin.context.ready();
     const { emptyAtStart, demo } = await exclusively(async () => {
       const emptyAtStart = await isEmptyData(storage);
-      const demo = emptyAtStart && options.demo !== false ? await seedDemo(admin, options.now ? { now: options.now } : {}) : null;
+      const demo =
+        emptyAtStart && options.demo !== false
+          ? await seedDemo(admin, { adminKey: options.demoAdminKey ?? true, ...(options.now ? { now: options.now } : {}) })
+          : null;
       return { emptyAtStart, demo };
     });
     server = await serve({

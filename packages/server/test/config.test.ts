@@ -30,6 +30,7 @@ config('defaults', () => {
     host: '127.0.0.1',
     dataDir: '/srv/app/flagadmin-data',
     demo: true,
+    demoAdminKey: true,
     logLevel: 'info',
     initAdminTokens: [],
     initClientTokens: [],
@@ -92,6 +93,13 @@ config('environment values; empty ones count as unset', () => {
   assert.equal(c.initAdminTokens, [KEY]);
   assert.is(c.initClientTokens.length, 2);
   assert.is(parsed([], { PORT: '' }).port, 4242);
+});
+
+config('the demo generates an admin key only when no start-up key is given', () => {
+  assert.is(parsed([], { INIT_ADMIN_API_TOKENS: KEY }).demoAdminKey, false);
+  assert.is(parsed([], { INIT_CLIENT_API_TOKENS: CLIENT }).demoAdminKey, false);
+  assert.is(parsed([], { INIT_ADMIN_API_TOKENS: ' , ' }).demoAdminKey, true, 'no secret in the list: no key given');
+  assert.is(parsed(['--no-demo'], { INIT_ADMIN_API_TOKENS: KEY }).demo, false);
 });
 
 config('flags win over the environment', () => {

@@ -35,7 +35,7 @@ test('demo data is made through the operations: projects, every feature type, ev
   assert.ok(server.demo);
   assert.ok(server.emptyAtStart);
   const demo = server.demo!;
-  const key = await server.admin.authenticate(demo.adminKey);
+  const key = await server.admin.authenticate(demo.adminKey!);
   assert.is(key.role, 'admin');
 
   const { projects } = await server.admin.listProjects(key);
@@ -75,25 +75,25 @@ test('demo data is made through the operations: projects, every feature type, ev
   const versions = apps.flatMap((a) => a.instances.map((i) => i.sdkVersion));
   for (const v of ['unleash-client-node:6.1.0', 'unleash-python-sdk:6.3.0', 'unleash-node-sdk:6.6.1']) assert.ok(versions.includes(v), `current ${v} registered`);
 
-  const curls = demoCurls(server.url, demo.adminKey, demo);
+  const curls = demoCurls(server.url, demo.adminKey!, demo);
   assert.is(curls.length, 5);
-  assert.ok(curls.every((c) => c.startsWith('curl ') && c.includes(server.url) && c.includes(demo.adminKey)));
+  assert.ok(curls.every((c) => c.startsWith('curl ') && c.includes(server.url) && c.includes(demo.adminKey!)));
   assert.is(lines.filter((l) => l['level'] === levelOf('error')).length, 0);
 
   // Over HTTP, with a request line per request and nothing secret in it.
-  const response = await fetch(`${server.url}/api/admin/projects`, { headers: { authorization: demo.adminKey } });
+  const response = await fetch(`${server.url}/api/admin/projects`, { headers: { authorization: demo.adminKey! } });
   assert.is(response.status, 200);
   await response.text();
   // Through pino() given to startServer: pino's own keys, then exactly the request's fields.
   const request = lines.find((l) => l['msg'] === 'request');
   assert.equal(Object.keys(request!).sort(), ['durationMs', 'hostname', 'level', 'method', 'msg', 'pid', 'requestId', 'route', 'status', 'time']);
-  assert.not.ok(JSON.stringify(lines).includes(demo.adminKey.slice(4)));
+  assert.not.ok(JSON.stringify(lines).includes(demo.adminKey!.slice(4)));
 });
 
 test('a restart on the same data makes no demo and no key; a second open while running is refused', async () => {
   const dir = await tempDir();
   const first = await start({ dataDir: dir });
-  const key = first.demo!.adminKey;
+  const key = first.demo!.adminKey!;
   try {
     await startServer({ port: 0, dataDir: dir });
     assert.unreachable('the data directory is locked');
@@ -112,6 +112,18 @@ test('a restart on the same data makes no demo and no key; a second open while r
   assert.is((await second.admin.authenticate(key)).name, 'demo-admin');
   const keys = await second.admin.context.storage.read((tx) => tx.list('apiKeys'));
   assert.is(keys.filter((k) => k.type === 'admin').length, 1, 'no second admin key');
+});
+
+test('demoAdminKey: false: the demo is made all the same, acting as the system, and no admin key is made or returned', async () => {
+  const server = await start({ storage: memoryStorage(), initAdminTokens: [KEY], demoAdminKey: false });
+  assert.ok(server.demo);
+  assert.is(server.demo!.adminKey, null);
+  const principal = await server.admin.authenticate(KEY);
+  assert.equal((await server.admin.listProjects(principal)).projects.map((p) => p.id).sort(), ['checkout', 'default', 'mobile', 'platform', 'search']);
+  const keys = await server.admin.context.storage.read((tx) => tx.list('apiKeys'));
+  assert.equal(keys.filter((k) => k.type === 'admin').map((k) => k.name), ['init-admin-token-1'], 'the given key is the only admin key');
+  const { events } = await server.admin.listEvents(principal, {});
+  assert.ok(events.length > 0 && events.every((e) => e.createdBy === 'system'), 'the demo acts as the system');
 });
 
 test('demo: false leaves the data empty; INIT keys are added once; any storage can be given', async () => {
