@@ -1,9 +1,10 @@
 // The root README's code, run as written: the curl lines against the spawned bin with the key it
 // printed, the "Embed it" module in a fresh directory, and the SDK snippet against the bin with a client
 // key. Only placeholders (the key, the port) are filled in, so the README cannot drift from what works.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// Also its shape: the two commands first, one Performance table, and links that lead somewhere.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { lowdbStorage } from '@flagadmin/storage-lowdb';
@@ -37,6 +38,27 @@ function fill(code: string, from: string, to: string): string {
   assert.is(code.split(from).length - 1, 1, `the block has exactly one ${JSON.stringify(from)}`);
   return code.replace(from, to);
 }
+
+test('begins with the two commands: start the server with demo data, run every test', () => {
+  const blocks = [...README.slice(0, README.indexOf('\n## ')).matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]);
+  assert.equal(blocks, ['npx -y pnpm@10 install && npx -y pnpm@10 start\n', 'npx -y pnpm@10 install && npx -y pnpm@10 test\n']);
+});
+
+test('Performance: one table of the latest run, the history in bench/README.md; relative links lead to files', () => {
+  const start = README.indexOf('\n## Performance');
+  assert.ok(start >= 0, 'README has a "## Performance" section');
+  const end = README.indexOf('\n## ', start + 1);
+  const section = README.slice(start, end < 0 ? undefined : end);
+  assert.is(section.match(/^\|---/gm)?.length, 1, 'one table');
+  assert.ok(section.includes('](bench/README.md)'), 'links the benchmarks and their history');
+  for (const file of ['README.md', 'bench/README.md']) {
+    const text = readFileSync(join(REPO_ROOT, file), 'utf8');
+    for (const [, target] of text.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)) {
+      if (/^[a-z]+:/.test(target!)) continue;
+      assert.ok(existsSync(join(REPO_ROOT, dirname(file), target!)), `${file} links ${target}, which exists`);
+    }
+  }
+});
 
 test('"Try the five operations": every curl line answers 200 with the key the first start prints', async () => {
   const data = tempDir();
