@@ -4,24 +4,18 @@
  * whose target changed since it was added is a conflict.
  */
 import type { AdminContext } from '../runtime/context';
-import { changeDependenciesInTx, type DependencyChanger } from '../writes/dependency-write';
-import { changeFeatureEnvironmentInTx, type EnvironmentChange } from '../writes/feature-environment-write';
 import { parseSegmentBody } from '../rules/segment-input';
-import { addDependencyChange } from '../operations/add-dependency';
-import { addStrategyChange } from '../operations/add-strategy';
-import { deleteDependencyChange } from '../operations/delete-dependency';
-import { deleteSegmentInTx } from '../operations/delete-segment';
-import { deleteStrategyChange } from '../operations/delete-strategy';
-import { patchFeatureInTx } from '../operations/patch-feature';
-import { putVariantsChange } from '../operations/put-environment-variants';
-import { strategySortOrderChange } from '../operations/set-strategy-sort-order';
-import { toggleChange } from '../operations/toggle-environment';
-import { updateSegmentInTx } from '../operations/update-segment';
-import { updateStrategyChange } from '../operations/update-strategy';
+import { addDependencyEdit, deleteDependencyEdit, writeDependencies } from '../writes/dependency-write';
+import { putVariantsEdit, toggleEdit } from '../writes/environment-edits';
+import { writeFeatureEnvironment, type EnvironmentEdit } from '../writes/feature-environment-write';
+import { patchFeatureInTx } from '../writes/feature-patch';
+import type { FeatureEdit } from '../writes/feature-write';
+import { deleteSegmentInTx, updateSegmentInTx } from '../writes/segment-writes';
+import { addStrategyEdit, deleteStrategyEdit, strategySortOrderEdit, updateStrategyEdit } from '../writes/strategy-edits';
 import type { CHANGE_ACTIONS } from '../schemas/change-request';
 import type { WriteTx } from '../base/storage';
 import { assertValid } from '../schemas/validation';
-import type { ChangeOrigin } from '../writes/write-origin';
+import type { WriteOrigin } from '../writes/write-origin';
 
 export type ChangeAction = (typeof CHANGE_ACTIONS)[number];
 
@@ -40,18 +34,18 @@ export interface TargetRef {
 
 export interface PreparedChange {
   target: TargetRef;
-  run(tx: WriteTx, ctx: AdminContext, origin: ChangeOrigin): Promise<unknown>;
+  run(tx: WriteTx, ctx: AdminContext, origin: WriteOrigin): Promise<unknown>;
 }
 
-const environmentChange = (place: ChangePlace, target: TargetRef, change: EnvironmentChange<unknown>): PreparedChange => ({
+const environmentChange = (place: ChangePlace, target: TargetRef, edit: EnvironmentEdit<unknown>): PreparedChange => ({
   target,
   run: (tx, ctx, origin) =>
-    changeFeatureEnvironmentInTx(tx, ctx, origin, { projectId: place.projectId, featureName: place.feature!, environment: place.environment }, change),
+    writeFeatureEnvironment(tx, ctx, origin, { projectId: place.projectId, featureName: place.feature!, environment: place.environment }, edit),
 });
 
-const dependencyChange = (place: ChangePlace, change: DependencyChanger): PreparedChange => ({
+const dependencyChange = (place: ChangePlace, edit: FeatureEdit<null>): PreparedChange => ({
   target: { kind: 'dependencies' },
-  run: (tx, ctx, origin) => changeDependenciesInTx(tx, ctx, origin, { projectId: place.projectId, featureName: place.feature! }, change),
+  run: (tx, ctx, origin) => writeDependencies(tx, ctx, origin, { projectId: place.projectId, featureName: place.feature! }, edit),
 });
 
 /** The payload checked (400 naming the field, paths relative to the payload) and what applying it runs. */
@@ -59,21 +53,21 @@ export function prepareChange(place: ChangePlace, action: ChangeAction, payload:
   switch (action) {
     case 'updateEnabled':
       assertValid<{ enabled: boolean }>('updateEnabledPayload', payload, 'payload');
-      return environmentChange(place, { kind: 'feature' }, toggleChange(payload.enabled));
+      return environmentChange(place, { kind: 'feature' }, toggleEdit(payload.enabled));
     case 'addStrategy':
-      return environmentChange(place, { kind: 'feature' }, addStrategyChange(payload));
+      return environmentChange(place, { kind: 'feature' }, addStrategyEdit(payload));
     case 'updateStrategy': {
       const id = strategyId(payload);
-      return environmentChange(place, { kind: 'strategy', id }, updateStrategyChange(id, payload));
+      return environmentChange(place, { kind: 'strategy', id }, updateStrategyEdit(id, payload));
     }
     case 'deleteStrategy':
       assertValid<{ id: string }>('strategyRefPayload', payload, 'payload');
-      return environmentChange(place, { kind: 'strategy', id: payload.id }, deleteStrategyChange(payload.id));
+      return environmentChange(place, { kind: 'strategy', id: payload.id }, deleteStrategyEdit(payload.id));
     case 'reorderStrategy':
-      return environmentChange(place, { kind: 'strategies' }, strategySortOrderChange(payload));
+      return environmentChange(place, { kind: 'strategies' }, strategySortOrderEdit(payload));
     case 'patchVariant':
       assertValid<{ variants: unknown }>('variantsPayload', payload, 'payload');
-      return environmentChange(place, { kind: 'variants' }, putVariantsChange(payload.variants));
+      return environmentChange(place, { kind: 'variants' }, putVariantsEdit(payload.variants));
     case 'archiveFeature':
       assertValid('emptyPayload', payload, 'payload');
       return {
@@ -82,10 +76,10 @@ export function prepareChange(place: ChangePlace, action: ChangeAction, payload:
           patchFeatureInTx(tx, ctx, origin, { projectId: place.projectId, featureName: place.feature! }, [{ op: 'replace', path: '/archived', value: true }]),
       };
     case 'addDependency':
-      return dependencyChange(place, addDependencyChange(place.projectId, payload));
+      return dependencyChange(place, addDependencyEdit(place.projectId, payload));
     case 'deleteDependency':
       assertValid<{ feature: string }>('dependencyRefPayload', payload, 'payload');
-      return dependencyChange(place, deleteDependencyChange(payload.feature));
+      return dependencyChange(place, deleteDependencyEdit(payload.feature));
     case 'updateSegment': {
       const { id, ...body } = segmentRef(payload);
       const parsed = parseSegmentBody(body);

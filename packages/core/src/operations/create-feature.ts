@@ -1,14 +1,12 @@
 import { requireUpdateFeature, type Principal } from '../base/auth';
 import type { AdminContext } from '../runtime/context';
-import { emit } from '../runtime/emit';
-import { featureDocument, type FeatureDocument } from '../documents/feature-document';
-import { emptyStats, updateStats } from '../documents/project-stats';
+import type { FeatureDocument } from '../documents/feature-document';
 import { AdminError, badData, notFound } from '../base/errors';
 import type { FeatureRecord, FeatureType, Tag } from '../base/records';
 import { assertValid } from '../schemas/validation';
-import { environments } from '../runtime/lookups';
 import { tagKey } from '../base/tags';
 import { limitExceeded } from '../base/limits';
+import { commitNewFeature } from '../writes/feature-write';
 
 export interface CreateFeatureInput {
   projectId: string;
@@ -60,17 +58,6 @@ export async function createFeature(ctx: AdminContext, principal: Principal, inp
       version: 1,
       productionAt: null,
     };
-    await tx.put('features', record);
-    const stats = (await tx.get('projectStats', project.id)) ?? emptyStats(project.id);
-    updateStats(stats, undefined, record);
-    const document = featureDocument(record, await environments(tx));
-    await emit(
-      tx,
-      ctx,
-      principal,
-      [{ type: 'feature-created', project: project.id, featureName: record.name, data: document, preData: null, tags }],
-      stats,
-    );
-    return document;
+    return commitNewFeature(tx, ctx, { principal }, record);
   });
 }

@@ -1,9 +1,8 @@
 import type { Principal } from '../base/auth';
 import type { AdminContext } from '../runtime/context';
-import { disableWithoutEnabledStrategy } from '../rules/environment-state';
-import { strategyDocument, strategyRemoved } from '../rules/strategy-events';
-import { changeFeatureEnvironment, type ChangeResult, type EnvironmentChange, type FeatureEnvironmentRef } from '../writes/feature-environment-write';
-import { strategyIn } from '../rules/strategy-lookup';
+import { editFeatureEnvironment, type FeatureEnvironmentRef } from '../writes/feature-environment-write';
+import type { FeatureWriteResult } from '../writes/feature-write';
+import { deleteStrategyEdit } from '../writes/strategy-edits';
 
 export interface DeleteStrategyInput extends FeatureEnvironmentRef {
   strategyId: string;
@@ -13,16 +12,6 @@ export interface DeleteStrategyInput extends FeatureEnvironmentRef {
  * Removes one strategy (`DELETE .../strategies/:strategyId`). Events: `feature-strategy-remove`, and
  * `feature-environment-disabled` when no enabled strategy is left in an enabled environment (as Unleash).
  */
-export async function deleteStrategy(ctx: AdminContext, principal: Principal, input: DeleteStrategyInput): Promise<ChangeResult<null>> {
-  return changeFeatureEnvironment(ctx, principal, input, deleteStrategyChange(input.strategyId));
-}
-
-/** What the route and a change request's apply run. */
-export function deleteStrategyChange(strategyId: string): EnvironmentChange<null> {
-  return ({ feature, state }) => {
-    const existing = strategyIn(state, feature.name, strategyId);
-    state.strategies = state.strategies.filter((s) => s.id !== existing.id);
-    const disabled = disableWithoutEnabledStrategy(state);
-    return { result: null, events: [strategyRemoved(state.name, strategyDocument(existing, feature.name)), ...(disabled ? [disabled] : [])] };
-  };
+export async function deleteStrategy(ctx: AdminContext, principal: Principal, input: DeleteStrategyInput): Promise<FeatureWriteResult<null>> {
+  return editFeatureEnvironment(ctx, principal, input, deleteStrategyEdit(input.strategyId));
 }

@@ -1,6 +1,6 @@
 import type { Principal } from '../base/auth';
 import type { AdminContext } from '../runtime/context';
-import { readFeatureEnvironment, type FeatureEnvironmentQuery } from '../writes/read-feature-environment';
+import { readFeatureEnvironment, type FeatureEnvironmentQuery } from '../runtime/read-feature-environment';
 import type { FeatureVariants } from '../writes/replace-variants';
 
 /** `GET .../environments/:environment/variants`: `{version: 1, variants}`. */

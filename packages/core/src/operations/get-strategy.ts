@@ -1,7 +1,7 @@
 import type { Principal } from '../base/auth';
 import type { AdminContext } from '../runtime/context';
 import type { StrategyDocument } from '../documents/feature-document';
-import { readFeatureEnvironment, type FeatureEnvironmentQuery } from '../writes/read-feature-environment';
+import { readFeatureEnvironment, type FeatureEnvironmentQuery } from '../runtime/read-feature-environment';
 import { strategyDocument } from '../rules/strategy-events';
 import { strategyIn } from '../rules/strategy-lookup';
 

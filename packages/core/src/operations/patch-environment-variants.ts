@@ -1,6 +1,7 @@
 import type { Principal } from '../base/auth';
 import type { AdminContext } from '../runtime/context';
-import { changeFeatureEnvironment, type ChangeResult, type FeatureEnvironmentRef } from '../writes/feature-environment-write';
+import { editFeatureEnvironment, type FeatureEnvironmentRef } from '../writes/feature-environment-write';
+import type { FeatureWriteResult } from '../writes/feature-write';
 import { replaceVariants, type FeatureVariants } from '../writes/replace-variants';
 import { applyPatch, parsePatch } from '../rules/json-patch';
 
@@ -9,7 +10,7 @@ export async function patchEnvironmentVariants(
   ctx: AdminContext,
   principal: Principal,
   input: FeatureEnvironmentRef & { patch: unknown },
-): Promise<ChangeResult<FeatureVariants>> {
+): Promise<FeatureWriteResult<FeatureVariants>> {
   const ops = parsePatch(input.patch, ctx.limits);
-  return changeFeatureEnvironment(ctx, principal, input, (scope) => replaceVariants(scope, applyPatch(scope.state.variants, ops)));
+  return editFeatureEnvironment(ctx, principal, input, (scope) => replaceVariants(scope, applyPatch(scope.state.variants, ops)));
 }

@@ -1,8 +1,9 @@
 import type { Principal } from '../base/auth';
 import type { AdminContext } from '../runtime/context';
-import { changeFeatureEnvironment, type ChangeResult, type EnvironmentChange, type FeatureEnvironmentRef } from '../writes/feature-environment-write';
-import { replaceVariants, type FeatureVariants } from '../writes/replace-variants';
-import { assertValid } from '../schemas/validation';
+import { putVariantsEdit } from '../writes/environment-edits';
+import { editFeatureEnvironment, type FeatureEnvironmentRef } from '../writes/feature-environment-write';
+import type { FeatureWriteResult } from '../writes/feature-write';
+import type { FeatureVariants } from '../writes/replace-variants';
 
 /**
  * `PUT .../environments/:environment/variants`: the whole set, with weights, stickiness and payloads
@@ -12,12 +13,6 @@ export async function putEnvironmentVariants(
   ctx: AdminContext,
   principal: Principal,
   input: FeatureEnvironmentRef & { body: unknown },
-): Promise<ChangeResult<FeatureVariants>> {
-  return changeFeatureEnvironment(ctx, principal, input, putVariantsChange(input.body));
-}
-
-/** The body checked, and the change the route and a change request's apply (`patchVariant`) run. */
-export function putVariantsChange(body: unknown): EnvironmentChange<FeatureVariants> {
-  assertValid('environmentVariantsBody', body, 'variants');
-  return (scope) => replaceVariants(scope, body);
+): Promise<FeatureWriteResult<FeatureVariants>> {
+  return editFeatureEnvironment(ctx, principal, input, putVariantsEdit(input.body));
 }

@@ -1,7 +1,8 @@
 import type { Principal } from '../base/auth';
 import type { AdminContext } from '../runtime/context';
-import { addDefaultStrategy } from '../rules/environment-state';
-import { changeFeatureEnvironment, type ChangeResult, type EnvironmentChange, type FeatureEnvironmentRef } from '../writes/feature-environment-write';
+import { toggleEdit } from '../writes/environment-edits';
+import { editFeatureEnvironment, type FeatureEnvironmentRef } from '../writes/feature-environment-write';
+import type { FeatureWriteResult } from '../writes/feature-write';
 
 export interface ToggleEnvironmentInput extends FeatureEnvironmentRef {
   enabled: boolean;
@@ -12,17 +13,6 @@ export interface ToggleEnvironmentInput extends FeatureEnvironmentRef {
  * adds the default one (`feature-strategy-add`, then `feature-environment-enabled`); disabling keeps the
  * strategies. Switching to the state it has is no change: no event.
  */
-export async function toggleEnvironment(ctx: AdminContext, principal: Principal, input: ToggleEnvironmentInput): Promise<ChangeResult<null>> {
-  return changeFeatureEnvironment(ctx, principal, input, toggleChange(input.enabled));
-}
-
-/** What the routes and a change request's apply (`updateEnabled`) run. */
-export function toggleChange(enabled: boolean): EnvironmentChange<null> {
-  return ({ feature, state }) => {
-    if (state.enabled === enabled) return { result: null, events: [] };
-    const added = enabled ? addDefaultStrategy(state, feature.name) : undefined;
-    state.enabled = enabled;
-    const switched = { type: enabled ? 'feature-environment-enabled' : 'feature-environment-disabled', environment: state.name };
-    return { result: null, events: [...(added ? [added] : []), switched] };
-  };
+export async function toggleEnvironment(ctx: AdminContext, principal: Principal, input: ToggleEnvironmentInput): Promise<FeatureWriteResult<null>> {
+  return editFeatureEnvironment(ctx, principal, input, toggleEdit(input.enabled));
 }

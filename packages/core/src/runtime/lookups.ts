@@ -1,8 +1,8 @@
-/** Reads every operation makes: a visible project, a feature in its project, the environment index. */
+/** Reads every operation makes: a visible project, a feature in its project, its environment, the environment index. */
 import { canSeeProject, type Principal } from '../base/auth';
 import { environmentIndex, type EnvironmentIndex } from '../documents/feature-document';
 import { notFound } from '../base/errors';
-import type { FeatureRecord, ProjectRecord } from '../base/records';
+import type { FeatureEnvironmentState, FeatureRecord, ProjectRecord } from '../base/records';
 import type { ReadTx } from '../base/storage';
 
 /** A numeric id as a path names it (change requests, changes, segments): 1 to 16 digits, no leading zero. */
@@ -22,6 +22,13 @@ export async function featureInProject(tx: ReadTx, projectId: string, featureNam
   if (feature && feature.project === projectId) return feature;
   if (!(await tx.get('projects', projectId))) throw notFound(`Could not find project with id "${projectId}".`);
   throw notFound(`Could not find feature "${featureName}" in project "${projectId}".`);
+}
+
+/** The environment's state in a feature, or 404 naming both. */
+export function environmentOf(feature: FeatureRecord, environment: string): FeatureEnvironmentState {
+  const state = feature.environments.find((e) => e.name === environment);
+  if (!state) throw notFound(`Could not find environment "${environment}" for feature "${feature.name}".`);
+  return state;
 }
 
 export async function environments(tx: ReadTx): Promise<EnvironmentIndex> {

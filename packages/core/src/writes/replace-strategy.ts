@@ -2,7 +2,7 @@ import type { StrategyDocument } from '../documents/feature-document';
 import type { EventInput } from '../runtime/emit';
 import { jsonEqual } from '../base/json';
 import { disableWithoutEnabledStrategy } from '../rules/environment-state';
-import type { ChangeScope } from './feature-environment-write';
+import type { EnvironmentEditScope } from './feature-environment-write';
 import { checkSegmentReferences } from '../rules/segment-references';
 import { strategyDocument, strategyUpdated } from '../rules/strategy-events';
 import { strategyFromBody } from '../rules/strategy-input';
@@ -13,7 +13,7 @@ import { bySortOrder, strategyIn } from '../rules/strategy-lookup';
  * and stored in its place; no event when nothing changed.
  */
 export async function replaceStrategy(
-  { tx, project, feature, state, limits }: ChangeScope,
+  { tx, project, feature, state, limits }: EnvironmentEditScope,
   strategyId: string,
   bodyFor: (current: StrategyDocument) => unknown,
 ): Promise<{ result: StrategyDocument; events: EventInput[] }> {

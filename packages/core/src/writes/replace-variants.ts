@@ -1,7 +1,7 @@
 import { jsonEqual } from '../base/json';
 import type { Variant } from '../base/records';
 import { assertValid } from '../schemas/validation';
-import type { ChangeScope } from './feature-environment-write';
+import type { EnvironmentEditScope } from './feature-environment-write';
 import { normalizeVariants, type VariantInput } from '../rules/variants';
 
 /** A feature environment's variants as `.../environments/:environment/variants` answers them. */
@@ -14,7 +14,7 @@ export interface FeatureVariants {
  * The shared end of PUT and PATCH of an environment's variants: the new set is checked and stored;
  * one event `feature-environment-variants-updated`, none when nothing changed.
  */
-export function replaceVariants({ state }: ChangeScope, body: unknown) {
+export function replaceVariants({ state }: EnvironmentEditScope, body: unknown) {
   assertValid<VariantInput[]>('environmentVariantsBody', body, 'variants');
   const before = state.variants;
   const after = normalizeVariants(body, '', true);

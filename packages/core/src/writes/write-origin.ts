@@ -1,5 +1,5 @@
 /**
- * Who makes a change and why: a key acting directly, or a change request being applied. A direct
+ * Who makes a write and why: a key acting directly, or a change request being applied. A direct
  * change to an environment under change requests needs SKIP_CHANGE_REQUEST (admin-role keys); the
  * events of an apply carry the request's id.
  */
@@ -8,17 +8,17 @@ import { permissionDenied } from '../base/errors';
 import type { ReadTx } from '../base/storage';
 import { changeRequestConfig } from '../rules/change-request-config';
 
-export interface ChangeOrigin {
+export interface WriteOrigin {
   principal: Principal;
   /** Set when the change is part of applying this change request. */
   changeRequestId?: number;
 }
 
 /** The event fields that link an event to the change request that caused it. */
-export const causedBy = (origin: ChangeOrigin): { changeRequestId?: number } =>
+export const causedBy = (origin: WriteOrigin): { changeRequestId?: number } =>
   origin.changeRequestId === undefined ? {} : { changeRequestId: origin.changeRequestId };
 
-export async function requireDirectChangeAllowed(tx: ReadTx, origin: ChangeOrigin, project: string, environment: string): Promise<void> {
+export async function requireDirectWriteAllowed(tx: ReadTx, origin: WriteOrigin, project: string, environment: string): Promise<void> {
   if (origin.changeRequestId !== undefined || origin.principal.role === 'admin') return;
   if (!(await changeRequestConfig(tx, project, environment)).enabled) return;
   throw permissionDenied(

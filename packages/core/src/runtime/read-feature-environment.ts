@@ -1,9 +1,8 @@
 import { requireAdminKey, type Principal } from '../base/auth';
-import type { AdminContext } from '../runtime/context';
-import { featureInProject, visibleProject } from '../runtime/lookups';
+import type { AdminContext } from './context';
+import { environmentOf, featureInProject, visibleProject } from './lookups';
 import type { FeatureEnvironmentState } from '../base/records';
 import type { ReadTx } from '../base/storage';
-import { environmentState } from './feature-environment-write';
 
 export interface FeatureEnvironmentQuery {
   projectId: string;
@@ -22,6 +21,6 @@ export async function readFeatureEnvironment<T>(
   return ctx.read(async (tx) => {
     await visibleProject(tx, principal, query.projectId);
     const feature = await featureInProject(tx, query.projectId, query.featureName);
-    return read(environmentState(feature, query.environment), tx);
+    return read(environmentOf(feature, query.environment), tx);
   });
 }
