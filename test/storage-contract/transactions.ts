@@ -5,6 +5,17 @@ import type { ContractContext } from './support';
 
 export function transactionCases({ test, withStorage }: ContractContext): void {
   test(
+    'ready(), when the storage has it, resolves while writes succeed, and a failed transaction body does not make it reject',
+    withStorage(async (storage) => {
+      if (!storage.ready) return; // optional: such a storage is ready whenever a read answers
+      await storage.ready();
+      await storage.write(async (tx) => tx.put('projects', makeProject('ready')));
+      await rejects(storage.write(async () => Promise.reject(new Error('refused by the body'))));
+      await storage.ready();
+    }),
+  );
+
+  test(
     'the revision changes with every committed write, and only then',
     withStorage(async (storage) => {
       const revision = () => storage.read((tx) => tx.revision());

@@ -105,16 +105,31 @@ export function permissionDenied(message: string, detail: Omit<PermissionDetail,
 export const notFound = (message: string): AdminError => new AdminError('NotFoundError', message);
 
 /**
+ * The message of a storage's FlagadminStorageUnavailableError when the storage meant it for clients
+ * (`expose: true`, the http-errors convention: it names the cause, e.g. a full disk, and nothing
+ * secret); undefined for any other error.
+ */
+export function storageUnavailableMessage(error: unknown): string | undefined {
+  const e = error as { name?: unknown; expose?: unknown; message?: unknown } | null;
+  if (e?.name !== 'FlagadminStorageUnavailableError' || e.expose !== true) return undefined;
+  return typeof e.message === 'string' && e.message !== '' ? e.message : undefined;
+}
+
+/**
  * The one place foreign errors become ours: a JSON syntax error is bad data; an AdminError passes;
- * an AbortError (the client left while its body was read) is ClientClosedRequest; a storage's FlagadminStorageUnavailableError (its
- * database cannot be reached) is ServiceUnavailableError; anything else is internal (its message is never
- * sent; its stack becomes the InternalError's, so the log shows the real failure).
+ * an AbortError (the client left while its body was read) is ClientClosedRequest; a storage's
+ * FlagadminStorageUnavailableError (its database cannot be reached, its disk is full) is
+ * ServiceUnavailableError, with the storage's message when it exposes it; anything else is internal
+ * (its message is never sent; its stack becomes the InternalError's, so the log shows the real failure).
  */
 export function toAdminError(error: unknown): AdminError {
   if (error instanceof AdminError) return error;
   if (error instanceof SyntaxError) return badData(`The request body is not valid JSON: ${error.message}`);
   if ((error as { name?: unknown } | null)?.name === 'FlagadminStorageUnavailableError') {
-    return new AdminError('ServiceUnavailableError', 'The storage is unavailable; try again shortly', { cause: error, headers: { 'Retry-After': '1' } });
+    return new AdminError('ServiceUnavailableError', storageUnavailableMessage(error) ?? 'The storage is unavailable; try again shortly', {
+      cause: error,
+      headers: { 'Retry-After': '1' },
+    });
   }
   if ((error as { name?: unknown } | null)?.name === 'AbortError') {
     return new AdminError('ClientClosedRequest', 'The client closed the connection before the request was complete', { cause: error });

@@ -32,6 +32,18 @@
  * - `events` selects through indexes (never a scan of the whole history for a project or a page);
  *   `countEvents` may come from counters kept beside the events.
  * - Sequences count per name from 1 without gaps, and a failed write rolls back the values it took.
+ *
+ * Unavailability (a database down, a disk full)
+ * - When the storage cannot be reached, or cannot make a write durable for a reason that may pass (its
+ *   database is down or too slow; its disk is full, over quota, read-only or failing), `read`/`write`
+ *   reject with an error whose `name` is `FlagadminStorageUnavailableError`, and nothing of that write
+ *   is kept (a failed write, as above). core answers it as 503 ServiceUnavailableError with
+ *   `Retry-After`. Its message is sent to the client only when the error has `expose: true` (then it
+ *   names the cause, e.g. `The storage cannot write: no space left on its disk (ENOSPC); try again when
+ *   space is freed`, and nothing secret: no path, no address); otherwise the client gets a generic one.
+ * - The storage recovers by itself: the next call tries again; no reopen is needed.
+ * - Readiness (`GET /ready`): a read transaction, then `ready()` when the storage has it. A storage
+ *   whose reads can succeed while its writes fail (a full disk) implements `ready()` so probes see it.
  */
 import type {
   ApiKeyRecord,
@@ -122,6 +134,13 @@ export interface WriteTx extends ReadTx {
 export interface Storage {
   read<T>(fn: (tx: ReadTx) => Promise<T>): Promise<T>;
   write<T>(fn: (tx: WriteTx) => Promise<T>): Promise<T>;
+  /**
+   * Optional: whether a write can be made durable now, for readiness probes. Resolves when it can;
+   * rejects (a FlagadminStorageUnavailableError naming the cause) when it cannot. Called on every
+   * probe, so it must be cheap and bounded: e.g. nothing while writes succeed, and after a write failed,
+   * one small trial write. A storage without it is ready whenever a read answers.
+   */
+  ready?(): Promise<void>;
   /** Flushes what is pending and releases files, locks and connections. Idempotent. */
   close(): Promise<void>;
 }

@@ -1,5 +1,5 @@
 /** Routes anyone may call, without a key: liveness, readiness and the OpenAPI document. */
-import { AdminError } from '../base/errors';
+import { AdminError, storageUnavailableMessage } from '../base/errors';
 import { openApiDocument } from './openapi';
 import type { Route } from './route';
 
@@ -15,23 +15,28 @@ export const HEALTH_ROUTE: Route = {
 };
 
 /**
- * Readiness: 200 once the storage answers a read (the instance defaults written first on a fresh
- * storage), 503 while it does not (a database down or unreachable), for orchestrators' probes.
+ * Readiness, for orchestrators' probes: 200 once the storage answers a read (the instance defaults
+ * written first on a fresh storage) and, when the storage has `ready()`, says a write can be made
+ * durable; 503 while it cannot (a database down or unreachable, a disk full), naming the cause when
+ * the storage exposes it.
  */
 export const READY_ROUTE: Route = {
   method: 'GET',
   path: '/ready',
-  summary: 'Readiness check: whether the storage answers (no key needed)',
+  summary: 'Readiness check: whether the storage answers and can take writes (no key needed)',
   operationId: 'getReady',
-  description: 'For orchestrators: 200 once a read on the storage answers, 503 while it does not (for example its database is down).',
+  description:
+    'For orchestrators: 200 once a read on the storage answers and the storage can make a write durable, 503 while it cannot (for example its database is down or its disk is full).',
   auth: 'none',
   response: { status: 200, schema: 'health' },
   errors: [503],
   run: async (admin) => {
     try {
       await admin.context.read((tx) => tx.revision());
+      await admin.context.storage.ready?.();
     } catch (error) {
-      throw new AdminError('ServiceUnavailableError', 'The storage does not answer; not ready', { cause: error, headers: { 'retry-after': '1' } });
+      const message = storageUnavailableMessage(error) ?? 'The storage does not answer; not ready';
+      throw new AdminError('ServiceUnavailableError', message, { cause: error, headers: { 'retry-after': '1' } });
     }
     return { status: 200, body: { health: 'GOOD' } };
   },
