@@ -1,4 +1,4 @@
-import { open, readFile, rename } from 'node:fs/promises';
+import { open, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { FlagadminStorageCorruptError } from './errors';
 import { fsyncDir, isCode, writeAll } from './fs-util';
@@ -17,7 +17,8 @@ export interface JsonFileAdapter<T> {
 /**
  * A lowdb adapter that makes every write durable: the document goes to a temporary file beside the
  * target, which is fsynced, renamed over the target, and the directory fsynced. A crash leaves either
- * the old or the new document, never a mix (lowdb's JSONFile renames but never fsyncs).
+ * the old or the new document, never a mix (lowdb's JSONFile renames but never fsyncs). A write that
+ * fails (a full disk) removes its temporary file and leaves the target as it was.
  *
  * `serialize` yields the JSON text in pieces, so a large document is written in 1 MiB chunks rather than
  * built as one string; `parse` may likewise read it piece by piece. Reading a missing file gives `null` (lowdb keeps its defaults); a file that is not
@@ -56,6 +57,18 @@ export class DurableJsonFile<T> implements JsonFileAdapter<T> {
   }
 
   async write(data: T): Promise<void> {
+    try {
+      await this.writeTemp(data);
+    } catch (err) {
+      // A disk that filled up mid-write: a partial temporary file would only keep the space.
+      await rm(this.temp, { force: true }).catch(() => undefined);
+      throw err;
+    }
+    await rename(this.temp, this.path);
+    await fsyncDir(dirname(this.path));
+  }
+
+  private async writeTemp(data: T): Promise<void> {
     const fh = await open(this.temp, 'w');
     try {
       let position = 0;
@@ -78,7 +91,5 @@ export class DurableJsonFile<T> implements JsonFileAdapter<T> {
     } finally {
       await fh.close();
     }
-    await rename(this.temp, this.path);
-    await fsyncDir(dirname(this.path));
   }
 }

@@ -130,6 +130,18 @@ export class EventLog implements EventStore {
     await this.fh.truncate(this.end);
   }
 
+  /**
+   * Whether `bytes` more can be written after the committed end now (a readiness probe after a failed
+   * commit): writes zeros there as a commit writes its lines, then cuts them off again.
+   */
+  async probe(bytes: number): Promise<void> {
+    try {
+      writeAllNow(this.fh, Buffer.alloc(bytes), this.end);
+    } finally {
+      await this.fh.truncate(this.end);
+    }
+  }
+
   /** EventStore: the events are durable (written by `write`), index them. */
   append(events: readonly PreparedEvent[]): void {
     if (this.staged.length - this.stagedAt < events.length) throw new Error('event log: append without matching write');

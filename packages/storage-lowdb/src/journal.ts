@@ -258,8 +258,15 @@ export class Journal {
     return (this.growing ??= (async () => {
       const from = this.allocated;
       const size = this.step();
-      for (let at = 0; at < size; at += ZEROS.length) await writeAll(this.zeroFh, ZEROS, from + at);
-      await this.zeroFh.datasync();
+      try {
+        for (let at = 0; at < size; at += ZEROS.length) await writeAll(this.zeroFh, ZEROS, from + at);
+        await this.zeroFh.datasync();
+      } catch (err) {
+        // A disk that filled up mid-step: give back the zeros written so far (they would hold space
+        // nothing can use); the file is as before. A failure to cut them only leaves harmless zeros.
+        await this.zeroFh.truncate(from).catch(() => undefined);
+        throw err;
+      }
       this.allocated = from + size;
     })().finally(() => {
       this.growing = undefined;
@@ -269,6 +276,15 @@ export class Journal {
   /** Writes lines at the committed end, not counted yet (durable on return: O_DSYNC). */
   async write(line: Buffer): Promise<void> {
     await writeAll(this.fh, line, this.end);
+  }
+
+  /**
+   * Whether `bytes` more can be made durable after the end now (a readiness probe after a failed
+   * commit): makes room for them, then writes zeros over the zeros there, durably. Changes no line.
+   */
+  async probe(bytes: number): Promise<void> {
+    await this.reserve(bytes);
+    await writeAll(this.fh, Buffer.alloc(bytes), this.end);
   }
 
   /** Resolves once no growth is under way (before the file is closed). */

@@ -18,7 +18,7 @@ export interface LowdbStorageOptions {
    * Default 64 MiB.
    */
   checkpointBytes?: number;
-  /** Told about repairs at open (a torn last line) and failed checkpoints. */
+  /** Told about repairs at open (a torn last line), failed checkpoints, and writes failing for want of disk. */
   logger?: StorageLogger;
 }
 

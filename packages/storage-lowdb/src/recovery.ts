@@ -9,7 +9,7 @@ import { Journal, entryChanges, journalChain, readJournal } from './journal';
 import type { StorePaths } from './paths';
 import { checkSnapshot, emptySnapshot, parseSnapshot, serializeSnapshot, type SnapshotDocument } from './snapshot';
 
-/** Told about repairs at open (a torn last line) and failed checkpoints; pino-style, so `pino()` fits. */
+/** Told about repairs at open (a torn last line), failed checkpoints, writes failing for want of disk; pino-style, so `pino()` fits. */
 export interface StorageLogger {
   warn(message: string): void;
   error?(fields: { err: unknown }, message: string): void;

@@ -6,6 +6,7 @@ import { journalText, type JournalEntry } from './journal';
 import type { StorePaths } from './paths';
 import type { Recovered, StorageLogger } from './recovery';
 import { FORMAT, VERSION, emptySnapshot } from './snapshot';
+import { WriteHealth, type BatchBytes } from './write-health';
 
 /**
  * An open data directory (the README's "Commit protocol"): the engine holds the state; `commitBatch`
@@ -19,6 +20,8 @@ export class LowdbStore {
   private snapshotBytes: number;
   /** Set when a failed commit could not be cut back: no write may follow. */
   private broken: unknown;
+  /** Whether writes fail for want of disk (full, read-only, ...): what `ready()` answers. */
+  private readonly health: WriteHealth;
   private checkpointing: Promise<void> | undefined;
   private closed = false;
   private closing: Promise<void> | undefined;
@@ -34,6 +37,7 @@ export class LowdbStore {
   ) {
     this.commit = files.commit;
     this.snapshotBytes = files.snapshotBytes;
+    this.health = new WriteHealth(paths.label, (message) => logger?.warn(message), (what, err) => this.report(what, err));
     this.engine = new MemoryEngine(files.log, files.image, (batch) => this.commitBatch(batch));
     for (const changes of files.replay) this.engine.apply(changes);
     files.replay = [];
@@ -47,6 +51,7 @@ export class LowdbStore {
         this.ensureOpen();
         return this.engine.write(fn);
       },
+      ready: () => this.ready(),
       close: () => this.close(),
     };
   }
@@ -73,7 +78,7 @@ export class LowdbStore {
    */
   async commitBatch(batch: readonly ChangeSet[]): Promise<void> {
     const { journal, log } = this.files;
-    if (this.broken) throw new Error(`${this.paths.label}: a failed write could not be undone; reopen the storage`, { cause: this.broken });
+    this.refuseIfBroken();
     const allEvents = batch.flatMap((changes) => changes.events);
     const lines = allEvents.length ? EventLog.lines(allEvents) : undefined;
     let eventsEnd = log.end;
@@ -90,26 +95,54 @@ export class LowdbStore {
       return journalText(head, changes.puts, changes.events);
     });
     const journalBytes = Buffer.from(journalLines.join(''), 'utf8');
+    /** Which files this batch began to write (only those are cut back on failure). */
+    let eventsWritten = false;
+    let journalWritten = false;
     try {
       await journal.reserve(journalBytes.length);
       // The journal line (with the events) is the one durable write of a batch (O_DSYNC); the event
       // log is written first, into the page cache in this thread, fsynced at the next checkpoint, and
       // restored from the journal at open if a crash lost part of it.
+      eventsWritten = lines !== undefined;
       if (lines) log.writeLines(lines.bytes, lines.lengths, lines.texts);
+      journalWritten = true;
       await journal.write(journalBytes);
       journal.end += journalBytes.length; // counted only once the journal write is durable
     } catch (err) {
-      // Cut both files back so the next commit appends after the last good line.
+      // Cut the files back so the next commit appends after the last good line. Only those written to:
+      // the journal's preallocated zeros stay when its write never began (on a full disk they are room
+      // kept for it), and a file system that turned read-only, refusing even a truncate, breaks nothing
+      // that was not touched.
       try {
-        await log.cutBack();
-        await journal.truncate(journal.end);
+        if (eventsWritten) await log.cutBack();
+        if (journalWritten) await journal.truncate(journal.end);
       } catch (undoError) {
         this.broken = undoError;
       }
-      throw err;
+      throw this.health.failed(err, { journal: journalBytes.length, events: lines?.bytes.length ?? 0 });
     }
+    this.health.succeeded();
     this.commit += batch.length;
     if (journal.end >= Math.max(this.checkpointBytes, this.snapshotBytes)) this.scheduleCheckpoint();
+  }
+
+  /**
+   * Storage.ready: at once while commits succeed; after one failed for want of disk, a trial write in
+   * the write queue (see WriteHealth): zeros after both files' committed ends, the event log's cut off again.
+   */
+  private ready(): Promise<void> {
+    try {
+      this.ensureOpen();
+      this.refuseIfBroken();
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return this.health.ready((bytes) => this.engine.exclusive(() => this.trialWrite(bytes)));
+  }
+
+  private async trialWrite(bytes: BatchBytes): Promise<void> {
+    if (bytes.events) await this.files.log.probe(bytes.events);
+    await this.files.journal.probe(bytes.journal);
   }
 
   /** Writes the state as a new snapshot, then empties the journal. Runs in the write queue. */
@@ -167,6 +200,11 @@ export class LowdbStore {
     const message = `${what} (${(err as Error).message})`;
     if (this.logger?.error) this.logger.error({ err }, message);
     else this.logger?.warn(message);
+  }
+
+  /** After a failed commit could not be cut back, no write may follow (reopening recovers). */
+  private refuseIfBroken(): void {
+    if (this.broken) throw new Error(`${this.paths.label}: a failed write could not be undone; reopen the storage`, { cause: this.broken });
   }
 
   private ensureOpen(): void {
