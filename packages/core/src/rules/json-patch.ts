@@ -2,14 +2,20 @@
  * RFC 6902 JSON Patch over RFC 6901 pointers, for every PATCH route, with flagadmin's error rules: the
  * body must be an array of operations (400 naming the op), no path may reach a prototype (400), a path
  * that does not resolve is a 400 naming the op, a denied path a 403, and a failed `test` a 409. All ops
- * apply or none. Only own members exist; array indices are `0` or `[1-9][0-9]*` (`-` appends, for add
- * only); a move into its own child is an error; members an operation does not define are ignored.
+ * apply or none; members an operation does not define are ignored. Our checks (json-patch-checks.ts) judge
+ * each operation by RFC 6901/6902; fast-json-patch applies what they let through, to a copy.
  */
+import jsonpatch from 'fast-json-patch';
+import type { Operation } from 'fast-json-patch';
 import { AdminError, badData } from '../base/errors';
-import { arrayIndex, hasForbiddenSegment, isPointer, pointerSegments } from './json-pointer';
+import { hasForbiddenSegment, isPointer } from './json-pointer';
+import { assertAddable, assertNotIntoOwnChild, existingValue, type Fail } from './json-patch-checks';
 import { jsonClone, jsonEqual } from '../base/json';
 import { assertDepth, limitExceeded, type Limits } from '../base/limits';
 import { assertValid } from '../schemas/validation';
+
+// A default import, then its members: fast-json-patch's Node entry is CommonJS without named exports for ESM.
+const { applyOperation } = jsonpatch;
 
 export interface PatchOperation {
   op: 'add' | 'remove' | 'replace' | 'copy' | 'move' | 'test';
@@ -41,15 +47,18 @@ export function parsePatch(patch: unknown, limits: Limits): PatchOperation[] {
 }
 
 /**
- * Applies the operations to a copy of `document`. `denied(pointer)` names pointers no operation may
- * touch: the message of the 403.
+ * Applies the operations to a copy of `document`: each is judged against the document as the earlier
+ * ones left it (json-patch-checks.ts: a 400 naming the operation), then applied to the copy by
+ * fast-json-patch. `denied(pointer)` names pointers no operation may touch: the message of the 403.
  */
 export function applyPatch(document: unknown, ops: readonly PatchOperation[], denied?: (pointer: string) => string | undefined): unknown {
-  // The document sits under one key of a box, so replacing the whole document is an ordinary `add`.
-  const box: Record<string, unknown> = { [ROOT]: jsonClone(document) };
+  let working: unknown = jsonClone(document);
   let failedTest: number | undefined;
   ops.forEach((op, i) => {
-    if (!applyOperation(box, op, i)) failedTest ??= i;
+    const fail: Fail = (reason) => {
+      throw operationError(i, op, reason);
+    };
+    working = judgeThenApply(working, op, fail, () => (failedTest ??= i));
   });
   if (denied) {
     ops.forEach((op, i) => {
@@ -64,14 +73,8 @@ export function applyPatch(document: unknown, ops: readonly PatchOperation[], de
       details: [{ message: 'test failed', path: `/${failedTest}` }],
     });
   }
-  return box[ROOT];
+  return working;
 }
-
-const ROOT = 'document';
-
-type Container = Record<string, unknown> | unknown[];
-
-const isContainer = (value: unknown): value is Container => typeof value === 'object' && value !== null;
 
 /** 400 naming the operation by position and op. */
 function operationError(i: number, op: PatchOperation, reason: string): AdminError {
@@ -79,105 +82,45 @@ function operationError(i: number, op: PatchOperation, reason: string): AdminErr
   return badData(message, [{ message, path: `/${i}` }]);
 }
 
-/** Applies one operation in place; false when it is a `test` that failed. */
-function applyOperation(box: Record<string, unknown>, op: PatchOperation, i: number): boolean {
-  const fail: Fail = (reason) => {
-    throw operationError(i, op, reason);
-  };
-  const path = location('path', op.path);
-  switch (op.op) {
-    case 'add':
-      add(box, path, jsonClone(op.value), fail);
-      return true;
-    case 'remove':
-      if (path.segments.length === 1) fail('the whole document cannot be removed');
-      remove(box, path, fail);
-      return true;
-    case 'replace': {
-      const { parent, key } = existing(box, path, fail);
-      (parent as Record<string, unknown>)[key] = jsonClone(op.value);
-      return true;
-    }
-    case 'test':
-      return jsonEqual(valueOf(existing(box, path, fail)), op.value);
-    case 'copy':
-      add(box, path, jsonClone(valueOf(existing(box, location('from', op.from!), fail))), fail);
-      return true;
-    case 'move': {
-      const from = location('from', op.from!);
-      if (from.segments.length < path.segments.length && from.segments.every((s, k) => s === path.segments[k])) {
-        fail(`from "${op.from}" cannot move into its own child "${op.path}"`);
-      }
-      add(box, path, remove(box, from, fail), fail);
-      return true;
-    }
-  }
-}
-
-type Fail = (reason: string) => never;
-
-/** A pointer's segments under the box, and how a message names it. */
-interface Location {
-  segments: readonly string[];
-  what: string;
-}
-
-function location(member: 'path' | 'from', pointer: string): Location {
-  const segments = pointerSegments(pointer);
-  segments.unshift(ROOT);
-  return { segments, what: `${member} "${pointer}"` };
-}
-
-interface Member {
-  parent: Container;
-  key: string;
-}
-
-const valueOf = ({ parent, key }: Member): unknown => (parent as Record<string, unknown>)[key];
-
 /**
- * The key `segment` names in `container` when it exists (or, with `forAdd`, where it may be added),
- * else undefined: own members of objects only; array indices in RFC 6901's grammar and in range.
+ * Judges one operation against `document`, then has fast-json-patch apply it there in place, its own
+ * validation off (it is no judge: it reads inherited members and `01` as an index); the new document
+ * (another one when the operation replaced the whole). Values are copied in, so no later operation
+ * changes the parsed patch. A failed test calls `testFailed`.
  */
-function memberKey(container: Container, segment: string, forAdd: boolean): string | undefined {
-  if (!Array.isArray(container)) return forAdd || Object.hasOwn(container, segment) ? segment : undefined;
-  if (forAdd && segment === '-') return String(container.length);
-  const index = arrayIndex(segment);
-  return index !== undefined && index < container.length + (forAdd ? 1 : 0) ? String(index) : undefined;
-}
-
-/** The container that holds (or, for add, will hold) the location's last segment, or a failure. */
-function parentOf(box: Record<string, unknown>, { segments, what }: Location, fail: Fail): Container {
-  let at: unknown = box;
-  for (let k = 0; k < segments.length - 1; k++) {
-    const key = isContainer(at) ? memberKey(at, segments[k]!, false) : undefined;
-    if (key === undefined) return fail(`the parent of ${what} does not exist`);
-    at = (at as Record<string, unknown>)[key];
+function judgeThenApply(document: unknown, op: PatchOperation, fail: Fail, testFailed: () => void): unknown {
+  switch (op.op) {
+    case 'test':
+      // Judged only, as it changes nothing: fast-json-patch's comparison calls the value's hasOwnProperty,
+      // which a JSON value may have as a member (a TypeError instead of a failed test).
+      if (!jsonEqual(existingValue(document, 'path', op.path, fail), op.value)) testFailed();
+      return document;
+    case 'add':
+      assertAddable(document, op.path, fail);
+      return apply(document, { op: 'add', path: op.path, value: jsonClone(op.value) });
+    case 'remove':
+      if (op.path === '') fail('the whole document cannot be removed');
+      existingValue(document, 'path', op.path, fail);
+      return apply(document, { op: 'remove', path: op.path });
+    case 'replace':
+      existingValue(document, 'path', op.path, fail);
+      return apply(document, { op: 'replace', path: op.path, value: jsonClone(op.value) });
+    case 'copy':
+      existingValue(document, 'from', op.from!, fail);
+      assertAddable(document, op.path, fail);
+      return apply(document, { op: 'copy', from: op.from!, path: op.path });
+    case 'move': {
+      // RFC 6902 §4.4: a remove at `from`, then an add of the removed value at `path`, each judged on the
+      // document of its moment. fast-json-patch's own move first reads `path` in the document before the
+      // remove (a TypeError when only the remove makes `path`'s parent exist), so it gets the two halves.
+      assertNotIntoOwnChild(op.from!, op.path, fail);
+      existingValue(document, 'from', op.from!, fail);
+      const { newDocument, removed } = applyOperation(document, { op: 'remove', path: op.from! }, false, true, true);
+      assertAddable(newDocument, op.path, fail);
+      return apply(newDocument, { op: 'add', path: op.path, value: removed });
+    }
   }
-  return isContainer(at) ? at : fail(`the parent of ${what} is neither an object nor an array`);
 }
 
-/** The existing member a location names, or a failure. */
-function existing(box: Record<string, unknown>, location: Location, fail: Fail): Member {
-  const parent = parentOf(box, location, fail);
-  const key = memberKey(parent, location.segments[location.segments.length - 1]!, false);
-  return key === undefined ? fail(`${location.what} does not exist`) : { parent, key };
-}
-
-function add(box: Record<string, unknown>, location: Location, value: unknown, fail: Fail): void {
-  const parent = parentOf(box, location, fail);
-  const segment = location.segments[location.segments.length - 1]!;
-  const key = memberKey(parent, segment, true);
-  if (key === undefined) fail(`${location.what}: "${segment}" is not an index of the array (0 to ${(parent as unknown[]).length}, or -)`);
-  if (Array.isArray(parent)) parent.splice(Number(key), 0, value);
-  else parent[key!] = value;
-}
-
-/** Removes the member a location names (which must exist) and returns its value. */
-function remove(box: Record<string, unknown>, location: Location, fail: Fail): unknown {
-  const member = existing(box, location, fail);
-  const value = valueOf(member);
-  if (Array.isArray(member.parent)) member.parent.splice(Number(member.key), 1);
-  else delete member.parent[member.key];
-  return value;
-}
+/** fast-json-patch applies one judged operation: no validation of its own, in place, prototypes banned. */
+const apply = (document: unknown, operation: Operation): unknown => applyOperation(document, operation, false, true, true).newDocument;
