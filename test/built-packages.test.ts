@@ -20,7 +20,7 @@ test.after(async () => {
 
 /** The functions (and classes) each package must expose; a package not named here must expose something. */
 const EXPECTED: Record<string, string[]> = {
-  core: ['createFlagadmin', 'createAdmin', 'createHandler', 'patchFeature', 'listEvents', 'listProjects', 'getChangeRequest', 'listOutdatedSdks'],
+  core: ['createFlagadmin', 'createAdmin', 'createContext', 'createHandler', 'createDispatch', 'isSetupError'],
   'storage-memory': ['memoryStorage'],
   'storage-lowdb': ['lowdbStorage', 'FlagadminStorageLockedError', 'FlagadminStorageCorruptError'],
   'storage-postgres': ['postgresStorage', 'FlagadminStorageUnavailableError', 'FlagadminSchemaTooNewError'],
@@ -105,6 +105,26 @@ test('@flagadmin/storage-memory/engine: import() and require() of the built engi
   assert.match(result.cjsPath, /packages\/storage-memory\/dist\/engine\.cjs$/);
   assert.equal(result.esm, ['function', 'function']);
   assert.equal(result.cjs, ['function', 'function']);
+});
+
+test('@flagadmin/core/operations: import() and require() of the built operations entry', async () => {
+  const result = await nodeEval(`
+    import { createRequire } from 'node:module';
+    const require = createRequire(process.cwd() + '/package.json');
+    const names = ['patchFeature', 'listEvents', 'listProjects', 'getChangeRequest', 'listOutdatedSdks'];
+    const esm = await import('@flagadmin/core/operations');
+    const cjs = require('@flagadmin/core/operations');
+    console.log(JSON.stringify({
+      esmPath: import.meta.resolve('@flagadmin/core/operations'),
+      cjsPath: require.resolve('@flagadmin/core/operations'),
+      esm: names.map((n) => typeof esm[n]),
+      cjs: names.map((n) => typeof cjs[n]),
+    }));
+  `);
+  assert.match(result.esmPath, /packages\/core\/dist\/operations\.js$/);
+  assert.match(result.cjsPath, /packages\/core\/dist\/operations\.cjs$/);
+  assert.equal(result.esm, Array(5).fill('function'));
+  assert.equal(result.cjs, Array(5).fill('function'));
 });
 
 test('the built packages work together under require(): a handler on memory storage answers /health', async () => {

@@ -1,6 +1,7 @@
 /**
- * The public entry of @flagadmin/core: what embedders, hosts and storages use. Everything else is
- * internal (tests and benchmarks import it from its source file).
+ * The public entry of @flagadmin/core: what embedders, hosts and storages use, and every type (types cost
+ * nothing at run time). The operations unbound are the subpath `@flagadmin/core/operations`
+ * (`operations.ts`). Everything else is internal (tests and benchmarks import it from its source file).
  */
 
 // An instance: operations bound to a storage, and its HTTP handler.
@@ -34,47 +35,18 @@ export type { SetupErrorCode } from './base/setup-error';
 export { parseInitialKeys, secretWeakness, weakInitialKeyWarnings } from './base/initial-keys';
 export type { InitialKey, InitialKeys, KeyWeakness } from './base/initial-keys';
 
-// The operations, unbound: each takes a context, then the acting principal.
-export { patchFeature } from './operations/patch-feature';
+// The operations take and return these; the operations themselves, unbound (each takes a context, then
+// the acting principal), are the subpath `@flagadmin/core/operations`: `createAdmin` hands out the same
+// ones bound to a context.
 export type { PatchFeatureInput, PatchFeatureResult, PatchOperation } from './operations/patch-feature';
-export { listEvents } from './operations/list-events';
-export { listEventsJson } from './operations/list-events-json';
 export type { EventsResponse } from './runtime/event-selection';
-export { listProjects } from './operations/list-projects';
-export { getChangeRequest } from './operations/get-change-request';
-export { addChangeRequestChanges } from './operations/add-change-request-changes';
 export type { AddChangesInput } from './operations/add-change-request-changes';
-// Change requests: settings, the workflow, apply (also scheduled).
-export { CHANGE_REQUEST_OPERATIONS } from './admin/change-request-operations';
-export { getChangeRequestConfig } from './operations/get-change-request-config';
 export type { ChangeRequestEnvironmentConfig } from './operations/get-change-request-config';
-export { updateChangeRequestConfig } from './operations/update-change-request-config';
-export { listChangeRequests } from './operations/list-change-requests';
-export { deleteChangeRequest } from './operations/delete-change-request';
-export { updateChangeRequestState } from './operations/update-change-request-state';
-export { updateChangeRequestChange } from './operations/update-change-request-change';
-export { deleteChangeRequestChange } from './operations/delete-change-request-change';
-export { addChangeRequestComment } from './operations/add-change-request-comment';
-export { updateChangeRequestTitle } from './operations/update-change-request-title';
-export { applyDueChangeRequests } from './operations/apply-due-change-requests';
 export type { ChangeRequestDocument } from './change-requests/change-request-document';
 export type { ConflictDetail } from './base/errors';
-export { listOutdatedSdks } from './operations/list-outdated-sdks';
 export type { OutdatedSdksResponse } from './operations/list-outdated-sdks';
-export { createProject } from './operations/create-project';
-export { createFeature } from './operations/create-feature';
 export type { CreateFeatureInput } from './operations/create-feature';
-export { getFeature } from './operations/get-feature';
-export { listFeatures } from './operations/list-features';
-export { authenticate } from './operations/authenticate';
-export { createApiKey } from './operations/create-api-key';
-export { listApiKeys } from './operations/list-api-keys';
-export { getCurrentKey, type CurrentKeyDocument } from './operations/get-current-key';
-export { deleteApiKey } from './operations/delete-api-key';
-export { ensureInitialKeys } from './operations/ensure-initial-keys';
-export { registerClient } from './operations/register-client';
-export { recordMetrics } from './operations/record-metrics';
-export { getClientFeatures } from './operations/client-features';
+export type { CurrentKeyDocument } from './operations/get-current-key';
 export type { ClientHints, ClientMetrics, ClientRegistration } from './runtime/client-apps';
 
 // The shapes the operations return.
@@ -119,43 +91,24 @@ export type {
   Variant,
 } from './base/records';
 
-// Flag configuration: strategies, constraints, on/off, variants, segments, dependencies.
-export { FLAG_CONFIG_OPERATIONS } from './admin/flag-config-operations';
-export { addStrategy } from './operations/add-strategy';
+// Flag configuration: what an operation's input may hold, and what it takes and returns.
+export { FLAG_CONFIG_LIMITS } from './base/flag-config-limits';
+export { BUILT_IN_STRATEGIES } from './rules/strategy-parameters';
+export { CONSTRAINT_OPERATORS } from './schemas/constraint';
+export type { ConstraintOperator } from './schemas/constraint';
 export type { AddStrategyInput } from './operations/add-strategy';
-export { updateStrategy } from './operations/update-strategy';
 export type { UpdateStrategyInput } from './operations/update-strategy';
-export { patchStrategy } from './operations/patch-strategy';
 export type { PatchStrategyInput } from './operations/patch-strategy';
-export { deleteStrategy } from './operations/delete-strategy';
 export type { DeleteStrategyInput } from './operations/delete-strategy';
-export { setStrategySortOrder } from './operations/set-strategy-sort-order';
 export type { SetStrategySortOrderInput } from './operations/set-strategy-sort-order';
-export { getStrategies } from './operations/get-strategies';
-export { getStrategy } from './operations/get-strategy';
 export type { FeatureEnvironmentQuery } from './runtime/read-feature-environment';
-export { toggleEnvironment } from './operations/toggle-environment';
 export type { ToggleEnvironmentInput } from './operations/toggle-environment';
-export { getEnvironmentVariants } from './operations/get-environment-variants';
-export { putEnvironmentVariants } from './operations/put-environment-variants';
-export { patchEnvironmentVariants } from './operations/patch-environment-variants';
 export type { FeatureVariants } from './writes/replace-variants';
 export type { FeatureEnvironmentRef } from './writes/feature-environment-write';
 export type { FeatureWriteResult } from './writes/feature-write';
 export type { ClientSegment } from './documents/client-strategies';
-export { FLAG_CONFIG_LIMITS } from './base/flag-config-limits';
+export type { AddDependencyInput } from './operations/add-dependency';
+
+// How much one request may ask (configurable per instance).
 export { DEFAULT_LIMITS, LIMIT_NAMES, resolveLimits } from './base/limits';
 export type { Limits } from './base/limits';
-export { BUILT_IN_STRATEGIES } from './rules/strategy-parameters';
-export { CONSTRAINT_OPERATORS } from './schemas/constraint';
-export type { ConstraintOperator } from './schemas/constraint';
-export { FLAG_CONFIG_ROUTES } from './http/flag-config-routes';
-export { createSegment } from './operations/create-segment';
-export { updateSegment } from './operations/update-segment';
-export { deleteSegment } from './operations/delete-segment';
-export { listSegments } from './operations/list-segments';
-export { getSegment } from './operations/get-segment';
-export { addDependency } from './operations/add-dependency';
-export type { AddDependencyInput } from './operations/add-dependency';
-export { deleteDependency } from './operations/delete-dependency';
-export { deleteDependencies } from './operations/delete-dependencies';

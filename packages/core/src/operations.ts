@@ -1,0 +1,88 @@
+/**
+ * `@flagadmin/core/operations`: every operation unbound, for people composing their own service. Each
+ * takes a context first (`createContext({ storage })` from the main entry), then the acting principal,
+ * then one input object: `patchFeature(ctx, principal, { projectId, featureName, patch })`. `createAdmin`
+ * hands out the same operations bound to a context; most embedders need only that (the main entry).
+ */
+
+// Features, events, projects.
+export { patchFeature } from './operations/patch-feature';
+export type { PatchFeatureInput, PatchFeatureResult, PatchOperation } from './operations/patch-feature';
+export { listEvents } from './operations/list-events';
+export { listEventsJson } from './operations/list-events-json';
+export type { EventsResponse } from './runtime/event-selection';
+export { listProjects } from './operations/list-projects';
+export { listOutdatedSdks } from './operations/list-outdated-sdks';
+export type { OutdatedSdksResponse } from './operations/list-outdated-sdks';
+export { createProject } from './operations/create-project';
+export { createFeature } from './operations/create-feature';
+export type { CreateFeatureInput } from './operations/create-feature';
+export { getFeature } from './operations/get-feature';
+export { listFeatures } from './operations/list-features';
+
+// API keys.
+export { authenticate } from './operations/authenticate';
+export { createApiKey } from './operations/create-api-key';
+export { listApiKeys } from './operations/list-api-keys';
+export { getCurrentKey, type CurrentKeyDocument } from './operations/get-current-key';
+export { deleteApiKey } from './operations/delete-api-key';
+export { ensureInitialKeys } from './operations/ensure-initial-keys';
+
+// The client API that Unleash SDKs use.
+export { registerClient } from './operations/register-client';
+export { recordMetrics } from './operations/record-metrics';
+export { getClientFeatures } from './operations/client-features';
+export type { ClientHints, ClientMetrics, ClientRegistration } from './runtime/client-apps';
+
+// Change requests: settings, the workflow, apply (also scheduled).
+export { CHANGE_REQUEST_OPERATIONS } from './admin/change-request-operations';
+export { getChangeRequest } from './operations/get-change-request';
+export { addChangeRequestChanges } from './operations/add-change-request-changes';
+export type { AddChangesInput } from './operations/add-change-request-changes';
+export { getChangeRequestConfig } from './operations/get-change-request-config';
+export type { ChangeRequestEnvironmentConfig } from './operations/get-change-request-config';
+export { updateChangeRequestConfig } from './operations/update-change-request-config';
+export { listChangeRequests } from './operations/list-change-requests';
+export { deleteChangeRequest } from './operations/delete-change-request';
+export { updateChangeRequestState } from './operations/update-change-request-state';
+export { updateChangeRequestChange } from './operations/update-change-request-change';
+export { deleteChangeRequestChange } from './operations/delete-change-request-change';
+export { addChangeRequestComment } from './operations/add-change-request-comment';
+export { updateChangeRequestTitle } from './operations/update-change-request-title';
+export { applyDueChangeRequests } from './operations/apply-due-change-requests';
+export type { ChangeRequestDocument } from './change-requests/change-request-document';
+export type { ConflictDetail } from './base/errors';
+
+// Flag configuration: strategies, on/off, variants, segments, dependencies (and their routes).
+export { FLAG_CONFIG_OPERATIONS } from './admin/flag-config-operations';
+export { FLAG_CONFIG_ROUTES } from './http/flag-config-routes';
+export { addStrategy } from './operations/add-strategy';
+export type { AddStrategyInput } from './operations/add-strategy';
+export { updateStrategy } from './operations/update-strategy';
+export type { UpdateStrategyInput } from './operations/update-strategy';
+export { patchStrategy } from './operations/patch-strategy';
+export type { PatchStrategyInput } from './operations/patch-strategy';
+export { deleteStrategy } from './operations/delete-strategy';
+export type { DeleteStrategyInput } from './operations/delete-strategy';
+export { setStrategySortOrder } from './operations/set-strategy-sort-order';
+export type { SetStrategySortOrderInput } from './operations/set-strategy-sort-order';
+export { getStrategies } from './operations/get-strategies';
+export { getStrategy } from './operations/get-strategy';
+export type { FeatureEnvironmentQuery } from './runtime/read-feature-environment';
+export { toggleEnvironment } from './operations/toggle-environment';
+export type { ToggleEnvironmentInput } from './operations/toggle-environment';
+export { getEnvironmentVariants } from './operations/get-environment-variants';
+export { putEnvironmentVariants } from './operations/put-environment-variants';
+export { patchEnvironmentVariants } from './operations/patch-environment-variants';
+export type { FeatureVariants } from './writes/replace-variants';
+export type { FeatureEnvironmentRef } from './writes/feature-environment-write';
+export type { FeatureWriteResult } from './writes/feature-write';
+export { createSegment } from './operations/create-segment';
+export { updateSegment } from './operations/update-segment';
+export { deleteSegment } from './operations/delete-segment';
+export { listSegments } from './operations/list-segments';
+export { getSegment } from './operations/get-segment';
+export { addDependency } from './operations/add-dependency';
+export type { AddDependencyInput } from './operations/add-dependency';
+export { deleteDependency } from './operations/delete-dependency';
+export { deleteDependencies } from './operations/delete-dependencies';
