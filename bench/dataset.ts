@@ -83,13 +83,24 @@ const TYPE_WEIGHTS: readonly [FeatureType, number][] = [
   ['permission', 0.1],
 ];
 const TAG_VALUES = ['frontend', 'backend', 'beta', 'payments', 'mobile', 'ops', 'growth'];
-export const OUTDATED_SDKS = ['unleash-client-node:3.9.1', 'unleash-client-java:8.0.0', 'unleash-client-python:5.0.0', 'unleash-client-go:3.2.0', 'unleash-client-ruby:4.4.0'];
-export const CURRENT_SDKS = ['unleash-client-node:6.1.0', 'unleash-node-sdk:6.6.1', 'unleash-python-sdk:6.3.0', 'unleash-java-sdk:11.1.0', 'unleash-go-sdk:5.0.3'];
+export const OUTDATED_SDKS = [
+  'unleash-client-node:3.9.1',
+  'unleash-client-java:8.0.0',
+  'unleash-client-python:5.0.0',
+  'unleash-client-go:3.2.0',
+  'unleash-client-ruby:4.4.0',
+];
+export const CURRENT_SDKS = [
+  'unleash-client-node:6.1.0',
+  'unleash-node-sdk:6.6.1',
+  'unleash-python-sdk:6.3.0',
+  'unleash-java-sdk:11.1.0',
+  'unleash-go-sdk:5.0.3',
+];
 const ACTORS = ['alice@example.com', 'bob@example.com', 'carol@example.com', 'deploy-bot'];
 
 const pad = (n: number, width: number): string => String(n).padStart(width, '0');
-const hex = (random: () => number, length: number): string =>
-  Array.from({ length }, () => Math.floor(random() * 16).toString(16)).join('');
+const hex = (random: () => number, length: number): string => Array.from({ length }, () => Math.floor(random() * 16).toString(16)).join('');
 
 export function cachePath(spec: DataSetSpec): string {
   return join(BENCH_DIR, '.data', `${spec.name}-v${DATASET_VERSION}`);
@@ -98,12 +109,17 @@ export function cachePath(spec: DataSetSpec): string {
 const INFO_FILE = 'bench-dataset.json';
 
 /** The cached set (generating it first when missing, or always with `regenerate`). */
-export async function ensureDataSet(spec: DataSetSpec, options: { regenerate?: boolean } = {}): Promise<{ dir: string; info: DataSetInfo }> {
+export async function ensureDataSet(
+  spec: DataSetSpec,
+  options: { regenerate?: boolean } = {},
+): Promise<{ dir: string; info: DataSetInfo }> {
   const dir = cachePath(spec);
   if (options.regenerate) rmSync(dir, { recursive: true, force: true });
   if (existsSync(join(dir, INFO_FILE))) {
     const info = JSON.parse(readFileSync(join(dir, INFO_FILE), 'utf8')) as DataSetInfo;
-    process.stderr.write(`data set ${spec.name}: reusing ${dir} (${formatBytes(info.bytes)}, generated in ${info.generationSeconds.toFixed(1)} s)\n`);
+    process.stderr.write(
+      `data set ${spec.name}: reusing ${dir} (${formatBytes(info.bytes)}, generated in ${info.generationSeconds.toFixed(1)} s)\n`,
+    );
     return { dir, info };
   }
   mkdirSync(join(BENCH_DIR, '.data'), { recursive: true });
@@ -209,7 +225,10 @@ async function generate(spec: DataSetSpec, dir: string): Promise<Omit<DataSetInf
       name: 'flexibleRollout',
       sortOrder: 0,
       segments: [],
-      constraints: env === 'production' && k % 3 === 0 ? [{ contextName: 'userId', operator: 'IN', values: ['1', '2', '3'], caseInsensitive: false, inverted: false }] : [],
+      constraints:
+        env === 'production' && k % 3 === 0
+          ? [{ contextName: 'userId', operator: 'IN', values: ['1', '2', '3'], caseInsensitive: false, inverted: false }]
+          : [],
       variants: [],
       parameters: { rollout: String(10 * (1 + (k % 10))), stickiness: 'default', groupId: name },
     });
@@ -312,7 +331,10 @@ async function generate(spec: DataSetSpec, dir: string): Promise<Omit<DataSetInf
     });
 
     for (const p of projects) {
-      await push({ ...base(p.createdAt, p.id, 'project-created'), data: { id: p.id, name: p.name, description: p.description, mode: p.mode } });
+      await push({
+        ...base(p.createdAt, p.id, 'project-created'),
+        data: { id: p.id, name: p.name, description: p.description, mode: p.mode },
+      });
     }
 
     for (let i = 0; i < bodyEvents; i++) {
@@ -387,19 +409,44 @@ async function generate(spec: DataSetSpec, dir: string): Promise<Omit<DataSetInf
           environment: 'production',
           minApprovals: 1,
           project: p.id,
-          features: [{ name: featureName, changes: [{ id: changeId, action: 'updateEnabled', payload, createdBy: { username: ACTORS[1]!, imageUrl: adminImage }, createdAt, target: { kind: 'feature', version: 'false' } }] }],
+          features: [
+            {
+              name: featureName,
+              changes: [
+                {
+                  id: changeId,
+                  action: 'updateEnabled',
+                  payload,
+                  createdBy: { username: ACTORS[1]!, imageUrl: adminImage },
+                  createdAt,
+                  target: { kind: 'feature', version: 'false' },
+                },
+              ],
+            },
+          ],
           segments: [],
           approvals: [],
           rejections: [],
-          comments: [{ id: 1, text: 'Please review before the release.', createdBy: { username: ACTORS[2]!, imageUrl: adminImage }, createdAt }],
+          comments: [
+            { id: 1, text: 'Please review before the release.', createdBy: { username: ACTORS[2]!, imageUrl: adminImage }, createdAt },
+          ],
           createdBy: { id: 1, username: ACTORS[1]!, imageUrl: adminImage },
           createdAt,
           state: 'Draft',
         };
         await tx.put('changeRequests', cr);
         for (const event of [
-          { ...base(createdAt, p.id, 'change-request-created', ACTORS[1]), environment: 'production', data: { id, title: cr.title, environment: 'production', state: 'Draft' } },
-          { ...base(createdAt, p.id, 'change-added', ACTORS[1]), environment: 'production', featureName, data: { changeRequestId: id, changeId, action: 'updateEnabled', payload } },
+          {
+            ...base(createdAt, p.id, 'change-request-created', ACTORS[1]),
+            environment: 'production',
+            data: { id, title: cr.title, environment: 'production', state: 'Draft' },
+          },
+          {
+            ...base(createdAt, p.id, 'change-added', ACTORS[1]),
+            environment: 'production',
+            featureName,
+            data: { changeRequestId: id, changeId, action: 'updateEnabled', payload },
+          },
         ]) {
           await tx.appendEvent(event);
           stats.get(p.id)!.lastEventAt = createdAt;

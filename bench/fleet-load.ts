@@ -60,7 +60,8 @@ function schedule(spec: FleetSpec): Scheduled[] {
     const start = (i / spec.instances) * spec.pollSeconds * 1000;
     out.push({ at: start, kind: 'register', instance: i });
     for (let t = start; t < end; t += spec.pollSeconds * 1000) out.push({ at: t, kind: 'poll', instance: i });
-    for (let t = start + next() * spec.metricsSeconds * 1000; t < end; t += spec.metricsSeconds * 1000) out.push({ at: t, kind: 'metrics', instance: i });
+    for (let t = start + next() * spec.metricsSeconds * 1000; t < end; t += spec.metricsSeconds * 1000)
+      out.push({ at: t, kind: 'metrics', instance: i });
   }
   return out.sort((a, b) => a.at - b.at);
 }
@@ -103,13 +104,21 @@ async function main(): Promise<void> {
         const base = { appName: appOf(i), instanceId: instanceOf(i), sdkVersion: sdkOf(i) };
         if (item.kind === 'register') {
           path = '/api/client/register';
-          body = JSON.stringify({ ...base, strategies: ['default', 'flexibleRollout'], started: new Date().toISOString(), interval: spec.pollSeconds * 1000 });
+          body = JSON.stringify({
+            ...base,
+            strategies: ['default', 'flexibleRollout'],
+            started: new Date().toISOString(),
+            interval: spec.pollSeconds * 1000,
+          });
         } else {
           path = '/api/client/metrics';
           const toggles: Record<string, { yes: number; no: number; variants: Record<string, number> }> = {};
           for (let k = 0; k < 3; k++) toggles[spec.features[(i + k * 7) % spec.features.length]!] = { yes: 5 + k, no: k, variants: {} };
           const stop = new Date();
-          body = JSON.stringify({ ...base, bucket: { start: new Date(stop.getTime() - spec.metricsSeconds * 1000).toISOString(), stop: stop.toISOString(), toggles } });
+          body = JSON.stringify({
+            ...base,
+            bucket: { start: new Date(stop.getTime() - spec.metricsSeconds * 1000).toISOString(), stop: stop.toISOString(), toggles },
+          });
         }
       }
       const req = httpRequest({ host: target.hostname, port: target.port, path, method, headers, agent }, (res) => {
@@ -157,7 +166,13 @@ async function main(): Promise<void> {
   for (const kind of ['register', 'poll', 'metrics'] as const) {
     const sorted = latencies[kind].sort((a, b) => a - b);
     requests += Object.values(statuses[kind]).reduce((a, b) => a + b, 0);
-    kinds[kind] = { requests: sorted.length, statuses: statuses[kind], p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99), maxMs: sorted.at(-1) ?? 0 };
+    kinds[kind] = {
+      requests: sorted.length,
+      statuses: statuses[kind],
+      p50Ms: percentile(sorted, 50),
+      p99Ms: percentile(sorted, 99),
+      maxMs: sorted.at(-1) ?? 0,
+    };
   }
   const result: FleetResult = { seconds, requests, requestsPerSecond: requests / seconds, kinds, maxSendLagMs };
   process.stdout.write(`${JSON.stringify(result)}\n`);

@@ -54,9 +54,17 @@ async function clientSecret(bin: RunningBin): Promise<string> {
 }
 
 /** Runs the fleet against `bin`; `storageBytes` measures what the storage holds on disk. */
-export async function fleetRun(bin: RunningBin, info: DataSetInfo, storage: string, options: FleetOptions, storageBytes: () => Promise<number>): Promise<FleetFigures> {
+export async function fleetRun(
+  bin: RunningBin,
+  info: DataSetInfo,
+  storage: string,
+  options: FleetOptions,
+  storageBytes: () => Promise<number>,
+): Promise<FleetFigures> {
   const pid = bin.child.pid!;
-  const features = (await adminGet<{ features: { name: string }[] }>(bin, `/api/admin/projects/${encodeURIComponent(info.project)}/features`)).body.features.map((f) => f.name);
+  const features = (
+    await adminGet<{ features: { name: string }[] }>(bin, `/api/admin/projects/${encodeURIComponent(info.project)}/features`)
+  ).body.features.map((f) => f.name);
   const spec: FleetSpec = {
     url: bin.url,
     clientSecret: await clientSecret(bin),
@@ -87,7 +95,10 @@ export async function fleetRun(bin: RunningBin, info: DataSetInfo, storage: stri
     clearInterval(sampler);
   }
   const cpuSeconds = cpuSecondsOf(pid) - cpuBefore;
-  const report = await adminGet<{ sdks: { applications: string[] }[] }>(bin, `/api/admin/projects/${encodeURIComponent(info.project)}/sdks/outdated`);
+  const report = await adminGet<{ sdks: { applications: string[] }[] }>(
+    bin,
+    `/api/admin/projects/${encodeURIComponent(info.project)}/sdks/outdated`,
+  );
   const figures: FleetFigures = {
     storage,
     options,

@@ -31,7 +31,11 @@ const DOCUMENT_EVENTS = 100;
  */
 async function writeDocumentEvents(url: string): Promise<void> {
   const call = async (method: string, path: string, body: unknown, ok: number) => {
-    const res = await fetch(url + path, { method, headers: { authorization: BENCH_ADMIN_SECRET, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(url + path, {
+      method,
+      headers: { authorization: BENCH_ADMIN_SECRET, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     if (res.status !== ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
   };
   await call('POST', '/api/admin/projects', { id: DOCUMENTS_PROJECT, name: 'Bench documents' }, 201);
@@ -40,7 +44,12 @@ async function writeDocumentEvents(url: string): Promise<void> {
   const tags = Array.from({ length: 8 }, (_, i) => ({ op: 'add', path: '/tags/-', value: { type: 'simple', value: `tag-${i}` } }));
   await call('PATCH', `${feature}/documented`, tags, 200);
   for (let i = 0; i < DOCUMENT_EVENTS - 10; i++) {
-    await call('PATCH', `${feature}/documented`, [{ op: 'replace', path: '/description', value: `${'Described at length. '.repeat(15)}${i}` }], 200);
+    await call(
+      'PATCH',
+      `${feature}/documented`,
+      [{ op: 'replace', path: '/description', value: `${'Described at length. '.repeat(15)}${i}` }],
+      200,
+    );
   }
 }
 
@@ -58,10 +67,20 @@ export function routesFor(info: DataSetInfo): RouteSpec[] {
       path: `/api/admin/projects/${p}/change-requests/${info.changeRequestId}`,
     },
     { id: 'outdatedSdks', label: 'GET .../sdks/outdated', method: 'GET', path: `/api/admin/projects/${p}/sdks/outdated` },
-    { id: 'features', label: 'GET .../features (a project\'s flags)', method: 'GET', path: `/api/admin/projects/${p}/features` },
+    { id: 'features', label: "GET .../features (a project's flags)", method: 'GET', path: `/api/admin/projects/${p}/features` },
     { id: 'feature', label: 'GET .../features/F', method: 'GET', path: `/api/admin/projects/${p}/features/${f}` },
-    { id: 'strategies', label: 'GET .../features/F/environments/production/strategies', method: 'GET', path: `/api/admin/projects/${p}/features/${f}/environments/production/strategies` },
-    { id: 'variants', label: 'GET .../features/F/environments/production/variants', method: 'GET', path: `/api/admin/projects/${p}/features/${f}/environments/production/variants` },
+    {
+      id: 'strategies',
+      label: 'GET .../features/F/environments/production/strategies',
+      method: 'GET',
+      path: `/api/admin/projects/${p}/features/${f}/environments/production/strategies`,
+    },
+    {
+      id: 'variants',
+      label: 'GET .../features/F/environments/production/variants',
+      method: 'GET',
+      path: `/api/admin/projects/${p}/features/${f}/environments/production/variants`,
+    },
     { id: 'segments', label: 'GET /api/admin/segments', method: 'GET', path: '/api/admin/segments' },
     {
       id: 'documentEvents',
@@ -91,8 +110,14 @@ export async function recordResponse(url: string, route: RouteSpec): Promise<Rec
   // the same way (same encoder and settings as node-http, so the same size).
   const decoded = Buffer.from(await res.arrayBuffer());
   const encoding = res.headers.get('content-encoding');
-  const body = encoding === 'br' ? brotliCompressSync(decoded, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT } }) : encoding === 'gzip' ? gzipSync(decoded, { level: 6 }) : decoded;
-  if (res.status < 200 || res.status > 299) throw new Error(`${route.label}: flagadmin answered ${res.status}: ${body.toString('utf8').slice(0, 300)}`);
+  const body =
+    encoding === 'br'
+      ? brotliCompressSync(decoded, { params: { [zlib.BROTLI_PARAM_QUALITY]: 4, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT } })
+      : encoding === 'gzip'
+        ? gzipSync(decoded, { level: 6 })
+        : decoded;
+  if (res.status < 200 || res.status > 299)
+    throw new Error(`${route.label}: flagadmin answered ${res.status}: ${body.toString('utf8').slice(0, 300)}`);
   const headers: [string, string][] = [];
   res.headers.forEach((value, name) => {
     if (!HOP_BY_HOP.has(name)) headers.push([name, value]);
@@ -199,7 +224,12 @@ export interface HttpOptions {
  */
 export async function ratioRuns(bin: RunningBin, info: DataSetInfo, options: HttpOptions, only?: readonly string[]): Promise<RouteRatio[]> {
   const routes = routesFor(info).filter((r) => !only || only.includes(r.id));
-  if (only && routes.length !== only.length) throw new Error(`bench: unknown route in ${only.join(', ')}; routes: ${routesFor(info).map((r) => r.id).join(', ')}`);
+  if (only && routes.length !== only.length)
+    throw new Error(
+      `bench: unknown route in ${only.join(', ')}; routes: ${routesFor(info)
+        .map((r) => r.id)
+        .join(', ')}`,
+    );
   const baseline = await startBaseline();
   try {
     const out: RouteRatio[] = [];
@@ -245,7 +275,9 @@ export async function ratioRuns(bin: RunningBin, info: DataSetInfo, options: Htt
             (target === 'flagadmin' ? row.flagadminCpuUs : row.baselineCpuUs).push((cpuAfter - cpuBefore) / result.requests);
           }
           if (result.non2xx || result.errors || result.timeouts || result.requests === 0) {
-            row.failures.push(`${target} round ${round + 1}: ${result.requests} requests, ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
+            row.failures.push(
+              `${target} round ${round + 1}: ${result.requests} requests, ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`,
+            );
           }
           results[target] = result;
           p50s[target].push(result.latencyP50Ms);

@@ -89,12 +89,22 @@ export function postgresRuns(dataDir: string, info: DataSetInfo, options: HttpOp
     const http = await ratioRuns(first, info, options, only);
     const patch = routesFor(info).find((r) => r.id === 'patch')!;
     const patchLoad = (bin: RunningBin, connections: number) =>
-      runLoad({ url: bin.url + patch.path, method: 'PATCH', headers: requestHeaders(patch), patchDescription: true, connections, durationSeconds: options.durationSeconds, warmupSeconds: options.warmupSeconds });
+      runLoad({
+        url: bin.url + patch.path,
+        method: 'PATCH',
+        headers: requestHeaders(patch),
+        patchDescription: true,
+        connections,
+        durationSeconds: options.durationSeconds,
+        warmupSeconds: options.warmupSeconds,
+      });
     const one = await patchLoad(first, options.connections);
     const bins = [first, await startBin(), await startBin()];
     const three = await Promise.all(bins.map((b) => patchLoad(b, Math.ceil(options.connections / 3))));
     for (const r of [one, ...three]) if (r.non2xx || r.errors) throw new Error(`PATCH load: ${r.non2xx} non-2xx, ${r.errors} errors`);
-    process.stderr.write(`postgres PATCH: one bin ${one.requestsPerSecond.toFixed(0)} req/s, three bins ${three.map((r) => r.requestsPerSecond.toFixed(0)).join(' + ')} req/s\n`);
+    process.stderr.write(
+      `postgres PATCH: one bin ${one.requestsPerSecond.toFixed(0)} req/s, three bins ${three.map((r) => r.requestsPerSecond.toFixed(0)).join(' + ')} req/s\n`,
+    );
     return { http, patchOne: one.requestsPerSecond, patchThree: three.reduce((sum, r) => sum + r.requestsPerSecond, 0) };
   });
 }
@@ -113,5 +123,7 @@ async function databaseBytes(url: string): Promise<number> {
 
 /** The fleet scenario against one bin on a PostgreSQL server started for the run. */
 export function postgresFleet(dataDir: string, info: DataSetInfo, options: FleetOptions): Promise<FleetFigures> {
-  return withDatabase(dataDir, async ({ url, startBin }) => fleetRun(await startBin(), info, 'postgres', options, () => databaseBytes(url)));
+  return withDatabase(dataDir, async ({ url, startBin }) =>
+    fleetRun(await startBin(), info, 'postgres', options, () => databaseBytes(url)),
+  );
 }

@@ -84,12 +84,30 @@ interface Row {
 }
 
 const fmtMs = (ms: number) =>
-  ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : ms >= 10 ? `${ms.toFixed(0)} ms` : ms >= 0.1 ? `${ms.toFixed(3)} ms` : `${(ms * 1000).toFixed(2)} µs`;
+  ms >= 1000
+    ? `${(ms / 1000).toFixed(2)} s`
+    : ms >= 10
+      ? `${ms.toFixed(0)} ms`
+      : ms >= 0.1
+        ? `${ms.toFixed(3)} ms`
+        : `${(ms * 1000).toFixed(2)} µs`;
 const fmtMiB = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 const fmtRps = (rps: number) => Math.round(rps).toLocaleString('en-US');
 
 /** Every admin GET route at 0.60 of bare node:http on the embedded storage; the durable PATCH at 0.15. */
-const ADMIN_GET_ROUTES = ['projects', 'events', 'projectEvents', 'documentEvents', 'changeRequest', 'outdatedSdks', 'features', 'feature', 'strategies', 'variants', 'segments'];
+const ADMIN_GET_ROUTES = [
+  'projects',
+  'events',
+  'projectEvents',
+  'documentEvents',
+  'changeRequest',
+  'outdatedSdks',
+  'features',
+  'feature',
+  'strategies',
+  'variants',
+  'segments',
+];
 const RATIO_TARGETS: Partial<Record<string, number>> = onPostgres
   ? { projects: 0.25, patch: 0.05 }
   : { ...Object.fromEntries(ADMIN_GET_ROUTES.map((id) => [id, 0.6])), patch: 0.15 };
@@ -127,7 +145,10 @@ function rows(http: RouteRatio[] | undefined, scale: ScaleFigures[] | undefined,
     });
   }
   if (postgres) {
-    for (const [figure, rps] of [['PATCH throughput, one bin on PostgreSQL', postgres.patchOne], ['PATCH throughput, three bins on one PostgreSQL (sum)', postgres.patchThree]] as const) {
+    for (const [figure, rps] of [
+      ['PATCH throughput, one bin on PostgreSQL', postgres.patchOne],
+      ['PATCH throughput, three bins on one PostgreSQL (sum)', postgres.patchThree],
+    ] as const) {
       out.push({ figure, small: `${fmtRps(rps)} req/s`, large: '', result: '', target: '', met: null });
     }
   }
@@ -166,7 +187,14 @@ function rows(http: RouteRatio[] | undefined, scale: ScaleFigures[] | undefined,
       target: '≤ 5 s (large)',
       met: large.bin.startMs <= 5000,
     });
-    out.push({ figure: 'server RSS idle after start', small: fmtMiB(small.bin.rssIdleBytes), large: fmtMiB(large.bin.rssIdleBytes), result: '', target: '', met: null });
+    out.push({
+      figure: 'server RSS idle after start',
+      small: fmtMiB(small.bin.rssIdleBytes),
+      large: fmtMiB(large.bin.rssIdleBytes),
+      result: '',
+      target: '',
+      met: null,
+    });
     out.push({
       figure: `server RSS after load (every route, ${small.bin.loadSeconds} s)`,
       small: fmtMiB(small.bin.rssAfterLoadBytes),
@@ -186,9 +214,18 @@ function rows(http: RouteRatio[] | undefined, scale: ScaleFigures[] | undefined,
 /** The fleet's figures as rows: what it asked, how fast it was answered, what the server spent and kept. */
 function fleetRows(f: FleetFigures): Row[] {
   const on = `fleet [${f.storage}, ${f.options.instances.toLocaleString('en-US')} SDK instances, ${f.options.apps} apps, ${f.load.seconds.toFixed(0)} s]`;
-  const row = (figure: string, result: string): Row => ({ figure: `${on}: ${figure}`, small: '', large: '', result, target: '', met: null });
+  const row = (figure: string, result: string): Row => ({
+    figure: `${on}: ${figure}`,
+    small: '',
+    large: '',
+    result,
+    target: '',
+    met: null,
+  });
   const statuses = (k: keyof FleetFigures['load']['kinds']) =>
-    Object.entries(f.load.kinds[k].statuses).map(([status, n]) => `${n.toLocaleString('en-US')}× ${status}`).join(', ');
+    Object.entries(f.load.kinds[k].statuses)
+      .map(([status, n]) => `${n.toLocaleString('en-US')}× ${status}`)
+      .join(', ');
   const latency = (k: keyof FleetFigures['load']['kinds']) =>
     `p50 ${fmtMs(f.load.kinds[k].p50Ms)}, p99 ${fmtMs(f.load.kinds[k].p99Ms)} (${statuses(k)})`;
   return [
@@ -199,8 +236,14 @@ function fleetRows(f: FleetFigures): Row[] {
     row('server CPU', `${(f.cpuShareOfOneCore * 100).toFixed(0)} % of one core (${f.cpuSeconds.toFixed(1)} s)`),
     row('server RSS before / max / after', `${fmtMiB(f.rssBeforeBytes)} / ${fmtMiB(f.rssMaxBytes)} / ${fmtMiB(f.rssAfterBytes)}`),
     row('storage on disk before / after', `${formatBytes(f.storageBytesBefore)} / ${formatBytes(f.storageBytesAfter)}`),
-    row('events before / after (SDK traffic writes none)', `${f.eventsBefore.toLocaleString('en-US')} / ${f.eventsAfter.toLocaleString('en-US')}`),
-    row('outdated-SDK report after', `${f.outdatedReport.versions} versions, ${f.outdatedReport.applications} applications, ${formatBytes(f.outdatedReport.bytes)}`),
+    row(
+      'events before / after (SDK traffic writes none)',
+      `${f.eventsBefore.toLocaleString('en-US')} / ${f.eventsAfter.toLocaleString('en-US')}`,
+    ),
+    row(
+      'outdated-SDK report after',
+      `${f.outdatedReport.versions} versions, ${f.outdatedReport.applications} applications, ${formatBytes(f.outdatedReport.bytes)}`,
+    ),
   ];
 }
 
@@ -235,7 +278,8 @@ async function main(): Promise<void> {
   }
   const started = performance.now();
   const datasets = new Map<string, { dir: string; info: DataSetInfo }>();
-  for (const spec of parts.scale ? sets : [DATA_SETS.small]) datasets.set(spec.name, await ensureDataSet(spec, { regenerate: args.regenerate }));
+  for (const spec of parts.scale ? sets : [DATA_SETS.small])
+    datasets.set(spec.name, await ensureDataSet(spec, { regenerate: args.regenerate }));
   const small = datasets.get('small')!;
 
   let http: RouteRatio[] | undefined;

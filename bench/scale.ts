@@ -8,7 +8,14 @@ import type { DataSetInfo } from './dataset';
 import { routesFor, requestHeaders, runLoad } from './http';
 import { median, onCleanup, rssOf, sleep, startBuiltBin } from './util';
 
-export const OPERATIONS = ['listProjects', 'listEvents', 'listProjectEvents', 'getChangeRequest', 'listOutdatedSdks', 'patchFeature'] as const;
+export const OPERATIONS = [
+  'listProjects',
+  'listEvents',
+  'listProjectEvents',
+  'getChangeRequest',
+  'listOutdatedSdks',
+  'patchFeature',
+] as const;
 export type OperationId = (typeof OPERATIONS)[number];
 
 export interface LatencyOptions {
@@ -40,7 +47,11 @@ function operation(admin: Admin, info: DataSetInfo, op: OperationId): (i: number
 }
 
 /** p50 (and p99) in milliseconds of each operation, called one at a time, after a warm-up. */
-export async function latencies(dir: string, info: DataSetInfo, options: LatencyOptions): Promise<Record<OperationId, { p50Ms: number; p99Ms: number; calls: number }>> {
+export async function latencies(
+  dir: string,
+  info: DataSetInfo,
+  options: LatencyOptions,
+): Promise<Record<OperationId, { p50Ms: number; p99Ms: number; calls: number }>> {
   const opened = performance.now();
   const storage = await lowdbStorage({ dir });
   const unregister = onCleanup(`storage ${dir}`, () => storage.close());
@@ -88,7 +99,9 @@ export async function binFigures(dir: string, info: DataSetInfo, options: { seco
   try {
     await sleep(1_000);
     const rssIdleBytes = rssOf(bin.child.pid!);
-    process.stderr.write(`bin ${info.spec.name}: listening after ${bin.startMs.toFixed(0)} ms, idle RSS ${(rssIdleBytes / 2 ** 20).toFixed(1)} MiB\n`);
+    process.stderr.write(
+      `bin ${info.spec.name}: listening after ${bin.startMs.toFixed(0)} ms, idle RSS ${(rssIdleBytes / 2 ** 20).toFixed(1)} MiB\n`,
+    );
     for (const route of routesFor(info)) {
       const result = await runLoad({
         url: bin.url + route.path,
@@ -100,9 +113,13 @@ export async function binFigures(dir: string, info: DataSetInfo, options: { seco
         warmupSeconds: 0,
       });
       if (result.non2xx || result.errors || result.requests === 0) {
-        throw new Error(`bin ${info.spec.name} ${route.label}: ${result.requests} requests, ${result.non2xx} non-2xx, ${result.errors} errors`);
+        throw new Error(
+          `bin ${info.spec.name} ${route.label}: ${result.requests} requests, ${result.non2xx} non-2xx, ${result.errors} errors`,
+        );
       }
-      process.stderr.write(`bin ${info.spec.name}: ${route.label} ${result.requestsPerSecond.toFixed(0)} req/s, RSS ${(rssOf(bin.child.pid!) / 2 ** 20).toFixed(1)} MiB\n`);
+      process.stderr.write(
+        `bin ${info.spec.name}: ${route.label} ${result.requestsPerSecond.toFixed(0)} req/s, RSS ${(rssOf(bin.child.pid!) / 2 ** 20).toFixed(1)} MiB\n`,
+      );
     }
     const rssAfterLoadBytes = rssOf(bin.child.pid!);
     return { startMs: bin.startMs, rssIdleBytes, rssAfterLoadBytes, loadSeconds: options.seconds * routesFor(info).length };

@@ -145,7 +145,10 @@ export interface RunningBin extends Child {
  * Starts the built `flagadmin` bin on a data directory (any free port, no demo, warn-level logs) and
  * resolves once it prints its `listening on` line; rejects (after stopping it) if it exits or is late.
  */
-export async function startBuiltBin(dataDir: string, options: { timeoutMs?: number; nodeArgs?: string[]; args?: string[] } = {}): Promise<RunningBin> {
+export async function startBuiltBin(
+  dataDir: string,
+  options: { timeoutMs?: number; nodeArgs?: string[]; args?: string[] } = {},
+): Promise<RunningBin> {
   const started = performance.now();
   const args = [BUILT_BIN, '--port', '0', '--data', dataDir, '--no-demo', '--log-level', 'warn', ...(options.args ?? [])];
   // BENCH_BIN_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the bin under load (written at its exit).
@@ -156,7 +159,10 @@ export async function startBuiltBin(dataDir: string, options: { timeoutMs?: numb
   const timeoutMs = options.timeoutMs ?? 120_000;
   try {
     const url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`the bin did not print its URL within ${timeoutMs} ms:\n${proc.output()}`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`the bin did not print its URL within ${timeoutMs} ms:\n${proc.output()}`)),
+        timeoutMs,
+      );
       const onData = () => {
         const m = /listening on (http:\/\/\S+)/.exec(proc.output());
         if (!m) return;

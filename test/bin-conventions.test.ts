@@ -4,7 +4,17 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { BIN_FROM_SOURCE, BUILT_BIN, killAll, listeningUrl, randomSecret, REPO_ROOT, scratchDirs, spawnNode, startBin } from './helpers/bin';
+import {
+  BIN_FROM_SOURCE,
+  BUILT_BIN,
+  killAll,
+  listeningUrl,
+  randomSecret,
+  REPO_ROOT,
+  scratchDirs,
+  spawnNode,
+  startBin,
+} from './helpers/bin';
 import { pnpmPath } from './helpers/pnpm';
 
 const test = suite('bin conventions');
@@ -49,9 +59,15 @@ test('BASE_URI_PATH mounts API, docs and health under the prefix; HTTP_PORT and 
 });
 
 test('unknown FLAGADMIN_* names and Unleash names with an equivalent are warned about on stderr', async () => {
-  const { child } = await startBin(['--port', '0', '--data', data(), '--no-demo'], { FLAGADMIN_DATADIR: '/x', SERVER_HEADERS_TIMEOUT: '60' });
+  const { child } = await startBin(['--port', '0', '--data', data(), '--no-demo'], {
+    FLAGADMIN_DATADIR: '/x',
+    SERVER_HEADERS_TIMEOUT: '60',
+  });
   assert.match(child.stderr, /flagadmin: warning: unknown environment variable FLAGADMIN_DATADIR is ignored/);
-  assert.match(child.stderr, /flagadmin: warning: SERVER_HEADERS_TIMEOUT is Unleash's name and is ignored here: use FLAGADMIN_HEADERS_TIMEOUT_MS/);
+  assert.match(
+    child.stderr,
+    /flagadmin: warning: SERVER_HEADERS_TIMEOUT is Unleash's name and is ignored here: use FLAGADMIN_HEADERS_TIMEOUT_MS/,
+  );
   await child.stop();
 });
 

@@ -84,7 +84,15 @@ for (const name of packages) {
       assert.is(result.cjs[fn], 'function', `require: ${fn}`);
     }
     if (expected.length === 0) assert.ok(Object.values(result.esm).includes('function'), 'exposes functions');
-    assert.equal(Object.keys(result.cjs).filter((k) => k !== 'default' && k !== '__esModule').sort(), Object.keys(result.esm).filter((k) => k !== 'default').sort(), 'same exports in both formats');
+    assert.equal(
+      Object.keys(result.cjs)
+        .filter((k) => k !== 'default' && k !== '__esModule')
+        .sort(),
+      Object.keys(result.esm)
+        .filter((k) => k !== 'default')
+        .sort(),
+      'same exports in both formats',
+    );
   });
 }
 
@@ -152,7 +160,11 @@ test('the built bin starts and prints its listening line', async () => {
     const page = await fetch(`${url}/`);
     assert.is(page.headers.get('content-type'), 'text/html; charset=utf-8', 'the admin page at /');
     const script = /src="(assets\/app-[^"]+\.js)"/.exec(await page.text())?.[1];
-    assert.is((await fetch(`${url}/${script}`)).headers.get('cache-control'), 'public, max-age=31536000, immutable', 'its script, embedded in the built bin');
+    assert.is(
+      (await fetch(`${url}/${script}`)).headers.get('cache-control'),
+      'public, max-age=31536000, immutable',
+      'its script, embedded in the built bin',
+    );
     assert.equal(await child.stop(), { code: 0, signal: null });
   } finally {
     await child.kill();

@@ -20,7 +20,9 @@ test.after(async () => {
 
 /** The bin on the test's data directory; `interval` is how often it looks for due requests (also once at start). */
 const bin = (interval: number): Child =>
-  spawnNode([...BIN_FROM_SOURCE, '--port', '0', '--data', dir, '--no-demo', '--schedule-interval', String(interval)], { env: { INIT_ADMIN_API_TOKENS: KEY } });
+  spawnNode([...BIN_FROM_SOURCE, '--port', '0', '--data', dir, '--no-demo', '--schedule-interval', String(interval)], {
+    env: { INIT_ADMIN_API_TOKENS: KEY },
+  });
 
 const call = (url: string, method: string, path: string, body?: unknown) => callAt(`${url}${path}`, KEY, { method, body });
 
@@ -53,13 +55,17 @@ test('a request scheduled for a time that passes while the bin is down is applie
     });
     assert.is(draft.status, 201);
     id = draft.body.id;
-    for (const state of ['In review', 'Approved']) assert.is((await call(url, 'PUT', `/api/admin/projects/default/change-requests/${id}/state`, { state })).status, 200);
+    for (const state of ['In review', 'Approved'])
+      assert.is((await call(url, 'PUT', `/api/admin/projects/default/change-requests/${id}/state`, { state })).status, 200);
     // Two seconds ahead; on a machine so loaded that the PUT arrives after that time (a 400 "in the
     // future"), again with twice the margin.
     let scheduled: { status: number; body: any };
     for (let margin = 2_000; ; margin *= 2) {
       scheduledAt = Date.now() + margin;
-      scheduled = await call(url, 'PUT', `/api/admin/projects/default/change-requests/${id}/state`, { state: 'Scheduled', scheduledAt: new Date(scheduledAt).toISOString() });
+      scheduled = await call(url, 'PUT', `/api/admin/projects/default/change-requests/${id}/state`, {
+        state: 'Scheduled',
+        scheduledAt: new Date(scheduledAt).toISOString(),
+      });
       if (scheduled.status !== 400 || !/future/.test(scheduled.body.message) || margin >= HANG_GUARD_MS) break;
     }
     assert.is(scheduled.status, 200, JSON.stringify(scheduled.body));

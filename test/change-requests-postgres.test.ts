@@ -32,7 +32,11 @@ async function instances(count: number, clock: { ms: number }): Promise<Admin[]>
 
 async function approvedRequest(admin: Admin, features: string[]): Promise<number> {
   const body = features.map((feature) => ({ feature, action: 'updateEnabled', payload: { enabled: true } }));
-  const { changeRequest } = await admin.addChangeRequestChanges(SYSTEM_PRINCIPAL, { projectId: 'default', environment: 'production', body });
+  const { changeRequest } = await admin.addChangeRequestChanges(SYSTEM_PRINCIPAL, {
+    projectId: 'default',
+    environment: 'production',
+    body,
+  });
   await admin.updateChangeRequestState(SYSTEM_PRINCIPAL, { projectId: 'default', id: changeRequest.id, body: { state: 'In review' } });
   await admin.updateChangeRequestState(SYSTEM_PRINCIPAL, { projectId: 'default', id: changeRequest.id, body: { state: 'Approved' } });
   return changeRequest.id;
@@ -48,7 +52,10 @@ test('an apply batched with other writes lists exactly the events it caused', as
   const apply = admin!.updateChangeRequestState(SYSTEM_PRINCIPAL, { projectId: 'default', id, body: { state: 'Applied' } });
   await Promise.all([...others, apply]);
   const { events } = await admin!.listEvents(SYSTEM_PRINCIPAL, { project: 'default' });
-  const caused = events.filter((e) => e.changeRequestId === id).map((e) => e.id).sort((a, b) => a - b);
+  const caused = events
+    .filter((e) => e.changeRequestId === id)
+    .map((e) => e.id)
+    .sort((a, b) => a - b);
   const applied = events.find((e) => e.type === 'change-request-applied')!;
   assert.is(caused.length, 6, 'a default strategy and an enabled event per feature');
   assert.equal((applied.data as { eventIds: number[] }).eventIds, caused);
@@ -59,10 +66,17 @@ test('two instances on one database run the due-request check at once: the reque
   const [a, b] = await instances(2, clock);
   await a!.createFeature(SYSTEM_PRINCIPAL, { projectId: 'default', body: { name: 'later' } });
   const id = await approvedRequest(a!, ['later']);
-  await a!.updateChangeRequestState(SYSTEM_PRINCIPAL, { projectId: 'default', id, body: { state: 'Scheduled', scheduledAt: new Date(T0 + 60_000).toISOString() } });
+  await a!.updateChangeRequestState(SYSTEM_PRINCIPAL, {
+    projectId: 'default',
+    id,
+    body: { state: 'Scheduled', scheduledAt: new Date(T0 + 60_000).toISOString() },
+  });
   clock.ms += 60_000;
   const runs = await Promise.all([a, b, a, b].map((admin) => admin!.applyDueChangeRequests(SYSTEM_PRINCIPAL)));
-  assert.equal(runs.flatMap((r) => r.applied), [id]);
+  assert.equal(
+    runs.flatMap((r) => r.applied),
+    [id],
+  );
   const { events } = await b!.listEvents(SYSTEM_PRINCIPAL, { project: 'default' });
   assert.is(events.filter((e) => e.type === 'change-request-applied').length, 1);
   assert.is((await b!.getChangeRequest(SYSTEM_PRINCIPAL, { projectId: 'default', id })).state, 'Applied');

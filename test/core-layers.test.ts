@@ -11,7 +11,20 @@ import * as assert from 'uvu/assert';
 const src = fileURLToPath(new URL('../packages/core/src/', import.meta.url));
 
 /** Bottom to top; `.` is the entry files at the root of src (index.ts, admin.ts, ...). */
-export const CORE_LAYERS = ['generated', 'base', 'schemas', 'documents', 'runtime', 'rules', 'writes', 'change-requests', 'operations', 'admin', 'http', '.'];
+export const CORE_LAYERS = [
+  'generated',
+  'base',
+  'schemas',
+  'documents',
+  'runtime',
+  'rules',
+  'writes',
+  'change-requests',
+  'operations',
+  'admin',
+  'http',
+  '.',
+];
 
 function sources(dir: string, out: string[] = []): string[] {
   for (const name of readdirSync(dir)) {
@@ -36,7 +49,7 @@ test('no file imports from a layer above its own', () => {
     const from = CORE_LAYERS.indexOf(layerOf(file));
     for (const [, spec] of readFileSync(join(src, file), 'utf8').matchAll(IMPORT)) {
       const target = normalize(join(dirname(file), spec!));
-      const to = CORE_LAYERS.indexOf(layerOf(target + '.ts'));
+      const to = CORE_LAYERS.indexOf(layerOf(`${target}.ts`));
       if (to > from) upward.push(`${file} -> ${target} (${CORE_LAYERS[from]} imports ${CORE_LAYERS[to]})`);
     }
   }
@@ -46,7 +59,7 @@ test('no file imports from a layer above its own', () => {
 test('the check sees an upward import', () => {
   const file = 'base/errors.ts';
   const target = normalize(join(dirname(file), '../http/route'));
-  assert.ok(CORE_LAYERS.indexOf(layerOf(target + '.ts')) > CORE_LAYERS.indexOf(layerOf(file)));
+  assert.ok(CORE_LAYERS.indexOf(layerOf(`${target}.ts`)) > CORE_LAYERS.indexOf(layerOf(file)));
 });
 
 test.run();

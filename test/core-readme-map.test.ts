@@ -41,12 +41,18 @@ function named(file: string): boolean {
 
 test('the map names every folder of src', () => {
   const folders = readdirSync(src).filter((n) => statSync(join(src, n)).isDirectory());
-  assert.equal(folders.filter((f) => !map.includes(`\`${f}/\``)), []);
+  assert.equal(
+    folders.filter((f) => !map.includes(`\`${f}/\``)),
+    [],
+  );
 });
 
 test('the map names every source file', () => {
   assert.ok(map.length > 1000, 'the map section is found');
-  assert.equal(sources(src).filter((f) => !named(f)), []);
+  assert.equal(
+    sources(src).filter((f) => !named(f)),
+    [],
+  );
 });
 
 test('a file the map does not name is found', () => {

@@ -75,10 +75,20 @@ test(`${CYCLES} kill -9 cycles under ${WRITERS} writers lose no acknowledged wri
     const latest = await call(bin.url, 'GET', '/api/admin/events');
     const ids: number[] = latest.json.events.map((e: { id: number }) => e.id);
     assert.is(ids[0], latest.json.totalEvents, `cycle ${cycle}: newest id = number of events`);
-    assert.equal(ids, ids.map((_, i) => ids[0]! - i), `cycle ${cycle}: the latest ids without a gap`);
+    assert.equal(
+      ids,
+      ids.map((_, i) => ids[0]! - i),
+      `cycle ${cycle}: the latest ids without a gap`,
+    );
     const events = await call(bin.url, 'GET', '/api/admin/events?project=default');
-    const created = new Set(events.json.events.filter((e: { type: string }) => e.type === 'feature-created').map((e: { featureName: string }) => e.featureName));
-    assert.equal(all.filter((name) => !created.has(name)), [], `cycle ${cycle}: acknowledged writes without their event`);
+    const created = new Set(
+      events.json.events.filter((e: { type: string }) => e.type === 'feature-created').map((e: { featureName: string }) => e.featureName),
+    );
+    assert.equal(
+      all.filter((name) => !created.has(name)),
+      [],
+      `cycle ${cycle}: acknowledged writes without their event`,
+    );
     await bin.child.stop('SIGKILL');
   }
 });

@@ -61,7 +61,12 @@ test('a write on a full disk is a 503 naming ENOSPC that changes nothing; /ready
 
   const refused = await create('refused-1');
   assert.is(refused.headers.get('retry-after'), '1');
-  await expectError(refused, 503, 'ServiceUnavailableError', /^The storage cannot write: no space left on its disk \(ENOSPC\); try again when space is freed$/);
+  await expectError(
+    refused,
+    503,
+    'ServiceUnavailableError',
+    /^The storage cannot write: no space left on its disk \(ENOSPC\); try again when space is freed$/,
+  );
   assert.is((await w.send(`${FEATURES}/refused-1`, { headers: { authorization: w.adminKey } })).status, 404, 'not in memory');
   assert.is(await w.eventCount(), events, 'event count unchanged');
   assertSameFiles(await files(disk.dir), before, 'after the refused write');
@@ -90,7 +95,10 @@ test('a write on a full disk is a 503 naming ENOSPC that changes nothing; /ready
     assert.equal(names, ['acknowledged-1', 'acknowledged-2']);
     assert.is(await tx.countEvents({}), events + 1);
     const all = await tx.events({});
-    assert.ok(all.every((line) => !line.includes('refused-1')), 'no event of the refused write');
+    assert.ok(
+      all.every((line) => !line.includes('refused-1')),
+      'no event of the refused write',
+    );
     assert.ok(all[0]!.includes('acknowledged-2'));
   });
   w = await httpWorld(OVER_SOCKET, { storage: reopened });

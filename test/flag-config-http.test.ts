@@ -1,7 +1,15 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SYSTEM_PRINCIPAL } from '@flagadmin/core';
-import { expectError, freshWorldEachTest, HTTP_SETUPS, json, type HttpSetup, type HttpWorld, type OpenApiChecker } from './helpers/http-world';
+import {
+  expectError,
+  freshWorldEachTest,
+  HTTP_SETUPS,
+  json,
+  type HttpSetup,
+  type HttpWorld,
+  type OpenApiChecker,
+} from './helpers/http-world';
 
 const ENV = '/api/admin/projects/default/features/f1/environments/development';
 const OPEN_ENV = '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}';
@@ -19,7 +27,10 @@ function flagConfigSuite(setup: HttpSetup): void {
 
   const eventCount = () => w.eventCount();
   const send = async (path: string, method: string, body?: unknown, headers: Record<string, string> = {}) =>
-    w.send(path, body === undefined ? { method, headers: { authorization: w.adminKey, ...headers } } : json(w.adminKey, method, body, headers));
+    w.send(
+      path,
+      body === undefined ? { method, headers: { authorization: w.adminKey, ...headers } } : json(w.adminKey, method, body, headers),
+    );
 
   test('strategy routes answer Unleash shapes that match the OpenAPI document, with the feature ETag', async () => {
     const created = await send(`${ENV}/strategies`, 'POST', { name: 'flexibleRollout', parameters: { rollout: 50 } });
@@ -30,7 +41,9 @@ function flagConfigSuite(setup: HttpSetup): void {
     const list = await (await send(`${ENV}/strategies`, 'GET')).json();
     openapi.check('GET', `${OPEN_ENV}/strategies`, 200, list);
     assert.equal(list, [strategy]);
-    const patched = await send(`${ENV}/strategies/${strategy.id}`, 'PATCH', [{ op: 'replace', path: '/parameters/rollout', value: '60' }], { 'if-match': '"2"' });
+    const patched = await send(`${ENV}/strategies/${strategy.id}`, 'PATCH', [{ op: 'replace', path: '/parameters/rollout', value: '60' }], {
+      'if-match': '"2"',
+    });
     assert.is(patched.status, 200);
     openapi.check('PATCH', `${OPEN_ENV}/strategies/{strategyId}`, 200, await patched.json());
     const stale = await send(`${ENV}/strategies/${strategy.id}`, 'PUT', { name: 'default' }, { 'if-match': '"2"' });
@@ -55,29 +68,60 @@ function flagConfigSuite(setup: HttpSetup): void {
     const put = await send(`${ENV}/variants`, 'PUT', [{ name: 'a' }, { name: 'b', weightType: 'fix', weight: 100 }]);
     const variants = await put.json();
     openapi.check('PUT', `${OPEN_ENV}/variants`, 200, variants);
-    assert.equal(variants.variants.map((v: { weight: number }) => v.weight), [900, 100]);
+    assert.equal(
+      variants.variants.map((v: { weight: number }) => v.weight),
+      [900, 100],
+    );
     const patched = await send(`${ENV}/variants`, 'PATCH', [{ op: 'remove', path: '/1' }]);
-    assert.equal((await patched.json()).variants.map((v: { weight: number }) => v.weight), [1000]);
+    assert.equal(
+      (await patched.json()).variants.map((v: { weight: number }) => v.weight),
+      [1000],
+    );
     assert.is((await send(`${ENV}/off`, 'POST')).status, 200);
-    const viaFeaturePatch = await w.send('/api/admin/projects/default/features/f1', json(w.adminKey, 'PATCH', [{ op: 'add', path: '/variants/-', value: { name: 'x' } }]));
+    const viaFeaturePatch = await w.send(
+      '/api/admin/projects/default/features/f1',
+      json(w.adminKey, 'PATCH', [{ op: 'add', path: '/variants/-', value: { name: 'x' } }]),
+    );
     await expectError(viaFeaturePatch, 403, 'OperationDeniedError');
   });
 
   test('the environment permission is checked before the body: 403 naming the environment, not 400 or 415', async () => {
-    const devOnly = (await w.admin.createApiKey(SYSTEM_PRINCIPAL, { body: { tokenName: 'dev', type: 'admin', role: 'editor', environment: 'development' } })).secret;
+    const devOnly = (
+      await w.admin.createApiKey(SYSTEM_PRINCIPAL, {
+        body: { tokenName: 'dev', type: 'admin', role: 'editor', environment: 'development' },
+      })
+    ).secret;
     const events = await eventCount();
     const prod = '/api/admin/projects/default/features/f1/environments/production/strategies';
-    const error = await expectError(await w.send(prod, { method: 'POST', headers: { authorization: devOnly, 'content-type': 'text/plain' }, body: 'x' }), 403, 'NoAccessError', /production/);
+    const error = await expectError(
+      await w.send(prod, { method: 'POST', headers: { authorization: devOnly, 'content-type': 'text/plain' }, body: 'x' }),
+      403,
+      'NoAccessError',
+      /production/,
+    );
     assert.equal(error['permissions'], ['UPDATE_FEATURE_ENVIRONMENT']);
-    assert.equal(error['details'], [{ message: error['message'], permission: 'UPDATE_FEATURE_ENVIRONMENT', project: 'default', environment: 'production' }]);
-    await expectError(await w.send(`${ENV}/strategies`, { method: 'POST', headers: { authorization: w.adminKey, 'content-type': 'text/plain' }, body: '{}' }), 415, 'ContentTypeerror');
+    assert.equal(error['details'], [
+      { message: error['message'], permission: 'UPDATE_FEATURE_ENVIRONMENT', project: 'default', environment: 'production' },
+    ]);
+    await expectError(
+      await w.send(`${ENV}/strategies`, {
+        method: 'POST',
+        headers: { authorization: w.adminKey, 'content-type': 'text/plain' },
+        body: '{}',
+      }),
+      415,
+      'ContentTypeerror',
+    );
     const bad = await expectError(await send(`${ENV}/strategies`, 'POST', { name: 'nope' }), 400, 'BadDataError', /nope/);
     assert.equal((bad['details'] as { path: string }[])[0]!.path, '/name');
     assert.is(await eventCount(), events, 'no event after the errors');
   });
 
   test('segments CRUD over HTTP: 201, 200, 409 while used, 204', async () => {
-    const created = await send('/api/admin/segments', 'POST', { name: 'beta', constraints: [{ contextName: 'userId', operator: 'IN', values: ['a'] }] });
+    const created = await send('/api/admin/segments', 'POST', {
+      name: 'beta',
+      constraints: [{ contextName: 'userId', operator: 'IN', values: ['a'] }],
+    });
     assert.is(created.status, 201);
     const segment = await created.json();
     openapi.check('POST', '/api/admin/segments', 201, segment);
@@ -91,11 +135,19 @@ function flagConfigSuite(setup: HttpSetup): void {
   });
 
   test('client features: segments as ids for SDKs of client spec 4.2.0 and later, inlined for others; the ETag follows a segment', async () => {
-    const segment = await (await send('/api/admin/segments', 'POST', { name: 'beta', constraints: [{ contextName: 'userId', operator: 'IN', values: ['a'] }] })).json();
-    await send(`${ENV}/strategies`, 'POST', { name: 'default', segments: [segment.id], constraints: [{ contextName: 'appName', operator: 'IN', values: ['web'] }] });
+    const segment = await (
+      await send('/api/admin/segments', 'POST', { name: 'beta', constraints: [{ contextName: 'userId', operator: 'IN', values: ['a'] }] })
+    ).json();
+    await send(`${ENV}/strategies`, 'POST', {
+      name: 'default',
+      segments: [segment.id],
+      constraints: [{ contextName: 'appName', operator: 'IN', values: ['web'] }],
+    });
     await send(`${ENV}/on`, 'POST');
     const read = async (spec?: string) => {
-      const response = await w.send('/api/client/features', { headers: { authorization: w.clientKey, ...(spec ? { 'unleash-client-spec': spec } : {}) } });
+      const response = await w.send('/api/client/features', {
+        headers: { authorization: w.clientKey, ...(spec ? { 'unleash-client-spec': spec } : {}) },
+      });
       return { etag: response.headers.get('etag'), body: await response.json() };
     };
     const modern = await read('4.2.0');
@@ -108,10 +160,16 @@ function flagConfigSuite(setup: HttpSetup): void {
       const legacy = await read(spec);
       assert.is(legacy.body.query.inlineSegmentConstraints, true, String(spec));
       assert.not.ok('segments' in legacy.body);
-      assert.equal(legacy.body.features[0].strategies[0].constraints.map((c: { contextName: string }) => c.contextName), ['appName', 'userId']);
+      assert.equal(
+        legacy.body.features[0].strategies[0].constraints.map((c: { contextName: string }) => c.contextName),
+        ['appName', 'userId'],
+      );
     }
     openapi.check('GET', '/api/client/features', 200, modern.body);
-    await send(`/api/admin/segments/${segment.id}`, 'PUT', { name: 'beta', constraints: [{ contextName: 'userId', operator: 'IN', values: ['b'] }] });
+    await send(`/api/admin/segments/${segment.id}`, 'PUT', {
+      name: 'beta',
+      constraints: [{ contextName: 'userId', operator: 'IN', values: ['b'] }],
+    });
     const after = await read('4.2.0');
     assert.is.not(after.etag, modern.etag, 'a segment change moves the client ETag');
     assert.equal(after.body.segments[0].constraints[0].values, ['b']);
@@ -125,7 +183,9 @@ function flagConfigSuite(setup: HttpSetup): void {
     openapi.check('POST', '/api/admin/projects/{projectId}/features/{featureName}/dependencies', 200, feature);
     assert.equal(feature.dependencies, [{ feature: 'parent', enabled: true, variants: [] }]);
     const client = await (await w.send('/api/client/features', { headers: { authorization: w.clientKey } })).json();
-    assert.equal(client.features.find((f: { name: string }) => f.name === 'f1').dependencies, [{ feature: 'parent', enabled: true, variants: [] }]);
+    assert.equal(client.features.find((f: { name: string }) => f.name === 'f1').dependencies, [
+      { feature: 'parent', enabled: true, variants: [] },
+    ]);
     assert.is((await send('/api/admin/projects/default/features/f1/dependencies/parent', 'DELETE')).status, 200);
     assert.is((await send('/api/admin/projects/default/features/f1/dependencies', 'DELETE')).status, 200);
   });

@@ -106,7 +106,7 @@ test('Bun: `bun run src/app.ts`, its key from the environment', async () => {
   await roundTripOn(bun, { stream: 'stdout', line: /server: http:\/\/\S+:(\d+)/ }, key);
 });
 
-test('Node with code generation from strings refused: the example\'s start command, from the sources', async () => {
+test("Node with code generation from strings refused: the example's start command, from the sources", async () => {
   const key = randomSecret();
   const node = spawnNode(['--disallow-code-generation-from-strings', '--conditions=source', '--import', 'tsx', 'src/main.ts'], {
     cwd: EXAMPLE,

@@ -50,9 +50,21 @@ test.before(async () => {
 test.after(() => server.close());
 
 const cases: [string, number, string][] = [
-  ['413 from content-length', 413, `PATCH /api/admin/projects/default/features/edge HTTP/1.1\r\nHost: x\r\nAuthorization: ${KEY}\r\nContent-Type: application/json\r\nContent-Length: ${FIFTY_MB}\r\n\r\n`],
-  ['401 without a key', 401, `PATCH /api/admin/projects/default/features/edge HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${FIFTY_MB}\r\n\r\n`],
-  ['415 for a body that is not JSON', 415, `PATCH /api/admin/projects/default/features/edge HTTP/1.1\r\nHost: x\r\nAuthorization: ${KEY}\r\nContent-Type: text/plain\r\nContent-Length: ${FIFTY_MB}\r\n\r\n`],
+  [
+    '413 from content-length',
+    413,
+    `PATCH /api/admin/projects/default/features/edge HTTP/1.1\r\nHost: x\r\nAuthorization: ${KEY}\r\nContent-Type: application/json\r\nContent-Length: ${FIFTY_MB}\r\n\r\n`,
+  ],
+  [
+    '401 without a key',
+    401,
+    `PATCH /api/admin/projects/default/features/edge HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${FIFTY_MB}\r\n\r\n`,
+  ],
+  [
+    '415 for a body that is not JSON',
+    415,
+    `PATCH /api/admin/projects/default/features/edge HTTP/1.1\r\nHost: x\r\nAuthorization: ${KEY}\r\nContent-Type: text/plain\r\nContent-Length: ${FIFTY_MB}\r\n\r\n`,
+  ],
   ['GET /health with a body', 200, `GET /health HTTP/1.1\r\nHost: x\r\nContent-Length: ${FIFTY_MB}\r\n\r\n`],
 ];
 

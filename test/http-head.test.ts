@@ -24,7 +24,8 @@ const OVER_SOCKET_COMPRESSING: Transport = {
   async mount(handle) {
     const server = await serve({ fetch: handle, port: 0, hostname: '127.0.0.1', compression: true });
     return {
-      send: (path, init = {}) => fetch(`${server.url}${path}`, { ...init, headers: { ...(init.headers as Record<string, string>), 'accept-encoding': 'identity' } }),
+      send: (path, init = {}) =>
+        fetch(`${server.url}${path}`, { ...init, headers: { ...(init.headers as Record<string, string>), 'accept-encoding': 'identity' } }),
       close: () => server.close(),
     };
   },
@@ -74,7 +75,10 @@ function headSuite(transport: Transport): void {
     const features = await w.send('/api/client/features', { method: 'HEAD', headers: { authorization: w.clientKey } });
     const etag = features.headers.get('etag');
     assert.ok(etag);
-    const cached = await w.send('/api/client/features', { method: 'HEAD', headers: { authorization: w.clientKey, 'if-none-match': etag! } });
+    const cached = await w.send('/api/client/features', {
+      method: 'HEAD',
+      headers: { authorization: w.clientKey, 'if-none-match': etag! },
+    });
     assert.is(cached.status, 304);
   });
 

@@ -25,9 +25,15 @@ for (const [transport, storageKind] of TRANSPORTS.flatMap((t) => [LOWDB, POSTGRE
   });
 
   const unchanged = async (call: () => Promise<Response>, limit: string) => {
-    const before = { feature: await w.send(FEATURE, { headers: { authorization: w.adminKey } }).then((r) => r.json()), events: await eventCount() };
+    const before = {
+      feature: await w.send(FEATURE, { headers: { authorization: w.adminKey } }).then((r) => r.json()),
+      events: await eventCount(),
+    };
     const body = await expectError(await call(), 400, 'BadDataError', new RegExp(`limit ${limit}`));
-    const after = { feature: await w.send(FEATURE, { headers: { authorization: w.adminKey } }).then((r) => r.json()), events: await eventCount() };
+    const after = {
+      feature: await w.send(FEATURE, { headers: { authorization: w.adminKey } }).then((r) => r.json()),
+      events: await eventCount(),
+    };
     assert.equal(after, before, 'state and event count unchanged');
     return body;
   };
@@ -51,7 +57,11 @@ for (const [transport, storageKind] of TRANSPORTS.flatMap((t) => [LOWDB, POSTGRE
   });
 
   test('tags per feature and operations per patch are 400s naming the limit', async () => {
-    const tags = Array.from({ length: DEFAULT_LIMITS.tagsPerFeature + 1 }, (_, i) => ({ op: 'add', path: '/tags/-', value: { type: 'simple', value: `t${i}` } }));
+    const tags = Array.from({ length: DEFAULT_LIMITS.tagsPerFeature + 1 }, (_, i) => ({
+      op: 'add',
+      path: '/tags/-',
+      value: { type: 'simple', value: `t${i}` },
+    }));
     await unchanged(() => w.send(FEATURE, json(w.adminKey, 'PATCH', tags)), 'operationsPerPatch');
     const replaceAll = [{ op: 'replace', path: '/tags', value: tags.map((t) => t.value) }];
     await unchanged(() => w.send(FEATURE, json(w.adminKey, 'PATCH', replaceAll)), 'tagsPerFeature');

@@ -26,7 +26,10 @@ test('on by default at both paths; --no-metrics or FLAGADMIN_METRICS=off turns t
     assert.match(await response.text(), /# TYPE http_requests_total counter/);
   }
   await on.child.stop();
-  for (const [args, env] of [[['--no-metrics'], {}], [[], { FLAGADMIN_METRICS: 'off' }]] as const) {
+  for (const [args, env] of [
+    [['--no-metrics'], {}],
+    [[], { FLAGADMIN_METRICS: 'off' }],
+  ] as const) {
     const { child, url } = await startBin(['--port', '0', '--data', data(), '--no-demo', ...args], env);
     assert.is((await fetch(`${url}/metrics`)).status, 404, JSON.stringify({ args, env }));
     assert.is((await fetch(`${url}/internal-backstage/prometheus`)).status, 404);
@@ -57,10 +60,20 @@ test('requests by route and status, latency histograms, events written, process 
     assert.ok(sample(text, 'http_requests_total{method="GET",route="/api/admin/projects",status="200"}') >= 1, text);
     assert.ok(sample(text, 'http_requests_total{method="GET",route="/api/admin/projects",status="401"}') >= 1);
     assert.ok(sample(text, 'http_requests_total{method="GET",route="unmatched",status="404"}') >= 1);
-    assert.is(sample(text, 'http_request_duration_seconds_count{method="PATCH",route="/api/admin/projects/:projectId/features/:featureName",status="200"}'), 1);
+    assert.is(
+      sample(
+        text,
+        'http_request_duration_seconds_count{method="PATCH",route="/api/admin/projects/:projectId/features/:featureName",status="200"}',
+      ),
+      1,
+    );
     assert.match(text, /http_request_duration_seconds_bucket\{le="0\.005",method="GET",route="\/api\/admin\/projects",status="200"\} \d+/);
     assert.ok(sample(text, 'process_cpu_user_seconds_total') > 0, 'process metrics');
-    assert.is(sample(text, 'flagadmin_events_written_total') - sample(before, 'flagadmin_events_written_total'), 1, 'the PATCH wrote one event');
+    assert.is(
+      sample(text, 'flagadmin_events_written_total') - sample(before, 'flagadmin_events_written_total'),
+      1,
+      'the PATCH wrote one event',
+    );
   }
   await child.stop();
 });
@@ -81,7 +94,11 @@ test('storage commit latency by outcome and live keys by type, read at each scra
   assert.match(before, /flagadmin_api_keys\{type="frontend"\} 0/);
 
   const headers = { authorization: admin, 'content-type': 'application/json' };
-  const created = await fetch(`${url}/api/admin/api-tokens`, { method: 'POST', headers, body: JSON.stringify({ tokenName: 'sdk', type: 'client' }) });
+  const created = await fetch(`${url}/api/admin/api-tokens`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ tokenName: 'sdk', type: 'client' }),
+  });
   assert.is(created.status, 201);
   const after = await scrape();
   assert.is(sample(after, committed) - sample(before, committed), 1, 'one write committed');

@@ -59,7 +59,8 @@ test('the linter does catch a broken document (the check can fail)', async () =>
   assert.ok(rules.has('no-empty-servers') && rules.has('operation-operationId-unique'), [...rules].join(', '));
 });
 
-const operations = () => Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })));
+const operations = () =>
+  Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })));
 const op = (method: string, path: string) => doc.paths[path]![method]!;
 
 test("operationIds read as names (Unleash's where it has the operation); every operation tagged with a described tag", () => {
@@ -78,7 +79,9 @@ test("operationIds read as names (Unleash's where it has the operation); every o
     assert.ok(described.has(operation.tags[0]!), `${method} ${path}: ${operation.tags[0]}`);
   }
   assert.equal(op('get', '/ready').tags, ['Operational']);
-  assert.equal(op('post', '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/strategies').tags, ['Strategies']);
+  assert.equal(op('post', '/api/admin/projects/{projectId}/features/{featureName}/environments/{environment}/strategies').tags, [
+    'Strategies',
+  ]);
   assert.ok(doc.servers.length > 0);
 });
 

@@ -58,7 +58,15 @@ test(`@flagadmin/core's built main entry exports at most ${MAX_MAIN_EXPORTS} run
   assert.equal(names(esm), names(sourceEntry), 'the built entry exports what src/index.ts does (dist is current)');
   assert.equal(names(cjs), names(esm), 'the same names by require()');
   assert.ok(names(esm).length <= MAX_MAIN_EXPORTS, `${names(esm).length} runtime exports: ${names(esm).join(', ')}`);
-  for (const name of ['createFlagadmin', 'createAdmin', 'createContext', 'createHandler', 'SYSTEM_PRINCIPAL', 'AdminError', 'COLLECTIONS']) {
+  for (const name of [
+    'createFlagadmin',
+    'createAdmin',
+    'createContext',
+    'createHandler',
+    'SYSTEM_PRINCIPAL',
+    'AdminError',
+    'COLLECTIONS',
+  ]) {
     assert.ok(name in esm, `the main entry exports ${name}`);
   }
   for (const name of ['patchFeature', 'listEvents', 'CHANGE_REQUEST_OPERATIONS', 'FLAG_CONFIG_OPERATIONS', 'FLAG_CONFIG_ROUTES']) {
@@ -76,7 +84,8 @@ test('@flagadmin/core/operations: every operation createAdmin binds, unbound, by
     assert.is(typeof esm[name], 'function', `import: ${name}`);
     assert.is(typeof cjs[name], 'function', `require: ${name}`);
   }
-  for (const name of ['CHANGE_REQUEST_OPERATIONS', 'FLAG_CONFIG_OPERATIONS', 'FLAG_CONFIG_ROUTES']) assert.ok(name in esm, `the subpath exports ${name}`);
+  for (const name of ['CHANGE_REQUEST_OPERATIONS', 'FLAG_CONFIG_OPERATIONS', 'FLAG_CONFIG_ROUTES'])
+    assert.ok(name in esm, `the subpath exports ${name}`);
   const main = await import(pathToFileURL(join(CORE, 'dist', 'index.js')).href);
   const shared = names(main).filter((name) => name in esm);
   assert.equal(shared, [], 'no runtime name is in both entries');
@@ -84,7 +93,11 @@ test('@flagadmin/core/operations: every operation createAdmin binds, unbound, by
 
 test('the two built entries share one AdminError class: an operation of the subpath throws what the main entry catches', async () => {
   const pairs = [
-    [await import(pathToFileURL(join(CORE, 'dist', 'index.js')).href), await import(pathToFileURL(join(CORE, 'dist', 'operations.js')).href), 'import'],
+    [
+      await import(pathToFileURL(join(CORE, 'dist', 'index.js')).href),
+      await import(pathToFileURL(join(CORE, 'dist', 'operations.js')).href),
+      'import',
+    ],
     [require(join(CORE, 'dist', 'index.cjs')), require(join(CORE, 'dist', 'operations.cjs')), 'require'],
   ] as const;
   for (const [main, operations, how] of pairs) {
@@ -103,7 +116,10 @@ test('pnpm pack of every package', async () => {
   for (const name of PACKAGES) {
     const dir = join(tarballs, name);
     mkdirSync(dir);
-    ok(await run(process.execPath, [pnpmPath(), 'pack', '--pack-destination', dir], join(REPO_ROOT, 'packages', name)), `pnpm pack ${name}`);
+    ok(
+      await run(process.execPath, [pnpmPath(), 'pack', '--pack-destination', dir], join(REPO_ROOT, 'packages', name)),
+      `pnpm pack ${name}`,
+    );
     const [file] = readdirSync(dir).filter((f) => f.endsWith('.tgz'));
     assert.ok(file, `${name}: a tarball`);
     packed.set(name, join(dir, file!));
@@ -135,7 +151,11 @@ test('attw: every entry of every packed package resolves to types and JavaScript
     for (const subpath of subpaths) {
       const entry = report.analysis.entrypoints[subpath];
       assert.ok(entry, `attw @flagadmin/${name} checked ${subpath}`);
-      assert.equal(Object.keys(entry.resolutions).sort(), ['bundler', 'node10', 'node16-cjs', 'node16-esm'], `${name} ${subpath}: every resolution mode`);
+      assert.equal(
+        Object.keys(entry.resolutions).sort(),
+        ['bundler', 'node10', 'node16-cjs', 'node16-esm'],
+        `${name} ${subpath}: every resolution mode`,
+      );
     }
   }
 });

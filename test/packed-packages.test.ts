@@ -16,7 +16,6 @@ const PACKAGES = readdirSync(join(REPO_ROOT, 'packages'), { withFileTypes: true 
   .filter((d) => d.isDirectory() && existsSync(join(REPO_ROOT, 'packages', d.name, 'package.json')))
   .map((d) => d.name);
 
-
 const work = tempDir('flagadmin-packed-');
 const tarballs = join(work, 'tarballs');
 const app = join(work, 'app');
@@ -32,7 +31,6 @@ function ok(result: Ran, what: string): Ran {
   return result;
 }
 
-
 /** The file paths an exports map points at, under every condition (its keys are subpaths, not files). */
 function exportTargets(exports: unknown): string[] {
   if (typeof exports === 'string') return [exports];
@@ -43,7 +41,10 @@ function exportTargets(exports: unknown): string[] {
 test('pnpm pack of every package rewrites workspace dependencies and ships what its manifest points at', async () => {
   mkdirSync(tarballs);
   for (const name of PACKAGES) {
-    ok(await run(process.execPath, [pnpmPath(), 'pack', '--pack-destination', tarballs], join(REPO_ROOT, 'packages', name)), `pnpm pack ${name}`);
+    ok(
+      await run(process.execPath, [pnpmPath(), 'pack', '--pack-destination', tarballs], join(REPO_ROOT, 'packages', name)),
+      `pnpm pack ${name}`,
+    );
   }
   for (const file of readdirSync(tarballs)) {
     const listing = ok(await run('tar', ['-tzf', file], tarballs), `tar -t ${file}`).stdout.split('\n');
@@ -60,7 +61,11 @@ test('pnpm pack of every package rewrites workspace dependencies and ships what 
     }
     assert.ok(listing.includes('package/LICENSE'), `${manifest.name} ships LICENSE`);
     assert.is(manifest.license, 'MIT');
-    assert.equal(manifest.repository, { type: 'git', url: 'git+https://github.com/flagadmin/flagadmin.git', directory: `packages/${name}` });
+    assert.equal(manifest.repository, {
+      type: 'git',
+      url: 'git+https://github.com/flagadmin/flagadmin.git',
+      directory: `packages/${name}`,
+    });
     assert.is(manifest.homepage, `https://github.com/flagadmin/flagadmin/tree/main/packages/${name}#readme`);
     assert.equal(manifest.bugs, { url: 'https://github.com/flagadmin/flagadmin/issues' });
   }

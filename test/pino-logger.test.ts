@@ -54,7 +54,10 @@ test('a failure is logged at error with requestId, route and err (type, message,
   await response.text();
   const failed = lines.find((l) => l['msg'] === 'request failed');
   assert.ok(failed, JSON.stringify(lines));
-  assert.equal([failed!['level'], failed!['requestId'], failed!['route']], [levelOf('error'), response.headers.get('x-request-id'), '/api/admin/projects']);
+  assert.equal(
+    [failed!['level'], failed!['requestId'], failed!['route']],
+    [levelOf('error'), response.headers.get('x-request-id'), '/api/admin/projects'],
+  );
   const err = failed!['err'] as { type: string; message: string; stack: string };
   assert.equal([err.type, err.message], ['TypeError', 'storage fell over']);
   assert.match(err.stack, /^TypeError: storage fell over\n\s+at /);

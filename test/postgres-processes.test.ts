@@ -35,13 +35,20 @@ async function call(base: string, method: string, path: string, body?: unknown):
   return { status: response.status, json: await response.json() };
 }
 
-const describe = (base: string, description: string) => call(base, 'PATCH', FEATURE, [{ op: 'replace', path: '/description', value: description }]);
+const describe = (base: string, description: string) =>
+  call(base, 'PATCH', FEATURE, [{ op: 'replace', path: '/description', value: description }]);
 
 /**
  * `clients` clients, each PATCHing `perClient` times through the processes in `alive()` in turn.
  * Returns the descriptions acknowledged with 200; a request a process could not answer is not one.
  */
-async function load(prefix: string, clients: number, perClient: number, alive: () => string[], onAck?: (acked: number) => void): Promise<string[]> {
+async function load(
+  prefix: string,
+  clients: number,
+  perClient: number,
+  alive: () => string[],
+  onAck?: (acked: number) => void,
+): Promise<string[]> {
   const acked: string[] = [];
   await Promise.all(
     Array.from({ length: clients }, async (_, i) => {
@@ -71,7 +78,7 @@ async function assertChain(acked: string[]): Promise<void> {
   const all = await featureEvents(bins[0]!.url);
   // From this test's first PATCH on: the demo's SDK metrics changed lastSeenAt before it, without an event.
   const events = all.slice(all.findIndex((e) => /^(load|fresh|kill)-/.test(e.data?.description ?? '')));
-  assert.ok(events.length >= acked.length, "every acknowledged PATCH has its event");
+  assert.ok(events.length >= acked.length, 'every acknowledged PATCH has its event');
   for (let k = 1; k < events.length; k++) {
     if (events[k]!.preData !== null && events[k]!.preData !== undefined) {
       assert.equal(events[k]!.preData, events[k - 1]!.data, `event ${events[k]!.id}: preData is the data of event ${events[k - 1]!.id}`);
@@ -80,7 +87,11 @@ async function assertChain(acked: string[]): Promise<void> {
   const descriptions = events.map((e) => e.data?.description);
   for (const d of acked) assert.is(descriptions.filter((x) => x === d).length, 1, `${d} is in the history once`);
   const ids = (await sql<{ id: string }>(server.url, 'SELECT id FROM flagadmin.events ORDER BY id')).map((r) => Number(r.id));
-  assert.equal(ids, ids.map((_, i) => i + 1), 'event ids are 1..n without gaps');
+  assert.equal(
+    ids,
+    ids.map((_, i) => i + 1),
+    'event ids are 1..n without gaps',
+  );
 }
 
 test('the demo data is created once although three processes started together', async () => {
@@ -118,11 +129,16 @@ test('a key deleted through one process is refused by every process right after,
   const created = await call(bins[0]!.url, 'POST', '/api/admin/api-tokens', { tokenName: 'short-lived', type: 'admin' });
   assert.is(created.status, 201);
   const { secret, id } = created.json as { secret: string; id: number };
-  const asKey = (base: string) => fetch(`${base}/api/admin/projects`, { headers: { authorization: secret }, signal: AbortSignal.timeout(REQUEST_GUARD_MS) });
+  const asKey = (base: string) =>
+    fetch(`${base}/api/admin/projects`, { headers: { authorization: secret }, signal: AbortSignal.timeout(REQUEST_GUARD_MS) });
   // Each process reads the key, and keeps it and the answer for the current revision.
   for (const { url } of bins) assert.is((await asKey(url)).status, 200);
   for (const { url } of bins) assert.is((await asKey(url)).status, 200);
-  const deleted = await fetch(`${bins[1]!.url}/api/admin/api-tokens/${id}`, { method: 'DELETE', headers: { authorization: KEY }, signal: AbortSignal.timeout(REQUEST_GUARD_MS) });
+  const deleted = await fetch(`${bins[1]!.url}/api/admin/api-tokens/${id}`, {
+    method: 'DELETE',
+    headers: { authorization: KEY },
+    signal: AbortSignal.timeout(REQUEST_GUARD_MS),
+  });
   assert.is(deleted.status, 200);
   for (const { url } of bins) assert.is((await asKey(url)).status, 401, `process ${bins.findIndex((b) => b.url === url)} after the delete`);
 });
@@ -175,7 +191,10 @@ test('a bin refuses to start on a schema newer than it knows: exit 1, one clear 
   await sql(server.url, 'INSERT INTO flagadmin.migrations (version) VALUES ((SELECT max(version) + 1 FROM flagadmin.migrations))');
   const child = spawnNode([...BIN_FROM_SOURCE, '--port', '0', '--database-url', server.url], { env: { LOG_LEVEL: 'warn' } });
   assert.equal(await child.exited(), { code: 1, signal: null });
-  assert.match(child.stderr, /flagadmin: start-up failed: The flagadmin schema "flagadmin" is at version \d+, newer than this flagadmin knows/);
+  assert.match(
+    child.stderr,
+    /flagadmin: start-up failed: The flagadmin schema "flagadmin" is at version \d+, newer than this flagadmin knows/,
+  );
   assert.not.match(child.stdout + child.stderr, /listening on/);
   assert.is((await call(bins[0]!.url, 'GET', FEATURE)).status, 200, 'a running process keeps answering');
 });

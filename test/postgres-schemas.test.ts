@@ -16,7 +16,9 @@ const test = suite('PostgreSQL schemas of the per-storage suites');
 /** Every table of a schema with its rows, in a stable order. */
 async function contents(schema: string): Promise<Record<string, unknown[]>> {
   const { pool } = await sharedPostgres();
-  const { rows } = await pool.query<{ name: string }>('SELECT tablename AS name FROM pg_tables WHERE schemaname = $1 ORDER BY tablename', [schema]);
+  const { rows } = await pool.query<{ name: string }>('SELECT tablename AS name FROM pg_tables WHERE schemaname = $1 ORDER BY tablename', [
+    schema,
+  ]);
   const out: Record<string, unknown[]> = {};
   for (const { name } of rows) {
     const table = `"${schema}"."${name}"`;
@@ -29,7 +31,9 @@ async function contents(schema: string): Promise<Record<string, unknown[]>> {
 
 async function worldSchemas(): Promise<string[]> {
   const { pool } = await sharedPostgres();
-  const { rows } = await pool.query<{ name: string }>("SELECT nspname AS name FROM pg_namespace WHERE nspname LIKE 'world\\_%' ORDER BY nspname");
+  const { rows } = await pool.query<{ name: string }>(
+    "SELECT nspname AS name FROM pg_namespace WHERE nspname LIKE 'world\\_%' ORDER BY nspname",
+  );
   return rows.map((r) => r.name);
 }
 
@@ -39,9 +43,16 @@ test('a schema given back is emptied to exactly what a freshly migrated schema h
   const w = await world(first.storage);
   await w.project('p2');
   await w.feature('f1', {}, 'p2');
-  await w.admin.patchFeature(SYSTEM_PRINCIPAL, { projectId: 'p2', featureName: 'f1', patch: [{ op: 'replace', path: '/description', value: 'x' }] });
+  await w.admin.patchFeature(SYSTEM_PRINCIPAL, {
+    projectId: 'p2',
+    featureName: 'f1',
+    patch: [{ op: 'replace', path: '/description', value: 'x' }],
+  });
   assert.equal(await worldSchemas(), ['world_1'], 'one schema in use');
-  assert.ok(Object.values(await contents('world_1')).some((rows) => rows.length > 1), 'the world wrote rows');
+  assert.ok(
+    Object.values(await contents('world_1')).some((rows) => rows.length > 1),
+    'the world wrote rows',
+  );
   await first.cleanup();
 
   await (await postgresStorage({ pool, schema: 'freshly_migrated' })).close();
@@ -50,8 +61,11 @@ test('a schema given back is emptied to exactly what a freshly migrated schema h
   const second = await openPostgresSchema();
   assert.equal(await worldSchemas(), ['world_1'], 'the emptied schema is used again, no new one');
   const w2 = await world(second.storage);
-  assert.is(await w2.eventCount(), 4, 'only the new world\'s four key events');
-  assert.equal((await w2.admin.listProjects(SYSTEM_PRINCIPAL)).projects.map((p) => p.id), ['default']);
+  assert.is(await w2.eventCount(), 4, "only the new world's four key events");
+  assert.equal(
+    (await w2.admin.listProjects(SYSTEM_PRINCIPAL)).projects.map((p) => p.id),
+    ['default'],
+  );
   await second.cleanup();
 });
 
@@ -68,7 +82,9 @@ async function childWithServer(body: string): Promise<{ exit: [number | null, st
     const { server } = await sharedPostgres();
     console.log(JSON.stringify({ url: server.url, dir: server.dir }));
     ${body}`;
-  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', '--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', '--input-type=module', '-e', code], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (text: string) => (output += text));
   child.stderr.setEncoding('utf8').on('data', (text: string) => (output += text));

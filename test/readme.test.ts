@@ -9,7 +9,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { lowdbStorage } from '@flagadmin/storage-lowdb';
 import { SYSTEM_PRINCIPAL, createAdmin } from '@flagadmin/core';
-import { demoKey, killAll, listeningUrl, randomSecret, removeDir, REPO_ROOT, spawnNode, startBin, tempDir } from './helpers/bin';
+import { demoKey, killAll, randomSecret, removeDir, REPO_ROOT, spawnNode, startBin, tempDir } from './helpers/bin';
 
 const test = suite('README code');
 const README = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
@@ -28,7 +28,7 @@ function block(heading: string, lang: string): string {
   assert.ok(start >= 0, `README has a "## ${heading}" section`);
   const end = README.indexOf('\n## ', start + 1);
   const section = README.slice(start, end < 0 ? undefined : end);
-  const match = new RegExp('```' + lang + '\\n([\\s\\S]*?)```').exec(section);
+  const match = new RegExp(`\`\`\`${lang}\\n([\\s\\S]*?)\`\`\``).exec(section);
   assert.ok(match, `"## ${heading}" has a ${lang} block`);
   return match![1]!;
 }

@@ -18,7 +18,12 @@ function requestIdSuite(transport: Transport): void {
   const loggedId = (index: number) => w.logged.slice(index).find((line) => line['msg'] === 'request')?.['requestId'];
 
   test('a valid incoming id is kept: answer header, error body and log line', async () => {
-    for (const id of ['req-1', 'f81d4fae-7dec-11d0-a765-00a0c91e6bf6', 'Root=1-67891233-abcdef012345678912345678;Sampled=1', 'x'.repeat(MAX_REQUEST_ID_LENGTH)]) {
+    for (const id of [
+      'req-1',
+      'f81d4fae-7dec-11d0-a765-00a0c91e6bf6',
+      'Root=1-67891233-abcdef012345678912345678;Sampled=1',
+      'x'.repeat(MAX_REQUEST_ID_LENGTH),
+    ]) {
       const from = w.logged.length;
       const ok = await w.send('/api/admin/projects', { headers: { authorization: w.adminKey, 'x-request-id': id } });
       assert.is(ok.status, 200);

@@ -53,7 +53,10 @@ function sdkChangeRequestSuite(storage: BinStorage): void {
     bin = await startBin(['--port', '0', ...store.args, '--no-demo'], { INIT_ADMIN_API_TOKENS: ADMIN, INIT_CLIENT_API_TOKENS: CLIENT });
     await api('POST', '/projects', { id: 'shop', name: 'Shop' });
     await api('POST', '/projects/shop/features', { name: 'checkout' });
-    await api('PUT', '/projects/shop/environments/development/change-requests/config', { changeRequestsEnabled: true, requiredApprovals: 1 });
+    await api('PUT', '/projects/shop/environments/development/change-requests/config', {
+      changeRequestsEnabled: true,
+      requiredApprovals: 1,
+    });
   });
 
   test.after(async () => {
@@ -66,7 +69,10 @@ function sdkChangeRequestSuite(storage: BinStorage): void {
     const reviewer = (await api('POST', '/api-tokens', { tokenName: REVIEWER_NAME, type: 'admin', role: 'editor' })).secret as string;
     const editor = (await api('POST', '/api-tokens', { tokenName: 'author', type: 'admin', role: 'editor' })).secret as string;
     // The author cannot switch the environment directly while change requests are on.
-    const direct = await fetch(`${bin.url}/api/admin/projects/shop/features/checkout/environments/development/on`, { method: 'POST', headers: { authorization: editor } });
+    const direct = await fetch(`${bin.url}/api/admin/projects/shop/features/checkout/environments/development/on`, {
+      method: 'POST',
+      headers: { authorization: editor },
+    });
     assert.is(direct.status, 403);
     assert.match(await direct.text(), /SKIP_CHANGE_REQUEST/);
 

@@ -55,7 +55,10 @@ function sdkFlagConfigSuite(storage: BinStorage): void {
     { feature: 'c-in', constraint: { contextName: 'userId', operator: 'IN', values: ['alice', 'bob'] } },
     { feature: 'c-not-in', constraint: { contextName: 'userId', operator: 'NOT_IN', values: ['alice'] } },
     { feature: 'c-in-inverted', constraint: { contextName: 'userId', operator: 'IN', values: ['alice'], inverted: true } },
-    { feature: 'c-contains-ci', constraint: { contextName: 'email', operator: 'STR_CONTAINS', values: ['@EXAMPLE.'], caseInsensitive: true } },
+    {
+      feature: 'c-contains-ci',
+      constraint: { contextName: 'email', operator: 'STR_CONTAINS', values: ['@EXAMPLE.'], caseInsensitive: true },
+    },
     { feature: 'c-contains', constraint: { contextName: 'email', operator: 'STR_CONTAINS', values: ['@EXAMPLE.'] } },
     { feature: 'c-starts', constraint: { contextName: 'email', operator: 'STR_STARTS_WITH', values: ['bob'] } },
     { feature: 'c-ends', constraint: { contextName: 'email', operator: 'STR_ENDS_WITH', values: ['.org'] } },
@@ -72,9 +75,21 @@ function sdkFlagConfigSuite(storage: BinStorage): void {
   ];
   const SEGMENT_FEATURE = 'c-segment';
 
-  const alice: Context = { userId: 'alice', currentTime: new Date('2031-06-01T00:00:00Z'), properties: { email: 'alice@example.com', age: '30', appVersion: '2.0.0' } };
-  const bob: Context = { userId: 'bob', currentTime: new Date('2029-06-01T00:00:00Z'), properties: { email: 'bob@Example.org', age: '17', appVersion: '2.0.0-beta.1' } };
-  const carol: Context = { userId: 'carol', currentTime: new Date('2030-01-01T00:00:01Z'), properties: { email: 'carol@EXAMPLE.net', age: '18', appVersion: '1.10.0' } };
+  const alice: Context = {
+    userId: 'alice',
+    currentTime: new Date('2031-06-01T00:00:00Z'),
+    properties: { email: 'alice@example.com', age: '30', appVersion: '2.0.0' },
+  };
+  const bob: Context = {
+    userId: 'bob',
+    currentTime: new Date('2029-06-01T00:00:00Z'),
+    properties: { email: 'bob@Example.org', age: '17', appVersion: '2.0.0-beta.1' },
+  };
+  const carol: Context = {
+    userId: 'carol',
+    currentTime: new Date('2030-01-01T00:00:01Z'),
+    properties: { email: 'carol@EXAMPLE.net', age: '18', appVersion: '1.10.0' },
+  };
 
   /** feature -> [alice, bob, carol]: worked out by hand from Unleash's operator rules. */
   const TABLE: Record<string, [boolean, boolean, boolean]> = {
@@ -131,16 +146,29 @@ function sdkFlagConfigSuite(storage: BinStorage): void {
     const segment = (await api('POST', '/segments', {
       name: 'adult-testers',
       project: 'shop',
-      constraints: [{ contextName: 'userId', operator: 'IN', values: ['alice', 'carol'] }, { contextName: 'age', operator: 'NUM_GTE', value: '18' }],
+      constraints: [
+        { contextName: 'userId', operator: 'IN', values: ['alice', 'carol'] },
+        { contextName: 'age', operator: 'NUM_GTE', value: '18' },
+      ],
     })) as { id: number };
     await feature(SEGMENT_FEATURE);
-    await strategy(SEGMENT_FEATURE, { name: 'default', segments: [segment.id], constraints: [{ contextName: 'appVersion', operator: 'SEMVER_GT', value: '1.10.0' }] });
+    await strategy(SEGMENT_FEATURE, {
+      name: 'default',
+      segments: [segment.id],
+      constraints: [{ contextName: 'appVersion', operator: 'SEMVER_GT', value: '1.10.0' }],
+    });
     await on(SEGMENT_FEATURE);
 
     await feature('colors');
     await api('PUT', `${env('colors')}/variants`, [
       { name: 'blue', stickiness: 'userId' },
-      { name: 'red', weightType: 'fix', weight: 300, stickiness: 'userId', payload: { type: 'json', value: '{"color":"#f00","sizes":[1,2]}' } },
+      {
+        name: 'red',
+        weightType: 'fix',
+        weight: 300,
+        stickiness: 'userId',
+        payload: { type: 'json', value: '{"color":"#f00","sizes":[1,2]}' },
+      },
       { name: 'green', stickiness: 'userId', overrides: [{ contextName: 'userId', values: ['vip'] }] },
     ]);
     await on('colors');
@@ -180,7 +208,11 @@ function sdkFlagConfigSuite(storage: BinStorage): void {
     const share = answers[0]!.filter(Boolean).length / USERS.length;
     assert.ok(Math.abs(share - 0.3) <= 0.02, `share ${share}`);
     assert.equal(answers[1], answers[0], 'both SDKs enable the same users');
-    assert.equal(USERS.map((userId) => sdks[0]!.client.isEnabled('rollout-30', { userId })), answers[0], 'repeated calls agree');
+    assert.equal(
+      USERS.map((userId) => sdks[0]!.client.isEnabled('rollout-30', { userId })),
+      answers[0],
+      'repeated calls agree',
+    );
   });
 
   test('constraints of every operator, inverted, caseInsensitive and a segment: the SDKs answer the table', async () => {

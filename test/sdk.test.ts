@@ -31,11 +31,17 @@ function sdkSuite(storage: BinStorage): void {
   const clients: SdkClient[] = [];
 
   const api = async (path: string, init: RequestInit = {}) => {
-    const response = await fetch(`${bin.url}${path}`, { ...init, headers: { authorization: ADMIN, 'content-type': 'application/json', ...init.headers } });
+    const response = await fetch(`${bin.url}${path}`, {
+      ...init,
+      headers: { authorization: ADMIN, 'content-type': 'application/json', ...init.headers },
+    });
     return { status: response.status, body: response.status === 204 ? null : await response.json() };
   };
   const setEnabled = (feature: string, enabled: boolean) =>
-    api(`/api/admin/projects/shop/features/${feature}`, { method: 'PATCH', body: JSON.stringify([{ op: 'replace', path: '/environments/0/enabled', value: enabled }]) });
+    api(`/api/admin/projects/shop/features/${feature}`, {
+      method: 'PATCH',
+      body: JSON.stringify([{ op: 'replace', path: '/environments/0/enabled', value: enabled }]),
+    });
 
   function start(sdk: (typeof SDKS)[number]): Promise<SdkClient> {
     const client = new (sdk.Ctor as unknown as new (options: object) => SdkClient)({
@@ -71,7 +77,10 @@ function sdkSuite(storage: BinStorage): void {
     }
     await setEnabled('dark-mode', true);
     await setEnabled('archived-one', true);
-    await api('/api/admin/projects/shop/features/archived-one', { method: 'PATCH', body: JSON.stringify([{ op: 'replace', path: '/archived', value: true }]) });
+    await api('/api/admin/projects/shop/features/archived-one', {
+      method: 'PATCH',
+      body: JSON.stringify([{ op: 'replace', path: '/archived', value: true }]),
+    });
   });
 
   test.after(async () => {
@@ -110,7 +119,14 @@ function sdkSuite(storage: BinStorage): void {
     const response = await fetch(`${bin.url}/api/client/register`, {
       method: 'POST',
       headers: { authorization: CLIENT, 'content-type': 'application/json' },
-      body: JSON.stringify({ appName: 'register-only', instanceId: 'r1', sdkVersion: 'unleash-client-node:2.0.0', strategies: ['default'], started: new Date().toISOString(), interval: 10000 }),
+      body: JSON.stringify({
+        appName: 'register-only',
+        instanceId: 'r1',
+        sdkVersion: 'unleash-client-node:2.0.0',
+        strategies: ['default'],
+        started: new Date().toISOString(),
+        interval: 10000,
+      }),
     });
     assert.is(response.status, 202);
     const { body } = await api('/api/admin/projects/shop/sdks/outdated');

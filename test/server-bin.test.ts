@@ -29,7 +29,7 @@ const get = async (url: string, key?: string): Promise<{ status: number; body: a
 
 test('first start: demo data, a printed key, curl lines; kill -9 after a PATCH loses nothing; no demo again on restart', async () => {
   const data = await tempDir();
-  let first = bin(['--port', '0', '--data', data]);
+  const first = bin(['--port', '0', '--data', data]);
   let second: Child | undefined;
   try {
     const url = await listeningUrl(first);
@@ -39,7 +39,10 @@ test('first start: demo data, a printed key, curl lines; kill -9 after a PATCH l
     assert.match(key, /^\*:\*\.[0-9a-f]{64}$/);
     await first.waitFor(/sdks\/outdated\n/);
     for (const path of ['/api/admin/events', '/api/admin/projects', '/change-requests/', '/sdks/outdated', '-X PATCH']) {
-      assert.ok(first.stdout.split('\n').some((l) => l.includes('curl') && l.includes(path) && l.includes(url)), `a curl line for ${path} with the real URL`);
+      assert.ok(
+        first.stdout.split('\n').some((l) => l.includes('curl') && l.includes(path) && l.includes(url)),
+        `a curl line for ${path} with the real URL`,
+      );
     }
 
     assert.equal(await get(`${url}/health`), { status: 200, body: { health: 'GOOD' } });
@@ -57,13 +60,24 @@ test('first start: demo data, a printed key, curl lines; kill -9 after a PATCH l
     const features: any[] = [];
     for (const id of ids) features.push(...(await get(`${url}/api/admin/projects/${id}/features`, key)).body.features);
     const types = new Set(features.map((f) => f.type));
-    for (const type of ['release', 'experiment', 'operational', 'kill-switch', 'permission']) assert.ok(types.has(type), `a ${type} feature`);
-    assert.ok(features.some((f) => f.stale), 'a stale feature');
-    assert.ok(features.some((f) => f.tags.length > 0), 'a tagged feature');
-    assert.ok(features.some((f) => f.environments.some((e: any) => e.enabled)), 'an enabled environment');
+    for (const type of ['release', 'experiment', 'operational', 'kill-switch', 'permission'])
+      assert.ok(types.has(type), `a ${type} feature`);
+    assert.ok(
+      features.some((f) => f.stale),
+      'a stale feature',
+    );
+    assert.ok(
+      features.some((f) => f.tags.length > 0),
+      'a tagged feature',
+    );
+    assert.ok(
+      features.some((f) => f.environments.some((e: any) => e.enabled)),
+      'an enabled environment',
+    );
     const events = await get(`${url}/api/admin/events`, key);
     const eventTypes = new Set(events.body.events.map((e: any) => e.type));
-    for (const type of ['feature-environment-enabled', 'feature-archived', 'feature-stale-on', 'change-added']) assert.ok(eventTypes.has(type), type);
+    for (const type of ['feature-environment-enabled', 'feature-archived', 'feature-stale-on', 'change-added'])
+      assert.ok(eventTypes.has(type), type);
 
     // The change request and outdated SDKs the curl lines point at.
     const crLine = first.stdout.split('\n').find((l) => l.includes('/change-requests/'))!;
@@ -76,9 +90,15 @@ test('first start: demo data, a printed key, curl lines; kill -9 after a PATCH l
     const versions: string[] = outdated.body.sdks.map((s: { sdkVersion: string }) => s.sdkVersion);
     assert.ok(versions.includes('unleash-client-node:3.9.1'), `outdated node SDK listed: ${versions}`);
     assert.ok(versions.includes('unleash-client-java:8.0.0'));
-    assert.not.ok(versions.some((v) => v.startsWith('unleash-client-node:6.')), 'the current node SDK is not outdated');
+    assert.not.ok(
+      versions.some((v) => v.startsWith('unleash-client-node:6.')),
+      'the current node SDK is not outdated',
+    );
     const search = await get(`${url}/api/admin/projects/search/sdks/outdated`, key);
-    assert.not.ok(search.body.sdks.some((s: any) => s.sdkVersion === 'unleash-python-sdk:6.3.0'), 'the minimum version itself is current');
+    assert.not.ok(
+      search.body.sdks.some((s: any) => s.sdkVersion === 'unleash-python-sdk:6.3.0'),
+      'the minimum version itself is current',
+    );
 
     // A PATCH, answered 200 (durable by then), then kill -9 at once.
     const patched = await fetch(`${url}/api/admin/projects/checkout/features/new-checkout-flow`, {
@@ -97,9 +117,14 @@ test('first start: demo data, a printed key, curl lines; kill -9 after a PATCH l
     const requestLines = jsonLines(first.stdout).filter((l) => l['msg'] === 'request');
     assert.ok(requestLines.length >= 10);
     for (const line of requestLines) {
-      for (const field of ['time', 'level', 'method', 'route', 'status', 'durationMs', 'requestId']) assert.ok(field in line, `${field} in ${JSON.stringify(line)}`);
+      for (const field of ['time', 'level', 'method', 'route', 'status', 'durationMs', 'requestId'])
+        assert.ok(field in line, `${field} in ${JSON.stringify(line)}`);
     }
-    assert.ok(requestLines.some((l) => l['method'] === 'PATCH' && l['route'] === '/api/admin/projects/:projectId/features/:featureName' && l['status'] === 200));
+    assert.ok(
+      requestLines.some(
+        (l) => l['method'] === 'PATCH' && l['route'] === '/api/admin/projects/:projectId/features/:featureName' && l['status'] === 200,
+      ),
+    );
     const afterKeyBlock = first.stdout.slice(first.stdout.indexOf('/sdks/outdated\n') + 15);
     assert.not.ok(afterKeyBlock.includes(key.slice(4)), 'the key appears in no log line');
     assert.not.ok(afterKeyBlock.includes('survives kill -9'), 'no body in the logs');
@@ -172,7 +197,11 @@ test('bad flags and environment values: one clear line on stderr, exit code 2', 
     { args: ['extra'], message: /Unexpected argument 'extra'/ },
     { args: [], env: { LOG_LEVEL: 'loud' }, message: /LOG_LEVEL must be one of debug, info, warn, error, silent, got "loud"/ },
     { args: [], env: { INIT_ADMIN_API_TOKENS: 'not-a-secret' }, message: /INIT_ADMIN_API_TOKENS entry 1 is not a valid secret/ },
-    { args: [], env: { INIT_CLIENT_API_TOKENS: `*:*.${'a'.repeat(64)}` }, message: /INIT_CLIENT_API_TOKENS entry 1: a client key names one environment/ },
+    {
+      args: [],
+      env: { INIT_CLIENT_API_TOKENS: `*:*.${'a'.repeat(64)}` },
+      message: /INIT_CLIENT_API_TOKENS entry 1: a client key names one environment/,
+    },
     { args: ['--body-limit', 'lots'], message: /--body-limit must be an integer/ },
     { args: ['--limit', 'tagz=3'], message: /--limit wants name=number with a name among operationsPerPatch/ },
     { args: [], env: { FLAGADMIN_LIMIT_JSON_DEPTH: '0' }, message: /FLAGADMIN_LIMIT_JSON_DEPTH must be an integer from 1/ },
@@ -212,25 +241,39 @@ test('INIT_ADMIN_API_TOKENS with --no-demo: empty instance, the given key works,
   const data = await tempDir();
   const key = `*:*.${'0123456789abcdef'.repeat(4)}`;
   const client = `*:development.${'fedcba9876543210'.repeat(4)}`;
-  const child = bin(['--port', '0', '--data', data, '--no-demo', '--limit', 'operationsPerPatch=1'], { INIT_ADMIN_API_TOKENS: `${key}, `, INIT_CLIENT_API_TOKENS: client, LOG_LEVEL: 'warn' });
+  const child = bin(['--port', '0', '--data', data, '--no-demo', '--limit', 'operationsPerPatch=1'], {
+    INIT_ADMIN_API_TOKENS: `${key}, `,
+    INIT_CLIENT_API_TOKENS: client,
+    LOG_LEVEL: 'warn',
+  });
   try {
     const url = await listeningUrl(child);
     assert.not.match(child.stdout, /Admin API key|Demo data/);
     const projects = await get(`${url}/api/admin/projects`, `Bearer ${key}`);
     assert.is(projects.status, 200);
-    assert.equal(projects.body.projects.map((p: any) => p.id), ['default']);
+    assert.equal(
+      projects.body.projects.map((p: any) => p.id),
+      ['default'],
+    );
     assert.equal((await get(`${url}/api/admin/projects/default/features`, key)).body.features, []);
     assert.is((await get(`${url}/api/client/features`, client)).status, 200);
     assert.is((await get(`${url}/api/admin/projects`, client)).status, 403, 'the client key is a client key');
     const write = (path: string, method: string, body: unknown) =>
       fetch(`${url}${path}`, { method, headers: { authorization: key, 'content-type': 'application/json' }, body: JSON.stringify(body) });
     assert.is((await write('/api/admin/projects/default/features', 'POST', { name: 'limited' })).status, 201);
-    const twoOps = [{ op: 'replace', path: '/stale', value: true }, { op: 'replace', path: '/description', value: 'x' }];
+    const twoOps = [
+      { op: 'replace', path: '/stale', value: true },
+      { op: 'replace', path: '/description', value: 'x' },
+    ];
     const refused = await write('/api/admin/projects/default/features/limited', 'PATCH', twoOps);
     assert.is(refused.status, 400);
     assert.match(((await refused.json()) as { message: string }).message, /limit operationsPerPatch/);
     assert.equal(await child.stop(), { code: 0, signal: null });
-    assert.equal(jsonLines(child.stdout).filter((l) => l['msg'] === 'request'), [], 'LOG_LEVEL=warn drops request lines');
+    assert.equal(
+      jsonLines(child.stdout).filter((l) => l['msg'] === 'request'),
+      [],
+      'LOG_LEVEL=warn drops request lines',
+    );
   } finally {
     await child.kill();
   }

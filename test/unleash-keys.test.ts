@@ -34,8 +34,16 @@ test('start-up keys in Unleash shapes work, weak ones are warned about; a delete
   assert.is(listed.status, 200);
   const text = await listed.text();
   const { tokens } = JSON.parse(text) as { tokens: { id: number; type: string; project: string; environment: string }[] };
-  assert.equal(tokens.map((t) => [t.type, t.project, t.environment]), [['admin', '*', '*'], ['client', 'default', 'development'], ['client', 'default', 'development']]);
-  for (const secret of [ADMIN, CLIENT, 'unleash-insecure-api-token']) assert.not.ok(text.includes(secret.slice(secret.indexOf('.') + 1)), 'no secret listed');
+  assert.equal(
+    tokens.map((t) => [t.type, t.project, t.environment]),
+    [
+      ['admin', '*', '*'],
+      ['client', 'default', 'development'],
+      ['client', 'default', 'development'],
+    ],
+  );
+  for (const secret of [ADMIN, CLIENT, 'unleash-insecure-api-token'])
+    assert.not.ok(text.includes(secret.slice(secret.indexOf('.') + 1)), 'no secret listed');
 
   const deleted = await fetch(`${first.url}/api/admin/api-tokens/${COMPOSE}`, { method: 'DELETE', headers: admin });
   assert.is(deleted.status, 200, await deleted.text());
@@ -65,15 +73,24 @@ test('a first start with INIT_ADMIN_API_TOKENS: demo data, but no key generated,
   const { child, url } = await startBin(['--port', '0', '--data', data], { INIT_ADMIN_API_TOKENS: ADMIN, LOG_LEVEL: 'info' });
   const admin = { authorization: ADMIN };
   const projects = (await (await fetch(`${url}/api/admin/projects`, { headers: admin })).json()) as { projects: { id: string }[] };
-  assert.ok(projects.projects.some((p) => p.id === 'checkout'), 'the demo data is there');
+  assert.ok(
+    projects.projects.some((p) => p.id === 'checkout'),
+    'the demo data is there',
+  );
   const patched = await fetch(`${url}/api/admin/projects/checkout/features/new-checkout-flow`, {
     method: 'PATCH',
     headers: { ...admin, 'content-type': 'application/json' },
     body: JSON.stringify([{ op: 'replace', path: '/description', value: 'with the given key' }]),
   });
   assert.is(patched.status, 200);
-  const { tokens } = (await (await fetch(`${url}/api/admin/api-tokens`, { headers: admin })).json()) as { tokens: { type: string; tokenName: string }[] };
-  assert.equal(tokens.filter((t) => t.type === 'admin').map((t) => t.tokenName), ['init-admin-token-1'], 'no second admin key exists');
+  const { tokens } = (await (await fetch(`${url}/api/admin/api-tokens`, { headers: admin })).json()) as {
+    tokens: { type: string; tokenName: string }[];
+  };
+  assert.equal(
+    tokens.filter((t) => t.type === 'admin').map((t) => t.tokenName),
+    ['init-admin-token-1'],
+    'no second admin key exists',
+  );
   assert.equal(await child.stop(), { code: 0, signal: null });
   const output = child.stdout + child.stderr;
   assert.match(child.stdout, /Demo data created/);
@@ -92,8 +109,14 @@ test('a first start with only INIT_CLIENT_API_TOKENS: demo data, no admin key pr
   assert.equal(hexRuns(first.child.stdout + first.child.stderr), []);
 
   const second = await startBin(['--port', '0', '--data', data], { INIT_ADMIN_API_TOKENS: ADMIN });
-  const { tokens } = (await (await fetch(`${second.url}/api/admin/api-tokens`, { headers: { authorization: ADMIN } })).json()) as { tokens: { type: string; tokenName: string }[] };
-  assert.equal(tokens.filter((t) => t.type === 'admin').map((t) => t.tokenName), ['init-admin-token-1'], 'the only admin key is the one given');
+  const { tokens } = (await (await fetch(`${second.url}/api/admin/api-tokens`, { headers: { authorization: ADMIN } })).json()) as {
+    tokens: { type: string; tokenName: string }[];
+  };
+  assert.equal(
+    tokens.filter((t) => t.type === 'admin').map((t) => t.tokenName),
+    ['init-admin-token-1'],
+    'the only admin key is the one given',
+  );
   await second.child.stop();
 });
 

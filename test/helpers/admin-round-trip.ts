@@ -2,7 +2,11 @@
 import * as assert from 'uvu/assert';
 
 /** One JSON request with the key as `authorization`; the status and the parsed body (null when empty). */
-export async function call(url: string, key: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: any }> {
+export async function call(
+  url: string,
+  key: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<{ status: number; body: any }> {
   const response = await fetch(url, {
     method: init.method ?? 'GET',
     headers: { authorization: key, ...(init.body ? { 'content-type': 'application/json' } : {}) },
@@ -35,10 +39,16 @@ export async function adminRoundTrip(api: string, key: string, projectId: string
 export async function createThenRoundTrip(api: string, key: string, projectId: string, featureName: string): Promise<void> {
   const project = await call(`${api}/api/admin/projects`, key, { method: 'POST', body: { id: projectId, name: `Project ${projectId}` } });
   assert.is(project.status, 201, JSON.stringify(project.body));
-  const feature = await call(`${api}/api/admin/projects/${projectId}/features`, key, { method: 'POST', body: { name: featureName, type: 'release' } });
+  const feature = await call(`${api}/api/admin/projects/${projectId}/features`, key, {
+    method: 'POST',
+    body: { name: featureName, type: 'release' },
+  });
   assert.is(feature.status, 201, JSON.stringify(feature.body));
   const features = await call(`${api}/api/admin/projects/${projectId}/features`, key);
-  assert.equal(features.body.features.map((f: { name: string }) => f.name), [featureName]);
+  assert.equal(
+    features.body.features.map((f: { name: string }) => f.name),
+    [featureName],
+  );
   await adminRoundTrip(api, key, projectId, featureName);
   const ofProject = await call(`${api}/api/admin/events?project=${projectId}`, key);
   assert.equal(

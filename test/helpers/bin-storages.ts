@@ -43,7 +43,10 @@ export const BIN_POSTGRES: BinStorage = {
     return {
       args: ['--database-url', url.href],
       cleanup: async () => {
-        const [written] = await sql<{ n: number }>(url.href, "SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'flagadmin'");
+        const [written] = await sql<{ n: number }>(
+          url.href,
+          "SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = 'flagadmin'",
+        );
         await pool.query(`DROP DATABASE ${database} WITH (FORCE)`);
         if (!written?.n) throw new Error(`the bin created no table in database ${database}`);
       },

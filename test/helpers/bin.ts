@@ -55,18 +55,35 @@ export function spawnNode(args: readonly string[], options: SpawnOptions = {}): 
 /** Spawns any program (deno, bun, ...) as `spawnNode` does node. */
 export function spawnCommand(command: string, args: readonly string[], options: SpawnOptions = {}): Child {
   const env: Record<string, string | undefined> = { ...process.env, FORCE_COLOR: '0' };
-  for (const name of ['PORT', 'HOST', 'FLAGADMIN_DATA', 'LOG_LEVEL', 'INIT_ADMIN_API_TOKENS', 'INIT_CLIENT_API_TOKENS', 'BODY_LIMIT', 'NODE_OPTIONS', 'DATABASE_URL']) {
+  for (const name of [
+    'PORT',
+    'HOST',
+    'FLAGADMIN_DATA',
+    'LOG_LEVEL',
+    'INIT_ADMIN_API_TOKENS',
+    'INIT_CLIENT_API_TOKENS',
+    'BODY_LIMIT',
+    'NODE_OPTIONS',
+    'DATABASE_URL',
+  ]) {
     delete env[name];
   }
   // The bin acts differently under a package manager's script (`pnpm test` sets these).
   for (const name of Object.keys(env)) if (name.startsWith('npm_')) delete env[name];
   Object.assign(env, options.env);
-  const proc = spawn(command, [...args], { cwd: options.cwd ?? REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: options.detached ?? false });
+  const proc = spawn(command, [...args], {
+    cwd: options.cwd ?? REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: options.detached ?? false,
+  });
   let stdout = '';
   let stderr = '';
   let exit: Exit | undefined;
   const listeners = new Set<() => void>();
-  const notify = () => listeners.forEach((l) => l());
+  const notify = () => {
+    for (const listener of listeners) listener();
+  };
   proc.stdout!.setEncoding('utf8').on('data', (d: string) => ((stdout += d), notify()));
   proc.stderr!.setEncoding('utf8').on('data', (d: string) => ((stderr += d), notify()));
   proc.on('close', (code, signal) => {

@@ -127,9 +127,11 @@ export async function expectError(response: Response, status: number, name: stri
 /** Validates response bodies against the served OpenAPI document (the same schemas the core uses). */
 export class OpenApiChecker {
   private readonly ajv = new Ajv({ strict: false, allErrors: true });
-  constructor(private readonly doc: {
-    paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: { $ref: string } }> }> }>>;
-  }) {
+  constructor(
+    private readonly doc: {
+      paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: { $ref: string } }> }> }>>;
+    },
+  ) {
     this.ajv.addFormat('date-time', /^\d{4}-\d{2}-\d{2}T/);
     this.ajv.addFormat('uri', /^[a-z][a-z0-9+.-]*:/i);
     this.ajv.addSchema({ ...doc, $id: 'openapi' } as object);

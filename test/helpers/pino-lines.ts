@@ -7,13 +7,16 @@ export type LogLine = Record<string, unknown>;
 /** pino at `debug`, writing synchronously into `lines`; `onLine` is told after each line. */
 export function pinoLines(onLine?: (line: LogLine) => void): { logger: Logger; lines: LogLine[] } {
   const lines: LogLine[] = [];
-  const logger = pino({ level: 'debug' }, {
-    write: (text: string) => {
-      const line = JSON.parse(text) as LogLine;
-      lines.push(line);
-      onLine?.(line);
+  const logger = pino(
+    { level: 'debug' },
+    {
+      write: (text: string) => {
+        const line = JSON.parse(text) as LogLine;
+        lines.push(line);
+        onLine?.(line);
+      },
     },
-  });
+  );
   return { logger, lines };
 }
 

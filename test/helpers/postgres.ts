@@ -64,17 +64,24 @@ export async function startPostgres(options: StartOptions = {}): Promise<TestPos
   const passwordFile = join(dir, 'password');
   writeFileSync(passwordFile, `${password}\n`);
   if (user) chownSync(passwordFile, user.uid, user.gid);
-  execFileSync(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=scram-sha-256', `--pwfile=${passwordFile}`, '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync'], {
-    ...as,
-    stdio: 'pipe',
-  });
+  execFileSync(
+    join(bin, 'initdb'),
+    ['-D', data, '-U', 'postgres', '--auth=scram-sha-256', `--pwfile=${passwordFile}`, '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync'],
+    {
+      ...as,
+      stdio: 'pipe',
+    },
+  );
   rmSync(passwordFile);
   let port = 0;
   let child: ChildProcess | undefined;
   let referenced = true;
   /** Whether the server's process and its log pipe keep this process's event loop alive. */
   const reference = (proc: ChildProcess | undefined, on: boolean) => {
-    const handles: ({ ref(): unknown; unref(): unknown } | null | undefined)[] = [proc, proc?.stderr as { ref(): unknown; unref(): unknown } | null];
+    const handles: ({ ref(): unknown; unref(): unknown } | null | undefined)[] = [
+      proc,
+      proc?.stderr as { ref(): unknown; unref(): unknown } | null,
+    ];
     for (const handle of handles) {
       if (on) handle?.ref();
       else handle?.unref();
@@ -83,9 +90,30 @@ export async function startPostgres(options: StartOptions = {}): Promise<TestPos
 
   const launch = (): Promise<void> =>
     new Promise((resolve, reject) => {
-      const server = [join(bin, 'postgres'), '-D', data, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${dir}`, '-c', 'max_connections=200'];
+      const server = [
+        join(bin, 'postgres'),
+        '-D',
+        data,
+        '-p',
+        String(port),
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        `unix_socket_directories=${dir}`,
+        '-c',
+        'max_connections=200',
+      ];
       // setpriv (util-linux) makes the server stop when this process dies, even by SIGKILL.
-      const [command, ...args] = SETPRIV ? [SETPRIV, '--pdeathsig', 'SIGINT', ...(user ? ['--reuid', String(user.uid), '--regid', String(user.gid), '--clear-groups'] : []), '--', ...server] : server;
+      const [command, ...args] = SETPRIV
+        ? [
+            SETPRIV,
+            '--pdeathsig',
+            'SIGINT',
+            ...(user ? ['--reuid', String(user.uid), '--regid', String(user.gid), '--clear-groups'] : []),
+            '--',
+            ...server,
+          ]
+        : server;
       const proc = spawn(command!, args, { ...(SETPRIV ? {} : as), stdio: ['ignore', 'ignore', 'pipe'] });
       child = proc;
       reference(proc, referenced);

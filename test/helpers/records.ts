@@ -111,7 +111,16 @@ export function makeChangeRequest(id: number, project = 'default', over: Partial
     features: [
       {
         name: 'f1',
-        changes: [{ id: 1, action: 'updateEnabled', payload: { enabled: true }, createdBy: { username: 'admin', imageUrl: null }, createdAt: T0, target: { kind: 'feature', version: 'false' } }],
+        changes: [
+          {
+            id: 1,
+            action: 'updateEnabled',
+            payload: { enabled: true },
+            createdBy: { username: 'admin', imageUrl: null },
+            createdAt: T0,
+            target: { kind: 'feature', version: 'false' },
+          },
+        ],
       },
     ],
     segments: [],

@@ -55,9 +55,16 @@ export function durabilityCases({ test, withStorage, open }: ContractContext): v
       const again = await opened.reopen();
       assert.equal(await snapshot(again), before, 'records');
       await assertIndexesAgree(again);
-      assert.equal((await again.read((tx) => tx.list('features', { project: 'p2' }))).map((f) => f.name), ['g1', 'g2', 'g5', 'g8']);
+      assert.equal(
+        (await again.read((tx) => tx.list('features', { project: 'p2' }))).map((f) => f.name),
+        ['g1', 'g2', 'g5', 'g8'],
+      );
       await assertEventsAgree(again, withIds(events));
-      const seq = await again.write(async (tx) => [await tx.nextSequence('apiKey'), await tx.nextSequence('change'), await tx.nextSequence('changeRequest')]);
+      const seq = await again.write(async (tx) => [
+        await tx.nextSequence('apiKey'),
+        await tx.nextSequence('change'),
+        await tx.nextSequence('changeRequest'),
+      ]);
       assert.equal(seq, [3, 2, 1], 'sequences');
       await again.write((tx) => tx.appendEvent(makeEvent({ project: 'alpha' })));
       assert.is((await again.read((tx) => eventsOf(tx, { limit: 1 })))[0]!.id, 26, 'event ids continue');

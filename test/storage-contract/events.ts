@@ -52,7 +52,10 @@ export function eventCases({ test, withStorage }: ContractContext): void {
       );
       const stored = await storage.read((tx) => eventsOf(tx, { limit: 1000 }));
       for (const { writer, ids } of claims) {
-        const mine = stored.filter((e) => (e.data as { writer?: number } | null)?.writer === writer).map((e) => e.id).sort((a, b) => a - b);
+        const mine = stored
+          .filter((e) => (e.data as { writer?: number } | null)?.writer === writer)
+          .map((e) => e.id)
+          .sort((a, b) => a - b);
         assert.equal(mine, ids, `writer ${writer}`);
       }
     }),
@@ -98,7 +101,10 @@ export function eventCases({ test, withStorage }: ContractContext): void {
         }),
       );
       const settled = await Promise.allSettled(writes);
-      assert.equal(settled.map((s) => s.status === 'fulfilled'), Array.from({ length: 12 }, (_, i) => i % 3 !== 1));
+      assert.equal(
+        settled.map((s) => s.status === 'fulfilled'),
+        Array.from({ length: 12 }, (_, i) => i % 3 !== 1),
+      );
       const ids = await allEventIds(storage);
       assert.equal(ids, oneTo(10), 'ids 1..10, no hole where the failed writes were');
       const data = (await storage.read((tx) => eventsOf(tx, {}))).map((e) => (e.data as { n: number }).n).reverse();

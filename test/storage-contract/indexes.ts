@@ -30,10 +30,22 @@ export function indexCases({ test, withStorage }: ContractContext): void {
       await assertIndexesAgree(storage);
       await storage.read(async (tx) => {
         assert.not.ok((await tx.list('features', { project: 'p1' })).some((f) => f.name === 'f01' || f.name === 'f05'));
-        assert.equal((await tx.list('features', { project: 'brand-new' })).map((f) => f.name), ['f05']);
-        assert.equal((await tx.list('clientApps', { project: 'p1' })).map((a) => a.appName), ['a2', 'a3']);
-        assert.equal((await tx.list('clientApps', { project: 'p0' })).map((a) => a.appName), []);
-        assert.equal((await tx.list('clientApps', { project: 'p9' })).map((a) => a.appName), ['a1']);
+        assert.equal(
+          (await tx.list('features', { project: 'brand-new' })).map((f) => f.name),
+          ['f05'],
+        );
+        assert.equal(
+          (await tx.list('clientApps', { project: 'p1' })).map((a) => a.appName),
+          ['a2', 'a3'],
+        );
+        assert.equal(
+          (await tx.list('clientApps', { project: 'p0' })).map((a) => a.appName),
+          [],
+        );
+        assert.equal(
+          (await tx.list('clientApps', { project: 'p9' })).map((a) => a.appName),
+          ['a1'],
+        );
       });
       // Moves inside a transaction are seen by that transaction's own lists.
       await storage.write(async (tx) => {

@@ -46,15 +46,27 @@ export function recordCases({ test, withStorage }: ContractContext): void {
         for (const id of ['é', 'B', 'a']) await tx.put('projects', makeProject(id));
       });
       await storage.read(async (tx) => {
-        assert.equal((await tx.list('projects')).map((p) => p.id), ['B', 'a', 'é']);
-        assert.equal((await tx.list('features')).map((f) => f.name), expected);
-        assert.equal((await tx.list('features', { project: 'p1' })).map((f) => f.name), expected);
+        assert.equal(
+          (await tx.list('projects')).map((p) => p.id),
+          ['B', 'a', 'é'],
+        );
+        assert.equal(
+          (await tx.list('features')).map((f) => f.name),
+          expected,
+        );
+        assert.equal(
+          (await tx.list('features', { project: 'p1' })).map((f) => f.name),
+          expected,
+        );
       });
       // A write transaction lists its own puts in the same order.
       await storage.write(async (tx) => {
         await tx.put('projects', makeProject('Z'));
         await tx.put('projects', makeProject('ä'));
-        assert.equal((await tx.list('projects')).map((p) => p.id), ['B', 'Z', 'a', 'ä', 'é']);
+        assert.equal(
+          (await tx.list('projects')).map((p) => p.id),
+          ['B', 'Z', 'a', 'ä', 'é'],
+        );
       });
     }),
   );

@@ -19,10 +19,17 @@ export function sequenceCases({ test, withStorage }: ContractContext): void {
           throw new Error('roll back');
         }),
       );
-      const next = await storage.write(async (tx) => [await tx.nextSequence('apiKey'), await tx.nextSequence('change'), await tx.nextSequence('changeRequest')]);
+      const next = await storage.write(async (tx) => [
+        await tx.nextSequence('apiKey'),
+        await tx.nextSequence('change'),
+        await tx.nextSequence('changeRequest'),
+      ]);
       assert.equal(next, [3, 1, 2]);
       const concurrent = await Promise.all(Array.from({ length: 10 }, () => storage.write((tx) => tx.nextSequence('change'))));
-      assert.equal([...concurrent].sort((a, b) => a - b), [2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+      assert.equal(
+        [...concurrent].sort((a, b) => a - b),
+        [2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
+      );
     }),
   );
 

@@ -1,7 +1,15 @@
 /** What every topic of the contract suite shares: the adapter's shape and the full-scan checks. */
 import type { Test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { COLLECTIONS, COLLECTION_NAMES, type CollectionName, type Collections, type EventRecord, type NewEvent, type Storage } from '@flagadmin/core';
+import {
+  COLLECTIONS,
+  COLLECTION_NAMES,
+  type CollectionName,
+  type Collections,
+  type EventRecord,
+  type NewEvent,
+  type Storage,
+} from '@flagadmin/core';
 import { eventsOf, makeEvent } from '../helpers/records';
 
 export interface OpenedStorage {
@@ -60,15 +68,33 @@ export async function assertEventsAgree(storage: Storage, all: EventRecord[]): P
     assert.equal(await eventsOf(tx, { limit: all.length + 10 }), [...all].reverse(), 'latest of all = every event, newest first');
     assert.equal(await eventsOf(tx, {}), [...all].reverse(), 'no limit = every event, newest first');
     const projects = [...new Set(all.map((e) => e.project).filter((p): p is string => p !== null))];
-    const sets: (readonly string[] | undefined)[] = [undefined, [], ['nope'], ...projects.map((p) => [p]), projects, [projects[0]!, projects[0]!, 'nope']];
+    const sets: (readonly string[] | undefined)[] = [
+      undefined,
+      [],
+      ['nope'],
+      ...projects.map((p) => [p]),
+      projects,
+      [projects[0]!, projects[0]!, 'nope'],
+    ];
     if (projects.length > 2) sets.push([projects[2]!, projects[0]!]);
     for (const set of sets) {
       for (const limit of [0, 1, 3, 7, all.length, all.length + 5]) {
         const query = set === undefined ? { limit } : { limit, projects: set };
         const texts = await tx.events(query);
-        assert.ok(texts.every((t) => typeof t === 'string'), 'events hands out JSON text');
-        assert.equal(texts.map((t) => JSON.parse(t)), expectedLatest(all, limit, set), `events ${JSON.stringify(query)}`);
-        assert.is(await tx.countEvents(query), expectedLatest(all, Infinity, set).length, `count ignores the limit ${JSON.stringify(query)}`);
+        assert.ok(
+          texts.every((t) => typeof t === 'string'),
+          'events hands out JSON text',
+        );
+        assert.equal(
+          texts.map((t) => JSON.parse(t)),
+          expectedLatest(all, limit, set),
+          `events ${JSON.stringify(query)}`,
+        );
+        assert.is(
+          await tx.countEvents(query),
+          expectedLatest(all, Infinity, set).length,
+          `count ignores the limit ${JSON.stringify(query)}`,
+        );
       }
       if (set) assert.is(await tx.countEvents({ projects: set }), expectedLatest(all, Infinity, set).length, `count ${set}`);
     }

@@ -25,10 +25,12 @@ export function transactionCases({ test, withStorage }: ContractContext): void {
       await storage.write(async (tx) => tx.put('projects', makeProject('rev')));
       const r1 = await revision();
       assert.is.not(r1, r0, 'a commit changes it');
-      await rejects(storage.write(async (tx) => {
-        await tx.put('projects', makeProject('rolled-back'));
-        throw new Error('no');
-      }));
+      await rejects(
+        storage.write(async (tx) => {
+          await tx.put('projects', makeProject('rolled-back'));
+          throw new Error('no');
+        }),
+      );
       assert.is(await revision(), r1, 'a rolled-back write does not');
       await storage.write(async (tx) => tx.appendEvent(makeEvent({ project: 'rev' })));
       assert.is.not(await revision(), r1, 'an event is a change too');
@@ -80,7 +82,7 @@ export function transactionCases({ test, withStorage }: ContractContext): void {
   );
 
   test(
-    "a transaction sees its own puts; concurrent readers do not until commit",
+    'a transaction sees its own puts; concurrent readers do not until commit',
     withStorage(async (storage) => {
       await storage.write((tx) => tx.put('features', makeFeature('a', 'p1')));
       let seenInside: unknown;
@@ -89,8 +91,14 @@ export function transactionCases({ test, withStorage }: ContractContext): void {
         await tx.put('features', makeFeature('a', 'p1', { version: 2 }));
         assert.is((await tx.get('features', 'a'))!.version, 2);
         assert.ok(await tx.get('features', 'b'));
-        assert.equal((await tx.list('features')).map((f) => f.name), ['a', 'b']);
-        assert.equal((await tx.list('features', { project: 'p1' })).map((f) => f.name), ['a', 'b']);
+        assert.equal(
+          (await tx.list('features')).map((f) => f.name),
+          ['a', 'b'],
+        );
+        assert.equal(
+          (await tx.list('features', { project: 'p1' })).map((f) => f.name),
+          ['a', 'b'],
+        );
         // A reader running now sees only committed state.
         seenInside = await storage.read(async (r) => ({
           a: (await r.get('features', 'a'))?.version,

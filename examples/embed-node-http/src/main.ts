@@ -10,7 +10,10 @@ import { memoryStorage } from '@flagadmin/storage-memory';
 const { admin, handle } = createFlagadmin({ storage: memoryStorage() });
 
 // An admin key: from INIT_ADMIN_API_TOKENS (comma-separated Unleash-style secrets), else a new one.
-const initAdmin = (process.env['INIT_ADMIN_API_TOKENS'] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const initAdmin = (process.env['INIT_ADMIN_API_TOKENS'] ?? '')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 let generatedKey: string | undefined;
 if (initAdmin.length > 0) await admin.ensureInitialKeys({ admin: initAdmin });
 else generatedKey = (await admin.createApiKey(SYSTEM_PRINCIPAL, { body: { tokenName: 'embed-example', type: 'admin' } })).secret;

@@ -17,7 +17,10 @@ const handle = withUi(api);
 /** INIT_ADMIN_API_TOKENS from the Workers binding, else the environment (Node, Bun, Deno with --allow-env). */
 function initialAdminTokens(env: Env | undefined): string[] {
   const processEnv = (globalThis as { process?: { env?: Env } }).process?.env;
-  return (env?.INIT_ADMIN_API_TOKENS ?? processEnv?.INIT_ADMIN_API_TOKENS ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  return (env?.INIT_ADMIN_API_TOKENS ?? processEnv?.INIT_ADMIN_API_TOKENS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 async function setUp(env: Env | undefined): Promise<{ generatedKey: string | null }> {

@@ -9,7 +9,10 @@ import { pino } from 'pino';
 
 // A fresh temporary data directory unless FLAGADMIN_DATA names one (which keeps the data across runs).
 const dataDir = process.env['FLAGADMIN_DATA'] || (await mkdtemp(join(tmpdir(), 'flagadmin-example-')));
-const initAdmin = (process.env['INIT_ADMIN_API_TOKENS'] ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const initAdmin = (process.env['INIT_ADMIN_API_TOKENS'] ?? '')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 
 const server = await startServer({
   port: Number(process.env['PORT'] ?? 4242),

@@ -14,7 +14,10 @@ suiteForEachStorage('API key life', (test, world) => {
 
   test('listing: every key by id, with its scope and expiry, never a secret or its hash; ADMIN only', async () => {
     const { tokens } = await w.admin.listApiKeys(w.keys.admin.principal);
-    assert.equal(tokens.map((t) => t.tokenName), ['admin-key', 'editor-key', 'viewer-key', 'client-key']);
+    assert.equal(
+      tokens.map((t) => t.tokenName),
+      ['admin-key', 'editor-key', 'viewer-key', 'client-key'],
+    );
     assert.equal(tokens[3], { ...tokens[3]!, type: 'client', environment: 'development', projects: ['*'], expiresAt: null });
     const text = JSON.stringify(tokens);
     const stored = await w.storage.read((tx) => tx.list('apiKeys'));

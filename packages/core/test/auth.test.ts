@@ -43,7 +43,9 @@ suiteForEachStorage('keys, principals, permissions', (test, world) => {
   });
 
   test('creating a key: the secret once in the result, an event without it, 400 for unknown projects or environments', async () => {
-    const created = await w.admin.createApiKey(w.keys.admin.principal, { body: { tokenName: 'ci', type: 'CLIENT', environment: 'production' } });
+    const created = await w.admin.createApiKey(w.keys.admin.principal, {
+      body: { tokenName: 'ci', type: 'CLIENT', environment: 'production' },
+    });
     assert.is(created.type, 'client');
     assert.is(created.environment, 'production');
     assert.ok(created.id > 0);
@@ -52,8 +54,16 @@ suiteForEachStorage('keys, principals, permissions', (test, world) => {
     assert.ok(event);
     assert.not.ok(JSON.stringify(event).includes(created.secret.split('.')[1]!), 'never the secret in an event');
     const count = await w.eventCount();
-    await rejects(w.admin.createApiKey(w.keys.admin.principal, { body: { tokenName: 'x', type: 'admin', projects: ['nope'] } }), 'BadDataError', /nope/);
-    await rejects(w.admin.createApiKey(w.keys.admin.principal, { body: { tokenName: 'x', type: 'client', environment: 'staging' } }), 'BadDataError', /staging/);
+    await rejects(
+      w.admin.createApiKey(w.keys.admin.principal, { body: { tokenName: 'x', type: 'admin', projects: ['nope'] } }),
+      'BadDataError',
+      /nope/,
+    );
+    await rejects(
+      w.admin.createApiKey(w.keys.admin.principal, { body: { tokenName: 'x', type: 'client', environment: 'staging' } }),
+      'BadDataError',
+      /staging/,
+    );
     await rejects(w.admin.createApiKey(w.keys.admin.principal, { body: { tokenName: 'x', type: 'root' } }), 'BadDataError');
     await rejects(w.admin.createApiKey(w.keys.admin.principal, { body: { type: 'admin' } }), 'BadDataError');
     assert.is(await w.eventCount(), count);
@@ -67,7 +77,11 @@ suiteForEachStorage('keys, principals, permissions', (test, world) => {
       assert.equal(error.permissions, ['ADMIN']);
       await rejects(w.admin.createProject(p, { body: { id: 'new', name: 'New' } }), 'NoAccessError', /ADMIN/);
     }
-    await rejects(w.admin.createApiKey(w.keys.client.principal, { body: { tokenName: 'x', type: 'admin' } }), 'NoAccessError', /invalid token type/);
+    await rejects(
+      w.admin.createApiKey(w.keys.client.principal, { body: { tokenName: 'x', type: 'admin' } }),
+      'NoAccessError',
+      /invalid token type/,
+    );
   });
 
   test('client and frontend keys are refused by every admin operation with "invalid token type"', async () => {
@@ -91,7 +105,10 @@ suiteForEachStorage('keys, principals, permissions', (test, world) => {
     await w.project('p2');
     const scoped = await w.key({ type: 'admin', role: 'viewer', projects: ['p1'] });
     const { projects } = await w.admin.listProjects(scoped.principal);
-    assert.equal(projects.map((p) => p.id), ['p1']);
+    assert.equal(
+      projects.map((p) => p.id),
+      ['p1'],
+    );
     await rejects(w.admin.listOutdatedSdks(scoped.principal, { projectId: 'p2' }), 'NotFoundError');
     await rejects(w.admin.getFeature(scoped.principal, { projectId: 'p2', featureName: 'x' }), 'NotFoundError');
   });
@@ -123,7 +140,10 @@ suiteForEachStorage('keys, principals, permissions', (test, world) => {
       const c = await w.admin.authenticate(secret);
       assert.equal([c.type, c.projects, c.environments], ['client', ['default'], ['development']]);
     }
-    assert.equal(parseInitialKeys(input).map((k) => k.weakness), [undefined, 'short', undefined, 'well-known']);
+    assert.equal(
+      parseInitialKeys(input).map((k) => k.weakness),
+      [undefined, 'short', undefined, 'well-known'],
+    );
     const warnings = weakInitialKeyWarnings(input);
     assert.is(warnings.length, 2, warnings.join('\n'));
     assert.match(warnings[0]!, /^INIT_ADMIN_API_TOKENS entry 2 is a weak secret \(shorter than 32 characters/);
@@ -143,7 +163,14 @@ suiteForEachStorage('keys, principals, permissions', (test, world) => {
     }
     assert.is(await w.eventCount(), events, 'no key created');
     assert.equal(parseInitialKeys({ client: [`p1:production.${'c'.repeat(64)}`] }), [
-      { secret: `p1:production.${'c'.repeat(64)}`, type: 'client', name: 'init-client-token-1', project: 'p1', environment: 'production', weakness: 'repetitive' },
+      {
+        secret: `p1:production.${'c'.repeat(64)}`,
+        type: 'client',
+        name: 'init-client-token-1',
+        project: 'p1',
+        environment: 'production',
+        weakness: 'repetitive',
+      },
     ]);
   });
 
@@ -156,6 +183,10 @@ suiteForEachStorage('keys, principals, permissions', (test, world) => {
     assert.is(parseSecret(`p1:production.`), undefined);
     assert.is(parseSecret(`p1production.${'f'.repeat(64)}`), undefined);
     assert.is(parseSecret(`p1:production.has space`), undefined);
-    assert.equal(parseSecret('*:dev.part.with.dots'), { project: '*', environment: 'dev', secretPart: 'part.with.dots' }, 'the environment ends at the first dot');
+    assert.equal(
+      parseSecret('*:dev.part.with.dots'),
+      { project: '*', environment: 'dev', secretPart: 'part.with.dots' },
+      'the environment ends at the first dot',
+    );
   });
 });

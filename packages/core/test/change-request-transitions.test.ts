@@ -30,8 +30,12 @@ suiteForEachStorage('change requests: the whole state table, and who may make ea
     };
   });
 
-  const bodyFor = (state: ChangeRequestState) => ({ state, ...(state === 'Scheduled' ? { scheduledAt: new Date(w.clock.ms + 3_600_000).toISOString() } : {}) });
-  const move = (id: number, state: ChangeRequestState, who: Principal) => w.admin.updateChangeRequestState(who, { projectId: 'p1', id, body: bodyFor(state) });
+  const bodyFor = (state: ChangeRequestState) => ({
+    state,
+    ...(state === 'Scheduled' ? { scheduledAt: new Date(w.clock.ms + 3_600_000).toISOString() } : {}),
+  });
+  const move = (id: number, state: ChangeRequestState, who: Principal) =>
+    w.admin.updateChangeRequestState(who, { projectId: 'p1', id, body: bodyFor(state) });
 
   /** A fresh request by the author, brought to `state` through the allowed moves. */
   async function inState(state: ChangeRequestState): Promise<number> {
@@ -43,11 +47,28 @@ suiteForEachStorage('change requests: the whole state table, and who may make ea
     const path: Record<ChangeRequestState, [ChangeRequestState, Principal][]> = {
       Draft: [],
       'In review': [['In review', actors.author]],
-      Approved: [['In review', actors.author], ['Approved', actors.other]],
-      Scheduled: [['In review', actors.author], ['Approved', actors.other], ['Scheduled', actors.author]],
-      Applied: [['In review', actors.author], ['Approved', actors.other], ['Applied', actors.author]],
-      Cancelled: [['In review', actors.author], ['Cancelled', actors.author]],
-      Rejected: [['In review', actors.author], ['Rejected', actors.other]],
+      Approved: [
+        ['In review', actors.author],
+        ['Approved', actors.other],
+      ],
+      Scheduled: [
+        ['In review', actors.author],
+        ['Approved', actors.other],
+        ['Scheduled', actors.author],
+      ],
+      Applied: [
+        ['In review', actors.author],
+        ['Approved', actors.other],
+        ['Applied', actors.author],
+      ],
+      Cancelled: [
+        ['In review', actors.author],
+        ['Cancelled', actors.author],
+      ],
+      Rejected: [
+        ['In review', actors.author],
+        ['Rejected', actors.other],
+      ],
     };
     for (const [to, who] of path[state]) await move(changeRequest.id, to, who);
     assert.is((await w.admin.getChangeRequest(actors.admin, { projectId: 'p1', id: changeRequest.id })).state, state);
@@ -88,7 +109,11 @@ suiteForEachStorage('change requests: the whole state table, and who may make ea
   test('an admin key may cancel any open request and approve its own; an author without admin role may not approve its own', async () => {
     const id = await inState('Approved');
     assert.is((await move(id, 'Cancelled', actors.admin)).state, 'Cancelled');
-    const { changeRequest } = await w.admin.addChangeRequestChanges(actors.admin, { projectId: 'p1', environment: 'development', body: { feature: 'f1', action: 'updateEnabled', payload: { enabled: true } } });
+    const { changeRequest } = await w.admin.addChangeRequestChanges(actors.admin, {
+      projectId: 'p1',
+      environment: 'development',
+      body: { feature: 'f1', action: 'updateEnabled', payload: { enabled: true } },
+    });
     await move(changeRequest.id, 'In review', actors.admin);
     assert.is((await move(changeRequest.id, 'Approved', actors.admin)).state, 'Approved');
   });

@@ -18,7 +18,10 @@ suiteForEachStorage('change requests', (test, world) => {
     assert.is(first.created, true);
     const cr = first.changeRequest;
     assertSchema('changeRequest', cr);
-    assert.equal([cr.state, cr.minApprovals, cr.environment, cr.project, cr.createdBy.username], ['Draft', 1, 'production', 'p1', 'editor-key']);
+    assert.equal(
+      [cr.state, cr.minApprovals, cr.environment, cr.project, cr.createdBy.username],
+      ['Draft', 1, 'production', 'p1', 'editor-key'],
+    );
     const second = await add([
       { feature: 'f1', action: 'addStrategy', payload: { name: 'flexibleRollout', parameters: {} } },
       { feature: 'f2', action: 'archiveFeature', payload: {} },
@@ -28,19 +31,34 @@ suiteForEachStorage('change requests', (test, world) => {
     await rejects(w.admin.getChangeRequest(w.keys.viewer.principal, { projectId: 'p1', id: String(cr.id) }), 'NotFoundError');
     const read = await w.admin.getChangeRequest(w.keys.admin.principal, { projectId: 'p1', id: String(cr.id) });
     assertSchema('changeRequest', read);
-    assert.equal(read.features.map((f) => [f.name, f.changes.map((c) => c.action)]), [
-      ['f1', ['updateEnabled', 'addStrategy']],
-      ['f2', ['archiveFeature']],
-    ]);
+    assert.equal(
+      read.features.map((f) => [f.name, f.changes.map((c) => c.action)]),
+      [
+        ['f1', ['updateEnabled', 'addStrategy']],
+        ['f2', ['archiveFeature']],
+      ],
+    );
     const ids = read.features.flatMap((f) => f.changes.map((c) => c.id));
     assert.is(new Set(ids).size, 3, 'change ids are unique');
     const { events } = await w.admin.listEvents(SYSTEM_PRINCIPAL, { project: 'p1' });
-    assert.equal(events.filter((e) => e.type.startsWith('change')).map((e) => e.type).reverse(), ['change-request-created', 'change-added', 'change-added', 'change-added']);
+    assert.equal(
+      events
+        .filter((e) => e.type.startsWith('change'))
+        .map((e) => e.type)
+        .reverse(),
+      ['change-request-created', 'change-added', 'change-added', 'change-added'],
+    );
   });
 
   test('a request stored before changes kept their target versions is still read (conflicts only from an archived feature)', async () => {
     const by = { id: 1, username: 'admin-key', imageUrl: '' };
-    const change = (id: number) => ({ id, action: 'updateEnabled', payload: { enabled: true }, createdBy: by, createdAt: '2026-01-01T00:00:00.000Z' });
+    const change = (id: number) => ({
+      id,
+      action: 'updateEnabled',
+      payload: { enabled: true },
+      createdBy: by,
+      createdAt: '2026-01-01T00:00:00.000Z',
+    });
     await w.storage.write(async (tx) => {
       await tx.put('changeRequests', {
         id: 7,
@@ -48,7 +66,10 @@ suiteForEachStorage('change requests', (test, world) => {
         environment: 'production',
         minApprovals: 1,
         project: 'p1',
-        features: [{ name: 'f1', changes: [change(1)] }, { name: 'gone', changes: [change(2)] }],
+        features: [
+          { name: 'f1', changes: [change(1)] },
+          { name: 'gone', changes: [change(2)] },
+        ],
         segments: [],
         approvals: [],
         rejections: [],
@@ -59,8 +80,17 @@ suiteForEachStorage('change requests', (test, world) => {
       } as never);
     });
     const read = await w.admin.getChangeRequest(w.keys.admin.principal, { projectId: 'p1', id: '7' });
-    assert.equal(read.features.map((f) => [f.name, f.changes.map((c) => c.id)]), [['f1', [1]], ['gone', [2]]]);
-    assert.equal(read.features.map((f) => Boolean(f.conflict)), [false, true]);
+    assert.equal(
+      read.features.map((f) => [f.name, f.changes.map((c) => c.id)]),
+      [
+        ['f1', [1]],
+        ['gone', [2]],
+      ],
+    );
+    assert.equal(
+      read.features.map((f) => Boolean(f.conflict)),
+      [false, true],
+    );
   });
 
   test('another caller or another environment gets its own draft', async () => {
@@ -92,8 +122,15 @@ suiteForEachStorage('change requests', (test, world) => {
     await rejects(add({ feature: 'f1', action: 'updateEnabled', payload: { enabled: true } }, w.keys.viewer.principal), 'NoAccessError');
     const devOnly = await w.key({ type: 'admin', role: 'editor', environment: 'development' });
     const afterKey = await w.eventCount();
-    await rejects(add({ feature: 'f1', action: 'updateEnabled', payload: { enabled: true } }, devOnly.principal), 'NoAccessError', /production/);
-    await rejects(add({ feature: 'f1', action: 'updateEnabled', payload: { enabled: true } }, SYSTEM_PRINCIPAL, 'staging'), 'NotFoundError');
+    await rejects(
+      add({ feature: 'f1', action: 'updateEnabled', payload: { enabled: true } }, devOnly.principal),
+      'NoAccessError',
+      /production/,
+    );
+    await rejects(
+      add({ feature: 'f1', action: 'updateEnabled', payload: { enabled: true } }, SYSTEM_PRINCIPAL, 'staging'),
+      'NotFoundError',
+    );
     assert.is(await w.eventCount(), afterKey);
     assert.is(afterKey, before + 1, 'only the key creation');
   });

@@ -28,7 +28,9 @@ suiteForEachStorage('feature dependencies', (test, world) => {
     const again = await add('child', { feature: 'parent', enabled: true, variants: ['blue'] });
     assert.is(again.etag, etag);
     assert.is(await w.eventCount(), events);
-    const { events: [last] } = await w.admin.listEvents(SYSTEM_PRINCIPAL);
+    const {
+      events: [last],
+    } = await w.admin.listEvents(SYSTEM_PRINCIPAL);
     assert.is(last!.type, 'feature-dependency-added');
     assert.equal(last!.data, { feature: 'parent', enabled: true, variants: ['blue'] });
     assert.is(last!.featureName, 'child');
@@ -37,7 +39,11 @@ suiteForEachStorage('feature dependencies', (test, world) => {
   test('a parent with live children cannot be archived (409 naming them, nothing changed); once they are archived it can', async () => {
     await add('child', { feature: 'parent' });
     const archive = (name: string) =>
-      w.admin.patchFeature(SYSTEM_PRINCIPAL, { projectId: 'default', featureName: name, patch: [{ op: 'replace', path: '/archived', value: true }] });
+      w.admin.patchFeature(SYSTEM_PRINCIPAL, {
+        projectId: 'default',
+        featureName: name,
+        patch: [{ op: 'replace', path: '/archived', value: true }],
+      });
     const error = await failsUnchanged(() => archive('parent'), 'ConflictError', /"parent" cannot be archived: "child" depend/);
     assert.equal(error.details, [{ message: '"child" depends on "parent"', path: '/archived' }]);
     await archive('child');
@@ -76,10 +82,17 @@ suiteForEachStorage('feature dependencies', (test, world) => {
     assert.equal(all.feature.dependencies, []);
     assert.equal((await doc('other')).children, []);
     const { events: log } = await w.admin.listEvents(SYSTEM_PRINCIPAL);
-    assert.equal(log.slice(0, 2).map((e) => e.type), ['feature-dependencies-removed', 'feature-dependency-removed']);
+    assert.equal(
+      log.slice(0, 2).map((e) => e.type),
+      ['feature-dependencies-removed', 'feature-dependency-removed'],
+    );
   });
 
   test('a viewer gets 403 naming UPDATE_FEATURE', async () => {
-    await failsUnchanged(() => w.admin.addDependency(w.keys.viewer.principal, { projectId: 'default', featureName: 'child', body: { feature: 'parent' } }), 'NoAccessError', /UPDATE_FEATURE/);
+    await failsUnchanged(
+      () => w.admin.addDependency(w.keys.viewer.principal, { projectId: 'default', featureName: 'child', body: { feature: 'parent' } }),
+      'NoAccessError',
+      /UPDATE_FEATURE/,
+    );
   });
 });

@@ -11,7 +11,11 @@ suiteForEachStorage('events', (test, world) => {
   });
 
   const toggle = (feature: string, project: string, stale: boolean) =>
-    w.admin.patchFeature(SYSTEM_PRINCIPAL, { projectId: project, featureName: feature, patch: [{ op: 'replace', path: '/stale', value: stale }] });
+    w.admin.patchFeature(SYSTEM_PRINCIPAL, {
+      projectId: project,
+      featureName: feature,
+      patch: [{ op: 'replace', path: '/stale', value: stale }],
+    });
 
   test('without a project: the last 100 events, newest first by id, with totalEvents and version 1', async () => {
     await w.feature('a', {}, 'p1');
@@ -21,8 +25,15 @@ suiteForEachStorage('events', (test, world) => {
     assert.is(all.version, 1);
     assert.is(all.events.length, LATEST_EVENTS_LIMIT);
     const ids = all.events.map((e) => e.id);
-    assert.equal(ids, [...ids].sort((a, b) => b - a), 'newest first');
-    assert.ok(ids.every((id, i) => i === 0 || ids[i - 1]! - id === 1), 'consecutive ids: the newest ones');
+    assert.equal(
+      ids,
+      [...ids].sort((a, b) => b - a),
+      'newest first',
+    );
+    assert.ok(
+      ids.every((id, i) => i === 0 || ids[i - 1]! - id === 1),
+      'consecutive ids: the newest ones',
+    );
     assert.ok(all.totalEvents > 120, `totalEvents counts every event: ${all.totalEvents}`);
     assert.is(all.events[0]!.type, 'feature-stale-off');
   });
@@ -36,13 +47,19 @@ suiteForEachStorage('events', (test, world) => {
     assert.is(p1.events.length, 1 + 1 + 130, 'project-created, feature-created and every toggle');
     assert.is(p1.totalEvents, p1.events.length);
     assert.ok(p1.events.every((e) => e.project === 'p1'));
-    assert.equal(p1.events.map((e) => e.id), p1.events.map((e) => e.id).sort((a, b) => b - a));
+    assert.equal(
+      p1.events.map((e) => e.id),
+      p1.events.map((e) => e.id).sort((a, b) => b - a),
+    );
     const none = await w.admin.listEvents(w.keys.admin.principal, { project: 'unknown' });
     assert.equal(none, { version: 1, events: [], totalEvents: 0 });
   });
 
   test('every event has every field of spec 2.2: createdBy the key name, createdByUserId the key id, nulls where not applicable', async () => {
-    await w.admin.createFeature(w.keys.editor.principal, { projectId: 'p1', body: { name: 'by-editor', tags: [{ type: 'simple', value: 't' }] } });
+    await w.admin.createFeature(w.keys.editor.principal, {
+      projectId: 'p1',
+      body: { name: 'by-editor', tags: [{ type: 'simple', value: 't' }] },
+    });
     const { events } = await w.admin.listEvents(w.keys.admin.principal);
     for (const e of events) assertSchema('event', e);
     const created = events.find((e) => e.type === 'feature-created')!;
@@ -65,7 +82,10 @@ suiteForEachStorage('events', (test, world) => {
     const scoped = await w.key({ type: 'admin', role: 'viewer', projects: ['p1'] });
     const seen = await w.admin.listEvents(scoped.principal);
     assert.ok(seen.events.length > 0);
-    assert.ok(seen.events.every((e) => e.project === 'p1'), JSON.stringify(seen.events.map((e) => e.project)));
+    assert.ok(
+      seen.events.every((e) => e.project === 'p1'),
+      JSON.stringify(seen.events.map((e) => e.project)),
+    );
     assert.is(seen.totalEvents, seen.events.length);
     assert.equal(await w.admin.listEvents(scoped.principal, { project: 'p2' }), { version: 1, events: [], totalEvents: 0 });
   });

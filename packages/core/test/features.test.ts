@@ -10,7 +10,10 @@ suiteForEachStorage('the feature document and feature creation', (test, world) =
 
   test('a fresh instance has the default project and the development and production environments', async () => {
     const { projects } = await w.admin.listProjects(SYSTEM_PRINCIPAL);
-    assert.equal(projects.map((p) => [p.id, p.description]), [['default', 'Default project']]);
+    assert.equal(
+      projects.map((p) => [p.id, p.description]),
+      [['default', 'Default project']],
+    );
     const envs = await w.storage.read((tx) => tx.list('environments'));
     assert.equal(envs, [
       { name: 'development', type: 'development', sortOrder: 100 },
@@ -19,14 +22,25 @@ suiteForEachStorage('the feature document and feature creation', (test, world) =
   });
 
   test('exactly the fields of spec 2.1, environments ordered by sortOrder, in every place the document appears', async () => {
-    const created = await w.feature('doc', { type: 'kill-switch', description: 'd', impressionData: true, tags: [{ type: 'simple', value: 'x' }] });
+    const created = await w.feature('doc', {
+      type: 'kill-switch',
+      description: 'd',
+      impressionData: true,
+      tags: [{ type: 'simple', value: 'x' }],
+    });
     assert.equal(Object.keys(created).sort(), [...featureSchema.required].sort());
     assertSchema('feature', created);
-    assert.equal(created.environments.map((e) => [e.name, e.environment, e.type, e.sortOrder, e.enabled]), [
-      ['development', 'development', 'development', 100, false],
-      ['production', 'production', 'production', 200, false],
-    ]);
-    assert.equal([created.type, created.description, created.impressionData, created.enabled, created.archivedAt], ['kill-switch', 'd', true, false, null]);
+    assert.equal(
+      created.environments.map((e) => [e.name, e.environment, e.type, e.sortOrder, e.enabled]),
+      [
+        ['development', 'development', 'development', 100, false],
+        ['production', 'production', 'production', 200, false],
+      ],
+    );
+    assert.equal(
+      [created.type, created.description, created.impressionData, created.enabled, created.archivedAt],
+      ['kill-switch', 'd', true, false, null],
+    );
     assert.equal(created.lifecycle, { stage: 'initial', enteredStageAt: new Date(T0).toISOString() });
     assert.equal(created.tags, [{ type: 'simple', value: 'x' }]);
     const read = await w.admin.getFeature(SYSTEM_PRINCIPAL, { projectId: 'default', featureName: 'doc' });
@@ -47,7 +61,11 @@ suiteForEachStorage('the feature document and feature creation', (test, world) =
     await w.feature('ok-name_1.2~');
     await w.project('p2');
     await rejects(w.feature('ok-name_1.2~', {}, 'p2'), 'NameExistsError');
-    await w.admin.patchFeature(SYSTEM_PRINCIPAL, { projectId: 'default', featureName: 'ok-name_1.2~', patch: [{ op: 'replace', path: '/archived', value: true }] });
+    await w.admin.patchFeature(SYSTEM_PRINCIPAL, {
+      projectId: 'default',
+      featureName: 'ok-name_1.2~',
+      patch: [{ op: 'replace', path: '/archived', value: true }],
+    });
     await rejects(w.feature('ok-name_1.2~'), 'NameExistsError', /archive/);
   });
 
@@ -56,7 +74,16 @@ suiteForEachStorage('the feature document and feature creation', (test, world) =
     await rejects(w.feature('x', {}, 'nope'), 'NotFoundError');
     await rejects(w.feature('x', { type: 'bogus' }), 'BadDataError', /type/);
     await rejects(w.feature('x', { unknown: 1 }), 'BadDataError', /unknown/);
-    await rejects(w.feature('x', { tags: [{ type: 'a', value: 'b' }, { type: 'a', value: 'b' }] }), 'BadDataError', /repeat/);
+    await rejects(
+      w.feature('x', {
+        tags: [
+          { type: 'a', value: 'b' },
+          { type: 'a', value: 'b' },
+        ],
+      }),
+      'BadDataError',
+      /repeat/,
+    );
     await rejects(w.admin.createFeature(w.keys.viewer.principal, { projectId: 'default', body: { name: 'x' } }), 'NoAccessError');
     assert.is(await w.eventCount(), before);
     assert.equal((await w.admin.listFeatures(SYSTEM_PRINCIPAL, { projectId: 'default' })).features, []);
@@ -65,7 +92,10 @@ suiteForEachStorage('the feature document and feature creation', (test, world) =
   test('projects: created with every environment, 409 for a duplicate id, 400 for bad input', async () => {
     await w.project('team-a', { description: 'A', mode: 'protected', members: [{ name: 'Ann', email: 'ann@example.com', role: 'owner' }] });
     const f = await w.feature('in-a', {}, 'team-a');
-    assert.equal(f.environments.map((e) => e.name), ['development', 'production']);
+    assert.equal(
+      f.environments.map((e) => e.name),
+      ['development', 'production'],
+    );
     await rejects(w.project('team-a'), 'NameExistsError');
     await rejects(w.project('bad id'), 'BadDataError');
     await rejects(w.project('m', { mode: 'secret' }), 'BadDataError');

@@ -75,8 +75,7 @@ export async function world(storage: Storage = memoryStorage(), limits?: Partial
     clock,
     keys,
     key,
-    feature: (name, body = {}, projectId = 'default') =>
-      admin.createFeature(SYSTEM_PRINCIPAL, { projectId, body: { name, ...body } }),
+    feature: (name, body = {}, projectId = 'default') => admin.createFeature(SYSTEM_PRINCIPAL, { projectId, body: { name, ...body } }),
     project: async (id, body = {}) => {
       await admin.createProject(SYSTEM_PRINCIPAL, { body: { id, name: id, ...body } });
     },

@@ -20,7 +20,9 @@ let calls: Call[] = [];
 let inert = false;
 fastJsonPatch.applyOperation = (document, operation, validateOperation, mutateDocument, banPrototypeModifications, index) => {
   calls.push({ document, operation: { ...operation }, flags: [validateOperation, mutateDocument, banPrototypeModifications] });
-  return inert ? { newDocument: document } : realApplyOperation(document, operation, validateOperation, mutateDocument, banPrototypeModifications, index);
+  return inert
+    ? { newDocument: document }
+    : realApplyOperation(document, operation, validateOperation, mutateDocument, banPrototypeModifications, index);
 };
 const { applyPatch, parsePatch } = await import('../src/rules/json-patch');
 const { DEFAULT_LIMITS } = await import('../src/base/limits');
@@ -69,7 +71,10 @@ test('every change is made by fast-json-patch (its validation off, in place, on 
     'one call per change, none for the test (judged only)',
   );
   for (const call of calls) assert.equal(call.flags, [false, true, true], 'validateOperation off, mutateDocument on, prototypes banned');
-  assert.ok(calls.every((c) => c.document === result), 'every call changed the one working copy, which is the answer');
+  assert.ok(
+    calls.every((c) => c.document === result),
+    'every call changed the one working copy, which is the answer',
+  );
   assert.is.not(result, original);
   assert.equal(original, document(), "the caller's document is untouched");
 });
@@ -109,7 +114,11 @@ test('the judge answers before fast-json-patch is called: what it refuses never 
     [{ op: 'add', path: '/a/b', value: 1 }, 'the parent of path "/a/b" is neither an object nor an array', ['replace']],
     [{ op: 'remove', path: '' }, 'the whole document cannot be removed', ['replace']],
     // A move is judged in two halves: its remove applied (to the copy, dropped with it), its add refused.
-    [{ op: 'move', from: '/list/1', path: '/list/2' }, 'path "/list/2": "2" is not an index of the array (0 to 1, or -)', ['replace', 'remove']],
+    [
+      { op: 'move', from: '/list/1', path: '/list/2' },
+      'path "/list/2": "2" is not an index of the array (0 to 1, or -)',
+      ['replace', 'remove'],
+    ],
   ];
   for (const [op, reason, reached] of cases) {
     calls = [];
@@ -118,7 +127,11 @@ test('the judge answers before fast-json-patch is called: what it refuses never 
     assert.is(error.name, 'BadDataError', message);
     assert.is(error.message, message);
     assert.equal(error.details, [{ message, path: '/1' }]);
-    assert.equal(calls.map((c) => c.operation['op']), reached, message);
+    assert.equal(
+      calls.map((c) => c.operation['op']),
+      reached,
+      message,
+    );
   }
 });
 
@@ -132,7 +145,13 @@ test("what fast-json-patch's own move and test get wrong, the judge and the spli
 });
 
 test('values are copied in: a later operation does not change the parsed patch', () => {
-  const ops = parsePatch([{ op: 'add', path: '/o', value: {} }, { op: 'add', path: '/o/k', value: 1 }], DEFAULT_LIMITS);
+  const ops = parsePatch(
+    [
+      { op: 'add', path: '/o', value: {} },
+      { op: 'add', path: '/o/k', value: 1 },
+    ],
+    DEFAULT_LIMITS,
+  );
   assert.equal(applyPatch({}, ops), { o: { k: 1 } });
   assert.equal(ops[0]!.value, {});
 });

@@ -14,7 +14,10 @@ test('jsonClone: a deep copy equal to the original that shares no object with it
 });
 
 test('jsonClone: an own "__proto__" key (as JSON.parse makes it) stays a plain key', () => {
-  const parsed = JSON.parse('{"name":"f1","__proto__":{"polluted":true},"nested":{"__proto__":{"polluted":true}}}') as Record<string, unknown>;
+  const parsed = JSON.parse('{"name":"f1","__proto__":{"polluted":true},"nested":{"__proto__":{"polluted":true}}}') as Record<
+    string,
+    unknown
+  >;
   const copy = jsonClone(parsed);
   assert.is(Object.getPrototypeOf(copy), Object.prototype);
   assert.is(Object.getPrototypeOf(copy['nested']), Object.prototype);

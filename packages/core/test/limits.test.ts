@@ -5,7 +5,8 @@ import { memoryStorage } from '@flagadmin/storage-memory';
 import { observe, rejects, SYSTEM_PRINCIPAL, world, type World } from './helpers';
 
 const tag = (i: number) => ({ type: 'simple', value: `t${i}` });
-const addTags = (from: number, count: number) => Array.from({ length: count }, (_, i) => ({ op: 'add', path: '/tags/-', value: tag(from + i) }));
+const addTags = (from: number, count: number) =>
+  Array.from({ length: count }, (_, i) => ({ op: 'add', path: '/tags/-', value: tag(from + i) }));
 
 async function featureWorld(limits?: Partial<Limits>): Promise<World> {
   const w = await world(memoryStorage(), limits);
@@ -37,7 +38,11 @@ test('each limit is configurable per instance', async () => {
   const w = await featureWorld({ operationsPerPatch: 2, tagsPerFeature: 3, eventsPerRequest: 2 });
   await refusedByLimit(w, () => patch(w, addTags(0, 3)), 'operationsPerPatch');
   await patch(w, addTags(0, 2));
-  const error = await refusedByLimit(w, () => patch(w, [{ op: 'replace', path: '/tags', value: [tag(5), tag(6), tag(7)] }]), 'eventsPerRequest');
+  const error = await refusedByLimit(
+    w,
+    () => patch(w, [{ op: 'replace', path: '/tags', value: [tag(5), tag(6), tag(7)] }]),
+    'eventsPerRequest',
+  );
   assert.match(error.message, /5 events/);
   await patch(w, [{ op: 'add', path: '/tags/-', value: tag(9) }]);
   await refusedByLimit(w, () => patch(w, [{ op: 'add', path: '/tags/-', value: tag(10) }]), 'tagsPerFeature');
@@ -52,7 +57,11 @@ test('strategies, constraints and values: configured limits apply to POST, PUT a
   await refusedByLimit(w, () => add({ name: 'default', constraints: [constraint(['a', 'b', 'c'])] }), 'valuesPerConstraint');
   const { result } = await add({ name: 'default', constraints: [constraint(['a', 'b'])] });
   const grow = [{ op: 'add', path: '/constraints/0/values/-', value: 'c' }];
-  await refusedByLimit(w, () => w.admin.patchStrategy(SYSTEM_PRINCIPAL, { ...at, strategyId: result.id, patch: grow }), 'valuesPerConstraint');
+  await refusedByLimit(
+    w,
+    () => w.admin.patchStrategy(SYSTEM_PRINCIPAL, { ...at, strategyId: result.id, patch: grow }),
+    'valuesPerConstraint',
+  );
   await add({ name: 'default' });
   await refusedByLimit(w, () => add({ name: 'default' }), 'strategiesPerEnvironment');
 });
@@ -65,7 +74,8 @@ test('segments, values per segment and parents per feature: configured limits ap
   await segment('one', ['a', 'b', 'c']);
   await rejects(segment('two', ['a']), 'BadDataError', /limit segments/);
   for (const name of ['p1', 'p2']) await w.feature(name);
-  const depend = (parent: string) => w.admin.addDependency(SYSTEM_PRINCIPAL, { projectId: 'default', featureName: 'f1', body: { feature: parent } });
+  const depend = (parent: string) =>
+    w.admin.addDependency(SYSTEM_PRINCIPAL, { projectId: 'default', featureName: 'f1', body: { feature: parent } });
   await depend('p1');
   await refusedByLimit(w, () => depend('p2'), 'dependenciesPerFeature');
 });
@@ -76,7 +86,11 @@ test('a value nested deeper than jsonDepth, given to the library, is a 400 befor
   for (let i = 0; i < 10_000; i++) deep = { deeper: deep };
   await refusedByLimit(w, () => patch(w, [{ op: 'replace', path: '/description', value: deep }]), 'jsonDepth');
   const at = { projectId: 'default', environment: 'production' };
-  await refusedByLimit(w, () => w.admin.addChangeRequestChanges(SYSTEM_PRINCIPAL, { ...at, body: { feature: 'f1', action: 'updateEnabled', payload: { deep } } }), 'jsonDepth');
+  await refusedByLimit(
+    w,
+    () => w.admin.addChangeRequestChanges(SYSTEM_PRINCIPAL, { ...at, body: { feature: 'f1', action: 'updateEnabled', payload: { deep } } }),
+    'jsonDepth',
+  );
   const sixDeep = [{ op: 'test', path: '/tags', value: [[[[[]]]]] }];
   await rejects(patch(w, sixDeep), 'ConflictError');
   await refusedByLimit(w, () => patch(w, [{ op: 'test', path: '/tags', value: [[[[[[[]]]]]]] }]), 'jsonDepth');

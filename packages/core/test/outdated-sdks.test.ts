@@ -13,7 +13,9 @@ suiteForEachStorage('outdated SDKs', (test, world) => {
   });
 
   const register = (appName: string, sdkVersion: string, instanceId = 'i1') =>
-    w.admin.registerClient(w.keys.client.principal, { body: { appName, instanceId, sdkVersion, strategies: [], started: new Date().toISOString(), interval: 10000 } });
+    w.admin.registerClient(w.keys.client.principal, {
+      body: { appName, instanceId, sdkVersion, strategies: [], started: new Date().toISOString(), interval: 10000 },
+    });
   const metrics = (appName: string, toggles: Record<string, { yes: number; no: number }>, instanceId = 'i1') =>
     w.admin.recordMetrics(w.keys.client.principal, { body: { appName, instanceId, bucket: { start: '', stop: '', toggles } } });
 
@@ -69,8 +71,12 @@ suiteForEachStorage('outdated SDKs', (test, world) => {
 
   test('a client key scoped to one project does not attach apps to other projects', async () => {
     const scoped = await w.key({ type: 'client', projects: ['p2'], environment: 'development' });
-    await w.admin.registerClient(scoped.principal, { body: { appName: 'sneaky', instanceId: 'x', sdkVersion: 'unleash-client-node:1.0.0' } });
-    await w.admin.recordMetrics(scoped.principal, { body: { appName: 'sneaky', instanceId: 'x', bucket: { toggles: { f1: { yes: 5, no: 0 } } } } });
+    await w.admin.registerClient(scoped.principal, {
+      body: { appName: 'sneaky', instanceId: 'x', sdkVersion: 'unleash-client-node:1.0.0' },
+    });
+    await w.admin.recordMetrics(scoped.principal, {
+      body: { appName: 'sneaky', instanceId: 'x', bucket: { toggles: { f1: { yes: 5, no: 0 } } } },
+    });
     assert.equal((await w.admin.listOutdatedSdks(SYSTEM_PRINCIPAL, { projectId: 'p1' })).sdks, []);
   });
 
@@ -80,7 +86,10 @@ suiteForEachStorage('outdated SDKs', (test, world) => {
     const { feature } = await w.admin.getFeature(SYSTEM_PRINCIPAL, { projectId: 'p1', featureName: 'f1' });
     const at = new Date(w.clock.ms).toISOString();
     assert.is(feature.lastSeenAt, at);
-    assert.equal(feature.environments.map((e) => e.lastSeenAt), [at, null]);
+    assert.equal(
+      feature.environments.map((e) => e.lastSeenAt),
+      [at, null],
+    );
   });
 
   test('an instance not seen for two days is dropped when its app next reports; fresher ones stay', async () => {
@@ -89,19 +98,28 @@ suiteForEachStorage('outdated SDKs', (test, world) => {
     w.clock.ms += DAY;
     await register('shop', 'unleash-client-node:4.0.0', 'yesterday-pod');
     w.clock.ms += DAY + 1;
-    assert.equal((await w.admin.listOutdatedSdks(SYSTEM_PRINCIPAL, { projectId: 'p1' })).sdks.map((s) => s.sdkVersion), [
-      'unleash-client-node:3.9.1',
-      'unleash-client-node:4.0.0',
-    ]);
+    assert.equal(
+      (await w.admin.listOutdatedSdks(SYSTEM_PRINCIPAL, { projectId: 'p1' })).sdks.map((s) => s.sdkVersion),
+      ['unleash-client-node:3.9.1', 'unleash-client-node:4.0.0'],
+    );
     await register('shop', 'unleash-client-node:6.0.0', 'new-pod');
     const app = await w.storage.read((tx) => tx.get('clientApps', 'shop'));
-    assert.equal(app!.instances.map((i) => i.instanceId), ['yesterday-pod', 'new-pod']);
-    assert.equal((await w.admin.listOutdatedSdks(SYSTEM_PRINCIPAL, { projectId: 'p1' })).sdks.map((s) => s.sdkVersion), ['unleash-client-node:4.0.0']);
+    assert.equal(
+      app!.instances.map((i) => i.instanceId),
+      ['yesterday-pod', 'new-pod'],
+    );
+    assert.equal(
+      (await w.admin.listOutdatedSdks(SYSTEM_PRINCIPAL, { projectId: 'p1' })).sdks.map((s) => s.sdkVersion),
+      ['unleash-client-node:4.0.0'],
+    );
   });
 
   test('bad reports are 400 and store nothing', async () => {
     await rejects(w.admin.registerClient(w.keys.client.principal, { body: { sdkVersion: 'x' } }), 'BadDataError');
-    await rejects(w.admin.recordMetrics(w.keys.client.principal, { body: { appName: 'a', bucket: { toggles: { f1: { yes: -1 } } } } }), 'BadDataError');
+    await rejects(
+      w.admin.recordMetrics(w.keys.client.principal, { body: { appName: 'a', bucket: { toggles: { f1: { yes: -1 } } } } }),
+      'BadDataError',
+    );
     // An app's name is its record's key: U+0000 is refused alike on every storage (PostgreSQL text cannot hold it).
     await rejects(register('a\u0000b', 'unleash-client-node:5.0.0'), 'BadDataError', /appName/);
     await rejects(metrics('a\u0000b', { f1: { yes: 1, no: 0 } }), 'BadDataError', /appName/);

@@ -9,7 +9,10 @@ suiteForEachStorage('patchFeature', (test, world) => {
     await w.feature('f1', { description: 'first', tags: [{ type: 'simple', value: 'a' }] });
   });
 
-  const patch = (patchBody: unknown, opts: { secret?: 'admin' | 'editor' | 'viewer' | 'client'; ifMatch?: string; projectId?: string; featureName?: string } = {}) =>
+  const patch = (
+    patchBody: unknown,
+    opts: { secret?: 'admin' | 'editor' | 'viewer' | 'client'; ifMatch?: string; projectId?: string; featureName?: string } = {},
+  ) =>
     w.admin.patchFeature(w.keys[opts.secret ?? 'admin'].principal, {
       projectId: opts.projectId ?? 'default',
       featureName: opts.featureName ?? 'f1',
@@ -42,7 +45,11 @@ suiteForEachStorage('patchFeature', (test, world) => {
   });
 
   test('a viewer key gets 403 naming UPDATE_FEATURE, and nothing changes', async () => {
-    const error = await failsUnchanged(() => patch([{ op: 'replace', path: '/description', value: 'x' }], { secret: 'viewer' }), 'NoAccessError', /UPDATE_FEATURE/);
+    const error = await failsUnchanged(
+      () => patch([{ op: 'replace', path: '/description', value: 'x' }], { secret: 'viewer' }),
+      'NoAccessError',
+      /UPDATE_FEATURE/,
+    );
     assert.equal(error.permissions, ['UPDATE_FEATURE']);
     assert.equal(error.details, [{ message: error.message, permission: 'UPDATE_FEATURE', project: 'default' }]);
   });
@@ -54,8 +61,7 @@ suiteForEachStorage('patchFeature', (test, world) => {
   test('a key scoped to another project gets 403 before anything reveals whether the feature exists', async () => {
     await w.project('other');
     const scoped = await w.key({ type: 'admin', role: 'editor', projects: ['other'] });
-    const call = (featureName: string) =>
-      w.admin.patchFeature(scoped.principal, { projectId: 'default', featureName, patch: [] });
+    const call = (featureName: string) => w.admin.patchFeature(scoped.principal, { projectId: 'default', featureName, patch: [] });
     await rejects(call('f1'), 'NoAccessError');
     await rejects(call('does-not-exist'), 'NoAccessError');
     await rejects(w.admin.patchFeature(scoped.principal, { projectId: 'nope', featureName: 'f1', patch: 'garbage' }), 'NoAccessError');
@@ -63,8 +69,18 @@ suiteForEachStorage('patchFeature', (test, world) => {
 
   test('a body that is not an array of operations is 400 naming the operation', async () => {
     await failsUnchanged(() => patch({ op: 'replace' }), 'BadDataError');
-    const error = await failsUnchanged(() => patch([{ op: 'replace', path: '/description', value: 'x' }, { op: 'bogus', path: '/stale' }]), 'BadDataError');
-    assert.ok(error.details?.some((d) => d.path?.startsWith('/1')), JSON.stringify(error.details));
+    const error = await failsUnchanged(
+      () =>
+        patch([
+          { op: 'replace', path: '/description', value: 'x' },
+          { op: 'bogus', path: '/stale' },
+        ]),
+      'BadDataError',
+    );
+    assert.ok(
+      error.details?.some((d) => d.path?.startsWith('/1')),
+      JSON.stringify(error.details),
+    );
     await failsUnchanged(() => patch([{ op: 'replace', value: 1 }]), 'BadDataError');
     await failsUnchanged(() => patch([{ op: 'replace', path: '/description' }]), 'BadDataError', /value/);
     await failsUnchanged(() => patch([{ op: 'move', path: '/description' }]), 'BadDataError', /from/);
@@ -82,18 +98,42 @@ suiteForEachStorage('patchFeature', (test, world) => {
   test('RFC 6902 moves: into its own child, or to a destination gone once the source is removed, are 400', async () => {
     const moveIntoChild = await failsUnchanged(() => patch([{ op: 'move', from: '/lifecycle', path: '/lifecycle/stage' }]), 'BadDataError');
     assert.match(moveIntoChild.message, /operation 0 \(move\).*own child/);
-    await failsUnchanged(() => patch([{ op: 'move', from: '/environments/0', path: '/environments/1/enabled' }]), 'BadDataError', /operation 0 \(move\)/);
+    await failsUnchanged(
+      () => patch([{ op: 'move', from: '/environments/0', path: '/environments/1/enabled' }]),
+      'BadDataError',
+      /operation 0 \(move\)/,
+    );
     await failsUnchanged(() => patch([{ op: 'move', from: '', path: '/description' }]), 'BadDataError', /own child/);
   });
 
   test('operations after the whole document became a non-object are 400 naming that operation', async () => {
-    await failsUnchanged(() => patch([{ op: 'remove', path: '' }, { op: 'remove', path: '/tags/0' }]), 'BadDataError', /operation 0 \(remove\)/);
     await failsUnchanged(
-      () => patch([{ op: 'copy', from: '/lastSeenAt', path: '' }, { op: 'add', path: '/environments', value: 1 }]),
+      () =>
+        patch([
+          { op: 'remove', path: '' },
+          { op: 'remove', path: '/tags/0' },
+        ]),
+      'BadDataError',
+      /operation 0 \(remove\)/,
+    );
+    await failsUnchanged(
+      () =>
+        patch([
+          { op: 'copy', from: '/lastSeenAt', path: '' },
+          { op: 'add', path: '/environments', value: 1 },
+        ]),
       'BadDataError',
       /operation 1 \(add\)/,
     );
-    await failsUnchanged(() => patch([{ op: 'replace', path: '', value: [] }, { op: 'add', path: '/-', value: 1 }]), 'BadDataError', /must be an object/);
+    await failsUnchanged(
+      () =>
+        patch([
+          { op: 'replace', path: '', value: [] },
+          { op: 'add', path: '/-', value: 1 },
+        ]),
+      'BadDataError',
+      /must be an object/,
+    );
   });
 
   test('array indices follow RFC 6901: 0 or digits without a leading zero, - for add only; else 400 naming the operation', async () => {
@@ -116,8 +156,14 @@ suiteForEachStorage('patchFeature', (test, world) => {
       assert.match(error.message, new RegExp(`operation 0 \\(${op.op}\\)`), `${i}: ${JSON.stringify(op)} -> ${error.message}`);
       assert.equal(error.details?.[0]?.path, '/0');
     }
-    const { feature } = await patch([{ op: 'add', path: '/tags/1', value: tag }, { op: 'add', path: '/tags/0', value: { type: 'simple', value: 'y' } }]);
-    assert.equal(feature.tags.map((t) => t.value), ['y', 'a', 'z']);
+    const { feature } = await patch([
+      { op: 'add', path: '/tags/1', value: tag },
+      { op: 'add', path: '/tags/0', value: { type: 'simple', value: 'y' } },
+    ]);
+    assert.equal(
+      feature.tags.map((t) => t.value),
+      ['y', 'a', 'z'],
+    );
   });
 
   test('only own members exist: inherited names are paths that do not exist (400)', async () => {
@@ -133,16 +179,29 @@ suiteForEachStorage('patchFeature', (test, world) => {
     // With a grammar where a slash could belong to two parts of the pattern, 60 slashes took longer than
     // any test runs (the time doubles with every two slashes); a body of 80 bytes held the process.
     await failsUnchanged(() => patch([{ op: 'replace', path: `${'/'.repeat(60)}~`, value: 1 }]), 'BadDataError', /JSON Pointer/);
-    await failsUnchanged(() => patch([{ op: 'copy', from: `${'/a'.repeat(5_000)}~`, path: '/description' }]), 'BadDataError', /JSON Pointer/);
+    await failsUnchanged(
+      () => patch([{ op: 'copy', from: `${'/a'.repeat(5_000)}~`, path: '/description' }]),
+      'BadDataError',
+      /JSON Pointer/,
+    );
   });
 
   test('tags differing only in where a colon falls are two tags, each with its event', async () => {
     await patch([{ op: 'remove', path: '/tags/0' }]);
     const since = await lastEventId();
-    const tags = [{ type: 'a:b', value: 'c' }, { type: 'a', value: 'b:c' }];
-    const { feature } = await patch([{ op: 'add', path: '/tags/-', value: tags[0] }, { op: 'add', path: '/tags/-', value: tags[1] }]);
+    const tags = [
+      { type: 'a:b', value: 'c' },
+      { type: 'a', value: 'b:c' },
+    ];
+    const { feature } = await patch([
+      { op: 'add', path: '/tags/-', value: tags[0] },
+      { op: 'add', path: '/tags/-', value: tags[1] },
+    ]);
     assert.equal(feature.tags, tags);
-    assert.equal((await newEvents(since)).map((e) => [e.type, e.data]), tags.map((t) => ['feature-tagged', t]));
+    assert.equal(
+      (await newEvents(since)).map((e) => [e.type, e.data]),
+      tags.map((t) => ['feature-tagged', t]),
+    );
     await failsUnchanged(() => patch([{ op: 'add', path: '/tags/-', value: { type: 'a', value: 'b:c' } }]), 'BadDataError', /repeat/);
   });
 
@@ -159,8 +218,14 @@ suiteForEachStorage('patchFeature', (test, world) => {
 
   test('If-Match: a stale ETag is 412 and changes nothing; the current one and * apply', async () => {
     await patch([{ op: 'replace', path: '/description', value: 'v2' }]);
-    await failsUnchanged(() => patch([{ op: 'replace', path: '/description', value: 'v3' }], { ifMatch: '"1"' }), 'PreconditionFailedError');
-    await failsUnchanged(() => patch([{ op: 'replace', path: '/description', value: 'v3' }], { ifMatch: 'W/"2"' }), 'PreconditionFailedError');
+    await failsUnchanged(
+      () => patch([{ op: 'replace', path: '/description', value: 'v3' }], { ifMatch: '"1"' }),
+      'PreconditionFailedError',
+    );
+    await failsUnchanged(
+      () => patch([{ op: 'replace', path: '/description', value: 'v3' }], { ifMatch: 'W/"2"' }),
+      'PreconditionFailedError',
+    );
     const { etag } = await patch([{ op: 'replace', path: '/description', value: 'v3' }], { ifMatch: '"2"' });
     assert.is(etag, '"3"');
     const { feature } = await patch([{ op: 'replace', path: '/description', value: 'v4' }], { ifMatch: '*' });
@@ -183,21 +248,36 @@ suiteForEachStorage('patchFeature', (test, world) => {
 
   test('the patch is atomic: when a later operation fails, earlier ones are not applied', async () => {
     await failsUnchanged(
-      () => patch([{ op: 'replace', path: '/description', value: 'changed' }, { op: 'remove', path: '/tags/3' }]),
+      () =>
+        patch([
+          { op: 'replace', path: '/description', value: 'changed' },
+          { op: 'remove', path: '/tags/3' },
+        ]),
       'BadDataError',
     );
     await failsUnchanged(
-      () => patch([{ op: 'replace', path: '/stale', value: true }, { op: 'replace', path: '/name', value: 'renamed' }]),
+      () =>
+        patch([
+          { op: 'replace', path: '/stale', value: true },
+          { op: 'replace', path: '/name', value: 'renamed' },
+        ]),
       'BadDataError',
     );
   });
 
   test('a failed test operation is 409 ConflictError and nothing changes; a passing one lets the patch apply', async () => {
     await failsUnchanged(
-      () => patch([{ op: 'test', path: '/description', value: 'not this' }, { op: 'replace', path: '/description', value: 'x' }]),
+      () =>
+        patch([
+          { op: 'test', path: '/description', value: 'not this' },
+          { op: 'replace', path: '/description', value: 'x' },
+        ]),
       'ConflictError',
     );
-    const { feature } = await patch([{ op: 'test', path: '/description', value: 'first' }, { op: 'replace', path: '/description', value: 'x' }]);
+    const { feature } = await patch([
+      { op: 'test', path: '/description', value: 'first' },
+      { op: 'replace', path: '/description', value: 'x' },
+    ]);
     assert.is(feature.description, 'x');
   });
 
@@ -226,17 +306,28 @@ suiteForEachStorage('patchFeature', (test, world) => {
   test('environment changes need UPDATE_FEATURE_ENVIRONMENT for that environment (403 naming it)', async () => {
     const devOnly = await w.key({ type: 'admin', role: 'editor', environment: 'development' });
     const call = (i: number) =>
-      w.admin.patchFeature(devOnly.principal, { projectId: 'default', featureName: 'f1', patch: [{ op: 'replace', path: `/environments/${i}/enabled`, value: true }] });
+      w.admin.patchFeature(devOnly.principal, {
+        projectId: 'default',
+        featureName: 'f1',
+        patch: [{ op: 'replace', path: `/environments/${i}/enabled`, value: true }],
+      });
     const error = await failsUnchanged(() => call(1), 'NoAccessError', /UPDATE_FEATURE_ENVIRONMENT.*production/);
     assert.equal(error.permissions, ['UPDATE_FEATURE_ENVIRONMENT']);
-    assert.equal(error.details, [{ message: error.message, permission: 'UPDATE_FEATURE_ENVIRONMENT', project: 'default', environment: 'production' }]);
+    assert.equal(error.details, [
+      { message: error.message, permission: 'UPDATE_FEATURE_ENVIRONMENT', project: 'default', environment: 'production' },
+    ]);
     const { feature } = await call(0);
     assert.is(feature.environments[0]!.name, 'development');
     assert.is(feature.environments[0]!.enabled, true);
     assert.is(feature.enabled, true, 'top-level enabled: any environment enabled');
     // The same key may still change metadata: only environments actually changed need the permission.
     const meta = await w.admin.patchFeature(devOnly.principal, {
-      projectId: 'default', featureName: 'f1', patch: [{ op: 'replace', path: '/description', value: 'ok' }, { op: 'test', path: '/environments/1/enabled', value: false }],
+      projectId: 'default',
+      featureName: 'f1',
+      patch: [
+        { op: 'replace', path: '/description', value: 'ok' },
+        { op: 'test', path: '/environments/1/enabled', value: false },
+      ],
     });
     assert.is(meta.feature.description, 'ok');
   });
@@ -291,8 +382,14 @@ suiteForEachStorage('patchFeature', (test, world) => {
     assert.equal(
       events.map((e) => e.type),
       [
-        'feature-metadata-updated', 'feature-stale-on', 'feature-archived', 'feature-favorited', 'feature-tagged', 'feature-untagged',
-        'feature-strategy-add', 'feature-environment-enabled',
+        'feature-metadata-updated',
+        'feature-stale-on',
+        'feature-archived',
+        'feature-favorited',
+        'feature-tagged',
+        'feature-untagged',
+        'feature-strategy-add',
+        'feature-environment-enabled',
       ],
     );
     for (const e of events) {
@@ -319,17 +416,31 @@ suiteForEachStorage('patchFeature', (test, world) => {
   });
 
   test('the opposite facts have their own events', async () => {
-    await patch([{ op: 'replace', path: '/stale', value: true }, { op: 'replace', path: '/favorite', value: true }, { op: 'replace', path: '/environments/0/enabled', value: true }]);
+    await patch([
+      { op: 'replace', path: '/stale', value: true },
+      { op: 'replace', path: '/favorite', value: true },
+      { op: 'replace', path: '/environments/0/enabled', value: true },
+    ]);
     const since = await lastEventId();
-    await patch([{ op: 'replace', path: '/stale', value: false }, { op: 'replace', path: '/favorite', value: false }, { op: 'replace', path: '/environments/0/enabled', value: false }]);
-    assert.equal((await newEvents(since)).map((e) => e.type), ['feature-stale-off', 'feature-unfavorited', 'feature-environment-disabled']);
+    await patch([
+      { op: 'replace', path: '/stale', value: false },
+      { op: 'replace', path: '/favorite', value: false },
+      { op: 'replace', path: '/environments/0/enabled', value: false },
+    ]);
+    assert.equal(
+      (await newEvents(since)).map((e) => e.type),
+      ['feature-stale-off', 'feature-unfavorited', 'feature-environment-disabled'],
+    );
   });
 
   test('a patch that changes nothing is 200 with no event and the same ETag', async () => {
-    const before = await observe(w, 'default', 'f1');
+    const _before = await observe(w, 'default', 'f1');
     const empty = await patch([]);
     assert.is(empty.etag, '"1"');
-    const same = await patch([{ op: 'replace', path: '/description', value: 'first' }, { op: 'test', path: '/stale', value: false }]);
+    const same = await patch([
+      { op: 'replace', path: '/description', value: 'first' },
+      { op: 'test', path: '/stale', value: false },
+    ]);
     assert.is(same.etag, '"1"');
   });
 
@@ -344,19 +455,29 @@ suiteForEachStorage('patchFeature', (test, world) => {
     const revived = (await patch([{ op: 'replace', path: '/archived', value: false }])).feature;
     assert.is(revived.archivedAt, null);
     assert.equal(revived.lifecycle, { stage: 'initial', enteredStageAt: new Date(w.clock.ms).toISOString() });
-    assert.equal((await newEvents(since)).map((e) => e.type), ['feature-revived']);
+    assert.equal(
+      (await newEvents(since)).map((e) => e.type),
+      ['feature-revived'],
+    );
   });
 
   test('copy and move work as RFC 6902 says', async () => {
     await patch([{ op: 'replace', path: '/environments/0/enabled', value: true }]);
     const { feature } = await patch([{ op: 'copy', from: '/environments/0/enabled', path: '/environments/1/enabled' }]);
-    assert.equal(feature.environments.map((e) => e.enabled), [true, true]);
+    assert.equal(
+      feature.environments.map((e) => e.enabled),
+      [true, true],
+    );
     // move = remove + add: moving a tag's value leaves the source tag without one, which is invalid.
     const before = await observe(w, 'default', 'f1');
-    await rejects(patch([
-      { op: 'add', path: '/tags/-', value: { type: 'simple', value: 'b' } },
-      { op: 'move', from: '/tags/1/value', path: '/tags/0/value' },
-    ]), 'BadDataError', /tags/);
+    await rejects(
+      patch([
+        { op: 'add', path: '/tags/-', value: { type: 'simple', value: 'b' } },
+        { op: 'move', from: '/tags/1/value', path: '/tags/0/value' },
+      ]),
+      'BadDataError',
+      /tags/,
+    );
     assert.equal(await observe(w, 'default', 'f1'), before);
   });
 

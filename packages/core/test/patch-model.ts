@@ -22,14 +22,21 @@ const OPS = ['add', 'remove', 'replace', 'copy', 'move', 'test'];
 class Refused {
   constructor(readonly status: 400 | 403 | 409) {}
 }
-const refuse = (status: 400 | 403 | 409): never => {
+function refuse(status: 400 | 403 | 409): never {
   throw new Refused(status);
-};
+}
 
-const own = (o: object, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
+const own = (o: object, k: string): boolean => Object.hasOwn(o, k);
 const isObject = (v: unknown): v is { [key: string]: Json } => typeof v === 'object' && v !== null && !Array.isArray(v);
 const canonical = (v: unknown): string =>
-  Array.isArray(v) ? `[${v.map(canonical).join(',')}]` : isObject(v) ? `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`).join(',')}}` : JSON.stringify(v);
+  Array.isArray(v)
+    ? `[${v.map(canonical).join(',')}]`
+    : isObject(v)
+      ? `{${Object.keys(v)
+          .sort()
+          .map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`)
+          .join(',')}}`
+      : JSON.stringify(v);
 const same = (a: unknown, b: unknown): boolean => canonical(a) === canonical(b);
 
 /** RFC 6901: undefined when the text is not a pointer. */
@@ -128,7 +135,8 @@ function run(before: Json, ops: unknown, rules: ModelRules): Json {
     const next = (value: Json | undefined) => value ?? refuse(400);
     if (op.name === 'add') doc = next(added(doc, op.path, op.value));
     else if (op.name === 'remove') doc = op.path.length === 0 ? refuse(400) : next(removed(doc, op.path));
-    else if (op.name === 'replace') doc = (at(op.path), op.path.length === 0 ? op.value : next(added(next(removed(doc, op.path)), op.path, op.value)));
+    else if (op.name === 'replace')
+      doc = (at(op.path), op.path.length === 0 ? op.value : next(added(next(removed(doc, op.path)), op.path, op.value)));
     else if (op.name === 'test') testFailed = !same(at(op.path).value, op.value) || testFailed;
     else if (op.name === 'copy') doc = next(added(doc, op.path, at(op.from).value));
     else {
@@ -150,14 +158,15 @@ function checkEnvironmentPermission(before: Json, after: Json, rules: ModelRules
   const now = after['environments'];
   was.forEach((env, i) => {
     const entry = now[i];
-    const changed = isObject(entry) && entry['name'] === env.name && typeof entry['enabled'] === 'boolean' && entry['enabled'] !== env.enabled;
+    const changed =
+      isObject(entry) && entry['name'] === env.name && typeof entry['enabled'] === 'boolean' && entry['enabled'] !== env.enabled;
     if (changed && !(rules.environments as readonly string[]).includes(env.name)) refuse(403);
   });
 }
 
 function checkWritable(before: Json, after: Json, rules: ModelRules): void {
   const b = before as { [key: string]: Json };
-  if (!isObject(after)) return refuse(400);
+  if (!isObject(after)) refuse(400);
   if (!same(Object.keys(after).sort(), Object.keys(b).sort())) refuse(400);
   for (const key of Object.keys(b)) if (!WRITABLE.includes(key) && !same(b[key], after[key])) refuse(400);
   const description = after['description'];
@@ -166,15 +175,17 @@ function checkWritable(before: Json, after: Json, rules: ModelRules): void {
   for (const key of ['stale', 'impressionData', 'archived', 'favorite']) if (typeof after[key] !== 'boolean') refuse(400);
   const tags = after['tags'];
   const tagOk = (t: Json) =>
-    isObject(t) && same(Object.keys(t).sort(), ['type', 'value']) && [t['type'], t['value']].every((s) => typeof s === 'string' && s.length >= 1 && s.length <= 100);
-  if (!Array.isArray(tags) || !tags.every(tagOk)) return refuse(400);
+    isObject(t) &&
+    same(Object.keys(t).sort(), ['type', 'value']) &&
+    [t['type'], t['value']].every((s) => typeof s === 'string' && s.length >= 1 && s.length <= 100);
+  if (!Array.isArray(tags) || !tags.every(tagOk)) refuse(400);
   if (new Set(tags.map(canonical)).size !== tags.length || tags.length > rules.maxTags) refuse(400);
   const envs = after['environments'];
   const envsBefore = b['environments'] as Json[];
-  if (!Array.isArray(envs) || envs.length !== envsBefore.length) return refuse(400);
-  envsBefore.forEach((env, i) => {
+  if (!Array.isArray(envs) || envs.length !== envsBefore.length) refuse(400);
+  for (const [i, env] of envsBefore.entries()) {
     const entry = envs[i];
-    if (!isObject(entry) || typeof entry['enabled'] !== 'boolean') return refuse(400);
+    if (!isObject(entry) || typeof entry['enabled'] !== 'boolean') refuse(400);
     if (!same({ ...entry, enabled: null }, { ...(env as object), enabled: null })) refuse(400);
-  });
+  }
 }

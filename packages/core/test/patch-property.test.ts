@@ -15,18 +15,60 @@ const RUNS = Number(process.env['PATCH_PROPERTY_RUNS'] ?? 300);
 const SEED = Number(process.env['PATCH_PROPERTY_SEED'] ?? 13);
 
 const POINTERS = [
-  '', '/description', '/type', '/stale', '/archived', '/favorite', '/impressionData', '/name', '/createdAt', '/lastSeenAt',
-  '/tags', '/tags/0', '/tags/1', '/tags/2', '/tags/-', '/tags/01', '/tags/', '/tags/4294967296', '/tags/0/type', '/tags/0/value',
-  '/tags/1/value', '/environments', '/environments/0', '/environments/1', '/environments/0/enabled', '/environments/1/enabled',
-  '/environments/-', '/environments/0/name', '/environments/1/strategies', '/lifecycle', '/lifecycle/stage', '/variants',
-  '/variants/0', '/variants/-', '/hasOwnProperty', '/toString', '/tags/0/valueOf', '/nope', '/nope/deeper', '/~1x', '/tags/~0',
-  'description', '/__proto__', '/~2',
+  '',
+  '/description',
+  '/type',
+  '/stale',
+  '/archived',
+  '/favorite',
+  '/impressionData',
+  '/name',
+  '/createdAt',
+  '/lastSeenAt',
+  '/tags',
+  '/tags/0',
+  '/tags/1',
+  '/tags/2',
+  '/tags/-',
+  '/tags/01',
+  '/tags/',
+  '/tags/4294967296',
+  '/tags/0/type',
+  '/tags/0/value',
+  '/tags/1/value',
+  '/environments',
+  '/environments/0',
+  '/environments/1',
+  '/environments/0/enabled',
+  '/environments/1/enabled',
+  '/environments/-',
+  '/environments/0/name',
+  '/environments/1/strategies',
+  '/lifecycle',
+  '/lifecycle/stage',
+  '/variants',
+  '/variants/0',
+  '/variants/-',
+  '/hasOwnProperty',
+  '/toString',
+  '/tags/0/valueOf',
+  '/nope',
+  '/nope/deeper',
+  '/~1x',
+  '/tags/~0',
+  'description',
+  '/__proto__',
+  '/~2',
 ];
 const pointer = fc.oneof({ weight: 9, arbitrary: fc.constantFrom(...POINTERS) }, { weight: 1, arbitrary: fc.string({ maxLength: 6 }) });
 
 const TAGS = [
-  { type: 'simple', value: 'a' }, { type: 'simple', value: 'b' }, { type: 'a:b', value: 'c' }, { type: 'a', value: 'b:c' },
-  { type: 'simple' }, { type: 'simple', value: '' },
+  { type: 'simple', value: 'a' },
+  { type: 'simple', value: 'b' },
+  { type: 'a:b', value: 'c' },
+  { type: 'a', value: 'b:c' },
+  { type: 'simple' },
+  { type: 'simple', value: '' },
 ];
 const value: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom<unknown>(true, false, null, 'release', 'experiment', 'bogus', 'text', 0, 1, [], {}) },
@@ -36,13 +78,55 @@ const value: fc.Arbitrary<unknown> = fc.oneof(
 );
 /** Operations likely to apply: right-typed values on writable fields, tags added, removed and moved. */
 const plausible = fc.oneof(
-  { weight: 3, arbitrary: fc.record({ op: fc.constant('replace'), path: fc.constantFrom('/environments/0/enabled', '/environments/1/enabled'), value: fc.boolean() }) },
-  { weight: 2, arbitrary: fc.record({ op: fc.constantFrom('replace', 'test'), path: fc.constantFrom('/stale', '/archived', '/favorite', '/impressionData'), value: fc.boolean() }) },
-  { weight: 1, arbitrary: fc.record({ op: fc.constantFrom('replace', 'test'), path: fc.constant('/type'), value: fc.constantFrom('release', 'experiment', 'kill-switch', 'bogus') }) },
-  { weight: 1, arbitrary: fc.record({ op: fc.constantFrom('replace', 'add', 'test'), path: fc.constant('/description'), value: fc.constantFrom(null, 'text', 'first') }) },
-  { weight: 4, arbitrary: fc.record({ op: fc.constantFrom('add', 'add', 'test'), path: fc.constantFrom('/tags/-', '/tags/0', '/tags/1'), value: fc.constantFrom(...TAGS) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      op: fc.constant('replace'),
+      path: fc.constantFrom('/environments/0/enabled', '/environments/1/enabled'),
+      value: fc.boolean(),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      op: fc.constantFrom('replace', 'test'),
+      path: fc.constantFrom('/stale', '/archived', '/favorite', '/impressionData'),
+      value: fc.boolean(),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      op: fc.constantFrom('replace', 'test'),
+      path: fc.constant('/type'),
+      value: fc.constantFrom('release', 'experiment', 'kill-switch', 'bogus'),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      op: fc.constantFrom('replace', 'add', 'test'),
+      path: fc.constant('/description'),
+      value: fc.constantFrom(null, 'text', 'first'),
+    }),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      op: fc.constantFrom('add', 'add', 'test'),
+      path: fc.constantFrom('/tags/-', '/tags/0', '/tags/1'),
+      value: fc.constantFrom(...TAGS),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ op: fc.constant('remove'), path: fc.constantFrom('/tags/0', '/tags/1') }) },
-  { weight: 1, arbitrary: fc.record({ op: fc.constantFrom('move', 'copy'), from: fc.constantFrom('/tags/0', '/tags/1', '/environments/0/enabled'), path: fc.constantFrom('/tags/0', '/tags/-', '/environments/1/enabled') }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      op: fc.constantFrom('move', 'copy'),
+      from: fc.constantFrom('/tags/0', '/tags/1', '/environments/0/enabled'),
+      path: fc.constantFrom('/tags/0', '/tags/-', '/environments/1/enabled'),
+    }),
+  },
 );
 /** Anything: every op on any pointer, malformed operations included. */
 const wild = fc.oneof(
@@ -52,12 +136,29 @@ const wild = fc.oneof(
   fc.record({ op: fc.constantFrom('add', 'bogus', 'move'), path: pointer }, { requiredKeys: ['op'] }),
 );
 /** Plausible operations on what only looks like an array index or a member (RFC 6901's edges). */
-const INDEX_EDGES = ['/tags/01', '/tags/00', '/tags/', '/tags/4294967296', '/tags/-1', '/tags/1e0', '/tags/length', '/environments/01/enabled', '/toString'];
+const INDEX_EDGES = [
+  '/tags/01',
+  '/tags/00',
+  '/tags/',
+  '/tags/4294967296',
+  '/tags/-1',
+  '/tags/1e0',
+  '/tags/length',
+  '/environments/01/enabled',
+  '/toString',
+];
 const edges = fc.oneof(
-  fc.record({ op: fc.constantFrom('add', 'replace', 'test'), path: fc.constantFrom(...INDEX_EDGES), value: fc.constantFrom(...TAGS.slice(0, 4), false) }),
+  fc.record({
+    op: fc.constantFrom('add', 'replace', 'test'),
+    path: fc.constantFrom(...INDEX_EDGES),
+    value: fc.constantFrom(...TAGS.slice(0, 4), false),
+  }),
   fc.record({ op: fc.constant('remove'), path: fc.constantFrom(...INDEX_EDGES) }),
 );
-const patch = fc.array(fc.oneof({ weight: 6, arbitrary: plausible }, { weight: 2, arbitrary: wild }, { weight: 1, arbitrary: edges }), { minLength: 0, maxLength: 4 });
+const patch = fc.array(fc.oneof({ weight: 6, arbitrary: plausible }, { weight: 2, arbitrary: wild }, { weight: 1, arbitrary: edges }), {
+  minLength: 0,
+  maxLength: 4,
+});
 
 /** What the answer says about a feature: its writable fields (derived ones follow from them); tags are a set. */
 const writable = (doc: FeatureDocument | Json): unknown => {

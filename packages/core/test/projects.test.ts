@@ -18,7 +18,10 @@ suiteForEachStorage('projects and their computed figures', (test, world) => {
     const list = await w.admin.listProjects(w.keys.admin.principal);
     assertSchema('projects', list);
     assert.is(list.version, 1);
-    assert.equal(list.projects.map((p) => p.id), ['m1', 'a1', 'z1', 'default']);
+    assert.equal(
+      list.projects.map((p) => p.id),
+      ['m1', 'a1', 'z1', 'default'],
+    );
   });
 
   test('defaults: health 100 with no features, mode open, stickiness default, system owner, updatedAt = createdAt', async () => {
@@ -26,7 +29,17 @@ suiteForEachStorage('projects and their computed figures', (test, world) => {
     await w.admin.createProject(SYSTEM_PRINCIPAL, { body: { id: 'empty', name: 'Empty' } });
     const p = await project('empty');
     assert.equal(
-      [p.health, p.featureCount, p.staleFeatureCount, p.potentiallyStaleFeatureCount, p.memberCount, p.mode, p.defaultStickiness, p.avgTimeToProduction, p.favorite],
+      [
+        p.health,
+        p.featureCount,
+        p.staleFeatureCount,
+        p.potentiallyStaleFeatureCount,
+        p.memberCount,
+        p.mode,
+        p.defaultStickiness,
+        p.avgTimeToProduction,
+        p.favorite,
+      ],
       [100, 0, 0, 0, 0, 'open', 'default', 0, false],
     );
     assert.equal(p.owners, [{ ownerType: 'system' }]);
@@ -125,7 +138,13 @@ suiteForEachStorage('projects and their computed figures', (test, world) => {
       if (i % 4 === 0) await patch(`f${i}`, 'p', [{ op: 'replace', path: '/type', value: types[(i + 1) % 5] }]);
     }
     w.clock.ms = T0 + 60 * DAY;
-    const lifetimes: Record<string, number | null | undefined> = { release: 40, experiment: 40, operational: 7, 'kill-switch': null, permission: null };
+    const lifetimes: Record<string, number | null | undefined> = {
+      release: 40,
+      experiment: 40,
+      operational: 7,
+      'kill-switch': null,
+      permission: null,
+    };
     const { features } = await w.admin.listFeatures(SYSTEM_PRINCIPAL, { projectId: 'p' });
     const live = features.filter((f) => !f.archived);
     const stale = live.filter((f) => f.stale).length;

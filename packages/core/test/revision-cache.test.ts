@@ -45,7 +45,10 @@ test('a failed computation is not kept: the next caller computes again', async (
     throw new Error('storage gone');
   };
   const results = await Promise.allSettled([cache.get(3, 'q', failing), cache.get(3, 'q', failing)]);
-  assert.equal(results.map((r) => r.status), ['rejected', 'rejected']);
+  assert.equal(
+    results.map((r) => r.status),
+    ['rejected', 'rejected'],
+  );
   assert.is(calls, 1);
   assert.is(await cache.get(3, 'q', async () => 'ok'), 'ok');
 });

@@ -21,7 +21,8 @@ function countingStorage(inner: Storage): { storage: Storage; clientAppLists(): 
     get(target, name, receiver) {
       const value = Reflect.get(target, name, receiver) as unknown;
       if (name === 'read' || name === 'write') {
-        return (fn: (tx: object) => Promise<unknown>) => (value as (f: typeof fn) => Promise<unknown>).call(target, (tx) => fn(countList(tx)));
+        return (fn: (tx: object) => Promise<unknown>) =>
+          (value as (f: typeof fn) => Promise<unknown>).call(target, (tx) => fn(countList(tx)));
       }
       return typeof value === 'function' ? value.bind(target) : value;
     },
@@ -37,8 +38,11 @@ test('the outdated-SDK report is computed once per revision and key, and anew af
   await admin.createFeature(SYSTEM_PRINCIPAL, { projectId: 'default', body: { name: 'checkout' } });
   await admin.createProject(SYSTEM_PRINCIPAL, { body: { id: 'other', name: 'Other' } });
   const adminKey = (await admin.createApiKey(SYSTEM_PRINCIPAL, { body: { tokenName: 'all', type: 'admin' } })).secret;
-  const scopedKey = (await admin.createApiKey(SYSTEM_PRINCIPAL, { body: { tokenName: 'other', type: 'admin', projects: ['other'] } })).secret;
-  const client = await admin.authenticate((await admin.createApiKey(SYSTEM_PRINCIPAL, { body: { tokenName: 'sdk', type: 'client', environment: 'development' } })).secret);
+  const scopedKey = (await admin.createApiKey(SYSTEM_PRINCIPAL, { body: { tokenName: 'other', type: 'admin', projects: ['other'] } }))
+    .secret;
+  const client = await admin.authenticate(
+    (await admin.createApiKey(SYSTEM_PRINCIPAL, { body: { tokenName: 'sdk', type: 'client', environment: 'development' } })).secret,
+  );
   const report = async (appName: string, sdkVersion: string) =>
     admin.recordMetrics(client, { body: { appName, instanceId: appName, sdkVersion, bucket: { toggles: { checkout: { yes: 1 } } } } });
   await report('web', 'unleash-client-node:3.0.0');
@@ -82,7 +86,8 @@ test('an error is never kept: a change request that does not exist yet is found 
   const { admin, handle } = createFlagadmin({ storage });
   await admin.createFeature(SYSTEM_PRINCIPAL, { projectId: 'default', body: { name: 'checkout' } });
   const secret = (await admin.createApiKey(SYSTEM_PRINCIPAL, { body: { tokenName: 'all', type: 'admin' } })).secret;
-  const get = () => handle(new Request('http://flags.test/api/admin/projects/default/change-requests/1', { headers: { authorization: secret } }));
+  const get = () =>
+    handle(new Request('http://flags.test/api/admin/projects/default/change-requests/1', { headers: { authorization: secret } }));
   assert.is((await get()).status, 404);
   const principal = await admin.authenticate(secret);
   await admin.addChangeRequestChanges(principal, {

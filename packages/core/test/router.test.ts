@@ -52,18 +52,31 @@ function outcome(run: () => Match): unknown {
   }
 }
 
-const literals = [...new Set(ALL_ROUTES.flatMap((r) => r.path.split('/').slice(1).filter((s) => !s.startsWith(':'))))];
+const literals = [
+  ...new Set(
+    ALL_ROUTES.flatMap((r) =>
+      r.path
+        .split('/')
+        .slice(1)
+        .filter((s) => !s.startsWith(':')),
+    ),
+  ),
+];
 const segment = fc.oneof(
   fc.constantFrom(...literals),
   fc.constantFrom('', 'default', 'proj-1', 'my%20flag', 'a%2Fb', '%E0%A4%A', '%zz', '__proto__', 'constructor', '1'),
 );
 const methods = fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS');
 
-test('answers as the table read in order would, for paths made of the routes\' own segments', () => {
+test("answers as the table read in order would, for paths made of the routes' own segments", () => {
   fc.assert(
     fc.property(methods, fc.array(segment, { minLength: 0, maxLength: 9 }), fc.boolean(), (method, parts, trailingSlash) => {
       const pathname = `/${parts.join('/')}${trailingSlash ? '/' : ''}`;
-      assert.equal(outcome(() => route(method, pathname)), outcome(() => modelMatch(ALL_ROUTES, method, pathname)), `${method} ${pathname}`);
+      assert.equal(
+        outcome(() => route(method, pathname)),
+        outcome(() => modelMatch(ALL_ROUTES, method, pathname)),
+        `${method} ${pathname}`,
+      );
     }),
     { numRuns: 20_000 },
   );
@@ -85,7 +98,10 @@ test('parameters live on an object without a prototype; a malformed escape is a 
   assert.ok(found && 'route' in found);
   assert.is(Object.getPrototypeOf(found.params), null);
   assert.is(found.params['projectId'], '__proto__');
-  assert.throws(() => route('GET', '/api/admin/projects/%E0%A4%A/features/x'), (error: Error & { status?: number }) => error.status === 400);
+  assert.throws(
+    () => route('GET', '/api/admin/projects/%E0%A4%A/features/x'),
+    (error: Error & { status?: number }) => error.status === 400,
+  );
 });
 
 test('a known path with another method lists the allowed ones (HEAD beside GET); an unknown one is nothing', () => {

@@ -25,7 +25,13 @@ suiteForEachStorage('segments', (test, world) => {
     const created = await create({ ...beta, description: 'testers' });
     assertSchema('segment', created);
     assert.is(created.id, 1);
-    assert.equal(created.constraints[0], { contextName: 'userId', operator: 'IN', caseInsensitive: false, inverted: false, values: ['u1', 'u2'] });
+    assert.equal(created.constraints[0], {
+      contextName: 'userId',
+      operator: 'IN',
+      caseInsensitive: false,
+      inverted: false,
+      values: ['u1', 'u2'],
+    });
     assert.equal(await w.admin.getSegment(SYSTEM_PRINCIPAL, { id: '1' }), created);
     const updated = await w.admin.updateSegment(SYSTEM_PRINCIPAL, { id: '1', body: { ...beta, name: 'beta-2' } });
     assert.is(updated.name, 'beta-2');
@@ -34,7 +40,10 @@ suiteForEachStorage('segments', (test, world) => {
     assert.is(await w.eventCount(), events, 'no change, no event');
     await w.admin.deleteSegment(SYSTEM_PRINCIPAL, { id: '1' });
     const { events: log } = await w.admin.listEvents(SYSTEM_PRINCIPAL);
-    assert.equal(log.slice(0, 3).map((e) => e.type), ['segment-deleted', 'segment-updated', 'segment-created']);
+    assert.equal(
+      log.slice(0, 3).map((e) => e.type),
+      ['segment-deleted', 'segment-updated', 'segment-created'],
+    );
     assert.equal(log[1]!.preData, created);
     await rejects(w.admin.getSegment(SYSTEM_PRINCIPAL, { id: '1' }), 'NotFoundError');
     assert.equal((await w.admin.listSegments(SYSTEM_PRINCIPAL)).segments, []);
@@ -44,19 +53,35 @@ suiteForEachStorage('segments', (test, world) => {
   test('a segment used by a strategy cannot be deleted: 409 naming the strategies', async () => {
     const segment = await create(beta);
     const { result } = await w.admin.addStrategy(SYSTEM_PRINCIPAL, {
-      projectId: 'default', featureName: 'f1', environment: 'development', body: { name: 'default', segments: [segment.id] },
+      projectId: 'default',
+      featureName: 'f1',
+      environment: 'development',
+      body: { name: 'default', segments: [segment.id] },
     });
     const error = await failsUnchanged(() => w.admin.deleteSegment(SYSTEM_PRINCIPAL, { id: String(segment.id) }), 'ConflictError');
     assert.match(error.message, new RegExp(`f1/development/${result.id}`));
-    await failsUnchanged(() => w.admin.updateSegment(SYSTEM_PRINCIPAL, { id: String(segment.id), body: { ...beta, project: 'shop' } }), 'ConflictError', /f1/);
+    await failsUnchanged(
+      () => w.admin.updateSegment(SYSTEM_PRINCIPAL, { id: String(segment.id), body: { ...beta, project: 'shop' } }),
+      'ConflictError',
+      /f1/,
+    );
   });
 
   test('a project-bound segment is only for that project: another project’s strategy gets a 400, unknown ids 404', async () => {
     const bound = await create({ ...beta, project: 'shop' });
-    await w.admin.addStrategy(SYSTEM_PRINCIPAL, { projectId: 'shop', featureName: 's1', environment: 'development', body: { name: 'default', segments: [bound.id] } });
+    await w.admin.addStrategy(SYSTEM_PRINCIPAL, {
+      projectId: 'shop',
+      featureName: 's1',
+      environment: 'development',
+      body: { name: 'default', segments: [bound.id] },
+    });
     const at = { projectId: 'default', featureName: 'f1', environment: 'development' };
     const before = await w.admin.getFeature(SYSTEM_PRINCIPAL, { projectId: 'default', featureName: 'f1' });
-    const error = await rejects(w.admin.addStrategy(SYSTEM_PRINCIPAL, { ...at, body: { name: 'default', segments: [bound.id] } }), 'BadDataError', /shop/);
+    const error = await rejects(
+      w.admin.addStrategy(SYSTEM_PRINCIPAL, { ...at, body: { name: 'default', segments: [bound.id] } }),
+      'BadDataError',
+      /shop/,
+    );
     assert.is(error.details?.[0]?.path, '/segments/0');
     await rejects(w.admin.addStrategy(SYSTEM_PRINCIPAL, { ...at, body: { name: 'default', segments: [99] } }), 'NotFoundError', /99/);
     assert.equal(await w.admin.getFeature(SYSTEM_PRINCIPAL, { projectId: 'default', featureName: 'f1' }), before);
@@ -90,7 +115,10 @@ suiteForEachStorage('segments', (test, world) => {
     const mine = await create({ ...beta, project: 'shop' }, shopKey.principal);
     await w.project('other');
     const theirs = await create({ name: 'theirs', project: 'other' });
-    assert.equal((await w.admin.listSegments(shopKey.principal)).segments.map((s) => s.id), [mine.id]);
+    assert.equal(
+      (await w.admin.listSegments(shopKey.principal)).segments.map((s) => s.id),
+      [mine.id],
+    );
     await rejects(w.admin.getSegment(shopKey.principal, { id: String(theirs.id) }), 'NotFoundError');
   });
 });

@@ -17,7 +17,10 @@ test('an exposed FlagadminStorageUnavailableError is a 503 with its message; any
   assert.is(exposed.message, diskFull.message);
   assert.equal(exposed.headers, { 'Retry-After': '1' });
   assert.is(exposed.cause, diskFull);
-  for (const hidden of [unavailable('The database is unavailable: connect ECONNREFUSED 10.0.0.7:5432'), unavailable('secret', 'yes' as never)]) {
+  for (const hidden of [
+    unavailable('The database is unavailable: connect ECONNREFUSED 10.0.0.7:5432'),
+    unavailable('secret', 'yes' as never),
+  ]) {
     const error = toAdminError(hidden);
     assert.is(error.status, 503);
     assert.is(error.message, 'The storage is unavailable; try again shortly', 'a message not meant for clients is not sent');

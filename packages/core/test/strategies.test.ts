@@ -41,7 +41,10 @@ suiteForEachStorage('strategies, constraints and on/off of a feature environment
     assert.is(dev.hasStrategies, true);
     assert.is(dev.hasEnabledStrategies, true);
     const events = await eventsSince(since);
-    assert.equal(events.map((e) => e.type), ['feature-strategy-add']);
+    assert.equal(
+      events.map((e) => e.type),
+      ['feature-strategy-add'],
+    );
     assert.equal(events[0]!.data, result);
     assert.is(events[0]!.preData, null);
     assert.is(events[0]!.environment, 'development');
@@ -61,8 +64,15 @@ suiteForEachStorage('strategies, constraints and on/off of a feature environment
       { name: 'applicationHostname', parameters: { hostNames: 'web-1,api.example.com' } },
     ];
     for (const body of bodies) await add(body);
-    assert.equal((await feature()).environments[0]!.strategies.map((s) => s.name), bodies.map((b) => b.name));
-    assert.equal((await feature()).environments[0]!.strategies.map((s) => s.sortOrder), [0, 1, 2, 3, 4, 5, 6], 'each one goes last');
+    assert.equal(
+      (await feature()).environments[0]!.strategies.map((s) => s.name),
+      bodies.map((b) => b.name),
+    );
+    assert.equal(
+      (await feature()).environments[0]!.strategies.map((s) => s.sortOrder),
+      [0, 1, 2, 3, 4, 5, 6],
+      'each one goes last',
+    );
   });
 
   test('an unknown strategy name is a 400 naming it; nothing stored, no event', async () => {
@@ -106,7 +116,14 @@ suiteForEachStorage('strategies, constraints and on/off of a feature environment
     const { result } = await add({ name: 'default', constraints });
     assert.is(result.constraints.length, constraints.length);
     assert.equal(result.constraints[0], { contextName: 'userId', operator: 'IN', caseInsensitive: false, inverted: false, values: ['a'] });
-    assert.equal(result.constraints[5], { contextName: 'age', operator: 'NUM_EQ', caseInsensitive: false, inverted: false, values: [], value: '18.5' });
+    assert.equal(result.constraints[5], {
+      contextName: 'age',
+      operator: 'NUM_EQ',
+      caseInsensitive: false,
+      inverted: false,
+      values: [],
+      value: '18.5',
+    });
   });
 
   test('a constraint value that does not fit its operator is a 400 naming the constraint', async () => {
@@ -132,10 +149,18 @@ suiteForEachStorage('strategies, constraints and on/off of a feature environment
 
   test('limits: constraints per strategy, values per constraint, strategies per environment', async () => {
     const many = Array.from({ length: 31 }, () => ({ contextName: 'userId', operator: 'IN', values: ['a'] }));
-    const tooMany = await failsUnchanged(() => add({ name: 'default', constraints: many }), 'BadDataError', /at most 30 \(limit constraintsPerStrategy\)/);
+    const tooMany = await failsUnchanged(
+      () => add({ name: 'default', constraints: many }),
+      'BadDataError',
+      /at most 30 \(limit constraintsPerStrategy\)/,
+    );
     assert.is(tooMany.details?.[0]?.path, '/constraints');
     const values = Array.from({ length: 251 }, (_, i) => `u${i}`);
-    await failsUnchanged(() => add({ name: 'default', constraints: [{ contextName: 'userId', operator: 'IN', values }] }), 'BadDataError', /at most 250 \(limit valuesPerConstraint\)/);
+    await failsUnchanged(
+      () => add({ name: 'default', constraints: [{ contextName: 'userId', operator: 'IN', values }] }),
+      'BadDataError',
+      /at most 250 \(limit valuesPerConstraint\)/,
+    );
     for (let i = 0; i < 30; i++) await add({ name: 'default' });
     await failsUnchanged(() => add({ name: 'default' }), 'BadDataError', /at most 30 \(limit strategiesPerEnvironment\)/);
   });
@@ -151,7 +176,10 @@ suiteForEachStorage('strategies, constraints and on/off of a feature environment
     const again = await put({ ...result });
     assert.is(again.etag, etag, 'no change: same ETag');
     const events = await eventsSince(since);
-    assert.equal(events.map((e) => e.type), ['feature-strategy-update']);
+    assert.equal(
+      events.map((e) => e.type),
+      ['feature-strategy-update'],
+    );
     assert.equal(events[0]!.preData, created);
     assert.equal(events[0]!.data, result);
     await failsUnchanged(() => put({ name: 'flexibleRollout', id: 'other-id' }), 'BadDataError', /read-only/);
@@ -177,7 +205,11 @@ suiteForEachStorage('strategies, constraints and on/off of a feature environment
     await failsUnchanged(() => patch([{ op: 'replace', path: '/parameters/rollout', value: '400' }]), 'BadDataError', /rollout/);
     await failsUnchanged(() => patch({ op: 'replace' }), 'BadDataError');
     // RFC 6901/6902 exactly, as on the feature: indices, own members, moves into a child.
-    await failsUnchanged(() => patch([{ op: 'add', path: '/constraints/01', value: { contextName: 'a', operator: 'IN', values: ['x'] } }]), 'BadDataError', /operation 0 \(add\)/);
+    await failsUnchanged(
+      () => patch([{ op: 'add', path: '/constraints/01', value: { contextName: 'a', operator: 'IN', values: ['x'] } }]),
+      'BadDataError',
+      /operation 0 \(add\)/,
+    );
     await failsUnchanged(() => patch([{ op: 'remove', path: '/parameters/hasOwnProperty' }]), 'BadDataError', /does not exist/);
     await failsUnchanged(() => patch([{ op: 'move', from: '/parameters', path: '/parameters/inner' }]), 'BadDataError', /own child/);
   });
@@ -188,11 +220,21 @@ suiteForEachStorage('strategies, constraints and on/off of a feature environment
     const { result: prod } = await add({ name: 'default' }, 'production');
     for (const strategyId of ['no-such-id', other.id, prod.id]) {
       await failsUnchanged(() => w.admin.deleteStrategy(SYSTEM_PRINCIPAL, { ...at(), strategyId }), 'NotFoundError');
-      await failsUnchanged(() => w.admin.updateStrategy(SYSTEM_PRINCIPAL, { ...at(), strategyId, body: { name: 'default' } }), 'NotFoundError');
+      await failsUnchanged(
+        () => w.admin.updateStrategy(SYSTEM_PRINCIPAL, { ...at(), strategyId, body: { name: 'default' } }),
+        'NotFoundError',
+      );
       await rejects(w.admin.getStrategy(SYSTEM_PRINCIPAL, { ...at(), strategyId }), 'NotFoundError');
     }
-    await failsUnchanged(() => w.admin.addStrategy(SYSTEM_PRINCIPAL, { ...at('staging'), body: { name: 'default' } }), 'NotFoundError', /staging/);
-    await failsUnchanged(() => w.admin.addStrategy(SYSTEM_PRINCIPAL, { ...at('development', 'nope'), body: { name: 'default' } }), 'NotFoundError');
+    await failsUnchanged(
+      () => w.admin.addStrategy(SYSTEM_PRINCIPAL, { ...at('staging'), body: { name: 'default' } }),
+      'NotFoundError',
+      /staging/,
+    );
+    await failsUnchanged(
+      () => w.admin.addStrategy(SYSTEM_PRINCIPAL, { ...at('development', 'nope'), body: { name: 'default' } }),
+      'NotFoundError',
+    );
     assert.ok(result.id);
   });
 
@@ -201,13 +243,19 @@ suiteForEachStorage('strategies, constraints and on/off of a feature environment
     const on = await w.admin.toggleEnvironment(SYSTEM_PRINCIPAL, { ...at(), enabled: true });
     const dev = on.feature.environments[0]!;
     assert.is(dev.enabled, true);
-    assert.equal(dev.strategies.map((s) => [s.name, s.parameters]), [['flexibleRollout', { rollout: '100', stickiness: 'default', groupId: 'f1' }]]);
+    assert.equal(
+      dev.strategies.map((s) => [s.name, s.parameters]),
+      [['flexibleRollout', { rollout: '100', stickiness: 'default', groupId: 'f1' }]],
+    );
     await w.admin.toggleEnvironment(SYSTEM_PRINCIPAL, { ...at(), enabled: true });
     const off = await w.admin.toggleEnvironment(SYSTEM_PRINCIPAL, { ...at(), enabled: false });
     assert.is(off.feature.environments[0]!.strategies.length, 1, 'disabling keeps the strategies');
     await w.admin.toggleEnvironment(SYSTEM_PRINCIPAL, { ...at(), enabled: true });
     const events = await eventsSince(since);
-    assert.equal(events.map((e) => e.type), ['feature-strategy-add', 'feature-environment-enabled', 'feature-environment-disabled', 'feature-environment-enabled']);
+    assert.equal(
+      events.map((e) => e.type),
+      ['feature-strategy-add', 'feature-environment-enabled', 'feature-environment-disabled', 'feature-environment-enabled'],
+    );
     assert.equal((events[0]!.data as StrategyDocument).id, dev.strategies[0]!.id);
     assert.is((events[1]!.data as { name: string }).name, 'f1', 'environment events carry the feature document');
   });
@@ -219,9 +267,16 @@ suiteForEachStorage('strategies, constraints and on/off of a feature environment
     await w.admin.deleteStrategy(SYSTEM_PRINCIPAL, { ...at(), strategyId: first.id });
     assert.is((await feature()).environments[0]!.enabled, true, 'one enabled strategy is left');
     const since = await lastEventId();
-    await w.admin.patchStrategy(SYSTEM_PRINCIPAL, { ...at(), strategyId: second.id, patch: [{ op: 'replace', path: '/disabled', value: true }] });
+    await w.admin.patchStrategy(SYSTEM_PRINCIPAL, {
+      ...at(),
+      strategyId: second.id,
+      patch: [{ op: 'replace', path: '/disabled', value: true }],
+    });
     const events = await eventsSince(since);
-    assert.equal(events.map((e) => e.type), ['feature-strategy-update', 'feature-environment-disabled']);
+    assert.equal(
+      events.map((e) => e.type),
+      ['feature-strategy-update', 'feature-environment-disabled'],
+    );
     const dev = (await feature()).environments[0]!;
     assert.equal([dev.enabled, dev.hasStrategies, dev.hasEnabledStrategies], [false, true, false]);
   });
@@ -231,14 +286,34 @@ suiteForEachStorage('strategies, constraints and on/off of a feature environment
     const b = (await add({ name: 'default', title: 'b' })).result;
     const since = await lastEventId();
     const order = (body: unknown) => w.admin.setStrategySortOrder(SYSTEM_PRINCIPAL, { ...at(), body });
-    await order([{ id: a.id, sortOrder: 5 }, { id: b.id, sortOrder: 1 }]);
-    assert.equal((await feature()).environments[0]!.strategies.map((s) => s.title), ['b', 'a']);
+    await order([
+      { id: a.id, sortOrder: 5 },
+      { id: b.id, sortOrder: 1 },
+    ]);
+    assert.equal(
+      (await feature()).environments[0]!.strategies.map((s) => s.title),
+      ['b', 'a'],
+    );
     await order([{ id: a.id, sortOrder: 5 }]);
     const events = await eventsSince(since);
-    assert.equal(events.map((e) => e.type), ['strategy-order-changed']);
-    assert.equal((events[0]!.data as { strategies: { title: string }[] }).strategies.map((s) => s.title), ['b', 'a']);
+    assert.equal(
+      events.map((e) => e.type),
+      ['strategy-order-changed'],
+    );
+    assert.equal(
+      (events[0]!.data as { strategies: { title: string }[] }).strategies.map((s) => s.title),
+      ['b', 'a'],
+    );
     await failsUnchanged(() => order([{ id: 'nope', sortOrder: 1 }]), 'NotFoundError');
-    await failsUnchanged(() => order([{ id: a.id, sortOrder: 1 }, { id: a.id, sortOrder: 2 }]), 'BadDataError', /twice/);
+    await failsUnchanged(
+      () =>
+        order([
+          { id: a.id, sortOrder: 1 },
+          { id: a.id, sortOrder: 2 },
+        ]),
+      'BadDataError',
+      /twice/,
+    );
     await failsUnchanged(() => order([{ id: a.id }]), 'BadDataError');
   });
 
@@ -251,7 +326,9 @@ suiteForEachStorage('strategies, constraints and on/off of a feature environment
       /UPDATE_FEATURE_ENVIRONMENT.*production/,
     );
     assert.equal(error.permissions, ['UPDATE_FEATURE_ENVIRONMENT']);
-    assert.equal(error.details, [{ message: error.message, permission: 'UPDATE_FEATURE_ENVIRONMENT', project: 'default', environment: 'production' }]);
+    assert.equal(error.details, [
+      { message: error.message, permission: 'UPDATE_FEATURE_ENVIRONMENT', project: 'default', environment: 'production' },
+    ]);
     await failsUnchanged(() => w.admin.toggleEnvironment(devOnly.principal, { ...at('production'), enabled: true }), 'NoAccessError');
     await failsUnchanged(() => w.admin.addStrategy(w.keys.viewer.principal, { ...at(), body: { name: 'default' } }), 'NoAccessError');
     await w.admin.addStrategy(devOnly.principal, { ...at('development'), body: { name: 'default' } });
@@ -259,7 +336,10 @@ suiteForEachStorage('strategies, constraints and on/off of a feature environment
 
   test('If-Match: a stale ETag is a 412 and nothing changes', async () => {
     await add({ name: 'default' });
-    await failsUnchanged(() => w.admin.addStrategy(SYSTEM_PRINCIPAL, { ...at(), ifMatch: '"1"', body: { name: 'default' } }), 'PreconditionFailedError');
+    await failsUnchanged(
+      () => w.admin.addStrategy(SYSTEM_PRINCIPAL, { ...at(), ifMatch: '"1"', body: { name: 'default' } }),
+      'PreconditionFailedError',
+    );
     const { etag } = await w.admin.addStrategy(SYSTEM_PRINCIPAL, { ...at(), ifMatch: '"2"', body: { name: 'default' } });
     assert.is(etag, '"3"');
   });

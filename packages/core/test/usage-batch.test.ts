@@ -35,11 +35,15 @@ async function setUp() {
   const { storage, state } = countingWrites(memoryStorage());
   const admin = createAdmin({ storage });
   await admin.createFeature(SYSTEM_PRINCIPAL, { projectId: 'default', body: { name: 'checkout' } });
-  const secret = (await admin.createApiKey(SYSTEM_PRINCIPAL, { body: { tokenName: 'sdk', type: 'client', environment: 'development' } })).secret;
+  const secret = (await admin.createApiKey(SYSTEM_PRINCIPAL, { body: { tokenName: 'sdk', type: 'client', environment: 'development' } }))
+    .secret;
   const client = await admin.authenticate(secret);
-  const register = (i: number) => admin.registerClient(client, { body: { appName: `app-${i % 3}`, instanceId: `i-${i}`, sdkVersion: 'unleash-client-node:6.0.0' } });
+  const register = (i: number) =>
+    admin.registerClient(client, { body: { appName: `app-${i % 3}`, instanceId: `i-${i}`, sdkVersion: 'unleash-client-node:6.0.0' } });
   const metrics = (i: number) =>
-    admin.recordMetrics(client, { body: { appName: `app-${i % 3}`, instanceId: `i-${i}`, bucket: { toggles: { checkout: { yes: 1, no: 0 } } } } });
+    admin.recordMetrics(client, {
+      body: { appName: `app-${i % 3}`, instanceId: `i-${i}`, bucket: { toggles: { checkout: { yes: 1, no: 0 } } } },
+    });
   return { admin, storage, state, register, metrics };
 }
 
@@ -49,11 +53,14 @@ test('reports that arrive together are one write, and each resolves with everyth
   await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 ? register(i) : metrics(i))));
   assert.is(state.writes - before, 1);
   const apps = await storage.read((tx) => tx.list('clientApps'));
-  assert.equal(apps.map((a) => [a.appName, a.instances.length, a.projects]), [
-    ['app-0', 10, ['default']],
-    ['app-1', 10, ['default']],
-    ['app-2', 10, ['default']],
-  ]);
+  assert.equal(
+    apps.map((a) => [a.appName, a.instances.length, a.projects]),
+    [
+      ['app-0', 10, ['default']],
+      ['app-1', 10, ['default']],
+      ['app-2', 10, ['default']],
+    ],
+  );
   await storage.close();
 });
 
@@ -79,11 +86,20 @@ test('a batch whose write fails rejects every report in it and stores none', asy
   const { storage, state, register, admin } = await setUp();
   state.failNext = true;
   const results = await Promise.allSettled([register(1), register(2), register(3)]);
-  assert.equal(results.map((r) => r.status), ['rejected', 'rejected', 'rejected']);
+  assert.equal(
+    results.map((r) => r.status),
+    ['rejected', 'rejected', 'rejected'],
+  );
   assert.equal(await storage.read((tx) => tx.list('clientApps')), []);
   await register(4);
-  assert.equal((await storage.read((tx) => tx.list('clientApps'))).map((a) => a.appName), ['app-1']);
-  assert.is((await admin.listEvents(SYSTEM_PRINCIPAL)).events.some((e) => e.type.startsWith('client')), false);
+  assert.equal(
+    (await storage.read((tx) => tx.list('clientApps'))).map((a) => a.appName),
+    ['app-1'],
+  );
+  assert.is(
+    (await admin.listEvents(SYSTEM_PRINCIPAL)).events.some((e) => e.type.startsWith('client')),
+    false,
+  );
   await storage.close();
 });
 

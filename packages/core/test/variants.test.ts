@@ -28,11 +28,20 @@ suiteForEachStorage('variants of a feature environment and of strategies', (test
       { name: 'd', overrides: [{ contextName: 'userId', values: ['u1'] }] },
     ]);
     assertSchema('featureVariants', result);
-    assert.equal(result.variants.map((v) => [v.name, v.weight, v.weightType, v.stickiness]), [
-      ['a', 100, 'fix', 'default'], ['b', 300, 'variable', 'default'], ['c', 300, 'variable', 'default'], ['d', 300, 'variable', 'default'],
-    ]);
+    assert.equal(
+      result.variants.map((v) => [v.name, v.weight, v.weightType, v.stickiness]),
+      [
+        ['a', 100, 'fix', 'default'],
+        ['b', 300, 'variable', 'default'],
+        ['c', 300, 'variable', 'default'],
+        ['d', 300, 'variable', 'default'],
+      ],
+    );
     const three = await put([{ name: 'x' }, { name: 'y' }, { name: 'z' }]);
-    assert.equal(three.result.variants.map((v) => v.weight), [334, 333, 333]);
+    assert.equal(
+      three.result.variants.map((v) => v.weight),
+      [334, 333, 333],
+    );
     const doc = (await w.admin.getFeature(SYSTEM_PRINCIPAL, { projectId: 'default', featureName: 'f1' })).feature;
     assert.is(doc.environments[0]!.variantCount, 3);
     assert.equal(doc.environments[0]!.variants, three.result.variants);
@@ -44,7 +53,9 @@ suiteForEachStorage('variants of a feature environment and of strategies', (test
     const events = await eventCount();
     const second = await put([{ name: 'a' }, { name: 'b', stickiness: 'default' }]);
     assert.is(await eventCount(), events + 1);
-    const { events: [last] } = await w.admin.listEvents(SYSTEM_PRINCIPAL);
+    const {
+      events: [last],
+    } = await w.admin.listEvents(SYSTEM_PRINCIPAL);
     assert.is(last!.type, 'feature-environment-variants-updated');
     assert.equal(last!.preData, { variants: first.result.variants });
     assert.equal(last!.data, { variants: second.result.variants });
@@ -57,7 +68,13 @@ suiteForEachStorage('variants of a feature environment and of strategies', (test
   test('PATCH applies RFC 6902 to the array and checks the result like PUT', async () => {
     await put([{ name: 'a' }]);
     const { result } = await patch([{ op: 'add', path: '/-', value: { name: 'b', weightType: 'fix', weight: 200 } }]);
-    assert.equal(result.variants.map((v) => [v.name, v.weight]), [['a', 800], ['b', 200]]);
+    assert.equal(
+      result.variants.map((v) => [v.name, v.weight]),
+      [
+        ['a', 800],
+        ['b', 200],
+      ],
+    );
     await failsUnchanged(() => patch([{ op: 'remove', path: '/7' }]), 'BadDataError', /Patch operation 0/);
     await failsUnchanged(() => patch([{ op: 'test', path: '/0/name', value: 'zzz' }]), 'ConflictError');
     await failsUnchanged(() => patch([{ op: 'replace', path: '/0/weightType', value: 'fix' }]), 'BadDataError', /variable/);
@@ -67,14 +84,25 @@ suiteForEachStorage('variants of a feature environment and of strategies', (test
     await failsUnchanged(() => patch([{ op: 'replace', path: '/length', value: 0 }]), 'BadDataError', /does not exist/);
     await failsUnchanged(() => patch([{ op: 'remove', path: '' }]), 'BadDataError', /whole document/);
     const { result: swapped } = await patch([{ op: 'move', from: '/1', path: '/0' }]);
-    assert.equal(swapped.variants.map((v) => v.name), ['a', 'b'], 'variants are kept sorted by name');
+    assert.equal(
+      swapped.variants.map((v) => v.name),
+      ['a', 'b'],
+      'variants are kept sorted by name',
+    );
   });
 
   test('bad variant sets are a 400 naming the field, nothing stored', async () => {
     const cases: [unknown, RegExp, string][] = [
       [[{ name: 'a', weightType: 'fix', weight: 1000 }], /at least one "variable"/, ''],
       [[{ name: 'a', weightType: 'fix', weight: 900 }, { name: 'b', weightType: 'fix', weight: 200 }, { name: 'c' }], /more than 1000/, ''],
-      [[{ name: 'a', stickiness: 'userId' }, { name: 'b', stickiness: 'sessionId' }], /same stickiness/, ''],
+      [
+        [
+          { name: 'a', stickiness: 'userId' },
+          { name: 'b', stickiness: 'sessionId' },
+        ],
+        /same stickiness/,
+        '',
+      ],
       [[{ name: 'a' }, { name: 'a' }], /twice/, '/1/name'],
       [[{ name: 'a', payload: { type: 'json', value: '{nope' } }], /JSON/, '/0/payload/value'],
       [[{ name: 'a', payload: { type: 'number', value: 'abc' } }], /not a number/, '/0/payload/value'],
@@ -92,9 +120,21 @@ suiteForEachStorage('variants of a feature environment and of strategies', (test
   test('strategy variants: the same weight rules, no overrides', async () => {
     const { result } = await w.admin.addStrategy(SYSTEM_PRINCIPAL, {
       ...at,
-      body: { name: 'flexibleRollout', variants: [{ name: 'blue', weightType: 'fix', weight: 250, stickiness: 'userId' }, { name: 'red', stickiness: 'userId' }] },
+      body: {
+        name: 'flexibleRollout',
+        variants: [
+          { name: 'blue', weightType: 'fix', weight: 250, stickiness: 'userId' },
+          { name: 'red', stickiness: 'userId' },
+        ],
+      },
     });
-    assert.equal(result.variants.map((v) => [v.name, v.weight, v.stickiness]), [['blue', 250, 'userId'], ['red', 750, 'userId']]);
+    assert.equal(
+      result.variants.map((v) => [v.name, v.weight, v.stickiness]),
+      [
+        ['blue', 250, 'userId'],
+        ['red', 750, 'userId'],
+      ],
+    );
     assert.not.ok('overrides' in result.variants[0]!);
     const error = await failsUnchanged(
       () => w.admin.addStrategy(SYSTEM_PRINCIPAL, { ...at, body: { name: 'default', variants: [{ name: 'a', overrides: [] }] } }),

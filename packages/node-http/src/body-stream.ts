@@ -89,7 +89,8 @@ export function bodyStream(
         req.on('error', onError);
         req.on('close', onClose);
         if (req.complete && req.readableEnded) onEnd();
-        else if (req.destroyed && !req.complete) fail(clientGone()); // closed before the handler read
+        else if (req.destroyed && !req.complete)
+          fail(clientGone()); // closed before the handler read
         else req.resume();
       },
       cancel() {

@@ -15,7 +15,8 @@ function classify(error: ParserError): { name: AdapterErrorName; message: string
   if (code === 'HPE_HEADER_OVERFLOW') {
     return { name: 'RequestHeaderFieldsTooLargeError', message: 'The request line and headers are larger than the server accepts' };
   }
-  if (code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW') return { name: 'PayloadTooLargeError', message: 'The chunk extensions are larger than the server accepts' };
+  if (code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW')
+    return { name: 'PayloadTooLargeError', message: 'The chunk extensions are larger than the server accepts' };
   if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { name: 'RequestTimeoutError', message: 'The request was not received in time' };
   if (code.startsWith('HPE_')) {
     const reason = typeof error.reason === 'string' && error.reason !== '' ? error.reason : code;

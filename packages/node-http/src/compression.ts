@@ -23,7 +23,9 @@ export interface Compressor {
 
 // Brotli quality 4 and gzip level 6: most of the size gain for a fraction of the CPU of the maxima
 // (brotli's default quality 11 costs milliseconds per 30 KiB).
-const BROTLI: BrotliOptions = { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } };
+const BROTLI: BrotliOptions = {
+  params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+};
 const GZIP: ZlibOptions = { level: 6 };
 const COMPRESSIBLE = /^(text\/|application\/([\w.+-]*\+)?(json|xml|javascript|x-www-form-urlencoded)|image\/svg\+xml)/i;
 
@@ -136,7 +138,12 @@ export function encodeWhole(
 }
 
 /** For a streamed body: the encoding to pipe it through (headers updated), or null to send it as it is. */
-export function encodeStream(compressor: Compressor | undefined, acceptEncoding: string | undefined, status: number, headers: HeaderBag): Encoding | null {
+export function encodeStream(
+  compressor: Compressor | undefined,
+  acceptEncoding: string | undefined,
+  status: number,
+  headers: HeaderBag,
+): Encoding | null {
   if (!compressor || !eligible(compressor, status, headers)) return null;
   const declared = headers['content-length'];
   if (declared !== undefined && Number(declared) < compressor.threshold) return null;

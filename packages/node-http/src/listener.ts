@@ -71,11 +71,20 @@ async function serveOne(s: Settings, req: NodeRequest, res: ServerResponse, next
 
   if (s.plain) {
     const { path } = target;
-    await servePlain(s.plain, req, res, path, s.cap, (error) => {
-      const id = sendError(res, 'InternalError', 'Internal server error', !req.complete);
-      logFailure(s, error, req, path, id);
-      return id;
-    }, s.compressor, s.encodedBodies);
+    await servePlain(
+      s.plain,
+      req,
+      res,
+      path,
+      s.cap,
+      (error) => {
+        const id = sendError(res, 'InternalError', 'Internal server error', !req.complete);
+        logFailure(s, error, req, path, id);
+        return id;
+      },
+      s.compressor,
+      s.encodedBodies,
+    );
     return;
   }
 

@@ -3,7 +3,6 @@ import { PayloadTooLargeError } from './body-limit-error.js';
 import { clientGone } from './client-gone.js';
 import { encodeWhole, type Compressor } from './compression.js';
 import type { EncodedBodies } from './encoded-bodies.js';
-import { sendError } from './error-response.js';
 import { parsedBody } from './parsed-body.js';
 import type { NodeRequest } from './types.js';
 import { drainAfterResponse, settleUnreadBody } from './unread-body.js';
@@ -156,5 +155,3 @@ function readLimited(req: IncomingMessage, limit: number): Promise<Uint8Array> {
     req.on('close', onClose);
   });
 }
-
-

@@ -12,10 +12,7 @@ import type { CreateServerOptions, FetchHandler } from './types.js';
  */
 export function createServer(handle: FetchHandler, options: CreateServerOptions = {}): Server {
   const timeouts = serverTimeouts(options);
-  const server = createHttpServer(
-    { requireHostHeader: false, ...options.serverOptions, ...timeouts },
-    toNodeListener(handle, options),
-  );
+  const server = createHttpServer({ requireHostHeader: false, ...options.serverOptions, ...timeouts }, toNodeListener(handle, options));
   server.keepAliveTimeout = timeouts.keepAliveTimeout;
   server.on('clientError', answerClientError);
   return server;

@@ -36,7 +36,10 @@ export function serverTimeouts(options: TimeoutOptions): ServerTimeouts {
   const base = options.serverOptions ?? {};
   const headersTimeout = milliseconds('headersTimeout', options.headersTimeout ?? base.headersTimeout ?? DEFAULT_HEADERS_TIMEOUT);
   const requestTimeout = milliseconds('requestTimeout', options.requestTimeout ?? base.requestTimeout ?? DEFAULT_REQUEST_TIMEOUT);
-  const keepAliveTimeout = milliseconds('keepAliveTimeout', options.keepAliveTimeout ?? base.keepAliveTimeout ?? DEFAULT_KEEP_ALIVE_TIMEOUT);
+  const keepAliveTimeout = milliseconds(
+    'keepAliveTimeout',
+    options.keepAliveTimeout ?? base.keepAliveTimeout ?? DEFAULT_KEEP_ALIVE_TIMEOUT,
+  );
   if (headersTimeout === 0) throw new TypeError('headersTimeout must be at least 1 ms');
   if (requestTimeout > 0 && headersTimeout > requestTimeout) {
     throw new TypeError(`headersTimeout (${headersTimeout}) must not be above requestTimeout (${requestTimeout})`);

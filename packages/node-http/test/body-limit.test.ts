@@ -80,7 +80,11 @@ test('413 for a chunked upload that grows past the limit; the socket is closed, 
   await within(result.closed, 'connection closed after chunked 413');
   assert.ok(sent > limit, `the client sent ${sent} bytes`);
   assert.ok(sent < 50 * limit, 'the server stopped the upload long before the client gave up');
-  assert.is(((await within(reader.failed, 'the handler saw the body stream fail')) as Error).name, 'PayloadTooLargeError', 'the handler saw the body stream fail');
+  assert.is(
+    ((await within(reader.failed, 'the handler saw the body stream fail')) as Error).name,
+    'PayloadTooLargeError',
+    'the handler saw the body stream fail',
+  );
 });
 
 test('a body of exactly the limit is accepted, one byte more is not (declared and chunked)', async () => {

@@ -91,7 +91,9 @@ for (const path of paths) {
         listener(req, res);
       }),
     );
-    const seen = (await (await fetch(url, { method: 'POST', body: '{ "name":  "a" }', headers: { 'content-type': 'application/json' } })).json()) as Seen;
+    const seen = (await (
+      await fetch(url, { method: 'POST', body: '{ "name":  "a" }', headers: { 'content-type': 'application/json' } })
+    ).json()) as Seen;
     assert.is(seen.body, '{"name":"a"}');
   });
 
@@ -106,7 +108,7 @@ for (const path of paths) {
       req.destroy();
     });
     req.flushHeaders();
-    assert.is((await failure.promise as Error).name, 'AbortError');
+    assert.is(((await failure.promise) as Error).name, 'AbortError');
   });
 
   test('413 for a declared content-length over the limit, and the connection is closed', async () => {

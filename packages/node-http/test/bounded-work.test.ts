@@ -33,7 +33,10 @@ const paths: Path[] = [
         {
           dispatch: async (request: PlainRequest): Promise<PlainResponse> => {
             // A plain handler maps the adapter's PayloadTooLargeError itself, as flagadmin's core does.
-            if (read) await request.body(1000).catch((error: Error) => (error.name === 'PayloadTooLargeError' ? (status = 413) : Promise.reject(error)));
+            if (read)
+              await request
+                .body(1000)
+                .catch((error: Error) => (error.name === 'PayloadTooLargeError' ? (status = 413) : Promise.reject(error)));
             return { status, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ answered: status }) };
           },
         },
@@ -45,12 +48,17 @@ for (const path of paths) {
   const test = suite(`node-http: bounded work (${path.name})`);
   test.after(closeServers);
 
-  const portOf = async (handler: FetchHandler, bodyLimit = 1000) => Number(new URL(await listen(createServer(handler, { bodyLimit }))).port);
+  const portOf = async (handler: FetchHandler, bodyLimit = 1000) =>
+    Number(new URL(await listen(createServer(handler, { bodyLimit }))).port);
 
   for (const [title, status, head] of [
     ['an answer without reading (401)', 401, `POST /api HTTP/1.1\r\nHost: x\r\nContent-Length: ${FIFTY_MB}\r\n\r\n`],
     ['a GET with a body', 200, `GET /health HTTP/1.1\r\nHost: x\r\nContent-Length: ${FIFTY_MB}\r\n\r\n`],
-    ['a chunked body left unread', 415, `POST /api HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n${(1024 * 1024).toString(16)}\r\n`],
+    [
+      'a chunked body left unread',
+      415,
+      `POST /api HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n${(1024 * 1024).toString(16)}\r\n`,
+    ],
   ] as const) {
     test(`${title}: answered with connection: close, and the 50 MB are not read`, async () => {
       const port = await portOf(path.handler(status));
@@ -65,7 +73,11 @@ for (const path of paths) {
 
   test('413 from content-length: answered with connection: close, and the 50 MB are not read', async () => {
     const port = await portOf(path.handler(200, true));
-    const { answer, written } = await uploadUntilClosed(port, `POST /api HTTP/1.1\r\nHost: x\r\nContent-Length: ${FIFTY_MB}\r\n\r\n`, FIFTY_MB);
+    const { answer, written } = await uploadUntilClosed(
+      port,
+      `POST /api HTTP/1.1\r\nHost: x\r\nContent-Length: ${FIFTY_MB}\r\n\r\n`,
+      FIFTY_MB,
+    );
     const response = parseAnswer(answer);
     assert.is(response.status, 413);
     assert.is(response.headers['connection'], 'close');

@@ -19,7 +19,8 @@ const handler: FetchHandler = async (request) => {
   if (pathname === '/big') return new Response(BIG, { headers: json });
   if (pathname === '/small') return new Response(SMALL, { headers: json });
   if (pathname === '/image') return new Response(new Uint8Array(4096), { headers: { 'content-type': 'image/png' } });
-  if (pathname === '/encoded') return new Response(new Uint8Array(4096).fill(7), { headers: { 'content-type': 'text/plain', 'content-encoding': 'gzip' } });
+  if (pathname === '/encoded')
+    return new Response(new Uint8Array(4096).fill(7), { headers: { 'content-type': 'text/plain', 'content-encoding': 'gzip' } });
   if (pathname === '/not-modified') return new Response(null, { status: 304, headers: { etag: '"v1"' } });
   // A streamed body of unknown length, in several chunks.
   const chunks = Array.from({ length: 8 }, (_, i) => `line ${i} ${'abc'.repeat(200)}\n`);

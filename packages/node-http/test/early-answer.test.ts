@@ -120,12 +120,21 @@ for (const path of ['fetch handler', 'plain dispatch']) {
       const read = { ...common, method: 'PATCH', headers: { authorization: 'key', 'content-type': 'application/json' }, body: '{"a":1}' };
       const answers = [
         await within(raw(url, read), 'a body read'),
-        await within(raw(url, { ...common, method: 'PATCH', headers: { 'content-type': 'text/plain' }, body: 'x'.repeat(1000) }), 'a body left unread'),
+        await within(
+          raw(url, { ...common, method: 'PATCH', headers: { 'content-type': 'text/plain' }, body: 'x'.repeat(1000) }),
+          'a body left unread',
+        ),
         await within(raw(url, { ...common, path: '/health' }), 'no body'),
         await within(raw(url, read), 'a body read again'),
       ];
-      assert.equal(answers.map((a) => a.status), [200, 401, 200, 200]);
-      assert.equal(answers.map((a) => a.reusedSocket), [false, true, true, true]);
+      assert.equal(
+        answers.map((a) => a.status),
+        [200, 401, 200, 200],
+      );
+      assert.equal(
+        answers.map((a) => a.reusedSocket),
+        [false, true, true, true],
+      );
       assert.ok(answers.every((a) => a.headers.connection === 'keep-alive'));
     } finally {
       agent.destroy();

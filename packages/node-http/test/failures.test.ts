@@ -3,12 +3,11 @@ import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { type FetchHandler } from '../src/index.js';
-import { closeServers, unhandled, start, recordingLogger, deferred, within, sleep, raw, assertJsonError } from './helpers.js';
+import type { FetchHandler } from '../src/index.js';
+import { closeServers, unhandled, start, recordingLogger, deferred, within, sleep, assertJsonError } from './helpers.js';
 
 const test = suite('node-http: failures');
 test.after(closeServers);
-
 
 test('a handler that throws gets a generic 500 JSON and the logger gets the error', async () => {
   const logger = recordingLogger();

@@ -4,7 +4,7 @@ import {
   type IncomingMessage,
   type Server,
   type ServerResponse,
-  Agent,
+  type Agent,
   createServer as createHttpServer,
   request as httpRequest,
 } from 'node:http';
@@ -118,7 +118,12 @@ export const echo: FetchHandler = async (request) => {
 };
 export type Echo = { method: string; url: string; headers: Record<string, string>; body: string; length: number };
 
-export function assertJsonError(res: { status: number; headers: IncomingHttpHeaders | Headers }, body: unknown, status: number, name: string) {
+export function assertJsonError(
+  res: { status: number; headers: IncomingHttpHeaders | Headers },
+  body: unknown,
+  status: number,
+  name: string,
+) {
   const get = (h: string) => (res.headers instanceof Headers ? res.headers.get(h) : (res.headers[h] as string | undefined));
   assert.is(res.status, status);
   assert.is(get('content-type'), 'application/json; charset=utf-8');
@@ -181,7 +186,9 @@ export function exchange(port: number, bytes: string | Buffer): Promise<string> 
     socket.setEncoding('latin1');
     socket.on('data', (d: string) => (out += d));
     socket.on('close', () => resolve(out));
-    socket.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' || error.code === 'EPIPE' ? undefined : reject(error)));
+    socket.on('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'ECONNRESET' || error.code === 'EPIPE' ? undefined : reject(error),
+    );
   });
 }
 
@@ -199,7 +206,9 @@ export function uploadUntilClosed(port: number, head: string, total: number): Pr
     let closed = false;
     socket.setEncoding('latin1');
     socket.on('data', (d: string) => (answer += d));
-    socket.on('error', (error: NodeJS.ErrnoException) => (error.code === 'ECONNRESET' || error.code === 'EPIPE' ? undefined : reject(error)));
+    socket.on('error', (error: NodeJS.ErrnoException) =>
+      error.code === 'ECONNRESET' || error.code === 'EPIPE' ? undefined : reject(error),
+    );
     socket.on('close', () => {
       closed = true;
       resolve({ answer, written });

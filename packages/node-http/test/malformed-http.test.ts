@@ -21,14 +21,24 @@ test.before(async () => {
 });
 
 const cases: { title: string; request: string | Buffer; status: number; name: string }[] = [
-  { title: 'a control character in a header value', request: 'GET / HTTP/1.1\r\nHost: x\r\nX-Bad: a\x01b\r\n\r\n', status: 400, name: 'BadDataError' },
+  {
+    title: 'a control character in a header value',
+    request: 'GET / HTTP/1.1\r\nHost: x\r\nX-Bad: a\x01b\r\n\r\n',
+    status: 400,
+    name: 'BadDataError',
+  },
   {
     title: 'Content-Length together with Transfer-Encoding',
     request: 'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
     status: 400,
     name: 'BadDataError',
   },
-  { title: 'two Content-Length headers', request: 'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello!', status: 400, name: 'BadDataError' },
+  {
+    title: 'two Content-Length headers',
+    request: 'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\nhello!',
+    status: 400,
+    name: 'BadDataError',
+  },
   { title: 'HTTP/9.9', request: 'GET / HTTP/9.9\r\nHost: x\r\n\r\n', status: 400, name: 'BadDataError' },
   { title: 'an unknown method (FOO)', request: 'FOO / HTTP/1.1\r\nHost: x\r\n\r\n', status: 400, name: 'BadDataError' },
   {
@@ -37,11 +47,31 @@ const cases: { title: string; request: string | Buffer; status: number; name: st
     status: 431,
     name: 'RequestHeaderFieldsTooLargeError',
   },
-  { title: 'a 70 KB request line', request: `GET /${'a'.repeat(70_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, status: 431, name: 'RequestHeaderFieldsTooLargeError' },
+  {
+    title: 'a 70 KB request line',
+    request: `GET /${'a'.repeat(70_000)} HTTP/1.1\r\nHost: x\r\n\r\n`,
+    status: 431,
+    name: 'RequestHeaderFieldsTooLargeError',
+  },
   { title: 'no Host header on HTTP/1.1', request: 'GET / HTTP/1.1\r\nConnection: close\r\n\r\n', status: 400, name: 'BadDataError' },
-  { title: 'a NUL in the path', request: Buffer.from('GET /a\x00b HTTP/1.1\r\nHost: x\r\n\r\n', 'latin1'), status: 400, name: 'BadDataError' },
-  { title: 'a bad chunk size', request: 'POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nhello\r\n0\r\n\r\n', status: 400, name: 'BadDataError' },
-  { title: 'a negative Content-Length', request: 'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\nhello', status: 400, name: 'BadDataError' },
+  {
+    title: 'a NUL in the path',
+    request: Buffer.from('GET /a\x00b HTTP/1.1\r\nHost: x\r\n\r\n', 'latin1'),
+    status: 400,
+    name: 'BadDataError',
+  },
+  {
+    title: 'a bad chunk size',
+    request: 'POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\nhello\r\n0\r\n\r\n',
+    status: 400,
+    name: 'BadDataError',
+  },
+  {
+    title: 'a negative Content-Length',
+    request: 'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: -5\r\n\r\nhello',
+    status: 400,
+    name: 'BadDataError',
+  },
 ];
 
 for (const c of cases) {

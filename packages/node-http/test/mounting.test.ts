@@ -1,13 +1,12 @@
 // Mounted under Connect/Express (originalUrl, pre-parsed bodies) and stripPrefix.
-import { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { toNodeListener } from '../src/index.js';
-import { closeServers, listen, start, raw, echo, type Echo, assertJsonError, createHttpServerWith } from './helpers.js';
+import { closeServers, listen, start, echo, type Echo, assertJsonError, createHttpServerWith } from './helpers.js';
 
 const test = suite('node-http: mounting');
 test.after(closeServers);
-
 
 test('mounted by Connect/Express under /admin: the handler sees the full path from originalUrl', async () => {
   const listener = toNodeListener(echo);
@@ -82,7 +81,9 @@ test('a body already parsed by express.json()/text()/raw() is used (object, stri
   assert.is(Buffer.from(asString.body, 'base64').toString(), 'plain ü');
   assert.is(asString.headers['content-length'], String(Buffer.byteLength('plain ü')));
 
-  const asBuffer = (await (await fetch(url, { method: 'POST', body: new Uint8Array([1, 2, 250]), headers: { 'x-kind': 'buffer' } })).json()) as Echo;
+  const asBuffer = (await (
+    await fetch(url, { method: 'POST', body: new Uint8Array([1, 2, 250]), headers: { 'x-kind': 'buffer' } })
+  ).json()) as Echo;
   assert.equal([...Buffer.from(asBuffer.body, 'base64')], [1, 2, 250]);
 });
 
@@ -94,7 +95,9 @@ test('req.body = {} set by a parser that skipped the request (Express 4) does no
       listener(req, res);
     }),
   );
-  const got = (await (await fetch(url, { method: 'POST', body: 'the real body', headers: { 'content-type': 'text/plain' } })).json()) as Echo;
+  const got = (await (
+    await fetch(url, { method: 'POST', body: 'the real body', headers: { 'content-type': 'text/plain' } })
+  ).json()) as Echo;
   assert.is(Buffer.from(got.body, 'base64').toString(), 'the real body');
   const none = (await (await fetch(url, { method: 'POST' })).json()) as Echo;
   assert.is(none.length, 0);

@@ -12,7 +12,10 @@ function plainHandler(dispatch: (req: PlainRequest) => Promise<PlainResponse>) {
 }
 
 const servers: ServeResult[] = [];
-const start = async (dispatch: (req: PlainRequest) => Promise<PlainResponse>, options: { bodyLimit?: number; stripPrefix?: string } = {}) => {
+const start = async (
+  dispatch: (req: PlainRequest) => Promise<PlainResponse>,
+  options: { bodyLimit?: number; stripPrefix?: string } = {},
+) => {
   const s = await serve({ fetch: plainHandler(dispatch), ...options });
   servers.push(s);
   return s;
@@ -24,10 +27,20 @@ test.after(async () => {
 test('dispatch gets method, path with query, case-insensitive headers and the body; its answer is written as is', async () => {
   let seen: { method: string; url: string; type: string | null; custom: string | null; body: string } | undefined;
   const s = await start(async (req) => {
-    seen = { method: req.method, url: req.url, type: req.headers.get('Content-Type'), custom: req.headers.get('x-custom'), body: new TextDecoder().decode(await req.body(1000)) };
+    seen = {
+      method: req.method,
+      url: req.url,
+      type: req.headers.get('Content-Type'),
+      custom: req.headers.get('x-custom'),
+      body: new TextDecoder().decode(await req.body(1000)),
+    };
     return { status: 201, headers: { 'content-type': 'application/json', 'x-answer': '42' }, body: '{"ok":true}' };
   });
-  const r = await fetch(`${s.url}/a/b?c=d`, { method: 'POST', headers: { 'content-type': 'text/plain', 'x-custom': 'yes' }, body: 'héllo' });
+  const r = await fetch(`${s.url}/a/b?c=d`, {
+    method: 'POST',
+    headers: { 'content-type': 'text/plain', 'x-custom': 'yes' },
+    body: 'héllo',
+  });
   assert.is(r.status, 201);
   assert.is(r.headers.get('x-answer'), '42');
   assert.is(r.headers.get('content-length'), '11');
@@ -63,16 +76,23 @@ test("a body over the handler's limit rejects with PayloadTooLargeError and the 
 
 test("the adapter's own bodyLimit caps the handler's", async () => {
   let name = '';
-  const s = await start(async (req) => {
-    await req.body(1_000_000).catch((e: Error) => (name = e.name));
-    return { status: 200, headers: {}, body: null };
-  }, { bodyLimit: 5 });
+  const s = await start(
+    async (req) => {
+      await req.body(1_000_000).catch((e: Error) => (name = e.name));
+      return { status: 200, headers: {}, body: null };
+    },
+    { bodyLimit: 5 },
+  );
   await fetch(`${s.url}/x`, { method: 'POST', body: '123456' });
   assert.is(name, 'PayloadTooLargeError');
 });
 
 test('an answer without reading the body (e.g. 401) keeps the connection usable', async () => {
-  const s = await start(async () => ({ status: 401, headers: { 'content-type': 'application/json' }, body: '{"name":"AuthenticationRequired"}' }));
+  const s = await start(async () => ({
+    status: 401,
+    headers: { 'content-type': 'application/json' },
+    body: '{"name":"AuthenticationRequired"}',
+  }));
   for (let i = 0; i < 3; i++) {
     const r = await fetch(`${s.url}/x`, { method: 'POST', body: 'x'.repeat(500) });
     assert.is(r.status, 401);
@@ -93,10 +113,13 @@ test('a dispatch that throws is a 500 JSON error, never an unhandled rejection',
 
 test('stripPrefix applies before dispatch; HEAD gets no body', async () => {
   const urls: string[] = [];
-  const s = await start(async (req) => {
-    urls.push(req.url);
-    return { status: 200, headers: { 'content-type': 'text/plain' }, body: 'hello' };
-  }, { stripPrefix: '/admin' });
+  const s = await start(
+    async (req) => {
+      urls.push(req.url);
+      return { status: 200, headers: { 'content-type': 'text/plain' }, body: 'hello' };
+    },
+    { stripPrefix: '/admin' },
+  );
   assert.is(await (await fetch(`${s.url}/admin/api/x?y=1`)).text(), 'hello');
   const head = await fetch(`${s.url}/admin/health`, { method: 'HEAD' });
   assert.is(head.status, 200);

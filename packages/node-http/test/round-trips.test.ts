@@ -44,19 +44,19 @@ test('repeated request headers stay separate values (joined by the Headers rules
 
 test('a response status text and status code pass through', async () => {
   const url = await start(async () => new Response('made', { status: 201, statusText: 'Made It' }));
-  const res = await new Promise<IncomingMessage>((resolve, reject) =>
-    httpRequest(`${url}/`, resolve).on('error', reject).end(),
-  );
+  const res = await new Promise<IncomingMessage>((resolve, reject) => httpRequest(`${url}/`, resolve).on('error', reject).end());
   res.resume();
   assert.is(res.statusCode, 201);
   assert.is(res.statusMessage, 'Made It');
 });
 
-
 /** A handler that reads the whole body; `error()` is what reading it threw (it is rethrown). */
 
 test('HEAD: headers and content-length, no body', async () => {
-  const url = await start(async (request) => new Response(request.method === 'HEAD' ? 'hello' : 'hello', { headers: { 'content-type': 'text/plain', etag: '"1"' } }));
+  const url = await start(
+    async (request) =>
+      new Response(request.method === 'HEAD' ? 'hello' : 'hello', { headers: { 'content-type': 'text/plain', etag: '"1"' } }),
+  );
   const res = await raw(url, { method: 'HEAD' });
   assert.is(res.status, 200);
   assert.is(res.headers['content-length'], '5');
@@ -154,8 +154,7 @@ test('bodies from bytes, JSON and a stream source are written exact', async () =
 test('a JSON body given as a stream is read whole and sent with its content-length', async () => {
   const text = JSON.stringify({ features: Array.from({ length: 200 }, (_, i) => ({ name: `f${i}`, enabled: i % 2 === 0 })) });
   const url = await start(
-    async () =>
-      new Response(new Blob([text]).stream(), { headers: { 'content-type': 'application/json; charset=utf-8' } }),
+    async () => new Response(new Blob([text]).stream(), { headers: { 'content-type': 'application/json; charset=utf-8' } }),
   );
   const res = await raw(url, {});
   assert.is(res.headers['content-length'], String(Buffer.byteLength(text)));

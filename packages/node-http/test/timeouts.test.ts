@@ -1,13 +1,7 @@
 // The server's header, request and keep-alive timeouts: explicit, configurable, answered as JSON.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import {
-  DEFAULT_HEADERS_TIMEOUT,
-  DEFAULT_KEEP_ALIVE_TIMEOUT,
-  DEFAULT_REQUEST_TIMEOUT,
-  createServer,
-  serve,
-} from '../src/index.js';
+import { DEFAULT_HEADERS_TIMEOUT, DEFAULT_KEEP_ALIVE_TIMEOUT, DEFAULT_REQUEST_TIMEOUT, createServer, serve } from '../src/index.js';
 import { assertRawJsonError, closeServers, echo, exchange, listen, parseAnswer } from './helpers.js';
 
 const test = suite('node-http: server timeouts');
@@ -22,14 +16,22 @@ test('defaults are explicit: 10 s for the head, 30 s for the whole request, 5 s 
 });
 
 test('the options set them; they win over serverOptions; bad values are refused', () => {
-  const server = createServer(echo, { headersTimeout: 2_000, requestTimeout: 4_000, keepAliveTimeout: 1_000, serverOptions: { requestTimeout: 9_000 } });
+  const server = createServer(echo, {
+    headersTimeout: 2_000,
+    requestTimeout: 4_000,
+    keepAliveTimeout: 1_000,
+    serverOptions: { requestTimeout: 9_000 },
+  });
   assert.is(server.headersTimeout, 2_000);
   assert.is(server.requestTimeout, 4_000);
   assert.is(server.keepAliveTimeout, 1_000);
   const fromServerOptions = createServer(echo, { serverOptions: { headersTimeout: 3_000, keepAliveTimeout: 7_000 } });
   assert.is(fromServerOptions.headersTimeout, 3_000);
   assert.is(fromServerOptions.keepAliveTimeout, 7_000);
-  assert.throws(() => createServer(echo, { headersTimeout: 5_000, requestTimeout: 1_000 }), /headersTimeout \(5000\) must not be above requestTimeout \(1000\)/);
+  assert.throws(
+    () => createServer(echo, { headersTimeout: 5_000, requestTimeout: 1_000 }),
+    /headersTimeout \(5000\) must not be above requestTimeout \(1000\)/,
+  );
   assert.throws(() => createServer(echo, { keepAliveTimeout: -1 }), /keepAliveTimeout must be a whole number/);
   assert.throws(() => createServer(echo, { requestTimeout: 1.5 }), /requestTimeout must be a whole number/);
 });

@@ -12,7 +12,11 @@ export interface ChangeRequestScheduler {
   stop(): Promise<void>;
 }
 
-export function startChangeRequestScheduler(admin: Admin, logger: Logger, intervalMs = DEFAULT_SCHEDULE_INTERVAL_MS): ChangeRequestScheduler {
+export function startChangeRequestScheduler(
+  admin: Admin,
+  logger: Logger,
+  intervalMs = DEFAULT_SCHEDULE_INTERVAL_MS,
+): ChangeRequestScheduler {
   /** The run under way, if any: a tick while one runs is skipped, so slow runs never queue up. */
   let running: Promise<void> | undefined;
   let stopped = false;

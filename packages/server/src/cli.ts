@@ -154,7 +154,8 @@ const server = running;
 const where = config.databaseUrl ? `database: ${withoutPassword(config.databaseUrl)}` : `data directory: ${server.dataDir}`;
 const lines = [`flagadmin listening on ${server.url}`, `  ${where}`];
 if (server.initKeysCreated > 0) lines.push(`  ${server.initKeysCreated} start-up key(s) added from INIT_*_API_TOKENS`);
-const NO_ADMIN_KEY_YET = "No admin key yet: restart with INIT_ADMIN_API_TOKENS='*:*.<64 hex characters>' (e.g. *:*.$(openssl rand -hex 32)).";
+const NO_ADMIN_KEY_YET =
+  "No admin key yet: restart with INIT_ADMIN_API_TOKENS='*:*.<64 hex characters>' (e.g. *:*.$(openssl rand -hex 32)).";
 if (server.demo) {
   const { demo } = server;
   lines.push(

@@ -63,7 +63,7 @@ export { ConfigError };
 export type ParsedCommand =
   | { help: true }
   | { help: false; version: true }
-  | { help: false; version?: false; config: ServerConfig; /** start-up warnings, one line each */ warnings: string[] };
+  | { help: false; version?: false; config: ServerConfig /** start-up warnings, one line each */; warnings: string[] };
 
 export const USAGE = `Usage: flagadmin [options]
 
@@ -252,7 +252,16 @@ export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: st
 
 type Picker = (flagName: string, envName: string) => { value: string; what: string } | undefined;
 
-const SWITCH: Readonly<Record<string, boolean>> = { on: true, true: true, '1': true, yes: true, off: false, false: false, '0': false, no: false };
+const SWITCH: Readonly<Record<string, boolean>> = {
+  on: true,
+  true: true,
+  '1': true,
+  yes: true,
+  off: false,
+  false: false,
+  '0': false,
+  no: false,
+};
 
 function onOff(picked: { value: string; what: string } | undefined, fallback: boolean): boolean {
   if (picked === undefined) return fallback;
@@ -262,12 +271,18 @@ function onOff(picked: { value: string; what: string } | undefined, fallback: bo
 }
 
 /** Mount path, compression and metrics: how the service is exposed. */
-function serviceOptions(env: Env, values: Record<string, unknown>, pick: Picker): Pick<ServerConfig, 'basePath' | 'compression' | 'metrics' | 'metricsToken'> {
+function serviceOptions(
+  env: Env,
+  values: Record<string, unknown>,
+  pick: Picker,
+): Pick<ServerConfig, 'basePath' | 'compression' | 'metrics' | 'metricsToken'> {
   const base = pick('base-path', 'BASE_URI_PATH');
   const basePath = base ? normalizeBasePath(base.value) : '';
   if (basePath === null) throw new ConfigError(`${base!.what} must be a URL path such as /flags, got ${JSON.stringify(base!.value)}`);
   const compressionEnv = fromEnv(env, 'FLAGADMIN_COMPRESSION');
-  const compression = values['no-compression'] ? false : onOff(compressionEnv === undefined ? undefined : { value: compressionEnv, what: 'FLAGADMIN_COMPRESSION' }, true);
+  const compression = values['no-compression']
+    ? false
+    : onOff(compressionEnv === undefined ? undefined : { value: compressionEnv, what: 'FLAGADMIN_COMPRESSION' }, true);
   const metricsToken = fromEnv(env, 'FLAGADMIN_METRICS_TOKEN');
   const metricsEnv = fromEnv(env, 'FLAGADMIN_METRICS');
   if (values['metrics'] && values['no-metrics']) throw new ConfigError('--metrics and --no-metrics contradict each other');

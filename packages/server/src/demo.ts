@@ -67,11 +67,25 @@ const PROJECTS: DemoProject[] = [
         name: 'new-checkout-flow',
         type: 'release',
         description: 'The redesigned three-step checkout',
-        tags: [{ type: 'simple', value: 'checkout' }, { type: 'simple', value: 'q3-launch' }],
+        tags: [
+          { type: 'simple', value: 'checkout' },
+          { type: 'simple', value: 'q3-launch' },
+        ],
         enable: ['development', 'production'],
       },
-      { name: 'one-click-pay', type: 'experiment', description: 'Pay with the stored card in one click', impressionData: true, enable: ['development'] },
-      { name: 'payment-provider-kill-switch', type: 'kill-switch', description: 'Turn off the external payment provider', enable: ['production'] },
+      {
+        name: 'one-click-pay',
+        type: 'experiment',
+        description: 'Pay with the stored card in one click',
+        impressionData: true,
+        enable: ['development'],
+      },
+      {
+        name: 'payment-provider-kill-switch',
+        type: 'kill-switch',
+        description: 'Turn off the external payment provider',
+        enable: ['production'],
+      },
       { name: 'legacy-cart', type: 'release', description: 'The old cart, kept for rollback', stale: true, enable: ['production'] },
       { name: 'holiday-banner-2023', type: 'release', description: 'Seasonal banner of last year', archived: true },
     ],
@@ -95,7 +109,12 @@ const PROJECTS: DemoProject[] = [
         enable: ['development'],
         favorite: true,
       },
-      { name: 'search-cache-ttl', type: 'operational', description: 'Longer cache lifetime for search results', enable: ['development', 'production'] },
+      {
+        name: 'search-cache-ttl',
+        type: 'operational',
+        description: 'Longer cache lifetime for search results',
+        enable: ['development', 'production'],
+      },
       { name: 'beta-filters', type: 'permission', description: 'Advanced filters for beta testers', enable: ['production'] },
       { name: 'old-ranking', type: 'experiment', description: 'The ranking experiment that lost', stale: true, archived: true },
     ],
@@ -122,7 +141,9 @@ const PROJECTS: DemoProject[] = [
     name: 'Mobile apps',
     description: 'iOS and Android; no owner yet',
     members: [{ name: 'Hedy Lamarr', role: 'member' }],
-    features: [{ name: 'dark-mode', type: 'release', description: 'Dark theme', tags: [{ type: 'simple', value: 'ui' }], enable: ['development'] }],
+    features: [
+      { name: 'dark-mode', type: 'release', description: 'Dark theme', tags: [{ type: 'simple', value: 'ui' }], enable: ['development'] },
+    ],
   },
 ];
 
@@ -143,7 +164,11 @@ const APPS: DemoApp[] = [
       { instanceId: 'checkout-web-1', sdkVersion: 'unleash-client-node:3.9.1' },
       { instanceId: 'checkout-web-2', sdkVersion: 'unleash-client-node:6.1.0' },
     ],
-    toggles: { 'new-checkout-flow': { yes: 812, no: 188 }, 'payment-provider-kill-switch': { yes: 0, no: 1000 }, 'legacy-cart': { yes: 3, no: 997 } },
+    toggles: {
+      'new-checkout-flow': { yes: 812, no: 188 },
+      'payment-provider-kill-switch': { yes: 0, no: 1000 },
+      'legacy-cart': { yes: 3, no: 997 },
+    },
   },
   {
     appName: 'checkout-api',
@@ -190,7 +215,13 @@ export async function seedDemo(admin: Admin, options: { now?: () => Date; adminK
   let featureCount = 0;
   for (const project of PROJECTS) {
     await admin.createProject(actor, {
-      body: { id: project.id, name: project.name, description: project.description, mode: project.mode ?? 'open', members: project.members },
+      body: {
+        id: project.id,
+        name: project.name,
+        description: project.description,
+        mode: project.mode ?? 'open',
+        members: project.members,
+      },
     });
     for (const f of project.features) {
       const created = await admin.createFeature(actor, {
@@ -217,7 +248,11 @@ export async function seedDemo(admin: Admin, options: { now?: () => Date; adminK
       {
         feature: 'new-checkout-flow',
         action: 'addStrategy',
-        payload: { name: 'flexibleRollout', constraints: [], parameters: { rollout: '50', stickiness: 'default', groupId: 'new-checkout-flow' } },
+        payload: {
+          name: 'flexibleRollout',
+          constraints: [],
+          parameters: { rollout: '50', stickiness: 'default', groupId: 'new-checkout-flow' },
+        },
       },
     ],
   });
@@ -275,7 +310,11 @@ function shellQuote(value: string): string {
 }
 
 /** Copy-paste curl lines for the five admin operations against a running instance. */
-export function demoCurls(url: string, key: string, demo: Pick<DemoData, 'patchTarget' | 'changeRequest' | 'outdatedSdkProject'>): string[] {
+export function demoCurls(
+  url: string,
+  key: string,
+  demo: Pick<DemoData, 'patchTarget' | 'changeRequest' | 'outdatedSdkProject'>,
+): string[] {
   const auth = `-H ${shellQuote(`Authorization: ${key}`)}`;
   const { projectId, featureName } = demo.patchTarget;
   const patch = JSON.stringify([{ op: 'replace', path: '/description', value: 'Changed with curl' }]);

@@ -12,7 +12,8 @@ const MAX_LIMIT = 1_000_000_000;
 
 function limitValue(value: string, what: string): number {
   const n = /^\d+$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
-  if (!Number.isSafeInteger(n) || n < 1 || n > MAX_LIMIT) throw new ConfigError(`${what} must be an integer from 1 to ${MAX_LIMIT}, got ${JSON.stringify(value)}`);
+  if (!Number.isSafeInteger(n) || n < 1 || n > MAX_LIMIT)
+    throw new ConfigError(`${what} must be an integer from 1 to ${MAX_LIMIT}, got ${JSON.stringify(value)}`);
   return n;
 }
 

@@ -2,7 +2,17 @@
 // storage's (storage-metrics.ts), keys by type, and the process metrics prom-client collects. Served at
 // GET /metrics and at Unleash's /internal-backstage/prometheus, optionally behind a bearer token.
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
-import { ALL_ROUTES, KEY_TYPES, SYSTEM_PRINCIPAL, type Admin, type FetchHandler, type PlainHandler, type PlainRequest, type PlainResponse, type Storage } from '@flagadmin/core';
+import {
+  ALL_ROUTES,
+  KEY_TYPES,
+  SYSTEM_PRINCIPAL,
+  type Admin,
+  type FetchHandler,
+  type PlainHandler,
+  type PlainRequest,
+  type PlainResponse,
+  type Storage,
+} from '@flagadmin/core';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { observeStorage } from './storage-metrics';
 
@@ -22,7 +32,7 @@ export function routeLabel(method: string, url: string): string {
 }
 
 function matches(pattern: readonly string[], segments: readonly string[]): boolean {
-  return pattern.length === segments.length && pattern.every((p, i) => p.startsWith(':') ? segments[i] !== '' : p === segments[i]);
+  return pattern.length === segments.length && pattern.every((p, i) => (p.startsWith(':') ? segments[i] !== '' : p === segments[i]));
 }
 
 export interface Metrics {
@@ -41,7 +51,12 @@ export function createMetrics(options: { token?: string | undefined } = {}): Met
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const labelNames = ['method', 'route', 'status'] as const;
-  const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by method, route pattern and status', labelNames, registers: [registry] });
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status',
+    labelNames,
+    registers: [registry],
+  });
   const latency = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'Time from a request reaching the handler to its answer being ready, by method, route pattern and status',
@@ -61,7 +76,11 @@ export function createMetrics(options: { token?: string | undefined } = {}): Met
   const serveMetrics = async (method: string, authorization: string | null): Promise<PlainResponse> => {
     const error = (status: number, name: string, message: string): PlainResponse => {
       const id = randomUUID();
-      return { status, headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': id }, body: JSON.stringify({ id, name, message }) };
+      return {
+        status,
+        headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': id },
+        body: JSON.stringify({ id, name, message }),
+      };
     };
     if (method !== 'GET' && method !== 'HEAD') return error(405, 'MethodNotAllowedError', `Method ${method} is not allowed on the metrics`);
     if (expected && (authorization === null || !timingSafeEqual(digest(authorization), expected))) {
@@ -70,13 +89,17 @@ export function createMetrics(options: { token?: string | undefined } = {}): Met
     return { status: 200, headers: { 'content-type': registry.contentType, 'cache-control': 'no-store' }, body: await registry.metrics() };
   };
 
-  const dispatchWith = (inner: PlainHandler): PlainHandler => async (request: PlainRequest) => {
-    const started = process.hrtime.bigint();
-    const path = request.url.split('?')[0]!;
-    const response = METRICS_PATHS.includes(path) ? await serveMetrics(request.method, request.headers.get('authorization')) : await inner(request);
-    observe(request.method, request.url, response.status, started);
-    return response;
-  };
+  const dispatchWith =
+    (inner: PlainHandler): PlainHandler =>
+    async (request: PlainRequest) => {
+      const started = process.hrtime.bigint();
+      const path = request.url.split('?')[0]!;
+      const response = METRICS_PATHS.includes(path)
+        ? await serveMetrics(request.method, request.headers.get('authorization'))
+        : await inner(request);
+      observe(request.method, request.url, response.status, started);
+      return response;
+    };
 
   return {
     registry,

@@ -1,5 +1,14 @@
 import { resolve } from 'node:path';
-import { createFlagadmin, isSetupError, silentLogger, type Admin, type FetchHandler, type Limits, type Logger, type Storage } from '@flagadmin/core';
+import {
+  createFlagadmin,
+  isSetupError,
+  silentLogger,
+  type Admin,
+  type FetchHandler,
+  type Limits,
+  type Logger,
+  type Storage,
+} from '@flagadmin/core';
 import { serve, type ServeResult } from '@flagadmin/node-http';
 import { lowdbStorage } from '@flagadmin/storage-lowdb';
 import { postgresStorage } from '@flagadmin/storage-postgres';
@@ -85,16 +94,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const basePath = normalizeBasePath(options.basePath ?? '');
   if (basePath === null) throw new TypeError(`basePath must be a URL path such as /flags, got ${JSON.stringify(options.basePath)}`);
   const dataDir = options.storage || options.databaseUrl ? undefined : resolve(options.dataDir ?? DEFAULT_DATA_DIR);
-  const postgres =
-    !options.storage && options.databaseUrl
-      ? await postgresStorage({ url: options.databaseUrl, logger })
-      : undefined;
+  const postgres = !options.storage && options.databaseUrl ? await postgresStorage({ url: options.databaseUrl, logger }) : undefined;
   // One process at a time decides "empty" and seeds the demo, when several start on one database.
   const exclusively = postgres ? <T>(fn: () => Promise<T>) => postgres.exclusively(fn) : <T>(fn: () => Promise<T>) => fn();
-  const storage =
-    options.storage ??
-    postgres ??
-    (await lowdbStorage({ dir: dataDir!, logger }));
+  const storage = options.storage ?? postgres ?? (await lowdbStorage({ dir: dataDir!, logger }));
   let server: ServeResult | undefined;
   const metrics = options.metrics ? createMetrics(options.metrics === true ? {} : options.metrics) : undefined;
   try {

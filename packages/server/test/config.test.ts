@@ -49,7 +49,10 @@ config('defaults', () => {
 });
 
 config('limits from --limit name=n (repeatable) or FLAGADMIN_LIMIT_<NAME>; the flag wins; bad ones are refused', () => {
-  const c = parsed(['--limit', 'tagsPerFeature=5', '--limit', 'jsonDepth=12'], { FLAGADMIN_LIMIT_TAGS_PER_FEATURE: '9', FLAGADMIN_LIMIT_EVENTS_PER_REQUEST: '40' });
+  const c = parsed(['--limit', 'tagsPerFeature=5', '--limit', 'jsonDepth=12'], {
+    FLAGADMIN_LIMIT_TAGS_PER_FEATURE: '9',
+    FLAGADMIN_LIMIT_EVENTS_PER_REQUEST: '40',
+  });
   assert.equal(c.limits, { tagsPerFeature: 5, jsonDepth: 12, eventsPerRequest: 40 });
   rejects(['--limit', 'tagz=3'], {}, /--limit wants name=number with a name among operationsPerPatch, tagsPerFeature/);
   rejects(['--limit', 'tagsPerFeature'], {}, /--limit wants name=number/);
@@ -57,7 +60,10 @@ config('limits from --limit name=n (repeatable) or FLAGADMIN_LIMIT_<NAME>; the f
   rejects(['--limit', 'tagsPerFeature=5=9'], {}, /--limit tagsPerFeature must be an integer from 1/);
   rejects([], { FLAGADMIN_LIMIT_JSON_DEPTH: 'deep' }, /FLAGADMIN_LIMIT_JSON_DEPTH must be an integer/);
   const warned = parseConfig([], { FLAGADMIN_LIMIT_TAGS: '3' }, '/srv/app');
-  assert.ok(!warned.help && !warned.version && warned.warnings.some((w) => w.includes('FLAGADMIN_LIMIT_TAGS is ignored')), 'a misspelt name is warned about');
+  assert.ok(
+    !warned.help && !warned.version && warned.warnings.some((w) => w.includes('FLAGADMIN_LIMIT_TAGS is ignored')),
+    'a misspelt name is warned about',
+  );
 });
 
 config('timeouts from flags or environment, checked', () => {

@@ -15,7 +15,10 @@ test('HTTP_PORT and HTTP_HOST are read, and win over PORT and HOST; flags win ov
   assert.equal([config.port, config.host], [5000, '0.0.0.0']);
   assert.is(run([], { PORT: '6000' }).config.port, 6000);
   assert.is(run(['--port', '7000'], { HTTP_PORT: '5000' }).config.port, 7000);
-  assert.throws(() => run([], { HTTP_PORT: 'x' }), (e: unknown) => e instanceof ConfigError && /HTTP_PORT must be an integer/.test((e as Error).message));
+  assert.throws(
+    () => run([], { HTTP_PORT: 'x' }),
+    (e: unknown) => e instanceof ConfigError && /HTTP_PORT must be an integer/.test((e as Error).message),
+  );
 });
 
 test('BASE_URI_PATH and --base-path are normalized; a malformed one is refused', () => {

@@ -42,12 +42,21 @@ test('demo data is made through the operations: projects, every feature type, ev
   assert.ok(projects.length >= 4);
   const withOwners = projects.filter((p) => p.owners.some((o) => o.ownerType === 'user'));
   assert.ok(withOwners.length >= 3, 'projects with owners');
-  assert.ok(projects.some((p) => p.id !== 'default' && p.owners[0]?.ownerType === 'system'), 'a project without an owner');
+  assert.ok(
+    projects.some((p) => p.id !== 'default' && p.owners[0]?.ownerType === 'system'),
+    'a project without an owner',
+  );
   assert.ok(projects.some((p) => p.mode !== 'open'));
 
-  const features = (await Promise.all(demo.projects.map((projectId) => server.admin.listFeatures(key, { projectId })))).flatMap((r) => r.features);
+  const features = (await Promise.all(demo.projects.map((projectId) => server.admin.listFeatures(key, { projectId })))).flatMap(
+    (r) => r.features,
+  );
   assert.is(features.length, demo.featureCount);
-  for (const type of FEATURE_TYPES) assert.ok(features.some((f) => f.type === type && !f.archived), `a live ${type} feature`);
+  for (const type of FEATURE_TYPES)
+    assert.ok(
+      features.some((f) => f.type === type && !f.archived),
+      `a live ${type} feature`,
+    );
   assert.ok(features.some((f) => f.archived && f.lifecycle.stage === 'archived'));
   assert.ok(features.some((f) => f.stale && !f.archived));
   assert.ok(features.some((f) => f.favorite));
@@ -55,10 +64,24 @@ test('demo data is made through the operations: projects, every feature type, ev
 
   const { events, totalEvents } = await server.admin.listEvents(key, { project: 'checkout' });
   assert.ok(totalEvents > 10);
-  for (const type of ['project-created', 'feature-created', 'feature-environment-enabled', 'feature-stale-on', 'feature-archived', 'change-request-created', 'change-added']) {
-    assert.ok(events.some((e) => e.type === type), type);
+  for (const type of [
+    'project-created',
+    'feature-created',
+    'feature-environment-enabled',
+    'feature-stale-on',
+    'feature-archived',
+    'change-request-created',
+    'change-added',
+  ]) {
+    assert.ok(
+      events.some((e) => e.type === type),
+      type,
+    );
   }
-  assert.ok(events.every((e) => e.createdBy === 'demo-admin'), 'the demo acts as its admin key');
+  assert.ok(
+    events.every((e) => e.createdBy === 'demo-admin'),
+    'the demo acts as its admin key',
+  );
 
   const cr = await server.admin.getChangeRequest(key, { projectId: demo.changeRequest.projectId, id: String(demo.changeRequest.id) });
   assert.is(cr.state, 'Draft');
@@ -73,7 +96,8 @@ test('demo data is made through the operations: projects, every feature type, ev
   assert.equal(search.sdks, [{ sdkVersion: 'unleash-client-python:5.0.0', applications: ['search-indexer'] }]);
   const apps = await server.admin.context.storage.read((tx) => tx.list('clientApps'));
   const versions = apps.flatMap((a) => a.instances.map((i) => i.sdkVersion));
-  for (const v of ['unleash-client-node:6.1.0', 'unleash-python-sdk:6.3.0', 'unleash-node-sdk:6.6.1']) assert.ok(versions.includes(v), `current ${v} registered`);
+  for (const v of ['unleash-client-node:6.1.0', 'unleash-python-sdk:6.3.0', 'unleash-node-sdk:6.6.1'])
+    assert.ok(versions.includes(v), `current ${v} registered`);
 
   const curls = demoCurls(server.url, demo.adminKey!, demo);
   assert.is(curls.length, 5);
@@ -86,7 +110,18 @@ test('demo data is made through the operations: projects, every feature type, ev
   await response.text();
   // Through pino() given to startServer: pino's own keys, then exactly the request's fields.
   const request = lines.find((l) => l['msg'] === 'request');
-  assert.equal(Object.keys(request!).sort(), ['durationMs', 'hostname', 'level', 'method', 'msg', 'pid', 'requestId', 'route', 'status', 'time']);
+  assert.equal(Object.keys(request!).sort(), [
+    'durationMs',
+    'hostname',
+    'level',
+    'method',
+    'msg',
+    'pid',
+    'requestId',
+    'route',
+    'status',
+    'time',
+  ]);
   assert.not.ok(JSON.stringify(lines).includes(demo.adminKey!.slice(4)));
 });
 
@@ -119,9 +154,19 @@ test('demoAdminKey: false: the demo is made all the same, acting as the system, 
   assert.ok(server.demo);
   assert.is(server.demo!.adminKey, null);
   const principal = await server.admin.authenticate(KEY);
-  assert.equal((await server.admin.listProjects(principal)).projects.map((p) => p.id).sort(), ['checkout', 'default', 'mobile', 'platform', 'search']);
+  assert.equal((await server.admin.listProjects(principal)).projects.map((p) => p.id).sort(), [
+    'checkout',
+    'default',
+    'mobile',
+    'platform',
+    'search',
+  ]);
   const keys = await server.admin.context.storage.read((tx) => tx.list('apiKeys'));
-  assert.equal(keys.filter((k) => k.type === 'admin').map((k) => k.name), ['init-admin-token-1'], 'the given key is the only admin key');
+  assert.equal(
+    keys.filter((k) => k.type === 'admin').map((k) => k.name),
+    ['init-admin-token-1'],
+    'the given key is the only admin key',
+  );
   const { events } = await server.admin.listEvents(principal, {});
   assert.ok(events.length > 0 && events.every((e) => e.createdBy === 'system'), 'the demo acts as the system');
 });
@@ -135,7 +180,10 @@ test('demo: false leaves the data empty; INIT keys are added once; any storage c
   assert.is(server.dataDir, undefined);
   assert.ok(await isEmptyData(storage));
   const response = await fetch(`${server.url}/api/admin/projects`, { headers: { authorization: `Bearer ${secret}` } });
-  assert.equal((await response.json()).projects.map((p: { id: string }) => p.id), ['default']);
+  assert.equal(
+    (await response.json()).projects.map((p: { id: string }) => p.id),
+    ['default'],
+  );
 });
 
 test('a malformed start-up key is a ConfigError and the data directory is released', async () => {
@@ -154,7 +202,11 @@ test('a malformed start-up key is a ConfigError and the data directory is releas
 test('limits reach the API: a patch past one is a 400 naming it; a bad limit is a ConfigError', async () => {
   const server = await start({ storage: memoryStorage(), demo: false, initAdminTokens: [KEY], limits: { tagsPerFeature: 1 } });
   const send = (path: string, method: string, body: unknown) =>
-    fetch(`${server.url}${path}`, { method, headers: { authorization: KEY, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${server.url}${path}`, {
+      method,
+      headers: { authorization: KEY, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   assert.is((await send('/api/admin/projects/default/features', 'POST', { name: 'f' })).status, 201);
   const tags = [1, 2].map((i) => ({ op: 'add', path: '/tags/-', value: { type: 'simple', value: `t${i}` } }));
   const refused = await send('/api/admin/projects/default/features/f', 'PATCH', tags);

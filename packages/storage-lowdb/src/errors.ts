@@ -58,5 +58,7 @@ export class FlagadminStorageUnavailableError extends Error {
 export function asUnavailable(error: unknown): unknown {
   if (error instanceof FlagadminStorageUnavailableError) return error;
   const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  return typeof code === 'string' && Object.hasOwn(UNAVAILABLE_CAUSES, code) ? new FlagadminStorageUnavailableError(code, { cause: error }) : error;
+  return typeof code === 'string' && Object.hasOwn(UNAVAILABLE_CAUSES, code)
+    ? new FlagadminStorageUnavailableError(code, { cause: error })
+    : error;
 }

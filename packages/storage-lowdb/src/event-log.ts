@@ -77,7 +77,12 @@ export class EventLog implements EventStore {
       } catch (err) {
         throw new FlagadminStorageCorruptError(this.file, `line ${expected} is not valid JSON (${(err as Error).message})`, { cause: err });
       }
-      if (typeof value !== 'object' || value === null || typeof value.id !== 'number' || !(value.project === null || typeof value.project === 'string')) {
+      if (
+        typeof value !== 'object' ||
+        value === null ||
+        typeof value.id !== 'number' ||
+        !(value.project === null || typeof value.project === 'string')
+      ) {
         throw new FlagadminStorageCorruptError(this.file, `line ${expected} is not an event`);
       }
       found = { id: value.id, project: value.project };
@@ -251,7 +256,9 @@ export class EventLog implements EventStore {
           try {
             JSON.parse(text);
           } catch (err) {
-            throw new FlagadminStorageCorruptError(this.file, `event ${p + 1} is not valid JSON (${(err as Error).message})`, { cause: err });
+            throw new FlagadminStorageCorruptError(this.file, `event ${p + 1} is not valid JSON (${(err as Error).message})`, {
+              cause: err,
+            });
           }
           this.markChecked(p);
         }

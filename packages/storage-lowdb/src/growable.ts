@@ -5,7 +5,10 @@ class Growable<A extends TypedArray> {
   private data: A;
   length = 0;
 
-  constructor(private readonly make: (capacity: number) => A, capacity = 16) {
+  constructor(
+    private readonly make: (capacity: number) => A,
+    capacity = 16,
+  ) {
     this.data = make(capacity);
   }
 

@@ -33,7 +33,11 @@ export interface JournalEntry {
  * The journal line of a commit: the JSON text of its entry, built from records that are already JSON
  * text (never serialized again).
  */
-export function journalText(head: Omit<JournalEntry, 'puts' | 'lines'>, puts: readonly PutEntry[], events: readonly PreparedEvent[]): string {
+export function journalText(
+  head: Omit<JournalEntry, 'puts' | 'lines'>,
+  puts: readonly PutEntry[],
+  events: readonly PreparedEvent[],
+): string {
   const records = puts.map((p) => `[${JSON.stringify(p.collection)},${p.json}]`).join(',');
   const lines = events.length ? `,"lines":[${events.map((e) => e.json).join(',')}]` : '';
   return `${JSON.stringify(head).slice(0, -1)},"puts":[${records}]${lines}}\n`;
@@ -159,7 +163,10 @@ export function journalChain(contents: JournalContents, snapshot: ChainStart, fi
     // Lines still whole inside the torn bytes belong to the batch that was being written: after the last
     // counted commit, in a batch begun no later than the next commit. Anything else there is damage.
     if (entry.commit <= commit || entry.batch === undefined || entry.batch > commit + 1) {
-      throw new FlagadminStorageCorruptError(file, `holds commit ${entry.commit} after line ${contents.entries.length} (commit ${commit}) and a damaged line`);
+      throw new FlagadminStorageCorruptError(
+        file,
+        `holds commit ${entry.commit} after line ${contents.entries.length} (commit ${commit}) and a damaged line`,
+      );
     }
   }
   return { replay, commit, lastEventId, eventsBytes };

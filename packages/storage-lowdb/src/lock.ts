@@ -41,7 +41,8 @@ export async function acquireLock(path: string, label: string): Promise<() => Pr
           `${label} is locked by ${path}, whose content is not a pid; remove that file if no process uses the data`,
         );
       }
-      if (await ownerAlive(owner, self, dir)) throw new FlagadminStorageLockedError(path, owner.pid, `${label} is in use by process ${owner.pid}`);
+      if (await ownerAlive(owner, self, dir))
+        throw new FlagadminStorageLockedError(path, owner.pid, `${label} is in use by process ${owner.pid}`);
       // Stale: the owner died without releasing it. Remove it only if it still names that owner.
       try {
         if ((await readFile(path, 'utf8')) === text) {

@@ -21,7 +21,14 @@ export function storePaths(options: { dir?: string; file?: string }): StorePaths
   if (options.dir !== undefined) {
     const dir = resolve(options.dir);
     const at = (name: string) => join(dir, name);
-    return { dir, label: `data directory ${dir}`, snapshot: at('db.json'), journal: at('journal.jsonl'), events: at('events.jsonl'), lock: at('lock') };
+    return {
+      dir,
+      label: `data directory ${dir}`,
+      snapshot: at('db.json'),
+      journal: at('journal.jsonl'),
+      events: at('events.jsonl'),
+      lock: at('lock'),
+    };
   }
   if (options.file !== undefined) {
     const file = resolve(options.file);

@@ -43,7 +43,10 @@ export async function recover(paths: StorePaths, logger: StorageLogger | undefin
   const handles: FileHandle[] = [];
   try {
     // The snapshot (missing: empty).
-    const db = new Low<SnapshotDocument>(new DurableJsonFile(paths.snapshot, { serialize: serializeSnapshot, parse: parseSnapshot }), emptySnapshot());
+    const db = new Low<SnapshotDocument>(
+      new DurableJsonFile(paths.snapshot, { serialize: serializeSnapshot, parse: parseSnapshot }),
+      emptySnapshot(),
+    );
     await db.read();
     const snapshot = checkSnapshot(paths.snapshot, db.data);
     db.data = emptySnapshot(); // the engine holds the records now; keep no second reference to the arrays
@@ -67,7 +70,10 @@ export async function recover(paths: StorePaths, logger: StorageLogger | undefin
     const restorable = replay.length > 0 && replay.every((entry) => !entry.events || entry.lines);
     let restored: Buffer | undefined;
     if (restorable && eventsSize >= snapshot.eventsBytes) {
-      const expected = Buffer.from(replay.flatMap((entry) => (entry.lines ?? []).map((line) => `${JSON.stringify(line)}\n`)).join(''), 'utf8');
+      const expected = Buffer.from(
+        replay.flatMap((entry) => (entry.lines ?? []).map((line) => `${JSON.stringify(line)}\n`)).join(''),
+        'utf8',
+      );
       if (snapshot.eventsBytes + expected.length !== eventsBytes) {
         throw new FlagadminStorageCorruptError(paths.journal, 'the event lines it holds do not add up to its eventsBytes');
       }
@@ -85,7 +91,9 @@ export async function recover(paths: StorePaths, logger: StorageLogger | undefin
       await writeAll(eventsFh, restored, snapshot.eventsBytes);
       await eventsFh.truncate(eventsBytes);
       await eventsFh.datasync();
-      logger?.warn(`${paths.events}: restored the events of ${replay.filter((e) => e.events).length} commit(s) from ${paths.journal} after an interrupted run`);
+      logger?.warn(
+        `${paths.events}: restored the events of ${replay.filter((e) => e.events).length} commit(s) from ${paths.journal} after an interrupted run`,
+      );
     }
     const log = await EventLog.open(eventsFh, paths.events, eventsBytes, lastEventId);
     // A snapshot read from disk holds parsed records (text appears only in one being written).

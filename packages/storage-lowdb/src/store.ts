@@ -37,7 +37,11 @@ export class LowdbStore {
   ) {
     this.commit = files.commit;
     this.snapshotBytes = files.snapshotBytes;
-    this.health = new WriteHealth(paths.label, (message) => logger?.warn(message), (what, err) => this.report(what, err));
+    this.health = new WriteHealth(
+      paths.label,
+      (message) => logger?.warn(message),
+      (what, err) => this.report(what, err),
+    );
     this.engine = new MemoryEngine(files.log, files.image, (batch) => this.commitBatch(batch));
     for (const changes of files.replay) this.engine.apply(changes);
     files.replay = [];

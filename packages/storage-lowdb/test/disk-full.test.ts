@@ -89,7 +89,10 @@ test('a commit the journal must grow for fails on a full disk, changes no file; 
 
   storage = await lowdbStorage({ dir: disk.dir });
   await storage.read(async (tx) => {
-    assert.equal((await tx.list('features')).map((f) => f.name), ['big', 'small']);
+    assert.equal(
+      (await tx.list('features')).map((f) => f.name),
+      ['big', 'small'],
+    );
     assert.is((await tx.get('features', 'big'))?.description, big);
     assert.is(await tx.countEvents({}), 2);
   });

@@ -66,7 +66,11 @@ test('kill -9 in the middle of a stream of writes: every acknowledged write surv
     assert.ok(features.length >= n && features.length <= n + 1, `${features.length} features for ${n} acknowledged`);
     assert.is(events, features.length);
     assert.is(last!.id, events);
-    for (let i = 1; i <= n; i++) assert.ok(features.some((f) => f.name === `f${i}`), `f${i}`);
+    for (let i = 1; i <= n; i++)
+      assert.ok(
+        features.some((f) => f.name === `f${i}`),
+        `f${i}`,
+      );
     assert.is(await storage.write((tx) => tx.nextSequence('change')), features.length + 1);
     await storage.close();
   } finally {

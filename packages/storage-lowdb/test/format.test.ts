@@ -58,7 +58,11 @@ test('the files exist and have the documented format', async () => {
 
     await storage.close();
     assert.not.ok(existsSync(join(dir, 'lock')));
-    assert.equal(readdirSync(dir).filter((f) => f.endsWith('.sock')), [], 'close removes the socket too');
+    assert.equal(
+      readdirSync(dir).filter((f) => f.endsWith('.sock')),
+      [],
+      'close removes the socket too',
+    );
     assert.is((await stat(join(dir, 'journal.jsonl'))).size, 0, 'close checkpoints: the journal is empty');
     const text = await readFile(join(dir, 'db.json'), 'utf8');
     const doc = JSON.parse(text) as SnapshotDocument;
@@ -153,7 +157,10 @@ test('appending to a long history does not rewrite events.jsonl', async () => {
     const newLines = added.split('\n').filter(Boolean);
     assert.is(newLines.length, 2, 'grew by exactly the new lines');
     assert.is(after.size, before.size + Buffer.byteLength(added));
-    assert.equal(newLines.map((l) => (JSON.parse(l) as { id: number }).id), [2001, 2002]);
+    assert.equal(
+      newLines.map((l) => (JSON.parse(l) as { id: number }).id),
+      [2001, 2002],
+    );
     assert.is(await storage.read((tx) => tx.countEvents({ projects: ['p1'] })), 501);
     await storage.close();
     assert.is(sha((await readFile(file)).subarray(0, bytes.length)), sha(bytes), 'close does not rewrite it either');
@@ -179,12 +186,21 @@ test('data survives reopen: records, indexes, events and sequences (file option)
     const again = await lowdbStorage({ file });
     await again.read(async (tx) => {
       assert.is((await tx.list('features')).length, 30);
-      assert.equal((await tx.list('features', { project: 'p0' })).map((f) => f.name), ['f03', 'f06', 'f09', 'f12', 'f15', 'f18', 'f21', 'f24', 'f27']);
+      assert.equal(
+        (await tx.list('features', { project: 'p0' })).map((f) => f.name),
+        ['f03', 'f06', 'f09', 'f12', 'f15', 'f18', 'f21', 'f24', 'f27'],
+      );
       assert.is((await tx.get('features', 'f00'))!.version, 100);
       assert.is(await tx.countEvents({}), 30);
       assert.is(await tx.countEvents({ projects: ['p1'] }), 8);
-      assert.equal((await eventsOf(tx, { projects: ['p1'] })).map((e) => (e.data as { i: number }).i), [28, 22, 19, 16, 13, 7, 4, 1]);
-      assert.equal((await eventsOf(tx, { limit: 2 })).map((e) => e.id), [30, 29]);
+      assert.equal(
+        (await eventsOf(tx, { projects: ['p1'] })).map((e) => (e.data as { i: number }).i),
+        [28, 22, 19, 16, 13, 7, 4, 1],
+      );
+      assert.equal(
+        (await eventsOf(tx, { limit: 2 })).map((e) => e.id),
+        [30, 29],
+      );
     });
     assert.is(await again.write((tx) => tx.nextSequence('changeRequest')), 31);
     await again.close();

@@ -110,7 +110,7 @@ test('a lock whose owner socket no longer listens is taken over; one that listen
     await writeFile(join(dir, 'lock'), text);
     await writeFile(join(dir, owner.sock), '');
     const second = await lowdbStorage({ dir });
-    assert.not.ok(existsSync(join(dir, owner.sock)), 'the dead owner\'s socket file is removed');
+    assert.not.ok(existsSync(join(dir, owner.sock)), "the dead owner's socket file is removed");
     await second.close();
   } finally {
     await remove();

@@ -68,9 +68,15 @@ test('a torn last journal line and the events of its commit are dropped; the com
     const { logger, lines } = pinoLines();
     const storage = await lowdbStorage({ dir, logger });
     await storage.read(async (tx) => {
-      assert.equal((await tx.list('features')).map((f) => f.name), ['f1', 'f2', 'f3']);
+      assert.equal(
+        (await tx.list('features')).map((f) => f.name),
+        ['f1', 'f2', 'f3'],
+      );
       assert.is(await tx.countEvents({}), 3);
-      assert.equal((await eventsOf(tx, { projects: ['p1'] })).map((e) => e.data), [{ n: 3 }, { n: 1 }]);
+      assert.equal(
+        (await eventsOf(tx, { projects: ['p1'] })).map((e) => e.data),
+        [{ n: 3 }, { n: 1 }],
+      );
     });
     const warnings = lines.filter((l) => l['level'] === levelOf('warn')).map((l) => String(l['msg']));
     assert.is(warnings.length, 2, JSON.stringify(lines));
@@ -85,7 +91,10 @@ test('a torn last journal line and the events of its commit are dropped; the com
     });
     await storage.close();
     const again = await lowdbStorage({ dir });
-    assert.equal((await again.read((tx) => eventsOf(tx, { limit: 10 }))).map((e) => e.id), [4, 3, 2, 1]);
+    assert.equal(
+      (await again.read((tx) => eventsOf(tx, { limit: 10 }))).map((e) => e.id),
+      [4, 3, 2, 1],
+    );
     await again.close();
   } finally {
     await remove();
@@ -107,7 +116,10 @@ test('a batch torn with a hole (a sector of it never written) is dropped; the co
     const logger = recordingLogger();
     const storage = await lowdbStorage({ dir, logger });
     try {
-      assert.equal((await storage.read((tx) => tx.list('features'))).map((f) => f.name), ['f1', 'f2', 'f3']);
+      assert.equal(
+        (await storage.read((tx) => tx.list('features'))).map((f) => f.name),
+        ['f1', 'f2', 'f3'],
+      );
       assert.match(logger.warnings.join('\n'), /journal\.jsonl: dropped a torn last line/);
       assert.is((await stat(journal)).size, end, 'the torn batch is cut away');
       await storage.write((tx) => tx.put('features', makeFeature('f4', 'p0')));
@@ -115,7 +127,10 @@ test('a batch torn with a hole (a sector of it never written) is dropped; the co
       await storage.close();
     }
     const again = await lowdbStorage({ dir });
-    assert.equal((await again.read((tx) => tx.list('features'))).map((f) => f.name), ['f1', 'f2', 'f3', 'f4']);
+    assert.equal(
+      (await again.read((tx) => tx.list('features'))).map((f) => f.name),
+      ['f1', 'f2', 'f3', 'f4'],
+    );
     await again.close();
   } finally {
     await remove();
@@ -130,7 +145,10 @@ test('a journal without zeros after its lines (as written before preallocation) 
     await writeFile(journal, text);
     const storage = await lowdbStorage({ dir });
     try {
-      assert.equal((await storage.read((tx) => tx.list('features'))).map((f) => f.name), ['f1', 'f2', 'f3']);
+      assert.equal(
+        (await storage.read((tx) => tx.list('features'))).map((f) => f.name),
+        ['f1', 'f2', 'f3'],
+      );
       await storage.write((tx) => tx.put('features', makeFeature('f4', 'p0')));
       const grown = await journalText(journal);
       assert.ok(grown.size >= end + (1 << 20), `zeros ahead again (${grown.size} bytes)`);
@@ -169,7 +187,10 @@ test('journal lines already folded into the snapshot are skipped (crash between 
     await storage.close(); // checkpoints: db.json covers commits 1..3, the journal is emptied
     await writeFile(join(source.dir, 'journal.jsonl'), journalBytes); // as if emptying it never happened
     const again = await lowdbStorage({ dir: source.dir });
-    assert.equal((await again.read((tx) => tx.list('features'))).map((f) => f.name), ['f1', 'f2', 'f3']);
+    assert.equal(
+      (await again.read((tx) => tx.list('features'))).map((f) => f.name),
+      ['f1', 'f2', 'f3'],
+    );
     await again.write((tx) => tx.put('features', makeFeature('f4')));
     await again.close();
     const third = await lowdbStorage({ dir: source.dir });
@@ -215,7 +236,7 @@ test('a journal line in the middle that is not valid JSON is a clear error and s
   try {
     const journal = join(dir, 'journal.jsonl');
     const lines = (await readFile(journal, 'utf8')).split('\n');
-    lines[1] = lines[1]!.slice(0, 20) + '#' + lines[1]!.slice(21);
+    lines[1] = `${lines[1]!.slice(0, 20)}#${lines[1]!.slice(21)}`;
     await writeFile(journal, lines.join('\n'));
     await assertCorrupt(dir, 'journal.jsonl', /line 2 is not valid JSON/);
     // Valid JSON but out of order is refused too.
@@ -238,7 +259,7 @@ test('an event line that cannot be parsed, or committed events that are missing,
     lines[1] = 'x'.repeat(lines[1]!.length);
     await writeFile(events, lines.join('\n'));
     await assertCorrupt(dir, 'events.jsonl', /line 2 is not valid JSON/);
-    await writeFile(events, original.split('\n').slice(0, 1).join('\n') + '\n');
+    await writeFile(events, `${original.split('\n').slice(0, 1).join('\n')}\n`);
     await assertCorrupt(dir, 'events.jsonl', /bytes of events were committed/);
     const swapped = original.split('\n');
     [swapped[0], swapped[1]] = [swapped[1]!, swapped[0]!];
@@ -253,7 +274,7 @@ test('events of commits after the last checkpoint that a crash lost or damaged a
   // The event log is written through the page cache and fsynced at checkpoints: after a power loss its
   // tail may be missing or hold garbage, while the journal (written with O_DSYNC) holds every line.
   const damages: ((text: string) => string)[] = [
-    (text) => text.split('\n').slice(0, 1).join('\n') + '\n',
+    (text) => `${text.split('\n').slice(0, 1).join('\n')}\n`,
     () => '',
     (text) => text.replace('"n":2', '"n":9'),
   ];
@@ -267,10 +288,19 @@ test('events of commits after the last checkpoint that a crash lost or damaged a
       const storage = await lowdbStorage({ dir, logger });
       try {
         await storage.read(async (tx) => {
-          assert.equal((await tx.list('features')).map((f) => f.name), ['f1', 'f2', 'f3']);
-          assert.equal((await eventsOf(tx, { limit: 5 })).map((e) => (e.data as { n: number }).n), [3, 2, 1]);
+          assert.equal(
+            (await tx.list('features')).map((f) => f.name),
+            ['f1', 'f2', 'f3'],
+          );
+          assert.equal(
+            (await eventsOf(tx, { limit: 5 })).map((e) => (e.data as { n: number }).n),
+            [3, 2, 1],
+          );
         });
-        assert.ok(logger.warnings.some((w) => /restored the events of 3 commit/.test(w)), JSON.stringify(logger.warnings));
+        assert.ok(
+          logger.warnings.some((w) => /restored the events of 3 commit/.test(w)),
+          JSON.stringify(logger.warnings),
+        );
         assert.is(await readFile(events, 'utf8'), original, 'the event log holds exactly what was committed');
       } finally {
         await storage.close();

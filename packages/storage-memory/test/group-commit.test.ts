@@ -5,7 +5,13 @@ import { MemoryEngine, MemoryEventStore, type ChangeSet } from '@flagadmin/stora
 import { eventsOf } from '../../../test/helpers/records';
 
 const stats = (project: string, featureCount: number): ProjectStatsRecord => ({
-  project, featureCount, staleFeatureCount: 0, freshCreatedAt: {}, productionDaysSum: 0, productionCount: 0, lastEventAt: null,
+  project,
+  featureCount,
+  staleFeatureCount: 0,
+  freshCreatedAt: {},
+  productionDaysSum: 0,
+  productionCount: 0,
+  lastEventAt: null,
 });
 
 /** An engine whose commits take a tick and are recorded (or fail when told). */
@@ -26,7 +32,18 @@ const increment = (e: MemoryEngine, withEvent = true) =>
     const current = (await tx.get('projectStats', 'p'))?.featureCount ?? 0;
     await tx.put('projectStats', stats('p', current + 1));
     if (withEvent) {
-      await tx.appendEvent({ createdAt: '', type: 't', createdBy: 'x', createdByUserId: null, environment: null, project: 'p', featureName: null, data: { n: current + 1 }, preData: null, tags: [] });
+      await tx.appendEvent({
+        createdAt: '',
+        type: 't',
+        createdBy: 'x',
+        createdByUserId: null,
+        environment: null,
+        project: 'p',
+        featureName: null,
+        data: { n: current + 1 },
+        preData: null,
+        tags: [],
+      });
     }
     return current + 1;
   });
@@ -34,13 +51,27 @@ const increment = (e: MemoryEngine, withEvent = true) =>
 test('concurrent writes share commits, see each other in order, and lose nothing', async () => {
   const { e, batches } = engine();
   const results = await Promise.all(Array.from({ length: 100 }, () => increment(e)));
-  assert.equal(results, Array.from({ length: 100 }, (_, i) => i + 1), 'each transaction saw every earlier one');
+  assert.equal(
+    results,
+    Array.from({ length: 100 }, (_, i) => i + 1),
+    'each transaction saw every earlier one',
+  );
   assert.is(await e.read(async (tx) => (await tx.get('projectStats', 'p'))!.featureCount), 100);
-  assert.is(batches.reduce((a, b) => a + b, 0), 100);
+  assert.is(
+    batches.reduce((a, b) => a + b, 0),
+    100,
+  );
   assert.ok(batches.length < 100 / 2, `group commit: ${batches.length} commits for 100 writes`);
   const events = await e.read((tx) => eventsOf(tx, { limit: 200 }));
-  assert.equal(events.map((ev) => ev.id), Array.from({ length: 100 }, (_, i) => 100 - i), 'ids increase without gaps in commit order');
-  assert.equal(events.map((ev) => (ev.data as { n: number }).n), Array.from({ length: 100 }, (_, i) => 100 - i));
+  assert.equal(
+    events.map((ev) => ev.id),
+    Array.from({ length: 100 }, (_, i) => 100 - i),
+    'ids increase without gaps in commit order',
+  );
+  assert.equal(
+    events.map((ev) => (ev.data as { n: number }).n),
+    Array.from({ length: 100 }, (_, i) => 100 - i),
+  );
 });
 
 test('reads see a write only once it is durable', async () => {
@@ -67,7 +98,11 @@ test('a failed commit rejects its batch and everything prepared on top of it; no
   control.fail = false;
   assert.is(await increment(e), 2, 'later writes start from the durable state');
   const events = await e.read((tx) => eventsOf(tx, { limit: 10 }));
-  assert.equal(events.map((ev) => ev.id), [2, 1], 'no id is lost to the failed batch');
+  assert.equal(
+    events.map((ev) => ev.id),
+    [2, 1],
+    'no id is lost to the failed batch',
+  );
 });
 
 test('exclusive work runs with nothing pending, and writes queued meanwhile wait', async () => {

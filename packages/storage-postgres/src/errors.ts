@@ -27,9 +27,19 @@ export class FlagadminSchemaTooNewError extends Error {
 
 /** SQLSTATE classes and codes that mean "the server is not there", not "the statement is wrong". */
 const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300', '57014', '25P03']);
-const UNAVAILABLE_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNAVAILABLE_NODE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 /** node-postgres' own messages for a dead or slow connection (it gives them no code). */
-const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Client was closed|connection ended|Connection ended/i;
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Client was closed|connection ended|Connection ended/i;
 
 /** True when `error` says the database is unreachable or timed out (SQLSTATE class 08, shutdown, ...). */
 export function isUnavailable(error: unknown): boolean {

@@ -12,7 +12,15 @@ import { ident, TABLES, type TableSpec } from './schema';
 /** Each migration's statements, given the quoted schema name. Append only: never edit a released one. */
 const MIGRATIONS: readonly ((s: string) => string)[] = [
   (s) => {
-    const first: readonly CollectionName[] = ['projects', 'environments', 'features', 'apiKeys', 'changeRequests', 'clientApps', 'projectStats'];
+    const first: readonly CollectionName[] = [
+      'projects',
+      'environments',
+      'features',
+      'apiKeys',
+      'changeRequests',
+      'clientApps',
+      'projectStats',
+    ];
     const tables = first.map((collection) => createTable(s, TABLES[collection]));
     return `
       CREATE TABLE ${s}.state (
@@ -53,7 +61,9 @@ export async function migrate(pool: PgPool, schema: string): Promise<number[]> {
     await client.query('BEGIN');
     try {
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`flagadmin migrations ${schema}`]);
-      await client.query(`CREATE SCHEMA IF NOT EXISTS ${s}; CREATE TABLE IF NOT EXISTS ${s}.migrations (version int PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+      await client.query(
+        `CREATE SCHEMA IF NOT EXISTS ${s}; CREATE TABLE IF NOT EXISTS ${s}.migrations (version int PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
+      );
       const { rows } = lastResult(await client.query<{ version: number | null }>(`SELECT max(version) AS version FROM ${s}.migrations`));
       const current = rows[0]?.version ?? 0;
       if (current > SCHEMA_VERSION) throw new FlagadminSchemaTooNewError(current, SCHEMA_VERSION, schema);

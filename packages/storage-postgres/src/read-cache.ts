@@ -35,12 +35,10 @@ export class ReadCache {
   /** The state row as of a statement sent after this call. */
   currentState(): Promise<StateRow> {
     if (!this.sent) return this.send();
-    this.queued ??= this.sent
-      .then(ignore, ignore)
-      .then(() => {
-        this.queued = undefined;
-        return this.send();
-      });
+    this.queued ??= this.sent.then(ignore, ignore).then(() => {
+      this.queued = undefined;
+      return this.send();
+    });
     return this.queued;
   }
 

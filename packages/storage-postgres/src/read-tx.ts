@@ -57,7 +57,11 @@ export class PgReadTx implements ReadTx {
     const projects = query.projects && [...new Set(query.projects)].filter((p) => !hasNul(p));
     if (projects && projects.length === 0) return [];
     let rows: Row[];
-    if (projects) rows = await this.rows<Row>(limit === undefined ? this.sql.allEventsOf : this.sql.latestOf, limit === undefined ? [projects] : [projects, limit]);
+    if (projects)
+      rows = await this.rows<Row>(
+        limit === undefined ? this.sql.allEventsOf : this.sql.latestOf,
+        limit === undefined ? [projects] : [projects, limit],
+      );
     else rows = await this.rows<Row>(limit === undefined ? this.sql.allEvents : this.sql.latest, limit === undefined ? [] : [limit]);
     return rows.map((r) => r.data);
   }

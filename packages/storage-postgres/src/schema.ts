@@ -52,14 +52,17 @@ export function statements(schema: string) {
     listAll[collection] = `SELECT data::text AS data FROM ${t} ORDER BY key`;
     if (spec.index === 'one') {
       listByProject[collection] = `SELECT data::text AS data FROM ${t} WHERE project = $1 ORDER BY key`;
-      put[collection] = `INSERT INTO ${t} (key, data, project) VALUES ($1, $2, $3) ON CONFLICT (key) DO UPDATE SET data = excluded.data, project = excluded.project`;
+      put[collection] =
+        `INSERT INTO ${t} (key, data, project) VALUES ($1, $2, $3) ON CONFLICT (key) DO UPDATE SET data = excluded.data, project = excluded.project`;
     } else if (spec.index === 'many') {
       listByProject[collection] = `SELECT data::text AS data FROM ${t} WHERE projects @> ARRAY[$1::text] ORDER BY key`;
-      put[collection] = `INSERT INTO ${t} (key, data, projects) VALUES ($1, $2, $3) ON CONFLICT (key) DO UPDATE SET data = excluded.data, projects = excluded.projects`;
+      put[collection] =
+        `INSERT INTO ${t} (key, data, projects) VALUES ($1, $2, $3) ON CONFLICT (key) DO UPDATE SET data = excluded.data, projects = excluded.projects`;
     } else {
       put[collection] = `INSERT INTO ${t} (key, data) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET data = excluded.data`;
     }
-    for (const text of [get[collection], listAll[collection], listByProject[collection], put[collection]]) if (text) tableOf.set(text, spec.table);
+    for (const text of [get[collection], listAll[collection], listByProject[collection], put[collection]])
+      if (text) tableOf.set(text, spec.table);
   }
   const events = q('events');
   const counts = q('event_counts');

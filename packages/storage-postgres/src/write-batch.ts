@@ -68,25 +68,43 @@ export class WriteBatch {
       const { table, index } = TABLES[collection];
       const t = sql.table(table);
       const keys = $([...puts.keys()], 'text[]');
-      const data = $([...puts.values()].map((p) => p.json), 'text[]');
+      const data = $(
+        [...puts.values()].map((p) => p.json),
+        'text[]',
+      );
       if (index === 'none') {
         parts.push(`INSERT INTO ${t} (key, data) SELECT k, d::json FROM unnest(${keys}, ${data}) AS u(k, d)
           ON CONFLICT (key) DO UPDATE SET data = excluded.data`);
       } else if (index === 'one') {
-        const projects = $([...puts.values()].map((p) => p.projects[0]), 'text[]');
+        const projects = $(
+          [...puts.values()].map((p) => p.projects[0]),
+          'text[]',
+        );
         parts.push(`INSERT INTO ${t} (key, data, project) SELECT k, d::json, p FROM unnest(${keys}, ${data}, ${projects}) AS u(k, d, p)
           ON CONFLICT (key) DO UPDATE SET data = excluded.data, project = excluded.project`);
       } else {
-        const projects = $([...puts.values()].map((p) => JSON.stringify(p.projects)), 'text[]');
+        const projects = $(
+          [...puts.values()].map((p) => JSON.stringify(p.projects)),
+          'text[]',
+        );
         parts.push(`INSERT INTO ${t} (key, data, projects)
           SELECT k, d::json, ARRAY(SELECT json_array_elements_text(p::json)) FROM unnest(${keys}, ${data}, ${projects}) AS u(k, d, p)
           ON CONFLICT (key) DO UPDATE SET data = excluded.data, projects = excluded.projects`);
       }
     }
     if (this.events.length > 0) {
-      const ids = $(this.events.map((e) => e.id), 'bigint[]');
-      const projects = $(this.events.map((e) => e.project), 'text[]');
-      const texts = $(this.events.map((e) => e.text), 'text[]');
+      const ids = $(
+        this.events.map((e) => e.id),
+        'bigint[]',
+      );
+      const projects = $(
+        this.events.map((e) => e.project),
+        'text[]',
+      );
+      const texts = $(
+        this.events.map((e) => e.text),
+        'text[]',
+      );
       const counts = sql.table('event_counts');
       parts.push(`INSERT INTO ${sql.table('events')} (id, project, data) SELECT * FROM unnest(${ids}, ${projects}, ${texts})`);
       parts.push(`INSERT INTO ${counts} (project, n) SELECT p, count(*) FROM unnest(${projects}) AS p WHERE p IS NOT NULL GROUP BY p

@@ -40,7 +40,10 @@ export class PgWriteTx extends PgReadTx implements WriteTx {
 
   /** The events of the writes before this one in the batch come first (they are newer). */
   override async events(query: EventQuery): Promise<string[]> {
-    const batched = this.batch.events.filter((e) => eventMatches(e.project, query.projects)).map((e) => e.text).reverse();
+    const batched = this.batch.events
+      .filter((e) => eventMatches(e.project, query.projects))
+      .map((e) => e.text)
+      .reverse();
     if (query.limit !== undefined && batched.length >= query.limit) return batched.slice(0, Math.max(0, query.limit));
     const stored = await super.events(query.limit === undefined ? query : { ...query, limit: query.limit - batched.length });
     return [...batched, ...stored];
@@ -55,7 +58,8 @@ export class PgWriteTx extends PgReadTx implements WriteTx {
   async put<C extends CollectionName>(collection: C, record: Collections[C]): Promise<void> {
     const key = keyOf(collection, record);
     const projects = projectsOf(collection, record);
-    if (hasNul(key) || projects.some(hasNul)) throw new TypeError(`${collection}: a key or project with the NUL character cannot be stored in PostgreSQL`);
+    if (hasNul(key) || projects.some(hasNul))
+      throw new TypeError(`${collection}: a key or project with the NUL character cannot be stored in PostgreSQL`);
     let puts = this.layer.records.get(collection);
     if (!puts) this.layer.records.set(collection, (puts = new Map()));
     puts.set(key, { json: JSON.stringify(record), projects });

@@ -37,7 +37,15 @@ files.push({ name: `icon-${createHash('sha256').update(icon).digest('hex').slice
 const role = (name) => (name.startsWith('app-') ? 'script' : name.startsWith('styles-') ? 'style' : 'icon');
 const assets = files.map((f) => {
   const gzip = gzipSync(Buffer.from(f.text), { level: 9 });
-  return { name: f.name, role: role(f.name), type: typeOf(f.name), body: f.text, gzipBase64: gzip.toString('base64'), bytes: Buffer.byteLength(f.text), gzipBytes: gzip.length };
+  return {
+    name: f.name,
+    role: role(f.name),
+    type: typeOf(f.name),
+    body: f.text,
+    gzipBase64: gzip.toString('base64'),
+    bytes: Buffer.byteLength(f.text),
+    gzipBytes: gzip.length,
+  };
 });
 
 const out = join(root, 'src/generated/assets.ts');

@@ -48,12 +48,25 @@ export function createUiHandler(options: UiHandlerOptions = {}, assets: readonly
   const html = indexHtml(assets, options.apiBase ?? '');
   const files = new Map<string, Entry>();
   for (const a of assets) {
-    files.set(`${base}assets/${a.name}`, { body: a.body, gzip: decodeBase64(a.gzipBase64), type: a.type, cacheControl: IMMUTABLE, etag: `"${a.name}"` });
+    files.set(`${base}assets/${a.name}`, {
+      body: a.body,
+      gzip: decodeBase64(a.gzipBase64),
+      type: a.type,
+      cacheControl: IMMUTABLE,
+      etag: `"${a.name}"`,
+    });
   }
-  const page: Entry = { body: html, gzip: new Uint8Array(0), type: 'text/html; charset=utf-8', cacheControl: REVALIDATE, etag: tagOf(html) };
+  const page: Entry = {
+    body: html,
+    gzip: new Uint8Array(0),
+    type: 'text/html; charset=utf-8',
+    cacheControl: REVALIDATE,
+    etag: tagOf(html),
+  };
   const withoutSlash = base === '/' ? null : base.slice(0, -1);
 
-  const entryFor = (pathname: string): Entry | undefined => (pathname === base || pathname === `${base}index.html` ? page : files.get(pathname));
+  const entryFor = (pathname: string): Entry | undefined =>
+    pathname === base || pathname === `${base}index.html` ? page : files.get(pathname);
   const ownsPath = (pathname: string): boolean =>
     pathname === withoutSlash || entryFor(pathname) !== undefined || pathname.startsWith(`${base}assets/`);
   const owns = (request: Request): boolean => ownsPath(new URL(request.url).pathname);
@@ -66,8 +79,19 @@ export function createUiHandler(options: UiHandlerOptions = {}, assets: readonly
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return json(405, 'MethodNotAllowedError', `The admin page answers GET and HEAD only.`, { allow: 'GET, HEAD' });
     }
-    const headers: Record<string, string> = { 'content-type': entry.type, 'cache-control': entry.cacheControl, etag: entry.etag, vary: 'accept-encoding' };
-    if (request.headers.get('if-none-match')?.split(',').some((t) => t.trim().replace(/^W\//, '') === entry.etag)) return answer(304, null, headers);
+    const headers: Record<string, string> = {
+      'content-type': entry.type,
+      'cache-control': entry.cacheControl,
+      etag: entry.etag,
+      vary: 'accept-encoding',
+    };
+    if (
+      request.headers
+        .get('if-none-match')
+        ?.split(',')
+        .some((t) => t.trim().replace(/^W\//, '') === entry.etag)
+    )
+      return answer(304, null, headers);
     const gzip = entry.gzip.length > 0 && /\bgzip\b/i.test(request.headers.get('accept-encoding') ?? '');
     if (gzip) headers['content-encoding'] = 'gzip';
     const body = gzip ? entry.gzip : entry.body;
@@ -81,5 +105,8 @@ function answer(status: number, body: BodyInit | null, headers: Record<string, s
 }
 
 function json(status: number, name: string, message: string, headers: Record<string, string> = {}): Response {
-  return answer(status, JSON.stringify({ id: crypto.randomUUID(), name, message }), { 'content-type': 'application/json; charset=utf-8', ...headers });
+  return answer(status, JSON.stringify({ id: crypto.randomUUID(), name, message }), {
+    'content-type': 'application/json; charset=utf-8',
+    ...headers,
+  });
 }

@@ -4,7 +4,12 @@ import { createUiHandler, type UiHandlerOptions } from './handler';
 export type FetchHandler = (request: Request) => Promise<Response>;
 
 /** The plain-data protocol of @flagadmin/core and @flagadmin/node-http (`dispatch` beside the fetch handler), by shape. */
-type PlainRequest = { method: string; url: string; headers: { get(name: string): string | null }; body(limit: number): Promise<Uint8Array> };
+type PlainRequest = {
+  method: string;
+  url: string;
+  headers: { get(name: string): string | null };
+  body(limit: number): Promise<Uint8Array>;
+};
 export type PlainHandler = (request: PlainRequest) => Promise<{ status: number; headers: Record<string, string>; body: string | null }>;
 
 /** A fetch-style handler that may also offer the plain protocol. */

@@ -24,7 +24,10 @@ export interface BrowserSuite {
   assertAccessible(page: Page, screen: string): Promise<void>;
 }
 
-export function browserSuite(name: string, options: { env?: Record<string, string>; setup?(s: BrowserSuite): Promise<void> } = {}): BrowserSuite {
+export function browserSuite(
+  name: string,
+  options: { env?: Record<string, string>; setup?(s: BrowserSuite): Promise<void> } = {},
+): BrowserSuite {
   const uvu = suite(name);
   const adminKey = randomSecret();
   let bin: { child: Child; url: string } | undefined;
@@ -59,7 +62,11 @@ export function browserSuite(name: string, options: { env?: Record<string, strin
     apiGet: <T>(path: string) => self.apiSend<T>('GET', path),
     async assertAccessible(page, screen) {
       const violations = await seriousViolations(page);
-      assert.equal(violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`), [], `axe on ${screen}`);
+      assert.equal(
+        violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`),
+        [],
+        `axe on ${screen}`,
+      );
     },
     test(testName, body) {
       uvu(testName, async () => {

@@ -8,7 +8,11 @@ const XSS = '<img src=x onerror=alert(1)>';
 let viewerKey: string;
 const s = browserSuite('admin page in chromium', {
   async setup(suite) {
-    const created = await suite.apiSend<{ secret: string }>('POST', '/api/admin/api-tokens', { tokenName: 'viewer', type: 'admin', role: 'viewer' });
+    const created = await suite.apiSend<{ secret: string }>('POST', '/api/admin/api-tokens', {
+      tokenName: 'viewer',
+      type: 'admin',
+      role: 'viewer',
+    });
     viewerKey = created.secret;
   },
 });
@@ -44,7 +48,9 @@ browserTest('toggle a flag on a project, then see the event and its diff in the 
   await assertAccessible(page, 'project');
   await toggle.click();
   await page.waitForSelector('[role=switch][aria-label="one-click-pay in production"][aria-checked="true"]');
-  const stored = await apiGet<{ environments: { name: string; enabled: boolean }[] }>('/api/admin/projects/checkout/features/one-click-pay');
+  const stored = await apiGet<{ environments: { name: string; enabled: boolean }[] }>(
+    '/api/admin/projects/checkout/features/one-click-pay',
+  );
   assert.is(stored.environments.find((e) => e.name === 'production')?.enabled, true, 'the API has the change');
 
   await page.getByRole('link', { name: 'one-click-pay', exact: true }).click();
@@ -169,7 +175,8 @@ browserTest('one change request: its changes per feature and its state', async (
   // The changes are read after the request itself: wait for the last of them.
   await page.getByText('addStrategy').first().waitFor();
   const text = await page.locator('main').innerText();
-  for (const expected of ['Draft', 'production', 'one-click-pay', 'updateEnabled', 'new-checkout-flow', 'addStrategy']) assert.ok(text.includes(expected), expected);
+  for (const expected of ['Draft', 'production', 'one-click-pay', 'updateEnabled', 'new-checkout-flow', 'addStrategy'])
+    assert.ok(text.includes(expected), expected);
   await screenshot(page, 'change-request');
   await assertAccessible(page, 'change request');
 });
@@ -188,7 +195,10 @@ browserTest('the tag filter keeps a:b + c and a + b:c apart (a tag is its type a
   await page.locator('tr[data-flag="right-tagged"]').waitFor();
   const options = page.locator('#flag-tag option');
   assert.is(await options.count(), 3, 'any tag + two tags');
-  for (const [index, only] of [[1, 'right-tagged'], [2, 'left-tagged']] as const) {
+  for (const [index, only] of [
+    [1, 'right-tagged'],
+    [2, 'left-tagged'],
+  ] as const) {
     await page.locator('#flag-tag').selectOption({ index });
     await page.waitForFunction(() => document.querySelectorAll('table.flags tbody tr').length === 1);
     assert.is(await page.locator('table.flags tbody tr').getAttribute('data-flag'), only);

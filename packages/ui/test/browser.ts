@@ -28,8 +28,14 @@ export async function launchChromium(): Promise<RunningBrowser> {
     executablePath: CHROMIUM,
     headless: true,
     args: [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync',
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
     ],
   });
   return {
@@ -52,7 +58,8 @@ export async function openTab(browser: Browser): Promise<{ page: Page; watch: Pa
   const watch: PageWatch = { errors: [], dialogs: [] };
   page.on('console', (m) => {
     // A 401/403/412 answer is logged by the browser as a failed resource load; those are expected.
-    if (m.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(m.text())) watch.errors.push(m.text());
+    if (m.type() === 'error' && !/Failed to load resource: the server responded with a status of 4\d\d/.test(m.text()))
+      watch.errors.push(m.text());
   });
   page.on('pageerror', (e) => watch.errors.push(String(e)));
   page.on('dialog', (d) => {

@@ -30,10 +30,19 @@ interface StoredChangeRequest {
 
 const s = browserSuite('change requests in chromium', {
   async setup(suite) {
-    await suite.apiSend('PUT', `/api/admin/projects/${PROJECT}/environments/${ENVIRONMENT}/change-requests/config`, { changeRequestsEnabled: true, requiredApprovals: 1 });
-    authorKey = (await suite.apiSend<{ secret: string }>('POST', '/api/admin/api-tokens', { tokenName: 'author', type: 'admin', role: 'editor' })).secret;
-    reviewerKey = (await suite.apiSend<{ secret: string }>('POST', '/api/admin/api-tokens', { tokenName: 'reviewer', type: 'admin', role: 'admin' })).secret;
-    viewerKey = (await suite.apiSend<{ secret: string }>('POST', '/api/admin/api-tokens', { tokenName: 'viewer', type: 'admin', role: 'viewer' })).secret;
+    await suite.apiSend('PUT', `/api/admin/projects/${PROJECT}/environments/${ENVIRONMENT}/change-requests/config`, {
+      changeRequestsEnabled: true,
+      requiredApprovals: 1,
+    });
+    authorKey = (
+      await suite.apiSend<{ secret: string }>('POST', '/api/admin/api-tokens', { tokenName: 'author', type: 'admin', role: 'editor' })
+    ).secret;
+    reviewerKey = (
+      await suite.apiSend<{ secret: string }>('POST', '/api/admin/api-tokens', { tokenName: 'reviewer', type: 'admin', role: 'admin' })
+    ).secret;
+    viewerKey = (
+      await suite.apiSend<{ secret: string }>('POST', '/api/admin/api-tokens', { tokenName: 'viewer', type: 'admin', role: 'viewer' })
+    ).secret;
     await suite.apiSend('POST', `/api/admin/projects/${PROJECT}/features`, { name: CONFLICT_FLAG, type: 'release' });
   },
 });
@@ -42,7 +51,11 @@ const browserTest = s.test;
 
 const enabledIn = (feature: StoredFeature, environment: string) => feature.environments.find((e) => e.name === environment)?.enabled;
 const flagPath = `/api/admin/projects/${PROJECT}/features/${FLAG}`;
-const state = (page: Page, expected: string) => page.getByTestId('cr-state').filter({ hasText: new RegExp(`^${expected}$`) }).waitFor();
+const state = (page: Page, expected: string) =>
+  page
+    .getByTestId('cr-state')
+    .filter({ hasText: new RegExp(`^${expected}$`) })
+    .waitFor();
 
 browserTest('a change request from draft to applied with two keys; the flag and the events show it', async () => {
   const author = await signedInTab(authorKey);
@@ -129,8 +142,14 @@ browserTest('a change request from draft to applied with two keys; the flag and 
   await assertAccessible(author.page, 'applied change request');
   const stored = await apiGet<StoredChangeRequest>(requestPath);
   assert.is(stored.state, 'Applied');
-  assert.equal(stored.approvals.map((a) => a.createdBy.username), ['reviewer']);
-  assert.equal(stored.comments.map((c) => c.text), ['Maintenance window agreed with support.']);
+  assert.equal(
+    stored.approvals.map((a) => a.createdBy.username),
+    ['reviewer'],
+  );
+  assert.equal(
+    stored.comments.map((c) => c.text),
+    ['Maintenance window agreed with support.'],
+  );
 
   // The flag shows the change, on the project and through the API.
   assert.is(enabledIn(await apiGet<StoredFeature>(flagPath), ENVIRONMENT), true, 'the API has the applied change');
@@ -142,7 +161,16 @@ browserTest('a change request from draft to applied with two keys; the flag and 
   await author.page.getByRole('link', { name: 'Events' }).click();
   await author.page.getByLabel('Project').selectOption(PROJECT);
   await author.page.getByText(`Every event of project ${PROJECT}.`).waitFor();
-  const expected = ['change-request-created', 'change-added', 'change-request-sent-to-review', 'change-request-comment-added', 'change-request-approval-added', 'change-request-approved', 'change-request-applied', 'feature-environment-enabled'];
+  const expected = [
+    'change-request-created',
+    'change-added',
+    'change-request-sent-to-review',
+    'change-request-comment-added',
+    'change-request-approval-added',
+    'change-request-approved',
+    'change-request-applied',
+    'feature-environment-enabled',
+  ];
   await author.page.waitForFunction(
     (types) => {
       const shown = new Set([...document.querySelectorAll('ol.events .event-type')].map((e) => e.textContent));
@@ -182,49 +210,67 @@ browserTest('an approved request is scheduled at a date and time, then cancelled
   await author.page.getByRole('button', { name: 'Cancel request' }).click();
   await state(author.page, 'Cancelled');
   assert.is((await apiGet<{ state: string }>(requestPath)).state, 'Cancelled');
-  assert.is(enabledIn(await apiGet<StoredFeature>(`/api/admin/projects/${PROJECT}/features/admin-console-access`), ENVIRONMENT), true, 'a cancelled request changed nothing');
+  assert.is(
+    enabledIn(await apiGet<StoredFeature>(`/api/admin/projects/${PROJECT}/features/admin-console-access`), ENVIRONMENT),
+    true,
+    'a cancelled request changed nothing',
+  );
 });
 
-browserTest('a change whose strategy changed meanwhile shows the conflict; apply is refused and changes nothing; apply anyway', async () => {
-  const strategies = `/api/admin/projects/${PROJECT}/features/${CONFLICT_FLAG}/environments/${ENVIRONMENT}/strategies`;
-  const rollout = (percent: string) => ({ name: 'flexibleRollout', parameters: { rollout: percent, stickiness: 'default', groupId: CONFLICT_FLAG }, constraints: [] });
-  const strategy = await s.apiSend<{ id: string }>('POST', strategies, rollout('10'));
-  const created = await addChangeAs(authorKey, { feature: CONFLICT_FLAG, action: 'updateStrategy', payload: { id: strategy.id, ...rollout('25') } });
-  const requestPath = `/api/admin/projects/${PROJECT}/change-requests/${created.id}`;
-  await sendAs(authorKey, 'PUT', `${requestPath}/state`, { state: 'In review' });
-  await sendAs(reviewerKey, 'PUT', `${requestPath}/state`, { state: 'Approved' });
-  await s.apiSend('PUT', `${strategies}/${strategy.id}`, rollout('75'));
-  const storedRollout = async () => (await apiGet<{ parameters: Record<string, string> }>(`${strategies}/${strategy.id}`)).parameters['rollout'];
+browserTest(
+  'a change whose strategy changed meanwhile shows the conflict; apply is refused and changes nothing; apply anyway',
+  async () => {
+    const strategies = `/api/admin/projects/${PROJECT}/features/${CONFLICT_FLAG}/environments/${ENVIRONMENT}/strategies`;
+    const rollout = (percent: string) => ({
+      name: 'flexibleRollout',
+      parameters: { rollout: percent, stickiness: 'default', groupId: CONFLICT_FLAG },
+      constraints: [],
+    });
+    const strategy = await s.apiSend<{ id: string }>('POST', strategies, rollout('10'));
+    const created = await addChangeAs(authorKey, {
+      feature: CONFLICT_FLAG,
+      action: 'updateStrategy',
+      payload: { id: strategy.id, ...rollout('25') },
+    });
+    const requestPath = `/api/admin/projects/${PROJECT}/change-requests/${created.id}`;
+    await sendAs(authorKey, 'PUT', `${requestPath}/state`, { state: 'In review' });
+    await sendAs(reviewerKey, 'PUT', `${requestPath}/state`, { state: 'Approved' });
+    await s.apiSend('PUT', `${strategies}/${strategy.id}`, rollout('75'));
+    const storedRollout = async () =>
+      (await apiGet<{ parameters: Record<string, string> }>(`${strategies}/${strategy.id}`)).parameters['rollout'];
 
-  const author = await signedInTab(authorKey);
-  await author.page.goto(`${s.url()}/#/projects/${PROJECT}/change-requests/${created.id}`);
-  await state(author.page, 'Approved');
-  await author.page.locator('.conflict', { hasText: 'Strategy has been changed since this change was made' }).waitFor();
-  const row = author.page.locator('li.change tr', { hasText: 'parameters.rollout' });
-  await row.waitFor();
-  assert.is(await row.locator('.diff-before').innerText(), '75', 'the live strategy, changed meanwhile');
-  assert.is(await row.locator('.diff-after').innerText(), '25');
-  assert.is(await author.page.locator('li.change tr').count(), 2, 'only the field the change sets: a header row and parameters.rollout');
-  assert.equal(await buttonNames(author.page), ['Apply', 'Cancel request', 'Apply anyway (over the conflicts)', 'Schedule']);
-  await screenshot(author.page, 'change-request-conflicts');
-  await assertAccessible(author.page, 'change request with a conflict');
+    const author = await signedInTab(authorKey);
+    await author.page.goto(`${s.url()}/#/projects/${PROJECT}/change-requests/${created.id}`);
+    await state(author.page, 'Approved');
+    await author.page.locator('.conflict', { hasText: 'Strategy has been changed since this change was made' }).waitFor();
+    const row = author.page.locator('li.change tr', { hasText: 'parameters.rollout' });
+    await row.waitFor();
+    assert.is(await row.locator('.diff-before').innerText(), '75', 'the live strategy, changed meanwhile');
+    assert.is(await row.locator('.diff-after').innerText(), '25');
+    assert.is(await author.page.locator('li.change tr').count(), 2, 'only the field the change sets: a header row and parameters.rollout');
+    assert.equal(await buttonNames(author.page), ['Apply', 'Cancel request', 'Apply anyway (over the conflicts)', 'Schedule']);
+    await screenshot(author.page, 'change-request-conflicts');
+    await assertAccessible(author.page, 'change request with a conflict');
 
-  await author.page.getByRole('button', { name: 'Apply', exact: true }).click();
-  await author.page.getByRole('alert').filter({ hasText: 'has conflicts' }).waitFor();
-  assert.is((await apiGet<{ state: string }>(requestPath)).state, 'Approved');
-  assert.is(await storedRollout(), '75', 'a refused apply changes nothing');
-  await author.page.getByRole('button', { name: 'Apply anyway (over the conflicts)' }).click();
-  await state(author.page, 'Applied');
-  assert.is(await storedRollout(), '25', 'forced: the change overwrote the one made meanwhile');
+    await author.page.getByRole('button', { name: 'Apply', exact: true }).click();
+    await author.page.getByRole('alert').filter({ hasText: 'has conflicts' }).waitFor();
+    assert.is((await apiGet<{ state: string }>(requestPath)).state, 'Approved');
+    assert.is(await storedRollout(), '75', 'a refused apply changes nothing');
+    await author.page.getByRole('button', { name: 'Apply anyway (over the conflicts)' }).click();
+    await state(author.page, 'Applied');
+    assert.is(await storedRollout(), '25', 'forced: the change overwrote the one made meanwhile');
 
-  // The project's list: every request of the project, newest first, as the API lists them.
-  await author.page.goto(`${s.url()}/#/projects/${PROJECT}`);
-  await author.page.locator(`tr[data-change-request="${created.id}"]`, { hasText: 'Applied' }).waitFor();
-  const listed = (await author.page.locator('tr[data-change-request]').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-change-request')))));
-  const api = (await apiGet<{ id: number }[]>(`/api/admin/projects/${PROJECT}/change-requests`)).map((cr) => cr.id);
-  assert.equal(listed, api);
-  assert.ok(listed.length >= 3 && listed.every((id, i) => i === 0 || id < listed[i - 1]!), `newest first: ${listed.join(', ')}`);
-});
+    // The project's list: every request of the project, newest first, as the API lists them.
+    await author.page.goto(`${s.url()}/#/projects/${PROJECT}`);
+    await author.page.locator(`tr[data-change-request="${created.id}"]`, { hasText: 'Applied' }).waitFor();
+    const listed = await author.page
+      .locator('tr[data-change-request]')
+      .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-change-request'))));
+    const api = (await apiGet<{ id: number }[]>(`/api/admin/projects/${PROJECT}/change-requests`)).map((cr) => cr.id);
+    assert.equal(listed, api);
+    assert.ok(listed.length >= 3 && listed.every((id, i) => i === 0 || id < listed[i - 1]!), `newest first: ${listed.join(', ')}`);
+  },
+);
 
 browserTest('a Draft discarded by its author is gone from the project and the API', async () => {
   const author = await signedInTab(authorKey);
@@ -235,7 +281,9 @@ browserTest('a Draft discarded by its author is gone from the project and the AP
   await author.page.getByRole('heading', { level: 1, name: 'Platform' }).waitFor();
   await author.page.locator('tr[data-change-request]').first().waitFor();
   assert.is(await author.page.locator(`tr[data-change-request="${created.id}"]`).count(), 0, 'not listed');
-  const res = await fetch(`${s.url()}/api/admin/projects/${PROJECT}/change-requests/${created.id}`, { headers: { authorization: authorKey } });
+  const res = await fetch(`${s.url()}/api/admin/projects/${PROJECT}/change-requests/${created.id}`, {
+    headers: { authorization: authorKey },
+  });
   assert.is(res.status, 404, 'the API no longer shows it');
 });
 
@@ -247,12 +295,17 @@ async function buttonNames(page: Page): Promise<string[]> {
 }
 
 async function sendAs<T>(key: string, method: string, path: string, body: unknown): Promise<T> {
-  const res = await fetch(`${s.url()}${path}`, { method, headers: { authorization: key, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${s.url()}${path}`, {
+    method,
+    headers: { authorization: key, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const text = await res.text();
   assert.ok(res.ok, `${method} ${path}: ${res.status} ${text}`);
   return JSON.parse(text) as T;
 }
 
-const addChangeAs = (key: string, change: unknown) => sendAs<{ id: number }>(key, 'POST', `/api/admin/projects/${PROJECT}/environments/${ENVIRONMENT}/change-requests`, change);
+const addChangeAs = (key: string, change: unknown) =>
+  sendAs<{ id: number }>(key, 'POST', `/api/admin/projects/${PROJECT}/environments/${ENVIRONMENT}/change-requests`, change);
 
 s.run();

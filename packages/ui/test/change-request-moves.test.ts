@@ -20,7 +20,16 @@ type Actor = 'author' | 'editor' | 'admin' | 'viewer' | 'editorElsewhere' | 'app
 const ACTORS: readonly Actor[] = ['author', 'editor', 'admin', 'viewer', 'editorElsewhere', 'approver'];
 /** `In review` with one of two approvals given (by `approver`), to check one approval per key. */
 type Situation = 'Draft' | 'In review' | 'In review, 1 of 2' | 'Approved' | 'Scheduled' | 'Applied' | 'Cancelled' | 'Rejected';
-const SITUATIONS: readonly Situation[] = ['Draft', 'In review', 'In review, 1 of 2', 'Approved', 'Scheduled', 'Applied', 'Cancelled', 'Rejected'];
+const SITUATIONS: readonly Situation[] = [
+  'Draft',
+  'In review',
+  'In review, 1 of 2',
+  'Approved',
+  'Scheduled',
+  'Applied',
+  'Cancelled',
+  'Rejected',
+];
 
 interface World {
   admin: Admin;
@@ -32,7 +41,11 @@ async function world(authorRole: 'editor' | 'admin', situation: Situation): Prom
   const admin = createAdmin({ storage: memoryStorage(), now: () => new Date(NOW) });
   await admin.createFeature(SYSTEM_PRINCIPAL, { projectId: PROJECT, body: { name: 'f1' } });
   const approvals = situation === 'In review, 1 of 2' ? 2 : 1;
-  await admin.updateChangeRequestConfig(SYSTEM_PRINCIPAL, { projectId: PROJECT, environment: ENVIRONMENT, body: { changeRequestsEnabled: true, requiredApprovals: approvals } });
+  await admin.updateChangeRequestConfig(SYSTEM_PRINCIPAL, {
+    projectId: PROJECT,
+    environment: ENVIRONMENT,
+    body: { changeRequestsEnabled: true, requiredApprovals: approvals },
+  });
   const key = async (tokenName: string, body: Record<string, unknown>) =>
     admin.authenticate((await admin.createApiKey(SYSTEM_PRINCIPAL, { body: { tokenName, type: 'admin', ...body } })).secret);
   const keys: Record<Actor, Principal> = {
@@ -46,7 +59,8 @@ async function world(authorRole: 'editor' | 'admin', situation: Situation): Prom
   const body = { feature: 'f1', action: 'updateEnabled', payload: { enabled: true } };
   const { changeRequest } = await admin.addChangeRequestChanges(keys.author, { projectId: PROJECT, environment: ENVIRONMENT, body });
   const id = String(changeRequest.id);
-  const move = (by: Principal, state: Record<string, unknown>) => admin.updateChangeRequestState(by, { projectId: PROJECT, id, body: state });
+  const move = (by: Principal, state: Record<string, unknown>) =>
+    admin.updateChangeRequestState(by, { projectId: PROJECT, id, body: state });
   if (situation !== 'Draft') await move(keys.author, { state: 'In review' });
   if (situation === 'Cancelled') await move(keys.author, { state: 'Cancelled' });
   if (situation === 'Rejected') await move(keys.approver, { state: 'Rejected' });
@@ -63,7 +77,11 @@ async function allowed(w: World, actor: Actor, tried: Tried): Promise<boolean> {
   try {
     if (tried === 'Discard') await w.admin.deleteChangeRequest(by, ref);
     else if (tried === 'Comment') await w.admin.addChangeRequestComment(by, { ...ref, body: { text: 'looks fine' } });
-    else await w.admin.updateChangeRequestState(by, { ...ref, body: { state: tried, ...(tried === 'Scheduled' ? { scheduledAt: FUTURE } : {}) } });
+    else
+      await w.admin.updateChangeRequestState(by, {
+        ...ref,
+        body: { state: tried, ...(tried === 'Scheduled' ? { scheduledAt: FUTURE } : {}) },
+      });
     return true;
   } catch (error) {
     if (error instanceof AdminError && (error.name === 'NoAccessError' || error.name === 'ConflictError')) return false;
@@ -79,7 +97,9 @@ for (const authorRole of ['editor', 'admin'] as const) {
         // What the page has: the request as this key reads it (a Draft of another non-admin key is a 404) and the key.
         let shown: ChangeRequest;
         try {
-          shown = JSON.parse(JSON.stringify(await seen.admin.getChangeRequest(seen.keys[actor], { projectId: PROJECT, id: seen.id }))) as ChangeRequest;
+          shown = JSON.parse(
+            JSON.stringify(await seen.admin.getChangeRequest(seen.keys[actor], { projectId: PROJECT, id: seen.id })),
+          ) as ChangeRequest;
         } catch (error) {
           assert.ok(error instanceof AdminError && error.name === 'NotFoundError', String(error));
           continue;

@@ -52,10 +52,21 @@ const s = browserSuite('flag configuration in chromium', {
   env: { INIT_CLIENT_API_TOKENS: CLIENT_KEY },
   async setup(suite) {
     const constraints = [{ contextName: 'userId', operator: 'IN', values: ['alice', 'carol'] }];
-    segmentId = (await suite.apiSend<{ id: number }>('POST', '/api/admin/segments', { name: 'beta-testers', project: 'platform', description: 'Opted in', constraints })).id;
-    otherProjectSegment = (await suite.apiSend<{ id: number }>('POST', '/api/admin/segments', { name: 'mobile-only', project: 'mobile', constraints })).id;
+    segmentId = (
+      await suite.apiSend<{ id: number }>('POST', '/api/admin/segments', {
+        name: 'beta-testers',
+        project: 'platform',
+        description: 'Opted in',
+        constraints,
+      })
+    ).id;
+    otherProjectSegment = (
+      await suite.apiSend<{ id: number }>('POST', '/api/admin/segments', { name: 'mobile-only', project: 'mobile', constraints })
+    ).id;
     await suite.apiSend('POST', '/api/admin/projects/search/features', { name: ROLLOUT_FLAG, type: 'release' });
-    viewerKey = (await suite.apiSend<{ secret: string }>('POST', '/api/admin/api-tokens', { tokenName: 'viewer', type: 'admin', role: 'viewer' })).secret;
+    viewerKey = (
+      await suite.apiSend<{ secret: string }>('POST', '/api/admin/api-tokens', { tokenName: 'viewer', type: 'admin', role: 'viewer' })
+    ).secret;
   },
 });
 const { signedInTab, apiGet, assertAccessible } = s;
@@ -72,7 +83,10 @@ async function openFlag(page: Page, project: string, feature: string) {
 }
 
 async function savedNotice(page: Page, what: string) {
-  await page.getByRole('status').filter({ hasText: `${what} saved.` }).waitFor();
+  await page
+    .getByRole('status')
+    .filter({ hasText: `${what} saved.` })
+    .waitFor();
 }
 
 /** Resolves once the SDK holds the flags (its `synchronized` event), or fails after the hang guard. */
@@ -87,60 +101,66 @@ function synchronized(client: Unleash): Promise<void> {
   });
 }
 
-s.test('a 30 % rollout set with the slider: the real SDK enables 30 % ± 2 % of 10,000 users; a second tab gets "changed meanwhile"', async () => {
-  const a = await signedInTab();
-  const b = await signedInTab();
-  const { page } = a;
-  await openFlag(page, 'search', ROLLOUT_FLAG);
-  await page.getByRole('switch', { name: `${ROLLOUT_FLAG} in development` }).click();
-  await page.waitForSelector(`[role=switch][aria-label="${ROLLOUT_FLAG} in development"][aria-checked="true"]`);
-  // Switched on, the flag gets the API's default strategy: a gradual rollout to 100 %.
-  await page.locator('[data-environment="development"] .strategy', { hasText: '100 % rollout' }).waitFor();
-  await openFlag(b.page, 'search', ROLLOUT_FLAG);
+s.test(
+  'a 30 % rollout set with the slider: the real SDK enables 30 % ± 2 % of 10,000 users; a second tab gets "changed meanwhile"',
+  async () => {
+    const a = await signedInTab();
+    const b = await signedInTab();
+    const { page } = a;
+    await openFlag(page, 'search', ROLLOUT_FLAG);
+    await page.getByRole('switch', { name: `${ROLLOUT_FLAG} in development` }).click();
+    await page.waitForSelector(`[role=switch][aria-label="${ROLLOUT_FLAG} in development"][aria-checked="true"]`);
+    // Switched on, the flag gets the API's default strategy: a gradual rollout to 100 %.
+    await page.locator('[data-environment="development"] .strategy', { hasText: '100 % rollout' }).waitFor();
+    await openFlag(b.page, 'search', ROLLOUT_FLAG);
 
-  await page.getByRole('button', { name: 'Edit strategy Gradual rollout in development' }).click();
-  const form = page.getByRole('form', { name: 'Edit strategy Gradual rollout in development' });
-  assert.is(await form.getByLabel('Strategy', { exact: true }).inputValue(), 'flexibleRollout');
-  assert.is(await form.getByLabel('Rollout').inputValue(), '100');
-  await form.getByLabel('Rollout').fill('30');
-  assert.is(await form.locator('output').first().innerText(), '30 %', 'the slider shows its value');
-  await form.getByLabel('Stickiness', { exact: true }).selectOption('userId');
-  await screenshot(page, 'flag-strategy-form');
-  await assertAccessible(page, 'strategy form');
-  await form.getByRole('button', { name: 'Save strategy' }).click();
-  await savedNotice(page, 'Strategy');
-  await page.locator('[data-environment="development"] .strategy', { hasText: '30 % rollout' }).waitFor();
+    await page.getByRole('button', { name: 'Edit strategy Gradual rollout in development' }).click();
+    const form = page.getByRole('form', { name: 'Edit strategy Gradual rollout in development' });
+    assert.is(await form.getByLabel('Strategy', { exact: true }).inputValue(), 'flexibleRollout');
+    assert.is(await form.getByLabel('Rollout').inputValue(), '100');
+    await form.getByLabel('Rollout').fill('30');
+    assert.is(await form.locator('output').first().innerText(), '30 %', 'the slider shows its value');
+    await form.getByLabel('Stickiness', { exact: true }).selectOption('userId');
+    await screenshot(page, 'flag-strategy-form');
+    await assertAccessible(page, 'strategy form');
+    await form.getByRole('button', { name: 'Save strategy' }).click();
+    await savedNotice(page, 'Strategy');
+    await page.locator('[data-environment="development"] .strategy', { hasText: '30 % rollout' }).waitFor();
 
-  const strategies = environment(await stored('search', ROLLOUT_FLAG), 'development').strategies;
-  assert.is(strategies.length, 1);
-  assert.equal({ name: strategies[0]!.name, rollout: strategies[0]!.parameters['rollout'], stickiness: strategies[0]!.parameters['stickiness'] }, { name: 'flexibleRollout', rollout: '30', stickiness: 'userId' });
+    const strategies = environment(await stored('search', ROLLOUT_FLAG), 'development').strategies;
+    assert.is(strategies.length, 1);
+    assert.equal(
+      { name: strategies[0]!.name, rollout: strategies[0]!.parameters['rollout'], stickiness: strategies[0]!.parameters['stickiness'] },
+      { name: 'flexibleRollout', rollout: '30', stickiness: 'userId' },
+    );
 
-  const client = new Unleash({
-    url: `${s.url()}/api/`,
-    appName: 'ui-rollout-check',
-    instanceId: 'ui-rollout-check-1',
-    environment: 'development',
-    customHeaders: { Authorization: CLIENT_KEY },
-    refreshInterval: 60_000,
-    disableMetrics: true,
-  });
-  try {
-    await synchronized(client);
-    const share = USERS.filter((userId) => client.isEnabled(ROLLOUT_FLAG, { userId })).length / USERS.length;
-    console.log(`share of 10,000 users the SDK enables after the 30 % rollout set in the page: ${share}`);
-    assert.ok(Math.abs(share - 0.3) <= 0.02, `share ${share}`);
-  } finally {
-    client.destroy();
-  }
+    const client = new Unleash({
+      url: `${s.url()}/api/`,
+      appName: 'ui-rollout-check',
+      instanceId: 'ui-rollout-check-1',
+      environment: 'development',
+      customHeaders: { Authorization: CLIENT_KEY },
+      refreshInterval: 60_000,
+      disableMetrics: true,
+    });
+    try {
+      await synchronized(client);
+      const share = USERS.filter((userId) => client.isEnabled(ROLLOUT_FLAG, { userId })).length / USERS.length;
+      console.log(`share of 10,000 users the SDK enables after the 30 % rollout set in the page: ${share}`);
+      assert.ok(Math.abs(share - 0.3) <= 0.02, `share ${share}`);
+    } finally {
+      client.destroy();
+    }
 
-  // Tab B still shows the flag without the strategy: its write is refused and nothing is overwritten.
-  await b.page.getByRole('button', { name: 'Add strategy in development' }).click();
-  const formB = b.page.getByRole('form', { name: 'New strategy in development' });
-  await formB.getByLabel('Strategy', { exact: true }).selectOption('default');
-  await formB.getByRole('button', { name: 'Save strategy' }).click();
-  await b.page.getByRole('alert').filter({ hasText: 'changed meanwhile' }).waitFor();
-  assert.is(environment(await stored('search', ROLLOUT_FLAG), 'development').strategies.length, 1, 'tab B added nothing');
-});
+    // Tab B still shows the flag without the strategy: its write is refused and nothing is overwritten.
+    await b.page.getByRole('button', { name: 'Add strategy in development' }).click();
+    const formB = b.page.getByRole('form', { name: 'New strategy in development' });
+    await formB.getByLabel('Strategy', { exact: true }).selectOption('default');
+    await formB.getByRole('button', { name: 'Save strategy' }).click();
+    await b.page.getByRole('alert').filter({ hasText: 'changed meanwhile' }).waitFor();
+    assert.is(environment(await stored('search', ROLLOUT_FLAG), 'development').strategies.length, 1, 'tab B added nothing');
+  },
+);
 
 s.test('constraints editor and segments picker: what the form saves is what the API stores, and the form reads it back', async () => {
   const { page } = await signedInTab();
@@ -172,7 +192,14 @@ s.test('constraints editor and segments picker: what the form saves is what the 
   const expected: StoredConstraint[] = [
     { contextName: 'email', operator: 'STR_ENDS_WITH', caseInsensitive: true, inverted: false, values: ['.org', '.net'] },
     { contextName: 'appVersion', operator: 'SEMVER_GT', caseInsensitive: false, inverted: true, values: [], value: '1.10.0' },
-    { contextName: 'currentTime', operator: 'DATE_AFTER', caseInsensitive: false, inverted: false, values: [], value: '2030-01-01T00:00:00.000Z' },
+    {
+      contextName: 'currentTime',
+      operator: 'DATE_AFTER',
+      caseInsensitive: false,
+      inverted: false,
+      values: [],
+      value: '2030-01-01T00:00:00.000Z',
+    },
   ];
   let strategy = environment(await stored('platform', 'maintenance-mode'), 'production').strategies[0]!;
   assert.equal(strategy.constraints, expected);
@@ -243,7 +270,11 @@ s.test('variants: a live bar while editing; the weights, payload and overrides t
   await override.getByLabel('Values (one per line)').fill('vip\nboss');
   await form.getByLabel('Variant stickiness').selectOption('userId');
   const widths = async () =>
-    Object.fromEntries(await form.locator('svg.variant-bar rect').evaluateAll((rects) => rects.map((r) => [r.getAttribute('data-variant'), Number(r.getAttribute('width'))])));
+    Object.fromEntries(
+      await form
+        .locator('svg.variant-bar rect')
+        .evaluateAll((rects) => rects.map((r) => [r.getAttribute('data-variant'), Number(r.getAttribute('width'))])),
+    );
   assert.equal(await widths(), { blue: 35, red: 30, green: 35 }, 'the bar shares what the fixed weight leaves');
   assert.is(await row(1).locator('output').innerText(), '35 %');
   await screenshot(page, 'flag-variants');
@@ -253,11 +284,32 @@ s.test('variants: a live bar while editing; the weights, payload and overrides t
 
   const variants = environment(await stored('search', 'beta-filters'), 'production').variants;
   assert.equal(
-    variants.map((v) => ({ name: v.name, weight: v.weight, weightType: v.weightType, stickiness: v.stickiness, payload: v.payload, overrides: v.overrides })),
+    variants.map((v) => ({
+      name: v.name,
+      weight: v.weight,
+      weightType: v.weightType,
+      stickiness: v.stickiness,
+      payload: v.payload,
+      overrides: v.overrides,
+    })),
     [
       { name: 'blue', weight: 350, weightType: 'variable', stickiness: 'userId', payload: undefined, overrides: [] },
-      { name: 'green', weight: 350, weightType: 'variable', stickiness: 'userId', payload: undefined, overrides: [{ contextName: 'userId', values: ['vip', 'boss'] }] },
-      { name: 'red', weight: 300, weightType: 'fix', stickiness: 'userId', payload: { type: 'json', value: '{"color":"#f00"}' }, overrides: [] },
+      {
+        name: 'green',
+        weight: 350,
+        weightType: 'variable',
+        stickiness: 'userId',
+        payload: undefined,
+        overrides: [{ contextName: 'userId', values: ['vip', 'boss'] }],
+      },
+      {
+        name: 'red',
+        weight: 300,
+        weightType: 'fix',
+        stickiness: 'userId',
+        payload: { type: 'json', value: '{"color":"#f00"}' },
+        overrides: [],
+      },
     ],
   );
   const bar = page.locator('[data-environment="production"] svg.variant-bar');
@@ -265,7 +317,9 @@ s.test('variants: a live bar while editing; the weights, payload and overrides t
   const details = await page.locator('[data-environment="production"] .variant-details').innerText();
   assert.match(details, 'green · always for userId vip, boss');
   assert.match(details, 'red · payload json {"color":"#f00"}');
-  const saved = Object.fromEntries(await bar.locator('rect').evaluateAll((rects) => rects.map((r) => [r.getAttribute('data-variant'), Number(r.getAttribute('width'))])));
+  const saved = Object.fromEntries(
+    await bar.locator('rect').evaluateAll((rects) => rects.map((r) => [r.getAttribute('data-variant'), Number(r.getAttribute('width'))])),
+  );
   assert.equal(saved, { blue: 35, green: 35, red: 30 });
   // The flag screen read anew (key in the session): strategies, the variant bar and the history all in the DOM.
   await page.reload();
@@ -282,7 +336,11 @@ s.test("a strategy's own variants and a variant's overrides set through the API:
   const path = '/api/admin/projects/checkout/features/payment-provider-kill-switch';
   const production = `${path}/environments/production`;
   const [initial] = environment(await stored('checkout', 'payment-provider-kill-switch'), 'production').strategies;
-  await s.apiSend('PUT', `${production}/strategies/${initial!.id}`, { name: 'flexibleRollout', parameters: { rollout: '50' }, variants: [{ name: 'a' }, { name: 'b' }] });
+  await s.apiSend('PUT', `${production}/strategies/${initial!.id}`, {
+    name: 'flexibleRollout',
+    parameters: { rollout: '50' },
+    variants: [{ name: 'a' }, { name: 'b' }],
+  });
   const overrides = [{ contextName: 'userId', values: ['vip'] }];
   await s.apiSend('PUT', `${production}/variants`, [{ name: 'x', overrides }, { name: 'y' }]);
 
@@ -309,12 +367,24 @@ s.test("a strategy's own variants and a variant's overrides set through the API:
 
   const after = environment(await stored('checkout', 'payment-provider-kill-switch'), 'production');
   assert.is(after.strategies[0]!.parameters['rollout'], '60');
-  assert.equal(after.strategies[0]!.variants.map((v) => ({ name: v.name, weight: v.weight })), [{ name: 'a', weight: 800 }, { name: 'b', weight: 200 }]);
-  assert.is(await page.locator('[data-environment="production"] .strategy svg.variant-bar').getAttribute('aria-label'), 'Variants: a 80 %, b 20 %');
-  assert.equal(after.variants.map((v) => ({ name: v.name, weight: v.weight, overrides: v.overrides })), [
-    { name: 'x', weight: 800, overrides },
-    { name: 'y', weight: 200, overrides: [] },
-  ]);
+  assert.equal(
+    after.strategies[0]!.variants.map((v) => ({ name: v.name, weight: v.weight })),
+    [
+      { name: 'a', weight: 800 },
+      { name: 'b', weight: 200 },
+    ],
+  );
+  assert.is(
+    await page.locator('[data-environment="production"] .strategy svg.variant-bar').getAttribute('aria-label'),
+    'Variants: a 80 %, b 20 %',
+  );
+  assert.equal(
+    after.variants.map((v) => ({ name: v.name, weight: v.weight, overrides: v.overrides })),
+    [
+      { name: 'x', weight: 800, overrides },
+      { name: 'y', weight: 200, overrides: [] },
+    ],
+  );
 });
 
 s.test('strategies are evaluated in order: moving one down in the page stores the new order', async () => {

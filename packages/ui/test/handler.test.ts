@@ -18,7 +18,14 @@ function assertSecurityHeaders(res: Response) {
 }
 
 test('the CSP allows scripts and styles from this origin only: no inline script, no eval, never framed', () => {
-  for (const directive of ["script-src 'self'", "style-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "default-src 'self'"]) {
+  for (const directive of [
+    "script-src 'self'",
+    "style-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "default-src 'self'",
+  ]) {
     assert.ok(CONTENT_SECURITY_POLICY.split('; ').includes(directive), directive);
   }
   assert.not.match(CONTENT_SECURITY_POLICY, 'unsafe');

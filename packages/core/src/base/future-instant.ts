@@ -7,7 +7,11 @@ import { badData } from './errors';
  */
 export function futureInstant(given: string, now: Date, field: string, what: string): string {
   const ms = Date.parse(given);
-  const problem = Number.isNaN(ms) ? `${field} is not a real date and time` : ms <= now.getTime() ? `${field} must be in the future` : undefined;
+  const problem = Number.isNaN(ms)
+    ? `${field} is not a real date and time`
+    : ms <= now.getTime()
+      ? `${field} must be in the future`
+      : undefined;
   if (problem) throw badData(`${what}: ${problem} (it is ${given}).`, [{ message: problem, path: `/${field}` }]);
   return new Date(ms).toISOString();
 }

@@ -55,10 +55,20 @@ export function parseInitialKeys(input: InitialKeys): InitialKey[] {
         );
       }
       if (type === 'client' && parsed.environment === '*') {
-        throw new SetupError('INVALID_INITIAL_KEY', `${label} entry ${i + 1}: a client key names one environment, e.g. *:development.<secret>`);
+        throw new SetupError(
+          'INVALID_INITIAL_KEY',
+          `${label} entry ${i + 1}: a client key names one environment, e.g. *:development.<secret>`,
+        );
       }
       const weakness = secretWeakness(parsed.secretPart);
-      keys.push({ secret, type, name: `init-${type}-token-${i + 1}`, project: parsed.project, environment: parsed.environment, ...(weakness ? { weakness } : {}) });
+      keys.push({
+        secret,
+        type,
+        name: `init-${type}-token-${i + 1}`,
+        project: parsed.project,
+        environment: parsed.environment,
+        ...(weakness ? { weakness } : {}),
+      });
     });
   }
   return keys;
@@ -75,7 +85,9 @@ export function weakInitialKeyWarnings(input: InitialKeys): string[] {
   return (['admin', 'client'] as const).flatMap((type) =>
     parseInitialKeys({ [type]: input[type] ?? [] }).flatMap((key, i) =>
       key.weakness
-        ? [`${LABELS[type]} entry ${i + 1} is a weak secret (${WEAKNESS_TEXT[key.weakness]}): anyone who guesses it gets a ${type} key; use 56 or more random hex characters`]
+        ? [
+            `${LABELS[type]} entry ${i + 1} is a weak secret (${WEAKNESS_TEXT[key.weakness]}): anyone who guesses it gets a ${type} key; use 56 or more random hex characters`,
+          ]
         : [],
     ),
   );

@@ -55,7 +55,8 @@ export const LIMIT_NAMES = Object.keys(DEFAULT_LIMITS) as (keyof Limits)[];
 /** The defaults with `overrides` applied; a SetupError (`INVALID_LIMIT`) for an unknown name or a value that is not a positive integer. */
 export function resolveLimits(overrides: Partial<Limits> = {}): Readonly<Limits> {
   for (const [name, value] of Object.entries(overrides)) {
-    if (!Object.hasOwn(DEFAULT_LIMITS, name)) throw new SetupError('INVALID_LIMIT', `Unknown limit "${name}"; the limits are ${LIMIT_NAMES.join(', ')}.`);
+    if (!Object.hasOwn(DEFAULT_LIMITS, name))
+      throw new SetupError('INVALID_LIMIT', `Unknown limit "${name}"; the limits are ${LIMIT_NAMES.join(', ')}.`);
     if (value !== undefined && !(Number.isSafeInteger(value) && value > 0)) {
       throw new SetupError('INVALID_LIMIT', `The limit ${name} must be a positive integer, not ${String(value)}.`);
     }

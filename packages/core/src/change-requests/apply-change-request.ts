@@ -26,7 +26,9 @@ export async function applyChangeRequestInTx(
     const conflicts = await conflictsOf(tx, cr);
     if (conflicts.length) {
       const list = conflicts.map((c) => `change ${c.changeId}${c.feature ? ` of "${c.feature}"` : ''}: ${c.message}`).join('; ');
-      throw new AdminError('ConflictError', `Change request ${cr.id} has conflicts (apply it with force to override): ${list}.`, { conflicts });
+      throw new AdminError('ConflictError', `Change request ${cr.id} has conflicts (apply it with force to override): ${list}.`, {
+        conflicts,
+      });
     }
   }
   const lastEventId = await tx.countEvents({});

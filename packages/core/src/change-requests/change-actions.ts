@@ -40,7 +40,13 @@ export interface PreparedChange {
 const environmentChange = (place: ChangePlace, target: TargetRef, edit: EnvironmentEdit<unknown>): PreparedChange => ({
   target,
   run: (tx, ctx, origin) =>
-    writeFeatureEnvironment(tx, ctx, origin, { projectId: place.projectId, featureName: place.feature!, environment: place.environment }, edit),
+    writeFeatureEnvironment(
+      tx,
+      ctx,
+      origin,
+      { projectId: place.projectId, featureName: place.feature!, environment: place.environment },
+      edit,
+    ),
 });
 
 const dependencyChange = (place: ChangePlace, edit: FeatureEdit<null>): PreparedChange => ({
@@ -73,7 +79,9 @@ export function prepareChange(place: ChangePlace, action: ChangeAction, payload:
       return {
         target: { kind: 'feature' },
         run: (tx, ctx, origin) =>
-          patchFeatureInTx(tx, ctx, origin, { projectId: place.projectId, featureName: place.feature! }, [{ op: 'replace', path: '/archived', value: true }]),
+          patchFeatureInTx(tx, ctx, origin, { projectId: place.projectId, featureName: place.feature! }, [
+            { op: 'replace', path: '/archived', value: true },
+          ]),
       };
     case 'addDependency':
       return dependencyChange(place, addDependencyEdit(place.projectId, payload));
@@ -83,7 +91,10 @@ export function prepareChange(place: ChangePlace, action: ChangeAction, payload:
     case 'updateSegment': {
       const { id, ...body } = segmentRef(payload);
       const parsed = parseSegmentBody(body);
-      return { target: { kind: 'segment', id: String(id) }, run: (tx, ctx, origin) => updateSegmentInTx(tx, ctx, origin, String(id), parsed) };
+      return {
+        target: { kind: 'segment', id: String(id) },
+        run: (tx, ctx, origin) => updateSegmentInTx(tx, ctx, origin, String(id), parsed),
+      };
     }
     case 'deleteSegment': {
       const { id, ...rest } = segmentRef(payload);

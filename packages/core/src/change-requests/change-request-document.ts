@@ -32,6 +32,10 @@ export async function changeRequestDocument(tx: ReadTx, cr: ChangeRequestRecord)
       return { name: f.name, ...(archived ? { conflict: archived.message } : {}), changes: f.changes.map((c) => entry(c, conflicts)) };
     }),
     segments: segments.map((s) => ({ ...entry(s, conflicts), name: s.name })),
-    ...(schedule ? { schedule: { scheduledAt: schedule.scheduledAt, status: schedule.status, ...(schedule.reason ? { reason: schedule.reason } : {}) } } : {}),
+    ...(schedule
+      ? {
+          schedule: { scheduledAt: schedule.scheduledAt, status: schedule.status, ...(schedule.reason ? { reason: schedule.reason } : {}) },
+        }
+      : {}),
   };
 }

@@ -2,7 +2,12 @@
 import type { EventInput } from '../runtime/emit';
 import type { ChangeRequestRecord } from '../base/records';
 
-export const requestEvent = (cr: ChangeRequestRecord, type: string, data: Record<string, unknown> = {}, featureName?: string): EventInput => ({
+export const requestEvent = (
+  cr: ChangeRequestRecord,
+  type: string,
+  data: Record<string, unknown> = {},
+  featureName?: string,
+): EventInput => ({
   type,
   project: cr.project,
   environment: cr.environment,

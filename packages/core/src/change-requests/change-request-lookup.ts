@@ -11,7 +11,12 @@ export const canSeeChangeRequest = (principal: Principal, cr: ChangeRequestRecor
   cr.discardedAt === undefined && (cr.state !== 'Draft' || isAuthor(principal, cr) || principal.role === 'admin');
 
 /** The request, or 404 (a non-numeric, zero or zero-padded id, another project's, a Draft of someone else). */
-export async function visibleChangeRequest(tx: ReadTx, principal: Principal, projectId: string, id: string | number): Promise<ChangeRequestRecord> {
+export async function visibleChangeRequest(
+  tx: ReadTx,
+  principal: Principal,
+  projectId: string,
+  id: string | number,
+): Promise<ChangeRequestRecord> {
   const key = String(id);
   const missing = () => notFound(`Could not find change request "${key}" in project "${projectId}".`);
   if (!isIdText(key)) throw missing();

@@ -20,7 +20,8 @@ function canonical(value: unknown): string {
   return `{${entries.join(',')}}`;
 }
 
-const fingerprint = async (value: unknown): Promise<string> => (value === undefined ? GONE : (await sha256Hex(canonical(value))).slice(0, 32));
+const fingerprint = async (value: unknown): Promise<string> =>
+  value === undefined ? GONE : (await sha256Hex(canonical(value))).slice(0, 32);
 
 /** What the change targets, now. */
 export async function currentTarget(tx: ReadTx, ref: TargetRef, environment: string, featureName: string | null): Promise<ChangeTarget> {
@@ -56,10 +57,17 @@ const MESSAGES: Record<string, string> = {
   segmentChanged: 'Segment has been changed since this change was made',
 };
 
-async function conflictOf(tx: ReadTx, change: ChangeRecord, environment: string, feature: FeatureRecord | undefined, featureName: string | null): Promise<ConflictDetail | undefined> {
+async function conflictOf(
+  tx: ReadTx,
+  change: ChangeRecord,
+  environment: string,
+  feature: FeatureRecord | undefined,
+  featureName: string | null,
+): Promise<ConflictDetail | undefined> {
   const { target } = change;
   const base = { changeId: change.id, feature: featureName, ...(target?.id === undefined ? {} : { id: target.id }) };
-  if (featureName !== null && (!feature || feature.archived)) return { ...base, kind: 'featureArchived', message: MESSAGES['featureArchived']! };
+  if (featureName !== null && (!feature || feature.archived))
+    return { ...base, kind: 'featureArchived', message: MESSAGES['featureArchived']! };
   // A change stored before target versions were kept: only its feature being gone can be seen.
   if (!target) return undefined;
   const now = await currentTarget(tx, target as TargetRef, environment, featureName);

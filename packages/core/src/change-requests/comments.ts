@@ -6,7 +6,13 @@ import { userOf } from './change-request-write';
 import { limitExceeded } from '../base/limits';
 
 /** Adds the comment to `cr` (a copy being changed); returns its id. `path`: where the text is in the body. */
-export async function addComment(ctx: AdminContext, principal: Principal, cr: ChangeRequestRecord, text: string, path: string): Promise<number> {
+export async function addComment(
+  ctx: AdminContext,
+  principal: Principal,
+  cr: ChangeRequestRecord,
+  text: string,
+  path: string,
+): Promise<number> {
   const limit = ctx.limits.commentsPerRequest;
   if (cr.comments.length >= limit) throw limitExceeded('commentsPerRequest', limit, 'Too many comments on this change request', path);
   const id = Math.max(0, ...cr.comments.map((c) => c.id)) + 1;

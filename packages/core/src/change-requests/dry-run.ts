@@ -22,7 +22,12 @@ class RolledBack {
   constructor(readonly targets: ChangeTarget[]) {}
 }
 
-export async function dryRun(ctx: AdminContext, principal: Principal, environment: string, items: readonly DryRunItem[]): Promise<ChangeTarget[]> {
+export async function dryRun(
+  ctx: AdminContext,
+  principal: Principal,
+  environment: string,
+  items: readonly DryRunItem[],
+): Promise<ChangeTarget[]> {
   try {
     await ctx.write(async (tx) => {
       const targets: ChangeTarget[] = [];

@@ -29,8 +29,10 @@ export function underPath(error: unknown, prefix: string): unknown {
 export function prepareInput(projectId: string, environment: string, input: ChangeInput, prefix: string): PreparedChange {
   const segment = isSegmentAction(input.action);
   const feature = input.feature ?? null;
-  if (segment && feature !== null) throw badData(`A ${input.action} change names no feature.`, [{ message: 'no feature for segment changes', path: `${prefix}/feature` }]);
-  if (!segment && feature === null) throw badData(`A ${input.action} change names its feature.`, [{ message: 'feature is required', path: `${prefix}/feature` }]);
+  if (segment && feature !== null)
+    throw badData(`A ${input.action} change names no feature.`, [{ message: 'no feature for segment changes', path: `${prefix}/feature` }]);
+  if (!segment && feature === null)
+    throw badData(`A ${input.action} change names its feature.`, [{ message: 'feature is required', path: `${prefix}/feature` }]);
   const place: ChangePlace = { projectId, environment, feature };
   try {
     return prepareChange(place, input.action, input.payload);
@@ -43,9 +45,17 @@ export function prepareInput(projectId: string, environment: string, input: Chan
 export function storedChanges(cr: ChangeRequestRecord): { id: number; place: ChangePlace; prepared: () => PreparedChange }[] {
   const at = (feature: string | null): ChangePlace => ({ projectId: cr.project, environment: cr.environment, feature });
   return [
-    ...cr.segments.map((c) => ({ id: c.id, place: at(null), prepared: () => prepareChange(at(null), c.action as ChangeAction, c.payload) })),
+    ...cr.segments.map((c) => ({
+      id: c.id,
+      place: at(null),
+      prepared: () => prepareChange(at(null), c.action as ChangeAction, c.payload),
+    })),
     ...cr.features.flatMap((f) =>
-      f.changes.map((c) => ({ id: c.id, place: at(f.name), prepared: () => prepareChange(at(f.name), c.action as ChangeAction, c.payload) })),
+      f.changes.map((c) => ({
+        id: c.id,
+        place: at(f.name),
+        prepared: () => prepareChange(at(f.name), c.action as ChangeAction, c.payload),
+      })),
     ),
   ];
 }

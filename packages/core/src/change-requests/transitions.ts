@@ -26,7 +26,10 @@ const MOVES: Partial<Record<ChangeRequestState, { from: readonly ChangeRequestSt
 
 const DENIED: Record<Actor, { permission: string; message: string }> = {
   author: { permission: 'CHANGE_REQUEST_AUTHOR', message: 'Only the author of the change request may do this' },
-  reviewer: { permission: 'APPROVE_CHANGE_REQUEST', message: 'You need the permission APPROVE_CHANGE_REQUEST (never on your own change request, unless an admin key)' },
+  reviewer: {
+    permission: 'APPROVE_CHANGE_REQUEST',
+    message: 'You need the permission APPROVE_CHANGE_REQUEST (never on your own change request, unless an admin key)',
+  },
   applier: { permission: 'APPLY_CHANGE_REQUEST', message: 'You need the permission APPLY_CHANGE_REQUEST' },
   authorOrAdmin: { permission: 'CHANGE_REQUEST_AUTHOR', message: 'Only the author of the change request or an admin key may do this' },
 };
@@ -40,14 +43,27 @@ export function requireState(cr: ChangeRequestRecord, states: readonly ChangeReq
 
 /** 403 unless the principal may act as `who` on this request (an editor or admin key with its project and environment in scope first). */
 export function requireActor(principal: Principal, cr: ChangeRequestRecord, who: Actor): void {
-  const inScope = (principal.role === 'admin' || principal.role === 'editor') && canSeeProject(principal, cr.project) && canSeeEnvironment(principal, cr.environment);
+  const inScope =
+    (principal.role === 'admin' || principal.role === 'editor') &&
+    canSeeProject(principal, cr.project) &&
+    canSeeEnvironment(principal, cr.environment);
   const author = isAuthor(principal, cr);
   const allowed =
     inScope &&
-    (who === 'author' ? author : who === 'reviewer' ? !author || principal.role === 'admin' : who === 'applier' ? true : author || principal.role === 'admin');
+    (who === 'author'
+      ? author
+      : who === 'reviewer'
+        ? !author || principal.role === 'admin'
+        : who === 'applier'
+          ? true
+          : author || principal.role === 'admin');
   if (allowed) return;
   const { permission, message } = DENIED[who];
-  throw permissionDenied(`${message} in environment "${cr.environment}" of project "${cr.project}".`, { permission, project: cr.project, environment: cr.environment });
+  throw permissionDenied(`${message} in environment "${cr.environment}" of project "${cr.project}".`, {
+    permission,
+    project: cr.project,
+    environment: cr.environment,
+  });
 }
 
 /** The move to `to`: 409 when the state does not allow it, then 403 for a principal who may not make it. */

@@ -48,5 +48,3 @@ export function clientFeature(f: FeatureRecord, environment: string, view: Segme
     dependencies: f.dependencies,
   };
 }
-
-

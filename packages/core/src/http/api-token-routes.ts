@@ -8,7 +8,8 @@ export const API_TOKEN_ROUTES: readonly Route[] = [
     path: '/api/admin/user',
     summary: 'The calling admin key: its id and name (as change requests name people), role and scope',
     operationId: 'getMe',
-    description: "Unleash's path and `user` object; then the key's `role` and the `projects` and `environments` it reaches. Never the secret.",
+    description:
+      "Unleash's path and `user` object; then the key's `role` and the `projects` and `environments` it reaches. Never the secret.",
     auth: 'admin',
     response: { status: 200, schema: 'currentKey' },
     errors: [],

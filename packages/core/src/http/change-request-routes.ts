@@ -51,7 +51,11 @@ export const CHANGE_REQUEST_ROUTES: readonly Route[] = [
     errors: [400, 404, 413, 415],
     authorize: requireAdmin,
     async run(admin, { params, principal, json }) {
-      await admin.updateChangeRequestConfig(principal, { projectId: params['projectId']!, environment: params['environment']!, body: await json() });
+      await admin.updateChangeRequestConfig(principal, {
+        projectId: params['projectId']!,
+        environment: params['environment']!,
+        body: await json(),
+      });
       return { status: 204, body: null };
     },
   },
@@ -106,11 +110,21 @@ export const CHANGE_REQUEST_ROUTES: readonly Route[] = [
     errors: [404, 409],
     run: async (admin, input) => ok(await admin.deleteChangeRequest(input.principal, ref(input))),
   },
-  requestWrite('updateChangeRequestState', 'PUT', `${REQUEST}/state`, 'Move a change request: review, approve, reject, apply, schedule or cancel it', 'changeRequestStateBody', (admin, input, body) =>
-    admin.updateChangeRequestState(input.principal, { ...ref(input), body }),
+  requestWrite(
+    'updateChangeRequestState',
+    'PUT',
+    `${REQUEST}/state`,
+    'Move a change request: review, approve, reject, apply, schedule or cancel it',
+    'changeRequestStateBody',
+    (admin, input, body) => admin.updateChangeRequestState(input.principal, { ...ref(input), body }),
   ),
-  requestWrite('updateChangeRequestChange', 'PUT', `${REQUEST}/changes/:changeId`, 'Edit one change of a change request (its author)', 'changeRequestChangeEdit', (admin, input, body) =>
-    admin.updateChangeRequestChange(input.principal, { ...ref(input), changeId: input.params['changeId']!, body }),
+  requestWrite(
+    'updateChangeRequestChange',
+    'PUT',
+    `${REQUEST}/changes/:changeId`,
+    'Edit one change of a change request (its author)',
+    'changeRequestChangeEdit',
+    (admin, input, body) => admin.updateChangeRequestChange(input.principal, { ...ref(input), changeId: input.params['changeId']!, body }),
   ),
   {
     method: 'DELETE',
@@ -120,12 +134,23 @@ export const CHANGE_REQUEST_ROUTES: readonly Route[] = [
     auth: 'admin',
     response: { status: 200, schema: 'changeRequest' },
     errors: [404, 409],
-    run: async (admin, input) => ok(await admin.deleteChangeRequestChange(input.principal, { ...ref(input), changeId: input.params['changeId']! })),
+    run: async (admin, input) =>
+      ok(await admin.deleteChangeRequestChange(input.principal, { ...ref(input), changeId: input.params['changeId']! })),
   },
-  requestWrite('addChangeRequestComment', 'POST', `${REQUEST}/comments`, 'Comment on a change request', 'changeRequestCommentBody', (admin, input, body) =>
-    admin.addChangeRequestComment(input.principal, { ...ref(input), body }),
+  requestWrite(
+    'addChangeRequestComment',
+    'POST',
+    `${REQUEST}/comments`,
+    'Comment on a change request',
+    'changeRequestCommentBody',
+    (admin, input, body) => admin.addChangeRequestComment(input.principal, { ...ref(input), body }),
   ),
-  requestWrite('updateChangeRequestTitle', 'PUT', `${REQUEST}/title`, 'Rename a change request (its author)', 'changeRequestTitleBody', (admin, input, body) =>
-    admin.updateChangeRequestTitle(input.principal, { ...ref(input), body }),
+  requestWrite(
+    'updateChangeRequestTitle',
+    'PUT',
+    `${REQUEST}/title`,
+    'Rename a change request (its author)',
+    'changeRequestTitleBody',
+    (admin, input, body) => admin.updateChangeRequestTitle(input.principal, { ...ref(input), body }),
   ),
 ];

@@ -59,4 +59,3 @@ export const CLIENT_ROUTES: readonly Route[] = [
     },
   },
 ];
-

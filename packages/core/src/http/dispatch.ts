@@ -44,10 +44,22 @@ export function createDispatch(options: HandlerOptions): PlainHandler {
         route.authorize?.(authenticated.principal, params);
       }
       const principal = authenticated?.principal;
-      const input = { params, query, principal: principal!, headers: request.headers, json: () => readJson(request, limit, admin.context.limits.jsonDepth) };
+      const input = {
+        params,
+        query,
+        principal: principal!,
+        headers: request.headers,
+        json: () => readJson(request, limit, admin.context.limits.jsonDepth),
+      };
       const result =
         route.cachedPerRevision && authenticated
-          ? await runCachedPerRevision(admin, route, input, answerKey(authenticated.principal.id, pathname, route, query), authenticated.revision)
+          ? await runCachedPerRevision(
+              admin,
+              route,
+              input,
+              answerKey(authenticated.principal.id, pathname, route, query),
+              authenticated.revision,
+            )
           : await route.run(admin, input);
       response = plainResponse(result, requestId, caches);
     } catch (caught) {
@@ -56,9 +68,16 @@ export function createDispatch(options: HandlerOptions): PlainHandler {
       if (error.name === 'InternalError') {
         logger.error({ requestId, route: routePath, err: caught }, 'request failed');
       }
-      response = plainResponse({ status: error.status, body: error.toJSON(), ...(error.headers ? { headers: error.headers } : {}) }, requestId, caches);
+      response = plainResponse(
+        { status: error.status, body: error.toJSON(), ...(error.headers ? { headers: error.headers } : {}) },
+        requestId,
+        caches,
+      );
     }
-    logger.info({ method: request.method, route: routePath, status: response.status, durationMs: Date.now() - started, requestId }, 'request');
+    logger.info(
+      { method: request.method, route: routePath, status: response.status, durationMs: Date.now() - started, requestId },
+      'request',
+    );
     return request.method === 'HEAD' ? headResponse(response) : response;
   };
 }

@@ -18,7 +18,11 @@ const target = ({ params, headers }: RouteInput) => ({
   environment: params['environment']!,
   ifMatch: headers.get('if-match'),
 });
-const where = ({ params }: RouteInput) => ({ projectId: params['projectId']!, featureName: params['featureName']!, environment: params['environment']! });
+const where = ({ params }: RouteInput) => ({
+  projectId: params['projectId']!,
+  featureName: params['featureName']!,
+  environment: params['environment']!,
+});
 
 const authorize: Route['authorize'] = (principal, params) =>
   requireUpdateFeatureEnvironment(principal, params['projectId']!, params['environment']!);
@@ -68,8 +72,14 @@ export const FLAG_CONFIG_ROUTES: readonly Route[] = [
     cachedPerRevision: true,
     run: async (admin, input) => ({ status: 200, body: await admin.getStrategies(input.principal, where(input)) }),
   },
-  bodyWrite('addFeatureStrategy', 'POST', STRATEGIES, 'Add a strategy to a feature in an environment', 'strategyBody', 'featureStrategy', (admin, input, body) =>
-    admin.addStrategy(input.principal, { ...target(input), body }),
+  bodyWrite(
+    'addFeatureStrategy',
+    'POST',
+    STRATEGIES,
+    'Add a strategy to a feature in an environment',
+    'strategyBody',
+    'featureStrategy',
+    (admin, input, body) => admin.addStrategy(input.principal, { ...target(input), body }),
   ),
   {
     method: 'POST',
@@ -104,8 +114,14 @@ export const FLAG_CONFIG_ROUTES: readonly Route[] = [
   bodyWrite('updateFeatureStrategy', 'PUT', STRATEGY, 'Replace one strategy', 'strategyBody', 'featureStrategy', (admin, input, body) =>
     admin.updateStrategy(input.principal, { ...strategyId(input), body }),
   ),
-  bodyWrite('patchFeatureStrategy', 'PATCH', STRATEGY, 'Modify one strategy with RFC 6902 JSON Patch operations', 'patchOperations', 'featureStrategy', (admin, input, patch) =>
-    admin.patchStrategy(input.principal, { ...strategyId(input), patch }),
+  bodyWrite(
+    'patchFeatureStrategy',
+    'PATCH',
+    STRATEGY,
+    'Modify one strategy with RFC 6902 JSON Patch operations',
+    'patchOperations',
+    'featureStrategy',
+    (admin, input, patch) => admin.patchStrategy(input.principal, { ...strategyId(input), patch }),
   ),
   {
     method: 'DELETE',
@@ -126,7 +142,10 @@ export const FLAG_CONFIG_ROUTES: readonly Route[] = [
     (state): Route => ({
       method: 'POST',
       path: `${ENVIRONMENT}/${state}`,
-      summary: state === 'on' ? 'Enable a feature in an environment (adds the default strategy when it has none)' : 'Disable a feature in an environment',
+      summary:
+        state === 'on'
+          ? 'Enable a feature in an environment (adds the default strategy when it has none)'
+          : 'Disable a feature in an environment',
       operationId: state === 'on' ? 'toggleFeatureEnvironmentOn' : 'toggleFeatureEnvironmentOff',
       etag: 'if-match',
       auth: 'admin',
@@ -150,11 +169,23 @@ export const FLAG_CONFIG_ROUTES: readonly Route[] = [
     cachedPerRevision: true,
     run: async (admin, input) => ({ status: 200, body: await admin.getEnvironmentVariants(input.principal, where(input)) }),
   },
-  bodyWrite('overwriteEnvironmentFeatureVariants', 'PUT', `${ENVIRONMENT}/variants`, 'Replace the variants of a feature in an environment', 'environmentVariantsBody', 'featureVariants', (admin, input, body) =>
-    admin.putEnvironmentVariants(input.principal, { ...target(input), body }),
+  bodyWrite(
+    'overwriteEnvironmentFeatureVariants',
+    'PUT',
+    `${ENVIRONMENT}/variants`,
+    'Replace the variants of a feature in an environment',
+    'environmentVariantsBody',
+    'featureVariants',
+    (admin, input, body) => admin.putEnvironmentVariants(input.principal, { ...target(input), body }),
   ),
-  bodyWrite('patchEnvironmentsFeatureVariants', 'PATCH', `${ENVIRONMENT}/variants`, 'Modify the variants of a feature in an environment with RFC 6902 JSON Patch operations', 'patchOperations', 'featureVariants', (admin, input, patch) =>
-    admin.patchEnvironmentVariants(input.principal, { ...target(input), patch }),
+  bodyWrite(
+    'patchEnvironmentsFeatureVariants',
+    'PATCH',
+    `${ENVIRONMENT}/variants`,
+    'Modify the variants of a feature in an environment with RFC 6902 JSON Patch operations',
+    'patchOperations',
+    'featureVariants',
+    (admin, input, patch) => admin.patchEnvironmentVariants(input.principal, { ...target(input), patch }),
   ),
   ...SEGMENT_AND_DEPENDENCY_ROUTES,
 ];

@@ -9,7 +9,10 @@ export const TAGS = [
   { name: 'Projects', description: 'Projects with their computed figures, and the SDK versions their applications use.' },
   { name: 'Change requests', description: 'Changes proposed for review before they apply.' },
   { name: 'Events', description: 'The audit log: one event per fact that changed.' },
-  { name: 'API tokens', description: 'Keys: admin keys for this API, client keys for SDKs. Secrets are shown once, at creation. The calling key itself.' },
+  {
+    name: 'API tokens',
+    description: 'Keys: admin keys for this API, client keys for SDKs. Secrets are shown once, at creation. The calling key itself.',
+  },
   { name: 'Client API', description: 'What Unleash SDKs call with client keys: features, registration, usage metrics.' },
   { name: 'Operational', description: 'Liveness, readiness and this document; no key needed.' },
 ] as const;

@@ -4,9 +4,16 @@ import { TAGS, tagOf } from './openapi-tags';
 import type { QueryParameter, Route } from './route';
 
 const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad data', 401: 'Authentication required', 403: 'No access', 404: 'Not found', 405: 'Method not allowed',
-  409: 'Conflict', 412: "Precondition failed: If-Match names another version of the feature", 413: 'Payload too large',
-  415: 'Unsupported content type', 503: 'The storage does not answer; try again shortly',
+  400: 'Bad data',
+  401: 'Authentication required',
+  403: 'No access',
+  404: 'Not found',
+  405: 'Method not allowed',
+  409: 'Conflict',
+  412: 'Precondition failed: If-Match names another version of the feature',
+  413: 'Payload too large',
+  415: 'Unsupported content type',
+  503: 'The storage does not answer; try again shortly',
 };
 
 const PATH_PARAMETERS: Record<string, string> = {
@@ -33,7 +40,14 @@ function toComponent(value: unknown): unknown {
 
 function queryParameter(q: QueryParameter): Record<string, unknown> {
   const schema = q.repeated ? { type: 'array', items: { type: 'string' } } : { type: 'string' };
-  return { name: q.name, in: 'query', required: false, description: q.description, schema, ...(q.repeated ? { style: 'form', explode: true } : {}) };
+  return {
+    name: q.name,
+    in: 'query',
+    required: false,
+    description: q.description,
+    schema,
+    ...(q.repeated ? { style: 'form', explode: true } : {}),
+  };
 }
 
 const ref = (kind: 'schemas' | 'headers' | 'parameters', id: string) => ({ $ref: `#/components/${kind}/${id}` });
@@ -41,8 +55,14 @@ const json = (schema: unknown) => ({ 'application/json': { schema } });
 
 /** Headers and header parameters every operation or the conditional ones share. */
 const COMPONENT_HEADERS = {
-  RequestId: { description: "The request's id: the incoming x-request-id when valid, else a generated UUID; an error's `id` is the same", schema: { type: 'string' } },
-  ETag: { description: "The feature's version (a strong tag such as \"3\"), for If-Match on the next write or If-None-Match on the next read", schema: { type: 'string' } },
+  RequestId: {
+    description: "The request's id: the incoming x-request-id when valid, else a generated UUID; an error's `id` is the same",
+    schema: { type: 'string' },
+  },
+  ETag: {
+    description: 'The feature\'s version (a strong tag such as "3"), for If-Match on the next write or If-None-Match on the next read',
+    schema: { type: 'string' },
+  },
 };
 const COMPONENT_PARAMETERS = {
   RequestId: {
@@ -79,11 +99,13 @@ function responsesOf(route: Route): Record<string, unknown> {
       ...(route.response.schema ? { content: json(ref('schemas', route.response.schema)) } : {}),
     },
   };
-  if (route.etag === 'if-none-match') responses['304'] = { description: 'Not modified: the If-None-Match ETag is current', headers: successHeaders };
+  if (route.etag === 'if-none-match')
+    responses['304'] = { description: 'Not modified: the If-None-Match ETag is current', headers: successHeaders };
   const errors = route.auth === 'none' ? route.errors : [401, 403, ...route.errors];
   const error = (description: string) => ({ description, headers: requestIdHeader, content: json(ref('schemas', 'error')) });
   for (const status of errors) responses[status] = error(STATUS_TEXT[status] ?? 'Error');
-  if (!errors.some((status) => status >= 400 && status < 500)) responses['4XX'] = error('A malformed request (an invalid URL or Host header)');
+  if (!errors.some((status) => status >= 400 && status < 500))
+    responses['4XX'] = error('A malformed request (an invalid URL or Host header)');
   return responses;
 }
 
@@ -135,7 +157,9 @@ export function openApiDocument(routes: readonly Route[]): unknown {
       schemas: Object.fromEntries(SCHEMAS.map((s) => [s.$id, toComponent(s)])),
       headers: COMPONENT_HEADERS,
       parameters: COMPONENT_PARAMETERS,
-      securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'An API key: `<secret>` or `Bearer <secret>`' } },
+      securitySchemes: {
+        apiKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'An API key: `<secret>` or `Bearer <secret>`' },
+      },
     },
     security: [{ apiKey: [] }],
   };

@@ -25,7 +25,13 @@ export function answerKey(principalId: number, pathname: string, route: Route, q
  * move while it was computed (the operation's own read then saw exactly that revision's state), and
  * only a 200: errors are answered afresh.
  */
-export async function runCachedPerRevision(admin: Admin, route: Route, input: RouteInput, key: string, before: number): Promise<RouteResult> {
+export async function runCachedPerRevision(
+  admin: Admin,
+  route: Route,
+  input: RouteInput,
+  key: string,
+  before: number,
+): Promise<RouteResult> {
   const { context } = admin;
   const revisionNow = () => context.read((tx) => tx.revision());
   const kept = context.caches.routeAnswers.peek(before, key);

@@ -72,7 +72,11 @@ export interface Route {
   run(admin: Admin, input: RouteInput): Promise<RouteResult>;
 }
 
-export const ok = (body: unknown, headers?: Record<string, string>): RouteResult => ({ status: 200, body, ...(headers ? { headers } : {}) });
+export const ok = (body: unknown, headers?: Record<string, string>): RouteResult => ({
+  status: 200,
+  body,
+  ...(headers ? { headers } : {}),
+});
 export const created = (body: unknown): RouteResult => ({ status: 201, body });
 export const accepted: RouteResult = { status: 202, body: null };
 

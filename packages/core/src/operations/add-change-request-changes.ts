@@ -46,8 +46,10 @@ export async function addChangeRequestChanges(
     for (const [i, change] of changes.entries()) {
       if (change.feature == null) continue;
       const feature = await tx.get('features', change.feature);
-      if (!feature || feature.project !== projectId) throw notFound(`Could not find feature "${change.feature}" in project "${projectId}".`);
-      if (feature.archived) throw badData(`Feature "${change.feature}" is archived.`, [{ message: 'archived feature', path: `${prefix(i)}/feature` }]);
+      if (!feature || feature.project !== projectId)
+        throw notFound(`Could not find feature "${change.feature}" in project "${projectId}".`);
+      if (feature.archived)
+        throw badData(`Feature "${change.feature}" is archived.`, [{ message: 'archived feature', path: `${prefix(i)}/feature` }]);
     }
   });
   const targets = await dryRun(
@@ -72,7 +74,14 @@ export async function addChangeRequestChanges(
         if (!entry) changeRequest.features.push((entry = { name: change.feature, changes: [] }));
         entry.changes.push(record);
       }
-      events.push(requestEvent(changeRequest, 'change-added', { changeId: id, action: change.action, payload: change.payload }, change.feature ?? undefined));
+      events.push(
+        requestEvent(
+          changeRequest,
+          'change-added',
+          { changeId: id, action: change.action, payload: change.payload },
+          change.feature ?? undefined,
+        ),
+      );
     }
     const count = changeRequest.segments.length + changeRequest.features.reduce((n, f) => n + f.changes.length, 0);
     const limit = ctx.limits.changesPerRequest;

@@ -13,7 +13,11 @@ import { addComment } from '../change-requests/comments';
  * `POST .../change-requests/:id/comments` `{text}`: any admin key that sees the request and its
  * environment may comment (viewers too), while it is open. Event: `change-request-comment-added`.
  */
-export async function addChangeRequestComment(ctx: AdminContext, principal: Principal, input: ChangeRequestRef & { body: unknown }): Promise<ChangeRequestDocument> {
+export async function addChangeRequestComment(
+  ctx: AdminContext,
+  principal: Principal,
+  input: ChangeRequestRef & { body: unknown },
+): Promise<ChangeRequestDocument> {
   assertValid<{ text: string }>('changeRequestCommentBody', input.body, 'comment');
   const { text } = input.body;
   return changeRequestWrite(ctx, principal, input, async (_tx, cr) => {

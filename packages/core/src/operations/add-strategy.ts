@@ -14,6 +14,10 @@ export interface AddStrategyInput extends FeatureEnvironmentRef {
  * Adds a strategy to a feature environment (`POST .../environments/:environment/strategies`); the id
  * is made here. Without a sortOrder it goes last. Event: `feature-strategy-add`.
  */
-export async function addStrategy(ctx: AdminContext, principal: Principal, input: AddStrategyInput): Promise<FeatureWriteResult<StrategyDocument>> {
+export async function addStrategy(
+  ctx: AdminContext,
+  principal: Principal,
+  input: AddStrategyInput,
+): Promise<FeatureWriteResult<StrategyDocument>> {
   return editFeatureEnvironment(ctx, principal, input, addStrategyEdit(input.body));
 }

@@ -7,7 +7,10 @@ import { AdminError, toAdminError } from '../base/errors';
 import type { ReadTx } from '../base/storage';
 import type { ChangeRequestRecord } from '../base/records';
 
-const isDue = (cr: ChangeRequestRecord | undefined, now: number): cr is ChangeRequestRecord & { schedule: NonNullable<ChangeRequestRecord['schedule']> } =>
+const isDue = (
+  cr: ChangeRequestRecord | undefined,
+  now: number,
+): cr is ChangeRequestRecord & { schedule: NonNullable<ChangeRequestRecord['schedule']> } =>
   cr !== undefined && cr.state === 'Scheduled' && cr.schedule?.status === 'pending' && Date.parse(cr.schedule.scheduledAt) <= now;
 
 /** The key that scheduled a request must still be valid when it applies (the system principal, id 0, always is). */
@@ -59,7 +62,12 @@ export async function applyDueChangeRequests(ctx: AdminContext, principal: Princ
         if (!isDue(cr, now)) return false;
         cr.schedule = { ...cr.schedule, status: 'failed', reason: reason.message };
         await tx.put('changeRequests', cr);
-        await emit(tx, ctx, cr.schedule.by, [requestEvent(cr, 'change-request-schedule-failed', { reason: reason.message, ...(reason.conflicts ? { conflicts: reason.conflicts } : {}) })]);
+        await emit(tx, ctx, cr.schedule.by, [
+          requestEvent(cr, 'change-request-schedule-failed', {
+            reason: reason.message,
+            ...(reason.conflicts ? { conflicts: reason.conflicts } : {}),
+          }),
+        ]);
         return true;
       });
       if (marked) failed.push(id);

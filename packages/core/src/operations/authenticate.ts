@@ -41,4 +41,5 @@ export async function authenticateAt(ctx: AdminContext, header: string | null | 
   return { principal: known.principal, revision };
 }
 
-const unauthenticated = (): AdminError => new AdminError('AuthenticationRequired', 'You must provide a valid API key in the Authorization header.');
+const unauthenticated = (): AdminError =>
+  new AdminError('AuthenticationRequired', 'You must provide a valid API key in the Authorization header.');

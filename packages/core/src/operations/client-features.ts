@@ -21,7 +21,9 @@ export async function getClientFeatures(
   const inline = !supportsSegments(input.clientSpec);
   return ctx.read(async (tx) => {
     const query = JSON.stringify([principal.projects, principal.environments, input.project ?? [], input.namePrefix ?? '', inline]);
-    return ctx.caches.clientFeatures.get(await tx.revision(), query, async () => tagged(ctx, query, await computeClientFeatures(tx, principal, input, inline)));
+    return ctx.caches.clientFeatures.get(await tx.revision(), query, async () =>
+      tagged(ctx, query, await computeClientFeatures(tx, principal, input, inline)),
+    );
   });
 }
 
@@ -30,7 +32,11 @@ export async function getClientFeatures(
  * last answer to the same query (SDK reports move the revision without changing what SDKs get). The
  * text is kept as the body's serialization, so the answer is stringified once.
  */
-async function tagged(ctx: AdminContext, query: string, body: ClientFeaturesResponse): Promise<{ body: ClientFeaturesResponse; etag: string }> {
+async function tagged(
+  ctx: AdminContext,
+  query: string,
+  body: ClientFeaturesResponse,
+): Promise<{ body: ClientFeaturesResponse; etag: string }> {
   const text = JSON.stringify(body);
   const last = ctx.caches.clientFeatureTags.peek(0, query);
   const etag = last?.text === text ? last.etag : `W/"${(await sha256Hex(text)).slice(0, 32)}"`;

@@ -30,9 +30,11 @@ export async function createApiKey(
   const requested = body.projects ?? (body.project ? [body.project] : ['*']);
   const projects = requested.includes('*') ? ['*'] : [...new Set(requested)].sort();
   const environment = body.environment ?? (type === 'admin' ? '*' : 'development');
-  const expiresAt = body.expiresAt === undefined ? undefined : futureInstant(body.expiresAt, ctx.now(), 'expiresAt', 'The API token is invalid');
+  const expiresAt =
+    body.expiresAt === undefined ? undefined : futureInstant(body.expiresAt, ctx.now(), 'expiresAt', 'The API token is invalid');
   return ctx.write(async (tx) => {
-    for (const p of projects) if (p !== '*' && !(await tx.get('projects', p))) throw badData(`The API token is invalid: unknown project "${p}"`);
+    for (const p of projects)
+      if (p !== '*' && !(await tx.get('projects', p))) throw badData(`The API token is invalid: unknown project "${p}"`);
     if (environment !== '*' && !(await tx.get('environments', environment))) {
       throw badData(`The API token is invalid: unknown environment "${environment}"`);
     }

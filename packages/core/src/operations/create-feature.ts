@@ -29,12 +29,16 @@ export async function createFeature(ctx: AdminContext, principal: Principal, inp
   const body = input.body;
   const tags = (body.tags ?? []).map((t) => ({ type: t.type, value: t.value }));
   if (new Set(tags.map(tagKey)).size !== tags.length) throw badData('The feature is invalid: tags must not repeat');
-  if (tags.length > ctx.limits.tagsPerFeature) throw limitExceeded('tagsPerFeature', ctx.limits.tagsPerFeature, `Too many tags (${tags.length})`, '/tags');
+  if (tags.length > ctx.limits.tagsPerFeature)
+    throw limitExceeded('tagsPerFeature', ctx.limits.tagsPerFeature, `Too many tags (${tags.length})`, '/tags');
   return ctx.write(async (tx) => {
     const project = await tx.get('projects', input.projectId);
     if (!project) throw notFound(`Could not find project with id "${input.projectId}".`);
     if (await tx.get('features', body.name)) {
-      throw new AdminError('NameExistsError', `A feature named "${body.name}" already exists (names are unique across projects and the archive).`);
+      throw new AdminError(
+        'NameExistsError',
+        `A feature named "${body.name}" already exists (names are unique across projects and the archive).`,
+      );
     }
     const now = ctx.now().toISOString();
     const record: FeatureRecord = {

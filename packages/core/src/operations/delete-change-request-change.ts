@@ -21,7 +21,14 @@ export async function deleteChangeRequestChange(
     const review = backToReview(cr);
     return {
       record: cr,
-      events: [requestEvent(cr, 'change-discarded', { changeId: change.id, action: change.action, payload: change.payload, ...review }, feature ?? undefined)],
+      events: [
+        requestEvent(
+          cr,
+          'change-discarded',
+          { changeId: change.id, action: change.action, payload: change.payload, ...review },
+          feature ?? undefined,
+        ),
+      ],
     };
   });
 }

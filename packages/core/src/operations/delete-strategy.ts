@@ -12,6 +12,10 @@ export interface DeleteStrategyInput extends FeatureEnvironmentRef {
  * Removes one strategy (`DELETE .../strategies/:strategyId`). Events: `feature-strategy-remove`, and
  * `feature-environment-disabled` when no enabled strategy is left in an enabled environment (as Unleash).
  */
-export async function deleteStrategy(ctx: AdminContext, principal: Principal, input: DeleteStrategyInput): Promise<FeatureWriteResult<null>> {
+export async function deleteStrategy(
+  ctx: AdminContext,
+  principal: Principal,
+  input: DeleteStrategyInput,
+): Promise<FeatureWriteResult<null>> {
   return editFeatureEnvironment(ctx, principal, input, deleteStrategyEdit(input.strategyId));
 }

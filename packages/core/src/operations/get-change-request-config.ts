@@ -11,7 +11,11 @@ export interface ChangeRequestEnvironmentConfig {
 }
 
 /** `GET /api/admin/projects/:projectId/change-requests/config`: every environment of the project, as Unleash lists them. */
-export async function getChangeRequestConfig(ctx: AdminContext, principal: Principal, input: { projectId: string }): Promise<ChangeRequestEnvironmentConfig[]> {
+export async function getChangeRequestConfig(
+  ctx: AdminContext,
+  principal: Principal,
+  input: { projectId: string },
+): Promise<ChangeRequestEnvironmentConfig[]> {
   requireAdminKey(principal);
   return ctx.read(async (tx) => {
     const project = await visibleProject(tx, principal, input.projectId);
@@ -19,7 +23,12 @@ export async function getChangeRequestConfig(ctx: AdminContext, principal: Princ
     const out: ChangeRequestEnvironmentConfig[] = [];
     for (const env of [...envs.values()].filter((e) => project.environments.includes(e.name))) {
       const config = await changeRequestConfig(tx, project.id, env.name);
-      out.push({ environment: env.name, type: env.type, changeRequestEnabled: config.enabled, requiredApprovals: config.requiredApprovals });
+      out.push({
+        environment: env.name,
+        type: env.type,
+        changeRequestEnabled: config.enabled,
+        requiredApprovals: config.requiredApprovals,
+      });
     }
     return out;
   });

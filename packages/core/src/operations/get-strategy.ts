@@ -6,6 +6,12 @@ import { strategyDocument } from '../rules/strategy-events';
 import { strategyIn } from '../rules/strategy-lookup';
 
 /** `GET .../strategies/:strategyId`. */
-export function getStrategy(ctx: AdminContext, principal: Principal, input: FeatureEnvironmentQuery & { strategyId: string }): Promise<StrategyDocument> {
-  return readFeatureEnvironment(ctx, principal, input, (state) => strategyDocument(strategyIn(state, input.featureName, input.strategyId), input.featureName));
+export function getStrategy(
+  ctx: AdminContext,
+  principal: Principal,
+  input: FeatureEnvironmentQuery & { strategyId: string },
+): Promise<StrategyDocument> {
+  return readFeatureEnvironment(ctx, principal, input, (state) =>
+    strategyDocument(strategyIn(state, input.featureName, input.strategyId), input.featureName),
+  );
 }

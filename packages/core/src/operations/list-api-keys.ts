@@ -6,5 +6,10 @@ import { apiTokenDocument, type ApiTokenDocument } from '../documents/api-token-
 export async function listApiKeys(ctx: AdminContext, principal: Principal): Promise<{ tokens: ApiTokenDocument[] }> {
   requireAdmin(principal);
   const keys = await ctx.read((tx) => tx.list('apiKeys'));
-  return { tokens: keys.filter((key) => key.deletedAt === undefined).sort((a, b) => a.id - b.id).map(apiTokenDocument) };
+  return {
+    tokens: keys
+      .filter((key) => key.deletedAt === undefined)
+      .sort((a, b) => a.id - b.id)
+      .map(apiTokenDocument),
+  };
 }

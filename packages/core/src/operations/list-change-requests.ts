@@ -5,7 +5,11 @@ import { canSeeChangeRequest } from '../change-requests/change-request-lookup';
 import { visibleProject } from '../runtime/lookups';
 
 /** `GET .../change-requests`: the project's requests the key may see (Drafts: its own, or all for admin keys), newest first. */
-export async function listChangeRequests(ctx: AdminContext, principal: Principal, input: { projectId: string }): Promise<ChangeRequestDocument[]> {
+export async function listChangeRequests(
+  ctx: AdminContext,
+  principal: Principal,
+  input: { projectId: string },
+): Promise<ChangeRequestDocument[]> {
   requireAdminKey(principal);
   return ctx.read(async (tx) => {
     await visibleProject(tx, principal, input.projectId);

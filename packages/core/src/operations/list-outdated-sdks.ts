@@ -11,7 +11,11 @@ export interface OutdatedSdksResponse {
  * Outdated SDK versions used by the applications of a project (those that reported usage metrics for
  * one of its features), each with the applications using it; 404 for an unknown project.
  */
-export async function listOutdatedSdks(ctx: AdminContext, principal: Principal, input: { projectId: string }): Promise<OutdatedSdksResponse> {
+export async function listOutdatedSdks(
+  ctx: AdminContext,
+  principal: Principal,
+  input: { projectId: string },
+): Promise<OutdatedSdksResponse> {
   requireAdminKey(principal);
   return ctx.read(async (tx) => {
     await visibleProject(tx, principal, input.projectId);

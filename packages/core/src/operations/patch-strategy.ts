@@ -16,7 +16,13 @@ export interface PatchStrategyInput extends FeatureEnvironmentRef {
  * RFC 6902 JSON Patch of one strategy (`PATCH .../strategies/:strategyId`), with the feature PATCH's
  * error rules; the result is checked as a PUT body (`id` and `featureName` are read-only).
  */
-export async function patchStrategy(ctx: AdminContext, principal: Principal, input: PatchStrategyInput): Promise<FeatureWriteResult<StrategyDocument>> {
+export async function patchStrategy(
+  ctx: AdminContext,
+  principal: Principal,
+  input: PatchStrategyInput,
+): Promise<FeatureWriteResult<StrategyDocument>> {
   const ops = parsePatch(input.patch, ctx.limits);
-  return editFeatureEnvironment(ctx, principal, input, (scope) => replaceStrategy(scope, input.strategyId, (current) => applyPatch(current, ops)));
+  return editFeatureEnvironment(ctx, principal, input, (scope) =>
+    replaceStrategy(scope, input.strategyId, (current) => applyPatch(current, ops)),
+  );
 }

@@ -7,7 +7,11 @@ import { assertValid } from '../schemas/validation';
  * `POST /api/client/register`: an SDK instance says which SDK and version it runs. Not an audit event;
  * written with the other SDK reports of its batch (resolves once durable).
  */
-export async function registerClient(ctx: AdminContext, principal: Principal, input: { body: unknown; hints?: ClientHints }): Promise<void> {
+export async function registerClient(
+  ctx: AdminContext,
+  principal: Principal,
+  input: { body: unknown; hints?: ClientHints },
+): Promise<void> {
   requireClientKey(principal);
   assertValid<ClientRegistration>('clientRegister', input.body, 'client registration');
   const body = input.body;

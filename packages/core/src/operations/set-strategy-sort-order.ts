@@ -13,6 +13,10 @@ export interface SetStrategySortOrderInput extends FeatureEnvironmentRef {
  * Sets the sortOrder of strategies (`POST .../strategies/set-sort-order`). An id not in this feature
  * environment is a 404; one event `strategy-order-changed` with the order before and after.
  */
-export async function setStrategySortOrder(ctx: AdminContext, principal: Principal, input: SetStrategySortOrderInput): Promise<FeatureWriteResult<null>> {
+export async function setStrategySortOrder(
+  ctx: AdminContext,
+  principal: Principal,
+  input: SetStrategySortOrderInput,
+): Promise<FeatureWriteResult<null>> {
   return editFeatureEnvironment(ctx, principal, input, strategySortOrderEdit(input.body));
 }

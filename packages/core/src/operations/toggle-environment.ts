@@ -13,6 +13,10 @@ export interface ToggleEnvironmentInput extends FeatureEnvironmentRef {
  * adds the default one (`feature-strategy-add`, then `feature-environment-enabled`); disabling keeps the
  * strategies. Switching to the state it has is no change: no event.
  */
-export async function toggleEnvironment(ctx: AdminContext, principal: Principal, input: ToggleEnvironmentInput): Promise<FeatureWriteResult<null>> {
+export async function toggleEnvironment(
+  ctx: AdminContext,
+  principal: Principal,
+  input: ToggleEnvironmentInput,
+): Promise<FeatureWriteResult<null>> {
   return editFeatureEnvironment(ctx, principal, input, toggleEdit(input.enabled));
 }

@@ -39,7 +39,14 @@ export async function updateChangeRequestChange(
     const review = backToReview(cr);
     return {
       record: cr,
-      events: [requestEvent(cr, 'change-edited', { changeId: change.id, action: body.action, payload: body.payload, preData, ...review }, feature ?? undefined)],
+      events: [
+        requestEvent(
+          cr,
+          'change-edited',
+          { changeId: change.id, action: body.action, payload: body.payload, preData, ...review },
+          feature ?? undefined,
+        ),
+      ],
     };
   });
 }

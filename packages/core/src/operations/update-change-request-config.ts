@@ -19,7 +19,11 @@ export async function updateChangeRequestConfig(
   input: { projectId: string; environment: string; body: unknown },
 ): Promise<ChangeRequestConfigRecord> {
   requireAdmin(principal);
-  assertValid<{ changeRequestsEnabled: boolean; requiredApprovals?: number }>('changeRequestConfigBody', input.body, 'change request configuration');
+  assertValid<{ changeRequestsEnabled: boolean; requiredApprovals?: number }>(
+    'changeRequestConfigBody',
+    input.body,
+    'change request configuration',
+  );
   const body = input.body;
   const { projectId, environment } = input;
   return ctx.write(async (tx) => {
@@ -27,10 +31,16 @@ export async function updateChangeRequestConfig(
     if (!project) throw notFound(`Could not find project with id "${projectId}".`);
     if (!project.environments.includes(environment)) throw notFound(`Project "${projectId}" has no environment "${environment}".`);
     const before = await changeRequestConfig(tx, projectId, environment);
-    const after: ChangeRequestConfigRecord = { ...before, enabled: body.changeRequestsEnabled, requiredApprovals: body.requiredApprovals ?? before.requiredApprovals };
+    const after: ChangeRequestConfigRecord = {
+      ...before,
+      enabled: body.changeRequestsEnabled,
+      requiredApprovals: body.requiredApprovals ?? before.requiredApprovals,
+    };
     if (jsonEqual(before, after)) return after;
     await tx.put('changeRequestConfigs', after);
-    await emit(tx, ctx, principal, [{ type: 'change-request-configuration-updated', project: projectId, environment, data: after, preData: before }]);
+    await emit(tx, ctx, principal, [
+      { type: 'change-request-configuration-updated', project: projectId, environment, data: after, preData: before },
+    ]);
     return after;
   });
 }

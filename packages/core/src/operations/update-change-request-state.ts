@@ -34,7 +34,8 @@ export async function updateChangeRequestState(
   assertValid<StateBody>('changeRequestStateBody', input.body, 'state change');
   const body = { ...input.body };
   if (body.state === 'Scheduled') {
-    if (body.scheduledAt === undefined) throw badData('Scheduling needs scheduledAt.', [{ message: 'scheduledAt is required', path: '/scheduledAt' }]);
+    if (body.scheduledAt === undefined)
+      throw badData('Scheduling needs scheduledAt.', [{ message: 'scheduledAt is required', path: '/scheduledAt' }]);
     body.scheduledAt = futureInstant(body.scheduledAt, ctx.now(), 'scheduledAt', 'The change request cannot be scheduled');
   } else if (body.scheduledAt !== undefined) {
     throw badData('scheduledAt goes with the state Scheduled only.', [{ message: 'only with Scheduled', path: '/scheduledAt' }]);
@@ -46,7 +47,13 @@ export async function updateChangeRequestState(
   });
 }
 
-async function move(tx: WriteTx, ctx: AdminContext, principal: Principal, cr: ChangeRequestRecord, body: StateBody): Promise<RequestChange> {
+async function move(
+  tx: WriteTx,
+  ctx: AdminContext,
+  principal: Principal,
+  cr: ChangeRequestRecord,
+  body: StateBody,
+): Promise<RequestChange> {
   if (body.state === 'Approved') return approve(ctx, principal, cr);
   if (body.state === 'Rejected') return reject(ctx, principal, cr);
   requireMove(principal, cr, body.state);

@@ -8,7 +8,11 @@ import { CHANGE_REQUEST_STATES } from '../base/records';
 import { assertValid } from '../schemas/validation';
 
 /** `PUT .../change-requests/:id/title` `{title}`: the author renames an open request. Event: `change-request-title-updated`. */
-export async function updateChangeRequestTitle(ctx: AdminContext, principal: Principal, input: ChangeRequestRef & { body: unknown }): Promise<ChangeRequestDocument> {
+export async function updateChangeRequestTitle(
+  ctx: AdminContext,
+  principal: Principal,
+  input: ChangeRequestRef & { body: unknown },
+): Promise<ChangeRequestDocument> {
   assertValid<{ title: string }>('changeRequestTitleBody', input.body, 'title');
   const { title } = input.body;
   return changeRequestWrite(ctx, principal, input, async (_tx, cr) => {

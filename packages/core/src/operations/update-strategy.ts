@@ -15,6 +15,10 @@ export interface UpdateStrategyInput extends FeatureEnvironmentRef {
  * Replaces one strategy (`PUT .../strategies/:strategyId`). Events: `feature-strategy-update`, and
  * `feature-environment-disabled` when it was the environment's last enabled strategy and is now disabled.
  */
-export async function updateStrategy(ctx: AdminContext, principal: Principal, input: UpdateStrategyInput): Promise<FeatureWriteResult<StrategyDocument>> {
+export async function updateStrategy(
+  ctx: AdminContext,
+  principal: Principal,
+  input: UpdateStrategyInput,
+): Promise<FeatureWriteResult<StrategyDocument>> {
   return editFeatureEnvironment(ctx, principal, input, updateStrategyEdit(input.strategyId, input.body));
 }

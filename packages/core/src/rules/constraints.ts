@@ -19,9 +19,16 @@ type SingleValueKind = 'number' | 'date' | 'semver';
 
 /** Operators that compare with one `value`; every other operator takes a list of `values`. */
 const SINGLE_VALUE: ReadonlyMap<ConstraintOperator, SingleValueKind> = new Map([
-  ['NUM_EQ', 'number'], ['NUM_GT', 'number'], ['NUM_GTE', 'number'], ['NUM_LT', 'number'], ['NUM_LTE', 'number'],
-  ['DATE_AFTER', 'date'], ['DATE_BEFORE', 'date'],
-  ['SEMVER_EQ', 'semver'], ['SEMVER_GT', 'semver'], ['SEMVER_LT', 'semver'],
+  ['NUM_EQ', 'number'],
+  ['NUM_GT', 'number'],
+  ['NUM_GTE', 'number'],
+  ['NUM_LT', 'number'],
+  ['NUM_LTE', 'number'],
+  ['DATE_AFTER', 'date'],
+  ['DATE_BEFORE', 'date'],
+  ['SEMVER_EQ', 'semver'],
+  ['SEMVER_GT', 'semver'],
+  ['SEMVER_LT', 'semver'],
 ]);
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -38,7 +45,8 @@ const VALUE_CHECKS: Record<SingleValueKind, { ok(value: string): boolean; what: 
  * `values` always present). `where` is the JSON Pointer of the list in the request, for the error.
  */
 export function normalizeConstraints(input: readonly ConstraintInput[], where: string, limits: Limits): Constraint[] {
-  if (input.length > limits.constraintsPerStrategy) throw limitExceeded('constraintsPerStrategy', limits.constraintsPerStrategy, 'Too many constraints', where);
+  if (input.length > limits.constraintsPerStrategy)
+    throw limitExceeded('constraintsPerStrategy', limits.constraintsPerStrategy, 'Too many constraints', where);
   return input.map((c, i) => {
     const at = `${where}/${i}`;
     if ((c.values?.length ?? 0) > limits.valuesPerConstraint) {
@@ -50,7 +58,12 @@ export function normalizeConstraints(input: readonly ConstraintInput[], where: s
     };
     const kind = SINGLE_VALUE.get(c.operator);
     const values = c.values ?? [];
-    const base = { contextName: c.contextName, operator: c.operator, caseInsensitive: c.caseInsensitive ?? false, inverted: c.inverted ?? false };
+    const base = {
+      contextName: c.contextName,
+      operator: c.operator,
+      caseInsensitive: c.caseInsensitive ?? false,
+      inverted: c.inverted ?? false,
+    };
     if (kind === undefined) {
       if (c.value !== undefined) fail('value', `${c.operator} compares with a list: use "values", not "value"`);
       if (values.length === 0) fail('values', `${c.operator} needs at least one value in "values"`);

@@ -33,10 +33,15 @@ export function addDefaultStrategy(state: FeatureEnvironmentState, featureName: 
  * Inserts the default strategy's event before every `feature-environment-enabled` fact of an
  * environment that has no strategy, adding the strategy to `record` (the feature being written).
  */
-export function withDefaultStrategies<T extends { event: EventInput }>(record: FeatureRecord, facts: readonly T[], wrap: (event: EventInput) => T): T[] {
+export function withDefaultStrategies<T extends { event: EventInput }>(
+  record: FeatureRecord,
+  facts: readonly T[],
+  wrap: (event: EventInput) => T,
+): T[] {
   const out: T[] = [];
   for (const fact of facts) {
-    const state = fact.event.type === 'feature-environment-enabled' ? record.environments.find((e) => e.name === fact.event.environment) : undefined;
+    const state =
+      fact.event.type === 'feature-environment-enabled' ? record.environments.find((e) => e.name === fact.event.environment) : undefined;
     const added = state && addDefaultStrategy(state, record.name);
     if (added) out.push(wrap(added));
     out.push(fact);

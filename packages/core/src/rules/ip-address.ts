@@ -16,7 +16,7 @@ export function isIpv6(text: string): boolean {
   const all = [...head, ...tail];
   let count = all.length;
   const last = all[all.length - 1];
-  if (last !== undefined && last.includes('.')) {
+  if (last?.includes('.')) {
     if (!isIpv4(last)) return false;
     all.pop();
     count += 1; // an IPv4 tail fills two groups

@@ -32,12 +32,16 @@ const USES_VALUE = new Set(['add', 'replace', 'test']);
 export function parsePatch(patch: unknown, limits: Limits): PatchOperation[] {
   assertDepth(patch, limits, 'The patch');
   assertValid<PatchOperation[]>('patchOperations', patch, 'patch');
-  if (patch.length > limits.operationsPerPatch) throw limitExceeded('operationsPerPatch', limits.operationsPerPatch, `Too many operations in the patch (${patch.length})`);
+  if (patch.length > limits.operationsPerPatch)
+    throw limitExceeded('operationsPerPatch', limits.operationsPerPatch, `Too many operations in the patch (${patch.length})`);
   return patch.map((raw, i) => {
     const op: PatchOperation = { op: raw.op, path: raw.path };
     if (USES_FROM.has(raw.op)) op.from = raw.from;
     if (USES_VALUE.has(raw.op)) op.value = raw.value;
-    for (const [member, pointer] of [['path', op.path], ['from', op.from]] as const) {
+    for (const [member, pointer] of [
+      ['path', op.path],
+      ['from', op.from],
+    ] as const) {
       if (pointer === undefined) continue;
       if (!isPointer(pointer)) throw operationError(i, op, `${member} "${pointer}" is not a JSON Pointer (RFC 6901)`);
       if (hasForbiddenSegment(pointer)) throw operationError(i, op, `${member} "${pointer}" names a forbidden path segment`);

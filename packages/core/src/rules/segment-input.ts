@@ -30,7 +30,12 @@ export async function segmentFields(tx: ReadTx, body: SegmentBody, limits: Limit
   const constraints = normalizeConstraints(body.constraints ?? [], '/constraints', limits);
   const values = constraints.reduce((n, c) => n + (c.values?.length ?? 0) + (c.value === undefined ? 0 : 1), 0);
   if (values > limits.valuesPerSegment) {
-    throw limitExceeded('valuesPerSegment', limits.valuesPerSegment, `Too many constraint values in the segment (${values})`, '/constraints');
+    throw limitExceeded(
+      'valuesPerSegment',
+      limits.valuesPerSegment,
+      `Too many constraint values in the segment (${values})`,
+      '/constraints',
+    );
   }
   const project = body.project ?? null;
   if (project !== null && !(await tx.get('projects', project))) {

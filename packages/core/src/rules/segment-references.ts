@@ -3,7 +3,12 @@ import { badData, notFound } from '../base/errors';
 import type { SegmentRecord } from '../base/records';
 import type { ReadTx } from '../base/storage';
 
-export async function checkSegmentReferences(tx: ReadTx, projectId: string, ids: readonly number[], where = '/segments'): Promise<SegmentRecord[]> {
+export async function checkSegmentReferences(
+  tx: ReadTx,
+  projectId: string,
+  ids: readonly number[],
+  where = '/segments',
+): Promise<SegmentRecord[]> {
   const found: SegmentRecord[] = [];
   for (const [i, id] of ids.entries()) {
     const segment = await tx.get('segments', String(id));

@@ -19,7 +19,8 @@ export async function segmentUses(tx: ReadTx, segment: SegmentRecord): Promise<S
   for (const f of features) {
     for (const env of f.environments) {
       for (const s of env.strategies) {
-        if (s.segments.includes(segment.id)) uses.push({ project: f.project, featureName: f.name, environment: env.name, strategyId: s.id });
+        if (s.segments.includes(segment.id))
+          uses.push({ project: f.project, featureName: f.name, environment: env.name, strategyId: s.id });
       }
     }
   }

@@ -11,7 +11,8 @@ interface ParameterRule {
   check(value: string): string | undefined;
 }
 
-const percentage: ParameterRule['check'] = (v) => (/^\d{1,3}$/.test(v) && Number(v) <= 100 ? undefined : 'must be a whole number from 0 to 100');
+const percentage: ParameterRule['check'] = (v) =>
+  /^\d{1,3}$/.test(v) && Number(v) <= 100 ? undefined : 'must be a whole number from 0 to 100';
 const nonEmpty: ParameterRule['check'] = (v) => (v.trim() !== '' && v.length <= 100 ? undefined : 'must be 1 to 100 characters');
 const groupId: ParameterRule['check'] = (v) => (v.length <= 255 ? undefined : 'must be at most 255 characters');
 

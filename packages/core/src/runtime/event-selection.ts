@@ -13,7 +13,11 @@ export interface EventsResponse {
 export const LATEST_EVENTS_LIMIT = 100;
 
 /** The events the query selects, as the JSON text the storage keeps, newest first, and their total. */
-export async function selectEvents(tx: ReadTx, principal: Principal, project: string | undefined): Promise<{ texts: string[]; total: number }> {
+export async function selectEvents(
+  tx: ReadTx,
+  principal: Principal,
+  project: string | undefined,
+): Promise<{ texts: string[]; total: number }> {
   if (project !== undefined) {
     if (!canSeeProject(principal, project)) return { texts: [], total: 0 };
     const texts = await tx.events({ projects: [project] });

@@ -43,5 +43,8 @@ export async function projectsForKey(ctx: AdminContext, principal: Principal): P
   });
   const { all, validUntil } = answer;
   if (seesAllProjects(principal)) return { response: all, validUntil };
-  return { response: deepFreeze({ version: 1 as const, projects: all.projects.filter((p) => canSeeProject(principal, p.id)) }), validUntil };
+  return {
+    response: deepFreeze({ version: 1 as const, projects: all.projects.filter((p) => canSeeProject(principal, p.id)) }),
+    validUntil,
+  };
 }

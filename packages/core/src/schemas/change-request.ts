@@ -58,7 +58,10 @@ export const changeRequestSchema = {
         },
       },
     },
-    segments: { type: 'array', items: { ...changeSchema, required: [...changeSchema.required, 'name'], properties: { ...changeSchema.properties, name: str } } },
+    segments: {
+      type: 'array',
+      items: { ...changeSchema, required: [...changeSchema.required, 'name'], properties: { ...changeSchema.properties, name: str } },
+    },
     approvals: { type: 'array', items: approvalSchema },
     rejections: { type: 'array', items: approvalSchema },
     comments: {
@@ -87,8 +90,15 @@ export const changeRequestSchema = {
 export const changeRequestListSchema = { $id: 'changeRequests', type: 'array', items: { $ref: 'changeRequest' } } as const;
 
 export const FEATURE_CHANGE_ACTIONS = [
-  'updateEnabled', 'addStrategy', 'updateStrategy', 'deleteStrategy', 'patchVariant', 'reorderStrategy', 'archiveFeature',
-  'addDependency', 'deleteDependency',
+  'updateEnabled',
+  'addStrategy',
+  'updateStrategy',
+  'deleteStrategy',
+  'patchVariant',
+  'reorderStrategy',
+  'archiveFeature',
+  'addDependency',
+  'deleteDependency',
 ] as const;
 export const SEGMENT_CHANGE_ACTIONS = ['updateSegment', 'deleteSegment'] as const;
 export const CHANGE_ACTIONS = [...FEATURE_CHANGE_ACTIONS, ...SEGMENT_CHANGE_ACTIONS] as const;
@@ -200,8 +210,14 @@ export const segmentRefPayloadSchema = {
 } as const;
 
 export const CHANGE_REQUEST_SCHEMAS = [
-  changeRequestSchema, changeRequestListSchema, changeRequestChangeEditSchema, changeRequestStateBodySchema,
-  changeRequestCommentBodySchema, changeRequestTitleBodySchema, changeRequestConfigBodySchema, changeRequestConfigSchema,
+  changeRequestSchema,
+  changeRequestListSchema,
+  changeRequestChangeEditSchema,
+  changeRequestStateBodySchema,
+  changeRequestCommentBodySchema,
+  changeRequestTitleBodySchema,
+  changeRequestConfigBodySchema,
+  changeRequestConfigSchema,
 ] as const;
 
 /**
@@ -209,7 +225,11 @@ export const CHANGE_REQUEST_SCHEMAS = [
  * published body schema says `payload` is an object or an array, and the README lists each action's payload.
  */
 export const CHANGE_PAYLOAD_SCHEMAS = [
-  updateEnabledPayloadSchema, strategyRefPayloadSchema, variantsPayloadSchema, emptyPayloadSchema, dependencyRefPayloadSchema,
+  updateEnabledPayloadSchema,
+  strategyRefPayloadSchema,
+  variantsPayloadSchema,
+  emptyPayloadSchema,
+  dependencyRefPayloadSchema,
   segmentRefPayloadSchema,
 ] as const;
 

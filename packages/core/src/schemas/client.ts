@@ -28,7 +28,13 @@ export const clientFeaturesSchema = {
             items: {
               type: 'object',
               required: ['name', 'constraints', 'parameters'],
-              properties: { name: str, constraints: { type: 'array', items: constraintSchema }, parameters: anyObject, segments: { type: 'array', items: num }, variants: { type: 'array', items: variantSchema } },
+              properties: {
+                name: str,
+                constraints: { type: 'array', items: constraintSchema },
+                parameters: anyObject,
+                segments: { type: 'array', items: num },
+                variants: { type: 'array', items: variantSchema },
+              },
             },
           },
           variants: { type: 'array', items: variantSchema },

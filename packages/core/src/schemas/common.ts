@@ -11,12 +11,20 @@ export const errorSchema = {
     message: str,
     details: {
       type: 'array',
-      items: { type: 'object', required: ['message'], properties: { message: str, path: str, permission: str, project: str, environment: str } },
+      items: {
+        type: 'object',
+        required: ['message'],
+        properties: { message: str, path: str, permission: str, project: str, environment: str },
+      },
     },
     permissions: { type: 'array', items: str },
     conflicts: {
       type: 'array',
-      items: { type: 'object', required: ['changeId', 'kind', 'message'], properties: { changeId: { type: 'number' }, feature: { type: ['string', 'null'] }, kind: str, message: str } },
+      items: {
+        type: 'object',
+        required: ['changeId', 'kind', 'message'],
+        properties: { changeId: { type: 'number' }, feature: { type: ['string', 'null'] }, kind: str, message: str },
+      },
     },
   },
 } as const;

@@ -3,8 +3,21 @@ import { FLAG_CONFIG_LIMITS } from '../base/flag-config-limits';
 
 /** Unleash's constraint operators. */
 export const CONSTRAINT_OPERATORS = [
-  'IN', 'NOT_IN', 'STR_CONTAINS', 'STR_STARTS_WITH', 'STR_ENDS_WITH', 'NUM_EQ', 'NUM_GT', 'NUM_GTE', 'NUM_LT', 'NUM_LTE',
-  'DATE_AFTER', 'DATE_BEFORE', 'SEMVER_EQ', 'SEMVER_GT', 'SEMVER_LT',
+  'IN',
+  'NOT_IN',
+  'STR_CONTAINS',
+  'STR_STARTS_WITH',
+  'STR_ENDS_WITH',
+  'NUM_EQ',
+  'NUM_GT',
+  'NUM_GTE',
+  'NUM_LT',
+  'NUM_LTE',
+  'DATE_AFTER',
+  'DATE_BEFORE',
+  'SEMVER_EQ',
+  'SEMVER_GT',
+  'SEMVER_LT',
 ] as const;
 export type ConstraintOperator = (typeof CONSTRAINT_OPERATORS)[number];
 

@@ -9,6 +9,11 @@ export const dependencyBodySchema = {
   properties: {
     feature: { type: 'string', minLength: 1, maxLength: 100 },
     enabled: { type: 'boolean' },
-    variants: { type: 'array', maxItems: FLAG_CONFIG_LIMITS.variantsPerSet, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 255 } },
+    variants: {
+      type: 'array',
+      maxItems: FLAG_CONFIG_LIMITS.variantsPerSet,
+      uniqueItems: true,
+      items: { type: 'string', minLength: 1, maxLength: 255 },
+    },
   },
 } as const;

@@ -5,10 +5,7 @@ export const eventSchema = {
   $id: 'event',
   type: 'object',
   additionalProperties: false,
-  required: [
-    'id', 'createdAt', 'type', 'createdBy', 'createdByUserId', 'environment', 'project', 'featureName', 'data', 'preData',
-    'tags',
-  ],
+  required: ['id', 'createdAt', 'type', 'createdBy', 'createdByUserId', 'environment', 'project', 'featureName', 'data', 'preData', 'tags'],
   properties: {
     id: int,
     createdAt: dateTime,

@@ -5,6 +5,14 @@ import { featureStrategiesSchema, featureStrategySchema, strategyBodySchema, str
 import { environmentVariantsBodySchema, featureVariantsSchema } from './variant';
 
 export const FLAG_CONFIG_SCHEMAS = [
-  strategyBodySchema, strategySortOrderSchema, featureStrategySchema, featureStrategiesSchema, environmentVariantsBodySchema,
-  featureVariantsSchema, segmentBodySchema, segmentSchema, segmentsSchema, dependencyBodySchema,
+  strategyBodySchema,
+  strategySortOrderSchema,
+  featureStrategySchema,
+  featureStrategiesSchema,
+  environmentVariantsBodySchema,
+  featureVariantsSchema,
+  segmentBodySchema,
+  segmentSchema,
+  segmentsSchema,
+  dependencyBodySchema,
 ] as const;

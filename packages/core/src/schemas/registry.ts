@@ -13,10 +13,29 @@ import { FLAG_CONFIG_SCHEMAS } from './flag-config';
 import { createProjectSchema, outdatedSdksSchema, projectSchema, projectsSchema } from './project';
 
 export const SCHEMAS = [
-  tagSchema, featureSchema, featuresSchema, eventSchema, eventsSchema, projectSchema, projectsSchema,
-  outdatedSdksSchema, apiTokenSchema, apiTokensSchema, currentKeySchema, errorSchema, clientFeaturesSchema, healthSchema, patchOperationsSchema, createProjectSchema,
-  createFeatureSchema, createApiTokenSchema, changeRequestChangesSchema, clientRegisterSchema, clientMetricsSchema,
-  ...FLAG_CONFIG_SCHEMAS, ...CHANGE_REQUEST_SCHEMAS,
+  tagSchema,
+  featureSchema,
+  featuresSchema,
+  eventSchema,
+  eventsSchema,
+  projectSchema,
+  projectsSchema,
+  outdatedSdksSchema,
+  apiTokenSchema,
+  apiTokensSchema,
+  currentKeySchema,
+  errorSchema,
+  clientFeaturesSchema,
+  healthSchema,
+  patchOperationsSchema,
+  createProjectSchema,
+  createFeatureSchema,
+  createApiTokenSchema,
+  changeRequestChangesSchema,
+  clientRegisterSchema,
+  clientMetricsSchema,
+  ...FLAG_CONFIG_SCHEMAS,
+  ...CHANGE_REQUEST_SCHEMAS,
 ] as const;
 
 /** Schemas the core checks with that are not published in the OpenAPI document (parts of a published body). */

@@ -35,7 +35,10 @@ export const strategySortOrderSchema = {
     type: 'object',
     additionalProperties: false,
     required: ['id', 'sortOrder'],
-    properties: { id: { type: 'string', minLength: 1, maxLength: 100 }, sortOrder: { type: 'integer', minimum: -1_000_000, maximum: 1_000_000 } },
+    properties: {
+      id: { type: 'string', minLength: 1, maxLength: 100 },
+      sortOrder: { type: 'integer', minimum: -1_000_000, maximum: 1_000_000 },
+    },
   },
 } as const;
 

@@ -18,7 +18,10 @@ const variantProperties = {
 } as const;
 
 /** A fix variant must say its weight; a variable one gets its share computed. */
-const fixNeedsWeight = { if: { required: ['weightType'], properties: { weightType: { const: 'fix' } } }, then: { required: ['weight'] } } as const;
+const fixNeedsWeight = {
+  if: { required: ['weightType'], properties: { weightType: { const: 'fix' } } },
+  then: { required: ['weight'] },
+} as const;
 
 export const strategyVariantInputSchema = {
   type: 'object',
@@ -43,7 +46,11 @@ export const environmentVariantInputSchema = {
         required: ['contextName', 'values'],
         properties: {
           contextName: { type: 'string', minLength: 1, maxLength: 100 },
-          values: { type: 'array', maxItems: FLAG_CONFIG_LIMITS.valuesPerOverride, items: { type: 'string', maxLength: FLAG_CONFIG_LIMITS.constraintValueLength } },
+          values: {
+            type: 'array',
+            maxItems: FLAG_CONFIG_LIMITS.valuesPerOverride,
+            items: { type: 'string', maxLength: FLAG_CONFIG_LIMITS.constraintValueLength },
+          },
         },
       },
     },
@@ -71,7 +78,11 @@ const storedVariant = {
     payload: { type: 'object', required: ['type', 'value'], properties: { type: { type: 'string' }, value: { type: 'string' } } },
     overrides: {
       type: 'array',
-      items: { type: 'object', required: ['contextName', 'values'], properties: { contextName: { type: 'string' }, values: { type: 'array', items: { type: 'string' } } } },
+      items: {
+        type: 'object',
+        required: ['contextName', 'values'],
+        properties: { contextName: { type: 'string' }, values: { type: 'array', items: { type: 'string' } } },
+      },
     },
   },
 } as const;

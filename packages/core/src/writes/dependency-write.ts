@@ -52,16 +52,20 @@ export function addDependencyEdit(projectId: string, input: unknown): FeatureEdi
   if (!enabled && variants.length) throw invalid('/variants', 'variants can only be required of a parent that must be enabled');
   return async ({ tx, feature: child, limits }) => {
     const parent = await tx.get('features', body.feature);
-    if (!parent || parent.project !== projectId) throw invalid('/feature', `There is no feature "${body.feature}" in project "${projectId}".`);
+    if (!parent || parent.project !== projectId)
+      throw invalid('/feature', `There is no feature "${body.feature}" in project "${projectId}".`);
     if (parent.name === child.name) throw invalid('/feature', 'A feature cannot depend on itself.');
     if (parent.archived) throw invalid('/feature', `The parent "${parent.name}" is archived.`);
-    if (parent.dependencies.length) throw invalid('/feature', `"${parent.name}" depends on other features: a parent cannot have parents (one level).`);
-    if (child.children.length) throw invalid('/feature', `"${child.name}" is a parent of other features: it cannot depend on one (one level).`);
+    if (parent.dependencies.length)
+      throw invalid('/feature', `"${parent.name}" depends on other features: a parent cannot have parents (one level).`);
+    if (child.children.length)
+      throw invalid('/feature', `"${child.name}" is a parent of other features: it cannot depend on one (one level).`);
     const dependency: Dependency = { feature: parent.name, enabled, variants: [...variants] };
     const current = child.dependencies.find((d) => d.feature === parent.name);
     if (current && jsonEqual(current, dependency)) return { result: null, events: [] };
     const limit = limits.dependenciesPerFeature;
-    if (!current && child.dependencies.length >= limit) throw limitExceeded('dependenciesPerFeature', limit, 'Too many parents for one feature');
+    if (!current && child.dependencies.length >= limit)
+      throw limitExceeded('dependenciesPerFeature', limit, 'Too many parents for one feature');
     child.dependencies = [...child.dependencies.filter((d) => d.feature !== parent.name), dependency];
     return {
       result: null,
@@ -93,7 +97,11 @@ export const deleteAllDependenciesEdit: FeatureEdit<null> = async ({ tx, feature
   return {
     result: null,
     events: [{ type: 'feature-dependencies-removed', data: null, preData: { dependencies: before } }],
-    others: await releasedParents(tx, child, before.map((d) => d.feature)),
+    others: await releasedParents(
+      tx,
+      child,
+      before.map((d) => d.feature),
+    ),
   };
 };
 

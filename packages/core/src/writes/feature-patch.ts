@@ -62,9 +62,13 @@ async function requireNoLiveChildren(tx: WriteTx, record: FeatureRecord): Promis
     if (child && !child.archived) live.push(name);
   }
   if (live.length === 0) return;
-  throw new AdminError('ConflictError', `"${record.name}" cannot be archived: ${live.map((n) => `"${n}"`).join(', ')} depend on it. Archive them or remove their dependency first.`, {
-    details: live.map((name) => ({ message: `"${name}" depends on "${record.name}"`, path: '/archived' })),
-  });
+  throw new AdminError(
+    'ConflictError',
+    `"${record.name}" cannot be archived: ${live.map((n) => `"${n}"`).join(', ')} depend on it. Archive them or remove their dependency first.`,
+    {
+      details: live.map((name) => ({ message: `"${name}" depends on "${record.name}"`, path: '/archived' })),
+    },
+  );
 }
 
 /** A path under `/variants` is denied: variants change through their own routes (as Unleash). */
@@ -110,12 +114,13 @@ function validateResult(before: FeatureDocument, after: unknown, limits: Limits)
   if (!Array.isArray(tags) || !tags.every((t) => matches('tag', t))) fail('tags', 'tags must be an array of {type, value} strings');
   const keys = (tags as Tag[]).map(tagKey);
   if (new Set(keys).size !== keys.length) fail('tags', 'tags must not repeat');
-  if (keys.length > limits.tagsPerFeature) throw limitExceeded('tagsPerFeature', limits.tagsPerFeature, `Too many tags (${keys.length})`, '/tags');
+  if (keys.length > limits.tagsPerFeature)
+    throw limitExceeded('tagsPerFeature', limits.tagsPerFeature, `Too many tags (${keys.length})`, '/tags');
   const envs = doc['environments'];
   if (!Array.isArray(envs) || envs.length !== before.environments.length) fail('environments', 'environments cannot be added or removed');
   before.environments.forEach((env, i) => {
     const entry = (envs as unknown[])[i];
-    if (typeof entry !== 'object' || entry === null) return fail(`environments/${i}`, 'environments cannot be replaced');
+    if (typeof entry !== 'object' || entry === null) fail(`environments/${i}`, 'environments cannot be replaced');
     const { enabled, ...rest } = entry as Record<string, unknown>;
     const { enabled: _wasEnabled, ...restBefore } = env;
     if (typeof enabled !== 'boolean') fail(`environments/${i}/enabled`, 'enabled must be a boolean');

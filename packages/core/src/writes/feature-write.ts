@@ -100,7 +100,12 @@ export async function writeFeature<R>(
 }
 
 /** A new feature (version 1) with its `feature-created` event, in the caller's transaction. */
-export async function commitNewFeature(tx: WriteTx, ctx: AdminContext, origin: WriteOrigin, record: FeatureRecord): Promise<FeatureDocument> {
+export async function commitNewFeature(
+  tx: WriteTx,
+  ctx: AdminContext,
+  origin: WriteOrigin,
+  record: FeatureRecord,
+): Promise<FeatureDocument> {
   const document = featureDocument(record, await environments(tx));
   await commit(tx, ctx, origin, undefined, record, [{ type: 'feature-created', data: document, preData: null }]);
   return document;

@@ -18,7 +18,13 @@ import { causedBy, type WriteOrigin } from './write-origin';
  * The update inside the caller's write transaction (the route's own, or a change request's dry run and
  * apply): the key must be allowed to write the segment where it is and where it goes.
  */
-export async function updateSegmentInTx(tx: WriteTx, ctx: AdminContext, origin: WriteOrigin, id: string, body: SegmentBody): Promise<SegmentRecord> {
+export async function updateSegmentInTx(
+  tx: WriteTx,
+  ctx: AdminContext,
+  origin: WriteOrigin,
+  id: string,
+  body: SegmentBody,
+): Promise<SegmentRecord> {
   const { principal } = origin;
   const before = await visibleSegment(tx, principal, id);
   requireSegmentWrite(principal, before.project);
@@ -47,6 +53,8 @@ export async function deleteSegmentInTx(tx: WriteTx, ctx: AdminContext, origin: 
   const uses = await segmentUses(tx, segment);
   if (uses.length) throw new AdminError('ConflictError', `Segment ${segment.id} is used by strategies: ${describeUses(uses)}.`);
   await tx.put('segments', { ...segment, deletedAt: ctx.now().toISOString() });
-  await emit(tx, ctx, principal, [{ ...causedBy(origin), type: 'segment-deleted', project: segment.project, data: null, preData: segment }]);
+  await emit(tx, ctx, principal, [
+    { ...causedBy(origin), type: 'segment-deleted', project: segment.project, data: null, preData: segment },
+  ]);
   return null;
 }

@@ -50,12 +50,20 @@ export function deleteStrategyEdit(strategyId: string): EnvironmentEdit<null> {
     const existing = strategyIn(state, feature.name, strategyId);
     state.strategies = state.strategies.filter((s) => s.id !== existing.id);
     const disabled = disableWithoutEnabledStrategy(state);
-    return { result: null, events: [strategyRemoved(state.name, strategyDocument(existing, feature.name)), ...(disabled ? [disabled] : [])] };
+    return {
+      result: null,
+      events: [strategyRemoved(state.name, strategyDocument(existing, feature.name)), ...(disabled ? [disabled] : [])],
+    };
   };
 }
 
 const orderOf = (strategies: readonly Strategy[]) => ({
-  strategies: strategies.map((s) => ({ id: s.id, name: s.name, ...(s.title !== undefined ? { title: s.title } : {}), sortOrder: s.sortOrder })),
+  strategies: strategies.map((s) => ({
+    id: s.id,
+    name: s.name,
+    ...(s.title !== undefined ? { title: s.title } : {}),
+    sortOrder: s.sortOrder,
+  })),
 });
 
 /** `[{id, sortOrder}]`: strategies left out keep theirs. Event: `strategy-order-changed`, before and after. */
@@ -67,7 +75,8 @@ export function strategySortOrderEdit(body: unknown): EnvironmentEdit<null> {
     if (entries.length > limit) throw limitExceeded('strategiesPerEnvironment', limit, 'Too many strategies in the sort order');
     const ids = entries.map((e) => e.id);
     const repeated = ids.findIndex((id, i) => ids.indexOf(id) !== i);
-    if (repeated !== -1) throw badData(`Strategy "${ids[repeated]}" is named twice.`, [{ message: 'repeated id', path: `/${repeated}/id` }]);
+    if (repeated !== -1)
+      throw badData(`Strategy "${ids[repeated]}" is named twice.`, [{ message: 'repeated id', path: `/${repeated}/id` }]);
     for (const entry of entries) strategyIn(state, feature.name, entry.id);
     const orders = new Map(entries.map((e) => [e.id, e.sortOrder]));
     const before = state.strategies;

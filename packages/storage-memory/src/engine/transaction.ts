@@ -19,7 +19,12 @@ export interface EngineView {
   /** The JSON text of a record as the transaction sees it. */
   lookup(overlay: Overlay | undefined, snapshot: ReadSnapshot | undefined, collection: CollectionName, key: string): string | undefined;
   /** The keys a transaction may see in a collection (of one project's index), sorted in code-unit order. */
-  keys(overlay: Overlay | undefined, snapshot: ReadSnapshot | undefined, collection: CollectionName, where: { project: string } | undefined): string[];
+  keys(
+    overlay: Overlay | undefined,
+    snapshot: ReadSnapshot | undefined,
+    collection: CollectionName,
+    where: { project: string } | undefined,
+  ): string[];
   revision(): number;
   /** The id of the last event of the committed state and the change sets still being made durable. */
   lastEventId(): number;

@@ -13,7 +13,8 @@ const ACTIONS_BY_STATE: Readonly<Record<string, readonly ChangeRequestAction[]>>
   Scheduled: ['Applied', 'Scheduled', 'Rejected', 'Cancelled'],
 };
 
-export const actionsOf = (state: string): readonly ChangeRequestAction[] => (Object.hasOwn(ACTIONS_BY_STATE, state) ? ACTIONS_BY_STATE[state]! : []);
+export const actionsOf = (state: string): readonly ChangeRequestAction[] =>
+  Object.hasOwn(ACTIONS_BY_STATE, state) ? ACTIONS_BY_STATE[state]! : [];
 
 const reaches = (scope: readonly string[], name: string) => scope.includes('*') || scope.includes(name);
 
@@ -53,7 +54,8 @@ export const mayComment = (cr: ChangeRequest, me: CurrentKey | null): boolean =>
 
 /** Whether GET shows a conflict on any of its features or changes (apply then needs `force`). */
 export const hasConflicts = (cr: ChangeRequest): boolean =>
-  cr.features.some((f) => f.conflict !== undefined || f.changes.some((c) => c.conflict !== undefined)) || cr.segments.some((c) => c.conflict !== undefined);
+  cr.features.some((f) => f.conflict !== undefined || f.changes.some((c) => c.conflict !== undefined)) ||
+  cr.segments.some((c) => c.conflict !== undefined);
 
 /** Applied, Cancelled and Rejected: nothing moves it, edits it or comments on it any more. */
 export const isClosed = (state: string): boolean => actionsOf(state).length === 0;

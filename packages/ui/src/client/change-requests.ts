@@ -15,7 +15,11 @@ export async function getChangeRequest(projectId: string, id: string): Promise<C
 }
 
 /** `PUT …/state`: the request as it is after the move (a 403 names the permission, a 409 the state). */
-export async function moveChangeRequest(cr: ChangeRequest, state: ChangeRequestMove, extra: { scheduledAt?: string; force?: true } = {}): Promise<ChangeRequest> {
+export async function moveChangeRequest(
+  cr: ChangeRequest,
+  state: ChangeRequestMove,
+  extra: { scheduledAt?: string; force?: true } = {},
+): Promise<ChangeRequest> {
   return (await api<ChangeRequest>(`${requestPath(cr.project, cr.id)}/state`, { method: 'PUT', body: { state, ...extra } })).data;
 }
 
@@ -29,8 +33,14 @@ export async function addComment(cr: ChangeRequest, text: string): Promise<Chang
 }
 
 /** Adds one change to the caller's open request for that environment (a Draft is made when there is none). */
-export async function addChange(projectId: string, environment: string, change: { feature: string; action: string; payload: unknown }): Promise<ChangeRequest> {
-  return (await api<ChangeRequest>(`${projectPath(projectId)}/environments/${seg(environment)}/change-requests`, { method: 'POST', body: change })).data;
+export async function addChange(
+  projectId: string,
+  environment: string,
+  change: { feature: string; action: string; payload: unknown },
+): Promise<ChangeRequest> {
+  return (
+    await api<ChangeRequest>(`${projectPath(projectId)}/environments/${seg(environment)}/change-requests`, { method: 'POST', body: change })
+  ).data;
 }
 
 /** The signed-in key: who it is, its role and scope. */
@@ -39,4 +49,5 @@ export async function getCurrentKey(): Promise<CurrentKey> {
 }
 
 /** A direct change refused because its environment takes changes through change requests. */
-export const needsChangeRequest = (error: unknown): boolean => error instanceof ApiError && error.status === 403 && error.permissions.includes('SKIP_CHANGE_REQUEST');
+export const needsChangeRequest = (error: unknown): boolean =>
+  error instanceof ApiError && error.status === 403 && error.permissions.includes('SKIP_CHANGE_REQUEST');

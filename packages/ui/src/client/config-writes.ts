@@ -37,7 +37,11 @@ export async function deleteStrategy(ref: EnvironmentRef, id: string, ifMatch: s
 
 /** Puts the strategies in the order given (by id). */
 export async function orderStrategies(ref: EnvironmentRef, ids: string[], ifMatch: string | null): Promise<null> {
-  await api<null>(`${environmentPath(ref)}/strategies/set-sort-order`, { method: 'POST', body: ids.map((id, sortOrder) => ({ id, sortOrder })), ifMatch });
+  await api<null>(`${environmentPath(ref)}/strategies/set-sort-order`, {
+    method: 'POST',
+    body: ids.map((id, sortOrder) => ({ id, sortOrder })),
+    ifMatch,
+  });
   return null;
 }
 

@@ -23,7 +23,7 @@ function keyOf(item: unknown, index: number): string {
 
 function keyed(list: unknown[]): Map<string, unknown> {
   const map = new Map<string, unknown>();
-  list.forEach((item, i) => map.set(keyOf(item, i), item));
+  for (const [i, item] of list.entries()) map.set(keyOf(item, i), item);
   return map;
 }
 

@@ -25,12 +25,22 @@ export function environmentToggle(feature: Feature, environment: string): PatchO
 }
 
 /** PATCH a feature; with `ifMatch` (the ETag of the version shown) the API answers 412 if it changed. */
-export function patchFeature(projectId: string, featureName: string, patch: PatchOperation[], ifMatch?: string | null): Promise<ApiResult<Feature>> {
-  return api<Feature>(`/api/admin/projects/${seg(projectId)}/features/${seg(featureName)}`, { method: 'PATCH', body: patch, ifMatch: ifMatch ?? null });
+export function patchFeature(
+  projectId: string,
+  featureName: string,
+  patch: PatchOperation[],
+  ifMatch?: string | null,
+): Promise<ApiResult<Feature>> {
+  return api<Feature>(`/api/admin/projects/${seg(projectId)}/features/${seg(featureName)}`, {
+    method: 'PATCH',
+    body: patch,
+    ifMatch: ifMatch ?? null,
+  });
 }
 
 /** A refused write because the flag changed since it was loaded (412 on If-Match, 409 on a failed test). */
 export const isChangedMeanwhile = (error: unknown): boolean =>
   error instanceof ApiError && (error.status === 412 || (error.status === 409 && error.errorName === 'ConflictError'));
 
-export const CHANGED_MEANWHILE = 'This flag was changed meanwhile (in another tab or by someone else), so your change was not saved. Reload to see the current version, then make your change again.';
+export const CHANGED_MEANWHILE =
+  'This flag was changed meanwhile (in another tab or by someone else), so your change was not saved. Reload to see the current version, then make your change again.';

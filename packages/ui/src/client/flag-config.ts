@@ -20,11 +20,27 @@ const percentage: ParameterField = { name: 'percentage', label: 'Percentage', ki
 
 /** Unleash's built-in strategies, the ones the API accepts. */
 export const STRATEGY_KINDS: readonly StrategyKind[] = [
-  { name: 'flexibleRollout', label: 'Gradual rollout', parameters: [{ name: 'rollout', label: 'Rollout', kind: 'percent' }, { name: 'stickiness', label: 'Stickiness', kind: 'stickiness' }, groupId] },
+  {
+    name: 'flexibleRollout',
+    label: 'Gradual rollout',
+    parameters: [
+      { name: 'rollout', label: 'Rollout', kind: 'percent' },
+      { name: 'stickiness', label: 'Stickiness', kind: 'stickiness' },
+      groupId,
+    ],
+  },
   { name: 'default', label: 'Standard', parameters: [] },
   { name: 'userWithId', label: 'User ids', parameters: [{ name: 'userIds', label: 'User ids (comma-separated)', kind: 'list' }] },
-  { name: 'remoteAddress', label: 'IP addresses', parameters: [{ name: 'IPs', label: 'IP addresses or CIDR ranges (comma-separated)', kind: 'list' }] },
-  { name: 'applicationHostname', label: 'Host names', parameters: [{ name: 'hostNames', label: 'Host names (comma-separated)', kind: 'list' }] },
+  {
+    name: 'remoteAddress',
+    label: 'IP addresses',
+    parameters: [{ name: 'IPs', label: 'IP addresses or CIDR ranges (comma-separated)', kind: 'list' }],
+  },
+  {
+    name: 'applicationHostname',
+    label: 'Host names',
+    parameters: [{ name: 'hostNames', label: 'Host names (comma-separated)', kind: 'list' }],
+  },
   { name: 'gradualRolloutUserId', label: 'Gradual rollout by user id (legacy)', parameters: [percentage, groupId] },
   { name: 'gradualRolloutSessionId', label: 'Gradual rollout by session id (legacy)', parameters: [percentage, groupId] },
   { name: 'gradualRolloutRandom', label: 'Random rollout (legacy)', parameters: [percentage] },
@@ -36,7 +52,8 @@ export const strategyKind = (name: string): StrategyKind | undefined => STRATEGY
 export function defaultParameters(kind: string, featureName: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const field of strategyKind(kind)?.parameters ?? []) {
-    out[field.name] = field.kind === 'percent' ? '100' : field.kind === 'stickiness' ? 'default' : field.name === 'groupId' ? featureName : '';
+    out[field.name] =
+      field.kind === 'percent' ? '100' : field.kind === 'stickiness' ? 'default' : field.name === 'groupId' ? featureName : '';
   }
   return out;
 }

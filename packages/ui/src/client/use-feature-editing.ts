@@ -1,6 +1,6 @@
 // The state of the flag screen: the flag as loaded (with its ETag), and one way to write to it.
 import { useState } from 'preact/hooks';
-import { api, ApiError, asApiError, seg, type ApiResult } from './api';
+import { api, type ApiError, asApiError, seg, type ApiResult } from './api';
 import { isChangedMeanwhile, patchFeature, type PatchOperation } from './feature-writes';
 import type { Feature } from './types';
 import { useResource, type Resource } from './use-resource';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import { ApiError, asApiError } from './api';
+import { type ApiError, asApiError } from './api';
 
 export interface Resource<T> {
   data: T | undefined;
@@ -19,8 +19,7 @@ export function useResource<T>(load: () => Promise<T>, keys: unknown[]): Resourc
     setState((s) => ({ ...s, loading: true }));
     load().then(
       (data) => current && setState({ data, loading: false }),
-      (error: unknown) =>
-        current && setState({ loading: false, error: asApiError(error) }),
+      (error: unknown) => current && setState({ loading: false, error: asApiError(error) }),
     );
     return () => {
       current = false;

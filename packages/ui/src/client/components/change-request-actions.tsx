@@ -22,7 +22,9 @@ const NOBODY_NOTES: Readonly<Record<string, string>> = {
   'In review': 'it waits for a reviewer (an editor or admin key other than its author).',
 };
 const nobodyNote = (state: string): string =>
-  Object.hasOwn(NOBODY_NOTES, state) ? NOBODY_NOTES[state]! : 'an editor or admin key with its environment applies, schedules or rejects it.';
+  Object.hasOwn(NOBODY_NOTES, state)
+    ? NOBODY_NOTES[state]!
+    : 'an editor or admin key with its environment applies, schedules or rejects it.';
 
 /** `datetime-local` has no zone: the value is the browser's local time, sent as an ISO instant. */
 const toInstant = (local: string): string | undefined => {
@@ -35,7 +37,12 @@ const toInstant = (local: string): string | undefined => {
  * shows the API's message (a 403 names the permission); after a 409 (the request moved meanwhile, the
  * message names its state) the request is read again, so the buttons are those of its state now.
  */
-export function ChangeRequestActions(props: { cr: ChangeRequest; me: CurrentKey | null; onChanged(cr: ChangeRequest): void; onMovedMeanwhile(): void }) {
+export function ChangeRequestActions(props: {
+  cr: ChangeRequest;
+  me: CurrentKey | null;
+  onChanged(cr: ChangeRequest): void;
+  onMovedMeanwhile(): void;
+}) {
   const { cr, me, onChanged } = props;
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | undefined>();
@@ -55,7 +62,12 @@ export function ChangeRequestActions(props: { cr: ChangeRequest; me: CurrentKey 
       }
       const scheduledAt = action === 'Scheduled' ? toInstant(when) : undefined;
       if (action === 'Scheduled' && !scheduledAt) throw new ApiError(0, 'Error', 'Choose the date and time to apply it at.');
-      onChanged(await moveChangeRequest(cr, action as ChangeRequestMove, { ...(scheduledAt ? { scheduledAt } : {}), ...(force ? { force: true as const } : {}) }));
+      onChanged(
+        await moveChangeRequest(cr, action as ChangeRequestMove, {
+          ...(scheduledAt ? { scheduledAt } : {}),
+          ...(force ? { force: true as const } : {}),
+        }),
+      );
       setDone(LABELS[action].done);
     } catch (e) {
       const refused = asApiError(e);
@@ -82,7 +94,13 @@ export function ChangeRequestActions(props: { cr: ChangeRequest; me: CurrentKey 
       {buttons.length > 0 ? (
         <div class="actions">
           {buttons.map((action) => (
-            <button key={action} type="button" class={action === 'Applied' || action === 'Approved' || action === 'In review' ? 'primary' : ''} disabled={busy} onClick={() => void run(action)}>
+            <button
+              key={action}
+              type="button"
+              class={action === 'Applied' || action === 'Approved' || action === 'In review' ? 'primary' : ''}
+              disabled={busy}
+              onClick={() => void run(action)}
+            >
               {action === 'Applied' && cr.state === 'Scheduled' ? 'Apply now' : LABELS[action].button}
             </button>
           ))}

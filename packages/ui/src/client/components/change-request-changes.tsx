@@ -14,7 +14,10 @@ function ChangeItem({ change, live }: { change: ChangeRequestChange; live: { fea
   return (
     <li class="change" data-change={change.id}>
       <div>
-        <strong>{change.action}</strong> <span class="muted small">by {who(change.createdBy)} · {formatDateTime(change.createdAt)}</span>
+        <strong>{change.action}</strong>{' '}
+        <span class="muted small">
+          by {who(change.createdBy)} · {formatDateTime(change.createdAt)}
+        </span>
       </div>
       {change.conflict ? <p class="conflict">Conflict: {change.conflict}</p> : null}
       <DiffView before={before} after={after} unchanged="Nothing to change: the flag is already like this." />
@@ -56,19 +59,20 @@ export function ChangeRequestChanges({ cr }: { cr: ChangeRequest }) {
       <h2 id="changes-heading">Changes</h2>
       {cr.features.length === 0 && cr.segments.length === 0 ? <p>No changes.</p> : null}
       {!live ? <Loading what="the flags it changes" /> : null}
-      {live && cr.features.map((f) => (
-        <article key={f.name} class="cr-feature" aria-labelledby={`cr-f-${f.name}`}>
-          <h3 id={`cr-f-${f.name}`}>
-            <a href={href('projects', cr.project, 'features', f.name)}>{f.name}</a>
-          </h3>
-          {f.conflict ? <p class="conflict">Conflict: {f.conflict}</p> : null}
-          <ul class="plain-list">
-            {f.changes.map((c) => (
-              <ChangeItem key={c.id} change={c} live={liveOf(f.name)} />
-            ))}
-          </ul>
-        </article>
-      ))}
+      {live &&
+        cr.features.map((f) => (
+          <article key={f.name} class="cr-feature" aria-labelledby={`cr-f-${f.name}`}>
+            <h3 id={`cr-f-${f.name}`}>
+              <a href={href('projects', cr.project, 'features', f.name)}>{f.name}</a>
+            </h3>
+            {f.conflict ? <p class="conflict">Conflict: {f.conflict}</p> : null}
+            <ul class="plain-list">
+              {f.changes.map((c) => (
+                <ChangeItem key={c.id} change={c} live={liveOf(f.name)} />
+              ))}
+            </ul>
+          </article>
+        ))}
       {cr.segments.length > 0 ? (
         <article class="cr-feature" aria-labelledby="cr-segments">
           <h3 id="cr-segments">Segments</h3>

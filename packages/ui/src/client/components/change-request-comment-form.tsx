@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { ApiError, asApiError } from '../api';
+import { type ApiError, asApiError } from '../api';
 import { addComment } from '../change-requests';
 import type { ChangeRequest } from '../types';
 import { ErrorNotice } from './notice';

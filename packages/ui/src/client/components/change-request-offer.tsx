@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { ApiError, asApiError } from '../api';
+import { type ApiError, asApiError } from '../api';
 import { addChange } from '../change-requests';
 import { href } from '../router';
 import type { ChangeRequest } from '../types';
@@ -25,7 +25,13 @@ export function ChangeRequestOffer({ projectId, blocked }: { projectId: string; 
     setBusy(true);
     setError(undefined);
     try {
-      setAdded(await addChange(projectId, blocked.environment, { feature: blocked.feature, action: 'updateEnabled', payload: { enabled: blocked.enabled } }));
+      setAdded(
+        await addChange(projectId, blocked.environment, {
+          feature: blocked.feature,
+          action: 'updateEnabled',
+          payload: { enabled: blocked.enabled },
+        }),
+      );
     } catch (e) {
       setError(asApiError(e));
     } finally {
@@ -37,8 +43,8 @@ export function ChangeRequestOffer({ projectId, blocked }: { projectId: string; 
     return (
       <Notice kind="ok">
         Added “{what}” to{' '}
-        <a href={href('projects', projectId, 'change-requests', String(added.id))}>{added.title ?? `change request #${added.id}`}</a> ({added.state}). Open it to
-        send it to review.
+        <a href={href('projects', projectId, 'change-requests', String(added.id))}>{added.title ?? `change request #${added.id}`}</a> (
+        {added.state}). Open it to send it to review.
       </Notice>
     );
   }

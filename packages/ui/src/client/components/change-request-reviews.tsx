@@ -9,10 +9,14 @@ export function ChangeRequestReviews({ cr }: { cr: ChangeRequest }) {
       <h2 id="reviews-heading">Reviews and comments</h2>
       <ul class="plain-list">
         {(cr.approvals ?? []).map((a, i) => (
-          <li key={`a${i}`}>Approved by {who(a.createdBy)}, {formatDateTime(a.createdAt)}</li>
+          <li key={`a${i}`}>
+            Approved by {who(a.createdBy)}, {formatDateTime(a.createdAt)}
+          </li>
         ))}
         {(cr.rejections ?? []).map((r, i) => (
-          <li key={`r${i}`}>Rejected by {who(r.createdBy)}, {formatDateTime(r.createdAt)}</li>
+          <li key={`r${i}`}>
+            Rejected by {who(r.createdBy)}, {formatDateTime(r.createdAt)}
+          </li>
         ))}
         {(cr.comments ?? []).map((c) => (
           <li key={`c${c.id}`}>

@@ -20,7 +20,10 @@ export const toDraft = (c: Constraint): ConstraintDraft => ({
 
 /** The constraint the API takes: `value` or `values` as the operator needs, flags only when set. */
 export function fromDraft(d: ConstraintDraft): Constraint {
-  const values = d.text.split('\n').map((v) => v.trim()).filter(Boolean);
+  const values = d.text
+    .split('\n')
+    .map((v) => v.trim())
+    .filter(Boolean);
   return {
     contextName: d.contextName.trim(),
     operator: d.operator,
@@ -40,7 +43,15 @@ export function describeConstraint(c: Constraint): string {
 }
 
 /** Editable list of constraints: context field, operator, value(s), inverted, case-insensitive. */
-export function ConstraintsEditor({ idPrefix, constraints, onChange }: { idPrefix: string; constraints: ConstraintDraft[]; onChange(next: ConstraintDraft[]): void }) {
+export function ConstraintsEditor({
+  idPrefix,
+  constraints,
+  onChange,
+}: {
+  idPrefix: string;
+  constraints: ConstraintDraft[];
+  onChange(next: ConstraintDraft[]): void;
+}) {
   const update = (i: number, change: Partial<ConstraintDraft>) => onChange(constraints.map((c, j) => (j === i ? { ...c, ...change } : c)));
   const listId = `${idPrefix}-context-fields`;
   return (
@@ -60,7 +71,14 @@ export function ConstraintsEditor({ idPrefix, constraints, onChange }: { idPrefi
             <legend>Constraint {i + 1}</legend>
             <div class="field">
               <label for={`${id}-field`}>Context field</label>
-              <input id={`${id}-field`} list={listId} value={c.contextName} required maxLength={100} onInput={(e) => update(i, { contextName: e.currentTarget.value })} />
+              <input
+                id={`${id}-field`}
+                list={listId}
+                value={c.contextName}
+                required
+                maxLength={100}
+                onInput={(e) => update(i, { contextName: e.currentTarget.value })}
+              />
             </div>
             <div class="field">
               <label for={`${id}-op`}>Operator</label>
@@ -81,11 +99,17 @@ export function ConstraintsEditor({ idPrefix, constraints, onChange }: { idPrefi
               )}
             </div>
             <label class="check">
-              <input type="checkbox" checked={c.inverted} onChange={(e) => update(i, { inverted: e.currentTarget.checked })} /> Inverted (NOT)
+              <input type="checkbox" checked={c.inverted} onChange={(e) => update(i, { inverted: e.currentTarget.checked })} /> Inverted
+              (NOT)
             </label>
             {takesCaseInsensitive(c.operator) ? (
               <label class="check">
-                <input type="checkbox" checked={c.caseInsensitive} onChange={(e) => update(i, { caseInsensitive: e.currentTarget.checked })} /> Case-insensitive
+                <input
+                  type="checkbox"
+                  checked={c.caseInsensitive}
+                  onChange={(e) => update(i, { caseInsensitive: e.currentTarget.checked })}
+                />{' '}
+                Case-insensitive
               </label>
             ) : null}
             <button type="button" onClick={() => onChange(constraints.filter((_, j) => j !== i))}>

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { api, ApiError, asApiError, seg } from '../api';
+import { api, type ApiError, asApiError, seg } from '../api';
 import { FEATURE_TYPES, type Feature } from '../types';
 import { ErrorNotice } from './notice';
 import { SelectField } from './select-field';
@@ -35,7 +35,14 @@ export function CreateFeatureForm({ projectId, onCreated }: { projectId: string;
       <form class="create-flag" onSubmit={submit}>
         <div class="field">
           <label for="new-flag-name">Name</label>
-          <input id="new-flag-name" required value={name} onInput={(e) => setName(e.currentTarget.value)} pattern="[A-Za-z0-9._~\-]+" title="Letters, digits, . _ ~ -" />
+          <input
+            id="new-flag-name"
+            required
+            value={name}
+            onInput={(e) => setName(e.currentTarget.value)}
+            pattern="[A-Za-z0-9._~\-]+"
+            title="Letters, digits, . _ ~ -"
+          />
         </div>
         <SelectField id="new-flag-type" label="Type" value={type} options={FEATURE_TYPES} onChange={setType} />
         <div class="field grow">

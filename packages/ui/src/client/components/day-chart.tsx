@@ -35,7 +35,9 @@ export function DayChart({ days }: { days: { day: string; count: number }[] }) {
           );
         })}
       </svg>
-      <figcaption>Events per day ({days[0]!.day} to {days[days.length - 1]!.day})</figcaption>
+      <figcaption>
+        Events per day ({days[0]!.day} to {days[days.length - 1]!.day})
+      </figcaption>
     </figure>
   );
 }

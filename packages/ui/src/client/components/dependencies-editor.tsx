@@ -19,10 +19,15 @@ const PARENT_STATES = [
 export function DependenciesEditor({ feature, busy, commit }: { feature: Feature; busy: boolean; commit: Commit }) {
   const projectId = feature.project ?? '';
   const dependencies = feature.dependencies ?? [];
-  const flags = useResource(async () => (await api<{ features: Feature[] }>(`/api/admin/projects/${seg(projectId)}/features`)).data.features, [projectId]);
+  const flags = useResource(
+    async () => (await api<{ features: Feature[] }>(`/api/admin/projects/${seg(projectId)}/features`)).data.features,
+    [projectId],
+  );
   const [parent, setParent] = useState('');
   const [enabled, setEnabled] = useState('true');
-  const candidates = (flags.data ?? []).filter((f) => f.name !== feature.name && !f.archived && !(f.dependencies ?? []).length && !dependencies.some((d) => d.feature === f.name));
+  const candidates = (flags.data ?? []).filter(
+    (f) => f.name !== feature.name && !f.archived && !(f.dependencies ?? []).length && !dependencies.some((d) => d.feature === f.name),
+  );
   const isParent = (feature.children ?? []).length > 0;
   return (
     <section aria-labelledby="deps-heading">
@@ -35,7 +40,11 @@ export function DependenciesEditor({ feature, busy, commit }: { feature: Feature
               Needs <a href={href('projects', projectId, 'features', d.feature)}>{d.feature}</a> {d.enabled === false ? 'off' : 'on'}
               {d.variants?.length ? ` with variant ${d.variants.join(' or ')}` : ''}
             </span>
-            <button type="button" disabled={busy} onClick={() => void commit('Dependency removal', () => removeDependency(projectId, feature.name, d.feature))}>
+            <button
+              type="button"
+              disabled={busy}
+              onClick={() => void commit('Dependency removal', () => removeDependency(projectId, feature.name, d.feature))}
+            >
               Remove dependency on {d.feature}
             </button>
           </li>
@@ -50,10 +59,18 @@ export function DependenciesEditor({ feature, busy, commit }: { feature: Feature
           onSubmit={async (e) => {
             e.preventDefault();
             if (!parent) return;
-            if (await commit('Dependency', () => addDependency(projectId, feature.name, { feature: parent, enabled: enabled === 'true' }))) setParent('');
+            if (await commit('Dependency', () => addDependency(projectId, feature.name, { feature: parent, enabled: enabled === 'true' })))
+              setParent('');
           }}
         >
-          <SelectField id="dep-parent" label="Parent flag" value={parent} any="Choose a flag…" options={candidates.map((f) => f.name)} onChange={setParent} />
+          <SelectField
+            id="dep-parent"
+            label="Parent flag"
+            value={parent}
+            any="Choose a flag…"
+            options={candidates.map((f) => f.name)}
+            onChange={setParent}
+          />
           <SelectField id="dep-enabled" label="The parent must be" value={enabled} options={PARENT_STATES} onChange={setEnabled} />
           <button type="submit" disabled={busy || !parent}>
             Add dependency

@@ -27,7 +27,13 @@ export function EnvironmentPanel({ target, environment, segments, busy, commit, 
       <h4 id={`strategies-${name}`}>Strategies</h4>
       <StrategyList target={target} strategies={environment.strategies ?? []} segments={segments} busy={busy} commit={commit} />
       <h4 id={`variants-${name}`}>Variants</h4>
-      <VariantsEditor key={JSON.stringify(environment.variants ?? [])} target={target} variants={environment.variants ?? []} busy={busy} commit={commit} />
+      <VariantsEditor
+        key={JSON.stringify(environment.variants ?? [])}
+        target={target}
+        variants={environment.variants ?? []}
+        busy={busy}
+        commit={commit}
+      />
     </article>
   );
 }

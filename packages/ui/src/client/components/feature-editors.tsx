@@ -72,7 +72,9 @@ export function TagsEditor({ feature, busy, onSave }: { feature: Feature; busy: 
           e.preventDefault();
           const tag = { type: type.trim() || 'simple', value: value.trim() };
           if (!tag.value) return;
-          const patch: PatchOperation[] = feature.tags ? [{ op: 'add', path: '/tags/-', value: tag }] : [{ op: 'add', path: '/tags', value: [tag] }];
+          const patch: PatchOperation[] = feature.tags
+            ? [{ op: 'add', path: '/tags/-', value: tag }]
+            : [{ op: 'add', path: '/tags', value: [tag] }];
           if (await onSave(patch, 'Tag')) setValue('');
         }}
       >

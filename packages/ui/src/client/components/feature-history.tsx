@@ -7,7 +7,8 @@ import { ErrorNotice, Loading } from './notice';
 /** The flag's history: the project's events about this feature, newest first. */
 export function FeatureHistory({ projectId, featureName, round }: { projectId: string; featureName: string; round: number }) {
   const events = useResource(
-    async () => (await api<EventsResponse>(`/api/admin/events?project=${seg(projectId)}`)).data.events.filter((e) => e.featureName === featureName),
+    async () =>
+      (await api<EventsResponse>(`/api/admin/events?project=${seg(projectId)}`)).data.events.filter((e) => e.featureName === featureName),
     [projectId, featureName, round],
   );
   return (

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { ApiError, asApiError } from '../api';
+import { type ApiError, asApiError } from '../api';
 import { needsChangeRequest } from '../change-requests';
 import { CHANGED_MEANWHILE, environmentToggle, isChangedMeanwhile, patchFeature } from '../feature-writes';
 import { href } from '../router';
@@ -54,7 +54,9 @@ export function FeatureTable(props: { projectId: string; features: Feature[]; on
   const environments = [...new Set(props.features.flatMap((f) => (f.environments ?? []).map((e) => e.name)))];
   const types = [...new Set(props.features.map((f) => f.type ?? ''))].filter(Boolean).sort();
   const tagsByKey = new Map(props.features.flatMap((f) => (f.tags ?? []).map((t) => [tagKey(t), tagText(t)] as const)));
-  const tags = [...tagsByKey].map(([value, label]) => ({ value, label })).sort((a, b) => (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
+  const tags = [...tagsByKey]
+    .map(([value, label]) => ({ value, label }))
+    .sort((a, b) => (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
   const shown = filterFeatures(props.features, filters);
   const update = (change: Partial<FeatureFilters>) => setFilters((f) => ({ ...f, ...change }));
 
@@ -70,7 +72,8 @@ export function FeatureTable(props: { projectId: string; features: Feature[]; on
     } catch (e) {
       if (isChangedMeanwhile(e)) setConflict(true);
       else setError(asApiError(e));
-      if (needsChangeRequest(e)) setBlocked({ feature: feature.name, environment, enabled: !feature.environments?.find((x) => x.name === environment)?.enabled });
+      if (needsChangeRequest(e))
+        setBlocked({ feature: feature.name, environment, enabled: !feature.environments?.find((x) => x.name === environment)?.enabled });
     } finally {
       setBusy(null);
     }
@@ -79,13 +82,33 @@ export function FeatureTable(props: { projectId: string; features: Feature[]; on
   return (
     <section aria-labelledby="flags-heading">
       <h2 id="flags-heading">Flags</h2>
+      {/* biome-ignore lint/a11y/useSemanticElements: a form with the search landmark role; <search> is not yet in every browser the page supports */}
       <form class="filters" role="search" aria-label="Filter flags" onSubmit={(e) => e.preventDefault()}>
         <div class="field">
           <label for="flag-search">Search</label>
-          <input id="flag-search" type="search" value={filters.text} placeholder="Name, description or tag" onInput={(e) => update({ text: e.currentTarget.value })} />
+          <input
+            id="flag-search"
+            type="search"
+            value={filters.text}
+            placeholder="Name, description or tag"
+            onInput={(e) => update({ text: e.currentTarget.value })}
+          />
         </div>
-        <SelectField id="flag-type" label="Type" value={filters.type} any="All types" options={types} onChange={(type) => update({ type })} />
-        <SelectField id="flag-state" label="State" value={filters.state} options={STATES} onChange={(state) => update({ state: state as FeatureFilters['state'] })} />
+        <SelectField
+          id="flag-type"
+          label="Type"
+          value={filters.type}
+          any="All types"
+          options={types}
+          onChange={(type) => update({ type })}
+        />
+        <SelectField
+          id="flag-state"
+          label="State"
+          value={filters.state}
+          options={STATES}
+          onChange={(state) => update({ state: state as FeatureFilters['state'] })}
+        />
         <SelectField id="flag-tag" label="Tag" value={filters.tag} any="Any tag" options={tags} onChange={(tag) => update({ tag })} />
       </form>
       {conflict ? (
@@ -97,7 +120,9 @@ export function FeatureTable(props: { projectId: string; features: Feature[]; on
         </Notice>
       ) : null}
       <ErrorNotice error={error} />
-      {blocked ? <ChangeRequestOffer key={`${blocked.feature}/${blocked.environment}`} projectId={props.projectId} blocked={blocked} /> : null}
+      {blocked ? (
+        <ChangeRequestOffer key={`${blocked.feature}/${blocked.environment}`} projectId={props.projectId} blocked={blocked} />
+      ) : null}
       <p class="muted small" aria-live="polite">
         Showing {shown.length} of {props.features.length} flags.
       </p>

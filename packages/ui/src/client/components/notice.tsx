@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { ApiError } from '../api';
+import type { ApiError } from '../api';
 
 /** A message the page must announce: errors as alerts, confirmations as polite status. */
 export function Notice({ kind, children }: { kind: 'error' | 'ok' | 'info'; children: ComponentChildren }) {

@@ -5,7 +5,10 @@ import { ErrorNotice, Loading } from './notice';
 
 /** GET /api/admin/projects/:p/sdks/outdated: outdated SDK versions and the applications using them. */
 export function OutdatedSdkList({ projectId }: { projectId: string }) {
-  const sdks = useResource(async () => (await api<OutdatedSdks>(`/api/admin/projects/${seg(projectId)}/sdks/outdated`)).data.sdks, [projectId]);
+  const sdks = useResource(
+    async () => (await api<OutdatedSdks>(`/api/admin/projects/${seg(projectId)}/sdks/outdated`)).data.sdks,
+    [projectId],
+  );
   return (
     <section aria-labelledby="sdks-heading">
       <h2 id="sdks-heading">Outdated SDKs</h2>

@@ -12,11 +12,22 @@ type Override = NonNullable<Variant['overrides']>[number];
 export const toOverrideDraft = (o: Override): OverrideDraft => ({ contextName: o.contextName, text: o.values.join('\n') });
 export const fromOverrideDraft = (d: OverrideDraft): Override => ({
   contextName: d.contextName.trim(),
-  values: d.text.split('\n').map((v) => v.trim()).filter(Boolean),
+  values: d.text
+    .split('\n')
+    .map((v) => v.trim())
+    .filter(Boolean),
 });
 
 /** The overrides of one variant: contexts whose field has one of the values always get this variant. */
-export function OverridesEditor({ idPrefix, overrides, onChange }: { idPrefix: string; overrides: OverrideDraft[]; onChange(next: OverrideDraft[]): void }) {
+export function OverridesEditor({
+  idPrefix,
+  overrides,
+  onChange,
+}: {
+  idPrefix: string;
+  overrides: OverrideDraft[];
+  onChange(next: OverrideDraft[]): void;
+}) {
   const update = (i: number, change: Partial<OverrideDraft>) => onChange(overrides.map((o, j) => (j === i ? { ...o, ...change } : o)));
   return (
     <div class="overrides">
@@ -27,7 +38,14 @@ export function OverridesEditor({ idPrefix, overrides, onChange }: { idPrefix: s
             <legend>Override {i + 1}</legend>
             <div class="field">
               <label for={`${id}-field`}>Context field</label>
-              <input id={`${id}-field`} list={`${idPrefix}-fields`} value={o.contextName} required maxLength={100} onInput={(e) => update(i, { contextName: e.currentTarget.value })} />
+              <input
+                id={`${id}-field`}
+                list={`${idPrefix}-fields`}
+                value={o.contextName}
+                required
+                maxLength={100}
+                onInput={(e) => update(i, { contextName: e.currentTarget.value })}
+              />
             </div>
             <div class="field grow">
               <label for={`${id}-values`}>Values (one per line)</label>

@@ -4,7 +4,17 @@ import type { Segment } from '../types';
 const MAX_SEGMENTS = 5;
 
 /** Checkboxes of the segments a strategy may use (the project's and the instance-wide ones). */
-export function SegmentsPicker({ idPrefix, segments, selected, onChange }: { idPrefix: string; segments: Segment[]; selected: number[]; onChange(next: number[]): void }) {
+export function SegmentsPicker({
+  idPrefix,
+  segments,
+  selected,
+  onChange,
+}: {
+  idPrefix: string;
+  segments: Segment[];
+  selected: number[];
+  onChange(next: number[]): void;
+}) {
   const full = selected.length >= MAX_SEGMENTS;
   return (
     <fieldset class="segments">

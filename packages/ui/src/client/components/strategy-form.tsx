@@ -27,13 +27,23 @@ function ParameterInput({ id, field, value, onChange }: { id: string; field: Par
       <div class="field">
         <label for={id}>{field.label}</label>
         <span class="slider">
-          <input id={id} type="range" min={0} max={100} step={1} value={value} aria-valuetext={`${value} %`} onInput={(e) => onChange(e.currentTarget.value)} />
+          <input
+            id={id}
+            type="range"
+            min={0}
+            max={100}
+            step={1}
+            value={value}
+            aria-valuetext={`${value} %`}
+            onInput={(e) => onChange(e.currentTarget.value)}
+          />
           <output for={id}>{value} %</output>
         </span>
       </div>
     );
   }
-  if (field.kind === 'stickiness') return <SelectField id={id} label={field.label} value={value} options={stickinessOptions(value)} onChange={onChange} />;
+  if (field.kind === 'stickiness')
+    return <SelectField id={id} label={field.label} value={value} options={stickinessOptions(value)} onChange={onChange} />;
   return (
     <div class="field grow">
       <label for={id}>{field.label}</label>
@@ -48,11 +58,16 @@ export function StrategyForm(props: Props) {
   const [name, setName] = useState(initial?.name ?? 'flexibleRollout');
   const [title, setTitle] = useState(initial?.title ?? '');
   const [disabled, setDisabled] = useState(initial?.disabled === true);
-  const [parameters, setParameters] = useState<Record<string, string>>(() => ({ ...defaultParameters(name, props.featureName), ...initial?.parameters }));
+  const [parameters, setParameters] = useState<Record<string, string>>(() => ({
+    ...defaultParameters(name, props.featureName),
+    ...initial?.parameters,
+  }));
   const [constraints, setConstraints] = useState<ConstraintDraft[]>(() => (initial?.constraints ?? []).map(toDraft));
   const [segments, setSegments] = useState<number[]>(initial?.segments ?? []);
   const [variants, setVariants] = useState<VariantDraft[]>(() => (initial?.variants ?? []).map(toVariantDraft));
-  const [variantStickiness, setVariantStickiness] = useState(initial?.variants?.[0]?.stickiness ?? initial?.parameters?.['stickiness'] ?? 'default');
+  const [variantStickiness, setVariantStickiness] = useState(
+    initial?.variants?.[0]?.stickiness ?? initial?.parameters?.['stickiness'] ?? 'default',
+  );
   const kind = strategyKind(name);
   const id = props.idPrefix;
 
@@ -80,7 +95,13 @@ export function StrategyForm(props: Props) {
       }}
     >
       <div class="form-row">
-        <SelectField id={`${id}-kind`} label="Strategy" value={name} options={STRATEGY_KINDS.map((k) => ({ value: k.name, label: k.label }))} onChange={changeKind} />
+        <SelectField
+          id={`${id}-kind`}
+          label="Strategy"
+          value={name}
+          options={STRATEGY_KINDS.map((k) => ({ value: k.name, label: k.label }))}
+          onChange={changeKind}
+        />
         <div class="field grow">
           <label for={`${id}-title`}>Title (optional)</label>
           <input id={`${id}-title`} value={title} maxLength={255} onInput={(e) => setTitle(e.currentTarget.value)} />
@@ -107,7 +128,14 @@ export function StrategyForm(props: Props) {
       <fieldset class="strategy-variants">
         <legend>Strategy variants</legend>
         {variants.length === 0 ? <p class="muted small">None: the flag's environment variants apply.</p> : null}
-        <VariantRows idPrefix={`${id}-v`} drafts={variants} onChange={setVariants} stickiness={variantStickiness} onStickiness={setVariantStickiness} withOverrides={false} />
+        <VariantRows
+          idPrefix={`${id}-v`}
+          drafts={variants}
+          onChange={setVariants}
+          stickiness={variantStickiness}
+          onStickiness={setVariantStickiness}
+          withOverrides={false}
+        />
       </fieldset>
       <div class="form-row">
         <button type="submit" class="primary" disabled={props.busy}>

@@ -90,12 +90,22 @@ export function StrategyList({ target, strategies, segments, busy, commit }: Pro
                       Edit
                     </button>
                     {i > 0 ? (
-                      <button type="button" disabled={busy} onClick={() => move(i, i - 1)} aria-label={`Move strategy ${name} up in ${where}`}>
+                      <button
+                        type="button"
+                        disabled={busy}
+                        onClick={() => move(i, i - 1)}
+                        aria-label={`Move strategy ${name} up in ${where}`}
+                      >
                         Up
                       </button>
                     ) : null}
                     {i < strategies.length - 1 ? (
-                      <button type="button" disabled={busy} onClick={() => move(i, i + 1)} aria-label={`Move strategy ${name} down in ${where}`}>
+                      <button
+                        type="button"
+                        disabled={busy}
+                        onClick={() => move(i, i + 1)}
+                        aria-label={`Move strategy ${name} down in ${where}`}
+                      >
                         Down
                       </button>
                     ) : null}
@@ -105,7 +115,11 @@ export function StrategyList({ target, strategies, segments, busy, commit }: Pro
                           type="button"
                           class="danger"
                           disabled={busy}
-                          onClick={() => void commit('Strategy removal', (ifMatch) => deleteStrategy(target, s.id!, ifMatch)).then(() => setDeleting(null))}
+                          onClick={() =>
+                            void commit('Strategy removal', (ifMatch) => deleteStrategy(target, s.id!, ifMatch)).then(() =>
+                              setDeleting(null),
+                            )
+                          }
                         >
                           Really delete {name}
                         </button>
@@ -114,7 +128,12 @@ export function StrategyList({ target, strategies, segments, busy, commit }: Pro
                         </button>
                       </>
                     ) : (
-                      <button type="button" disabled={busy || !s.id} onClick={() => setDeleting(key)} aria-label={`Delete strategy ${name} in ${where}`}>
+                      <button
+                        type="button"
+                        disabled={busy || !s.id}
+                        onClick={() => setDeleting(key)}
+                        aria-label={`Delete strategy ${name} in ${where}`}
+                      >
                         Delete
                       </button>
                     )}

@@ -6,7 +6,13 @@ export function VariantBar({ variants }: { variants: { name: string; weight: num
   let x = 0;
   return (
     <figure class="variant-figure">
-      <svg class="variant-bar" viewBox="0 0 100 8" preserveAspectRatio="none" role="img" aria-label={`Variants: ${variants.map((v) => `${v.name} ${weightPercent(v.weight)}`).join(', ')}`}>
+      <svg
+        class="variant-bar"
+        viewBox="0 0 100 8"
+        preserveAspectRatio="none"
+        role="img"
+        aria-label={`Variants: ${variants.map((v) => `${v.name} ${weightPercent(v.weight)}`).join(', ')}`}
+      >
         {variants.map((v, i) => {
           const width = total ? (100 * v.weight) / total : 0;
           const rect = <rect key={v.name || i} class={`variant-${i % 4}`} data-variant={v.name} x={x} y="0" width={width} height="8" />;

@@ -65,20 +65,46 @@ export function VariantRows({ idPrefix, drafts, onChange, stickiness, onStickine
             <legend>Variant {i + 1}</legend>
             <div class="field">
               <label for={`${vid}-name`}>Name</label>
-              <input id={`${vid}-name`} value={d.name} required maxLength={255} onInput={(e) => update(i, { name: e.currentTarget.value })} />
+              <input
+                id={`${vid}-name`}
+                value={d.name}
+                required
+                maxLength={255}
+                onInput={(e) => update(i, { name: e.currentTarget.value })}
+              />
             </div>
             <label class="check">
-              <input type="checkbox" checked={d.fixed} onChange={(e) => update(i, { fixed: e.currentTarget.checked, percent: String(weights[i]! / 10) })} /> Fixed weight
+              <input
+                type="checkbox"
+                checked={d.fixed}
+                onChange={(e) => update(i, { fixed: e.currentTarget.checked, percent: String(weights[i]! / 10) })}
+              />{' '}
+              Fixed weight
             </label>
             <div class="field">
               <label for={`${vid}-weight`}>Weight (%)</label>
               {d.fixed ? (
-                <input id={`${vid}-weight`} type="number" min={0} max={100} step={0.1} value={d.percent} onInput={(e) => update(i, { percent: e.currentTarget.value })} />
+                <input
+                  id={`${vid}-weight`}
+                  type="number"
+                  min={0}
+                  max={100}
+                  step={0.1}
+                  value={d.percent}
+                  onInput={(e) => update(i, { percent: e.currentTarget.value })}
+                />
               ) : (
                 <output id={`${vid}-weight`}>{weightPercent(weights[i]!)}</output>
               )}
             </div>
-            <SelectField id={`${vid}-ptype`} label="Payload" value={d.payloadType} any="none" options={PAYLOAD_TYPES} onChange={(payloadType) => update(i, { payloadType })} />
+            <SelectField
+              id={`${vid}-ptype`}
+              label="Payload"
+              value={d.payloadType}
+              any="none"
+              options={PAYLOAD_TYPES}
+              onChange={(payloadType) => update(i, { payloadType })}
+            />
             {d.payloadType ? (
               <div class="field grow">
                 <label for={`${vid}-pvalue`}>Payload value</label>
@@ -88,7 +114,9 @@ export function VariantRows({ idPrefix, drafts, onChange, stickiness, onStickine
             <button type="button" onClick={() => onChange(drafts.filter((_, j) => j !== i))}>
               Remove variant {i + 1}
             </button>
-            {withOverrides ? <OverridesEditor idPrefix={vid} overrides={d.overrides} onChange={(overrides) => update(i, { overrides })} /> : null}
+            {withOverrides ? (
+              <OverridesEditor idPrefix={vid} overrides={d.overrides} onChange={(overrides) => update(i, { overrides })} />
+            ) : null}
           </fieldset>
         );
       })}
@@ -96,7 +124,13 @@ export function VariantRows({ idPrefix, drafts, onChange, stickiness, onStickine
         <button type="button" onClick={() => onChange([...drafts, NEW_VARIANT])}>
           Add variant
         </button>
-        <SelectField id={`${idPrefix}-stickiness`} label="Variant stickiness" value={stickiness} options={stickinessOptions(stickiness)} onChange={onStickiness} />
+        <SelectField
+          id={`${idPrefix}-stickiness`}
+          label="Variant stickiness"
+          value={stickiness}
+          options={stickinessOptions(stickiness)}
+          onChange={onStickiness}
+        />
       </div>
     </>
   );

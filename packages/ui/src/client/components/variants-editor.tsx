@@ -28,7 +28,17 @@ function VariantDetails({ variants }: { variants: Variant[] }) {
 }
 
 /** The variants of one environment as a bar and a table; "Edit variants" edits the whole set. */
-export function VariantsEditor({ target, variants, busy, commit }: { target: EnvironmentRef; variants: Variant[]; busy: boolean; commit: Commit }) {
+export function VariantsEditor({
+  target,
+  variants,
+  busy,
+  commit,
+}: {
+  target: EnvironmentRef;
+  variants: Variant[];
+  busy: boolean;
+  commit: Commit;
+}) {
   const [drafts, setDrafts] = useState<VariantDraft[] | null>(null);
   const [stickiness, setStickiness] = useState(variants[0]?.stickiness ?? 'default');
   const where = target.environment;
@@ -63,7 +73,14 @@ export function VariantsEditor({ target, variants, busy, commit }: { target: Env
         if (await commit('Variants', (ifMatch) => putVariants(target, body, ifMatch))) setDrafts(null);
       }}
     >
-      <VariantRows idPrefix={`v-${where}`} drafts={drafts} onChange={setDrafts} stickiness={stickiness} onStickiness={setStickiness} withOverrides />
+      <VariantRows
+        idPrefix={`v-${where}`}
+        drafts={drafts}
+        onChange={setDrafts}
+        stickiness={stickiness}
+        onStickiness={setStickiness}
+        withOverrides
+      />
       <div class="form-row">
         <button type="submit" class="primary" disabled={busy}>
           Save variants

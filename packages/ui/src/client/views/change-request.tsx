@@ -25,7 +25,13 @@ export function ChangeRequestView({ params }: { params: Params }) {
   const cr = request.data;
   return (
     <>
-      <Breadcrumbs items={[{ label: 'Projects', href: '#/' }, { label: projectId, href: href('projects', projectId) }, { label: `Change request ${id}` }]} />
+      <Breadcrumbs
+        items={[
+          { label: 'Projects', href: '#/' },
+          { label: projectId, href: href('projects', projectId) },
+          { label: `Change request ${id}` },
+        ]}
+      />
       <Page title={cr?.title ?? `Change request ${id}`}>
         <ErrorNotice error={request.error} />
         {request.loading && !cr ? <Loading what="the change request" /> : null}
@@ -49,7 +55,11 @@ export function ChangeRequestView({ params }: { params: Params }) {
                 by {who(cr.createdBy)}, {formatDateTime(cr.createdAt)}
               </dd>
             </dl>
-            {meKnown === undefined ? <Loading what="what this key may do" /> : <ChangeRequestActions cr={cr} me={meKnown} onChanged={request.set} onMovedMeanwhile={request.reload} />}
+            {meKnown === undefined ? (
+              <Loading what="what this key may do" />
+            ) : (
+              <ChangeRequestActions cr={cr} me={meKnown} onChanged={request.set} onMovedMeanwhile={request.reload} />
+            )}
             <ChangeRequestChanges cr={cr} />
             <ChangeRequestReviews cr={cr} />
             {meKnown !== undefined && mayComment(cr, meKnown) ? <ChangeRequestCommentForm cr={cr} onChanged={request.set} /> : null}

@@ -17,12 +17,16 @@ export function EventsView() {
   const [type, setType] = useState('');
   const [who, setWho] = useState('');
   const projects = useResource(async () => (await api<{ projects: Project[] }>('/api/admin/projects')).data.projects, []);
-  const events = useResource(async () => (await api<EventsResponse>(`/api/admin/events${project ? `?project=${seg(project)}` : ''}`)).data.events, [project]);
+  const events = useResource(
+    async () => (await api<EventsResponse>(`/api/admin/events${project ? `?project=${seg(project)}` : ''}`)).data.events,
+    [project],
+  );
   const all = events.data ?? [];
   const shown = all.filter((e) => (!type || e.type === type) && (!who || e.createdBy === who));
 
   return (
     <Page title="Events" lead={project ? `Every event of project ${project}.` : 'The last 100 events of the instance.'}>
+      {/* biome-ignore lint/a11y/useSemanticElements: a form with the search landmark role; <search> is not yet in every browser the page supports */}
       <form class="filters" role="search" aria-label="Filter events" onSubmit={(e) => e.preventDefault()}>
         <SelectField
           id="event-project"
@@ -32,8 +36,22 @@ export function EventsView() {
           options={(projects.data ?? []).map((p) => ({ value: p.id, label: p.name }))}
           onChange={setProject}
         />
-        <SelectField id="event-type" label="Type" value={type} any="All types" options={distinct(all.map((e) => e.type))} onChange={setType} />
-        <SelectField id="event-who" label="Who" value={who} any="Anyone" options={distinct(all.map((e) => e.createdBy))} onChange={setWho} />
+        <SelectField
+          id="event-type"
+          label="Type"
+          value={type}
+          any="All types"
+          options={distinct(all.map((e) => e.type))}
+          onChange={setType}
+        />
+        <SelectField
+          id="event-who"
+          label="Who"
+          value={who}
+          any="Anyone"
+          options={distinct(all.map((e) => e.createdBy))}
+          onChange={setWho}
+        />
       </form>
       <ErrorNotice error={events.error} />
       {events.loading && !events.data ? <Loading what="events" /> : null}

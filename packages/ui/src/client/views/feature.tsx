@@ -26,13 +26,16 @@ export function FeatureView({ params }: { params: Params }) {
   const feature = loaded.data?.data;
   // The segments a strategy may use: the instance-wide ones and this project's.
   const segments = useResource(
-    async () => (await api<{ segments: Segment[] }>('/api/admin/segments')).data.segments.filter((s) => !s.project || s.project === projectId),
+    async () =>
+      (await api<{ segments: Segment[] }>('/api/admin/segments')).data.segments.filter((s) => !s.project || s.project === projectId),
     [projectId],
   );
 
   return (
     <>
-      <Breadcrumbs items={[{ label: 'Projects', href: '#/' }, { label: projectId, href: href('projects', projectId) }, { label: featureName }]} />
+      <Breadcrumbs
+        items={[{ label: 'Projects', href: '#/' }, { label: projectId, href: href('projects', projectId) }, { label: featureName }]}
+      />
       <Page title={featureName}>
         <ErrorNotice error={loaded.error} />
         {loaded.loading && !feature ? <Loading what="the flag" /> : null}
@@ -86,7 +89,12 @@ export function FeatureView({ params }: { params: Params }) {
             <section aria-labelledby="lifecycle-heading">
               <h2 id="lifecycle-heading">Stale</h2>
               <p class="inline-control">
-                <ToggleSwitch checked={feature.stale === true} label="Marked stale" busy={busy} onToggle={() => void save([{ op: 'replace', path: '/stale', value: !feature.stale }], 'Stale mark')} />
+                <ToggleSwitch
+                  checked={feature.stale === true}
+                  label="Marked stale"
+                  busy={busy}
+                  onToggle={() => void save([{ op: 'replace', path: '/stale', value: !feature.stale }], 'Stale mark')}
+                />
                 <span>Marked stale</span>
               </p>
             </section>

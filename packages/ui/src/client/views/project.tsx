@@ -12,8 +12,14 @@ import { useResource } from '../use-resource';
 /** One project: its flags (switches, filters, create), outdated SDKs and change requests. */
 export function ProjectView({ params }: { params: Params }) {
   const projectId = params['projectId']!;
-  const project = useResource(async () => (await api<{ projects: Project[] }>('/api/admin/projects')).data.projects.find((p) => p.id === projectId), [projectId]);
-  const features = useResource(async () => (await api<{ features: Feature[] }>(`/api/admin/projects/${seg(projectId)}/features`)).data.features, [projectId]);
+  const project = useResource(
+    async () => (await api<{ projects: Project[] }>('/api/admin/projects')).data.projects.find((p) => p.id === projectId),
+    [projectId],
+  );
+  const features = useResource(
+    async () => (await api<{ features: Feature[] }>(`/api/admin/projects/${seg(projectId)}/features`)).data.features,
+    [projectId],
+  );
   const title = project.data?.name ?? projectId;
 
   const replaceFeature = (changed: Feature) => features.set((features.data ?? []).map((f) => (f.name === changed.name ? changed : f)));
@@ -28,10 +34,7 @@ export function ProjectView({ params }: { params: Params }) {
           <FeatureTable projectId={projectId} features={features.data} onChanged={replaceFeature} onReload={features.reload} />
         ) : null}
         {features.data ? (
-          <CreateFeatureForm
-            projectId={projectId}
-            onCreated={(created) => features.set([...(features.data ?? []), created])}
-          />
+          <CreateFeatureForm projectId={projectId} onCreated={(created) => features.set([...(features.data ?? []), created])} />
         ) : null}
         <OutdatedSdkList projectId={projectId} />
         <ChangeRequestList projectId={projectId} />

@@ -11,7 +11,10 @@ import { useResource } from '../use-resource';
 export function ProjectsView() {
   const projects = useResource(async () => (await api<{ projects: Project[] }>('/api/admin/projects')).data.projects, []);
   const list = projects.data ?? [];
-  const totals = list.reduce((t, p) => ({ features: t.features + p.featureCount, stale: t.stale + p.staleFeatureCount }), { features: 0, stale: 0 });
+  const totals = list.reduce((t, p) => ({ features: t.features + p.featureCount, stale: t.stale + p.staleFeatureCount }), {
+    features: 0,
+    stale: 0,
+  });
   return (
     <Page title="Projects">
       <ErrorNotice error={projects.error} />
@@ -28,10 +31,18 @@ export function ProjectsView() {
                 <tr>
                   <th scope="col">Project</th>
                   <th scope="col">Health</th>
-                  <th scope="col" class="num">Flags</th>
-                  <th scope="col" class="num">Stale</th>
-                  <th scope="col" class="num">Potentially stale</th>
-                  <th scope="col" class="num">Members</th>
+                  <th scope="col" class="num">
+                    Flags
+                  </th>
+                  <th scope="col" class="num">
+                    Stale
+                  </th>
+                  <th scope="col" class="num">
+                    Potentially stale
+                  </th>
+                  <th scope="col" class="num">
+                    Members
+                  </th>
                   <th scope="col">Updated</th>
                 </tr>
               </thead>
@@ -62,7 +73,8 @@ export function ProjectsView() {
             </table>
           </div>
           <p class="legend" aria-hidden="true">
-            <span class="key key-healthy" /> healthy <span class="key key-potential" /> potentially stale <span class="key key-stale" /> stale
+            <span class="key key-healthy" /> healthy <span class="key key-potential" /> potentially stale <span class="key key-stale" />{' '}
+            stale
           </p>
         </>
       ) : null}

@@ -34,7 +34,10 @@ export function SignIn({ reason, onSignedIn }: { reason: string | null; onSigned
 
   return (
     <div class="sign-in">
-      <Page title="Sign in" lead="Paste an admin API key. It stays in this browser tab only and is sent to the API in the Authorization header.">
+      <Page
+        title="Sign in"
+        lead="Paste an admin API key. It stays in this browser tab only and is sent to the API in the Authorization header."
+      >
         {reason ? <Notice kind="info">{reason}</Notice> : null}
         <form method="post" onSubmit={submit} class="stack" autocomplete="off">
           <label for="api-key">Admin API key</label>
