@@ -2,15 +2,13 @@
  * Core's folders are layers (packages/core/README.md, "Layers"): a file imports from its own folder or
  * from a folder below it, never from one above. A new upward import fails here, naming the file.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, normalize, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { dirname, join, normalize } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { CORE_SRC as src, coreFolders, coreSources as sources } from './helpers/core-sources';
 
-const src = fileURLToPath(new URL('../packages/core/src/', import.meta.url));
-
-/** Bottom to top; `.` is the entry files at the root of src (index.ts, admin.ts, ...). */
+/** Bottom to top; `.` is the entry files at the root of src (index.ts, operations.ts, flagadmin.ts). */
 export const CORE_LAYERS = [
   'generated',
   'base',
@@ -26,26 +24,17 @@ export const CORE_LAYERS = [
   '.',
 ];
 
-function sources(dir: string, out: string[] = []): string[] {
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) sources(path, out);
-    else if (name.endsWith('.ts')) out.push(relative(src, path));
-  }
-  return out;
-}
-
 const layerOf = (file: string): string => dirname(file).split('/')[0]!;
 const IMPORT = /(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']*)'/g;
 
 test('every folder of core/src is a layer of the list', () => {
-  const folders = readdirSync(src).filter((n) => statSync(join(src, n)).isDirectory());
+  const folders = coreFolders();
   for (const folder of folders) assert.ok(CORE_LAYERS.includes(folder), `${folder}/ is in no layer: add it to CORE_LAYERS and the README`);
 });
 
 test('no file imports from a layer above its own', () => {
   const upward: string[] = [];
-  for (const file of sources(src)) {
+  for (const file of sources()) {
     const from = CORE_LAYERS.indexOf(layerOf(file));
     for (const [, spec] of readFileSync(join(src, file), 'utf8').matchAll(IMPORT)) {
       const target = normalize(join(dirname(file), spec!));

@@ -2,25 +2,14 @@
  * Core's README map names every layer folder and every source file, so a new engineer finds each one
  * from the map: a file added without a line there fails here, naming it.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { CORE_SRC, coreFolders, coreSources } from './helpers/core-sources';
 
-const core = fileURLToPath(new URL('../packages/core/', import.meta.url));
-const src = join(core, 'src');
-const readme = readFileSync(join(core, 'README.md'), 'utf8');
+const readme = readFileSync(join(CORE_SRC, '..', 'README.md'), 'utf8');
 const map = readme.slice(readme.indexOf('## Map of the code'), readme.indexOf('\n## ', readme.indexOf('## Map of the code') + 1));
-
-function sources(dir: string, out: string[] = []): string[] {
-  for (const name of readdirSync(dir)) {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) sources(path, out);
-    else if (name.endsWith('.ts')) out.push(relative(src, path));
-  }
-  return out;
-}
 
 const camelCase = (kebab: string): string => kebab.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
 
@@ -40,7 +29,7 @@ function named(file: string): boolean {
 }
 
 test('the map names every folder of src', () => {
-  const folders = readdirSync(src).filter((n) => statSync(join(src, n)).isDirectory());
+  const folders = coreFolders();
   assert.equal(
     folders.filter((f) => !map.includes(`\`${f}/\``)),
     [],
@@ -50,7 +39,7 @@ test('the map names every folder of src', () => {
 test('the map names every source file', () => {
   assert.ok(map.length > 1000, 'the map section is found');
   assert.equal(
-    sources(src).filter((f) => !named(f)),
+    coreSources().filter((f) => !named(f)),
     [],
   );
 });
