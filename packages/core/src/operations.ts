@@ -26,6 +26,11 @@ export { createApiKey } from './operations/create-api-key';
 export { listApiKeys } from './operations/list-api-keys';
 export { getCurrentKey, type CurrentKeyDocument } from './operations/get-current-key';
 export { deleteApiKey } from './operations/delete-api-key';
+export { listApiKeysByName } from './operations/list-api-keys-by-name';
+export { updateApiKey } from './operations/update-api-key';
+export { listProjectApiKeys } from './operations/list-project-api-keys';
+export { createProjectApiKey } from './operations/create-project-api-key';
+export { deleteProjectApiKey } from './operations/delete-project-api-key';
 export { ensureInitialKeys } from './operations/ensure-initial-keys';
 
 // The client API that Unleash SDKs use.

@@ -135,6 +135,7 @@ try {
     demoAdminKey: config.demoAdminKey,
     initAdminTokens: config.initAdminTokens,
     initClientTokens: config.initClientTokens,
+    initBackendTokens: config.initBackendTokens,
     bodyLimit: config.bodyLimit,
     limits: config.limits,
     headersTimeout: config.headersTimeoutMs,

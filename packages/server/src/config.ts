@@ -35,6 +35,8 @@ export interface ServerConfig {
   logLevel: LogLevel;
   initAdminTokens: string[];
   initClientTokens: string[];
+  /** INIT_BACKEND_API_TOKENS: client keys under Unleash's current name, stored as type `backend`. */
+  initBackendTokens: string[];
   bodyLimit: number;
   /** Milliseconds to receive a request's line and headers (then 408). */
   headersTimeoutMs: number;
@@ -98,6 +100,7 @@ Unleash's names work too: HTTP_PORT (wins over PORT), HTTP_HOST (wins over HOST)
 Environment only:
   INIT_ADMIN_API_TOKENS   comma-separated admin secrets to accept, e.g. *:*.<56 or 64 hex>
   INIT_CLIENT_API_TOKENS  comma-separated client secrets, e.g. default:development.<56 or 64 hex>
+  INIT_BACKEND_API_TOKENS the same, Unleash's current name: its keys are type backend (both lists are read)
                           (Unleash's shapes; a short or published secret is accepted with a warning)
 
 Exit codes: 0 stopped by SIGTERM/SIGINT, 1 runtime failure (data directory in use or
@@ -128,7 +131,7 @@ function integer(value: string, what: string, min: number, max: number): number 
 }
 
 /** The comma-separated secrets of INIT_*_API_TOKENS, checked by core (the check ensureInitialKeys makes). */
-function tokens(env: Env, name: string, type: 'admin' | 'client'): string[] {
+function tokens(env: Env, name: string, type: 'admin' | 'client' | 'backend'): string[] {
   const list = (fromEnv(env, name) ?? '')
     .split(',')
     .map((s) => s.trim())
@@ -225,6 +228,7 @@ export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: st
 
   const initAdminTokens = tokens(env, 'INIT_ADMIN_API_TOKENS', 'admin');
   const initClientTokens = tokens(env, 'INIT_CLIENT_API_TOKENS', 'client');
+  const initBackendTokens = tokens(env, 'INIT_BACKEND_API_TOKENS', 'backend');
   return {
     help: false,
     config: {
@@ -233,10 +237,11 @@ export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: st
       dataDir: resolve(cwd, data?.value ?? DEFAULT_DATA_DIR),
       ...(databaseUrl ? { databaseUrl: databaseUrl.value } : {}),
       demo: !values['no-demo'],
-      demoAdminKey: initAdminTokens.length === 0 && initClientTokens.length === 0,
+      demoAdminKey: initAdminTokens.length === 0 && initClientTokens.length === 0 && initBackendTokens.length === 0,
       logLevel: level,
       initAdminTokens,
       initClientTokens,
+      initBackendTokens,
       bodyLimit: bodyLimit ? integer(bodyLimit.value, bodyLimit.what, 1, 1024 * 1024 * 1024) : DEFAULT_BODY_LIMIT,
       headersTimeoutMs,
       requestTimeoutMs,
@@ -246,7 +251,10 @@ export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: st
       ...service,
       limits: limitsConfig((values['limit'] as string[] | undefined) ?? [], env),
     },
-    warnings: [...unreadEnvWarnings(givenEnv, read), ...weakInitialKeyWarnings({ admin: initAdminTokens, client: initClientTokens })],
+    warnings: [
+      ...unreadEnvWarnings(givenEnv, read),
+      ...weakInitialKeyWarnings({ admin: initAdminTokens, client: initClientTokens, backend: initBackendTokens }),
+    ],
   };
 }
 

@@ -37,9 +37,11 @@ export interface StartServerOptions {
    * false: it acts as the system and no key is made (the bin's choice when start-up keys are given).
    */
   demoAdminKey?: boolean;
-  /** Start-up keys (INIT_ADMIN_API_TOKENS / INIT_CLIENT_API_TOKENS): Unleash-shaped secrets. */
+  /** Start-up keys (INIT_ADMIN_API_TOKENS / INIT_CLIENT_API_TOKENS / INIT_BACKEND_API_TOKENS): Unleash-shaped secrets. */
   initAdminTokens?: readonly string[];
   initClientTokens?: readonly string[];
+  /** Client keys stored as type `backend`, as Unleash 8 stores INIT_BACKEND_API_TOKENS. */
+  initBackendTokens?: readonly string[];
   /** Largest request body in bytes; default 102,400. */
   bodyLimit?: number;
   /** Overrides of core's limits (DEFAULT_LIMITS); a bad one is a ConfigError. */
@@ -114,7 +116,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     metrics?.countKeys(admin);
     const handle = metrics ? metrics.wrap(created.handle) : created.handle;
     const initKeysCreated = await asConfigError(() =>
-      admin.ensureInitialKeys({ admin: options.initAdminTokens ?? [], client: options.initClientTokens ?? [] }),
+      admin.ensureInitialKeys({
+        admin: options.initAdminTokens ?? [],
+        client: options.initClientTokens ?? [],
+        backend: options.initBackendTokens ?? [],
+      }),
     );
     await admin.context.ready();
     const { emptyAtStart, demo } = await exclusively(async () => {

@@ -34,6 +34,7 @@ config('defaults', () => {
     logLevel: 'info',
     initAdminTokens: [],
     initClientTokens: [],
+    initBackendTokens: [],
     bodyLimit: 102_400,
     headersTimeoutMs: 10_000,
     requestTimeoutMs: 30_000,
@@ -106,6 +107,18 @@ config('the demo generates an admin key only when no start-up key is given', () 
   assert.is(parsed([], { INIT_CLIENT_API_TOKENS: CLIENT }).demoAdminKey, false);
   assert.is(parsed([], { INIT_ADMIN_API_TOKENS: ' , ' }).demoAdminKey, true, 'no secret in the list: no key given');
   assert.is(parsed(['--no-demo'], { INIT_ADMIN_API_TOKENS: KEY }).demo, false);
+});
+
+config("INIT_BACKEND_API_TOKENS, Unleash's current name for client keys: read beside INIT_CLIENT_API_TOKENS, checked the same", () => {
+  const backend = CLIENT.replace('development', 'production');
+  const c = parsed([], { INIT_CLIENT_API_TOKENS: CLIENT, INIT_BACKEND_API_TOKENS: ` ${backend} ,` });
+  assert.equal([c.initClientTokens, c.initBackendTokens, c.demoAdminKey], [[CLIENT], [backend], false]);
+  assert.is(parsed([], { INIT_BACKEND_API_TOKENS: backend }).demoAdminKey, false);
+  rejects([], { INIT_BACKEND_API_TOKENS: KEY }, /^INIT_BACKEND_API_TOKENS entry 1: a backend key names one environment/);
+  rejects([], { INIT_BACKEND_API_TOKENS: 'short' }, /^INIT_BACKEND_API_TOKENS entry 1 is not a valid secret/);
+  const result = parseConfig([], { INIT_BACKEND_API_TOKENS: '*:development.unleash-insecure-api-token' }, '/srv/app');
+  assert.ok(!result.help && !result.version);
+  assert.match(result.warnings.join('\n'), /INIT_BACKEND_API_TOKENS entry 1 is a weak secret/);
 });
 
 config('flags win over the environment', () => {

@@ -186,6 +186,15 @@ test('demo: false leaves the data empty; INIT keys are added once; any storage c
   );
 });
 
+test('initBackendTokens (INIT_BACKEND_API_TOKENS) become backend keys that read the client API', async () => {
+  const secret = `default:development.${'0a'.repeat(32)}`;
+  const server = await start({ dataDir: await tempDir(), demo: false, initBackendTokens: [secret] });
+  assert.is(server.initKeysCreated, 1);
+  assert.is((await server.admin.authenticate(secret)).type, 'backend');
+  const response = await fetch(`${server.url}/api/client/features`, { headers: { authorization: secret } });
+  assert.is(response.status, 200);
+});
+
 test('a malformed start-up key is a ConfigError and the data directory is released', async () => {
   const dir = await tempDir();
   try {

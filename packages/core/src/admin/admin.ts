@@ -5,6 +5,11 @@ import { authenticate } from '../operations/authenticate';
 import { createApiKey } from '../operations/create-api-key';
 import { deleteApiKey } from '../operations/delete-api-key';
 import { listApiKeys } from '../operations/list-api-keys';
+import { listApiKeysByName } from '../operations/list-api-keys-by-name';
+import { updateApiKey } from '../operations/update-api-key';
+import { listProjectApiKeys } from '../operations/list-project-api-keys';
+import { createProjectApiKey } from '../operations/create-project-api-key';
+import { deleteProjectApiKey } from '../operations/delete-project-api-key';
 import { getCurrentKey } from '../operations/get-current-key';
 import { ensureInitialKeys } from '../operations/ensure-initial-keys';
 import { recordMetrics } from '../operations/record-metrics';
@@ -37,6 +42,11 @@ const OPERATIONS = {
   listApiKeys,
   getCurrentKey,
   deleteApiKey,
+  listApiKeysByName,
+  updateApiKey,
+  listProjectApiKeys,
+  createProjectApiKey,
+  deleteProjectApiKey,
   registerClient,
   recordMetrics,
   getClientFeatures,

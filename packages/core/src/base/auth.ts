@@ -24,7 +24,16 @@ export const SYSTEM_PRINCIPAL: Principal = Object.freeze({
   environments: Object.freeze(['*']),
 });
 
-export type Permission = 'ADMIN' | 'UPDATE_FEATURE' | 'UPDATE_FEATURE_ENVIRONMENT';
+export type Permission =
+  | 'ADMIN'
+  | 'UPDATE_FEATURE'
+  | 'UPDATE_FEATURE_ENVIRONMENT'
+  | 'READ_PROJECT_API_TOKEN'
+  | 'CREATE_PROJECT_API_TOKEN'
+  | 'DELETE_PROJECT_API_TOKEN';
+
+/** Client keys read the client API: `client` (Unleash's deprecated name) and `backend` (its current one). */
+export const isClientKeyType = (type: KeyType): boolean => type === 'client' || type === 'backend';
 
 /** A key authenticates until it is deleted or its `expiresAt` has come (`now` in ms). */
 export const isLiveKey = (key: ApiKeyRecord, now: number): boolean =>
@@ -46,7 +55,7 @@ export function requireAdminKey(p: Principal): void {
 
 /** SDK endpoints take client keys only. */
 export function requireClientKey(p: Principal): void {
-  if (p.type !== 'client') throw new AdminError('NoAccessError', 'invalid token type for this endpoint');
+  if (!isClientKeyType(p.type)) throw new AdminError('NoAccessError', 'invalid token type for this endpoint');
 }
 
 const denied = (permission: Permission, project?: string, environment?: string): AdminError => {
@@ -68,6 +77,19 @@ export function requireAdmin(p: Principal): void {
 export function requireUpdateFeature(p: Principal, project: string): void {
   requireAdminKey(p);
   if ((p.role !== 'admin' && p.role !== 'editor') || !canSeeProject(p, project)) throw denied('UPDATE_FEATURE', project);
+}
+
+/**
+ * A project's API tokens (Unleash's READ_, CREATE_ and DELETE_PROJECT_API_TOKEN, which its Editor role
+ * holds): an editor or admin key with the project in scope.
+ */
+export function requireProjectApiTokens(
+  p: Principal,
+  project: string,
+  permission: 'READ_PROJECT_API_TOKEN' | 'CREATE_PROJECT_API_TOKEN' | 'DELETE_PROJECT_API_TOKEN',
+): void {
+  requireAdminKey(p);
+  if ((p.role !== 'admin' && p.role !== 'editor') || !canSeeProject(p, project)) throw denied(permission, project);
 }
 
 /** UPDATE_FEATURE_ENVIRONMENT: UPDATE_FEATURE plus the environment in the key's scope. */

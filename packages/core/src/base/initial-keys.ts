@@ -1,4 +1,7 @@
-/** Start-up keys (INIT_ADMIN_API_TOKENS / INIT_CLIENT_API_TOKENS): Unleash-shaped secrets whose scope comes from their prefix. */
+/**
+ * Start-up keys (INIT_ADMIN_API_TOKENS / INIT_CLIENT_API_TOKENS / INIT_BACKEND_API_TOKENS): Unleash-shaped
+ * secrets whose scope comes from their prefix. Backend keys are client keys stored as `backend`, as Unleash 8 does.
+ */
 import { parseSecret } from './auth';
 import type { KeyType } from './records';
 import { SetupError } from './setup-error';
@@ -6,6 +9,8 @@ import { SetupError } from './setup-error';
 export interface InitialKeys {
   admin?: readonly string[];
   client?: readonly string[];
+  /** Unleash's current name for client keys (INIT_BACKEND_API_TOKENS): stored with type `backend`. */
+  backend?: readonly string[];
 }
 
 /** Why a start-up secret is easy to guess: too short, published (Unleash's examples), or few distinct characters. */
@@ -21,8 +26,9 @@ export interface InitialKey {
   weakness?: KeyWeakness;
 }
 
-const LABELS = { admin: 'INIT_ADMIN_API_TOKENS', client: 'INIT_CLIENT_API_TOKENS' } as const;
-const EXAMPLE_SCOPE = { admin: '*:*', client: '*:development' } as const;
+const LABELS = { admin: 'INIT_ADMIN_API_TOKENS', client: 'INIT_CLIENT_API_TOKENS', backend: 'INIT_BACKEND_API_TOKENS' } as const;
+const EXAMPLE_SCOPE = { admin: '*:*', client: '*:development', backend: '*:development' } as const;
+const INITIAL_TYPES = ['admin', 'client', 'backend'] as const;
 /** Fewer characters than this after the dot: guessable (Unleash generates 56 hex, flagadmin 64). */
 const STRONG_LENGTH = 32;
 const STRONG_DISTINCT = 8;
@@ -44,7 +50,7 @@ export function secretWeakness(secretPart: string): KeyWeakness | undefined {
  */
 export function parseInitialKeys(input: InitialKeys): InitialKey[] {
   const keys: InitialKey[] = [];
-  for (const type of ['admin', 'client'] as const) {
+  for (const type of INITIAL_TYPES) {
     const label = LABELS[type];
     (input[type] ?? []).forEach((secret, i) => {
       const parsed = parseSecret(secret);
@@ -54,10 +60,10 @@ export function parseInitialKeys(input: InitialKeys): InitialKey[] {
           `${label} entry ${i + 1} is not a valid secret: expected <project>:<environment>.<secret>, e.g. ${EXAMPLE_SCOPE[type]}.<56 or 64 hex characters>`,
         );
       }
-      if (type === 'client' && parsed.environment === '*') {
+      if (type !== 'admin' && parsed.environment === '*') {
         throw new SetupError(
           'INVALID_INITIAL_KEY',
-          `${label} entry ${i + 1}: a client key names one environment, e.g. *:development.<secret>`,
+          `${label} entry ${i + 1}: a ${type} key names one environment, e.g. *:development.<secret>`,
         );
       }
       const weakness = secretWeakness(parsed.secretPart);
@@ -82,7 +88,7 @@ const WEAKNESS_TEXT: Record<KeyWeakness, string> = {
 
 /** One line per weak start-up key, naming its list and position, never the secret. */
 export function weakInitialKeyWarnings(input: InitialKeys): string[] {
-  return (['admin', 'client'] as const).flatMap((type) =>
+  return INITIAL_TYPES.flatMap((type) =>
     parseInitialKeys({ [type]: input[type] ?? [] }).flatMap((key, i) =>
       key.weakness
         ? [

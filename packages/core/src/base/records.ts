@@ -12,7 +12,8 @@ export type LifecycleStage = (typeof LIFECYCLE_STAGES)[number];
 export const PROJECT_MODES = ['open', 'protected', 'private'] as const;
 export type ProjectMode = (typeof PROJECT_MODES)[number];
 
-export const KEY_TYPES = ['admin', 'client', 'frontend'] as const;
+/** `backend` is Unleash's current name for a client key (`client` its deprecated one): both read the client API, each answered as created. */
+export const KEY_TYPES = ['admin', 'client', 'backend', 'frontend'] as const;
 export type KeyType = (typeof KEY_TYPES)[number];
 
 export const ADMIN_ROLES = ['admin', 'editor', 'viewer'] as const;

@@ -23,7 +23,7 @@ const PATH_PARAMETERS: Record<string, string> = {
   strategyId: 'The strategy id',
   id: 'The numeric id',
   parent: 'The name of the parent feature',
-  token: "The key's id, or its secret (as Unleash names keys)",
+  token: "The key's id, or its secret (as Unleash names keys); for GET, the keys' name",
 };
 
 /** `$ref: "tag"` (an ajv schema id) → `$ref: "#/components/schemas/tag"`; `$id` dropped. */

@@ -1,11 +1,10 @@
-import { generateSecret, hashSecret, requireAdmin, type Principal } from '../base/auth';
+import { requireAdmin, type Principal } from '../base/auth';
 import type { AdminContext } from '../runtime/context';
-import { apiTokenDocument, type ApiTokenDocument } from '../documents/api-token-document';
-import { badData } from '../base/errors';
+import type { ApiTokenDocument } from '../documents/api-token-document';
 import { futureInstant } from '../base/future-instant';
 import type { AdminRole, KeyType } from '../base/records';
-import { storeApiKey } from '../runtime/store-api-key';
 import { assertValid } from '../schemas/validation';
+import { createApiKeyInTx } from '../writes/api-key-write';
 
 interface CreateApiTokenBody {
   tokenName: string;
@@ -17,7 +16,10 @@ interface CreateApiTokenBody {
   expiresAt?: string;
 }
 
-/** Creates an API key (ADMIN). The secret is in the result once and never stored. */
+/**
+ * Creates an API key (ADMIN). The secret is in the result once and never stored. The type is kept as
+ * given (lower case): `backend` and `client` are both client keys, each answered as created.
+ */
 export async function createApiKey(
   ctx: AdminContext,
   principal: Principal,
@@ -29,25 +31,16 @@ export async function createApiKey(
   const type = body.type.toLowerCase() as KeyType;
   const requested = body.projects ?? (body.project ? [body.project] : ['*']);
   const projects = requested.includes('*') ? ['*'] : [...new Set(requested)].sort();
-  const environment = body.environment ?? (type === 'admin' ? '*' : 'development');
   const expiresAt =
     body.expiresAt === undefined ? undefined : futureInstant(body.expiresAt, ctx.now(), 'expiresAt', 'The API token is invalid');
-  return ctx.write(async (tx) => {
-    for (const p of projects)
-      if (p !== '*' && !(await tx.get('projects', p))) throw badData(`The API token is invalid: unknown project "${p}"`);
-    if (environment !== '*' && !(await tx.get('environments', environment))) {
-      throw badData(`The API token is invalid: unknown environment "${environment}"`);
-    }
-    const secret = generateSecret(projects, environment);
-    const key = await storeApiKey(tx, ctx, principal, {
-      name: body.tokenName,
+  return ctx.write((tx) =>
+    createApiKeyInTx(tx, ctx, principal, {
+      tokenName: body.tokenName,
       type,
       role: type === 'admin' ? (body.role ?? 'admin') : null,
       projects,
-      environments: [environment],
-      secretHash: await hashSecret(secret),
+      environment: body.environment ?? (type === 'admin' ? '*' : 'development'),
       ...(expiresAt === undefined ? {} : { expiresAt }),
-    });
-    return { ...apiTokenDocument(key), secret };
-  });
+    }),
+  );
 }

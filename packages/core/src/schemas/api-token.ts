@@ -64,3 +64,32 @@ export const createApiTokenSchema = {
     expiresAt: { type: 'string', format: 'date-time', maxLength: 40 },
   },
 } as const;
+
+/** `PUT /api/admin/api-tokens/:token`: the new expiry (a future date-time, checked by the operation). */
+export const updateApiTokenSchema = {
+  $id: 'updateApiToken',
+  type: 'object',
+  additionalProperties: false,
+  required: ['expiresAt'],
+  properties: {
+    expiresAt: { type: 'string', format: 'date-time', maxLength: 40 },
+  },
+} as const;
+
+const PROJECT_KEY_TYPES = KEY_TYPES.filter((t) => t !== 'admin');
+
+/** `POST /api/admin/projects/:projectId/api-tokens`: a client, backend or frontend key of the path's project. */
+export const createProjectApiTokenSchema = {
+  $id: 'createProjectApiToken',
+  type: 'object',
+  additionalProperties: false,
+  required: ['tokenName', 'type'],
+  properties: {
+    tokenName: { type: 'string', minLength: 1, maxLength: 100 },
+    type: { type: 'string', enum: [...PROJECT_KEY_TYPES, ...PROJECT_KEY_TYPES.map((t) => t.toUpperCase())] },
+    environment: { type: 'string', minLength: 1 },
+    expiresAt: { type: 'string', format: 'date-time', maxLength: 40 },
+    project: { type: 'string', minLength: 1 },
+    projects: { type: 'array', minItems: 1, maxItems: 1000, items: { type: 'string', minLength: 1 } },
+  },
+} as const;

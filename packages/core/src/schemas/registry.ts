@@ -3,7 +3,14 @@
  * of time (scripts/generate-validators.ts, used by validation.ts); the OpenAPI document (http/openapi.ts)
  * and the tests use the same.
  */
-import { apiTokenSchema, apiTokensSchema, createApiTokenSchema, currentKeySchema } from './api-token';
+import {
+  apiTokenSchema,
+  apiTokensSchema,
+  createApiTokenSchema,
+  createProjectApiTokenSchema,
+  currentKeySchema,
+  updateApiTokenSchema,
+} from './api-token';
 import { CHANGE_PAYLOAD_SCHEMAS, CHANGE_REQUEST_SCHEMAS, changeRequestChangesSchema } from './change-request';
 import { clientFeaturesSchema, clientMetricsSchema, clientRegisterSchema } from './client';
 import { errorSchema, healthSchema } from './common';
@@ -31,6 +38,8 @@ export const SCHEMAS = [
   createProjectSchema,
   createFeatureSchema,
   createApiTokenSchema,
+  updateApiTokenSchema,
+  createProjectApiTokenSchema,
   changeRequestChangesSchema,
   clientRegisterSchema,
   clientMetricsSchema,
