@@ -1,6 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SYSTEM_PRINCIPAL } from '@flagadmin/core';
+import { createEvaluator } from '@flagadmin/evaluation';
 import {
   expectError,
   freshWorldEachTest,
@@ -173,6 +174,73 @@ function flagConfigSuite(setup: HttpSetup): void {
     const after = await read('4.2.0');
     assert.is.not(after.etag, modern.etag, 'a segment change moves the client ETag');
     assert.equal(after.body.segments[0].constraints[0].values, ['b']);
+  });
+
+  test('REGEX, SEMVER_GTE, SEMVER_LTE, IN_CIDR and a remoteAddress with an invalid entry: stored, served unchanged, evaluated', async () => {
+    const flags: Record<string, { constraints?: unknown[]; strategy?: Record<string, unknown> }> = {
+      'op-regex': {
+        constraints: [{ contextName: 'email', operator: 'REGEX', value: '^[a-z]+@example\\.(com|org)$', caseInsensitive: true }],
+      },
+      'op-semver-gte': { constraints: [{ contextName: 'appVersion', operator: 'SEMVER_GTE', value: '2.0.0' }] },
+      'op-semver-lte': { constraints: [{ contextName: 'appVersion', operator: 'SEMVER_LTE', value: '2.0.0' }] },
+      'op-in-cidr': { constraints: [{ contextName: 'remoteAddress', operator: 'IN_CIDR', values: ['10.0.0.0/8', '2001:db8::/32'] }] },
+      'op-remote-address': { strategy: { name: 'remoteAddress', parameters: { IPs: '300.1.1.1, 192.168.0.0/16' } } },
+    };
+    const stored = new Map<string, unknown>();
+    for (const [name, flag] of Object.entries(flags)) {
+      await w.admin.createFeature(SYSTEM_PRINCIPAL, { projectId: 'default', body: { name } });
+      const path = `/api/admin/projects/default/features/${name}/environments/development`;
+      const added = await send(`${path}/strategies`, 'POST', flag.strategy ?? { name: 'default', constraints: flag.constraints });
+      assert.is(added.status, 200, name);
+      const strategy = await added.json();
+      openapi.check('POST', `${OPEN_ENV}/strategies`, 200, strategy);
+      stored.set(name, strategy);
+      assert.is((await send(`${path}/on`, 'POST')).status, 200);
+    }
+    const response = await w.send('/api/client/features', { headers: { authorization: w.clientKey, 'unleash-client-spec': '5.0.0' } });
+    const client = await response.json();
+    openapi.check('GET', '/api/client/features', 200, client);
+    for (const [name, strategy] of stored) {
+      const served = client.features.find((f: { name: string }) => f.name === name).strategies[0];
+      const { constraints, parameters } = strategy as { constraints: unknown; parameters: unknown };
+      assert.equal({ constraints: served.constraints, parameters: served.parameters }, { constraints, parameters }, name);
+    }
+
+    const evaluator = createEvaluator(client);
+    const cases: [string, Record<string, unknown>, boolean][] = [
+      ['op-regex', { properties: { email: 'Ann@Example.COM' } }, true],
+      ['op-regex', { properties: { email: 'ann@example.net' } }, false],
+      ['op-semver-gte', { properties: { appVersion: '2.0.0' } }, true],
+      ['op-semver-gte', { properties: { appVersion: '10.0.0' } }, true],
+      ['op-semver-gte', { properties: { appVersion: '1.9.9' } }, false],
+      ['op-semver-lte', { properties: { appVersion: '2.0.0' } }, true],
+      ['op-semver-lte', { properties: { appVersion: '2.0.1' } }, false],
+      ['op-in-cidr', { remoteAddress: '10.1.2.3' }, true],
+      ['op-in-cidr', { remoteAddress: '2001:db8::1' }, true],
+      ['op-in-cidr', { remoteAddress: '192.168.0.1' }, false],
+      ['op-remote-address', { remoteAddress: '192.168.3.4' }, true],
+      ['op-remote-address', { remoteAddress: '10.0.0.1' }, false],
+    ];
+    for (const [name, context, enabled] of cases) {
+      assert.is(evaluator.evaluate(name, context)?.enabled, enabled, `${name} ${JSON.stringify(context)}`);
+    }
+  });
+
+  test('an invalid REGEX, SEMVER_GTE or IN_CIDR value is a 400 naming the field; nothing stored, no event', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ contextName: 'email', operator: 'REGEX', value: '(?=lookahead)' }, '/constraints/0/value'],
+      [{ contextName: 'appVersion', operator: 'SEMVER_GTE', value: '2.0' }, '/constraints/0/value'],
+      [{ contextName: 'remoteAddress', operator: 'IN_CIDR', values: ['10.0.0.0/8', 'office'] }, '/constraints/0/values/1'],
+    ];
+    for (const [constraint, path] of cases) {
+      const events = await eventCount();
+      const before = await (await send('/api/admin/projects/default/features/f1', 'GET')).json();
+      const refused = await send(`${ENV}/strategies`, 'POST', { name: 'default', constraints: [constraint] });
+      const body = await expectError(refused, 400, 'BadDataError');
+      assert.is((body.details as { path: string }[])[0]!.path, path, JSON.stringify(constraint));
+      assert.equal(await (await send('/api/admin/projects/default/features/f1', 'GET')).json(), before);
+      assert.is(await eventCount(), events);
+    }
   });
 
   test('dependencies over HTTP', async () => {

@@ -90,15 +90,20 @@ suiteForEachStorage('strategies, constraints and on/off of a feature environment
       [{ name: 'userWithId' }, '/parameters/userIds'],
       [{ name: 'userWithId', parameters: { userIds: 'a,,b' } }, '/parameters/userIds'],
       [{ name: 'gradualRolloutRandom', parameters: {} }, '/parameters/percentage'],
-      [{ name: 'remoteAddress', parameters: { IPs: '10.0.0.1,300.1.1.1' } }, '/parameters/IPs'],
-      [{ name: 'remoteAddress', parameters: { IPs: '10.0.0.0/33' } }, '/parameters/IPs'],
-      [{ name: 'remoteAddress', parameters: { IPs: '1:2:3' } }, '/parameters/IPs'],
+      [{ name: 'remoteAddress', parameters: { IPs: '10.0.0.1,,10.0.0.2' } }, '/parameters/IPs'],
       [{ name: 'applicationHostname', parameters: { hostNames: 'a b' } }, '/parameters/hostNames'],
     ];
     for (const [body, path] of cases) {
       const error = await failsUnchanged(() => add(body), 'BadDataError');
       assert.is(error.details?.[0]?.path, path, JSON.stringify(body));
     }
+  });
+
+  test('remoteAddress: an IPs entry that is no address is kept, as Unleash keeps it (the SDKs skip it)', async () => {
+    const IPs = '10.0.0.1, 300.1.1.1, 10.0.0.0/33, 1:2:3, office';
+    const { result } = await add({ name: 'remoteAddress', parameters: { IPs } });
+    assert.equal(result.parameters, { IPs });
+    assert.equal((await feature()).environments[0]!.strategies[0]!.parameters, { IPs });
   });
 
   test('constraints with every operator are stored in their full shape', async () => {
@@ -111,11 +116,32 @@ suiteForEachStorage('strategies, constraints and on/off of a feature environment
       ...['NUM_EQ', 'NUM_GT', 'NUM_GTE', 'NUM_LT', 'NUM_LTE'].map((operator) => ({ contextName: 'age', operator, value: '18.5' })),
       { contextName: 'currentTime', operator: 'DATE_AFTER', value: '2026-01-01T00:00:00.000Z' },
       { contextName: 'currentTime', operator: 'DATE_BEFORE', value: '2027-01-01T00:00:00Z' },
-      ...['SEMVER_EQ', 'SEMVER_GT', 'SEMVER_LT'].map((operator) => ({ contextName: 'appVersion', operator, value: '1.2.3-beta.1' })),
+      ...['SEMVER_EQ', 'SEMVER_GT', 'SEMVER_LT', 'SEMVER_GTE', 'SEMVER_LTE'].map((operator) => ({
+        contextName: 'appVersion',
+        operator,
+        value: '1.2.3-beta.1',
+      })),
+      { contextName: 'email', operator: 'REGEX', value: '^[[:alpha:]]+@example\\.(com|org)$', caseInsensitive: true },
+      { contextName: 'remoteAddress', operator: 'IN_CIDR', values: ['10.0.0.0/8', '192.168.1.7', '2001:db8::/32', '::1'] },
     ];
     const { result } = await add({ name: 'default', constraints });
     assert.is(result.constraints.length, constraints.length);
     assert.equal(result.constraints[0], { contextName: 'userId', operator: 'IN', caseInsensitive: false, inverted: false, values: ['a'] });
+    assert.equal(result.constraints.at(-2), {
+      contextName: 'email',
+      operator: 'REGEX',
+      caseInsensitive: true,
+      inverted: false,
+      values: [],
+      value: '^[[:alpha:]]+@example\\.(com|org)$',
+    });
+    assert.equal(result.constraints.at(-1), {
+      contextName: 'remoteAddress',
+      operator: 'IN_CIDR',
+      caseInsensitive: false,
+      inverted: false,
+      values: ['10.0.0.0/8', '192.168.1.7', '2001:db8::/32', '::1'],
+    });
     assert.equal(result.constraints[5], {
       contextName: 'age',
       operator: 'NUM_EQ',
@@ -135,6 +161,21 @@ suiteForEachStorage('strategies, constraints and on/off of a feature environment
       [{ contextName: 'currentTime', operator: 'DATE_BEFORE', value: '2026-13-45T00:00:00Z' }, '/constraints/0/value'],
       [{ contextName: 'appVersion', operator: 'SEMVER_EQ', value: 'v1.2.3' }, '/constraints/0/value'],
       [{ contextName: 'appVersion', operator: 'SEMVER_GT', value: '1.2' }, '/constraints/0/value'],
+      [{ contextName: 'appVersion', operator: 'SEMVER_GTE', value: 'v1.2.3' }, '/constraints/0/value'],
+      [{ contextName: 'appVersion', operator: 'SEMVER_LTE', value: '1.2' }, '/constraints/0/value'],
+      [{ contextName: 'appVersion', operator: 'SEMVER_LTE', values: ['1.2.3'] }, '/constraints/0/values'],
+      [{ contextName: 'email', operator: 'REGEX', value: '(unclosed' }, '/constraints/0/value'],
+      [{ contextName: 'email', operator: 'REGEX', value: '(?<=@)example' }, '/constraints/0/value'],
+      [{ contextName: 'email', operator: 'REGEX', value: '(a)\\1' }, '/constraints/0/value'],
+      [{ contextName: 'email', operator: 'REGEX', value: 'a'.repeat(1001) }, '/constraints/0/value'],
+      [{ contextName: 'email', operator: 'REGEX' }, '/constraints/0/value'],
+      [{ contextName: 'email', operator: 'REGEX', values: ['a'] }, '/constraints/0/values'],
+      [{ contextName: 'email', operator: 'REGEX', value: 'a', inverted: true }, '/constraints/0/inverted'],
+      [{ contextName: 'remoteAddress', operator: 'IN_CIDR', values: ['10.0.0.0/8', '10.0.0.0/33'] }, '/constraints/0/values/1'],
+      [{ contextName: 'remoteAddress', operator: 'IN_CIDR', values: ['300.1.1.1'] }, '/constraints/0/values/0'],
+      [{ contextName: 'remoteAddress', operator: 'IN_CIDR', values: ['1:2:3'] }, '/constraints/0/values/0'],
+      [{ contextName: 'remoteAddress', operator: 'IN_CIDR', values: [] }, '/constraints/0/values'],
+      [{ contextName: 'remoteAddress', operator: 'IN_CIDR', value: '10.0.0.0/8' }, '/constraints/0/value'],
       [{ contextName: 'userId', operator: 'IN', values: [] }, '/constraints/0/values'],
       [{ contextName: 'userId', operator: 'IN', value: 'a' }, '/constraints/0/value'],
       [{ contextName: 'userId', operator: 'LIKE', values: ['a'] }, '/constraints/0/operator'],
@@ -143,8 +184,32 @@ suiteForEachStorage('strategies, constraints and on/off of a feature environment
     for (const [constraint, path] of cases) {
       const error = await failsUnchanged(() => add({ name: 'default', constraints: [constraint] }), 'BadDataError');
       assert.is(error.details?.[0]?.path, path, JSON.stringify(constraint));
-      if (path.endsWith('value') || path.endsWith('values')) assert.match(error.message, /Constraint 0/);
+      if (/\/(value|values(\/\d+)?|inverted)$/.test(path) && !JSON.stringify(constraint).includes('a'.repeat(1001))) {
+        assert.match(error.message, /Constraint 0/, JSON.stringify(constraint));
+      }
     }
+  });
+
+  test('REGEX and IN_CIDR errors name the bad entry and why; a pattern of exactly the length bound is accepted', async () => {
+    const error = await failsUnchanged(
+      () => add({ name: 'default', constraints: [{ contextName: 'email', operator: 'REGEX', value: '(unclosed' }] }),
+      'BadDataError',
+    );
+    assert.match(error.message, /"\(unclosed" is not a valid RE2 regular expression \(.*missing closing \)/);
+    const cidr = await failsUnchanged(
+      () => add({ name: 'default', constraints: [{ contextName: 'remoteAddress', operator: 'IN_CIDR', values: ['10.0.0.0/33'] }] }),
+      'BadDataError',
+    );
+    assert.match(cidr.message, /"10\.0\.0\.0\/33" is not an IPv4 or IPv6 address or CIDR range/);
+    const { result } = await add({ name: 'default', constraints: [{ contextName: 'email', operator: 'REGEX', value: 'a'.repeat(1000) }] });
+    assert.equal(result.constraints[0], {
+      contextName: 'email',
+      operator: 'REGEX',
+      caseInsensitive: false,
+      inverted: false,
+      values: [],
+      value: 'a'.repeat(1000),
+    });
   });
 
   test('limits: constraints per strategy, values per constraint, strategies per environment', async () => {

@@ -5,6 +5,11 @@
 export const FLAG_CONFIG_LIMITS = {
   /** Characters of one constraint value. */
   constraintValueLength: 1000,
+  /**
+   * Characters of a REGEX constraint's pattern: @flagadmin/evaluation counts a longer one as invalid
+   * (its REGEX_LIMITS.pattern), so core refuses it rather than store a constraint that never matches.
+   */
+  regexPatternLength: 1000,
   /** Segments one strategy refers to (Unleash: strategySegmentsLimit). */
   segmentsPerStrategy: 5,
   /** Variants of one feature environment or one strategy. */

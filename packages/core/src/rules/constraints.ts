@@ -1,9 +1,14 @@
-/** Constraint checks per operator, as Unleash makes them: numbers, dates and semantic versions. */
+/**
+ * Constraint checks per operator, as Unleash makes them: numbers, dates, semantic versions, REGEX
+ * patterns (RE2) and IN_CIDR ranges.
+ */
 import semver from 'semver';
 import { badData } from '../base/errors';
 import { limitExceeded, type Limits } from '../base/limits';
 import type { Constraint } from '../base/records';
 import type { ConstraintOperator } from '../schemas/constraint';
+import { isIpOrCidr } from './ip-address';
+import { regexPatternProblem } from './regex-pattern';
 
 /** A constraint as the request body's schema lets it through. */
 export interface ConstraintInput {
@@ -15,7 +20,7 @@ export interface ConstraintInput {
   value?: string;
 }
 
-type SingleValueKind = 'number' | 'date' | 'semver';
+type SingleValueKind = 'number' | 'date' | 'semver' | 'regex';
 
 /** Operators that compare with one `value`; every other operator takes a list of `values`. */
 const SINGLE_VALUE: ReadonlyMap<ConstraintOperator, SingleValueKind> = new Map([
@@ -29,15 +34,20 @@ const SINGLE_VALUE: ReadonlyMap<ConstraintOperator, SingleValueKind> = new Map([
   ['SEMVER_EQ', 'semver'],
   ['SEMVER_GT', 'semver'],
   ['SEMVER_LT', 'semver'],
+  ['SEMVER_GTE', 'semver'],
+  ['SEMVER_LTE', 'semver'],
+  ['REGEX', 'regex'],
 ]);
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
-const VALUE_CHECKS: Record<SingleValueKind, { ok(value: string): boolean; what: string }> = {
-  number: { ok: (v) => NUMBER.test(v.trim()) && Number.isFinite(Number(v)), what: 'a number' },
-  date: { ok: (v) => ISO_DATE.test(v) && !Number.isNaN(Date.parse(v)), what: 'an ISO 8601 date' },
-  semver: { ok: (v) => /^\d/.test(v) && semver.valid(v) !== null, what: 'a semantic version (1.2.3)' },
+/** Why `value` does not fit the operator's kind, or undefined when it does. */
+const VALUE_CHECKS: Record<SingleValueKind, (value: string, c: ConstraintInput) => string | undefined> = {
+  number: (v) => (NUMBER.test(v.trim()) && Number.isFinite(Number(v)) ? undefined : `"${v}" is not a number`),
+  date: (v) => (ISO_DATE.test(v) && !Number.isNaN(Date.parse(v)) ? undefined : `"${v}" is not an ISO 8601 date`),
+  semver: (v) => (/^\d/.test(v) && semver.valid(v) !== null ? undefined : `"${v}" is not a semantic version (1.2.3)`),
+  regex: (v, c) => regexPatternProblem(v, c.caseInsensitive === true),
 };
 
 /**
@@ -67,12 +77,17 @@ export function normalizeConstraints(input: readonly ConstraintInput[], where: s
     if (kind === undefined) {
       if (c.value !== undefined) fail('value', `${c.operator} compares with a list: use "values", not "value"`);
       if (values.length === 0) fail('values', `${c.operator} needs at least one value in "values"`);
+      if (c.operator === 'IN_CIDR') {
+        const bad = values.findIndex((v) => !isIpOrCidr(v));
+        if (bad !== -1) fail(`values/${bad}`, `"${values[bad]}" is not an IPv4 or IPv6 address or CIDR range`);
+      }
       return { ...base, values: [...values] };
     }
     if (values.length > 0) fail('values', `${c.operator} compares with one value: use "value", not "values"`);
     if (c.value === undefined) return fail('value', `${c.operator} needs a "value"`);
-    const check = VALUE_CHECKS[kind];
-    if (!check.ok(c.value)) fail('value', `"${c.value}" is not ${check.what}`);
+    const problem = VALUE_CHECKS[kind](c.value, c);
+    if (problem) fail('value', problem);
+    if (kind === 'regex' && c.inverted === true) fail('inverted', 'REGEX cannot be inverted (Unleash refuses it too)');
     return { ...base, values: [], value: c.value };
   });
 }

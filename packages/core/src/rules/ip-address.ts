@@ -1,4 +1,4 @@
-/** IPv4 and IPv6 addresses with an optional CIDR prefix, as the remoteAddress strategy takes them. */
+/** IPv4 and IPv6 addresses with an optional CIDR prefix, as IN_CIDR constraint values take them. */
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 const HEX_GROUP = /^[0-9a-fA-F]{1,4}$/;

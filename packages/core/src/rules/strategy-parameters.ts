@@ -3,7 +3,6 @@
  * stores them (numbers sent for a percentage are accepted and kept as their string).
  */
 import { badData } from '../base/errors';
-import { isIpOrCidr } from './ip-address';
 
 interface ParameterRule {
   /** The value when the request leaves the parameter out; undefined = required. */
@@ -16,9 +15,9 @@ const percentage: ParameterRule['check'] = (v) =>
 const nonEmpty: ParameterRule['check'] = (v) => (v.trim() !== '' && v.length <= 100 ? undefined : 'must be 1 to 100 characters');
 const groupId: ParameterRule['check'] = (v) => (v.length <= 255 ? undefined : 'must be at most 255 characters');
 
-/** A comma-separated list whose every entry passes `entry`. */
+/** A comma-separated list with no empty entry, whose every entry passes `entry`. */
 const list =
-  (what: string, entry: (item: string) => boolean): ParameterRule['check'] =>
+  (what: string, entry: (item: string) => boolean = () => true): ParameterRule['check'] =>
   (v) => {
     const items = v.split(',').map((s) => s.trim());
     if (items.length === 0 || items.some((s) => s === '')) return `must be a comma-separated list of ${what} with no empty entry`;
@@ -48,7 +47,8 @@ export const BUILT_IN_STRATEGIES: ReadonlyMap<string, Readonly<Record<string, Pa
   ['gradualRolloutRandom', { percentage: { check: percentage } }],
   ['gradualRolloutSessionId', gradualRollout],
   ['gradualRolloutUserId', gradualRollout],
-  ['remoteAddress', { IPs: { check: list('IP addresses', isIpOrCidr) } }],
+  // IPs: entries that are no address or range are kept, as Unleash keeps them (only its UI warns); the SDKs skip them.
+  ['remoteAddress', { IPs: { check: list('IP addresses') } }],
   ['applicationHostname', { hostNames: { check: list('host names', hostName) } }],
 ]);
 

@@ -1,7 +1,7 @@
 /** JSON Schema of a strategy or segment constraint as a request body carries it. */
 import { FLAG_CONFIG_LIMITS } from '../base/flag-config-limits';
 
-/** Unleash's constraint operators. */
+/** Unleash's constraint operators (IN_CIDR: newer than Unleash 8.2, evaluated by the current SDKs). */
 export const CONSTRAINT_OPERATORS = [
   'IN',
   'NOT_IN',
@@ -18,6 +18,10 @@ export const CONSTRAINT_OPERATORS = [
   'SEMVER_EQ',
   'SEMVER_GT',
   'SEMVER_LT',
+  'SEMVER_GTE',
+  'SEMVER_LTE',
+  'REGEX',
+  'IN_CIDR',
 ] as const;
 export type ConstraintOperator = (typeof CONSTRAINT_OPERATORS)[number];
 
