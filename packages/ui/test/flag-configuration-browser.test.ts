@@ -250,6 +250,31 @@ s.test('constraints editor and segments picker: what the form saves is what the 
   assert.equal(environment(await stored('platform', 'maintenance-mode'), 'production').strategies, []);
 });
 
+s.test('a REGEX constraint: one pattern, case-insensitive, no inverted; stored as typed', async () => {
+  const { page } = await signedInTab();
+  await openFlag(page, 'platform', 'maintenance-mode');
+  await page.getByRole('button', { name: 'Add strategy in production' }).click();
+  const form = page.getByRole('form', { name: 'New strategy in production' });
+  await form.getByLabel('Strategy', { exact: true }).selectOption('default');
+  await form.getByRole('button', { name: 'Add constraint' }).click();
+  const constraint = form.getByRole('group', { name: 'Constraint 1' });
+  await constraint.getByLabel('Context field').fill('email');
+  await constraint.getByLabel('Operator').selectOption('REGEX');
+  assert.is(await constraint.getByLabel('Inverted (NOT)').count(), 0, 'the API refuses an inverted REGEX');
+  await constraint.getByLabel('Value', { exact: true }).fill('^[a-z]+@example\\.org$');
+  await constraint.getByLabel('Case-insensitive').check();
+  await form.getByRole('button', { name: 'Save strategy' }).click();
+  await savedNotice(page, 'Strategy');
+  const strategy = environment(await stored('platform', 'maintenance-mode'), 'production').strategies[0]!;
+  assert.equal(strategy.constraints, [
+    { contextName: 'email', operator: 'REGEX', caseInsensitive: true, inverted: false, values: [], value: '^[a-z]+@example\\.org$' },
+  ]);
+  assert.match(
+    await page.locator('[data-environment="production"] .strategy').first().innerText(),
+    'email matches regex ^[a-z]+@example\\.org$ (any case)',
+  );
+});
+
 s.test('variants: a live bar while editing; the weights, payload and overrides the API stores; the bar after saving', async () => {
   const { page } = await signedInTab();
   await openFlag(page, 'search', 'beta-filters');

@@ -80,12 +80,18 @@ export const CONSTRAINT_OPERATORS: readonly { operator: string; label: string }[
   { operator: 'SEMVER_EQ', label: 'version equals' },
   { operator: 'SEMVER_GT', label: 'version greater than' },
   { operator: 'SEMVER_LT', label: 'version less than' },
+  { operator: 'SEMVER_GTE', label: 'version at least' },
+  { operator: 'SEMVER_LTE', label: 'version at most' },
+  { operator: 'REGEX', label: 'matches regex' },
+  { operator: 'IN_CIDR', label: 'is in IP range' },
 ];
 
-/** Number, date and version operators compare with one `value`; the others with a list of `values`. */
-export const takesOneValue = (operator: string): boolean => /^(NUM_|DATE_|SEMVER_)/.test(operator);
-/** Only the string operators have a case-insensitive form. */
-export const takesCaseInsensitive = (operator: string): boolean => operator.startsWith('STR_');
+/** Number, date and version operators and REGEX compare with one `value`; the others with a list of `values`. */
+export const takesOneValue = (operator: string): boolean => /^(NUM_|DATE_|SEMVER_)/.test(operator) || operator === 'REGEX';
+/** The string operators and REGEX have a case-insensitive form. */
+export const takesCaseInsensitive = (operator: string): boolean => operator.startsWith('STR_') || operator === 'REGEX';
+/** Every operator but REGEX may be inverted (the API refuses an inverted REGEX, as Unleash does). */
+export const takesInverted = (operator: string): boolean => operator !== 'REGEX';
 
 /** Context fields every SDK knows, offered as suggestions (any other name is allowed). */
 export const CONTEXT_FIELDS = ['userId', 'sessionId', 'remoteAddress', 'environment', 'appName', 'currentTime'] as const;

@@ -1,4 +1,4 @@
-import { CONSTRAINT_OPERATORS, CONTEXT_FIELDS, takesCaseInsensitive, takesOneValue } from '../flag-config';
+import { CONSTRAINT_OPERATORS, CONTEXT_FIELDS, takesCaseInsensitive, takesInverted, takesOneValue } from '../flag-config';
 import type { Constraint } from '../types';
 
 /** A constraint as the form holds it: list values as text, one per line. */
@@ -27,8 +27,9 @@ export function fromDraft(d: ConstraintDraft): Constraint {
   return {
     contextName: d.contextName.trim(),
     operator: d.operator,
-    ...(takesOneValue(d.operator) ? { value: d.text.trim() } : { values }),
-    ...(d.inverted ? { inverted: true } : {}),
+    // A REGEX pattern is kept as typed: spaces at its ends are part of it.
+    ...(takesOneValue(d.operator) ? { value: d.operator === 'REGEX' ? d.text : d.text.trim() } : { values }),
+    ...(d.inverted && takesInverted(d.operator) ? { inverted: true } : {}),
     ...(d.caseInsensitive && takesCaseInsensitive(d.operator) ? { caseInsensitive: true } : {}),
   };
 }
@@ -98,10 +99,12 @@ export function ConstraintsEditor({
                 <textarea id={`${id}-values`} rows={2} value={c.text} onInput={(e) => update(i, { text: e.currentTarget.value })} />
               )}
             </div>
-            <label class="check">
-              <input type="checkbox" checked={c.inverted} onChange={(e) => update(i, { inverted: e.currentTarget.checked })} /> Inverted
-              (NOT)
-            </label>
+            {takesInverted(c.operator) ? (
+              <label class="check">
+                <input type="checkbox" checked={c.inverted} onChange={(e) => update(i, { inverted: e.currentTarget.checked })} /> Inverted
+                (NOT)
+              </label>
+            ) : null}
             {takesCaseInsensitive(c.operator) ? (
               <label class="check">
                 <input
