@@ -118,7 +118,7 @@ function flagConfigSuite(setup: HttpSetup): void {
     assert.is(await eventCount(), events, 'no event after the errors');
   });
 
-  test('segments CRUD over HTTP: 201, 200, 409 while used, 204', async () => {
+  test('segments CRUD over HTTP: 201, 200, PUT 204 without a body, 409 while used, 204', async () => {
     const created = await send('/api/admin/segments', 'POST', {
       name: 'beta',
       constraints: [{ contextName: 'userId', operator: 'IN', values: ['a'] }],
@@ -127,7 +127,26 @@ function flagConfigSuite(setup: HttpSetup): void {
     const segment = await created.json();
     openapi.check('POST', '/api/admin/segments', 201, segment);
     openapi.check('GET', '/api/admin/segments', 200, await (await send('/api/admin/segments', 'GET')).json());
+    const put = await send(`/api/admin/segments/${segment.id}`, 'PUT', { name: 'beta', description: 'testers' });
+    assert.equal([put.status, await put.text()], [204, ''], 'PUT answers 204 with no body, as Unleash');
+    assert.is((await (await send(`/api/admin/segments/${segment.id}`, 'GET')).json()).description, 'testers', 'the PUT is stored');
+    await expectError(await send(`/api/admin/segments/${segment.id}`, 'PUT', { name: '' }), 400, 'BadDataError');
+    const free = await send('/api/admin/segments/validate', 'POST', { name: 'gamma' });
+    assert.equal([free.status, await free.text()], [204, '']);
+    await expectError(await send('/api/admin/segments/validate', 'POST', { name: 'beta' }), 409, 'NameExistsError', /beta/);
     const used = await (await send(`${ENV}/strategies`, 'POST', { name: 'default', segments: [segment.id] })).json();
+    const strategies = await (await send(`/api/admin/segments/${segment.id}/strategies`, 'GET')).json();
+    openapi.check('GET', '/api/admin/segments/{id}/strategies', 200, strategies);
+    assert.equal(
+      strategies.strategies.map((s: { id: string }) => s.id),
+      [used.id],
+    );
+    const segments = await (await send(`/api/admin/segments/strategies/${used.id}`, 'GET')).json();
+    openapi.check('GET', '/api/admin/segments/strategies/{strategyId}', 200, segments);
+    assert.equal(
+      segments.segments.map((s: { id: number }) => s.id),
+      [segment.id],
+    );
     await expectError(await send(`/api/admin/segments/${segment.id}`, 'DELETE'), 409, 'ConflictError', new RegExp(used.id));
     await send(`${ENV}/strategies/${used.id}`, 'DELETE');
     const deleted = await send(`/api/admin/segments/${segment.id}`, 'DELETE');

@@ -67,7 +67,6 @@ const KNOWN_DEVIATIONS = new Map<string, Deviation>(
     getApiTokensByName: { reason: TOKEN_FIELDS, unleashToo: false },
     getProjectApiTokens: { reason: TOKEN_FIELDS, unleashToo: false },
     createProjectApiToken: { reason: TOKEN_FIELDS, unleashToo: false },
-    updateSegment: { reason: 'answers 200 with the updated segment; Unleash documents and answers 204 without a body', unleashToo: false },
   } satisfies Record<string, Deviation>),
 );
 
@@ -146,6 +145,7 @@ async function exercise(target: Target): Promise<Map<string, Answer>> {
     description: 'Beta testers',
     constraints: [userIn(['u1', 'u2', 'u3'])],
   });
+  await call('validateSegment', 'POST', '/api/admin/segments/validate', { name: 'gamma-users' });
 
   const rollout = {
     name: 'flexibleRollout',
@@ -157,6 +157,8 @@ async function exercise(target: Target): Promise<Map<string, Answer>> {
   const second = await call('addFeatureStrategy', 'POST', `${ENV}/strategies`, { name: 'default', constraints: [], parameters: {} });
   await call('getFeatureStrategies', 'GET', `${ENV}/strategies`);
   await call('getFeatureStrategy', 'GET', `${ENV}/strategies/${first.id}`);
+  await call('getStrategiesBySegmentId', 'GET', `/api/admin/segments/${segment.id}/strategies`);
+  await call('getSegmentsByStrategyId', 'GET', `/api/admin/segments/strategies/${first.id}`);
   await call('updateFeatureStrategy', 'PUT', `${ENV}/strategies/${first.id}`, {
     ...rollout,
     parameters: { ...rollout.parameters, rollout: '30' },

@@ -121,4 +121,57 @@ suiteForEachStorage('segments', (test, world) => {
     );
     await rejects(w.admin.getSegment(shopKey.principal, { id: String(theirs.id) }), 'NotFoundError');
   });
+
+  test('validateSegment: a free name resolves, a taken one is NameExistsError, a bad body 400; nothing written', async () => {
+    await create(beta);
+    const before = await segmentsState();
+    assert.is(await w.admin.validateSegment(w.keys.viewer.principal, { body: { name: 'gamma' } }), null);
+    await failsUnchanged(() => w.admin.validateSegment(w.keys.viewer.principal, { body: { name: 'beta' } }), 'NameExistsError', /beta/);
+    for (const body of [{}, { name: '' }, { name: 'x', project: 'shop' }, null]) {
+      await failsUnchanged(() => w.admin.validateSegment(SYSTEM_PRINCIPAL, { body }), 'BadDataError');
+    }
+    assert.equal(await segmentsState(), before);
+  });
+
+  test('getStrategiesBySegmentId and getSegmentsByStrategyId: both directions, within the key scope', async () => {
+    const everywhere = await create(beta);
+    const other = await create({ name: 'other' });
+    const add = (projectId: string, featureName: string, segments: number[]) =>
+      w.admin.addStrategy(SYSTEM_PRINCIPAL, { projectId, featureName, environment: 'development', body: { name: 'default', segments } });
+    const inDefault = (await add('default', 'f1', [everywhere.id, other.id])).result;
+    const inShop = (await add('shop', 's1', [everywhere.id])).result;
+    const used = await w.admin.getStrategiesBySegmentId(SYSTEM_PRINCIPAL, { id: String(everywhere.id) });
+    assertSchema('segmentStrategies', used);
+    assert.equal(used, {
+      strategies: [
+        { id: inDefault.id, featureName: 'f1', projectId: 'default', environment: 'development', strategyName: 'default' },
+        { id: inShop.id, featureName: 's1', projectId: 'shop', environment: 'development', strategyName: 'default' },
+      ].sort((a, b) => a.featureName.localeCompare(b.featureName)),
+      changeRequestStrategies: [],
+    });
+    const shopKey = await w.key({ type: 'admin', role: 'viewer', projects: ['shop'] });
+    assert.equal(
+      (await w.admin.getStrategiesBySegmentId(shopKey.principal, { id: String(everywhere.id) })).strategies.map((s) => s.id),
+      [inShop.id],
+    );
+    await rejects(w.admin.getStrategiesBySegmentId(SYSTEM_PRINCIPAL, { id: '42' }), 'NotFoundError');
+    const bound = await create({ name: 'bound', project: 'shop' });
+    const otherKey = await w.key({ type: 'admin', role: 'viewer', projects: ['default'] });
+    await rejects(w.admin.getStrategiesBySegmentId(otherKey.principal, { id: String(bound.id) }), 'NotFoundError');
+    assert.equal(await w.admin.getStrategiesBySegmentId(SYSTEM_PRINCIPAL, { id: String(bound.id) }), {
+      strategies: [],
+      changeRequestStrategies: [],
+    });
+
+    const segments = await w.admin.getSegmentsByStrategyId(SYSTEM_PRINCIPAL, { strategyId: inDefault.id });
+    assertSchema('segments', segments);
+    assert.equal(segments.segments, [everywhere, other]);
+    assert.equal((await w.admin.getSegmentsByStrategyId(shopKey.principal, { strategyId: inShop.id })).segments, [everywhere]);
+    assert.equal(
+      await w.admin.getSegmentsByStrategyId(shopKey.principal, { strategyId: inDefault.id }),
+      { segments: [] },
+      'outside the scope',
+    );
+    assert.equal(await w.admin.getSegmentsByStrategyId(SYSTEM_PRINCIPAL, { strategyId: 'nope' }), { segments: [] });
+  });
 });

@@ -8,6 +8,9 @@ import { deleteSegment } from '../operations/delete-segment';
 import { getSegment } from '../operations/get-segment';
 import { listSegments } from '../operations/list-segments';
 import { updateSegment } from '../operations/update-segment';
+import { validateSegment } from '../operations/validate-segment';
+import { getStrategiesBySegmentId } from '../operations/get-strategies-by-segment-id';
+import { getSegmentsByStrategyId } from '../operations/get-segments-by-strategy-id';
 import { deleteStrategy } from '../operations/delete-strategy';
 import { getEnvironmentVariants } from '../operations/get-environment-variants';
 import { patchEnvironmentVariants } from '../operations/patch-environment-variants';
@@ -36,6 +39,9 @@ export const FLAG_CONFIG_OPERATIONS = {
   createSegment,
   updateSegment,
   deleteSegment,
+  validateSegment,
+  getStrategiesBySegmentId,
+  getSegmentsByStrategyId,
   addDependency,
   deleteDependency,
   deleteDependencies,

@@ -48,10 +48,11 @@ export const SEGMENT_AND_DEPENDENCY_ROUTES: readonly Route[] = [
     operationId: 'updateSegment',
     auth: 'admin',
     request: 'segmentBody',
-    response: { status: 200, schema: 'segment' },
+    response: { status: 204 },
     errors: [400, 404, 409, 413, 415],
     async run(admin, { principal, params, json }) {
-      return { status: 200, body: await admin.updateSegment(principal, { id: params['id']!, body: await json() }) };
+      await admin.updateSegment(principal, { id: params['id']!, body: await json() });
+      return { status: 204, body: null };
     },
   },
   {
@@ -66,6 +67,48 @@ export const SEGMENT_AND_DEPENDENCY_ROUTES: readonly Route[] = [
       await admin.deleteSegment(principal, { id: params['id']! });
       return { status: 204, body: null };
     },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/segments/validate',
+    summary: 'Check that no segment has the name: 204 when free, 409 when taken',
+    operationId: 'validateSegment',
+    auth: 'admin',
+    request: 'segmentNameBody',
+    response: { status: 204 },
+    errors: [400, 409, 413, 415],
+    async run(admin, { principal, json }) {
+      await admin.validateSegment(principal, { body: await json() });
+      return { status: 204, body: null };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/segments/:id/strategies',
+    summary: 'The strategies using the segment, of the projects in the key scope',
+    operationId: 'getStrategiesBySegmentId',
+    auth: 'admin',
+    response: { status: 200, schema: 'segmentStrategies' },
+    errors: [404],
+    cachedPerRevision: true,
+    run: async (admin, { principal, params }) => ({
+      status: 200,
+      body: await admin.getStrategiesBySegmentId(principal, { id: params['id']! }),
+    }),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/segments/strategies/:strategyId',
+    summary: 'The segments a strategy uses (none for an unknown strategy or one outside the key scope)',
+    operationId: 'getSegmentsByStrategyId',
+    auth: 'admin',
+    response: { status: 200, schema: 'segments' },
+    errors: [],
+    cachedPerRevision: true,
+    run: async (admin, { principal, params }) => ({
+      status: 200,
+      body: await admin.getSegmentsByStrategyId(principal, { strategyId: params['strategyId']! }),
+    }),
   },
   {
     method: 'POST',

@@ -7,6 +7,7 @@ export interface SegmentUse {
   featureName: string;
   environment: string;
   strategyId: string;
+  strategyName: string;
 }
 
 /**
@@ -20,7 +21,7 @@ export async function segmentUses(tx: ReadTx, segment: SegmentRecord): Promise<S
     for (const env of f.environments) {
       for (const s of env.strategies) {
         if (s.segments.includes(segment.id))
-          uses.push({ project: f.project, featureName: f.name, environment: env.name, strategyId: s.id });
+          uses.push({ project: f.project, featureName: f.name, environment: env.name, strategyId: s.id, strategyName: s.name });
       }
     }
   }

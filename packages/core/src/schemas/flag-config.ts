@@ -1,6 +1,6 @@
 /** The schemas of flag configuration (strategies, variants, segments, dependencies), for SCHEMAS. */
 import { dependencyBodySchema } from './dependency';
-import { segmentBodySchema, segmentSchema, segmentsSchema } from './segment';
+import { segmentBodySchema, segmentNameBodySchema, segmentSchema, segmentsSchema, segmentStrategiesSchema } from './segment';
 import { featureStrategiesSchema, featureStrategySchema, strategyBodySchema, strategySortOrderSchema } from './strategy';
 import { environmentVariantsBodySchema, featureVariantsSchema } from './variant';
 
@@ -14,5 +14,7 @@ export const FLAG_CONFIG_SCHEMAS = [
   segmentBodySchema,
   segmentSchema,
   segmentsSchema,
+  segmentNameBodySchema,
+  segmentStrategiesSchema,
   dependencyBodySchema,
 ] as const;

@@ -37,3 +37,38 @@ export const segmentsSchema = {
   required: ['segments'],
   properties: { segments: { type: 'array', items: { $ref: 'segment' } } },
 } as const;
+
+/** `POST /api/admin/segments/validate`: the name to check. */
+export const segmentNameBodySchema = {
+  $id: 'segmentNameBody',
+  type: 'object',
+  additionalProperties: false,
+  required: ['name'],
+  properties: { name: { type: 'string', minLength: 1, maxLength: 100 } },
+} as const;
+
+/** The strategies using a segment, as Unleash's segmentStrategiesSchema. */
+export const segmentStrategiesSchema = {
+  $id: 'segmentStrategies',
+  type: 'object',
+  additionalProperties: false,
+  required: ['strategies', 'changeRequestStrategies'],
+  properties: {
+    strategies: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'featureName', 'projectId', 'environment', 'strategyName'],
+        properties: {
+          id: { type: 'string' },
+          featureName: { type: 'string' },
+          projectId: { type: 'string' },
+          environment: { type: 'string' },
+          strategyName: { type: 'string' },
+        },
+      },
+    },
+    changeRequestStrategies: { type: 'array', items: { type: 'object' } },
+  },
+} as const;
