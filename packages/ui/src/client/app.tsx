@@ -47,7 +47,7 @@ export function App() {
 
   const match = matchRoute(SCREENS, path.split('?')[0]!);
   const View = match?.view ?? NotFound;
-  const section = path.startsWith('/events') ? 'events' : 'projects';
+  const section = path.startsWith('/events') ? 'events' : path.startsWith('/api-tokens') ? 'api-tokens' : 'projects';
   return (
     <>
       {/* biome-ignore lint/a11y/useValidAnchor: a skip link is an anchor to #main that also moves focus to its heading */}
@@ -66,6 +66,11 @@ export function App() {
             <li>
               <a href="#/events" aria-current={section === 'events' ? 'page' : undefined}>
                 Events
+              </a>
+            </li>
+            <li>
+              <a href="#/api-tokens" aria-current={section === 'api-tokens' ? 'page' : undefined}>
+                API tokens
               </a>
             </li>
           </ul>

@@ -1,6 +1,7 @@
 // Every screen and its hash path. New screens (strategies, change-request lists) are one line here.
 import type { FunctionComponent } from 'preact';
 import type { Params } from './router';
+import { ApiTokensView } from './views/api-tokens';
 import { ChangeRequestView } from './views/change-request';
 import { EventsView } from './views/events';
 import { FeatureView } from './views/feature';
@@ -18,4 +19,5 @@ export const SCREENS: readonly Screen[] = [
   { pattern: '/projects/:projectId/features/:featureName', view: FeatureView },
   { pattern: '/projects/:projectId/change-requests/:id', view: ChangeRequestView },
   { pattern: '/events', view: EventsView },
+  { pattern: '/api-tokens', view: ApiTokensView },
 ];

@@ -4,12 +4,13 @@ import { CreateFeatureForm } from '../components/create-feature-form';
 import { FeatureTable } from '../components/feature-table';
 import { ErrorNotice, Loading } from '../components/notice';
 import { OutdatedSdkList } from '../components/outdated-sdks';
+import { ProjectApiTokens } from '../components/project-api-tokens';
 import { Breadcrumbs, Page } from '../components/page';
 import type { Params } from '../router';
 import type { Feature, Project } from '../types';
 import { useResource } from '../use-resource';
 
-/** One project: its flags (switches, filters, create), outdated SDKs and change requests. */
+/** One project: its flags (switches, filters, create), outdated SDKs, change requests and API tokens. */
 export function ProjectView({ params }: { params: Params }) {
   const projectId = params['projectId']!;
   const project = useResource(
@@ -38,6 +39,7 @@ export function ProjectView({ params }: { params: Params }) {
         ) : null}
         <OutdatedSdkList projectId={projectId} />
         <ChangeRequestList projectId={projectId} />
+        <ProjectApiTokens projectId={projectId} />
       </Page>
     </>
   );
