@@ -9,7 +9,7 @@ import { limitExceeded, type Limits } from '../base/limits';
 import { FEATURE_TYPES, type FeatureRecord, type Tag } from '../base/records';
 import type { WriteTx } from '../base/storage';
 import { tagKey } from '../base/tags';
-import { featureDocument, type FeatureDocument } from '../documents/feature-document';
+import type { FeatureDocument } from '../documents/feature-document';
 import type { AdminContext } from '../runtime/context';
 import type { EventInput } from '../runtime/emit';
 import { withDefaultStrategies } from '../rules/environment-state';
@@ -34,8 +34,7 @@ export async function patchFeatureInTx(
   ops: readonly PatchOperation[],
 ): Promise<FeatureWriteResult<null>> {
   const { projectId } = ref;
-  return writeFeature(tx, ctx, origin, ref, async ({ stored, feature, environments, limits }) => {
-    const before = featureDocument(stored, environments);
+  return writeFeature(tx, ctx, origin, ref, async ({ stored, feature, before, limits }) => {
     const after = applyPatch(before, ops, variantsDenied);
     const changedEnvs = changedEnvironments(before, after);
     for (const env of changedEnvs) {

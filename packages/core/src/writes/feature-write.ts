@@ -11,7 +11,7 @@ import type { WriteTx } from '../base/storage';
 import type { Limits } from '../base/limits';
 import { AdminError } from '../base/errors';
 import { etagOf, ifMatchAccepts } from '../base/etag';
-import { jsonClone, jsonEqual } from '../base/json';
+import { jsonEqual } from '../base/json';
 import { featureDocument, type EnvironmentIndex, type FeatureDocument } from '../documents/feature-document';
 import { emptyStats, updateStats } from '../documents/project-stats';
 import type { AdminContext } from '../runtime/context';
@@ -37,6 +37,8 @@ export interface FeatureEditScope {
   stored: Readonly<FeatureRecord>;
   /** A copy of the feature: the edit changes it. */
   feature: FeatureRecord;
+  /** The stored feature's document (what GET answers before the edit). */
+  before: FeatureDocument;
   environments: EnvironmentIndex;
   limits: Limits;
 }
@@ -78,9 +80,9 @@ export async function writeFeature<R>(
     throw new AdminError('PreconditionFailedError', `The feature has changed: its current ETag is ${etagOf(stored.version)}.`);
   }
   const envs = await environments(tx);
-  const feature = jsonClone(stored);
-  const { result, events, others = [] } = await edit({ tx, stored, feature, environments: envs, limits: ctx.limits });
+  const feature = copyForEdit(stored);
   const before = featureDocument(stored, envs);
+  const { result, events, others = [] } = await edit({ tx, stored, feature, before, environments: envs, limits: ctx.limits });
   if (events.length === 0) return { result, feature: before, etag: etagOf(stored.version) };
 
   deriveFields(stored, feature, ctx.now().toISOString(), envs);
@@ -109,6 +111,23 @@ export async function commitNewFeature(
   const document = featureDocument(record, await environments(tx));
   await commit(tx, ctx, origin, undefined, record, [{ type: 'feature-created', data: document, preData: null }]);
   return document;
+}
+
+/**
+ * The copy an edit changes: the record, its lists and its environments are new; strategies, variants,
+ * tags and dependencies themselves are shared with the stored record, because edits replace them whole
+ * (a new strategy object, a new list) and never change one in place. A deep copy of every strategy was
+ * the largest cost of a PATCH.
+ */
+function copyForEdit(stored: Readonly<FeatureRecord>): FeatureRecord {
+  return {
+    ...stored,
+    tags: [...stored.tags],
+    variants: [...stored.variants],
+    dependencies: [...stored.dependencies],
+    children: [...stored.children],
+    environments: stored.environments.map((e) => ({ ...e, strategies: [...e.strategies], variants: [...e.variants] })),
+  };
 }
 
 /** What follows from an edit: a new version, the first production enablement, the archive's time and stage. */
