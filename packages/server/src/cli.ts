@@ -3,7 +3,7 @@
 // cannot listen, uncaught error, second signal, shutdown over the time limit); 2 bad flag or env value.
 import { createRequire } from 'node:module';
 import { ConfigError, parseConfig, USAGE, type ServerConfig } from './config';
-import { demoCurls } from './demo';
+import { demoCurls } from './demo-curls';
 import { createBinLogger } from './logger';
 import { startServer, type RunningServer } from './start';
 

@@ -2,5 +2,6 @@ export { startServer } from './start';
 export type { RunningServer, StartServerOptions } from './start';
 export { parseConfig, ConfigError, USAGE, LOG_LEVELS, DEFAULT_PORT, DEFAULT_HOST, DEFAULT_DATA_DIR } from './config';
 export type { LogLevel, ParsedCommand, ServerConfig } from './config';
-export { seedDemo, isEmptyData, demoCurls } from './demo';
+export { seedDemo, isEmptyData } from './demo';
+export { demoCurls } from './demo-curls';
 export type { DemoData } from './demo';
