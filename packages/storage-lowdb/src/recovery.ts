@@ -5,7 +5,8 @@ import { DurableJsonFile } from './durable-json-file';
 import { FlagadminStorageCorruptError } from './errors';
 import { EventLog } from './event-log';
 import { fsyncDir, isCode, openReadWrite, readAt, writeAll } from './fs-util';
-import { Journal, entryChanges, journalChain, readJournal } from './journal';
+import { Journal, entryChanges } from './journal';
+import { journalChain, readJournal } from './journal-reader';
 import type { StorePaths } from './paths';
 import { checkSnapshot, emptySnapshot, parseSnapshot, serializeSnapshot, type SnapshotDocument } from './snapshot';
 
