@@ -88,16 +88,7 @@ export async function writeFeature<R>(
   deriveFields(stored, feature, ctx.now().toISOString(), envs);
   for (const other of others) await storeOther(tx, other);
   const after = featureDocument(feature, envs);
-  const documents = { data: after, preData: before };
-  const where = ref.environment === undefined ? {} : { environment: ref.environment };
-  await commit(
-    tx,
-    ctx,
-    origin,
-    stored,
-    feature,
-    events.map((e) => ({ ...where, ...(e.data === undefined && e.preData === undefined ? documents : {}), ...e })),
-  );
+  await commit(tx, ctx, origin, stored, feature, events, { data: after, preData: before }, ref.environment);
   return { result, feature: after, etag: etagOf(feature.version) };
 }
 
@@ -109,7 +100,7 @@ export async function commitNewFeature(
   record: FeatureRecord,
 ): Promise<FeatureDocument> {
   const document = featureDocument(record, await environments(tx));
-  await commit(tx, ctx, origin, undefined, record, [{ type: 'feature-created', data: document, preData: null }]);
+  await commit(tx, ctx, origin, undefined, record, [{ type: 'feature-created', data: document, preData: null }], undefined, undefined);
   return document;
 }
 
@@ -151,7 +142,11 @@ async function storeOther(tx: WriteTx, other: FeatureRecord): Promise<void> {
   await tx.put('features', other);
 }
 
-/** The last step of every feature write: the record, its project's figures, then the events. */
+/**
+ * The last step of every feature write: the record, its project's figures, then the events, each with
+ * the feature's project, name and tags, the environment written under, and the documents after and
+ * before where it carries neither `data` nor `preData` of its own.
+ */
 async function commit(
   tx: WriteTx,
   ctx: AdminContext,
@@ -159,16 +154,25 @@ async function commit(
   stored: Readonly<FeatureRecord> | undefined,
   feature: FeatureRecord,
   events: readonly EventInput[],
+  documents: { data: FeatureDocument; preData: FeatureDocument } | undefined,
+  environment: string | undefined,
 ): Promise<void> {
   await tx.put('features', feature);
   const stats = (await tx.get('projectStats', feature.project)) ?? emptyStats(feature.project);
   updateStats(stats, stored, feature);
-  const common = { ...causedBy(origin), project: feature.project, featureName: feature.name, tags: feature.tags };
+  const common = {
+    ...causedBy(origin),
+    project: feature.project,
+    featureName: feature.name,
+    tags: feature.tags,
+    ...(environment === undefined ? {} : { environment }),
+  };
+  const withDocuments = documents === undefined ? common : { ...common, ...documents };
   await emit(
     tx,
     ctx,
     origin.principal,
-    events.map((e) => ({ ...common, ...e })),
+    events.map((e) => ({ ...(e.data === undefined && e.preData === undefined ? withDocuments : common), ...e })),
     stats,
   );
 }
