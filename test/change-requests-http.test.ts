@@ -31,6 +31,17 @@ function changeRequestSuite(setup: HttpSetup): void {
   const send = (key: string, path: string, method: string, body?: unknown) =>
     w.send(path, body === undefined ? { method, headers: { authorization: key } } : json(key, method, body));
   const eventCount = () => w.eventCount();
+  /** The editor's draft with one change (f1 on in development): its path and the change's id. */
+  const draftTurningF1On = async () => {
+    const draft = await (
+      await send(w.editorKey, `${PROJECT}/environments/development/change-requests`, 'POST', {
+        feature: 'f1',
+        action: 'updateEnabled',
+        payload: { enabled: true },
+      })
+    ).json();
+    return { path: `${PROJECT}/change-requests/${draft.id}`, changeId: draft.features[0].changes[0].id };
+  };
 
   test('settings, draft, review, approval, apply: Unleash paths, shapes matching the OpenAPI document', async () => {
     await expectError(
@@ -157,15 +168,7 @@ function changeRequestSuite(setup: HttpSetup): void {
   });
 
   test('edits, comments, title and discarding over HTTP', async () => {
-    const draft = await (
-      await send(w.editorKey, `${PROJECT}/environments/development/change-requests`, 'POST', {
-        feature: 'f1',
-        action: 'updateEnabled',
-        payload: { enabled: true },
-      })
-    ).json();
-    const path = `${PROJECT}/change-requests/${draft.id}`;
-    const changeId = draft.features[0].changes[0].id;
+    const { path, changeId } = await draftTurningF1On();
     const edited = await send(w.editorKey, `${path}/changes/${changeId}`, 'PUT', { action: 'updateEnabled', payload: { enabled: false } });
     assert.is(edited.status, 200);
     openapi.check('PUT', `${OPEN}/change-requests/{id}/changes/{changeId}`, 200, await edited.json());
@@ -184,15 +187,7 @@ function changeRequestSuite(setup: HttpSetup): void {
   });
 
   test("PUT of a change accepts Unleash's UI body {feature, action, payload} naming the change's feature; another feature: 400, nothing changed", async () => {
-    const draft = await (
-      await send(w.editorKey, `${PROJECT}/environments/development/change-requests`, 'POST', {
-        feature: 'f1',
-        action: 'updateEnabled',
-        payload: { enabled: true },
-      })
-    ).json();
-    const path = `${PROJECT}/change-requests/${draft.id}`;
-    const changeId = draft.features[0].changes[0].id;
+    const { path, changeId } = await draftTurningF1On();
     const before = await (await send(w.editorKey, path, 'GET')).json();
     const count = await eventCount();
     const wrong = await expectError(
