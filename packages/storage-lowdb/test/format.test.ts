@@ -83,6 +83,13 @@ test('the files exist and have the documented format', async () => {
         projectStats: [],
         segments: [],
         changeRequestConfigs: [],
+        contextFields: [],
+        tagTypes: [],
+        tags: [],
+        strategyDefinitions: [],
+        featureTypes: [],
+        settings: [],
+        addons: [],
       },
     });
     assert.ok(text.includes(`\n${JSON.stringify(makeFeature('f2', 'p1'))}\n`), 'one record per line');

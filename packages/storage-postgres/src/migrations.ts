@@ -37,6 +37,10 @@ const MIGRATIONS: readonly ((s: string) => string)[] = [
   },
   (s) => createTable(s, TABLES.segments),
   (s) => createTable(s, TABLES.changeRequestConfigs),
+  (s) =>
+    (['contextFields', 'tagTypes', 'tags', 'strategyDefinitions', 'featureTypes', 'settings', 'addons'] as const)
+      .map((collection) => createTable(s, TABLES[collection]))
+      .join('\n'),
 ];
 
 /** A collection's table: the key, the record, and its project index as the spec says. */

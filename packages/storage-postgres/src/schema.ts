@@ -21,6 +21,13 @@ export const TABLES: { readonly [C in CollectionName]: TableSpec } = {
   projectStats: { table: 'project_stats', index: 'none' },
   segments: { table: 'segments', index: 'many' },
   changeRequestConfigs: { table: 'change_request_configs', index: 'one' },
+  contextFields: { table: 'context_fields', index: 'many' },
+  tagTypes: { table: 'tag_types', index: 'none' },
+  tags: { table: 'tags', index: 'none' },
+  strategyDefinitions: { table: 'strategy_definitions', index: 'none' },
+  featureTypes: { table: 'feature_types', index: 'none' },
+  settings: { table: 'settings', index: 'none' },
+  addons: { table: 'addons', index: 'many' },
 };
 
 /** A double-quoted SQL identifier. */

@@ -74,6 +74,71 @@ export interface SegmentRecord {
   deletedAt?: string;
 }
 
+/** A context field constraints and stickiness may name (Unleash's context fields); the built-ins are records too. */
+export interface ContextFieldRecord {
+  name: string;
+  description: string;
+  legalValues: { value: string; description?: string }[];
+  stickiness: boolean;
+  sortOrder: number;
+  /** The project the field belongs to; null for an instance-wide field. */
+  project: string | null;
+  createdAt: string;
+}
+
+/** A kind of tag (Unleash's tag types): tags are (type, value) pairs of a known type. */
+export interface TagTypeRecord {
+  name: string;
+  description: string;
+  icon: string | null;
+  color: string | null;
+}
+
+/** One tag of the instance's tag list (Unleash's `tags` table): a (type, value) pair. */
+export interface TagRecord {
+  type: string;
+  value: string;
+  createdAt: string;
+}
+
+/** A strategy definition: the built-ins and custom ones, with their parameter definitions. */
+export interface StrategyDefinitionRecord {
+  name: string;
+  title: string | null;
+  description: string;
+  parameters: { name: string; type: string; description: string; required: boolean }[];
+  /** False for the built-ins, which cannot be changed or removed. */
+  editable: boolean;
+  deprecated: boolean;
+  sortOrder: number;
+  createdAt: string;
+}
+
+/** A feature type's changed lifetime (Unleash's default lifetimes apply to types without one). */
+export interface FeatureTypeRecord {
+  id: string;
+  lifetimeDays: number | null;
+}
+
+/** An instance setting kept by name (e.g. the frontend API's CORS origins). */
+export interface SettingRecord {
+  name: string;
+  value: unknown;
+}
+
+/** An integration (Unleash's addons): a provider, its parameters and the events it is sent. */
+export interface AddonRecord {
+  id: number;
+  provider: string;
+  description: string | null;
+  enabled: boolean;
+  parameters: Record<string, unknown>;
+  events: string[];
+  projects: string[];
+  environments: string[];
+  createdAt: string;
+}
+
 export interface EnvironmentRecord {
   name: string;
   type: string;

@@ -49,13 +49,20 @@ import type {
   ApiKeyRecord,
   ChangeRequestConfigRecord,
   ChangeRequestRecord,
+  AddonRecord,
   ClientAppRecord,
+  ContextFieldRecord,
   EnvironmentRecord,
   FeatureRecord,
   NewEvent,
   ProjectRecord,
   ProjectStatsRecord,
   SegmentRecord,
+  SettingRecord,
+  StrategyDefinitionRecord,
+  TagRecord,
+  TagTypeRecord,
+  FeatureTypeRecord,
 } from './records';
 
 /** Keyed collections and the record type each holds. */
@@ -69,6 +76,13 @@ export interface Collections {
   projectStats: ProjectStatsRecord;
   segments: SegmentRecord;
   changeRequestConfigs: ChangeRequestConfigRecord;
+  contextFields: ContextFieldRecord;
+  tagTypes: TagTypeRecord;
+  tags: TagRecord;
+  strategyDefinitions: StrategyDefinitionRecord;
+  featureTypes: FeatureTypeRecord;
+  settings: SettingRecord;
+  addons: AddonRecord;
 }
 export type CollectionName = keyof Collections;
 
@@ -92,12 +106,19 @@ export const COLLECTIONS: {
   projectStats: { key: (s) => s.project },
   segments: { key: (s) => String(s.id), projects: (s) => (s.project === null ? [] : [s.project]) },
   changeRequestConfigs: { key: (c) => JSON.stringify([c.project, c.environment]), projects: (c) => [c.project] },
+  contextFields: { key: (c) => c.name, projects: (c) => (c.project === null ? [] : [c.project]) },
+  tagTypes: { key: (t) => t.name },
+  tags: { key: (t) => JSON.stringify([t.type, t.value]) },
+  strategyDefinitions: { key: (s) => s.name },
+  featureTypes: { key: (t) => t.id },
+  settings: { key: (s) => s.name },
+  addons: { key: (a) => String(a.id), projects: (a) => a.projects },
 };
 
 export const COLLECTION_NAMES = Object.keys(COLLECTIONS) as CollectionName[];
 
 /** Named counters for ids that are not event ids (api keys, change requests, changes). */
-export type SequenceName = 'apiKey' | 'changeRequest' | 'change' | 'segment';
+export type SequenceName = 'apiKey' | 'changeRequest' | 'change' | 'segment' | 'addon' | 'featureLink';
 
 export interface EventQuery {
   /** Only events of these projects; `undefined` = every event, instance events (project null) included. */
