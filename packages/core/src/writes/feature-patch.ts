@@ -3,7 +3,7 @@
  * packages/core/README.md Decisions, one event per fact. Run through the feature write path.
  */
 import { requireUpdateFeatureEnvironment } from '../base/auth';
-import { AdminError, badData, type ErrorDetail } from '../base/errors';
+import { badData, type ErrorDetail } from '../base/errors';
 import { jsonEqual } from '../base/json';
 import { limitExceeded, type Limits } from '../base/limits';
 import { FEATURE_TYPES, type FeatureRecord, type Tag } from '../base/records';
@@ -34,7 +34,8 @@ export async function patchFeatureInTx(
   ops: readonly PatchOperation[],
 ): Promise<FeatureWriteResult<null>> {
   const { projectId } = ref;
-  return writeFeature(tx, ctx, origin, ref, async ({ stored, feature, before, limits }) => {
+  // A patch may revive (`archived: false`); archiving's rules (live children, dependencies) are the write path's.
+  return writeFeature(tx, ctx, origin, { ...ref, mayRevive: true }, async ({ feature, before, limits }) => {
     const after = applyPatch(before, ops, variantsDenied);
     const changedEnvs = changedEnvironments(before, after);
     for (const env of changedEnvs) {
@@ -43,31 +44,12 @@ export async function patchFeatureInTx(
     }
     validateResult(before, after, limits);
     const patched = after as FeatureDocument;
-    if (patched.archived && !before.archived) await requireNoLiveChildren(tx, stored);
     applyDocument(feature, patched);
-    const facts = withDefaultStrategies(feature, factsOf(before, patched, changedEnvs), (event): Fact => ({ event }));
+    // The project's default strategies matter only when an environment is switched on: read it then only.
+    const project = changedEnvs.length === 0 ? undefined : await tx.get('projects', projectId);
+    const facts = withDefaultStrategies(feature, factsOf(before, patched, changedEnvs), (event): Fact => ({ event }), project);
     return { result: null, events: facts.map((f) => f.event) };
   });
-}
-
-/**
- * A parent stays while features depend on it (as Unleash): archiving it would leave its children
- * evaluated against a parent SDKs no longer get. 409 naming them; archived children do not count.
- */
-async function requireNoLiveChildren(tx: WriteTx, record: FeatureRecord): Promise<void> {
-  const live: string[] = [];
-  for (const name of record.children) {
-    const child = await tx.get('features', name);
-    if (child && !child.archived) live.push(name);
-  }
-  if (live.length === 0) return;
-  throw new AdminError(
-    'ConflictError',
-    `"${record.name}" cannot be archived: ${live.map((n) => `"${n}"`).join(', ')} depend on it. Archive them or remove their dependency first.`,
-    {
-      details: live.map((name) => ({ message: `"${name}" depends on "${record.name}"`, path: '/archived' })),
-    },
-  );
 }
 
 /** A path under `/variants` is denied: variants change through their own routes (as Unleash). */
