@@ -20,13 +20,14 @@
  * ```
  *
  * Signature: `storageContract(name: string, adapter: StorageAdapter): void`. It registers one uvu suite
- * per topic (records, indexes, transactions, events, sequences, durability, then the adapter's own)
+ * per topic (records, deletes, indexes, transactions, events, sequences, durability, then the adapter's own)
  * named `${name}: topic`, and runs them. `cleanup()` closes whichever storage is open (the one `open`
  * gave or the last `reopen` gave) and removes its data; it runs after every case, also a failed one.
  * Record builders (`makeFeature`, `makeEvent`, `oneOfEach`...) live in test/helpers/records.ts.
  */
 import { suite } from 'uvu';
 import type { Storage } from '@flagadmin/core';
+import { deleteCases } from './deletes';
 import { durabilityCases } from './durability';
 import { eventCases } from './events';
 import { indexCases } from './indexes';
@@ -46,6 +47,7 @@ export interface StorageAdapter {
 
 const TOPICS: [string, (context: ContractContext) => void][] = [
   ['records', recordCases],
+  ['deletes', deleteCases],
   ['indexes', indexCases],
   ['transactions', transactionCases],
   ['events', eventCases],

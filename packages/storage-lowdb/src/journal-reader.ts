@@ -22,6 +22,10 @@ function checkEntry(value: unknown): value is JournalEntry {
   }
   if (e.events !== null && !(Array.isArray(e.events) && e.events.length === 2 && e.events.every(isCount))) return false;
   if (typeof e.sequences !== 'object' || e.sequences === null || !Object.values(e.sequences).every(isCount)) return false;
+  if (e.deletes !== undefined) {
+    if (!Array.isArray(e.deletes)) return false;
+    if (!e.deletes.every((d) => Array.isArray(d) && d.length === 2 && collections.has(d[0]) && typeof d[1] === 'string')) return false;
+  }
   return (
     Array.isArray(e.puts) &&
     e.puts.every((p) => Array.isArray(p) && p.length === 2 && collections.has(p[0]) && typeof p[1] === 'object' && p[1] !== null)

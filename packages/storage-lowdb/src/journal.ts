@@ -1,6 +1,6 @@
 import type { FileHandle } from 'node:fs/promises';
 import type { CollectionName, SequenceName } from '@flagadmin/core';
-import { putEntry, type ChangeSet, type PreparedEvent, type PutEntry } from '@flagadmin/storage-memory/engine';
+import { putEntry, type ChangeSet } from '@flagadmin/storage-memory/engine';
 import { writeAll } from './fs-util';
 
 /** One line of the journal: what one write transaction changed. */
@@ -15,6 +15,11 @@ export interface JournalEntry {
   sequences: { [S in SequenceName]?: number };
   /** Whole records written, in order: [collection, record]. */
   puts: [CollectionName, unknown][];
+  /**
+   * Keys of the records removed: [collection, key] (absent when none, and in journals written before
+   * deletes existed). A key is in `puts` or in `deletes`, never both.
+   */
+  deletes?: [CollectionName, string][];
   /**
    * The first commit of the group commit this one was written with (absent in journals written
    * before group commit: then each commit is its own batch).
@@ -32,19 +37,18 @@ export interface JournalEntry {
  * The journal line of a commit: the JSON text of its entry, built from records that are already JSON
  * text (never serialized again).
  */
-export function journalText(
-  head: Omit<JournalEntry, 'puts' | 'lines'>,
-  puts: readonly PutEntry[],
-  events: readonly PreparedEvent[],
-): string {
+export function journalText(head: Omit<JournalEntry, 'puts' | 'deletes' | 'lines'>, changes: ChangeSet): string {
+  const { puts, deletes, events } = changes;
   const records = puts.map((p) => `[${JSON.stringify(p.collection)},${p.json}]`).join(',');
+  const removed = deletes.length ? `,"deletes":${JSON.stringify(deletes.map((d) => [d.collection, d.key]))}` : '';
   const lines = events.length ? `,"lines":[${events.map((e) => e.json).join(',')}]` : '';
-  return `${JSON.stringify(head).slice(0, -1)},"puts":[${records}]${lines}}\n`;
+  return `${JSON.stringify(head).slice(0, -1)},"puts":[${records}]${removed}${lines}}\n`;
 }
 
 export function entryChanges(entry: JournalEntry): ChangeSet {
   return {
     puts: entry.puts.map(([collection, record]) => putEntry(collection, record)),
+    deletes: (entry.deletes ?? []).map(([collection, key]) => ({ collection, key })),
     events: [],
     sequences: Object.entries(entry.sequences) as [SequenceName, number][],
   };

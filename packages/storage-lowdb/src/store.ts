@@ -89,14 +89,14 @@ export class LowdbStore {
     let lineAt = 0;
     const journalLines = batch.map((changes, i) => {
       for (let n = 0; n < changes.events.length; n++) eventsEnd += lines!.lengths[lineAt++]!;
-      const head: Omit<JournalEntry, 'puts' | 'lines'> = {
+      const head: Omit<JournalEntry, 'puts' | 'deletes' | 'lines'> = {
         batch: this.commit + 1,
         commit: this.commit + 1 + i,
         events: changes.events.length ? [changes.events[0]!.id, changes.events[changes.events.length - 1]!.id] : null,
         eventsBytes: eventsEnd,
         sequences: Object.fromEntries(changes.sequences),
       };
-      return journalText(head, changes.puts, changes.events);
+      return journalText(head, changes);
     });
     const journalBytes = Buffer.from(journalLines.join(''), 'utf8');
     /** Which files this batch began to write (only those are cut back on failure). */

@@ -314,4 +314,78 @@ test('events of commits after the last checkpoint that a crash lost or damaged a
   }
 });
 
+/** Three commits, then one deleting f1 and f2's replacement put back with version 2, then one deleting f3. */
+const withDeletes = async (storage: Storage) => {
+  await threeCommits(storage);
+  await storage.write(async (tx) => {
+    await tx.delete('features', 'f1');
+    await tx.delete('features', 'f2');
+    await tx.put('features', makeFeature('f2', 'p0', { version: 2 }));
+  });
+  await storage.write((tx) => tx.delete('features', 'f3'));
+};
+
+test('deletes are journal entries: replayed at open when no checkpoint folded them in, and gone from the snapshot when one did', async () => {
+  const expectState = async (dir: string, what: string) => {
+    const storage = await lowdbStorage({ dir });
+    try {
+      await storage.read(async (tx) => {
+        assert.equal(
+          (await tx.list('features')).map((f) => `${f.name}@${f.version}`),
+          ['f2@2'],
+          what,
+        );
+        assert.equal(
+          (await tx.list('features', { project: 'p1' })).map((f) => f.name),
+          [],
+          `${what}: the index`,
+        );
+        assert.is(await tx.countEvents({}), 3);
+      });
+    } finally {
+      await storage.close();
+    }
+  };
+  const replayed = await crashImage(withDeletes);
+  try {
+    const entries = (await journalText(join(replayed.dir, 'journal.jsonl'))).text
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { deletes?: unknown; puts: unknown[] });
+    assert.equal(
+      entries.map((e) => e.deletes),
+      [undefined, undefined, undefined, [['features', 'f1']], [['features', 'f3']]],
+      'a commit without deletes writes no deletes field',
+    );
+    assert.is(entries[3]!.puts.length, 1, 'f2 is put back, not deleted');
+    assert.not.ok(existsSync(join(replayed.dir, 'db.json')), 'no checkpoint: the journal alone holds the deletes');
+    await expectState(replayed.dir, 'replayed from the journal');
+    await expectState(replayed.dir, 'again, from the checkpoint written at close');
+    const snapshot = await readFile(join(replayed.dir, 'db.json'), 'utf8');
+    assert.not.ok(snapshot.includes('"name":"f1"') || snapshot.includes('"name":"f3"'), 'the snapshot no longer holds them');
+  } finally {
+    await replayed.remove();
+  }
+  const checkpointed = await crashImage(withDeletes, { checkpointBytes: 1, closeFirst: true });
+  try {
+    await expectState(checkpointed.dir, 'from a checkpoint');
+  } finally {
+    await checkpointed.remove();
+  }
+});
+
+test('a journal entry whose deletes are malformed is corruption, not a torn line', async () => {
+  const { dir, remove } = await crashImage(withDeletes);
+  try {
+    const journal = join(dir, 'journal.jsonl');
+    const { text } = await journalText(journal);
+    const lines = text.split('\n');
+    lines[3] = lines[3]!.replace('"deletes":[["features","f1"]]', '"deletes":[["features",1]]');
+    await writeFile(journal, `${lines.join('\n')}`);
+    await assertCorrupt(dir, 'journal.jsonl', /line 4 is not a journal entry/);
+  } finally {
+    await remove();
+  }
+});
+
 test.run();

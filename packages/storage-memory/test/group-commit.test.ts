@@ -87,6 +87,50 @@ test('reads see a write only once it is durable', async () => {
   assert.is((await e.read((tx) => tx.get('projectStats', 'p')))!.featureCount, 1);
 });
 
+test('a pending delete hides the older pending puts of its key from the writes after it, and goes out in its change set', async () => {
+  const batches: ChangeSet[][] = [];
+  let open!: () => void;
+  const gate = new Promise<void>((r) => (open = r));
+  let lastBodyRan!: () => void;
+  const lastBody = new Promise<void>((r) => (lastBodyRan = r));
+  const e = new MemoryEngine(new MemoryEventStore(), undefined, async (batch) => {
+    await gate;
+    batches.push([...batch]);
+  });
+  await e.idle();
+  // The commit of the first write waits at the gate: the next writes prepare on top of it, still pending.
+  const writes = [
+    e.write((tx) => tx.put('projectStats', stats('p', 1))),
+    e.write((tx) => tx.put('projectStats', stats('p', 2))),
+    e.write((tx) => tx.delete('projectStats', 'p')),
+    e.write(async (tx) => ({ get: await tx.get('projectStats', 'p'), list: await tx.list('projectStats') })),
+    e.write((tx) => tx.put('projectStats', stats('p', 3))),
+    e.write(async (tx) => {
+      const seen = (await tx.get('projectStats', 'p'))?.featureCount;
+      lastBodyRan();
+      return seen;
+    }),
+  ];
+  await lastBody; // every body has run (they run in order) while the first commit still waits
+  assert.is(batches.length, 0, 'nothing durable yet');
+  open();
+  const results = await Promise.all(writes);
+  assert.equal(results[3], { get: undefined, list: [] }, 'the delete shadows both pending puts');
+  assert.is(results[5], 3, 'a put after the delete is seen again');
+  const all = batches.flat();
+  assert.equal(
+    all.map((c) => [c.puts.map((p) => p.key), c.deletes.map((d) => `${d.collection}/${d.key}`)]),
+    [
+      [['p'], []],
+      [['p'], []],
+      [[], ['projectStats/p']],
+      [['p'], []],
+    ],
+    'the delete is its own entry; writes that only read commit nothing',
+  );
+  assert.is((await e.read((tx) => tx.get('projectStats', 'p')))!.featureCount, 3);
+});
+
 test('a failed commit rejects its batch and everything prepared on top of it; nothing of them applies', async () => {
   const { e, control } = engine();
   await increment(e);

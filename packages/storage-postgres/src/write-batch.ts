@@ -1,8 +1,8 @@
 /**
  * Writes that share one PostgreSQL transaction: the writes queued while the batch runs run one after
- * another inside it (each sees those before it), then one statement writes all their records, events
- * (ids in order from the locked state row), counters, sequences and the revision (+1 per write), and
- * one COMMIT (one WAL flush) makes them durable together. A write that failed left only its dropped layer.
+ * another inside it (each sees those before it), then one statement writes all their records (puts and
+ * deletes), events (ids in order from the locked state row), counters, sequences and the revision (+1 per
+ * write), and one COMMIT (one WAL flush) makes them durable together. A write that failed left only its dropped layer.
  */
 import type { CollectionName, SequenceName } from '@flagadmin/core';
 import type { StateRow } from './read-tx';
@@ -15,7 +15,8 @@ export interface Put {
 
 /** What one write did, in memory. */
 export interface Layer {
-  records: Map<CollectionName, Map<string, Put>>;
+  /** The last change to each key: its put, or null when deleted. */
+  records: Map<CollectionName, Map<string, Put | null>>;
   events: { project: string | null; json: string }[];
   sequences: Map<SequenceName, number>;
 }
@@ -24,7 +25,8 @@ export const eventMatches = (project: string | null, projects: readonly string[]
   projects === undefined || (project !== null && projects.includes(project));
 
 export class WriteBatch {
-  readonly records = new Map<CollectionName, Map<string, Put>>();
+  /** The last change to each key over the batch's writes: its put, or null when deleted. */
+  readonly records = new Map<CollectionName, Map<string, Put | null>>();
   readonly events: { id: number; project: string | null; text: string }[] = [];
   readonly sequences = new Map<SequenceName, number>();
   /** Writes merged so far. */
@@ -52,7 +54,7 @@ export class WriteBatch {
     this.writes++;
   }
 
-  /** The tables the flush changes (what the read cache drops when it moves to the new revision). */
+  /** The tables the flush changes, by puts and deletes alike (what the read cache drops when it moves to the new revision). */
   touched(): Set<string> {
     const tables = new Set([...this.records.keys()].map((c) => TABLES[c].table));
     if (this.events.length > 0) tables.add('events');
@@ -64,9 +66,18 @@ export class WriteBatch {
     const values: unknown[] = [];
     const $ = (value: unknown, type: string) => (values.push(value), `$${values.length}::${type}`);
     const parts: string[] = [];
-    for (const [collection, puts] of this.records) {
+    for (const [collection, changes] of this.records) {
       const { table, index } = TABLES[collection];
       const t = sql.table(table);
+      const puts = new Map<string, Put>();
+      const deleted: string[] = [];
+      for (const [key, put] of changes) {
+        if (put) puts.set(key, put);
+        else deleted.push(key);
+      }
+      // A key is put or deleted in a batch, never both: the statements touch different rows.
+      if (deleted.length > 0) parts.push(`DELETE FROM ${t} WHERE key = ANY(${$(deleted, 'text[]')})`);
+      if (puts.size === 0) continue;
       const keys = $([...puts.keys()], 'text[]');
       const data = $(
         [...puts.values()].map((p) => p.json),

@@ -1,12 +1,12 @@
 /**
- * One write of a batch. Its puts, events and sequence values stay in memory (its layer) until the batch
- * flushes; its reads see the database at the batch's revision, the writes of the batch before it, and
- * its own puts. When it fails its layer is dropped: nothing of it reaches the database.
+ * One write of a batch. Its puts, deletes, events and sequence values stay in memory (its layer) until the
+ * batch flushes; its reads see the database at the batch's revision, the writes of the batch before it, and
+ * its own puts and deletes. When it fails its layer is dropped: nothing of it reaches the database.
  */
 import type { CollectionName, Collections, EventQuery, NewEvent, SequenceName, WriteTx } from '@flagadmin/core';
 import { hasNul, PgReadTx, type RowSource } from './read-tx';
 import { keyOf, projectsOf, type Statements } from './schema';
-import { eventMatches, type Layer, type WriteBatch } from './write-batch';
+import { eventMatches, type Layer, type Put, type WriteBatch } from './write-batch';
 
 export class PgWriteTx extends PgReadTx implements WriteTx {
   readonly layer: Layer = { records: new Map(), events: [], sequences: new Map() };
@@ -20,8 +20,18 @@ export class PgWriteTx extends PgReadTx implements WriteTx {
   }
 
   override async get<C extends CollectionName>(collection: C, key: string): Promise<Collections[C] | undefined> {
-    const put = this.layer.records.get(collection)?.get(key) ?? this.batch.records.get(collection)?.get(key);
-    return put ? (JSON.parse(put.json) as Collections[C]) : super.get(collection, key);
+    const change = this.change(collection, key);
+    if (change === undefined) return super.get(collection, key);
+    return change ? (JSON.parse(change.json) as Collections[C]) : undefined;
+  }
+
+  /** The last change to a key: this write's own, else the batch's (null: deleted); undefined when none touched it. */
+  private change(collection: CollectionName, key: string): Put | null | undefined {
+    for (const records of [this.layer.records, this.batch.records]) {
+      const changes = records.get(collection);
+      if (changes?.has(key)) return changes.get(key);
+    }
+    return undefined;
   }
 
   override async list<C extends CollectionName>(collection: C, where?: { project: string }): Promise<Collections[C][]> {
@@ -31,7 +41,7 @@ export class PgWriteTx extends PgReadTx implements WriteTx {
     const byKey = new Map(stored.map((r) => [keyOf(collection, r), r] as const));
     for (const layer of layers) {
       for (const [key, put] of layer) {
-        if (!where || put.projects.includes(where.project)) byKey.set(key, JSON.parse(put.json) as Collections[C]);
+        if (put && (!where || put.projects.includes(where.project))) byKey.set(key, JSON.parse(put.json) as Collections[C]);
         else byKey.delete(key);
       }
     }
@@ -63,6 +73,13 @@ export class PgWriteTx extends PgReadTx implements WriteTx {
     let puts = this.layer.records.get(collection);
     if (!puts) this.layer.records.set(collection, (puts = new Map()));
     puts.set(key, { json: JSON.stringify(record), projects });
+  }
+
+  async delete<C extends CollectionName>(collection: C, key: string): Promise<void> {
+    if (hasNul(key)) return; // no stored key has it (a put of one is refused): nothing to remove
+    let changes = this.layer.records.get(collection);
+    if (!changes) this.layer.records.set(collection, (changes = new Map()));
+    changes.set(key, null);
   }
 
   async appendEvent(event: NewEvent): Promise<void> {

@@ -13,13 +13,17 @@
  *   storage: written and fsynced; for a database: committed).
  * - Writes are serialized: two write transactions never interleave their effects (as if one ran
  *   after the other). A write transaction reads the records and sequence values left by every write
- *   before it, plus its own puts (its own events are not read back: their ids come at commit).
+ *   before it, plus its own puts and deletes (its own events are not read back: their ids come at commit).
  * - Everything a read hands out is a copy: mutating it changes nothing stored. `put` and
  *   `appendEvent` keep a copy of what they are given, taken at the call.
  *
  * Records
  * - One record per key in each collection (`COLLECTIONS[c].key`); `put` replaces the record under
- *   its key. There is no delete.
+ *   its key. `delete` removes the record under a key (nothing when there is none): from then on the
+ *   transaction's own `get` answers undefined and its `list`s (the project index's too) leave it out, a
+ *   later `put` of the key in the same transaction stores it again (the last of the two wins), and it is
+ *   all-or-nothing and durable with the rest of the write. A read transaction open while the delete
+ *   commits still sees the record (its snapshot). The key may be used again by any later write.
  * - `list` is ordered by key in JS code-unit order (what `<` on strings gives: 'B' < 'a' < 'é';
  *   in SQL: `COLLATE "C"`, whose UTF-8 byte order agrees except between characters above U+FFFF and
  *   U+E000..U+FFFF). `list(c, { project })` uses the collection's project index.
@@ -147,6 +151,8 @@ export interface ReadTx {
 
 export interface WriteTx extends ReadTx {
   put<C extends CollectionName>(collection: C, record: Collections[C]): Promise<void>;
+  /** Removes the record under `key` (nothing when absent); seen by this transaction's later reads, as puts are. */
+  delete<C extends CollectionName>(collection: C, key: string): Promise<void>;
   /** Appends an event; its id is assigned at commit. */
   appendEvent(event: NewEvent): Promise<void>;
   nextSequence(name: SequenceName): Promise<number>;

@@ -10,6 +10,7 @@ export function countingTx(tx: WriteTx): { tx: WriteTx; appended(): number } {
     countEvents: (query) => tx.countEvents(query),
     revision: () => tx.revision(),
     put: (collection, record) => tx.put(collection, record),
+    delete: (collection, key) => tx.delete(collection, key),
     nextSequence: (name) => tx.nextSequence(name),
     appendEvent: async (event) => {
       await tx.appendEvent(event);

@@ -18,9 +18,23 @@ export interface PutEntry {
   json: string;
 }
 
-/** Everything one write transaction changes; applied as a whole, or not at all. */
+/** One record removed by a transaction: its collection and key (`json` is never set: nothing is stored). */
+export interface DeleteEntry {
+  collection: CollectionName;
+  key: string;
+  json?: undefined;
+}
+
+/** The last change a transaction made to one key: a put, or a delete (no `json`). */
+export type RecordChange = PutEntry | DeleteEntry;
+
+/**
+ * Everything one write transaction changes; applied as a whole, or not at all. A key is in `puts` or
+ * in `deletes`, never both (the transaction's last change to it), so their order does not matter.
+ */
 export interface ChangeSet {
   puts: PutEntry[];
+  deletes: DeleteEntry[];
   events: PreparedEvent[];
   sequences: [SequenceName, number][];
 }
@@ -70,4 +84,5 @@ export function eventJson(id: number, e: PendingEvent): string {
 }
 
 /** Whether a change set changes nothing (a write transaction that only read). */
-export const isEmpty = (changes: ChangeSet): boolean => !changes.puts.length && !changes.events.length && !changes.sequences.length;
+export const isEmpty = (changes: ChangeSet): boolean =>
+  !changes.puts.length && !changes.deletes.length && !changes.events.length && !changes.sequences.length;

@@ -1,5 +1,14 @@
 import { COLLECTION_NAMES, type CollectionName, type SequenceName } from '@flagadmin/core';
-import { defOf, putEntry, type AnyRecord, type ChangeSet, type PutEntry, type StateImage, type StateText } from './change-set';
+import {
+  defOf,
+  putEntry,
+  type AnyRecord,
+  type ChangeSet,
+  type PutEntry,
+  type RecordChange,
+  type StateImage,
+  type StateText,
+} from './change-set';
 
 /**
  * What one read transaction sees: the committed state as of its start. Commits applied while it is
@@ -52,8 +61,12 @@ export class CommittedState {
   /** Records and sequences of a change set (its events go to the event store). */
   apply(changes: ChangeSet): void {
     this.revision++;
-    if (this.readers.size) this.saveForReaders(changes.puts);
+    if (this.readers.size) {
+      this.saveForReaders(changes.puts);
+      this.saveForReaders(changes.deletes);
+    }
     for (const put of changes.puts) this.store(put);
+    for (const gone of changes.deletes) this.remove(gone.collection, gone.key);
     for (const [name, value] of changes.sequences) this.sequences.set(name, value);
   }
 
@@ -68,10 +81,10 @@ export class CommittedState {
     this.readers.delete(snapshot);
   }
 
-  private saveForReaders(puts: readonly PutEntry[]): void {
-    for (const put of puts) {
-      const previous = this.records.get(put.collection)!.get(put.key);
-      for (const reader of this.readers) reader.save(put.collection, put.key, previous);
+  private saveForReaders(changes: readonly RecordChange[]): void {
+    for (const change of changes) {
+      const previous = this.records.get(change.collection)!.get(change.key);
+      for (const reader of this.readers) reader.save(change.collection, change.key, previous);
     }
   }
 
@@ -123,6 +136,23 @@ export class CommittedState {
     this.records.get(put.collection)!.set(put.key, put.json);
   }
 
+  /** Removes a record and its entries in the project index (nothing when there is no such record). */
+  private remove(collection: CollectionName, key: string): void {
+    if (!this.records.get(collection)!.delete(key)) return;
+    const filed = this.filedUnder.get(collection)!;
+    this.unfile(collection, key, filed.get(key));
+    filed.delete(key);
+  }
+
+  private unfile(collection: CollectionName, key: string, filed: string | readonly string[] | undefined): void {
+    const index = this.byProject.get(collection)!;
+    for (const p of typeof filed === 'string' ? [filed] : (filed ?? [])) {
+      const keys = index.get(p);
+      keys?.delete(key);
+      if (keys?.size === 0) index.delete(p);
+    }
+  }
+
   /** Files a record in the project index under its projects (moving it when they changed). */
   private file(put: PutEntry): void {
     const filed = this.filedUnder.get(put.collection)!;
@@ -130,7 +160,7 @@ export class CommittedState {
     const projects = put.projects ?? [];
     if (previous !== undefined && sameProjects(previous, projects)) return;
     const index = this.byProject.get(put.collection)!;
-    for (const p of typeof previous === 'string' ? [previous] : (previous ?? [])) index.get(p)?.delete(put.key);
+    this.unfile(put.collection, put.key, previous);
     for (const p of projects) {
       let keys = index.get(p);
       if (!keys) index.set(p, (keys = new Set()));

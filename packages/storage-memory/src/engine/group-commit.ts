@@ -1,5 +1,5 @@
 import type { CollectionName, SequenceName } from '@flagadmin/core';
-import { isEmpty, type ChangeSet, type PutEntry } from './change-set';
+import { isEmpty, type ChangeSet, type RecordChange } from './change-set';
 
 /** Makes a batch of change sets durable, in order, all or nothing. */
 export type CommitBatch = (batch: readonly ChangeSet[]) => Promise<void>;
@@ -69,18 +69,21 @@ export class GroupCommit {
     return undefined;
   }
 
-  /** A record as the newest pending change set that puts it has it. */
-  record(collection: CollectionName, key: string): string | undefined {
+  /**
+   * The newest pending change to a key: a put (its record) or a delete (no `json`), which shadows every
+   * older pending put; undefined when no pending change set touches the key.
+   */
+  change(collection: CollectionName, key: string): RecordChange | undefined {
     for (let i = this.pending.length - 1; i >= 0; i--) {
-      const found = this.pending[i]!.puts(collection).get(key);
-      if (found) return found.json;
+      const found = this.pending[i]!.records(collection).get(key);
+      if (found) return found;
     }
     return undefined;
   }
 
-  /** Adds the keys pending change sets put in a collection. */
+  /** Adds the keys pending change sets put or delete in a collection (candidates, to be looked up). */
   addKeys(collection: CollectionName, into: Set<string>): void {
-    for (const p of this.pending) for (const key of p.puts(collection).keys()) into.add(key);
+    for (const p of this.pending) for (const key of p.records(collection).keys()) into.add(key);
   }
 
   sequence(name: SequenceName): number | undefined {
@@ -96,7 +99,7 @@ class Pending {
   readonly done: Promise<void>;
   resolve!: () => void;
   reject!: (error: unknown) => void;
-  private byCollection?: Map<CollectionName, Map<string, PutEntry>>;
+  private byCollection?: Map<CollectionName, Map<string, RecordChange>>;
 
   constructor(
     readonly changes: ChangeSet,
@@ -109,18 +112,18 @@ class Pending {
     this.done.catch(() => undefined); // the writer awaits it; never an unhandled rejection here
   }
 
-  /** This change set's puts of one collection, by key (built on first use). */
-  puts(collection: CollectionName): Map<string, PutEntry> {
+  /** This change set's puts and deletes of one collection, by key (built on first use). */
+  records(collection: CollectionName): Map<string, RecordChange> {
     if (!this.byCollection) {
       this.byCollection = new Map();
-      for (const put of this.changes.puts) {
-        let map = this.byCollection.get(put.collection);
-        if (!map) this.byCollection.set(put.collection, (map = new Map()));
-        map.set(put.key, put);
+      for (const change of [...this.changes.puts, ...this.changes.deletes]) {
+        let map = this.byCollection.get(change.collection);
+        if (!map) this.byCollection.set(change.collection, (map = new Map()));
+        map.set(change.key, change);
       }
     }
     return this.byCollection.get(collection) ?? EMPTY;
   }
 }
 
-const EMPTY: Map<string, PutEntry> = new Map();
+const EMPTY: Map<string, RecordChange> = new Map();

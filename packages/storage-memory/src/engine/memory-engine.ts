@@ -1,5 +1,15 @@
 import type { CollectionName, ReadTx, SequenceName, WriteTx } from '@flagadmin/core';
-import { eventJson, isEmpty, type ChangeSet, type PreparedEvent, type PutEntry, type StateImage, type StateText } from './change-set';
+import {
+  eventJson,
+  isEmpty,
+  type ChangeSet,
+  type DeleteEntry,
+  type PreparedEvent,
+  type PutEntry,
+  type RecordChange,
+  type StateImage,
+  type StateText,
+} from './change-set';
 import { CommittedState } from './committed-state';
 import type { EventStore } from './event-store';
 import { GroupCommit, type CommitBatch } from './group-commit';
@@ -112,13 +122,19 @@ export class MemoryEngine {
   /** The overlay as a change set: its event ids assigned, after those of every change set before it. */
   private prepare(overlay: Overlay): ChangeSet {
     const puts: PutEntry[] = [];
-    for (const map of overlay.puts.values()) for (const put of map.values()) puts.push(put);
+    const deletes: DeleteEntry[] = [];
+    for (const map of overlay.records.values()) {
+      for (const change of map.values()) {
+        if (change.json === undefined) deletes.push(change);
+        else puts.push(change);
+      }
+    }
     let id = this.group?.lastEventId() ?? this.events.lastId;
     const events = overlay.events.map((e): PreparedEvent => {
       const at = ++id;
       return { id: at, project: e.project, json: eventJson(at, e) };
     });
-    return { puts, events, sequences: [...overlay.sequences] };
+    return { puts, deletes, events, sequences: [...overlay.sequences] };
   }
 
   private shared: EngineView | undefined;
@@ -129,17 +145,20 @@ export class MemoryEngine {
 
   private makeView(): EngineView {
     const { state, group } = this;
-    const ownOrPending = (overlay: Overlay, collection: CollectionName, key: string): string | undefined =>
-      overlay.puts.get(collection)?.get(key)?.json ?? group?.record(collection, key);
+    // A write sees its own last change to a key, else the newest pending one (a delete answers undefined), else the committed record.
+    const ownOrPending = (overlay: Overlay, collection: CollectionName, key: string): RecordChange | undefined =>
+      overlay.records.get(collection)?.get(key) ?? group?.change(collection, key);
     return {
       events: this.events,
-      lookup: (overlay, snapshot, collection, key) =>
-        (overlay && ownOrPending(overlay, collection, key)) ?? state.get(collection, key, snapshot),
+      lookup: (overlay, snapshot, collection, key) => {
+        const change = overlay && ownOrPending(overlay, collection, key);
+        return change ? change.json : state.get(collection, key, snapshot);
+      },
       keys: (overlay, snapshot, collection, where) => {
         const all = new Set(state.keys(collection, where, snapshot));
         if (overlay) {
           group?.addKeys(collection, all);
-          const own = overlay.puts.get(collection);
+          const own = overlay.records.get(collection);
           if (own) for (const key of own.keys()) all.add(key);
         }
         return [...all].sort();

@@ -1,11 +1,12 @@
 import type { CollectionName, Collections, EventQuery, NewEvent, SequenceName, WriteTx } from '@flagadmin/core';
-import { defOf, pendingEvent, putEntry, type AnyRecord, type PendingEvent, type PutEntry } from './change-set';
+import { defOf, pendingEvent, putEntry, type AnyRecord, type PendingEvent, type RecordChange } from './change-set';
 import type { ReadSnapshot } from './committed-state';
 import type { EventStore } from './event-store';
 
 /** A write transaction's own changes, seen only by it until its change set is prepared. */
 export class Overlay {
-  readonly puts = new Map<CollectionName, Map<string, PutEntry>>();
+  /** The last put or delete of each key, by collection. */
+  readonly records = new Map<CollectionName, Map<string, RecordChange>>();
   readonly events: PendingEvent[] = [];
   readonly sequences = new Map<SequenceName, number>();
 }
@@ -84,11 +85,11 @@ export class Tx implements WriteTx {
   }
 
   async put<C extends CollectionName>(collection: C, record: Collections[C]): Promise<void> {
-    const overlay = this.writable();
-    const put = putEntry(collection, record);
-    let map = overlay.puts.get(collection);
-    if (!map) overlay.puts.set(collection, (map = new Map()));
-    map.set(put.key, put);
+    this.record(putEntry(collection, record));
+  }
+
+  async delete<C extends CollectionName>(collection: C, key: string): Promise<void> {
+    this.record({ collection, key });
   }
 
   async appendEvent(event: NewEvent): Promise<void> {
@@ -98,6 +99,14 @@ export class Tx implements WriteTx {
 
   async nextSequence(name: SequenceName): Promise<number> {
     return this.view.nextSequence(this.writable(), name);
+  }
+
+  /** Keeps a change as the last one to its key in this transaction. */
+  private record(change: RecordChange): void {
+    const overlay = this.writable();
+    let map = overlay.records.get(change.collection);
+    if (!map) overlay.records.set(change.collection, (map = new Map()));
+    map.set(change.key, change);
   }
 
   private writable(): Overlay {
