@@ -26,6 +26,7 @@ import { listProjects } from '../operations/list-projects';
 import { patchFeature } from '../operations/patch-feature';
 import { FLAG_CONFIG_OPERATIONS } from './flag-config-operations';
 import { CHANGE_REQUEST_OPERATIONS } from './change-request-operations';
+import { ENVIRONMENT_OPERATIONS } from './environment-operations';
 
 /** Operations that act for a principal, with the context bound. */
 const OPERATIONS = {
@@ -52,6 +53,7 @@ const OPERATIONS = {
   getClientFeatures,
   ...FLAG_CONFIG_OPERATIONS,
   ...CHANGE_REQUEST_OPERATIONS,
+  ...ENVIRONMENT_OPERATIONS,
 } as const;
 
 type Operations = typeof OPERATIONS;

@@ -28,9 +28,13 @@ export type Permission =
   | 'ADMIN'
   | 'UPDATE_FEATURE'
   | 'UPDATE_FEATURE_ENVIRONMENT'
+  | 'UPDATE_PROJECT'
   | 'READ_PROJECT_API_TOKEN'
   | 'CREATE_PROJECT_API_TOKEN'
-  | 'DELETE_PROJECT_API_TOKEN';
+  | 'DELETE_PROJECT_API_TOKEN'
+  | 'CREATE_TAG_TYPE'
+  | 'UPDATE_TAG_TYPE'
+  | 'DELETE_TAG_TYPE';
 
 /** Client keys read the client API: `client` (Unleash's deprecated name) and `backend` (its current one). */
 export const isClientKeyType = (type: KeyType): boolean => type === 'client' || type === 'backend';
@@ -58,6 +62,11 @@ export function requireClientKey(p: Principal): void {
   if (!isClientKeyType(p.type)) throw new AdminError('NoAccessError', 'invalid token type for this endpoint');
 }
 
+/** Frontend API endpoints take frontend keys, and admin keys (as Unleash). */
+export function requireFrontendKey(p: Principal): void {
+  if (p.type !== 'frontend' && p.type !== 'admin') throw new AdminError('NoAccessError', 'invalid token type for this endpoint');
+}
+
 const denied = (permission: Permission, project?: string, environment?: string): AdminError => {
   const where = environment ? ` in environment "${environment}"` : '';
   return permissionDenied(`You need the permission ${permission}${where} to do this.`, {
@@ -71,6 +80,12 @@ const denied = (permission: Permission, project?: string, environment?: string):
 export function requireAdmin(p: Principal): void {
   requireAdminKey(p);
   if (p.role !== 'admin' || !seesAllProjects(p)) throw denied('ADMIN');
+}
+
+/** UPDATE_PROJECT (a project's environments and their default strategies): an admin-role key with the project in scope. */
+export function requireUpdateProject(p: Principal, project: string): void {
+  requireAdminKey(p);
+  if (p.role !== 'admin' || !canSeeProject(p, project)) throw denied('UPDATE_PROJECT', project);
 }
 
 /** UPDATE_FEATURE on a project: editor or admin role with the project in scope. */
@@ -90,6 +105,18 @@ export function requireProjectApiTokens(
 ): void {
   requireAdminKey(p);
   if ((p.role !== 'admin' && p.role !== 'editor') || !canSeeProject(p, project)) throw denied(permission, project);
+}
+
+/**
+ * Instance-wide tags and tag types (Unleash's CREATE_, UPDATE_ and DELETE_TAG_TYPE, which its Editor role
+ * holds; creating and deleting a tag of the list): an editor or admin key over every project.
+ */
+export function requireTagAdmin(
+  p: Principal,
+  permission: 'CREATE_TAG_TYPE' | 'UPDATE_TAG_TYPE' | 'DELETE_TAG_TYPE' | 'UPDATE_FEATURE',
+): void {
+  requireAdminKey(p);
+  if ((p.role !== 'admin' && p.role !== 'editor') || !seesAllProjects(p)) throw denied(permission);
 }
 
 /** UPDATE_FEATURE_ENVIRONMENT: UPDATE_FEATURE plus the environment in the key's scope. */

@@ -99,15 +99,31 @@ export interface TagRecord {
   type: string;
   value: string;
   createdAt: string;
+  /**
+   * How many features carry the tag, kept by the feature write path in the same transaction as every
+   * change of a feature's tags (so a tag in use is known without reading every feature).
+   */
+  featureCount?: number;
 }
 
-/** A strategy definition: the built-ins and custom ones, with their parameter definitions. */
+/** One parameter of a strategy definition; `type` is one of STRATEGY_PARAMETER_TYPES. */
+export interface StrategyParameterDefinition {
+  name: string;
+  type: string;
+  description: string;
+  required: boolean;
+}
+
+/**
+ * A strategy definition with its parameter definitions: a custom one, or a built-in's record, which
+ * only keeps whether it is deprecated (its text comes from BUILT_IN_STRATEGY_DEFINITIONS).
+ */
 export interface StrategyDefinitionRecord {
   name: string;
   title: string | null;
-  description: string;
-  parameters: { name: string; type: string; description: string; required: boolean }[];
-  /** False for the built-ins, which cannot be changed or removed. */
+  description: string | null;
+  parameters: StrategyParameterDefinition[];
+  /** False for the built-ins, which cannot be changed or removed (a built-in's record keeps its deprecation). */
   editable: boolean;
   deprecated: boolean;
   sortOrder: number;
@@ -141,8 +157,23 @@ export interface AddonRecord {
 
 export interface EnvironmentRecord {
   name: string;
+  /** Unleash's types (`development`, `test`, `preproduction`, `production`) or any other text. */
   type: string;
   sortOrder: number;
+  /** False: the environment is served to no SDK and new projects leave it out. Absent on older records: enabled. */
+  enabled?: boolean;
+  /** A protected environment cannot be changed or deleted. Absent: not protected. */
+  protected?: boolean;
+  /** The approvals a change request needs in this environment (Unleash's experimental field); absent: none set. */
+  requiredApprovals?: number | null;
+  createdAt?: string;
+}
+
+/** A project's default strategy in one environment: what enabling a feature there with no strategy adds. */
+export interface ProjectDefaultStrategy {
+  environment: string;
+  /** The strategy without id and sortOrder; an empty `groupId` parameter becomes the feature's name. */
+  strategy: Omit<Strategy, 'id' | 'sortOrder'>;
 }
 
 export interface ProjectMember {
@@ -162,6 +193,8 @@ export interface ProjectRecord {
   members: ProjectMember[];
   /** Names of the instance environments this project uses. */
   environments: string[];
+  /** Per environment, the strategy enabling a feature with none adds (else flexibleRollout 100 %). */
+  defaultStrategies?: ProjectDefaultStrategy[];
   createdAt: string;
 }
 
@@ -191,10 +224,37 @@ export interface FeatureRecord {
   dependencies: { feature: string; enabled: boolean; variants: string[] }[];
   children: string[];
   environments: FeatureEnvironmentState[];
+  /**
+   * The configuration (strategies, variants) of environments removed from the feature's project, kept
+   * for a re-add, which brings it back disabled. Never served nor shown.
+   */
+  removedEnvironments?: FeatureEnvironmentState[];
   /** Increases with every administrative change; the ETag. */
   version: number;
   /** First time the feature was enabled in a production-type environment (avgTimeToProduction). */
   productionAt: string | null;
+  /**
+   * Every lifecycle stage the feature entered, oldest first, each once (Unleash's lifecycle list); absent
+   * on records written before it was kept: then `lifecycle` alone is the list.
+   */
+  lifecycleStages?: LifecycleStageEntry[];
+  /** Links to elsewhere (an issue, a dashboard); absent when none. */
+  links?: FeatureLink[];
+}
+
+export interface LifecycleStageEntry {
+  stage: LifecycleStage;
+  enteredStageAt: string;
+  /** Of the `completed` stage: `kept` or `discarded`, and what was kept (a variant name). */
+  status?: 'kept' | 'discarded';
+  statusValue?: string;
+}
+
+export interface FeatureLink {
+  /** From the `featureLink` sequence, as text (Unleash's ids are text). */
+  id: string;
+  url: string;
+  title: string | null;
 }
 
 export interface ApiKeyRecord {

@@ -32,7 +32,8 @@ export interface SegmentView {
   used: Map<number, ClientSegment>;
 }
 
-export function clientFeature(f: FeatureRecord, environment: string, view: SegmentView): ClientFeature {
+/** `environment` undefined: an environment served to no SDK (disabled), where every feature answers disabled. */
+export function clientFeature(f: FeatureRecord, environment: string | undefined, view: SegmentView): ClientFeature {
   const state = f.environments.find((e) => e.name === environment);
   const { enabled, strategies } = clientEnvironment(state, view.segments, view.inline, view.used);
   return {

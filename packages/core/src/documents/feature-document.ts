@@ -1,5 +1,6 @@
 /** The feature document the admin API returns, built from a stored feature record. */
 import type { EnvironmentRecord, FeatureRecord, FeatureType, LifecycleStage, Tag, Variant } from '../base/records';
+import { isPotentiallyStale, type FeatureLifetimes } from './feature-types';
 
 export interface StrategyDocument {
   id: string;
@@ -49,6 +50,16 @@ export interface FeatureDocument {
   children: string[];
   lifecycle: { stage: LifecycleStage; enteredStageAt: string };
   dependencies: { feature: string; enabled: boolean; variants: string[] }[];
+  /** The feature's links (Unleash's `links`), only when it has some. */
+  links?: { id: string; url: string; title: string | null; feature: string }[];
+  /** Past its type's lifetime, not stale, not archived (documents/feature-types.ts); when staleness was given. */
+  potentiallyStale?: boolean;
+}
+
+/** What `potentiallyStale` is judged by: the lifetimes in force and the time. */
+export interface Staleness {
+  lifetimes: FeatureLifetimes;
+  now: Date;
 }
 
 /** Environment metadata by name, ordered by sortOrder then name. */
@@ -59,7 +70,7 @@ export function environmentIndex(environments: readonly EnvironmentRecord[]): En
   return new Map(sorted.map((e) => [e.name, e]));
 }
 
-export function featureDocument(f: FeatureRecord, environments: EnvironmentIndex): FeatureDocument {
+export function featureDocument(f: FeatureRecord, environments: EnvironmentIndex, staleness?: Staleness): FeatureDocument {
   const states = new Map(f.environments.map((s) => [s.name, s]));
   const envs: EnvironmentDocument[] = [];
   for (const env of environments.values()) {
@@ -89,6 +100,7 @@ export function featureDocument(f: FeatureRecord, environments: EnvironmentIndex
     project: f.project,
     enabled: envs.some((e) => e.enabled),
     stale: f.stale,
+    ...(staleness ? { potentiallyStale: isPotentiallyStale(f, staleness.lifetimes, staleness.now) } : {}),
     favorite: f.favorite,
     impressionData: f.impressionData,
     createdAt: f.createdAt,
@@ -101,5 +113,6 @@ export function featureDocument(f: FeatureRecord, environments: EnvironmentIndex
     children: f.children,
     lifecycle: f.lifecycle,
     dependencies: f.dependencies,
+    ...(f.links?.length ? { links: f.links.map((l) => ({ ...l, feature: f.name })) } : {}),
   };
 }

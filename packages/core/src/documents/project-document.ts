@@ -33,8 +33,13 @@ export interface ProjectsResponse {
 }
 
 /** Figures that depend on the clock, from the project's aggregates: O(types × log features). */
-export function projectDocument(p: ProjectRecord, stats: ProjectStatsRecord, now: Date): ProjectDocument {
-  const potentiallyStale = potentiallyStaleCount(stats, now);
+export function projectDocument(
+  p: ProjectRecord,
+  stats: ProjectStatsRecord,
+  now: Date,
+  lifetimes?: Parameters<typeof potentiallyStaleCount>[2],
+): ProjectDocument {
+  const potentiallyStale = potentiallyStaleCount(stats, now, lifetimes);
   const count = stats.featureCount;
   const health = count === 0 ? 100 : Math.round(100 * (1 - (stats.staleFeatureCount + potentiallyStale) / count));
   const owners: ProjectOwner[] = p.members

@@ -6,7 +6,7 @@ import type { FeatureRecord, FeatureType, ProjectStatsRecord } from '../base/rec
 
 const DAY_MS = 86_400_000;
 
-/** Expected lifetimes in days (Unleash's); `null` = never potentially stale. */
+/** Unleash's default expected lifetimes in days; `null` = never potentially stale (an admin may change them: feature-types.ts). */
 export const FEATURE_LIFETIME_DAYS: Readonly<Record<FeatureType, number | null>> = {
   release: 40,
   experiment: 40,
@@ -40,11 +40,15 @@ export function emptyStats(project: string): ProjectStatsRecord {
 }
 
 /** Features not marked stale but past their type's lifetime at `now`: O(types × log features). */
-export function potentiallyStaleCount(stats: ProjectStatsRecord, now: Date): number {
+export function potentiallyStaleCount(
+  stats: ProjectStatsRecord,
+  now: Date,
+  lifetimes: Readonly<Record<FeatureType, number | null>> = FEATURE_LIFETIME_DAYS,
+): number {
   let count = 0;
   for (const [type, created] of Object.entries(stats.freshCreatedAt) as [FeatureType, number[]][]) {
-    const days = FEATURE_LIFETIME_DAYS[type];
-    if (days !== null && created.length) count += countBelow(created, now.getTime() - days * DAY_MS);
+    const days = lifetimes[type];
+    if (days !== null && days !== undefined && created.length) count += countBelow(created, now.getTime() - days * DAY_MS);
   }
   return count;
 }
@@ -58,11 +62,15 @@ export function averageTimeToProduction(stats: ProjectStatsRecord): number {
  * The first moment after `now` at which a figure of `projectDocument` changes by the clock alone (a
  * feature passing its type's lifetime); Infinity when none will.
  */
-export function nextClockChange(stats: ProjectStatsRecord, now: Date): number {
+export function nextClockChange(
+  stats: ProjectStatsRecord,
+  now: Date,
+  lifetimes: Readonly<Record<FeatureType, number | null>> = FEATURE_LIFETIME_DAYS,
+): number {
   let next = Infinity;
   for (const [type, created] of Object.entries(stats.freshCreatedAt) as [FeatureType, number[]][]) {
-    const days = FEATURE_LIFETIME_DAYS[type];
-    if (days === null) continue;
+    const days = lifetimes[type];
+    if (days === null || days === undefined) continue;
     const lifetime = days * DAY_MS;
     const i = countBelow(created, now.getTime() - lifetime);
     // created[i] is the oldest feature not yet past its lifetime: it is once now > created[i] + lifetime.

@@ -145,7 +145,7 @@ return errors === 0;
 }
 
 export const feature = validate22;
-const schema7 = {"$id":"feature","type":"object","additionalProperties":false,"required":["name","type","description","archived","project","enabled","stale","favorite","impressionData","createdAt","archivedAt","lastSeenAt","environments","variants","strategies","tags","children","lifecycle","dependencies"],"properties":{"name":{"type":"string"},"type":{"enum":["release","experiment","operational","kill-switch","permission"]},"description":{"type":["string","null"]},"archived":{"type":"boolean"},"project":{"type":"string"},"enabled":{"type":"boolean"},"stale":{"type":"boolean"},"favorite":{"type":"boolean"},"impressionData":{"type":"boolean"},"createdAt":{"type":["string","null"],"format":"date-time"},"archivedAt":{"type":["string","null"],"format":"date-time"},"lastSeenAt":{"type":["string","null"],"format":"date-time"},"environments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","featureName","environment","type","enabled","sortOrder","variantCount","strategies","variants","lastSeenAt","hasStrategies","hasEnabledStrategies"],"properties":{"name":{"type":"string"},"featureName":{"type":"string"},"environment":{"type":"string"},"type":{"type":"string"},"enabled":{"type":"boolean"},"sortOrder":{"type":"number"},"variantCount":{"type":"number"},"strategies":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","name","featureName","sortOrder","segments","constraints","variants","parameters"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"disabled":{"type":"boolean"},"featureName":{"type":"string"},"sortOrder":{"type":"number"},"segments":{"type":"array","items":{"type":"number"}},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"}}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}},"parameters":{"type":"object","additionalProperties":{"type":"string"}}}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}},"lastSeenAt":{"type":["string","null"],"format":"date-time"},"hasStrategies":{"type":"boolean"},"hasEnabledStrategies":{"type":"boolean"}}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}},"strategies":{"type":"array","items":{"type":"object"}},"tags":{"type":["array","null"],"items":{"$ref":"tag"}},"children":{"type":"array","items":{"type":"string"}},"lifecycle":{"type":"object","additionalProperties":false,"required":["stage","enteredStageAt"],"properties":{"stage":{"enum":["initial","pre-live","live","completed","archived"]},"enteredStageAt":{"type":"string","format":"date-time"}}},"dependencies":{"type":"array","items":{"type":"object","required":["feature"],"properties":{"feature":{"type":"string"},"enabled":{"type":"boolean"},"variants":{"type":"array","items":{"type":"string"}}}}}}};
+const schema7 = {"$id":"feature","type":"object","additionalProperties":false,"required":["name","type","description","archived","project","enabled","stale","favorite","impressionData","createdAt","archivedAt","lastSeenAt","environments","variants","strategies","tags","children","lifecycle","dependencies"],"properties":{"name":{"type":"string"},"type":{"enum":["release","experiment","operational","kill-switch","permission"]},"description":{"type":["string","null"]},"archived":{"type":"boolean"},"project":{"type":"string"},"enabled":{"type":"boolean"},"stale":{"type":"boolean"},"potentiallyStale":{"type":"boolean"},"favorite":{"type":"boolean"},"impressionData":{"type":"boolean"},"createdAt":{"type":["string","null"],"format":"date-time"},"archivedAt":{"type":["string","null"],"format":"date-time"},"lastSeenAt":{"type":["string","null"],"format":"date-time"},"environments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","featureName","environment","type","enabled","sortOrder","variantCount","strategies","variants","lastSeenAt","hasStrategies","hasEnabledStrategies"],"properties":{"name":{"type":"string"},"featureName":{"type":"string"},"environment":{"type":"string"},"type":{"type":"string"},"enabled":{"type":"boolean"},"sortOrder":{"type":"number"},"variantCount":{"type":"number"},"strategies":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","name","featureName","sortOrder","segments","constraints","variants","parameters"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"disabled":{"type":"boolean"},"featureName":{"type":"string"},"sortOrder":{"type":"number"},"segments":{"type":"array","items":{"type":"number"}},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"}}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}},"parameters":{"type":"object","additionalProperties":{"type":"string"}}}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}},"lastSeenAt":{"type":["string","null"],"format":"date-time"},"hasStrategies":{"type":"boolean"},"hasEnabledStrategies":{"type":"boolean"}}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}},"strategies":{"type":"array","items":{"type":"object"}},"tags":{"type":["array","null"],"items":{"$ref":"tag"}},"children":{"type":"array","items":{"type":"string"}},"lifecycle":{"type":"object","additionalProperties":false,"required":["stage","enteredStageAt"],"properties":{"stage":{"enum":["initial","pre-live","live","completed","archived"]},"enteredStageAt":{"type":"string","format":"date-time"}}},"dependencies":{"type":"array","items":{"type":"object","required":["feature"],"properties":{"feature":{"type":"string"},"enabled":{"type":"boolean"},"variants":{"type":"array","items":{"type":"string"}}}}},"links":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","url","title","feature"],"properties":{"id":{"type":"string"},"url":{"type":"string"},"title":{"type":["string","null"]},"feature":{"type":"string"}}}}}};
 const func6 = Object.prototype.hasOwnProperty;
 const formats0 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
@@ -442,9 +442,9 @@ vErrors.push(err26);
 errors++;
 }
 }
-if(data.favorite !== undefined){
-if(typeof data.favorite !== "boolean"){
-const err27 = {instancePath:instancePath+"/favorite",schemaPath:"#/properties/favorite/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.potentiallyStale !== undefined){
+if(typeof data.potentiallyStale !== "boolean"){
+const err27 = {instancePath:instancePath+"/potentiallyStale",schemaPath:"#/properties/potentiallyStale/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -454,9 +454,9 @@ vErrors.push(err27);
 errors++;
 }
 }
-if(data.impressionData !== undefined){
-if(typeof data.impressionData !== "boolean"){
-const err28 = {instancePath:instancePath+"/impressionData",schemaPath:"#/properties/impressionData/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data.favorite !== undefined){
+if(typeof data.favorite !== "boolean"){
+const err28 = {instancePath:instancePath+"/favorite",schemaPath:"#/properties/favorite/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -466,10 +466,9 @@ vErrors.push(err28);
 errors++;
 }
 }
-if(data.createdAt !== undefined){
-let data9 = data.createdAt;
-if((typeof data9 !== "string") && (data9 !== null)){
-const err29 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: schema7.properties.createdAt.type},message:"must be string,null"};
+if(data.impressionData !== undefined){
+if(typeof data.impressionData !== "boolean"){
+const err29 = {instancePath:instancePath+"/impressionData",schemaPath:"#/properties/impressionData/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -478,9 +477,11 @@ vErrors.push(err29);
 }
 errors++;
 }
-if(typeof data9 === "string"){
-if(!(formats0.test(data9))){
-const err30 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+if(data.createdAt !== undefined){
+let data10 = data.createdAt;
+if((typeof data10 !== "string") && (data10 !== null)){
+const err30 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: schema7.properties.createdAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -489,12 +490,9 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-}
-if(data.archivedAt !== undefined){
-let data10 = data.archivedAt;
-if((typeof data10 !== "string") && (data10 !== null)){
-const err31 = {instancePath:instancePath+"/archivedAt",schemaPath:"#/properties/archivedAt/type",keyword:"type",params:{type: schema7.properties.archivedAt.type},message:"must be string,null"};
+if(typeof data10 === "string"){
+if(!(formats0.test(data10))){
+const err31 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -503,9 +501,12 @@ vErrors.push(err31);
 }
 errors++;
 }
-if(typeof data10 === "string"){
-if(!(formats0.test(data10))){
-const err32 = {instancePath:instancePath+"/archivedAt",schemaPath:"#/properties/archivedAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+}
+if(data.archivedAt !== undefined){
+let data11 = data.archivedAt;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err32 = {instancePath:instancePath+"/archivedAt",schemaPath:"#/properties/archivedAt/type",keyword:"type",params:{type: schema7.properties.archivedAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -514,12 +515,9 @@ vErrors.push(err32);
 }
 errors++;
 }
-}
-}
-if(data.lastSeenAt !== undefined){
-let data11 = data.lastSeenAt;
-if((typeof data11 !== "string") && (data11 !== null)){
-const err33 = {instancePath:instancePath+"/lastSeenAt",schemaPath:"#/properties/lastSeenAt/type",keyword:"type",params:{type: schema7.properties.lastSeenAt.type},message:"must be string,null"};
+if(typeof data11 === "string"){
+if(!(formats0.test(data11))){
+const err33 = {instancePath:instancePath+"/archivedAt",schemaPath:"#/properties/archivedAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -528,9 +526,12 @@ vErrors.push(err33);
 }
 errors++;
 }
-if(typeof data11 === "string"){
-if(!(formats0.test(data11))){
-const err34 = {instancePath:instancePath+"/lastSeenAt",schemaPath:"#/properties/lastSeenAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+}
+if(data.lastSeenAt !== undefined){
+let data12 = data.lastSeenAt;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err34 = {instancePath:instancePath+"/lastSeenAt",schemaPath:"#/properties/lastSeenAt/type",keyword:"type",params:{type: schema7.properties.lastSeenAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -539,17 +540,9 @@ vErrors.push(err34);
 }
 errors++;
 }
-}
-}
-if(data.environments !== undefined){
-let data12 = data.environments;
-if(Array.isArray(data12)){
-const len0 = data12.length;
-for(let i0=0; i0<len0; i0++){
-let data13 = data12[i0];
-if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
-if(data13.name === undefined){
-const err35 = {instancePath:instancePath+"/environments/" + i0,schemaPath:"#/properties/environments/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(typeof data12 === "string"){
+if(!(formats0.test(data12))){
+const err35 = {instancePath:instancePath+"/lastSeenAt",schemaPath:"#/properties/lastSeenAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -558,8 +551,17 @@ vErrors.push(err35);
 }
 errors++;
 }
-if(data13.featureName === undefined){
-const err36 = {instancePath:instancePath+"/environments/" + i0,schemaPath:"#/properties/environments/items/required",keyword:"required",params:{missingProperty: "featureName"},message:"must have required property '"+"featureName"+"'"};
+}
+}
+if(data.environments !== undefined){
+let data13 = data.environments;
+if(Array.isArray(data13)){
+const len0 = data13.length;
+for(let i0=0; i0<len0; i0++){
+let data14 = data13[i0];
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+if(data14.name === undefined){
+const err36 = {instancePath:instancePath+"/environments/" + i0,schemaPath:"#/properties/environments/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -568,8 +570,8 @@ vErrors.push(err36);
 }
 errors++;
 }
-if(data13.environment === undefined){
-const err37 = {instancePath:instancePath+"/environments/" + i0,schemaPath:"#/properties/environments/items/required",keyword:"required",params:{missingProperty: "environment"},message:"must have required property '"+"environment"+"'"};
+if(data14.featureName === undefined){
+const err37 = {instancePath:instancePath+"/environments/" + i0,schemaPath:"#/properties/environments/items/required",keyword:"required",params:{missingProperty: "featureName"},message:"must have required property '"+"featureName"+"'"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -578,8 +580,8 @@ vErrors.push(err37);
 }
 errors++;
 }
-if(data13.type === undefined){
-const err38 = {instancePath:instancePath+"/environments/" + i0,schemaPath:"#/properties/environments/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(data14.environment === undefined){
+const err38 = {instancePath:instancePath+"/environments/" + i0,schemaPath:"#/properties/environments/items/required",keyword:"required",params:{missingProperty: "environment"},message:"must have required property '"+"environment"+"'"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -588,8 +590,8 @@ vErrors.push(err38);
 }
 errors++;
 }
-if(data13.enabled === undefined){
-const err39 = {instancePath:instancePath+"/environments/" + i0,schemaPath:"#/properties/environments/items/required",keyword:"required",params:{missingProperty: "enabled"},message:"must have required property '"+"enabled"+"'"};
+if(data14.type === undefined){
+const err39 = {instancePath:instancePath+"/environments/" + i0,schemaPath:"#/properties/environments/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -598,8 +600,8 @@ vErrors.push(err39);
 }
 errors++;
 }
-if(data13.sortOrder === undefined){
-const err40 = {instancePath:instancePath+"/environments/" + i0,schemaPath:"#/properties/environments/items/required",keyword:"required",params:{missingProperty: "sortOrder"},message:"must have required property '"+"sortOrder"+"'"};
+if(data14.enabled === undefined){
+const err40 = {instancePath:instancePath+"/environments/" + i0,schemaPath:"#/properties/environments/items/required",keyword:"required",params:{missingProperty: "enabled"},message:"must have required property '"+"enabled"+"'"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -608,8 +610,8 @@ vErrors.push(err40);
 }
 errors++;
 }
-if(data13.variantCount === undefined){
-const err41 = {instancePath:instancePath+"/environments/" + i0,schemaPath:"#/properties/environments/items/required",keyword:"required",params:{missingProperty: "variantCount"},message:"must have required property '"+"variantCount"+"'"};
+if(data14.sortOrder === undefined){
+const err41 = {instancePath:instancePath+"/environments/" + i0,schemaPath:"#/properties/environments/items/required",keyword:"required",params:{missingProperty: "sortOrder"},message:"must have required property '"+"sortOrder"+"'"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -618,8 +620,8 @@ vErrors.push(err41);
 }
 errors++;
 }
-if(data13.strategies === undefined){
-const err42 = {instancePath:instancePath+"/environments/" + i0,schemaPath:"#/properties/environments/items/required",keyword:"required",params:{missingProperty: "strategies"},message:"must have required property '"+"strategies"+"'"};
+if(data14.variantCount === undefined){
+const err42 = {instancePath:instancePath+"/environments/" + i0,schemaPath:"#/properties/environments/items/required",keyword:"required",params:{missingProperty: "variantCount"},message:"must have required property '"+"variantCount"+"'"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -628,8 +630,8 @@ vErrors.push(err42);
 }
 errors++;
 }
-if(data13.variants === undefined){
-const err43 = {instancePath:instancePath+"/environments/" + i0,schemaPath:"#/properties/environments/items/required",keyword:"required",params:{missingProperty: "variants"},message:"must have required property '"+"variants"+"'"};
+if(data14.strategies === undefined){
+const err43 = {instancePath:instancePath+"/environments/" + i0,schemaPath:"#/properties/environments/items/required",keyword:"required",params:{missingProperty: "strategies"},message:"must have required property '"+"strategies"+"'"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -638,8 +640,8 @@ vErrors.push(err43);
 }
 errors++;
 }
-if(data13.lastSeenAt === undefined){
-const err44 = {instancePath:instancePath+"/environments/" + i0,schemaPath:"#/properties/environments/items/required",keyword:"required",params:{missingProperty: "lastSeenAt"},message:"must have required property '"+"lastSeenAt"+"'"};
+if(data14.variants === undefined){
+const err44 = {instancePath:instancePath+"/environments/" + i0,schemaPath:"#/properties/environments/items/required",keyword:"required",params:{missingProperty: "variants"},message:"must have required property '"+"variants"+"'"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -648,8 +650,8 @@ vErrors.push(err44);
 }
 errors++;
 }
-if(data13.hasStrategies === undefined){
-const err45 = {instancePath:instancePath+"/environments/" + i0,schemaPath:"#/properties/environments/items/required",keyword:"required",params:{missingProperty: "hasStrategies"},message:"must have required property '"+"hasStrategies"+"'"};
+if(data14.lastSeenAt === undefined){
+const err45 = {instancePath:instancePath+"/environments/" + i0,schemaPath:"#/properties/environments/items/required",keyword:"required",params:{missingProperty: "lastSeenAt"},message:"must have required property '"+"lastSeenAt"+"'"};
 if(vErrors === null){
 vErrors = [err45];
 }
@@ -658,8 +660,8 @@ vErrors.push(err45);
 }
 errors++;
 }
-if(data13.hasEnabledStrategies === undefined){
-const err46 = {instancePath:instancePath+"/environments/" + i0,schemaPath:"#/properties/environments/items/required",keyword:"required",params:{missingProperty: "hasEnabledStrategies"},message:"must have required property '"+"hasEnabledStrategies"+"'"};
+if(data14.hasStrategies === undefined){
+const err46 = {instancePath:instancePath+"/environments/" + i0,schemaPath:"#/properties/environments/items/required",keyword:"required",params:{missingProperty: "hasStrategies"},message:"must have required property '"+"hasStrategies"+"'"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -668,9 +670,8 @@ vErrors.push(err46);
 }
 errors++;
 }
-for(const key1 in data13){
-if(!(func6.call(schema7.properties.environments.items.properties, key1))){
-const err47 = {instancePath:instancePath+"/environments/" + i0,schemaPath:"#/properties/environments/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(data14.hasEnabledStrategies === undefined){
+const err47 = {instancePath:instancePath+"/environments/" + i0,schemaPath:"#/properties/environments/items/required",keyword:"required",params:{missingProperty: "hasEnabledStrategies"},message:"must have required property '"+"hasEnabledStrategies"+"'"};
 if(vErrors === null){
 vErrors = [err47];
 }
@@ -679,10 +680,9 @@ vErrors.push(err47);
 }
 errors++;
 }
-}
-if(data13.name !== undefined){
-if(typeof data13.name !== "string"){
-const err48 = {instancePath:instancePath+"/environments/" + i0+"/name",schemaPath:"#/properties/environments/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key1 in data14){
+if(!(func6.call(schema7.properties.environments.items.properties, key1))){
+const err48 = {instancePath:instancePath+"/environments/" + i0,schemaPath:"#/properties/environments/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err48];
 }
@@ -692,9 +692,9 @@ vErrors.push(err48);
 errors++;
 }
 }
-if(data13.featureName !== undefined){
-if(typeof data13.featureName !== "string"){
-const err49 = {instancePath:instancePath+"/environments/" + i0+"/featureName",schemaPath:"#/properties/environments/items/properties/featureName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data14.name !== undefined){
+if(typeof data14.name !== "string"){
+const err49 = {instancePath:instancePath+"/environments/" + i0+"/name",schemaPath:"#/properties/environments/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err49];
 }
@@ -704,9 +704,9 @@ vErrors.push(err49);
 errors++;
 }
 }
-if(data13.environment !== undefined){
-if(typeof data13.environment !== "string"){
-const err50 = {instancePath:instancePath+"/environments/" + i0+"/environment",schemaPath:"#/properties/environments/items/properties/environment/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data14.featureName !== undefined){
+if(typeof data14.featureName !== "string"){
+const err50 = {instancePath:instancePath+"/environments/" + i0+"/featureName",schemaPath:"#/properties/environments/items/properties/featureName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -716,9 +716,9 @@ vErrors.push(err50);
 errors++;
 }
 }
-if(data13.type !== undefined){
-if(typeof data13.type !== "string"){
-const err51 = {instancePath:instancePath+"/environments/" + i0+"/type",schemaPath:"#/properties/environments/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data14.environment !== undefined){
+if(typeof data14.environment !== "string"){
+const err51 = {instancePath:instancePath+"/environments/" + i0+"/environment",schemaPath:"#/properties/environments/items/properties/environment/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err51];
 }
@@ -728,9 +728,9 @@ vErrors.push(err51);
 errors++;
 }
 }
-if(data13.enabled !== undefined){
-if(typeof data13.enabled !== "boolean"){
-const err52 = {instancePath:instancePath+"/environments/" + i0+"/enabled",schemaPath:"#/properties/environments/items/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data14.type !== undefined){
+if(typeof data14.type !== "string"){
+const err52 = {instancePath:instancePath+"/environments/" + i0+"/type",schemaPath:"#/properties/environments/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err52];
 }
@@ -740,10 +740,9 @@ vErrors.push(err52);
 errors++;
 }
 }
-if(data13.sortOrder !== undefined){
-let data19 = data13.sortOrder;
-if(!((typeof data19 == "number") && (isFinite(data19)))){
-const err53 = {instancePath:instancePath+"/environments/" + i0+"/sortOrder",schemaPath:"#/properties/environments/items/properties/sortOrder/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data14.enabled !== undefined){
+if(typeof data14.enabled !== "boolean"){
+const err53 = {instancePath:instancePath+"/environments/" + i0+"/enabled",schemaPath:"#/properties/environments/items/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -753,10 +752,10 @@ vErrors.push(err53);
 errors++;
 }
 }
-if(data13.variantCount !== undefined){
-let data20 = data13.variantCount;
+if(data14.sortOrder !== undefined){
+let data20 = data14.sortOrder;
 if(!((typeof data20 == "number") && (isFinite(data20)))){
-const err54 = {instancePath:instancePath+"/environments/" + i0+"/variantCount",schemaPath:"#/properties/environments/items/properties/variantCount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+const err54 = {instancePath:instancePath+"/environments/" + i0+"/sortOrder",schemaPath:"#/properties/environments/items/properties/sortOrder/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -766,15 +765,10 @@ vErrors.push(err54);
 errors++;
 }
 }
-if(data13.strategies !== undefined){
-let data21 = data13.strategies;
-if(Array.isArray(data21)){
-const len1 = data21.length;
-for(let i1=0; i1<len1; i1++){
-let data22 = data21[i1];
-if(data22 && typeof data22 == "object" && !Array.isArray(data22)){
-if(data22.id === undefined){
-const err55 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1,schemaPath:"#/properties/environments/items/properties/strategies/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(data14.variantCount !== undefined){
+let data21 = data14.variantCount;
+if(!((typeof data21 == "number") && (isFinite(data21)))){
+const err55 = {instancePath:instancePath+"/environments/" + i0+"/variantCount",schemaPath:"#/properties/environments/items/properties/variantCount/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err55];
 }
@@ -783,8 +777,16 @@ vErrors.push(err55);
 }
 errors++;
 }
-if(data22.name === undefined){
-const err56 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1,schemaPath:"#/properties/environments/items/properties/strategies/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+}
+if(data14.strategies !== undefined){
+let data22 = data14.strategies;
+if(Array.isArray(data22)){
+const len1 = data22.length;
+for(let i1=0; i1<len1; i1++){
+let data23 = data22[i1];
+if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
+if(data23.id === undefined){
+const err56 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1,schemaPath:"#/properties/environments/items/properties/strategies/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -793,8 +795,8 @@ vErrors.push(err56);
 }
 errors++;
 }
-if(data22.featureName === undefined){
-const err57 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1,schemaPath:"#/properties/environments/items/properties/strategies/items/required",keyword:"required",params:{missingProperty: "featureName"},message:"must have required property '"+"featureName"+"'"};
+if(data23.name === undefined){
+const err57 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1,schemaPath:"#/properties/environments/items/properties/strategies/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -803,8 +805,8 @@ vErrors.push(err57);
 }
 errors++;
 }
-if(data22.sortOrder === undefined){
-const err58 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1,schemaPath:"#/properties/environments/items/properties/strategies/items/required",keyword:"required",params:{missingProperty: "sortOrder"},message:"must have required property '"+"sortOrder"+"'"};
+if(data23.featureName === undefined){
+const err58 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1,schemaPath:"#/properties/environments/items/properties/strategies/items/required",keyword:"required",params:{missingProperty: "featureName"},message:"must have required property '"+"featureName"+"'"};
 if(vErrors === null){
 vErrors = [err58];
 }
@@ -813,8 +815,8 @@ vErrors.push(err58);
 }
 errors++;
 }
-if(data22.segments === undefined){
-const err59 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1,schemaPath:"#/properties/environments/items/properties/strategies/items/required",keyword:"required",params:{missingProperty: "segments"},message:"must have required property '"+"segments"+"'"};
+if(data23.sortOrder === undefined){
+const err59 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1,schemaPath:"#/properties/environments/items/properties/strategies/items/required",keyword:"required",params:{missingProperty: "sortOrder"},message:"must have required property '"+"sortOrder"+"'"};
 if(vErrors === null){
 vErrors = [err59];
 }
@@ -823,8 +825,8 @@ vErrors.push(err59);
 }
 errors++;
 }
-if(data22.constraints === undefined){
-const err60 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1,schemaPath:"#/properties/environments/items/properties/strategies/items/required",keyword:"required",params:{missingProperty: "constraints"},message:"must have required property '"+"constraints"+"'"};
+if(data23.segments === undefined){
+const err60 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1,schemaPath:"#/properties/environments/items/properties/strategies/items/required",keyword:"required",params:{missingProperty: "segments"},message:"must have required property '"+"segments"+"'"};
 if(vErrors === null){
 vErrors = [err60];
 }
@@ -833,8 +835,8 @@ vErrors.push(err60);
 }
 errors++;
 }
-if(data22.variants === undefined){
-const err61 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1,schemaPath:"#/properties/environments/items/properties/strategies/items/required",keyword:"required",params:{missingProperty: "variants"},message:"must have required property '"+"variants"+"'"};
+if(data23.constraints === undefined){
+const err61 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1,schemaPath:"#/properties/environments/items/properties/strategies/items/required",keyword:"required",params:{missingProperty: "constraints"},message:"must have required property '"+"constraints"+"'"};
 if(vErrors === null){
 vErrors = [err61];
 }
@@ -843,8 +845,8 @@ vErrors.push(err61);
 }
 errors++;
 }
-if(data22.parameters === undefined){
-const err62 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1,schemaPath:"#/properties/environments/items/properties/strategies/items/required",keyword:"required",params:{missingProperty: "parameters"},message:"must have required property '"+"parameters"+"'"};
+if(data23.variants === undefined){
+const err62 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1,schemaPath:"#/properties/environments/items/properties/strategies/items/required",keyword:"required",params:{missingProperty: "variants"},message:"must have required property '"+"variants"+"'"};
 if(vErrors === null){
 vErrors = [err62];
 }
@@ -853,9 +855,8 @@ vErrors.push(err62);
 }
 errors++;
 }
-for(const key2 in data22){
-if(!(func6.call(schema7.properties.environments.items.properties.strategies.items.properties, key2))){
-const err63 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1,schemaPath:"#/properties/environments/items/properties/strategies/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(data23.parameters === undefined){
+const err63 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1,schemaPath:"#/properties/environments/items/properties/strategies/items/required",keyword:"required",params:{missingProperty: "parameters"},message:"must have required property '"+"parameters"+"'"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -864,10 +865,9 @@ vErrors.push(err63);
 }
 errors++;
 }
-}
-if(data22.id !== undefined){
-if(typeof data22.id !== "string"){
-const err64 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/id",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+for(const key2 in data23){
+if(!(func6.call(schema7.properties.environments.items.properties.strategies.items.properties, key2))){
+const err64 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1,schemaPath:"#/properties/environments/items/properties/strategies/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err64];
 }
@@ -877,9 +877,9 @@ vErrors.push(err64);
 errors++;
 }
 }
-if(data22.name !== undefined){
-if(typeof data22.name !== "string"){
-const err65 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/name",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data23.id !== undefined){
+if(typeof data23.id !== "string"){
+const err65 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/id",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err65];
 }
@@ -889,9 +889,9 @@ vErrors.push(err65);
 errors++;
 }
 }
-if(data22.title !== undefined){
-if(typeof data22.title !== "string"){
-const err66 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/title",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data23.name !== undefined){
+if(typeof data23.name !== "string"){
+const err66 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/name",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err66];
 }
@@ -901,9 +901,9 @@ vErrors.push(err66);
 errors++;
 }
 }
-if(data22.disabled !== undefined){
-if(typeof data22.disabled !== "boolean"){
-const err67 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/disabled",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/disabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data23.title !== undefined){
+if(typeof data23.title !== "string"){
+const err67 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/title",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err67];
 }
@@ -913,9 +913,9 @@ vErrors.push(err67);
 errors++;
 }
 }
-if(data22.featureName !== undefined){
-if(typeof data22.featureName !== "string"){
-const err68 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/featureName",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/featureName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data23.disabled !== undefined){
+if(typeof data23.disabled !== "boolean"){
+const err68 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/disabled",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/disabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err68];
 }
@@ -925,10 +925,9 @@ vErrors.push(err68);
 errors++;
 }
 }
-if(data22.sortOrder !== undefined){
-let data28 = data22.sortOrder;
-if(!((typeof data28 == "number") && (isFinite(data28)))){
-const err69 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/sortOrder",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/sortOrder/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data23.featureName !== undefined){
+if(typeof data23.featureName !== "string"){
+const err69 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/featureName",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/featureName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err69];
 }
@@ -938,14 +937,10 @@ vErrors.push(err69);
 errors++;
 }
 }
-if(data22.segments !== undefined){
-let data29 = data22.segments;
-if(Array.isArray(data29)){
-const len2 = data29.length;
-for(let i2=0; i2<len2; i2++){
-let data30 = data29[i2];
-if(!((typeof data30 == "number") && (isFinite(data30)))){
-const err70 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/segments/" + i2,schemaPath:"#/properties/environments/items/properties/strategies/items/properties/segments/items/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data23.sortOrder !== undefined){
+let data29 = data23.sortOrder;
+if(!((typeof data29 == "number") && (isFinite(data29)))){
+const err70 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/sortOrder",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/sortOrder/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err70];
 }
@@ -955,9 +950,14 @@ vErrors.push(err70);
 errors++;
 }
 }
-}
-else {
-const err71 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/segments",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/segments/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data23.segments !== undefined){
+let data30 = data23.segments;
+if(Array.isArray(data30)){
+const len2 = data30.length;
+for(let i2=0; i2<len2; i2++){
+let data31 = data30[i2];
+if(!((typeof data31 == "number") && (isFinite(data31)))){
+const err71 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/segments/" + i2,schemaPath:"#/properties/environments/items/properties/strategies/items/properties/segments/items/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -967,15 +967,9 @@ vErrors.push(err71);
 errors++;
 }
 }
-if(data22.constraints !== undefined){
-let data31 = data22.constraints;
-if(Array.isArray(data31)){
-const len3 = data31.length;
-for(let i3=0; i3<len3; i3++){
-let data32 = data31[i3];
-if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
-if(data32.contextName === undefined){
-const err72 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/constraints/" + i3,schemaPath:"#/properties/environments/items/properties/strategies/items/properties/constraints/items/required",keyword:"required",params:{missingProperty: "contextName"},message:"must have required property '"+"contextName"+"'"};
+}
+else {
+const err72 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/segments",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/segments/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err72];
 }
@@ -984,8 +978,16 @@ vErrors.push(err72);
 }
 errors++;
 }
-if(data32.operator === undefined){
-const err73 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/constraints/" + i3,schemaPath:"#/properties/environments/items/properties/strategies/items/properties/constraints/items/required",keyword:"required",params:{missingProperty: "operator"},message:"must have required property '"+"operator"+"'"};
+}
+if(data23.constraints !== undefined){
+let data32 = data23.constraints;
+if(Array.isArray(data32)){
+const len3 = data32.length;
+for(let i3=0; i3<len3; i3++){
+let data33 = data32[i3];
+if(data33 && typeof data33 == "object" && !Array.isArray(data33)){
+if(data33.contextName === undefined){
+const err73 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/constraints/" + i3,schemaPath:"#/properties/environments/items/properties/strategies/items/properties/constraints/items/required",keyword:"required",params:{missingProperty: "contextName"},message:"must have required property '"+"contextName"+"'"};
 if(vErrors === null){
 vErrors = [err73];
 }
@@ -994,9 +996,8 @@ vErrors.push(err73);
 }
 errors++;
 }
-if(data32.contextName !== undefined){
-if(typeof data32.contextName !== "string"){
-const err74 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/constraints/" + i3+"/contextName",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/constraints/items/properties/contextName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data33.operator === undefined){
+const err74 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/constraints/" + i3,schemaPath:"#/properties/environments/items/properties/strategies/items/properties/constraints/items/required",keyword:"required",params:{missingProperty: "operator"},message:"must have required property '"+"operator"+"'"};
 if(vErrors === null){
 vErrors = [err74];
 }
@@ -1005,10 +1006,9 @@ vErrors.push(err74);
 }
 errors++;
 }
-}
-if(data32.operator !== undefined){
-if(typeof data32.operator !== "string"){
-const err75 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/constraints/" + i3+"/operator",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/constraints/items/properties/operator/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data33.contextName !== undefined){
+if(typeof data33.contextName !== "string"){
+const err75 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/constraints/" + i3+"/contextName",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/constraints/items/properties/contextName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -1018,9 +1018,9 @@ vErrors.push(err75);
 errors++;
 }
 }
-if(data32.caseInsensitive !== undefined){
-if(typeof data32.caseInsensitive !== "boolean"){
-const err76 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/constraints/" + i3+"/caseInsensitive",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/constraints/items/properties/caseInsensitive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data33.operator !== undefined){
+if(typeof data33.operator !== "string"){
+const err76 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/constraints/" + i3+"/operator",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/constraints/items/properties/operator/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -1030,9 +1030,9 @@ vErrors.push(err76);
 errors++;
 }
 }
-if(data32.inverted !== undefined){
-if(typeof data32.inverted !== "boolean"){
-const err77 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/constraints/" + i3+"/inverted",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/constraints/items/properties/inverted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data33.caseInsensitive !== undefined){
+if(typeof data33.caseInsensitive !== "boolean"){
+const err77 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/constraints/" + i3+"/caseInsensitive",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/constraints/items/properties/caseInsensitive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -1042,13 +1042,9 @@ vErrors.push(err77);
 errors++;
 }
 }
-if(data32.values !== undefined){
-let data37 = data32.values;
-if(Array.isArray(data37)){
-const len4 = data37.length;
-for(let i4=0; i4<len4; i4++){
-if(typeof data37[i4] !== "string"){
-const err78 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/constraints/" + i3+"/values/" + i4,schemaPath:"#/properties/environments/items/properties/strategies/items/properties/constraints/items/properties/values/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data33.inverted !== undefined){
+if(typeof data33.inverted !== "boolean"){
+const err78 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/constraints/" + i3+"/inverted",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/constraints/items/properties/inverted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -1058,9 +1054,13 @@ vErrors.push(err78);
 errors++;
 }
 }
-}
-else {
-const err79 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/constraints/" + i3+"/values",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/constraints/items/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data33.values !== undefined){
+let data38 = data33.values;
+if(Array.isArray(data38)){
+const len4 = data38.length;
+for(let i4=0; i4<len4; i4++){
+if(typeof data38[i4] !== "string"){
+const err79 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/constraints/" + i3+"/values/" + i4,schemaPath:"#/properties/environments/items/properties/strategies/items/properties/constraints/items/properties/values/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err79];
 }
@@ -1070,9 +1070,9 @@ vErrors.push(err79);
 errors++;
 }
 }
-if(data32.value !== undefined){
-if(typeof data32.value !== "string"){
-const err80 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/constraints/" + i3+"/value",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/constraints/items/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err80 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/constraints/" + i3+"/values",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/constraints/items/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err80];
 }
@@ -1082,9 +1082,9 @@ vErrors.push(err80);
 errors++;
 }
 }
-}
-else {
-const err81 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/constraints/" + i3,schemaPath:"#/properties/environments/items/properties/strategies/items/properties/constraints/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data33.value !== undefined){
+if(typeof data33.value !== "string"){
+const err81 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/constraints/" + i3+"/value",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/constraints/items/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err81];
 }
@@ -1096,7 +1096,7 @@ errors++;
 }
 }
 else {
-const err82 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/constraints",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/constraints/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err82 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/constraints/" + i3,schemaPath:"#/properties/environments/items/properties/strategies/items/properties/constraints/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -1106,15 +1106,9 @@ vErrors.push(err82);
 errors++;
 }
 }
-if(data22.variants !== undefined){
-let data40 = data22.variants;
-if(Array.isArray(data40)){
-const len5 = data40.length;
-for(let i5=0; i5<len5; i5++){
-let data41 = data40[i5];
-if(data41 && typeof data41 == "object" && !Array.isArray(data41)){
-if(data41.name === undefined){
-const err83 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/variants/" + i5,schemaPath:"#/properties/environments/items/properties/strategies/items/properties/variants/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+}
+else {
+const err83 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/constraints",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/constraints/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err83];
 }
@@ -1123,8 +1117,16 @@ vErrors.push(err83);
 }
 errors++;
 }
-if(data41.weight === undefined){
-const err84 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/variants/" + i5,schemaPath:"#/properties/environments/items/properties/strategies/items/properties/variants/items/required",keyword:"required",params:{missingProperty: "weight"},message:"must have required property '"+"weight"+"'"};
+}
+if(data23.variants !== undefined){
+let data41 = data23.variants;
+if(Array.isArray(data41)){
+const len5 = data41.length;
+for(let i5=0; i5<len5; i5++){
+let data42 = data41[i5];
+if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
+if(data42.name === undefined){
+const err84 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/variants/" + i5,schemaPath:"#/properties/environments/items/properties/strategies/items/properties/variants/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err84];
 }
@@ -1133,9 +1135,8 @@ vErrors.push(err84);
 }
 errors++;
 }
-if(data41.name !== undefined){
-if(typeof data41.name !== "string"){
-const err85 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/variants/" + i5+"/name",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/variants/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data42.weight === undefined){
+const err85 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/variants/" + i5,schemaPath:"#/properties/environments/items/properties/strategies/items/properties/variants/items/required",keyword:"required",params:{missingProperty: "weight"},message:"must have required property '"+"weight"+"'"};
 if(vErrors === null){
 vErrors = [err85];
 }
@@ -1144,11 +1145,9 @@ vErrors.push(err85);
 }
 errors++;
 }
-}
-if(data41.weight !== undefined){
-let data43 = data41.weight;
-if(!((typeof data43 == "number") && (isFinite(data43)))){
-const err86 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/variants/" + i5+"/weight",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/variants/items/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data42.name !== undefined){
+if(typeof data42.name !== "string"){
+const err86 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/variants/" + i5+"/name",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/variants/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err86];
 }
@@ -1158,9 +1157,10 @@ vErrors.push(err86);
 errors++;
 }
 }
-if(data41.weightType !== undefined){
-if(typeof data41.weightType !== "string"){
-const err87 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/variants/" + i5+"/weightType",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/variants/items/properties/weightType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data42.weight !== undefined){
+let data44 = data42.weight;
+if(!((typeof data44 == "number") && (isFinite(data44)))){
+const err87 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/variants/" + i5+"/weight",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/variants/items/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err87];
 }
@@ -1170,9 +1170,9 @@ vErrors.push(err87);
 errors++;
 }
 }
-if(data41.stickiness !== undefined){
-if(typeof data41.stickiness !== "string"){
-const err88 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/variants/" + i5+"/stickiness",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/variants/items/properties/stickiness/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data42.weightType !== undefined){
+if(typeof data42.weightType !== "string"){
+const err88 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/variants/" + i5+"/weightType",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/variants/items/properties/weightType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err88];
 }
@@ -1182,11 +1182,9 @@ vErrors.push(err88);
 errors++;
 }
 }
-if(data41.payload !== undefined){
-let data46 = data41.payload;
-if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
-if(data46.type === undefined){
-const err89 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/variants/" + i5+"/payload",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/variants/items/properties/payload/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(data42.stickiness !== undefined){
+if(typeof data42.stickiness !== "string"){
+const err89 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/variants/" + i5+"/stickiness",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/variants/items/properties/stickiness/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err89];
 }
@@ -1195,8 +1193,12 @@ vErrors.push(err89);
 }
 errors++;
 }
-if(data46.value === undefined){
-const err90 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/variants/" + i5+"/payload",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/variants/items/properties/payload/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+}
+if(data42.payload !== undefined){
+let data47 = data42.payload;
+if(data47 && typeof data47 == "object" && !Array.isArray(data47)){
+if(data47.type === undefined){
+const err90 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/variants/" + i5+"/payload",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/variants/items/properties/payload/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err90];
 }
@@ -1205,9 +1207,8 @@ vErrors.push(err90);
 }
 errors++;
 }
-if(data46.type !== undefined){
-if(typeof data46.type !== "string"){
-const err91 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/variants/" + i5+"/payload/type",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/variants/items/properties/payload/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data47.value === undefined){
+const err91 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/variants/" + i5+"/payload",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/variants/items/properties/payload/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
 if(vErrors === null){
 vErrors = [err91];
 }
@@ -1216,10 +1217,9 @@ vErrors.push(err91);
 }
 errors++;
 }
-}
-if(data46.value !== undefined){
-if(typeof data46.value !== "string"){
-const err92 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/variants/" + i5+"/payload/value",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/variants/items/properties/payload/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data47.type !== undefined){
+if(typeof data47.type !== "string"){
+const err92 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/variants/" + i5+"/payload/type",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/variants/items/properties/payload/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -1229,9 +1229,9 @@ vErrors.push(err92);
 errors++;
 }
 }
-}
-else {
-const err93 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/variants/" + i5+"/payload",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/variants/items/properties/payload/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data47.value !== undefined){
+if(typeof data47.value !== "string"){
+const err93 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/variants/" + i5+"/payload/value",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/variants/items/properties/payload/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err93];
 }
@@ -1241,15 +1241,9 @@ vErrors.push(err93);
 errors++;
 }
 }
-if(data41.overrides !== undefined){
-let data49 = data41.overrides;
-if(Array.isArray(data49)){
-const len6 = data49.length;
-for(let i6=0; i6<len6; i6++){
-let data50 = data49[i6];
-if(data50 && typeof data50 == "object" && !Array.isArray(data50)){
-if(data50.contextName === undefined){
-const err94 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/variants/" + i5+"/overrides/" + i6,schemaPath:"#/properties/environments/items/properties/strategies/items/properties/variants/items/properties/overrides/items/required",keyword:"required",params:{missingProperty: "contextName"},message:"must have required property '"+"contextName"+"'"};
+}
+else {
+const err94 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/variants/" + i5+"/payload",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/variants/items/properties/payload/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err94];
 }
@@ -1258,8 +1252,16 @@ vErrors.push(err94);
 }
 errors++;
 }
-if(data50.values === undefined){
-const err95 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/variants/" + i5+"/overrides/" + i6,schemaPath:"#/properties/environments/items/properties/strategies/items/properties/variants/items/properties/overrides/items/required",keyword:"required",params:{missingProperty: "values"},message:"must have required property '"+"values"+"'"};
+}
+if(data42.overrides !== undefined){
+let data50 = data42.overrides;
+if(Array.isArray(data50)){
+const len6 = data50.length;
+for(let i6=0; i6<len6; i6++){
+let data51 = data50[i6];
+if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
+if(data51.contextName === undefined){
+const err95 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/variants/" + i5+"/overrides/" + i6,schemaPath:"#/properties/environments/items/properties/strategies/items/properties/variants/items/properties/overrides/items/required",keyword:"required",params:{missingProperty: "contextName"},message:"must have required property '"+"contextName"+"'"};
 if(vErrors === null){
 vErrors = [err95];
 }
@@ -1268,9 +1270,8 @@ vErrors.push(err95);
 }
 errors++;
 }
-if(data50.contextName !== undefined){
-if(typeof data50.contextName !== "string"){
-const err96 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/variants/" + i5+"/overrides/" + i6+"/contextName",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/variants/items/properties/overrides/items/properties/contextName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data51.values === undefined){
+const err96 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/variants/" + i5+"/overrides/" + i6,schemaPath:"#/properties/environments/items/properties/strategies/items/properties/variants/items/properties/overrides/items/required",keyword:"required",params:{missingProperty: "values"},message:"must have required property '"+"values"+"'"};
 if(vErrors === null){
 vErrors = [err96];
 }
@@ -1279,14 +1280,9 @@ vErrors.push(err96);
 }
 errors++;
 }
-}
-if(data50.values !== undefined){
-let data52 = data50.values;
-if(Array.isArray(data52)){
-const len7 = data52.length;
-for(let i7=0; i7<len7; i7++){
-if(typeof data52[i7] !== "string"){
-const err97 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/variants/" + i5+"/overrides/" + i6+"/values/" + i7,schemaPath:"#/properties/environments/items/properties/strategies/items/properties/variants/items/properties/overrides/items/properties/values/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data51.contextName !== undefined){
+if(typeof data51.contextName !== "string"){
+const err97 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/variants/" + i5+"/overrides/" + i6+"/contextName",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/variants/items/properties/overrides/items/properties/contextName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -1296,9 +1292,13 @@ vErrors.push(err97);
 errors++;
 }
 }
-}
-else {
-const err98 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/variants/" + i5+"/overrides/" + i6+"/values",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/variants/items/properties/overrides/items/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data51.values !== undefined){
+let data53 = data51.values;
+if(Array.isArray(data53)){
+const len7 = data53.length;
+for(let i7=0; i7<len7; i7++){
+if(typeof data53[i7] !== "string"){
+const err98 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/variants/" + i5+"/overrides/" + i6+"/values/" + i7,schemaPath:"#/properties/environments/items/properties/strategies/items/properties/variants/items/properties/overrides/items/properties/values/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -1310,7 +1310,7 @@ errors++;
 }
 }
 else {
-const err99 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/variants/" + i5+"/overrides/" + i6,schemaPath:"#/properties/environments/items/properties/strategies/items/properties/variants/items/properties/overrides/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err99 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/variants/" + i5+"/overrides/" + i6+"/values",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/variants/items/properties/overrides/items/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err99];
 }
@@ -1322,7 +1322,7 @@ errors++;
 }
 }
 else {
-const err100 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/variants/" + i5+"/overrides",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/variants/items/properties/overrides/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err100 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/variants/" + i5+"/overrides/" + i6,schemaPath:"#/properties/environments/items/properties/strategies/items/properties/variants/items/properties/overrides/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err100];
 }
@@ -1334,7 +1334,7 @@ errors++;
 }
 }
 else {
-const err101 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/variants/" + i5,schemaPath:"#/properties/environments/items/properties/strategies/items/properties/variants/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err101 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/variants/" + i5+"/overrides",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/variants/items/properties/overrides/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err101];
 }
@@ -1346,7 +1346,7 @@ errors++;
 }
 }
 else {
-const err102 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/variants",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/variants/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err102 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/variants/" + i5,schemaPath:"#/properties/environments/items/properties/strategies/items/properties/variants/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err102];
 }
@@ -1356,12 +1356,9 @@ vErrors.push(err102);
 errors++;
 }
 }
-if(data22.parameters !== undefined){
-let data54 = data22.parameters;
-if(data54 && typeof data54 == "object" && !Array.isArray(data54)){
-for(const key3 in data54){
-if(typeof data54[key3] !== "string"){
-const err103 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/parameters/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/environments/items/properties/strategies/items/properties/parameters/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err103 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/variants",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/variants/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err103];
 }
@@ -1371,9 +1368,12 @@ vErrors.push(err103);
 errors++;
 }
 }
-}
-else {
-const err104 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/parameters",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/parameters/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data23.parameters !== undefined){
+let data55 = data23.parameters;
+if(data55 && typeof data55 == "object" && !Array.isArray(data55)){
+for(const key3 in data55){
+if(typeof data55[key3] !== "string"){
+const err104 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/parameters/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/environments/items/properties/strategies/items/properties/parameters/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err104];
 }
@@ -1385,7 +1385,7 @@ errors++;
 }
 }
 else {
-const err105 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1,schemaPath:"#/properties/environments/items/properties/strategies/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err105 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1+"/parameters",schemaPath:"#/properties/environments/items/properties/strategies/items/properties/parameters/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err105];
 }
@@ -1397,7 +1397,7 @@ errors++;
 }
 }
 else {
-const err106 = {instancePath:instancePath+"/environments/" + i0+"/strategies",schemaPath:"#/properties/environments/items/properties/strategies/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err106 = {instancePath:instancePath+"/environments/" + i0+"/strategies/" + i1,schemaPath:"#/properties/environments/items/properties/strategies/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err106];
 }
@@ -1407,15 +1407,9 @@ vErrors.push(err106);
 errors++;
 }
 }
-if(data13.variants !== undefined){
-let data56 = data13.variants;
-if(Array.isArray(data56)){
-const len8 = data56.length;
-for(let i8=0; i8<len8; i8++){
-let data57 = data56[i8];
-if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
-if(data57.name === undefined){
-const err107 = {instancePath:instancePath+"/environments/" + i0+"/variants/" + i8,schemaPath:"#/properties/environments/items/properties/variants/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+}
+else {
+const err107 = {instancePath:instancePath+"/environments/" + i0+"/strategies",schemaPath:"#/properties/environments/items/properties/strategies/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err107];
 }
@@ -1424,8 +1418,16 @@ vErrors.push(err107);
 }
 errors++;
 }
-if(data57.weight === undefined){
-const err108 = {instancePath:instancePath+"/environments/" + i0+"/variants/" + i8,schemaPath:"#/properties/environments/items/properties/variants/items/required",keyword:"required",params:{missingProperty: "weight"},message:"must have required property '"+"weight"+"'"};
+}
+if(data14.variants !== undefined){
+let data57 = data14.variants;
+if(Array.isArray(data57)){
+const len8 = data57.length;
+for(let i8=0; i8<len8; i8++){
+let data58 = data57[i8];
+if(data58 && typeof data58 == "object" && !Array.isArray(data58)){
+if(data58.name === undefined){
+const err108 = {instancePath:instancePath+"/environments/" + i0+"/variants/" + i8,schemaPath:"#/properties/environments/items/properties/variants/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -1434,9 +1436,8 @@ vErrors.push(err108);
 }
 errors++;
 }
-if(data57.name !== undefined){
-if(typeof data57.name !== "string"){
-const err109 = {instancePath:instancePath+"/environments/" + i0+"/variants/" + i8+"/name",schemaPath:"#/properties/environments/items/properties/variants/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data58.weight === undefined){
+const err109 = {instancePath:instancePath+"/environments/" + i0+"/variants/" + i8,schemaPath:"#/properties/environments/items/properties/variants/items/required",keyword:"required",params:{missingProperty: "weight"},message:"must have required property '"+"weight"+"'"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -1445,11 +1446,9 @@ vErrors.push(err109);
 }
 errors++;
 }
-}
-if(data57.weight !== undefined){
-let data59 = data57.weight;
-if(!((typeof data59 == "number") && (isFinite(data59)))){
-const err110 = {instancePath:instancePath+"/environments/" + i0+"/variants/" + i8+"/weight",schemaPath:"#/properties/environments/items/properties/variants/items/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data58.name !== undefined){
+if(typeof data58.name !== "string"){
+const err110 = {instancePath:instancePath+"/environments/" + i0+"/variants/" + i8+"/name",schemaPath:"#/properties/environments/items/properties/variants/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err110];
 }
@@ -1459,9 +1458,10 @@ vErrors.push(err110);
 errors++;
 }
 }
-if(data57.weightType !== undefined){
-if(typeof data57.weightType !== "string"){
-const err111 = {instancePath:instancePath+"/environments/" + i0+"/variants/" + i8+"/weightType",schemaPath:"#/properties/environments/items/properties/variants/items/properties/weightType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data58.weight !== undefined){
+let data60 = data58.weight;
+if(!((typeof data60 == "number") && (isFinite(data60)))){
+const err111 = {instancePath:instancePath+"/environments/" + i0+"/variants/" + i8+"/weight",schemaPath:"#/properties/environments/items/properties/variants/items/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err111];
 }
@@ -1471,9 +1471,9 @@ vErrors.push(err111);
 errors++;
 }
 }
-if(data57.stickiness !== undefined){
-if(typeof data57.stickiness !== "string"){
-const err112 = {instancePath:instancePath+"/environments/" + i0+"/variants/" + i8+"/stickiness",schemaPath:"#/properties/environments/items/properties/variants/items/properties/stickiness/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data58.weightType !== undefined){
+if(typeof data58.weightType !== "string"){
+const err112 = {instancePath:instancePath+"/environments/" + i0+"/variants/" + i8+"/weightType",schemaPath:"#/properties/environments/items/properties/variants/items/properties/weightType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err112];
 }
@@ -1483,11 +1483,9 @@ vErrors.push(err112);
 errors++;
 }
 }
-if(data57.payload !== undefined){
-let data62 = data57.payload;
-if(data62 && typeof data62 == "object" && !Array.isArray(data62)){
-if(data62.type === undefined){
-const err113 = {instancePath:instancePath+"/environments/" + i0+"/variants/" + i8+"/payload",schemaPath:"#/properties/environments/items/properties/variants/items/properties/payload/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(data58.stickiness !== undefined){
+if(typeof data58.stickiness !== "string"){
+const err113 = {instancePath:instancePath+"/environments/" + i0+"/variants/" + i8+"/stickiness",schemaPath:"#/properties/environments/items/properties/variants/items/properties/stickiness/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err113];
 }
@@ -1496,8 +1494,12 @@ vErrors.push(err113);
 }
 errors++;
 }
-if(data62.value === undefined){
-const err114 = {instancePath:instancePath+"/environments/" + i0+"/variants/" + i8+"/payload",schemaPath:"#/properties/environments/items/properties/variants/items/properties/payload/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+}
+if(data58.payload !== undefined){
+let data63 = data58.payload;
+if(data63 && typeof data63 == "object" && !Array.isArray(data63)){
+if(data63.type === undefined){
+const err114 = {instancePath:instancePath+"/environments/" + i0+"/variants/" + i8+"/payload",schemaPath:"#/properties/environments/items/properties/variants/items/properties/payload/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -1506,9 +1508,8 @@ vErrors.push(err114);
 }
 errors++;
 }
-if(data62.type !== undefined){
-if(typeof data62.type !== "string"){
-const err115 = {instancePath:instancePath+"/environments/" + i0+"/variants/" + i8+"/payload/type",schemaPath:"#/properties/environments/items/properties/variants/items/properties/payload/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data63.value === undefined){
+const err115 = {instancePath:instancePath+"/environments/" + i0+"/variants/" + i8+"/payload",schemaPath:"#/properties/environments/items/properties/variants/items/properties/payload/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
 if(vErrors === null){
 vErrors = [err115];
 }
@@ -1517,10 +1518,9 @@ vErrors.push(err115);
 }
 errors++;
 }
-}
-if(data62.value !== undefined){
-if(typeof data62.value !== "string"){
-const err116 = {instancePath:instancePath+"/environments/" + i0+"/variants/" + i8+"/payload/value",schemaPath:"#/properties/environments/items/properties/variants/items/properties/payload/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data63.type !== undefined){
+if(typeof data63.type !== "string"){
+const err116 = {instancePath:instancePath+"/environments/" + i0+"/variants/" + i8+"/payload/type",schemaPath:"#/properties/environments/items/properties/variants/items/properties/payload/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -1530,9 +1530,9 @@ vErrors.push(err116);
 errors++;
 }
 }
-}
-else {
-const err117 = {instancePath:instancePath+"/environments/" + i0+"/variants/" + i8+"/payload",schemaPath:"#/properties/environments/items/properties/variants/items/properties/payload/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data63.value !== undefined){
+if(typeof data63.value !== "string"){
+const err117 = {instancePath:instancePath+"/environments/" + i0+"/variants/" + i8+"/payload/value",schemaPath:"#/properties/environments/items/properties/variants/items/properties/payload/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err117];
 }
@@ -1542,15 +1542,9 @@ vErrors.push(err117);
 errors++;
 }
 }
-if(data57.overrides !== undefined){
-let data65 = data57.overrides;
-if(Array.isArray(data65)){
-const len9 = data65.length;
-for(let i9=0; i9<len9; i9++){
-let data66 = data65[i9];
-if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
-if(data66.contextName === undefined){
-const err118 = {instancePath:instancePath+"/environments/" + i0+"/variants/" + i8+"/overrides/" + i9,schemaPath:"#/properties/environments/items/properties/variants/items/properties/overrides/items/required",keyword:"required",params:{missingProperty: "contextName"},message:"must have required property '"+"contextName"+"'"};
+}
+else {
+const err118 = {instancePath:instancePath+"/environments/" + i0+"/variants/" + i8+"/payload",schemaPath:"#/properties/environments/items/properties/variants/items/properties/payload/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err118];
 }
@@ -1559,8 +1553,16 @@ vErrors.push(err118);
 }
 errors++;
 }
-if(data66.values === undefined){
-const err119 = {instancePath:instancePath+"/environments/" + i0+"/variants/" + i8+"/overrides/" + i9,schemaPath:"#/properties/environments/items/properties/variants/items/properties/overrides/items/required",keyword:"required",params:{missingProperty: "values"},message:"must have required property '"+"values"+"'"};
+}
+if(data58.overrides !== undefined){
+let data66 = data58.overrides;
+if(Array.isArray(data66)){
+const len9 = data66.length;
+for(let i9=0; i9<len9; i9++){
+let data67 = data66[i9];
+if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
+if(data67.contextName === undefined){
+const err119 = {instancePath:instancePath+"/environments/" + i0+"/variants/" + i8+"/overrides/" + i9,schemaPath:"#/properties/environments/items/properties/variants/items/properties/overrides/items/required",keyword:"required",params:{missingProperty: "contextName"},message:"must have required property '"+"contextName"+"'"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -1569,9 +1571,8 @@ vErrors.push(err119);
 }
 errors++;
 }
-if(data66.contextName !== undefined){
-if(typeof data66.contextName !== "string"){
-const err120 = {instancePath:instancePath+"/environments/" + i0+"/variants/" + i8+"/overrides/" + i9+"/contextName",schemaPath:"#/properties/environments/items/properties/variants/items/properties/overrides/items/properties/contextName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data67.values === undefined){
+const err120 = {instancePath:instancePath+"/environments/" + i0+"/variants/" + i8+"/overrides/" + i9,schemaPath:"#/properties/environments/items/properties/variants/items/properties/overrides/items/required",keyword:"required",params:{missingProperty: "values"},message:"must have required property '"+"values"+"'"};
 if(vErrors === null){
 vErrors = [err120];
 }
@@ -1580,14 +1581,9 @@ vErrors.push(err120);
 }
 errors++;
 }
-}
-if(data66.values !== undefined){
-let data68 = data66.values;
-if(Array.isArray(data68)){
-const len10 = data68.length;
-for(let i10=0; i10<len10; i10++){
-if(typeof data68[i10] !== "string"){
-const err121 = {instancePath:instancePath+"/environments/" + i0+"/variants/" + i8+"/overrides/" + i9+"/values/" + i10,schemaPath:"#/properties/environments/items/properties/variants/items/properties/overrides/items/properties/values/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data67.contextName !== undefined){
+if(typeof data67.contextName !== "string"){
+const err121 = {instancePath:instancePath+"/environments/" + i0+"/variants/" + i8+"/overrides/" + i9+"/contextName",schemaPath:"#/properties/environments/items/properties/variants/items/properties/overrides/items/properties/contextName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err121];
 }
@@ -1597,9 +1593,13 @@ vErrors.push(err121);
 errors++;
 }
 }
-}
-else {
-const err122 = {instancePath:instancePath+"/environments/" + i0+"/variants/" + i8+"/overrides/" + i9+"/values",schemaPath:"#/properties/environments/items/properties/variants/items/properties/overrides/items/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data67.values !== undefined){
+let data69 = data67.values;
+if(Array.isArray(data69)){
+const len10 = data69.length;
+for(let i10=0; i10<len10; i10++){
+if(typeof data69[i10] !== "string"){
+const err122 = {instancePath:instancePath+"/environments/" + i0+"/variants/" + i8+"/overrides/" + i9+"/values/" + i10,schemaPath:"#/properties/environments/items/properties/variants/items/properties/overrides/items/properties/values/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err122];
 }
@@ -1611,7 +1611,7 @@ errors++;
 }
 }
 else {
-const err123 = {instancePath:instancePath+"/environments/" + i0+"/variants/" + i8+"/overrides/" + i9,schemaPath:"#/properties/environments/items/properties/variants/items/properties/overrides/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err123 = {instancePath:instancePath+"/environments/" + i0+"/variants/" + i8+"/overrides/" + i9+"/values",schemaPath:"#/properties/environments/items/properties/variants/items/properties/overrides/items/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err123];
 }
@@ -1623,7 +1623,7 @@ errors++;
 }
 }
 else {
-const err124 = {instancePath:instancePath+"/environments/" + i0+"/variants/" + i8+"/overrides",schemaPath:"#/properties/environments/items/properties/variants/items/properties/overrides/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err124 = {instancePath:instancePath+"/environments/" + i0+"/variants/" + i8+"/overrides/" + i9,schemaPath:"#/properties/environments/items/properties/variants/items/properties/overrides/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err124];
 }
@@ -1635,7 +1635,7 @@ errors++;
 }
 }
 else {
-const err125 = {instancePath:instancePath+"/environments/" + i0+"/variants/" + i8,schemaPath:"#/properties/environments/items/properties/variants/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err125 = {instancePath:instancePath+"/environments/" + i0+"/variants/" + i8+"/overrides",schemaPath:"#/properties/environments/items/properties/variants/items/properties/overrides/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err125];
 }
@@ -1647,7 +1647,7 @@ errors++;
 }
 }
 else {
-const err126 = {instancePath:instancePath+"/environments/" + i0+"/variants",schemaPath:"#/properties/environments/items/properties/variants/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err126 = {instancePath:instancePath+"/environments/" + i0+"/variants/" + i8,schemaPath:"#/properties/environments/items/properties/variants/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err126];
 }
@@ -1657,10 +1657,9 @@ vErrors.push(err126);
 errors++;
 }
 }
-if(data13.lastSeenAt !== undefined){
-let data70 = data13.lastSeenAt;
-if((typeof data70 !== "string") && (data70 !== null)){
-const err127 = {instancePath:instancePath+"/environments/" + i0+"/lastSeenAt",schemaPath:"#/properties/environments/items/properties/lastSeenAt/type",keyword:"type",params:{type: schema7.properties.environments.items.properties.lastSeenAt.type},message:"must be string,null"};
+}
+else {
+const err127 = {instancePath:instancePath+"/environments/" + i0+"/variants",schemaPath:"#/properties/environments/items/properties/variants/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err127];
 }
@@ -1669,9 +1668,11 @@ vErrors.push(err127);
 }
 errors++;
 }
-if(typeof data70 === "string"){
-if(!(formats0.test(data70))){
-const err128 = {instancePath:instancePath+"/environments/" + i0+"/lastSeenAt",schemaPath:"#/properties/environments/items/properties/lastSeenAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+}
+if(data14.lastSeenAt !== undefined){
+let data71 = data14.lastSeenAt;
+if((typeof data71 !== "string") && (data71 !== null)){
+const err128 = {instancePath:instancePath+"/environments/" + i0+"/lastSeenAt",schemaPath:"#/properties/environments/items/properties/lastSeenAt/type",keyword:"type",params:{type: schema7.properties.environments.items.properties.lastSeenAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err128];
 }
@@ -1680,11 +1681,9 @@ vErrors.push(err128);
 }
 errors++;
 }
-}
-}
-if(data13.hasStrategies !== undefined){
-if(typeof data13.hasStrategies !== "boolean"){
-const err129 = {instancePath:instancePath+"/environments/" + i0+"/hasStrategies",schemaPath:"#/properties/environments/items/properties/hasStrategies/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(typeof data71 === "string"){
+if(!(formats0.test(data71))){
+const err129 = {instancePath:instancePath+"/environments/" + i0+"/lastSeenAt",schemaPath:"#/properties/environments/items/properties/lastSeenAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err129];
 }
@@ -1694,9 +1693,10 @@ vErrors.push(err129);
 errors++;
 }
 }
-if(data13.hasEnabledStrategies !== undefined){
-if(typeof data13.hasEnabledStrategies !== "boolean"){
-const err130 = {instancePath:instancePath+"/environments/" + i0+"/hasEnabledStrategies",schemaPath:"#/properties/environments/items/properties/hasEnabledStrategies/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+}
+if(data14.hasStrategies !== undefined){
+if(typeof data14.hasStrategies !== "boolean"){
+const err130 = {instancePath:instancePath+"/environments/" + i0+"/hasStrategies",schemaPath:"#/properties/environments/items/properties/hasStrategies/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err130];
 }
@@ -1706,9 +1706,9 @@ vErrors.push(err130);
 errors++;
 }
 }
-}
-else {
-const err131 = {instancePath:instancePath+"/environments/" + i0,schemaPath:"#/properties/environments/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data14.hasEnabledStrategies !== undefined){
+if(typeof data14.hasEnabledStrategies !== "boolean"){
+const err131 = {instancePath:instancePath+"/environments/" + i0+"/hasEnabledStrategies",schemaPath:"#/properties/environments/items/properties/hasEnabledStrategies/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err131];
 }
@@ -1720,7 +1720,7 @@ errors++;
 }
 }
 else {
-const err132 = {instancePath:instancePath+"/environments",schemaPath:"#/properties/environments/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err132 = {instancePath:instancePath+"/environments/" + i0,schemaPath:"#/properties/environments/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err132];
 }
@@ -1730,15 +1730,9 @@ vErrors.push(err132);
 errors++;
 }
 }
-if(data.variants !== undefined){
-let data73 = data.variants;
-if(Array.isArray(data73)){
-const len11 = data73.length;
-for(let i11=0; i11<len11; i11++){
-let data74 = data73[i11];
-if(data74 && typeof data74 == "object" && !Array.isArray(data74)){
-if(data74.name === undefined){
-const err133 = {instancePath:instancePath+"/variants/" + i11,schemaPath:"#/properties/variants/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+}
+else {
+const err133 = {instancePath:instancePath+"/environments",schemaPath:"#/properties/environments/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err133];
 }
@@ -1747,8 +1741,16 @@ vErrors.push(err133);
 }
 errors++;
 }
-if(data74.weight === undefined){
-const err134 = {instancePath:instancePath+"/variants/" + i11,schemaPath:"#/properties/variants/items/required",keyword:"required",params:{missingProperty: "weight"},message:"must have required property '"+"weight"+"'"};
+}
+if(data.variants !== undefined){
+let data74 = data.variants;
+if(Array.isArray(data74)){
+const len11 = data74.length;
+for(let i11=0; i11<len11; i11++){
+let data75 = data74[i11];
+if(data75 && typeof data75 == "object" && !Array.isArray(data75)){
+if(data75.name === undefined){
+const err134 = {instancePath:instancePath+"/variants/" + i11,schemaPath:"#/properties/variants/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
 if(vErrors === null){
 vErrors = [err134];
 }
@@ -1757,9 +1759,8 @@ vErrors.push(err134);
 }
 errors++;
 }
-if(data74.name !== undefined){
-if(typeof data74.name !== "string"){
-const err135 = {instancePath:instancePath+"/variants/" + i11+"/name",schemaPath:"#/properties/variants/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data75.weight === undefined){
+const err135 = {instancePath:instancePath+"/variants/" + i11,schemaPath:"#/properties/variants/items/required",keyword:"required",params:{missingProperty: "weight"},message:"must have required property '"+"weight"+"'"};
 if(vErrors === null){
 vErrors = [err135];
 }
@@ -1768,11 +1769,9 @@ vErrors.push(err135);
 }
 errors++;
 }
-}
-if(data74.weight !== undefined){
-let data76 = data74.weight;
-if(!((typeof data76 == "number") && (isFinite(data76)))){
-const err136 = {instancePath:instancePath+"/variants/" + i11+"/weight",schemaPath:"#/properties/variants/items/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(data75.name !== undefined){
+if(typeof data75.name !== "string"){
+const err136 = {instancePath:instancePath+"/variants/" + i11+"/name",schemaPath:"#/properties/variants/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err136];
 }
@@ -1782,9 +1781,10 @@ vErrors.push(err136);
 errors++;
 }
 }
-if(data74.weightType !== undefined){
-if(typeof data74.weightType !== "string"){
-const err137 = {instancePath:instancePath+"/variants/" + i11+"/weightType",schemaPath:"#/properties/variants/items/properties/weightType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data75.weight !== undefined){
+let data77 = data75.weight;
+if(!((typeof data77 == "number") && (isFinite(data77)))){
+const err137 = {instancePath:instancePath+"/variants/" + i11+"/weight",schemaPath:"#/properties/variants/items/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"};
 if(vErrors === null){
 vErrors = [err137];
 }
@@ -1794,9 +1794,9 @@ vErrors.push(err137);
 errors++;
 }
 }
-if(data74.stickiness !== undefined){
-if(typeof data74.stickiness !== "string"){
-const err138 = {instancePath:instancePath+"/variants/" + i11+"/stickiness",schemaPath:"#/properties/variants/items/properties/stickiness/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data75.weightType !== undefined){
+if(typeof data75.weightType !== "string"){
+const err138 = {instancePath:instancePath+"/variants/" + i11+"/weightType",schemaPath:"#/properties/variants/items/properties/weightType/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err138];
 }
@@ -1806,11 +1806,9 @@ vErrors.push(err138);
 errors++;
 }
 }
-if(data74.payload !== undefined){
-let data79 = data74.payload;
-if(data79 && typeof data79 == "object" && !Array.isArray(data79)){
-if(data79.type === undefined){
-const err139 = {instancePath:instancePath+"/variants/" + i11+"/payload",schemaPath:"#/properties/variants/items/properties/payload/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(data75.stickiness !== undefined){
+if(typeof data75.stickiness !== "string"){
+const err139 = {instancePath:instancePath+"/variants/" + i11+"/stickiness",schemaPath:"#/properties/variants/items/properties/stickiness/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err139];
 }
@@ -1819,8 +1817,12 @@ vErrors.push(err139);
 }
 errors++;
 }
-if(data79.value === undefined){
-const err140 = {instancePath:instancePath+"/variants/" + i11+"/payload",schemaPath:"#/properties/variants/items/properties/payload/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+}
+if(data75.payload !== undefined){
+let data80 = data75.payload;
+if(data80 && typeof data80 == "object" && !Array.isArray(data80)){
+if(data80.type === undefined){
+const err140 = {instancePath:instancePath+"/variants/" + i11+"/payload",schemaPath:"#/properties/variants/items/properties/payload/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
 if(vErrors === null){
 vErrors = [err140];
 }
@@ -1829,9 +1831,8 @@ vErrors.push(err140);
 }
 errors++;
 }
-if(data79.type !== undefined){
-if(typeof data79.type !== "string"){
-const err141 = {instancePath:instancePath+"/variants/" + i11+"/payload/type",schemaPath:"#/properties/variants/items/properties/payload/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data80.value === undefined){
+const err141 = {instancePath:instancePath+"/variants/" + i11+"/payload",schemaPath:"#/properties/variants/items/properties/payload/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
 if(vErrors === null){
 vErrors = [err141];
 }
@@ -1840,10 +1841,9 @@ vErrors.push(err141);
 }
 errors++;
 }
-}
-if(data79.value !== undefined){
-if(typeof data79.value !== "string"){
-const err142 = {instancePath:instancePath+"/variants/" + i11+"/payload/value",schemaPath:"#/properties/variants/items/properties/payload/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data80.type !== undefined){
+if(typeof data80.type !== "string"){
+const err142 = {instancePath:instancePath+"/variants/" + i11+"/payload/type",schemaPath:"#/properties/variants/items/properties/payload/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err142];
 }
@@ -1853,9 +1853,9 @@ vErrors.push(err142);
 errors++;
 }
 }
-}
-else {
-const err143 = {instancePath:instancePath+"/variants/" + i11+"/payload",schemaPath:"#/properties/variants/items/properties/payload/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data80.value !== undefined){
+if(typeof data80.value !== "string"){
+const err143 = {instancePath:instancePath+"/variants/" + i11+"/payload/value",schemaPath:"#/properties/variants/items/properties/payload/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err143];
 }
@@ -1865,15 +1865,9 @@ vErrors.push(err143);
 errors++;
 }
 }
-if(data74.overrides !== undefined){
-let data82 = data74.overrides;
-if(Array.isArray(data82)){
-const len12 = data82.length;
-for(let i12=0; i12<len12; i12++){
-let data83 = data82[i12];
-if(data83 && typeof data83 == "object" && !Array.isArray(data83)){
-if(data83.contextName === undefined){
-const err144 = {instancePath:instancePath+"/variants/" + i11+"/overrides/" + i12,schemaPath:"#/properties/variants/items/properties/overrides/items/required",keyword:"required",params:{missingProperty: "contextName"},message:"must have required property '"+"contextName"+"'"};
+}
+else {
+const err144 = {instancePath:instancePath+"/variants/" + i11+"/payload",schemaPath:"#/properties/variants/items/properties/payload/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err144];
 }
@@ -1882,8 +1876,16 @@ vErrors.push(err144);
 }
 errors++;
 }
-if(data83.values === undefined){
-const err145 = {instancePath:instancePath+"/variants/" + i11+"/overrides/" + i12,schemaPath:"#/properties/variants/items/properties/overrides/items/required",keyword:"required",params:{missingProperty: "values"},message:"must have required property '"+"values"+"'"};
+}
+if(data75.overrides !== undefined){
+let data83 = data75.overrides;
+if(Array.isArray(data83)){
+const len12 = data83.length;
+for(let i12=0; i12<len12; i12++){
+let data84 = data83[i12];
+if(data84 && typeof data84 == "object" && !Array.isArray(data84)){
+if(data84.contextName === undefined){
+const err145 = {instancePath:instancePath+"/variants/" + i11+"/overrides/" + i12,schemaPath:"#/properties/variants/items/properties/overrides/items/required",keyword:"required",params:{missingProperty: "contextName"},message:"must have required property '"+"contextName"+"'"};
 if(vErrors === null){
 vErrors = [err145];
 }
@@ -1892,9 +1894,8 @@ vErrors.push(err145);
 }
 errors++;
 }
-if(data83.contextName !== undefined){
-if(typeof data83.contextName !== "string"){
-const err146 = {instancePath:instancePath+"/variants/" + i11+"/overrides/" + i12+"/contextName",schemaPath:"#/properties/variants/items/properties/overrides/items/properties/contextName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data84.values === undefined){
+const err146 = {instancePath:instancePath+"/variants/" + i11+"/overrides/" + i12,schemaPath:"#/properties/variants/items/properties/overrides/items/required",keyword:"required",params:{missingProperty: "values"},message:"must have required property '"+"values"+"'"};
 if(vErrors === null){
 vErrors = [err146];
 }
@@ -1903,14 +1904,9 @@ vErrors.push(err146);
 }
 errors++;
 }
-}
-if(data83.values !== undefined){
-let data85 = data83.values;
-if(Array.isArray(data85)){
-const len13 = data85.length;
-for(let i13=0; i13<len13; i13++){
-if(typeof data85[i13] !== "string"){
-const err147 = {instancePath:instancePath+"/variants/" + i11+"/overrides/" + i12+"/values/" + i13,schemaPath:"#/properties/variants/items/properties/overrides/items/properties/values/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data84.contextName !== undefined){
+if(typeof data84.contextName !== "string"){
+const err147 = {instancePath:instancePath+"/variants/" + i11+"/overrides/" + i12+"/contextName",schemaPath:"#/properties/variants/items/properties/overrides/items/properties/contextName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err147];
 }
@@ -1920,9 +1916,13 @@ vErrors.push(err147);
 errors++;
 }
 }
-}
-else {
-const err148 = {instancePath:instancePath+"/variants/" + i11+"/overrides/" + i12+"/values",schemaPath:"#/properties/variants/items/properties/overrides/items/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data84.values !== undefined){
+let data86 = data84.values;
+if(Array.isArray(data86)){
+const len13 = data86.length;
+for(let i13=0; i13<len13; i13++){
+if(typeof data86[i13] !== "string"){
+const err148 = {instancePath:instancePath+"/variants/" + i11+"/overrides/" + i12+"/values/" + i13,schemaPath:"#/properties/variants/items/properties/overrides/items/properties/values/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err148];
 }
@@ -1934,7 +1934,7 @@ errors++;
 }
 }
 else {
-const err149 = {instancePath:instancePath+"/variants/" + i11+"/overrides/" + i12,schemaPath:"#/properties/variants/items/properties/overrides/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err149 = {instancePath:instancePath+"/variants/" + i11+"/overrides/" + i12+"/values",schemaPath:"#/properties/variants/items/properties/overrides/items/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err149];
 }
@@ -1946,7 +1946,7 @@ errors++;
 }
 }
 else {
-const err150 = {instancePath:instancePath+"/variants/" + i11+"/overrides",schemaPath:"#/properties/variants/items/properties/overrides/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err150 = {instancePath:instancePath+"/variants/" + i11+"/overrides/" + i12,schemaPath:"#/properties/variants/items/properties/overrides/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err150];
 }
@@ -1958,7 +1958,7 @@ errors++;
 }
 }
 else {
-const err151 = {instancePath:instancePath+"/variants/" + i11,schemaPath:"#/properties/variants/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err151 = {instancePath:instancePath+"/variants/" + i11+"/overrides",schemaPath:"#/properties/variants/items/properties/overrides/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err151];
 }
@@ -1970,7 +1970,7 @@ errors++;
 }
 }
 else {
-const err152 = {instancePath:instancePath+"/variants",schemaPath:"#/properties/variants/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err152 = {instancePath:instancePath+"/variants/" + i11,schemaPath:"#/properties/variants/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err152];
 }
@@ -1980,14 +1980,9 @@ vErrors.push(err152);
 errors++;
 }
 }
-if(data.strategies !== undefined){
-let data87 = data.strategies;
-if(Array.isArray(data87)){
-const len14 = data87.length;
-for(let i14=0; i14<len14; i14++){
-let data88 = data87[i14];
-if(!(data88 && typeof data88 == "object" && !Array.isArray(data88))){
-const err153 = {instancePath:instancePath+"/strategies/" + i14,schemaPath:"#/properties/strategies/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+}
+else {
+const err153 = {instancePath:instancePath+"/variants",schemaPath:"#/properties/variants/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err153];
 }
@@ -1997,9 +1992,14 @@ vErrors.push(err153);
 errors++;
 }
 }
-}
-else {
-const err154 = {instancePath:instancePath+"/strategies",schemaPath:"#/properties/strategies/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data.strategies !== undefined){
+let data88 = data.strategies;
+if(Array.isArray(data88)){
+const len14 = data88.length;
+for(let i14=0; i14<len14; i14++){
+let data89 = data88[i14];
+if(!(data89 && typeof data89 == "object" && !Array.isArray(data89))){
+const err154 = {instancePath:instancePath+"/strategies/" + i14,schemaPath:"#/properties/strategies/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err154];
 }
@@ -2009,10 +2009,9 @@ vErrors.push(err154);
 errors++;
 }
 }
-if(data.tags !== undefined){
-let data89 = data.tags;
-if((!(Array.isArray(data89))) && (data89 !== null)){
-const err155 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema7.properties.tags.type},message:"must be array,null"};
+}
+else {
+const err155 = {instancePath:instancePath+"/strategies",schemaPath:"#/properties/strategies/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err155];
 }
@@ -2021,23 +2020,11 @@ vErrors.push(err155);
 }
 errors++;
 }
-if(Array.isArray(data89)){
-const len15 = data89.length;
-for(let i15=0; i15<len15; i15++){
-if(!(validate21(data89[i15], {instancePath:instancePath+"/tags/" + i15,parentData:data89,parentDataProperty:i15,rootData}))){
-vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
-errors = vErrors.length;
 }
-}
-}
-}
-if(data.children !== undefined){
-let data91 = data.children;
-if(Array.isArray(data91)){
-const len16 = data91.length;
-for(let i16=0; i16<len16; i16++){
-if(typeof data91[i16] !== "string"){
-const err156 = {instancePath:instancePath+"/children/" + i16,schemaPath:"#/properties/children/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data.tags !== undefined){
+let data90 = data.tags;
+if((!(Array.isArray(data90))) && (data90 !== null)){
+const err156 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: schema7.properties.tags.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err156];
 }
@@ -2046,10 +2033,23 @@ vErrors.push(err156);
 }
 errors++;
 }
+if(Array.isArray(data90)){
+const len15 = data90.length;
+for(let i15=0; i15<len15; i15++){
+if(!(validate21(data90[i15], {instancePath:instancePath+"/tags/" + i15,parentData:data90,parentDataProperty:i15,rootData}))){
+vErrors = vErrors === null ? validate21.errors : vErrors.concat(validate21.errors);
+errors = vErrors.length;
 }
 }
-else {
-const err157 = {instancePath:instancePath+"/children",schemaPath:"#/properties/children/type",keyword:"type",params:{type: "array"},message:"must be array"};
+}
+}
+if(data.children !== undefined){
+let data92 = data.children;
+if(Array.isArray(data92)){
+const len16 = data92.length;
+for(let i16=0; i16<len16; i16++){
+if(typeof data92[i16] !== "string"){
+const err157 = {instancePath:instancePath+"/children/" + i16,schemaPath:"#/properties/children/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err157];
 }
@@ -2059,11 +2059,9 @@ vErrors.push(err157);
 errors++;
 }
 }
-if(data.lifecycle !== undefined){
-let data93 = data.lifecycle;
-if(data93 && typeof data93 == "object" && !Array.isArray(data93)){
-if(data93.stage === undefined){
-const err158 = {instancePath:instancePath+"/lifecycle",schemaPath:"#/properties/lifecycle/required",keyword:"required",params:{missingProperty: "stage"},message:"must have required property '"+"stage"+"'"};
+}
+else {
+const err158 = {instancePath:instancePath+"/children",schemaPath:"#/properties/children/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err158];
 }
@@ -2072,8 +2070,12 @@ vErrors.push(err158);
 }
 errors++;
 }
-if(data93.enteredStageAt === undefined){
-const err159 = {instancePath:instancePath+"/lifecycle",schemaPath:"#/properties/lifecycle/required",keyword:"required",params:{missingProperty: "enteredStageAt"},message:"must have required property '"+"enteredStageAt"+"'"};
+}
+if(data.lifecycle !== undefined){
+let data94 = data.lifecycle;
+if(data94 && typeof data94 == "object" && !Array.isArray(data94)){
+if(data94.stage === undefined){
+const err159 = {instancePath:instancePath+"/lifecycle",schemaPath:"#/properties/lifecycle/required",keyword:"required",params:{missingProperty: "stage"},message:"must have required property '"+"stage"+"'"};
 if(vErrors === null){
 vErrors = [err159];
 }
@@ -2082,9 +2084,8 @@ vErrors.push(err159);
 }
 errors++;
 }
-for(const key4 in data93){
-if(!((key4 === "stage") || (key4 === "enteredStageAt"))){
-const err160 = {instancePath:instancePath+"/lifecycle",schemaPath:"#/properties/lifecycle/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(data94.enteredStageAt === undefined){
+const err160 = {instancePath:instancePath+"/lifecycle",schemaPath:"#/properties/lifecycle/required",keyword:"required",params:{missingProperty: "enteredStageAt"},message:"must have required property '"+"enteredStageAt"+"'"};
 if(vErrors === null){
 vErrors = [err160];
 }
@@ -2093,11 +2094,9 @@ vErrors.push(err160);
 }
 errors++;
 }
-}
-if(data93.stage !== undefined){
-let data94 = data93.stage;
-if(!(((((data94 === "initial") || (data94 === "pre-live")) || (data94 === "live")) || (data94 === "completed")) || (data94 === "archived"))){
-const err161 = {instancePath:instancePath+"/lifecycle/stage",schemaPath:"#/properties/lifecycle/properties/stage/enum",keyword:"enum",params:{allowedValues: schema7.properties.lifecycle.properties.stage.enum},message:"must be equal to one of the allowed values"};
+for(const key4 in data94){
+if(!((key4 === "stage") || (key4 === "enteredStageAt"))){
+const err161 = {instancePath:instancePath+"/lifecycle",schemaPath:"#/properties/lifecycle/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err161];
 }
@@ -2107,11 +2106,10 @@ vErrors.push(err161);
 errors++;
 }
 }
-if(data93.enteredStageAt !== undefined){
-let data95 = data93.enteredStageAt;
-if(typeof data95 === "string"){
-if(!(formats0.test(data95))){
-const err162 = {instancePath:instancePath+"/lifecycle/enteredStageAt",schemaPath:"#/properties/lifecycle/properties/enteredStageAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(data94.stage !== undefined){
+let data95 = data94.stage;
+if(!(((((data95 === "initial") || (data95 === "pre-live")) || (data95 === "live")) || (data95 === "completed")) || (data95 === "archived"))){
+const err162 = {instancePath:instancePath+"/lifecycle/stage",schemaPath:"#/properties/lifecycle/properties/stage/enum",keyword:"enum",params:{allowedValues: schema7.properties.lifecycle.properties.stage.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err162];
 }
@@ -2121,8 +2119,11 @@ vErrors.push(err162);
 errors++;
 }
 }
-else {
-const err163 = {instancePath:instancePath+"/lifecycle/enteredStageAt",schemaPath:"#/properties/lifecycle/properties/enteredStageAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data94.enteredStageAt !== undefined){
+let data96 = data94.enteredStageAt;
+if(typeof data96 === "string"){
+if(!(formats0.test(data96))){
+const err163 = {instancePath:instancePath+"/lifecycle/enteredStageAt",schemaPath:"#/properties/lifecycle/properties/enteredStageAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
 if(vErrors === null){
 vErrors = [err163];
 }
@@ -2132,9 +2133,8 @@ vErrors.push(err163);
 errors++;
 }
 }
-}
 else {
-const err164 = {instancePath:instancePath+"/lifecycle",schemaPath:"#/properties/lifecycle/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err164 = {instancePath:instancePath+"/lifecycle/enteredStageAt",schemaPath:"#/properties/lifecycle/properties/enteredStageAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err164];
 }
@@ -2144,15 +2144,9 @@ vErrors.push(err164);
 errors++;
 }
 }
-if(data.dependencies !== undefined){
-let data96 = data.dependencies;
-if(Array.isArray(data96)){
-const len17 = data96.length;
-for(let i17=0; i17<len17; i17++){
-let data97 = data96[i17];
-if(data97 && typeof data97 == "object" && !Array.isArray(data97)){
-if(data97.feature === undefined){
-const err165 = {instancePath:instancePath+"/dependencies/" + i17,schemaPath:"#/properties/dependencies/items/required",keyword:"required",params:{missingProperty: "feature"},message:"must have required property '"+"feature"+"'"};
+}
+else {
+const err165 = {instancePath:instancePath+"/lifecycle",schemaPath:"#/properties/lifecycle/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err165];
 }
@@ -2161,9 +2155,16 @@ vErrors.push(err165);
 }
 errors++;
 }
-if(data97.feature !== undefined){
-if(typeof data97.feature !== "string"){
-const err166 = {instancePath:instancePath+"/dependencies/" + i17+"/feature",schemaPath:"#/properties/dependencies/items/properties/feature/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data.dependencies !== undefined){
+let data97 = data.dependencies;
+if(Array.isArray(data97)){
+const len17 = data97.length;
+for(let i17=0; i17<len17; i17++){
+let data98 = data97[i17];
+if(data98 && typeof data98 == "object" && !Array.isArray(data98)){
+if(data98.feature === undefined){
+const err166 = {instancePath:instancePath+"/dependencies/" + i17,schemaPath:"#/properties/dependencies/items/required",keyword:"required",params:{missingProperty: "feature"},message:"must have required property '"+"feature"+"'"};
 if(vErrors === null){
 vErrors = [err166];
 }
@@ -2172,10 +2173,9 @@ vErrors.push(err166);
 }
 errors++;
 }
-}
-if(data97.enabled !== undefined){
-if(typeof data97.enabled !== "boolean"){
-const err167 = {instancePath:instancePath+"/dependencies/" + i17+"/enabled",schemaPath:"#/properties/dependencies/items/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(data98.feature !== undefined){
+if(typeof data98.feature !== "string"){
+const err167 = {instancePath:instancePath+"/dependencies/" + i17+"/feature",schemaPath:"#/properties/dependencies/items/properties/feature/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err167];
 }
@@ -2185,13 +2185,9 @@ vErrors.push(err167);
 errors++;
 }
 }
-if(data97.variants !== undefined){
-let data100 = data97.variants;
-if(Array.isArray(data100)){
-const len18 = data100.length;
-for(let i18=0; i18<len18; i18++){
-if(typeof data100[i18] !== "string"){
-const err168 = {instancePath:instancePath+"/dependencies/" + i17+"/variants/" + i18,schemaPath:"#/properties/dependencies/items/properties/variants/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data98.enabled !== undefined){
+if(typeof data98.enabled !== "boolean"){
+const err168 = {instancePath:instancePath+"/dependencies/" + i17+"/enabled",schemaPath:"#/properties/dependencies/items/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
 if(vErrors === null){
 vErrors = [err168];
 }
@@ -2201,9 +2197,13 @@ vErrors.push(err168);
 errors++;
 }
 }
-}
-else {
-const err169 = {instancePath:instancePath+"/dependencies/" + i17+"/variants",schemaPath:"#/properties/dependencies/items/properties/variants/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(data98.variants !== undefined){
+let data101 = data98.variants;
+if(Array.isArray(data101)){
+const len18 = data101.length;
+for(let i18=0; i18<len18; i18++){
+if(typeof data101[i18] !== "string"){
+const err169 = {instancePath:instancePath+"/dependencies/" + i17+"/variants/" + i18,schemaPath:"#/properties/dependencies/items/properties/variants/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err169];
 }
@@ -2215,7 +2215,7 @@ errors++;
 }
 }
 else {
-const err170 = {instancePath:instancePath+"/dependencies/" + i17,schemaPath:"#/properties/dependencies/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err170 = {instancePath:instancePath+"/dependencies/" + i17+"/variants",schemaPath:"#/properties/dependencies/items/properties/variants/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err170];
 }
@@ -2227,7 +2227,7 @@ errors++;
 }
 }
 else {
-const err171 = {instancePath:instancePath+"/dependencies",schemaPath:"#/properties/dependencies/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err171 = {instancePath:instancePath+"/dependencies/" + i17,schemaPath:"#/properties/dependencies/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err171];
 }
@@ -2239,12 +2239,156 @@ errors++;
 }
 }
 else {
-const err172 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err172 = {instancePath:instancePath+"/dependencies",schemaPath:"#/properties/dependencies/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err172];
 }
 else {
 vErrors.push(err172);
+}
+errors++;
+}
+}
+if(data.links !== undefined){
+let data103 = data.links;
+if(Array.isArray(data103)){
+const len19 = data103.length;
+for(let i19=0; i19<len19; i19++){
+let data104 = data103[i19];
+if(data104 && typeof data104 == "object" && !Array.isArray(data104)){
+if(data104.id === undefined){
+const err173 = {instancePath:instancePath+"/links/" + i19,schemaPath:"#/properties/links/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err173];
+}
+else {
+vErrors.push(err173);
+}
+errors++;
+}
+if(data104.url === undefined){
+const err174 = {instancePath:instancePath+"/links/" + i19,schemaPath:"#/properties/links/items/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
+if(vErrors === null){
+vErrors = [err174];
+}
+else {
+vErrors.push(err174);
+}
+errors++;
+}
+if(data104.title === undefined){
+const err175 = {instancePath:instancePath+"/links/" + i19,schemaPath:"#/properties/links/items/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+if(vErrors === null){
+vErrors = [err175];
+}
+else {
+vErrors.push(err175);
+}
+errors++;
+}
+if(data104.feature === undefined){
+const err176 = {instancePath:instancePath+"/links/" + i19,schemaPath:"#/properties/links/items/required",keyword:"required",params:{missingProperty: "feature"},message:"must have required property '"+"feature"+"'"};
+if(vErrors === null){
+vErrors = [err176];
+}
+else {
+vErrors.push(err176);
+}
+errors++;
+}
+for(const key5 in data104){
+if(!((((key5 === "id") || (key5 === "url")) || (key5 === "title")) || (key5 === "feature"))){
+const err177 = {instancePath:instancePath+"/links/" + i19,schemaPath:"#/properties/links/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err177];
+}
+else {
+vErrors.push(err177);
+}
+errors++;
+}
+}
+if(data104.id !== undefined){
+if(typeof data104.id !== "string"){
+const err178 = {instancePath:instancePath+"/links/" + i19+"/id",schemaPath:"#/properties/links/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err178];
+}
+else {
+vErrors.push(err178);
+}
+errors++;
+}
+}
+if(data104.url !== undefined){
+if(typeof data104.url !== "string"){
+const err179 = {instancePath:instancePath+"/links/" + i19+"/url",schemaPath:"#/properties/links/items/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err179];
+}
+else {
+vErrors.push(err179);
+}
+errors++;
+}
+}
+if(data104.title !== undefined){
+let data107 = data104.title;
+if((typeof data107 !== "string") && (data107 !== null)){
+const err180 = {instancePath:instancePath+"/links/" + i19+"/title",schemaPath:"#/properties/links/items/properties/title/type",keyword:"type",params:{type: schema7.properties.links.items.properties.title.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err180];
+}
+else {
+vErrors.push(err180);
+}
+errors++;
+}
+}
+if(data104.feature !== undefined){
+if(typeof data104.feature !== "string"){
+const err181 = {instancePath:instancePath+"/links/" + i19+"/feature",schemaPath:"#/properties/links/items/properties/feature/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err181];
+}
+else {
+vErrors.push(err181);
+}
+errors++;
+}
+}
+}
+else {
+const err182 = {instancePath:instancePath+"/links/" + i19,schemaPath:"#/properties/links/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err182];
+}
+else {
+vErrors.push(err182);
+}
+errors++;
+}
+}
+}
+else {
+const err183 = {instancePath:instancePath+"/links",schemaPath:"#/properties/links/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err183];
+}
+else {
+vErrors.push(err183);
+}
+errors++;
+}
+}
+}
+else {
+const err184 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err184];
+}
+else {
+vErrors.push(err184);
 }
 errors++;
 }
@@ -7660,10 +7804,2078 @@ validate50.errors = vErrors;
 return errors === 0;
 }
 
-export const strategyBody = validate51;
-const schema29 = {"$id":"strategyBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"title":{"type":["string","null"],"maxLength":255},"disabled":{"type":["boolean","null"]},"sortOrder":{"type":"integer","minimum":-1000000,"maximum":1000000},"constraints":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["contextName","operator"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"operator":{"enum":["IN","NOT_IN","STR_CONTAINS","STR_STARTS_WITH","STR_ENDS_WITH","NUM_EQ","NUM_GT","NUM_GTE","NUM_LT","NUM_LTE","DATE_AFTER","DATE_BEFORE","SEMVER_EQ","SEMVER_GT","SEMVER_LT","SEMVER_GTE","SEMVER_LTE","REGEX","IN_CIDR"]},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string","maxLength":1000}},"value":{"type":"string","maxLength":1000}}}},"parameters":{"type":"object","maxProperties":10,"propertyNames":{"maxLength":100},"additionalProperties":{"type":["string","number"],"maxLength":100000}},"segments":{"type":"array","maxItems":5,"items":{"type":"integer","minimum":1}},"variants":{"type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255},"weight":{"type":"integer","minimum":0,"maximum":1000},"weightType":{"enum":["variable","fix"]},"stickiness":{"type":"string","minLength":1,"maxLength":100},"payload":{"type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"enum":["string","json","csv","number"]},"value":{"type":"string","maxLength":10000}}}},"if":{"required":["weightType"],"properties":{"weightType":{"const":"fix"}}},"then":{"required":["weight"]}}},"id":{"type":"string"},"featureName":{"type":"string"}}};
+export const clientFeature = validate51;
+const schema29 = {"$id":"clientFeature","type":"object","additionalProperties":false,"required":["name","type","enabled","stale","impressionData","project","strategies","variants"],"properties":{"name":{"type":"string"},"type":{"type":"string"},"description":{"type":["string","null"]},"enabled":{"type":"boolean"},"stale":{"type":"boolean"},"impressionData":{"type":"boolean"},"project":{"type":"string"},"strategies":{"type":"array","items":{"type":"object","required":["name","constraints","parameters"],"properties":{"name":{"type":"string"},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"}}}},"parameters":{"type":"object"},"segments":{"type":"array","items":{"type":"number"}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}}}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}},"dependencies":{"type":"array","items":{"type":"object"}}}};
 
 function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="clientFeature" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.type === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.enabled === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enabled"},message:"must have required property '"+"enabled"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.stale === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "stale"},message:"must have required property '"+"stale"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.impressionData === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "impressionData"},message:"must have required property '"+"impressionData"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.project === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "project"},message:"must have required property '"+"project"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.strategies === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "strategies"},message:"must have required property '"+"strategies"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.variants === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "variants"},message:"must have required property '"+"variants"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func6.call(schema29.properties, key0))){
+const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+if(typeof data.type !== "string"){
+const err10 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data2 = data.description;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err11 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema29.properties.description.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.enabled !== undefined){
+if(typeof data.enabled !== "boolean"){
+const err12 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.stale !== undefined){
+if(typeof data.stale !== "boolean"){
+const err13 = {instancePath:instancePath+"/stale",schemaPath:"#/properties/stale/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.impressionData !== undefined){
+if(typeof data.impressionData !== "boolean"){
+const err14 = {instancePath:instancePath+"/impressionData",schemaPath:"#/properties/impressionData/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.project !== undefined){
+if(typeof data.project !== "string"){
+const err15 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.strategies !== undefined){
+let data7 = data.strategies;
+if(Array.isArray(data7)){
+const len0 = data7.length;
+for(let i0=0; i0<len0; i0++){
+let data8 = data7[i0];
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+if(data8.name === undefined){
+const err16 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(data8.constraints === undefined){
+const err17 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/required",keyword:"required",params:{missingProperty: "constraints"},message:"must have required property '"+"constraints"+"'"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(data8.parameters === undefined){
+const err18 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/required",keyword:"required",params:{missingProperty: "parameters"},message:"must have required property '"+"parameters"+"'"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(data8.name !== undefined){
+if(typeof data8.name !== "string"){
+const err19 = {instancePath:instancePath+"/strategies/" + i0+"/name",schemaPath:"#/properties/strategies/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data8.constraints !== undefined){
+let data10 = data8.constraints;
+if(Array.isArray(data10)){
+const len1 = data10.length;
+for(let i1=0; i1<len1; i1++){
+let data11 = data10[i1];
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.contextName === undefined){
+const err20 = {instancePath:instancePath+"/strategies/" + i0+"/constraints/" + i1,schemaPath:"#/properties/strategies/items/properties/constraints/items/required",keyword:"required",params:{missingProperty: "contextName"},message:"must have required property '"+"contextName"+"'"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data11.operator === undefined){
+const err21 = {instancePath:instancePath+"/strategies/" + i0+"/constraints/" + i1,schemaPath:"#/properties/strategies/items/properties/constraints/items/required",keyword:"required",params:{missingProperty: "operator"},message:"must have required property '"+"operator"+"'"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(data11.contextName !== undefined){
+if(typeof data11.contextName !== "string"){
+const err22 = {instancePath:instancePath+"/strategies/" + i0+"/constraints/" + i1+"/contextName",schemaPath:"#/properties/strategies/items/properties/constraints/items/properties/contextName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data11.operator !== undefined){
+if(typeof data11.operator !== "string"){
+const err23 = {instancePath:instancePath+"/strategies/" + i0+"/constraints/" + i1+"/operator",schemaPath:"#/properties/strategies/items/properties/constraints/items/properties/operator/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data11.caseInsensitive !== undefined){
+if(typeof data11.caseInsensitive !== "boolean"){
+const err24 = {instancePath:instancePath+"/strategies/" + i0+"/constraints/" + i1+"/caseInsensitive",schemaPath:"#/properties/strategies/items/properties/constraints/items/properties/caseInsensitive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data11.inverted !== undefined){
+if(typeof data11.inverted !== "boolean"){
+const err25 = {instancePath:instancePath+"/strategies/" + i0+"/constraints/" + i1+"/inverted",schemaPath:"#/properties/strategies/items/properties/constraints/items/properties/inverted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data11.values !== undefined){
+let data16 = data11.values;
+if(Array.isArray(data16)){
+const len2 = data16.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data16[i2] !== "string"){
+const err26 = {instancePath:instancePath+"/strategies/" + i0+"/constraints/" + i1+"/values/" + i2,schemaPath:"#/properties/strategies/items/properties/constraints/items/properties/values/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/strategies/" + i0+"/constraints/" + i1+"/values",schemaPath:"#/properties/strategies/items/properties/constraints/items/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data11.value !== undefined){
+if(typeof data11.value !== "string"){
+const err28 = {instancePath:instancePath+"/strategies/" + i0+"/constraints/" + i1+"/value",schemaPath:"#/properties/strategies/items/properties/constraints/items/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/strategies/" + i0+"/constraints/" + i1,schemaPath:"#/properties/strategies/items/properties/constraints/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/strategies/" + i0+"/constraints",schemaPath:"#/properties/strategies/items/properties/constraints/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data8.parameters !== undefined){
+let data19 = data8.parameters;
+if(!(data19 && typeof data19 == "object" && !Array.isArray(data19))){
+const err31 = {instancePath:instancePath+"/strategies/" + i0+"/parameters",schemaPath:"#/properties/strategies/items/properties/parameters/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data8.segments !== undefined){
+let data20 = data8.segments;
+if(Array.isArray(data20)){
+const len3 = data20.length;
+for(let i3=0; i3<len3; i3++){
+let data21 = data20[i3];
+if(!((typeof data21 == "number") && (isFinite(data21)))){
+const err32 = {instancePath:instancePath+"/strategies/" + i0+"/segments/" + i3,schemaPath:"#/properties/strategies/items/properties/segments/items/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/strategies/" + i0+"/segments",schemaPath:"#/properties/strategies/items/properties/segments/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data8.variants !== undefined){
+let data22 = data8.variants;
+if(Array.isArray(data22)){
+const len4 = data22.length;
+for(let i4=0; i4<len4; i4++){
+let data23 = data22[i4];
+if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
+if(data23.name === undefined){
+const err34 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4,schemaPath:"#/properties/strategies/items/properties/variants/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+if(data23.weight === undefined){
+const err35 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4,schemaPath:"#/properties/strategies/items/properties/variants/items/required",keyword:"required",params:{missingProperty: "weight"},message:"must have required property '"+"weight"+"'"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if(data23.name !== undefined){
+if(typeof data23.name !== "string"){
+const err36 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/name",schemaPath:"#/properties/strategies/items/properties/variants/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data23.weight !== undefined){
+let data25 = data23.weight;
+if(!((typeof data25 == "number") && (isFinite(data25)))){
+const err37 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/weight",schemaPath:"#/properties/strategies/items/properties/variants/items/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data23.weightType !== undefined){
+if(typeof data23.weightType !== "string"){
+const err38 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/weightType",schemaPath:"#/properties/strategies/items/properties/variants/items/properties/weightType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data23.stickiness !== undefined){
+if(typeof data23.stickiness !== "string"){
+const err39 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/stickiness",schemaPath:"#/properties/strategies/items/properties/variants/items/properties/stickiness/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+if(data23.payload !== undefined){
+let data28 = data23.payload;
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+if(data28.type === undefined){
+const err40 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/payload",schemaPath:"#/properties/strategies/items/properties/variants/items/properties/payload/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+if(data28.value === undefined){
+const err41 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/payload",schemaPath:"#/properties/strategies/items/properties/variants/items/properties/payload/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+if(data28.type !== undefined){
+if(typeof data28.type !== "string"){
+const err42 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/payload/type",schemaPath:"#/properties/strategies/items/properties/variants/items/properties/payload/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data28.value !== undefined){
+if(typeof data28.value !== "string"){
+const err43 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/payload/value",schemaPath:"#/properties/strategies/items/properties/variants/items/properties/payload/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/payload",schemaPath:"#/properties/strategies/items/properties/variants/items/properties/payload/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data23.overrides !== undefined){
+let data31 = data23.overrides;
+if(Array.isArray(data31)){
+const len5 = data31.length;
+for(let i5=0; i5<len5; i5++){
+let data32 = data31[i5];
+if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
+if(data32.contextName === undefined){
+const err45 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/overrides/" + i5,schemaPath:"#/properties/strategies/items/properties/variants/items/properties/overrides/items/required",keyword:"required",params:{missingProperty: "contextName"},message:"must have required property '"+"contextName"+"'"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+if(data32.values === undefined){
+const err46 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/overrides/" + i5,schemaPath:"#/properties/strategies/items/properties/variants/items/properties/overrides/items/required",keyword:"required",params:{missingProperty: "values"},message:"must have required property '"+"values"+"'"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+if(data32.contextName !== undefined){
+if(typeof data32.contextName !== "string"){
+const err47 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/overrides/" + i5+"/contextName",schemaPath:"#/properties/strategies/items/properties/variants/items/properties/overrides/items/properties/contextName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data32.values !== undefined){
+let data34 = data32.values;
+if(Array.isArray(data34)){
+const len6 = data34.length;
+for(let i6=0; i6<len6; i6++){
+if(typeof data34[i6] !== "string"){
+const err48 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/overrides/" + i5+"/values/" + i6,schemaPath:"#/properties/strategies/items/properties/variants/items/properties/overrides/items/properties/values/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/overrides/" + i5+"/values",schemaPath:"#/properties/strategies/items/properties/variants/items/properties/overrides/items/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+}
+else {
+const err50 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/overrides/" + i5,schemaPath:"#/properties/strategies/items/properties/variants/items/properties/overrides/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+}
+else {
+const err51 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/overrides",schemaPath:"#/properties/strategies/items/properties/variants/items/properties/overrides/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+}
+else {
+const err52 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4,schemaPath:"#/properties/strategies/items/properties/variants/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+}
+else {
+const err53 = {instancePath:instancePath+"/strategies/" + i0+"/variants",schemaPath:"#/properties/strategies/items/properties/variants/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+}
+else {
+const err54 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+}
+else {
+const err55 = {instancePath:instancePath+"/strategies",schemaPath:"#/properties/strategies/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+if(data.variants !== undefined){
+let data36 = data.variants;
+if(Array.isArray(data36)){
+const len7 = data36.length;
+for(let i7=0; i7<len7; i7++){
+let data37 = data36[i7];
+if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
+if(data37.name === undefined){
+const err56 = {instancePath:instancePath+"/variants/" + i7,schemaPath:"#/properties/variants/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+if(data37.weight === undefined){
+const err57 = {instancePath:instancePath+"/variants/" + i7,schemaPath:"#/properties/variants/items/required",keyword:"required",params:{missingProperty: "weight"},message:"must have required property '"+"weight"+"'"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+if(data37.name !== undefined){
+if(typeof data37.name !== "string"){
+const err58 = {instancePath:instancePath+"/variants/" + i7+"/name",schemaPath:"#/properties/variants/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+if(data37.weight !== undefined){
+let data39 = data37.weight;
+if(!((typeof data39 == "number") && (isFinite(data39)))){
+const err59 = {instancePath:instancePath+"/variants/" + i7+"/weight",schemaPath:"#/properties/variants/items/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+if(data37.weightType !== undefined){
+if(typeof data37.weightType !== "string"){
+const err60 = {instancePath:instancePath+"/variants/" + i7+"/weightType",schemaPath:"#/properties/variants/items/properties/weightType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+if(data37.stickiness !== undefined){
+if(typeof data37.stickiness !== "string"){
+const err61 = {instancePath:instancePath+"/variants/" + i7+"/stickiness",schemaPath:"#/properties/variants/items/properties/stickiness/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+if(data37.payload !== undefined){
+let data42 = data37.payload;
+if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
+if(data42.type === undefined){
+const err62 = {instancePath:instancePath+"/variants/" + i7+"/payload",schemaPath:"#/properties/variants/items/properties/payload/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+if(data42.value === undefined){
+const err63 = {instancePath:instancePath+"/variants/" + i7+"/payload",schemaPath:"#/properties/variants/items/properties/payload/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+if(data42.type !== undefined){
+if(typeof data42.type !== "string"){
+const err64 = {instancePath:instancePath+"/variants/" + i7+"/payload/type",schemaPath:"#/properties/variants/items/properties/payload/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+if(data42.value !== undefined){
+if(typeof data42.value !== "string"){
+const err65 = {instancePath:instancePath+"/variants/" + i7+"/payload/value",schemaPath:"#/properties/variants/items/properties/payload/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+}
+else {
+const err66 = {instancePath:instancePath+"/variants/" + i7+"/payload",schemaPath:"#/properties/variants/items/properties/payload/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+if(data37.overrides !== undefined){
+let data45 = data37.overrides;
+if(Array.isArray(data45)){
+const len8 = data45.length;
+for(let i8=0; i8<len8; i8++){
+let data46 = data45[i8];
+if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
+if(data46.contextName === undefined){
+const err67 = {instancePath:instancePath+"/variants/" + i7+"/overrides/" + i8,schemaPath:"#/properties/variants/items/properties/overrides/items/required",keyword:"required",params:{missingProperty: "contextName"},message:"must have required property '"+"contextName"+"'"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+if(data46.values === undefined){
+const err68 = {instancePath:instancePath+"/variants/" + i7+"/overrides/" + i8,schemaPath:"#/properties/variants/items/properties/overrides/items/required",keyword:"required",params:{missingProperty: "values"},message:"must have required property '"+"values"+"'"};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+if(data46.contextName !== undefined){
+if(typeof data46.contextName !== "string"){
+const err69 = {instancePath:instancePath+"/variants/" + i7+"/overrides/" + i8+"/contextName",schemaPath:"#/properties/variants/items/properties/overrides/items/properties/contextName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+if(data46.values !== undefined){
+let data48 = data46.values;
+if(Array.isArray(data48)){
+const len9 = data48.length;
+for(let i9=0; i9<len9; i9++){
+if(typeof data48[i9] !== "string"){
+const err70 = {instancePath:instancePath+"/variants/" + i7+"/overrides/" + i8+"/values/" + i9,schemaPath:"#/properties/variants/items/properties/overrides/items/properties/values/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+}
+else {
+const err71 = {instancePath:instancePath+"/variants/" + i7+"/overrides/" + i8+"/values",schemaPath:"#/properties/variants/items/properties/overrides/items/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+}
+else {
+const err72 = {instancePath:instancePath+"/variants/" + i7+"/overrides/" + i8,schemaPath:"#/properties/variants/items/properties/overrides/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+}
+else {
+const err73 = {instancePath:instancePath+"/variants/" + i7+"/overrides",schemaPath:"#/properties/variants/items/properties/overrides/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+}
+else {
+const err74 = {instancePath:instancePath+"/variants/" + i7,schemaPath:"#/properties/variants/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+}
+else {
+const err75 = {instancePath:instancePath+"/variants",schemaPath:"#/properties/variants/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+if(data.dependencies !== undefined){
+let data50 = data.dependencies;
+if(Array.isArray(data50)){
+const len10 = data50.length;
+for(let i10=0; i10<len10; i10++){
+let data51 = data50[i10];
+if(!(data51 && typeof data51 == "object" && !Array.isArray(data51))){
+const err76 = {instancePath:instancePath+"/dependencies/" + i10,schemaPath:"#/properties/dependencies/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+}
+else {
+const err77 = {instancePath:instancePath+"/dependencies",schemaPath:"#/properties/dependencies/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+}
+else {
+const err78 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+validate51.errors = vErrors;
+return errors === 0;
+}
+
+export const clientFeaturesDelta = validate52;
+const schema30 = {"$id":"clientFeaturesDelta","type":"object","additionalProperties":false,"required":["events"],"properties":{"events":{"type":"array","items":{"type":"object","required":["eventId","type"],"properties":{"eventId":{"type":"integer"},"type":{"enum":["feature-updated","feature-removed","segment-updated","segment-removed","hydration"]},"feature":{"type":"object"},"featureName":{"type":"string"},"project":{"type":"string"},"segment":{"type":"object"},"segmentId":{"type":"integer"},"features":{"type":"array","items":{"type":"object"}},"segments":{"type":"array","items":{"type":"object"}}}}}}};
+
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="clientFeaturesDelta" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.events === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "events"},message:"must have required property '"+"events"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "events")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.events !== undefined){
+let data0 = data.events;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.eventId === undefined){
+const err2 = {instancePath:instancePath+"/events/" + i0,schemaPath:"#/properties/events/items/required",keyword:"required",params:{missingProperty: "eventId"},message:"must have required property '"+"eventId"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data1.type === undefined){
+const err3 = {instancePath:instancePath+"/events/" + i0,schemaPath:"#/properties/events/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1.eventId !== undefined){
+let data2 = data1.eventId;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err4 = {instancePath:instancePath+"/events/" + i0+"/eventId",schemaPath:"#/properties/events/items/properties/eventId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data1.type !== undefined){
+let data3 = data1.type;
+if(!(((((data3 === "feature-updated") || (data3 === "feature-removed")) || (data3 === "segment-updated")) || (data3 === "segment-removed")) || (data3 === "hydration"))){
+const err5 = {instancePath:instancePath+"/events/" + i0+"/type",schemaPath:"#/properties/events/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema30.properties.events.items.properties.type.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data1.feature !== undefined){
+let data4 = data1.feature;
+if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
+const err6 = {instancePath:instancePath+"/events/" + i0+"/feature",schemaPath:"#/properties/events/items/properties/feature/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data1.featureName !== undefined){
+if(typeof data1.featureName !== "string"){
+const err7 = {instancePath:instancePath+"/events/" + i0+"/featureName",schemaPath:"#/properties/events/items/properties/featureName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data1.project !== undefined){
+if(typeof data1.project !== "string"){
+const err8 = {instancePath:instancePath+"/events/" + i0+"/project",schemaPath:"#/properties/events/items/properties/project/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data1.segment !== undefined){
+let data7 = data1.segment;
+if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
+const err9 = {instancePath:instancePath+"/events/" + i0+"/segment",schemaPath:"#/properties/events/items/properties/segment/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data1.segmentId !== undefined){
+let data8 = data1.segmentId;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err10 = {instancePath:instancePath+"/events/" + i0+"/segmentId",schemaPath:"#/properties/events/items/properties/segmentId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data1.features !== undefined){
+let data9 = data1.features;
+if(Array.isArray(data9)){
+const len1 = data9.length;
+for(let i1=0; i1<len1; i1++){
+let data10 = data9[i1];
+if(!(data10 && typeof data10 == "object" && !Array.isArray(data10))){
+const err11 = {instancePath:instancePath+"/events/" + i0+"/features/" + i1,schemaPath:"#/properties/events/items/properties/features/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/events/" + i0+"/features",schemaPath:"#/properties/events/items/properties/features/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data1.segments !== undefined){
+let data11 = data1.segments;
+if(Array.isArray(data11)){
+const len2 = data11.length;
+for(let i2=0; i2<len2; i2++){
+let data12 = data11[i2];
+if(!(data12 && typeof data12 == "object" && !Array.isArray(data12))){
+const err13 = {instancePath:instancePath+"/events/" + i0+"/segments/" + i2,schemaPath:"#/properties/events/items/properties/segments/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/events/" + i0+"/segments",schemaPath:"#/properties/events/items/properties/segments/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/events/" + i0,schemaPath:"#/properties/events/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+validate52.errors = vErrors;
+return errors === 0;
+}
+
+export const tokenStringList = validate53;
+const schema31 = {"$id":"tokenStringList","type":"object","required":["tokens"],"properties":{"tokens":{"type":"array","maxItems":1000,"items":{"type":"string","maxLength":1000}}}};
+
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="tokenStringList" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.tokens === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tokens"},message:"must have required property '"+"tokens"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.tokens !== undefined){
+let data0 = data.tokens;
+if(Array.isArray(data0)){
+if(data0.length > 1000){
+const err1 = {instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(typeof data1 === "string"){
+if(func2(data1) > 1000){
+const err2 = {instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate53.errors = vErrors;
+return errors === 0;
+}
+
+export const validatedEdgeTokens = validate54;
+const schema32 = {"$id":"validatedEdgeTokens","type":"object","additionalProperties":false,"required":["tokens"],"properties":{"tokens":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["token","projects","type","environment"],"properties":{"token":{"type":"string"},"projects":{"type":"array","items":{"type":"string"}},"type":{"type":"string"},"environment":{"type":"string"}}}}}};
+
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="validatedEdgeTokens" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.tokens === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tokens"},message:"must have required property '"+"tokens"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "tokens")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.tokens !== undefined){
+let data0 = data.tokens;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.token === undefined){
+const err2 = {instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/required",keyword:"required",params:{missingProperty: "token"},message:"must have required property '"+"token"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data1.projects === undefined){
+const err3 = {instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/required",keyword:"required",params:{missingProperty: "projects"},message:"must have required property '"+"projects"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1.type === undefined){
+const err4 = {instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data1.environment === undefined){
+const err5 = {instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/required",keyword:"required",params:{missingProperty: "environment"},message:"must have required property '"+"environment"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+for(const key1 in data1){
+if(!((((key1 === "token") || (key1 === "projects")) || (key1 === "type")) || (key1 === "environment"))){
+const err6 = {instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data1.token !== undefined){
+if(typeof data1.token !== "string"){
+const err7 = {instancePath:instancePath+"/tokens/" + i0+"/token",schemaPath:"#/properties/tokens/items/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data1.projects !== undefined){
+let data3 = data1.projects;
+if(Array.isArray(data3)){
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data3[i1] !== "string"){
+const err8 = {instancePath:instancePath+"/tokens/" + i0+"/projects/" + i1,schemaPath:"#/properties/tokens/items/properties/projects/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/tokens/" + i0+"/projects",schemaPath:"#/properties/tokens/items/properties/projects/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data1.type !== undefined){
+if(typeof data1.type !== "string"){
+const err10 = {instancePath:instancePath+"/tokens/" + i0+"/type",schemaPath:"#/properties/tokens/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data1.environment !== undefined){
+if(typeof data1.environment !== "string"){
+const err11 = {instancePath:instancePath+"/tokens/" + i0+"/environment",schemaPath:"#/properties/tokens/items/properties/environment/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+validate54.errors = vErrors;
+return errors === 0;
+}
+
+export const bulkMetrics = validate55;
+const schema33 = {"$id":"bulkMetrics","type":"object","required":["applications","metrics"],"properties":{"applications":{"type":"array","maxItems":1000,"items":{"type":"object","required":["appName"],"properties":{"appName":{"type":"string","minLength":1,"maxLength":255,"pattern":"^[^\\u0000]*$"},"instanceId":{"type":"string","maxLength":255},"environment":{"type":"string","maxLength":100},"sdkVersion":{"type":"string","maxLength":255},"strategies":{"type":"array","items":{"type":"string"}}}}},"metrics":{"type":"array","maxItems":10000,"items":{"type":"object","required":["featureName","appName","environment","timestamp","yes","no"],"properties":{"featureName":{"type":"string","maxLength":255},"appName":{"type":"string","minLength":1,"maxLength":255,"pattern":"^[^\\u0000]*$"},"environment":{"type":"string","maxLength":100},"timestamp":{},"yes":{"type":"integer","minimum":0},"no":{"type":"integer","minimum":0},"variants":{"type":"object","maxProperties":100,"additionalProperties":{"type":"integer","minimum":0}}}}},"seenTokens":{"type":"array","items":{"type":"string"}}}};
+
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="bulkMetrics" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.applications === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "applications"},message:"must have required property '"+"applications"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.metrics === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "metrics"},message:"must have required property '"+"metrics"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.applications !== undefined){
+let data0 = data.applications;
+if(Array.isArray(data0)){
+if(data0.length > 1000){
+const err2 = {instancePath:instancePath+"/applications",schemaPath:"#/properties/applications/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.appName === undefined){
+const err3 = {instancePath:instancePath+"/applications/" + i0,schemaPath:"#/properties/applications/items/required",keyword:"required",params:{missingProperty: "appName"},message:"must have required property '"+"appName"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1.appName !== undefined){
+let data2 = data1.appName;
+if(typeof data2 === "string"){
+if(func2(data2) > 255){
+const err4 = {instancePath:instancePath+"/applications/" + i0+"/appName",schemaPath:"#/properties/applications/items/properties/appName/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(func2(data2) < 1){
+const err5 = {instancePath:instancePath+"/applications/" + i0+"/appName",schemaPath:"#/properties/applications/items/properties/appName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(!pattern2.test(data2)){
+const err6 = {instancePath:instancePath+"/applications/" + i0+"/appName",schemaPath:"#/properties/applications/items/properties/appName/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000]*$"},message:"must match pattern \""+"^[^\\u0000]*$"+"\""};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/applications/" + i0+"/appName",schemaPath:"#/properties/applications/items/properties/appName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data1.instanceId !== undefined){
+let data3 = data1.instanceId;
+if(typeof data3 === "string"){
+if(func2(data3) > 255){
+const err8 = {instancePath:instancePath+"/applications/" + i0+"/instanceId",schemaPath:"#/properties/applications/items/properties/instanceId/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/applications/" + i0+"/instanceId",schemaPath:"#/properties/applications/items/properties/instanceId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data1.environment !== undefined){
+let data4 = data1.environment;
+if(typeof data4 === "string"){
+if(func2(data4) > 100){
+const err10 = {instancePath:instancePath+"/applications/" + i0+"/environment",schemaPath:"#/properties/applications/items/properties/environment/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/applications/" + i0+"/environment",schemaPath:"#/properties/applications/items/properties/environment/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data1.sdkVersion !== undefined){
+let data5 = data1.sdkVersion;
+if(typeof data5 === "string"){
+if(func2(data5) > 255){
+const err12 = {instancePath:instancePath+"/applications/" + i0+"/sdkVersion",schemaPath:"#/properties/applications/items/properties/sdkVersion/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/applications/" + i0+"/sdkVersion",schemaPath:"#/properties/applications/items/properties/sdkVersion/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data1.strategies !== undefined){
+let data6 = data1.strategies;
+if(Array.isArray(data6)){
+const len1 = data6.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data6[i1] !== "string"){
+const err14 = {instancePath:instancePath+"/applications/" + i0+"/strategies/" + i1,schemaPath:"#/properties/applications/items/properties/strategies/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/applications/" + i0+"/strategies",schemaPath:"#/properties/applications/items/properties/strategies/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/applications/" + i0,schemaPath:"#/properties/applications/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/applications",schemaPath:"#/properties/applications/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.metrics !== undefined){
+let data8 = data.metrics;
+if(Array.isArray(data8)){
+if(data8.length > 10000){
+const err18 = {instancePath:instancePath+"/metrics",schemaPath:"#/properties/metrics/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+const len2 = data8.length;
+for(let i2=0; i2<len2; i2++){
+let data9 = data8[i2];
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.featureName === undefined){
+const err19 = {instancePath:instancePath+"/metrics/" + i2,schemaPath:"#/properties/metrics/items/required",keyword:"required",params:{missingProperty: "featureName"},message:"must have required property '"+"featureName"+"'"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(data9.appName === undefined){
+const err20 = {instancePath:instancePath+"/metrics/" + i2,schemaPath:"#/properties/metrics/items/required",keyword:"required",params:{missingProperty: "appName"},message:"must have required property '"+"appName"+"'"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data9.environment === undefined){
+const err21 = {instancePath:instancePath+"/metrics/" + i2,schemaPath:"#/properties/metrics/items/required",keyword:"required",params:{missingProperty: "environment"},message:"must have required property '"+"environment"+"'"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(data9.timestamp === undefined){
+const err22 = {instancePath:instancePath+"/metrics/" + i2,schemaPath:"#/properties/metrics/items/required",keyword:"required",params:{missingProperty: "timestamp"},message:"must have required property '"+"timestamp"+"'"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(data9.yes === undefined){
+const err23 = {instancePath:instancePath+"/metrics/" + i2,schemaPath:"#/properties/metrics/items/required",keyword:"required",params:{missingProperty: "yes"},message:"must have required property '"+"yes"+"'"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(data9.no === undefined){
+const err24 = {instancePath:instancePath+"/metrics/" + i2,schemaPath:"#/properties/metrics/items/required",keyword:"required",params:{missingProperty: "no"},message:"must have required property '"+"no"+"'"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(data9.featureName !== undefined){
+let data10 = data9.featureName;
+if(typeof data10 === "string"){
+if(func2(data10) > 255){
+const err25 = {instancePath:instancePath+"/metrics/" + i2+"/featureName",schemaPath:"#/properties/metrics/items/properties/featureName/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/metrics/" + i2+"/featureName",schemaPath:"#/properties/metrics/items/properties/featureName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data9.appName !== undefined){
+let data11 = data9.appName;
+if(typeof data11 === "string"){
+if(func2(data11) > 255){
+const err27 = {instancePath:instancePath+"/metrics/" + i2+"/appName",schemaPath:"#/properties/metrics/items/properties/appName/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(func2(data11) < 1){
+const err28 = {instancePath:instancePath+"/metrics/" + i2+"/appName",schemaPath:"#/properties/metrics/items/properties/appName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+if(!pattern2.test(data11)){
+const err29 = {instancePath:instancePath+"/metrics/" + i2+"/appName",schemaPath:"#/properties/metrics/items/properties/appName/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000]*$"},message:"must match pattern \""+"^[^\\u0000]*$"+"\""};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/metrics/" + i2+"/appName",schemaPath:"#/properties/metrics/items/properties/appName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data9.environment !== undefined){
+let data12 = data9.environment;
+if(typeof data12 === "string"){
+if(func2(data12) > 100){
+const err31 = {instancePath:instancePath+"/metrics/" + i2+"/environment",schemaPath:"#/properties/metrics/items/properties/environment/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/metrics/" + i2+"/environment",schemaPath:"#/properties/metrics/items/properties/environment/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data9.yes !== undefined){
+let data13 = data9.yes;
+if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
+const err33 = {instancePath:instancePath+"/metrics/" + i2+"/yes",schemaPath:"#/properties/metrics/items/properties/yes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+if((typeof data13 == "number") && (isFinite(data13))){
+if(data13 < 0 || isNaN(data13)){
+const err34 = {instancePath:instancePath+"/metrics/" + i2+"/yes",schemaPath:"#/properties/metrics/items/properties/yes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+if(data9.no !== undefined){
+let data14 = data9.no;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err35 = {instancePath:instancePath+"/metrics/" + i2+"/no",schemaPath:"#/properties/metrics/items/properties/no/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if((typeof data14 == "number") && (isFinite(data14))){
+if(data14 < 0 || isNaN(data14)){
+const err36 = {instancePath:instancePath+"/metrics/" + i2+"/no",schemaPath:"#/properties/metrics/items/properties/no/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+if(data9.variants !== undefined){
+let data15 = data9.variants;
+if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
+if(Object.keys(data15).length > 100){
+const err37 = {instancePath:instancePath+"/metrics/" + i2+"/variants",schemaPath:"#/properties/metrics/items/properties/variants/maxProperties",keyword:"maxProperties",params:{limit: 100},message:"must NOT have more than 100 properties"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+for(const key0 in data15){
+let data16 = data15[key0];
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+const err38 = {instancePath:instancePath+"/metrics/" + i2+"/variants/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/metrics/items/properties/variants/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+if((typeof data16 == "number") && (isFinite(data16))){
+if(data16 < 0 || isNaN(data16)){
+const err39 = {instancePath:instancePath+"/metrics/" + i2+"/variants/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/metrics/items/properties/variants/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/metrics/" + i2+"/variants",schemaPath:"#/properties/metrics/items/properties/variants/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+}
+else {
+const err41 = {instancePath:instancePath+"/metrics/" + i2,schemaPath:"#/properties/metrics/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/metrics",schemaPath:"#/properties/metrics/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data.seenTokens !== undefined){
+let data17 = data.seenTokens;
+if(Array.isArray(data17)){
+const len3 = data17.length;
+for(let i3=0; i3<len3; i3++){
+if(typeof data17[i3] !== "string"){
+const err43 = {instancePath:instancePath+"/seenTokens/" + i3,schemaPath:"#/properties/seenTokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/seenTokens",schemaPath:"#/properties/seenTokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+else {
+const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+validate55.errors = vErrors;
+return errors === 0;
+}
+
+export const strategyBody = validate56;
+const schema34 = {"$id":"strategyBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"title":{"type":["string","null"],"maxLength":255},"disabled":{"type":["boolean","null"]},"sortOrder":{"type":"integer","minimum":-1000000,"maximum":1000000},"constraints":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["contextName","operator"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"operator":{"enum":["IN","NOT_IN","STR_CONTAINS","STR_STARTS_WITH","STR_ENDS_WITH","NUM_EQ","NUM_GT","NUM_GTE","NUM_LT","NUM_LTE","DATE_AFTER","DATE_BEFORE","SEMVER_EQ","SEMVER_GT","SEMVER_LT","SEMVER_GTE","SEMVER_LTE","REGEX","IN_CIDR"]},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string","maxLength":1000}},"value":{"type":"string","maxLength":1000}}}},"parameters":{"type":"object","maxProperties":10,"propertyNames":{"maxLength":100},"additionalProperties":{"type":["string","number"],"maxLength":100000}},"segments":{"type":"array","maxItems":5,"items":{"type":"integer","minimum":1}},"variants":{"type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255},"weight":{"type":"integer","minimum":0,"maximum":1000},"weightType":{"enum":["variable","fix"]},"stickiness":{"type":"string","minLength":1,"maxLength":100},"payload":{"type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"enum":["string","json","csv","number"]},"value":{"type":"string","maxLength":10000}}}},"if":{"required":["weightType"],"properties":{"weightType":{"const":"fix"}}},"then":{"required":["weight"]}}},"id":{"type":"string"},"featureName":{"type":"string"}}};
+
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="strategyBody" */;
 let vErrors = null;
 let errors = 0;
@@ -7679,7 +9891,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func6.call(schema29.properties, key0))){
+if(!(func6.call(schema34.properties, key0))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -7728,7 +9940,7 @@ errors++;
 if(data.title !== undefined){
 let data1 = data.title;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema29.properties.title.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema34.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7753,7 +9965,7 @@ errors++;
 if(data.disabled !== undefined){
 let data2 = data.disabled;
 if((typeof data2 !== "boolean") && (data2 !== null)){
-const err7 = {instancePath:instancePath+"/disabled",schemaPath:"#/properties/disabled/type",keyword:"type",params:{type: schema29.properties.disabled.type},message:"must be boolean,null"};
+const err7 = {instancePath:instancePath+"/disabled",schemaPath:"#/properties/disabled/type",keyword:"type",params:{type: schema34.properties.disabled.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7875,7 +10087,7 @@ errors++;
 if(data5.operator !== undefined){
 let data7 = data5.operator;
 if(!(((((((((((((((((((data7 === "IN") || (data7 === "NOT_IN")) || (data7 === "STR_CONTAINS")) || (data7 === "STR_STARTS_WITH")) || (data7 === "STR_ENDS_WITH")) || (data7 === "NUM_EQ")) || (data7 === "NUM_GT")) || (data7 === "NUM_GTE")) || (data7 === "NUM_LT")) || (data7 === "NUM_LTE")) || (data7 === "DATE_AFTER")) || (data7 === "DATE_BEFORE")) || (data7 === "SEMVER_EQ")) || (data7 === "SEMVER_GT")) || (data7 === "SEMVER_LT")) || (data7 === "SEMVER_GTE")) || (data7 === "SEMVER_LTE")) || (data7 === "REGEX")) || (data7 === "IN_CIDR"))){
-const err17 = {instancePath:instancePath+"/constraints/" + i0+"/operator",schemaPath:"#/properties/constraints/items/properties/operator/enum",keyword:"enum",params:{allowedValues: schema29.properties.constraints.items.properties.operator.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/constraints/" + i0+"/operator",schemaPath:"#/properties/constraints/items/properties/operator/enum",keyword:"enum",params:{allowedValues: schema34.properties.constraints.items.properties.operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8041,7 +10253,7 @@ errors++;
 for(const key3 in data13){
 let data14 = data13[key3];
 if((typeof data14 !== "string") && (!((typeof data14 == "number") && (isFinite(data14))))){
-const err30 = {instancePath:instancePath+"/parameters/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/parameters/additionalProperties/type",keyword:"type",params:{type: schema29.properties.parameters.additionalProperties.type},message:"must be string,number"};
+const err30 = {instancePath:instancePath+"/parameters/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/parameters/additionalProperties/type",keyword:"type",params:{type: schema34.properties.parameters.additionalProperties.type},message:"must be string,number"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -8305,7 +10517,7 @@ errors++;
 if(data18.weightType !== undefined){
 let data22 = data18.weightType;
 if(!((data22 === "variable") || (data22 === "fix"))){
-const err50 = {instancePath:instancePath+"/variants/" + i3+"/weightType",schemaPath:"#/properties/variants/items/properties/weightType/enum",keyword:"enum",params:{allowedValues: schema29.properties.variants.items.properties.weightType.enum},message:"must be equal to one of the allowed values"};
+const err50 = {instancePath:instancePath+"/variants/" + i3+"/weightType",schemaPath:"#/properties/variants/items/properties/weightType/enum",keyword:"enum",params:{allowedValues: schema34.properties.variants.items.properties.weightType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -8388,7 +10600,7 @@ errors++;
 if(data24.type !== undefined){
 let data25 = data24.type;
 if(!((((data25 === "string") || (data25 === "json")) || (data25 === "csv")) || (data25 === "number"))){
-const err57 = {instancePath:instancePath+"/variants/" + i3+"/payload/type",schemaPath:"#/properties/variants/items/properties/payload/properties/type/enum",keyword:"enum",params:{allowedValues: schema29.properties.variants.items.properties.payload.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err57 = {instancePath:instancePath+"/variants/" + i3+"/payload/type",schemaPath:"#/properties/variants/items/properties/payload/properties/type/enum",keyword:"enum",params:{allowedValues: schema34.properties.variants.items.properties.payload.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -8494,14 +10706,14 @@ vErrors.push(err65);
 }
 errors++;
 }
-validate51.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
 
-export const strategySortOrder = validate52;
-const schema30 = {"$id":"strategySortOrder","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","sortOrder"],"properties":{"id":{"type":"string","minLength":1,"maxLength":100},"sortOrder":{"type":"integer","minimum":-1000000,"maximum":1000000}}}};
+export const strategySortOrder = validate57;
+const schema35 = {"$id":"strategySortOrder","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","sortOrder"],"properties":{"id":{"type":"string","minLength":1,"maxLength":100},"sortOrder":{"type":"integer","minimum":-1000000,"maximum":1000000}}}};
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="strategySortOrder" */;
 let vErrors = null;
 let errors = 0;
@@ -8635,14 +10847,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate52.errors = vErrors;
+validate57.errors = vErrors;
 return errors === 0;
 }
 
-export const featureStrategy = validate53;
-const schema31 = {"$id":"featureStrategy","type":"object","additionalProperties":false,"required":["id","name","featureName","sortOrder","segments","constraints","variants","parameters"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"disabled":{"type":"boolean"},"featureName":{"type":"string"},"sortOrder":{"type":"number"},"segments":{"type":"array","items":{"type":"number"}},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"}}}},"variants":{"type":"array","items":{"type":"object"}},"parameters":{"type":"object","additionalProperties":{"type":"string"}}}};
+export const featureStrategy = validate58;
+const schema36 = {"$id":"featureStrategy","type":"object","additionalProperties":false,"required":["id","name","featureName","sortOrder","segments","constraints","variants","parameters"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"disabled":{"type":"boolean"},"featureName":{"type":"string"},"sortOrder":{"type":"number"},"segments":{"type":"array","items":{"type":"number"}},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"}}}},"variants":{"type":"array","items":{"type":"object"}},"parameters":{"type":"object","additionalProperties":{"type":"string"}}}};
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureStrategy" */;
 let vErrors = null;
 let errors = 0;
@@ -8728,7 +10940,7 @@ vErrors.push(err7);
 errors++;
 }
 for(const key0 in data){
-if(!(func6.call(schema31.properties, key0))){
+if(!(func6.call(schema36.properties, key0))){
 const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err8];
@@ -9047,22 +11259,22 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate53.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
 
-export const featureStrategies = validate54;
-const schema32 = {"$id":"featureStrategies","type":"array","items":{"$ref":"featureStrategy"}};
+export const featureStrategies = validate59;
+const schema37 = {"$id":"featureStrategies","type":"array","items":{"$ref":"featureStrategy"}};
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureStrategies" */;
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate53(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+if(!(validate58(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 }
@@ -9077,14 +11289,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate54.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-export const environmentVariantsBody = validate56;
-const schema33 = {"$id":"environmentVariantsBody","type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255},"weight":{"type":"integer","minimum":0,"maximum":1000},"weightType":{"enum":["variable","fix"]},"stickiness":{"type":"string","minLength":1,"maxLength":100},"payload":{"type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"enum":["string","json","csv","number"]},"value":{"type":"string","maxLength":10000}}},"overrides":{"type":"array","maxItems":30,"items":{"type":"object","additionalProperties":false,"required":["contextName","values"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"values":{"type":"array","maxItems":250,"items":{"type":"string","maxLength":1000}}}}}},"if":{"required":["weightType"],"properties":{"weightType":{"const":"fix"}}},"then":{"required":["weight"]}}};
+export const environmentVariantsBody = validate61;
+const schema38 = {"$id":"environmentVariantsBody","type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255},"weight":{"type":"integer","minimum":0,"maximum":1000},"weightType":{"enum":["variable","fix"]},"stickiness":{"type":"string","minLength":1,"maxLength":100},"payload":{"type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"enum":["string","json","csv","number"]},"value":{"type":"string","maxLength":10000}}},"overrides":{"type":"array","maxItems":30,"items":{"type":"object","additionalProperties":false,"required":["contextName","values"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"values":{"type":"array","maxItems":250,"items":{"type":"string","maxLength":1000}}}}}},"if":{"required":["weightType"],"properties":{"weightType":{"const":"fix"}}},"then":{"required":["weight"]}}};
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="environmentVariantsBody" */;
 let vErrors = null;
 let errors = 0;
@@ -9265,7 +11477,7 @@ errors++;
 if(data0.weightType !== undefined){
 let data4 = data0.weightType;
 if(!((data4 === "variable") || (data4 === "fix"))){
-const err13 = {instancePath:instancePath+"/" + i0+"/weightType",schemaPath:"#/items/properties/weightType/enum",keyword:"enum",params:{allowedValues: schema33.items.properties.weightType.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/" + i0+"/weightType",schemaPath:"#/items/properties/weightType/enum",keyword:"enum",params:{allowedValues: schema38.items.properties.weightType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9348,7 +11560,7 @@ errors++;
 if(data6.type !== undefined){
 let data7 = data6.type;
 if(!((((data7 === "string") || (data7 === "json")) || (data7 === "csv")) || (data7 === "number"))){
-const err20 = {instancePath:instancePath+"/" + i0+"/payload/type",schemaPath:"#/items/properties/payload/properties/type/enum",keyword:"enum",params:{allowedValues: schema33.items.properties.payload.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err20 = {instancePath:instancePath+"/" + i0+"/payload/type",schemaPath:"#/items/properties/payload/properties/type/enum",keyword:"enum",params:{allowedValues: schema38.items.properties.payload.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -9577,14 +11789,14 @@ vErrors.push(err38);
 }
 errors++;
 }
-validate56.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
 
-export const featureVariants = validate57;
-const schema34 = {"$id":"featureVariants","type":"object","additionalProperties":false,"required":["version","variants"],"properties":{"version":{"type":"integer"},"variants":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","weight","weightType","stickiness"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"enum":["variable","fix"]},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}}}};
+export const featureVariants = validate62;
+const schema39 = {"$id":"featureVariants","type":"object","additionalProperties":false,"required":["version","variants"],"properties":{"version":{"type":"integer"},"variants":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","weight","weightType","stickiness"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"enum":["variable","fix"]},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}}}};
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureVariants" */;
 let vErrors = null;
 let errors = 0;
@@ -9721,7 +11933,7 @@ errors++;
 if(data2.weightType !== undefined){
 let data5 = data2.weightType;
 if(!((data5 === "variable") || (data5 === "fix"))){
-const err11 = {instancePath:instancePath+"/variants/" + i0+"/weightType",schemaPath:"#/properties/variants/items/properties/weightType/enum",keyword:"enum",params:{allowedValues: schema34.properties.variants.items.properties.weightType.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/variants/" + i0+"/weightType",schemaPath:"#/properties/variants/items/properties/weightType/enum",keyword:"enum",params:{allowedValues: schema39.properties.variants.items.properties.weightType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -9928,14 +12140,14 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate57.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
 
-export const segmentBody = validate58;
-const schema35 = {"$id":"segmentBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"description":{"type":["string","null"],"maxLength":1000},"project":{"type":["string","null"],"minLength":1,"maxLength":100},"constraints":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["contextName","operator"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"operator":{"enum":["IN","NOT_IN","STR_CONTAINS","STR_STARTS_WITH","STR_ENDS_WITH","NUM_EQ","NUM_GT","NUM_GTE","NUM_LT","NUM_LTE","DATE_AFTER","DATE_BEFORE","SEMVER_EQ","SEMVER_GT","SEMVER_LT","SEMVER_GTE","SEMVER_LTE","REGEX","IN_CIDR"]},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string","maxLength":1000}},"value":{"type":"string","maxLength":1000}}}}}};
+export const segmentBody = validate63;
+const schema40 = {"$id":"segmentBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"description":{"type":["string","null"],"maxLength":1000},"project":{"type":["string","null"],"minLength":1,"maxLength":100},"constraints":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["contextName","operator"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"operator":{"enum":["IN","NOT_IN","STR_CONTAINS","STR_STARTS_WITH","STR_ENDS_WITH","NUM_EQ","NUM_GT","NUM_GTE","NUM_LT","NUM_LTE","DATE_AFTER","DATE_BEFORE","SEMVER_EQ","SEMVER_GT","SEMVER_LT","SEMVER_GTE","SEMVER_LTE","REGEX","IN_CIDR"]},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string","maxLength":1000}},"value":{"type":"string","maxLength":1000}}}}}};
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="segmentBody" */;
 let vErrors = null;
 let errors = 0;
@@ -10000,7 +12212,7 @@ errors++;
 if(data.description !== undefined){
 let data1 = data.description;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema35.properties.description.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema40.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10025,7 +12237,7 @@ errors++;
 if(data.project !== undefined){
 let data2 = data.project;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err7 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: schema35.properties.project.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: schema40.properties.project.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10134,7 +12346,7 @@ errors++;
 if(data4.operator !== undefined){
 let data6 = data4.operator;
 if(!(((((((((((((((((((data6 === "IN") || (data6 === "NOT_IN")) || (data6 === "STR_CONTAINS")) || (data6 === "STR_STARTS_WITH")) || (data6 === "STR_ENDS_WITH")) || (data6 === "NUM_EQ")) || (data6 === "NUM_GT")) || (data6 === "NUM_GTE")) || (data6 === "NUM_LT")) || (data6 === "NUM_LTE")) || (data6 === "DATE_AFTER")) || (data6 === "DATE_BEFORE")) || (data6 === "SEMVER_EQ")) || (data6 === "SEMVER_GT")) || (data6 === "SEMVER_LT")) || (data6 === "SEMVER_GTE")) || (data6 === "SEMVER_LTE")) || (data6 === "REGEX")) || (data6 === "IN_CIDR"))){
-const err16 = {instancePath:instancePath+"/constraints/" + i0+"/operator",schemaPath:"#/properties/constraints/items/properties/operator/enum",keyword:"enum",params:{allowedValues: schema35.properties.constraints.items.properties.operator.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/constraints/" + i0+"/operator",schemaPath:"#/properties/constraints/items/properties/operator/enum",keyword:"enum",params:{allowedValues: schema40.properties.constraints.items.properties.operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -10269,14 +12481,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate58.errors = vErrors;
+validate63.errors = vErrors;
 return errors === 0;
 }
 
-export const segment = validate59;
-const schema36 = {"$id":"segment","type":"object","additionalProperties":false,"required":["id","name","description","project","constraints","createdAt","createdBy"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"description":{"type":["string","null"]},"project":{"type":["string","null"]},"constraints":{"type":"array","items":{"type":"object"}},"createdAt":{"type":"string","format":"date-time"},"createdBy":{"type":"string"}}};
+export const segment = validate64;
+const schema41 = {"$id":"segment","type":"object","additionalProperties":false,"required":["id","name","description","project","constraints","createdAt","createdBy"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"description":{"type":["string","null"]},"project":{"type":["string","null"]},"constraints":{"type":"array","items":{"type":"object"}},"createdAt":{"type":"string","format":"date-time"},"createdBy":{"type":"string"}}};
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="segment" */;
 let vErrors = null;
 let errors = 0;
@@ -10391,7 +12603,7 @@ errors++;
 if(data.description !== undefined){
 let data2 = data.description;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err10 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema36.properties.description.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema41.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10404,7 +12616,7 @@ errors++;
 if(data.project !== undefined){
 let data3 = data.project;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err11 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: schema36.properties.project.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: schema41.properties.project.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -10491,14 +12703,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate59.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
 
-export const segments = validate60;
-const schema37 = {"$id":"segments","type":"object","additionalProperties":false,"required":["segments"],"properties":{"segments":{"type":"array","items":{"$ref":"segment"}}}};
+export const segments = validate65;
+const schema42 = {"$id":"segments","type":"object","additionalProperties":false,"required":["segments"],"properties":{"segments":{"type":"array","items":{"$ref":"segment"}}}};
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="segments" */;
 let vErrors = null;
 let errors = 0;
@@ -10530,8 +12742,8 @@ let data0 = data.segments;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate59(data0[i0], {instancePath:instancePath+"/segments/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate64(data0[i0], {instancePath:instancePath+"/segments/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 }
@@ -10558,14 +12770,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate60.errors = vErrors;
+validate65.errors = vErrors;
 return errors === 0;
 }
 
-export const segmentNameBody = validate62;
-const schema38 = {"$id":"segmentNameBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100}}};
+export const segmentNameBody = validate67;
+const schema43 = {"$id":"segmentNameBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100}}};
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="segmentNameBody" */;
 let vErrors = null;
 let errors = 0;
@@ -10638,14 +12850,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate62.errors = vErrors;
+validate67.errors = vErrors;
 return errors === 0;
 }
 
-export const segmentStrategies = validate63;
-const schema39 = {"$id":"segmentStrategies","type":"object","additionalProperties":false,"required":["strategies","changeRequestStrategies"],"properties":{"strategies":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","featureName","projectId","environment","strategyName"],"properties":{"id":{"type":"string"},"featureName":{"type":"string"},"projectId":{"type":"string"},"environment":{"type":"string"},"strategyName":{"type":"string"}}}},"changeRequestStrategies":{"type":"array","items":{"type":"object"}}}};
+export const segmentStrategies = validate68;
+const schema44 = {"$id":"segmentStrategies","type":"object","additionalProperties":false,"required":["strategies","changeRequestStrategies"],"properties":{"strategies":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","featureName","projectId","environment","strategyName"],"properties":{"id":{"type":"string"},"featureName":{"type":"string"},"projectId":{"type":"string"},"environment":{"type":"string"},"strategyName":{"type":"string"}}}},"changeRequestStrategies":{"type":"array","items":{"type":"object"}}}};
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="segmentStrategies" */;
 let vErrors = null;
 let errors = 0;
@@ -10875,14 +13087,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate63.errors = vErrors;
+validate68.errors = vErrors;
 return errors === 0;
 }
 
-export const dependencyBody = validate64;
-const schema40 = {"$id":"dependencyBody","type":"object","additionalProperties":false,"required":["feature"],"properties":{"feature":{"type":"string","minLength":1,"maxLength":100},"enabled":{"type":"boolean"},"variants":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"type":"string","minLength":1,"maxLength":255}}}};
+export const dependencyBody = validate69;
+const schema45 = {"$id":"dependencyBody","type":"object","additionalProperties":false,"required":["feature"],"properties":{"feature":{"type":"string","minLength":1,"maxLength":100},"enabled":{"type":"boolean"},"variants":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"type":"string","minLength":1,"maxLength":255}}}};
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="dependencyBody" */;
 let vErrors = null;
 let errors = 0;
@@ -11052,14 +13264,4084 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate64.errors = vErrors;
+validate69.errors = vErrors;
 return errors === 0;
 }
 
-export const changeRequest = validate65;
-const schema41 = {"$id":"changeRequest","type":"object","additionalProperties":false,"required":["id","environment","minApprovals","project","features","segments","createdBy","createdAt","state"],"properties":{"id":{"type":"number"},"title":{"type":"string"},"environment":{"type":"string"},"minApprovals":{"type":"number"},"project":{"type":"string"},"features":{"type":"array","items":{"type":"object","required":["name","changes"],"properties":{"name":{"type":"string"},"conflict":{"type":"string"},"changes":{"type":"array","items":{"type":"object","required":["id","action","payload"],"properties":{"id":{"type":"number"},"action":{"type":"string"},"conflict":{"type":"string"},"payload":{"type":["object","string","array"]},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"username":{"type":["string","null"]},"imageUrl":{"type":["string","null"],"format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"defaultChange":{"type":"object","required":["action","payload"],"properties":{"action":{"type":"string"},"payload":{"type":"object"}}}}}},"segments":{"type":"array","items":{"type":"object","required":["id","action","payload","name"],"properties":{"id":{"type":"number"},"action":{"type":"string"},"conflict":{"type":"string"},"payload":{"type":["object","string","array"]},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"username":{"type":["string","null"]},"imageUrl":{"type":["string","null"],"format":"uri"}}},"createdAt":{"type":"string","format":"date-time"},"name":{"type":"string"}}}},"approvals":{"type":"array","items":{"type":"object","required":["createdBy","createdAt"],"properties":{"createdBy":{"type":"object","required":["id","username","imageUrl"],"properties":{"id":{"type":"number"},"username":{"type":"string"},"imageUrl":{"type":"string","format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"rejections":{"type":"array","items":{"type":"object","required":["createdBy","createdAt"],"properties":{"createdBy":{"type":"object","required":["id","username","imageUrl"],"properties":{"id":{"type":"number"},"username":{"type":"string"},"imageUrl":{"type":"string","format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"comments":{"type":"array","items":{"type":"object","required":["text","createdBy","createdAt"],"properties":{"id":{"type":"number"},"text":{"type":"string"},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"username":{"type":["string","null"]},"imageUrl":{"type":["string","null"],"format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"id":{"type":"number"},"username":{"type":["string","null"]},"imageUrl":{"type":"string","format":"uri"}}},"createdAt":{"type":"string","format":"date-time"},"state":{"enum":["Draft","In review","Approved","Scheduled","Applied","Cancelled","Rejected"]},"schedule":{"type":"object","required":["scheduledAt","status"],"properties":{"scheduledAt":{"type":"string","format":"date-time"},"status":{"enum":["pending","failed"]},"reason":{"type":"string"}}}}};
+export const updateFeatureBody = validate70;
+const schema46 = {"$id":"updateFeatureBody","type":"object","properties":{"name":{"type":"string"},"description":{"type":["string","null"],"maxLength":1000},"type":{"enum":["release","experiment","operational","kill-switch","permission"]},"stale":{"type":"boolean"},"archived":{"type":"boolean"},"impressionData":{"type":"boolean"}}};
 
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="updateFeatureBody" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err0 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data1 = data.description;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema46.properties.description.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(func2(data1) > 1000){
+const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.type !== undefined){
+let data2 = data.type;
+if(!(((((data2 === "release") || (data2 === "experiment")) || (data2 === "operational")) || (data2 === "kill-switch")) || (data2 === "permission"))){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema46.properties.type.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.stale !== undefined){
+if(typeof data.stale !== "boolean"){
+const err4 = {instancePath:instancePath+"/stale",schemaPath:"#/properties/stale/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.archived !== undefined){
+if(typeof data.archived !== "boolean"){
+const err5 = {instancePath:instancePath+"/archived",schemaPath:"#/properties/archived/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.impressionData !== undefined){
+if(typeof data.impressionData !== "boolean"){
+const err6 = {instancePath:instancePath+"/impressionData",schemaPath:"#/properties/impressionData/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate70.errors = vErrors;
+return errors === 0;
+}
+
+export const validateFeatureBody = validate71;
+const schema47 = {"$id":"validateFeatureBody","type":"object","required":["name"],"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},"projectId":{"type":["string","null"]}}};
+
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="validateFeatureBody" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.name !== undefined){
+let data0 = data.name;
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},message:"must match pattern \""+"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"+"\""};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.projectId !== undefined){
+let data1 = data.projectId;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err3 = {instancePath:instancePath+"/projectId",schemaPath:"#/properties/projectId/type",keyword:"type",params:{type: schema47.properties.projectId.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate71.errors = vErrors;
+return errors === 0;
+}
+
+export const cloneFeatureBody = validate72;
+const schema48 = {"$id":"cloneFeatureBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},"replaceGroupId":{"type":"boolean"}}};
+
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="cloneFeatureBody" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "name") || (key0 === "replaceGroupId"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data0 = data.name;
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},message:"must match pattern \""+"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"+"\""};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.replaceGroupId !== undefined){
+if(typeof data.replaceGroupId !== "boolean"){
+const err4 = {instancePath:instancePath+"/replaceGroupId",schemaPath:"#/properties/replaceGroupId/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate72.errors = vErrors;
+return errors === 0;
+}
+
+export const batchFeaturesBody = validate73;
+const schema49 = {"$id":"batchFeaturesBody","type":"object","additionalProperties":false,"required":["features"],"properties":{"features":{"type":"array","maxItems":1000,"items":{"type":"string","minLength":1,"maxLength":100}}}};
+
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="batchFeaturesBody" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.features === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "features"},message:"must have required property '"+"features"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "features")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.features !== undefined){
+let data0 = data.features;
+if(Array.isArray(data0)){
+if(data0.length > 1000){
+const err2 = {instancePath:instancePath+"/features",schemaPath:"#/properties/features/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(typeof data1 === "string"){
+if(func2(data1) > 100){
+const err3 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(func2(data1) < 1){
+const err4 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/features",schemaPath:"#/properties/features/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate73.errors = vErrors;
+return errors === 0;
+}
+
+export const batchStaleBody = validate74;
+const schema50 = {"$id":"batchStaleBody","type":"object","additionalProperties":false,"required":["features","stale"],"properties":{"features":{"type":"array","maxItems":1000,"items":{"type":"string","minLength":1,"maxLength":100}},"stale":{"type":"boolean"}}};
+
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="batchStaleBody" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.features === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "features"},message:"must have required property '"+"features"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.stale === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "stale"},message:"must have required property '"+"stale"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "features") || (key0 === "stale"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.features !== undefined){
+let data0 = data.features;
+if(Array.isArray(data0)){
+if(data0.length > 1000){
+const err3 = {instancePath:instancePath+"/features",schemaPath:"#/properties/features/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(typeof data1 === "string"){
+if(func2(data1) > 100){
+const err4 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(func2(data1) < 1){
+const err5 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/features",schemaPath:"#/properties/features/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.stale !== undefined){
+if(typeof data.stale !== "boolean"){
+const err8 = {instancePath:instancePath+"/stale",schemaPath:"#/properties/stale/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate74.errors = vErrors;
+return errors === 0;
+}
+
+export const pushVariantsBody = validate75;
+const schema51 = {"$id":"pushVariantsBody","type":"object","additionalProperties":false,"properties":{"variants":{"type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255},"weight":{"type":"integer","minimum":0,"maximum":1000},"weightType":{"enum":["variable","fix"]},"stickiness":{"type":"string","minLength":1,"maxLength":100},"payload":{"type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"enum":["string","json","csv","number"]},"value":{"type":"string","maxLength":10000}}},"overrides":{"type":"array","maxItems":30,"items":{"type":"object","additionalProperties":false,"required":["contextName","values"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"values":{"type":"array","maxItems":250,"items":{"type":"string","maxLength":1000}}}}}},"if":{"required":["weightType"],"properties":{"weightType":{"const":"fix"}}},"then":{"required":["weight"]}}},"environments":{"type":"array","maxItems":100,"items":{"type":"string","minLength":1,"maxLength":100}}}};
+
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="pushVariantsBody" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!((key0 === "variants") || (key0 === "environments"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.variants !== undefined){
+let data0 = data.variants;
+if(Array.isArray(data0)){
+if(data0.length > 100){
+const err1 = {instancePath:instancePath+"/variants",schemaPath:"#/properties/variants/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+const _errs6 = errors;
+let valid3 = true;
+const _errs7 = errors;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+let missing0;
+if((data1.weightType === undefined) && (missing0 = "weightType")){
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+else {
+if(data1.weightType !== undefined){
+if("fix" !== data1.weightType){
+const err3 = {};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+var _valid0 = _errs7 === errors;
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs9 = errors;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.weight === undefined){
+const err4 = {instancePath:instancePath+"/variants/" + i0,schemaPath:"#/properties/variants/items/then/required",keyword:"required",params:{missingProperty: "weight"},message:"must have required property '"+"weight"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid0 = _errs9 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err5 = {instancePath:instancePath+"/variants/" + i0,schemaPath:"#/properties/variants/items/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.name === undefined){
+const err6 = {instancePath:instancePath+"/variants/" + i0,schemaPath:"#/properties/variants/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+for(const key1 in data1){
+if(!((((((key1 === "name") || (key1 === "weight")) || (key1 === "weightType")) || (key1 === "stickiness")) || (key1 === "payload")) || (key1 === "overrides"))){
+const err7 = {instancePath:instancePath+"/variants/" + i0,schemaPath:"#/properties/variants/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data1.name !== undefined){
+let data3 = data1.name;
+if(typeof data3 === "string"){
+if(func2(data3) > 255){
+const err8 = {instancePath:instancePath+"/variants/" + i0+"/name",schemaPath:"#/properties/variants/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(func2(data3) < 1){
+const err9 = {instancePath:instancePath+"/variants/" + i0+"/name",schemaPath:"#/properties/variants/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/variants/" + i0+"/name",schemaPath:"#/properties/variants/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data1.weight !== undefined){
+let data4 = data1.weight;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err11 = {instancePath:instancePath+"/variants/" + i0+"/weight",schemaPath:"#/properties/variants/items/properties/weight/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 1000 || isNaN(data4)){
+const err12 = {instancePath:instancePath+"/variants/" + i0+"/weight",schemaPath:"#/properties/variants/items/properties/weight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(data4 < 0 || isNaN(data4)){
+const err13 = {instancePath:instancePath+"/variants/" + i0+"/weight",schemaPath:"#/properties/variants/items/properties/weight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+if(data1.weightType !== undefined){
+let data5 = data1.weightType;
+if(!((data5 === "variable") || (data5 === "fix"))){
+const err14 = {instancePath:instancePath+"/variants/" + i0+"/weightType",schemaPath:"#/properties/variants/items/properties/weightType/enum",keyword:"enum",params:{allowedValues: schema51.properties.variants.items.properties.weightType.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data1.stickiness !== undefined){
+let data6 = data1.stickiness;
+if(typeof data6 === "string"){
+if(func2(data6) > 100){
+const err15 = {instancePath:instancePath+"/variants/" + i0+"/stickiness",schemaPath:"#/properties/variants/items/properties/stickiness/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(func2(data6) < 1){
+const err16 = {instancePath:instancePath+"/variants/" + i0+"/stickiness",schemaPath:"#/properties/variants/items/properties/stickiness/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/variants/" + i0+"/stickiness",schemaPath:"#/properties/variants/items/properties/stickiness/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data1.payload !== undefined){
+let data7 = data1.payload;
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.type === undefined){
+const err18 = {instancePath:instancePath+"/variants/" + i0+"/payload",schemaPath:"#/properties/variants/items/properties/payload/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(data7.value === undefined){
+const err19 = {instancePath:instancePath+"/variants/" + i0+"/payload",schemaPath:"#/properties/variants/items/properties/payload/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+for(const key2 in data7){
+if(!((key2 === "type") || (key2 === "value"))){
+const err20 = {instancePath:instancePath+"/variants/" + i0+"/payload",schemaPath:"#/properties/variants/items/properties/payload/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data7.type !== undefined){
+let data8 = data7.type;
+if(!((((data8 === "string") || (data8 === "json")) || (data8 === "csv")) || (data8 === "number"))){
+const err21 = {instancePath:instancePath+"/variants/" + i0+"/payload/type",schemaPath:"#/properties/variants/items/properties/payload/properties/type/enum",keyword:"enum",params:{allowedValues: schema51.properties.variants.items.properties.payload.properties.type.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data7.value !== undefined){
+let data9 = data7.value;
+if(typeof data9 === "string"){
+if(func2(data9) > 10000){
+const err22 = {instancePath:instancePath+"/variants/" + i0+"/payload/value",schemaPath:"#/properties/variants/items/properties/payload/properties/value/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/variants/" + i0+"/payload/value",schemaPath:"#/properties/variants/items/properties/payload/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/variants/" + i0+"/payload",schemaPath:"#/properties/variants/items/properties/payload/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data1.overrides !== undefined){
+let data10 = data1.overrides;
+if(Array.isArray(data10)){
+if(data10.length > 30){
+const err25 = {instancePath:instancePath+"/variants/" + i0+"/overrides",schemaPath:"#/properties/variants/items/properties/overrides/maxItems",keyword:"maxItems",params:{limit: 30},message:"must NOT have more than 30 items"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+const len1 = data10.length;
+for(let i1=0; i1<len1; i1++){
+let data11 = data10[i1];
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.contextName === undefined){
+const err26 = {instancePath:instancePath+"/variants/" + i0+"/overrides/" + i1,schemaPath:"#/properties/variants/items/properties/overrides/items/required",keyword:"required",params:{missingProperty: "contextName"},message:"must have required property '"+"contextName"+"'"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(data11.values === undefined){
+const err27 = {instancePath:instancePath+"/variants/" + i0+"/overrides/" + i1,schemaPath:"#/properties/variants/items/properties/overrides/items/required",keyword:"required",params:{missingProperty: "values"},message:"must have required property '"+"values"+"'"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+for(const key3 in data11){
+if(!((key3 === "contextName") || (key3 === "values"))){
+const err28 = {instancePath:instancePath+"/variants/" + i0+"/overrides/" + i1,schemaPath:"#/properties/variants/items/properties/overrides/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data11.contextName !== undefined){
+let data12 = data11.contextName;
+if(typeof data12 === "string"){
+if(func2(data12) > 100){
+const err29 = {instancePath:instancePath+"/variants/" + i0+"/overrides/" + i1+"/contextName",schemaPath:"#/properties/variants/items/properties/overrides/items/properties/contextName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+if(func2(data12) < 1){
+const err30 = {instancePath:instancePath+"/variants/" + i0+"/overrides/" + i1+"/contextName",schemaPath:"#/properties/variants/items/properties/overrides/items/properties/contextName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/variants/" + i0+"/overrides/" + i1+"/contextName",schemaPath:"#/properties/variants/items/properties/overrides/items/properties/contextName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data11.values !== undefined){
+let data13 = data11.values;
+if(Array.isArray(data13)){
+if(data13.length > 250){
+const err32 = {instancePath:instancePath+"/variants/" + i0+"/overrides/" + i1+"/values",schemaPath:"#/properties/variants/items/properties/overrides/items/properties/values/maxItems",keyword:"maxItems",params:{limit: 250},message:"must NOT have more than 250 items"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+const len2 = data13.length;
+for(let i2=0; i2<len2; i2++){
+let data14 = data13[i2];
+if(typeof data14 === "string"){
+if(func2(data14) > 1000){
+const err33 = {instancePath:instancePath+"/variants/" + i0+"/overrides/" + i1+"/values/" + i2,schemaPath:"#/properties/variants/items/properties/overrides/items/properties/values/items/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/variants/" + i0+"/overrides/" + i1+"/values/" + i2,schemaPath:"#/properties/variants/items/properties/overrides/items/properties/values/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/variants/" + i0+"/overrides/" + i1+"/values",schemaPath:"#/properties/variants/items/properties/overrides/items/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/variants/" + i0+"/overrides/" + i1,schemaPath:"#/properties/variants/items/properties/overrides/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/variants/" + i0+"/overrides",schemaPath:"#/properties/variants/items/properties/overrides/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/variants/" + i0,schemaPath:"#/properties/variants/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/variants",schemaPath:"#/properties/variants/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+if(data.environments !== undefined){
+let data15 = data.environments;
+if(Array.isArray(data15)){
+if(data15.length > 100){
+const err40 = {instancePath:instancePath+"/environments",schemaPath:"#/properties/environments/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+const len3 = data15.length;
+for(let i3=0; i3<len3; i3++){
+let data16 = data15[i3];
+if(typeof data16 === "string"){
+if(func2(data16) > 100){
+const err41 = {instancePath:instancePath+"/environments/" + i3,schemaPath:"#/properties/environments/items/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+if(func2(data16) < 1){
+const err42 = {instancePath:instancePath+"/environments/" + i3,schemaPath:"#/properties/environments/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/environments/" + i3,schemaPath:"#/properties/environments/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/environments",schemaPath:"#/properties/environments/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+else {
+const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+validate75.errors = vErrors;
+return errors === 0;
+}
+
+export const validateArchiveFeatures = validate76;
+const schema52 = {"$id":"validateArchiveFeatures","type":"object","additionalProperties":false,"required":["parentsWithChildFeatures","hasDeletedDependencies"],"properties":{"parentsWithChildFeatures":{"type":"array","items":{"type":"string"}},"hasDeletedDependencies":{"type":"boolean"}}};
+
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="validateArchiveFeatures" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.parentsWithChildFeatures === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parentsWithChildFeatures"},message:"must have required property '"+"parentsWithChildFeatures"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.hasDeletedDependencies === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hasDeletedDependencies"},message:"must have required property '"+"hasDeletedDependencies"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "parentsWithChildFeatures") || (key0 === "hasDeletedDependencies"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.parentsWithChildFeatures !== undefined){
+let data0 = data.parentsWithChildFeatures;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data0[i0] !== "string"){
+const err3 = {instancePath:instancePath+"/parentsWithChildFeatures/" + i0,schemaPath:"#/properties/parentsWithChildFeatures/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/parentsWithChildFeatures",schemaPath:"#/properties/parentsWithChildFeatures/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.hasDeletedDependencies !== undefined){
+if(typeof data.hasDeletedDependencies !== "boolean"){
+const err5 = {instancePath:instancePath+"/hasDeletedDependencies",schemaPath:"#/properties/hasDeletedDependencies/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate76.errors = vErrors;
+return errors === 0;
+}
+
+export const featureEnvironment = validate77;
+const schema53 = {"$id":"featureEnvironment","type":"object","additionalProperties":false,"required":["name","featureName","environment","type","enabled","sortOrder","variantCount","strategies","variants","lastSeenAt","hasStrategies","hasEnabledStrategies"],"properties":{"name":{"type":"string"},"featureName":{"type":"string"},"environment":{"type":"string"},"type":{"type":"string"},"enabled":{"type":"boolean"},"sortOrder":{"type":"number"},"variantCount":{"type":"number"},"strategies":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","name","featureName","sortOrder","segments","constraints","variants","parameters"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"disabled":{"type":"boolean"},"featureName":{"type":"string"},"sortOrder":{"type":"number"},"segments":{"type":"array","items":{"type":"number"}},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"}}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}},"parameters":{"type":"object","additionalProperties":{"type":"string"}}}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}},"lastSeenAt":{"type":["string","null"],"format":"date-time"},"hasStrategies":{"type":"boolean"},"hasEnabledStrategies":{"type":"boolean"}}};
+
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="featureEnvironment" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.featureName === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "featureName"},message:"must have required property '"+"featureName"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.environment === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "environment"},message:"must have required property '"+"environment"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.type === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.enabled === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enabled"},message:"must have required property '"+"enabled"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.sortOrder === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sortOrder"},message:"must have required property '"+"sortOrder"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.variantCount === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "variantCount"},message:"must have required property '"+"variantCount"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.strategies === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "strategies"},message:"must have required property '"+"strategies"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data.variants === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "variants"},message:"must have required property '"+"variants"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data.lastSeenAt === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastSeenAt"},message:"must have required property '"+"lastSeenAt"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data.hasStrategies === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hasStrategies"},message:"must have required property '"+"hasStrategies"+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data.hasEnabledStrategies === undefined){
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hasEnabledStrategies"},message:"must have required property '"+"hasEnabledStrategies"+"'"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func6.call(schema53.properties, key0))){
+const err12 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err13 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.featureName !== undefined){
+if(typeof data.featureName !== "string"){
+const err14 = {instancePath:instancePath+"/featureName",schemaPath:"#/properties/featureName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.environment !== undefined){
+if(typeof data.environment !== "string"){
+const err15 = {instancePath:instancePath+"/environment",schemaPath:"#/properties/environment/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+if(typeof data.type !== "string"){
+const err16 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.enabled !== undefined){
+if(typeof data.enabled !== "boolean"){
+const err17 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.sortOrder !== undefined){
+let data5 = data.sortOrder;
+if(!((typeof data5 == "number") && (isFinite(data5)))){
+const err18 = {instancePath:instancePath+"/sortOrder",schemaPath:"#/properties/sortOrder/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.variantCount !== undefined){
+let data6 = data.variantCount;
+if(!((typeof data6 == "number") && (isFinite(data6)))){
+const err19 = {instancePath:instancePath+"/variantCount",schemaPath:"#/properties/variantCount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.strategies !== undefined){
+let data7 = data.strategies;
+if(Array.isArray(data7)){
+const len0 = data7.length;
+for(let i0=0; i0<len0; i0++){
+let data8 = data7[i0];
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+if(data8.id === undefined){
+const err20 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data8.name === undefined){
+const err21 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(data8.featureName === undefined){
+const err22 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/required",keyword:"required",params:{missingProperty: "featureName"},message:"must have required property '"+"featureName"+"'"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(data8.sortOrder === undefined){
+const err23 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/required",keyword:"required",params:{missingProperty: "sortOrder"},message:"must have required property '"+"sortOrder"+"'"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(data8.segments === undefined){
+const err24 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/required",keyword:"required",params:{missingProperty: "segments"},message:"must have required property '"+"segments"+"'"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(data8.constraints === undefined){
+const err25 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/required",keyword:"required",params:{missingProperty: "constraints"},message:"must have required property '"+"constraints"+"'"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(data8.variants === undefined){
+const err26 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/required",keyword:"required",params:{missingProperty: "variants"},message:"must have required property '"+"variants"+"'"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(data8.parameters === undefined){
+const err27 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/required",keyword:"required",params:{missingProperty: "parameters"},message:"must have required property '"+"parameters"+"'"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+for(const key1 in data8){
+if(!(func6.call(schema53.properties.strategies.items.properties, key1))){
+const err28 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data8.id !== undefined){
+if(typeof data8.id !== "string"){
+const err29 = {instancePath:instancePath+"/strategies/" + i0+"/id",schemaPath:"#/properties/strategies/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data8.name !== undefined){
+if(typeof data8.name !== "string"){
+const err30 = {instancePath:instancePath+"/strategies/" + i0+"/name",schemaPath:"#/properties/strategies/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data8.title !== undefined){
+if(typeof data8.title !== "string"){
+const err31 = {instancePath:instancePath+"/strategies/" + i0+"/title",schemaPath:"#/properties/strategies/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data8.disabled !== undefined){
+if(typeof data8.disabled !== "boolean"){
+const err32 = {instancePath:instancePath+"/strategies/" + i0+"/disabled",schemaPath:"#/properties/strategies/items/properties/disabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data8.featureName !== undefined){
+if(typeof data8.featureName !== "string"){
+const err33 = {instancePath:instancePath+"/strategies/" + i0+"/featureName",schemaPath:"#/properties/strategies/items/properties/featureName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data8.sortOrder !== undefined){
+let data14 = data8.sortOrder;
+if(!((typeof data14 == "number") && (isFinite(data14)))){
+const err34 = {instancePath:instancePath+"/strategies/" + i0+"/sortOrder",schemaPath:"#/properties/strategies/items/properties/sortOrder/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data8.segments !== undefined){
+let data15 = data8.segments;
+if(Array.isArray(data15)){
+const len1 = data15.length;
+for(let i1=0; i1<len1; i1++){
+let data16 = data15[i1];
+if(!((typeof data16 == "number") && (isFinite(data16)))){
+const err35 = {instancePath:instancePath+"/strategies/" + i0+"/segments/" + i1,schemaPath:"#/properties/strategies/items/properties/segments/items/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/strategies/" + i0+"/segments",schemaPath:"#/properties/strategies/items/properties/segments/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data8.constraints !== undefined){
+let data17 = data8.constraints;
+if(Array.isArray(data17)){
+const len2 = data17.length;
+for(let i2=0; i2<len2; i2++){
+let data18 = data17[i2];
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+if(data18.contextName === undefined){
+const err37 = {instancePath:instancePath+"/strategies/" + i0+"/constraints/" + i2,schemaPath:"#/properties/strategies/items/properties/constraints/items/required",keyword:"required",params:{missingProperty: "contextName"},message:"must have required property '"+"contextName"+"'"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+if(data18.operator === undefined){
+const err38 = {instancePath:instancePath+"/strategies/" + i0+"/constraints/" + i2,schemaPath:"#/properties/strategies/items/properties/constraints/items/required",keyword:"required",params:{missingProperty: "operator"},message:"must have required property '"+"operator"+"'"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+if(data18.contextName !== undefined){
+if(typeof data18.contextName !== "string"){
+const err39 = {instancePath:instancePath+"/strategies/" + i0+"/constraints/" + i2+"/contextName",schemaPath:"#/properties/strategies/items/properties/constraints/items/properties/contextName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+if(data18.operator !== undefined){
+if(typeof data18.operator !== "string"){
+const err40 = {instancePath:instancePath+"/strategies/" + i0+"/constraints/" + i2+"/operator",schemaPath:"#/properties/strategies/items/properties/constraints/items/properties/operator/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data18.caseInsensitive !== undefined){
+if(typeof data18.caseInsensitive !== "boolean"){
+const err41 = {instancePath:instancePath+"/strategies/" + i0+"/constraints/" + i2+"/caseInsensitive",schemaPath:"#/properties/strategies/items/properties/constraints/items/properties/caseInsensitive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+if(data18.inverted !== undefined){
+if(typeof data18.inverted !== "boolean"){
+const err42 = {instancePath:instancePath+"/strategies/" + i0+"/constraints/" + i2+"/inverted",schemaPath:"#/properties/strategies/items/properties/constraints/items/properties/inverted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data18.values !== undefined){
+let data23 = data18.values;
+if(Array.isArray(data23)){
+const len3 = data23.length;
+for(let i3=0; i3<len3; i3++){
+if(typeof data23[i3] !== "string"){
+const err43 = {instancePath:instancePath+"/strategies/" + i0+"/constraints/" + i2+"/values/" + i3,schemaPath:"#/properties/strategies/items/properties/constraints/items/properties/values/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/strategies/" + i0+"/constraints/" + i2+"/values",schemaPath:"#/properties/strategies/items/properties/constraints/items/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data18.value !== undefined){
+if(typeof data18.value !== "string"){
+const err45 = {instancePath:instancePath+"/strategies/" + i0+"/constraints/" + i2+"/value",schemaPath:"#/properties/strategies/items/properties/constraints/items/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/strategies/" + i0+"/constraints/" + i2,schemaPath:"#/properties/strategies/items/properties/constraints/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+}
+else {
+const err47 = {instancePath:instancePath+"/strategies/" + i0+"/constraints",schemaPath:"#/properties/strategies/items/properties/constraints/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data8.variants !== undefined){
+let data26 = data8.variants;
+if(Array.isArray(data26)){
+const len4 = data26.length;
+for(let i4=0; i4<len4; i4++){
+let data27 = data26[i4];
+if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
+if(data27.name === undefined){
+const err48 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4,schemaPath:"#/properties/strategies/items/properties/variants/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+if(data27.weight === undefined){
+const err49 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4,schemaPath:"#/properties/strategies/items/properties/variants/items/required",keyword:"required",params:{missingProperty: "weight"},message:"must have required property '"+"weight"+"'"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+if(data27.name !== undefined){
+if(typeof data27.name !== "string"){
+const err50 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/name",schemaPath:"#/properties/strategies/items/properties/variants/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+if(data27.weight !== undefined){
+let data29 = data27.weight;
+if(!((typeof data29 == "number") && (isFinite(data29)))){
+const err51 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/weight",schemaPath:"#/properties/strategies/items/properties/variants/items/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+if(data27.weightType !== undefined){
+if(typeof data27.weightType !== "string"){
+const err52 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/weightType",schemaPath:"#/properties/strategies/items/properties/variants/items/properties/weightType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+if(data27.stickiness !== undefined){
+if(typeof data27.stickiness !== "string"){
+const err53 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/stickiness",schemaPath:"#/properties/strategies/items/properties/variants/items/properties/stickiness/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+if(data27.payload !== undefined){
+let data32 = data27.payload;
+if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
+if(data32.type === undefined){
+const err54 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/payload",schemaPath:"#/properties/strategies/items/properties/variants/items/properties/payload/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+if(data32.value === undefined){
+const err55 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/payload",schemaPath:"#/properties/strategies/items/properties/variants/items/properties/payload/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+if(data32.type !== undefined){
+if(typeof data32.type !== "string"){
+const err56 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/payload/type",schemaPath:"#/properties/strategies/items/properties/variants/items/properties/payload/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+if(data32.value !== undefined){
+if(typeof data32.value !== "string"){
+const err57 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/payload/value",schemaPath:"#/properties/strategies/items/properties/variants/items/properties/payload/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+}
+else {
+const err58 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/payload",schemaPath:"#/properties/strategies/items/properties/variants/items/properties/payload/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+if(data27.overrides !== undefined){
+let data35 = data27.overrides;
+if(Array.isArray(data35)){
+const len5 = data35.length;
+for(let i5=0; i5<len5; i5++){
+let data36 = data35[i5];
+if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
+if(data36.contextName === undefined){
+const err59 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/overrides/" + i5,schemaPath:"#/properties/strategies/items/properties/variants/items/properties/overrides/items/required",keyword:"required",params:{missingProperty: "contextName"},message:"must have required property '"+"contextName"+"'"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+if(data36.values === undefined){
+const err60 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/overrides/" + i5,schemaPath:"#/properties/strategies/items/properties/variants/items/properties/overrides/items/required",keyword:"required",params:{missingProperty: "values"},message:"must have required property '"+"values"+"'"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+if(data36.contextName !== undefined){
+if(typeof data36.contextName !== "string"){
+const err61 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/overrides/" + i5+"/contextName",schemaPath:"#/properties/strategies/items/properties/variants/items/properties/overrides/items/properties/contextName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+if(data36.values !== undefined){
+let data38 = data36.values;
+if(Array.isArray(data38)){
+const len6 = data38.length;
+for(let i6=0; i6<len6; i6++){
+if(typeof data38[i6] !== "string"){
+const err62 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/overrides/" + i5+"/values/" + i6,schemaPath:"#/properties/strategies/items/properties/variants/items/properties/overrides/items/properties/values/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+}
+else {
+const err63 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/overrides/" + i5+"/values",schemaPath:"#/properties/strategies/items/properties/variants/items/properties/overrides/items/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+}
+else {
+const err64 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/overrides/" + i5,schemaPath:"#/properties/strategies/items/properties/variants/items/properties/overrides/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+}
+else {
+const err65 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/overrides",schemaPath:"#/properties/strategies/items/properties/variants/items/properties/overrides/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+}
+else {
+const err66 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4,schemaPath:"#/properties/strategies/items/properties/variants/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+}
+else {
+const err67 = {instancePath:instancePath+"/strategies/" + i0+"/variants",schemaPath:"#/properties/strategies/items/properties/variants/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+if(data8.parameters !== undefined){
+let data40 = data8.parameters;
+if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
+for(const key2 in data40){
+if(typeof data40[key2] !== "string"){
+const err68 = {instancePath:instancePath+"/strategies/" + i0+"/parameters/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/strategies/items/properties/parameters/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+}
+else {
+const err69 = {instancePath:instancePath+"/strategies/" + i0+"/parameters",schemaPath:"#/properties/strategies/items/properties/parameters/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+}
+else {
+const err70 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+}
+else {
+const err71 = {instancePath:instancePath+"/strategies",schemaPath:"#/properties/strategies/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+if(data.variants !== undefined){
+let data42 = data.variants;
+if(Array.isArray(data42)){
+const len7 = data42.length;
+for(let i7=0; i7<len7; i7++){
+let data43 = data42[i7];
+if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
+if(data43.name === undefined){
+const err72 = {instancePath:instancePath+"/variants/" + i7,schemaPath:"#/properties/variants/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+if(data43.weight === undefined){
+const err73 = {instancePath:instancePath+"/variants/" + i7,schemaPath:"#/properties/variants/items/required",keyword:"required",params:{missingProperty: "weight"},message:"must have required property '"+"weight"+"'"};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+if(data43.name !== undefined){
+if(typeof data43.name !== "string"){
+const err74 = {instancePath:instancePath+"/variants/" + i7+"/name",schemaPath:"#/properties/variants/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+if(data43.weight !== undefined){
+let data45 = data43.weight;
+if(!((typeof data45 == "number") && (isFinite(data45)))){
+const err75 = {instancePath:instancePath+"/variants/" + i7+"/weight",schemaPath:"#/properties/variants/items/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+if(data43.weightType !== undefined){
+if(typeof data43.weightType !== "string"){
+const err76 = {instancePath:instancePath+"/variants/" + i7+"/weightType",schemaPath:"#/properties/variants/items/properties/weightType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+if(data43.stickiness !== undefined){
+if(typeof data43.stickiness !== "string"){
+const err77 = {instancePath:instancePath+"/variants/" + i7+"/stickiness",schemaPath:"#/properties/variants/items/properties/stickiness/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+if(data43.payload !== undefined){
+let data48 = data43.payload;
+if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
+if(data48.type === undefined){
+const err78 = {instancePath:instancePath+"/variants/" + i7+"/payload",schemaPath:"#/properties/variants/items/properties/payload/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+if(data48.value === undefined){
+const err79 = {instancePath:instancePath+"/variants/" + i7+"/payload",schemaPath:"#/properties/variants/items/properties/payload/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+if(data48.type !== undefined){
+if(typeof data48.type !== "string"){
+const err80 = {instancePath:instancePath+"/variants/" + i7+"/payload/type",schemaPath:"#/properties/variants/items/properties/payload/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+if(data48.value !== undefined){
+if(typeof data48.value !== "string"){
+const err81 = {instancePath:instancePath+"/variants/" + i7+"/payload/value",schemaPath:"#/properties/variants/items/properties/payload/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+}
+else {
+const err82 = {instancePath:instancePath+"/variants/" + i7+"/payload",schemaPath:"#/properties/variants/items/properties/payload/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+if(data43.overrides !== undefined){
+let data51 = data43.overrides;
+if(Array.isArray(data51)){
+const len8 = data51.length;
+for(let i8=0; i8<len8; i8++){
+let data52 = data51[i8];
+if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
+if(data52.contextName === undefined){
+const err83 = {instancePath:instancePath+"/variants/" + i7+"/overrides/" + i8,schemaPath:"#/properties/variants/items/properties/overrides/items/required",keyword:"required",params:{missingProperty: "contextName"},message:"must have required property '"+"contextName"+"'"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+if(data52.values === undefined){
+const err84 = {instancePath:instancePath+"/variants/" + i7+"/overrides/" + i8,schemaPath:"#/properties/variants/items/properties/overrides/items/required",keyword:"required",params:{missingProperty: "values"},message:"must have required property '"+"values"+"'"};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+if(data52.contextName !== undefined){
+if(typeof data52.contextName !== "string"){
+const err85 = {instancePath:instancePath+"/variants/" + i7+"/overrides/" + i8+"/contextName",schemaPath:"#/properties/variants/items/properties/overrides/items/properties/contextName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+}
+if(data52.values !== undefined){
+let data54 = data52.values;
+if(Array.isArray(data54)){
+const len9 = data54.length;
+for(let i9=0; i9<len9; i9++){
+if(typeof data54[i9] !== "string"){
+const err86 = {instancePath:instancePath+"/variants/" + i7+"/overrides/" + i8+"/values/" + i9,schemaPath:"#/properties/variants/items/properties/overrides/items/properties/values/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+}
+else {
+const err87 = {instancePath:instancePath+"/variants/" + i7+"/overrides/" + i8+"/values",schemaPath:"#/properties/variants/items/properties/overrides/items/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+}
+else {
+const err88 = {instancePath:instancePath+"/variants/" + i7+"/overrides/" + i8,schemaPath:"#/properties/variants/items/properties/overrides/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+}
+}
+else {
+const err89 = {instancePath:instancePath+"/variants/" + i7+"/overrides",schemaPath:"#/properties/variants/items/properties/overrides/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+}
+}
+else {
+const err90 = {instancePath:instancePath+"/variants/" + i7,schemaPath:"#/properties/variants/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+}
+}
+else {
+const err91 = {instancePath:instancePath+"/variants",schemaPath:"#/properties/variants/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+}
+if(data.lastSeenAt !== undefined){
+let data56 = data.lastSeenAt;
+if((typeof data56 !== "string") && (data56 !== null)){
+const err92 = {instancePath:instancePath+"/lastSeenAt",schemaPath:"#/properties/lastSeenAt/type",keyword:"type",params:{type: schema53.properties.lastSeenAt.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+if(typeof data56 === "string"){
+if(!(formats0.test(data56))){
+const err93 = {instancePath:instancePath+"/lastSeenAt",schemaPath:"#/properties/lastSeenAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+}
+}
+if(data.hasStrategies !== undefined){
+if(typeof data.hasStrategies !== "boolean"){
+const err94 = {instancePath:instancePath+"/hasStrategies",schemaPath:"#/properties/hasStrategies/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+}
+if(data.hasEnabledStrategies !== undefined){
+if(typeof data.hasEnabledStrategies !== "boolean"){
+const err95 = {instancePath:instancePath+"/hasEnabledStrategies",schemaPath:"#/properties/hasEnabledStrategies/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+}
+}
+else {
+const err96 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+validate77.errors = vErrors;
+return errors === 0;
+}
+
+export const featureLifecycle = validate78;
+const schema54 = {"$id":"featureLifecycle","type":"array","items":{"type":"object","additionalProperties":false,"required":["stage","enteredStageAt"],"properties":{"stage":{"enum":["initial","pre-live","live","completed","archived"]},"status":{"type":"string"},"enteredStageAt":{"type":"string","format":"date-time"}}}};
+
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="featureLifecycle" */;
+let vErrors = null;
+let errors = 0;
+if(Array.isArray(data)){
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+let data0 = data[i0];
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(data0.stage === undefined){
+const err0 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "stage"},message:"must have required property '"+"stage"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data0.enteredStageAt === undefined){
+const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "enteredStageAt"},message:"must have required property '"+"enteredStageAt"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data0){
+if(!(((key0 === "stage") || (key0 === "status")) || (key0 === "enteredStageAt"))){
+const err2 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data0.stage !== undefined){
+let data1 = data0.stage;
+if(!(((((data1 === "initial") || (data1 === "pre-live")) || (data1 === "live")) || (data1 === "completed")) || (data1 === "archived"))){
+const err3 = {instancePath:instancePath+"/" + i0+"/stage",schemaPath:"#/items/properties/stage/enum",keyword:"enum",params:{allowedValues: schema54.items.properties.stage.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data0.status !== undefined){
+if(typeof data0.status !== "string"){
+const err4 = {instancePath:instancePath+"/" + i0+"/status",schemaPath:"#/items/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data0.enteredStageAt !== undefined){
+let data3 = data0.enteredStageAt;
+if(typeof data3 === "string"){
+if(!(formats0.test(data3))){
+const err5 = {instancePath:instancePath+"/" + i0+"/enteredStageAt",schemaPath:"#/items/properties/enteredStageAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/" + i0+"/enteredStageAt",schemaPath:"#/items/properties/enteredStageAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate78.errors = vErrors;
+return errors === 0;
+}
+
+export const featureLifecycleCompletedBody = validate79;
+const schema55 = {"$id":"featureLifecycleCompletedBody","type":"object","additionalProperties":false,"required":["status"],"properties":{"status":{"enum":["kept","discarded"]},"statusValue":{"type":"string","maxLength":255}}};
+
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="featureLifecycleCompletedBody" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.status === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "status") || (key0 === "statusValue"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data0 = data.status;
+if(!((data0 === "kept") || (data0 === "discarded"))){
+const err2 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema55.properties.status.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.statusValue !== undefined){
+let data1 = data.statusValue;
+if(typeof data1 === "string"){
+if(func2(data1) > 255){
+const err3 = {instancePath:instancePath+"/statusValue",schemaPath:"#/properties/statusValue/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/statusValue",schemaPath:"#/properties/statusValue/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate79.errors = vErrors;
+return errors === 0;
+}
+
+export const featureLifecycleCount = validate80;
+const schema56 = {"$id":"featureLifecycleCount","type":"object","additionalProperties":false,"required":["initial","preLive","live","completed","archived"],"properties":{"initial":{"type":"number"},"preLive":{"type":"number"},"live":{"type":"number"},"completed":{"type":"number"},"archived":{"type":"number"}}};
+
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="featureLifecycleCount" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.initial === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "initial"},message:"must have required property '"+"initial"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.preLive === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "preLive"},message:"must have required property '"+"preLive"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.live === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "live"},message:"must have required property '"+"live"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.completed === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "completed"},message:"must have required property '"+"completed"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.archived === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "archived"},message:"must have required property '"+"archived"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((key0 === "initial") || (key0 === "preLive")) || (key0 === "live")) || (key0 === "completed")) || (key0 === "archived"))){
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.initial !== undefined){
+let data0 = data.initial;
+if(!((typeof data0 == "number") && (isFinite(data0)))){
+const err6 = {instancePath:instancePath+"/initial",schemaPath:"#/properties/initial/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.preLive !== undefined){
+let data1 = data.preLive;
+if(!((typeof data1 == "number") && (isFinite(data1)))){
+const err7 = {instancePath:instancePath+"/preLive",schemaPath:"#/properties/preLive/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.live !== undefined){
+let data2 = data.live;
+if(!((typeof data2 == "number") && (isFinite(data2)))){
+const err8 = {instancePath:instancePath+"/live",schemaPath:"#/properties/live/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.completed !== undefined){
+let data3 = data.completed;
+if(!((typeof data3 == "number") && (isFinite(data3)))){
+const err9 = {instancePath:instancePath+"/completed",schemaPath:"#/properties/completed/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.archived !== undefined){
+let data4 = data.archived;
+if(!((typeof data4 == "number") && (isFinite(data4)))){
+const err10 = {instancePath:instancePath+"/archived",schemaPath:"#/properties/archived/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+validate80.errors = vErrors;
+return errors === 0;
+}
+
+export const linkBody = validate81;
+const schema57 = {"$id":"linkBody","type":"object","additionalProperties":false,"required":["url"],"properties":{"url":{"type":"string","minLength":1,"maxLength":10000},"title":{"type":["string","null"],"maxLength":255}}};
+
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="linkBody" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.url === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "url") || (key0 === "title"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.url !== undefined){
+let data0 = data.url;
+if(typeof data0 === "string"){
+if(func2(data0) > 10000){
+const err2 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(func2(data0) < 1){
+const err3 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data1 = data.title;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema57.properties.title.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(func2(data1) > 255){
+const err6 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate81.errors = vErrors;
+return errors === 0;
+}
+
+export const constraintBody = validate82;
+const schema58 = {"$id":"constraintBody","type":"object","additionalProperties":false,"required":["contextName","operator"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"operator":{"enum":["IN","NOT_IN","STR_CONTAINS","STR_STARTS_WITH","STR_ENDS_WITH","NUM_EQ","NUM_GT","NUM_GTE","NUM_LT","NUM_LTE","DATE_AFTER","DATE_BEFORE","SEMVER_EQ","SEMVER_GT","SEMVER_LT","SEMVER_GTE","SEMVER_LTE","REGEX","IN_CIDR"]},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string","maxLength":1000}},"value":{"type":"string","maxLength":1000}}};
+
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="constraintBody" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.contextName === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contextName"},message:"must have required property '"+"contextName"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.operator === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "operator"},message:"must have required property '"+"operator"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((key0 === "contextName") || (key0 === "operator")) || (key0 === "caseInsensitive")) || (key0 === "inverted")) || (key0 === "values")) || (key0 === "value"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.contextName !== undefined){
+let data0 = data.contextName;
+if(typeof data0 === "string"){
+if(func2(data0) > 100){
+const err3 = {instancePath:instancePath+"/contextName",schemaPath:"#/properties/contextName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(func2(data0) < 1){
+const err4 = {instancePath:instancePath+"/contextName",schemaPath:"#/properties/contextName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/contextName",schemaPath:"#/properties/contextName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.operator !== undefined){
+let data1 = data.operator;
+if(!(((((((((((((((((((data1 === "IN") || (data1 === "NOT_IN")) || (data1 === "STR_CONTAINS")) || (data1 === "STR_STARTS_WITH")) || (data1 === "STR_ENDS_WITH")) || (data1 === "NUM_EQ")) || (data1 === "NUM_GT")) || (data1 === "NUM_GTE")) || (data1 === "NUM_LT")) || (data1 === "NUM_LTE")) || (data1 === "DATE_AFTER")) || (data1 === "DATE_BEFORE")) || (data1 === "SEMVER_EQ")) || (data1 === "SEMVER_GT")) || (data1 === "SEMVER_LT")) || (data1 === "SEMVER_GTE")) || (data1 === "SEMVER_LTE")) || (data1 === "REGEX")) || (data1 === "IN_CIDR"))){
+const err6 = {instancePath:instancePath+"/operator",schemaPath:"#/properties/operator/enum",keyword:"enum",params:{allowedValues: schema58.properties.operator.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.caseInsensitive !== undefined){
+if(typeof data.caseInsensitive !== "boolean"){
+const err7 = {instancePath:instancePath+"/caseInsensitive",schemaPath:"#/properties/caseInsensitive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.inverted !== undefined){
+if(typeof data.inverted !== "boolean"){
+const err8 = {instancePath:instancePath+"/inverted",schemaPath:"#/properties/inverted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.values !== undefined){
+let data4 = data.values;
+if(Array.isArray(data4)){
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+let data5 = data4[i0];
+if(typeof data5 === "string"){
+if(func2(data5) > 1000){
+const err9 = {instancePath:instancePath+"/values/" + i0,schemaPath:"#/properties/values/items/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/values/" + i0,schemaPath:"#/properties/values/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/values",schemaPath:"#/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.value !== undefined){
+let data6 = data.value;
+if(typeof data6 === "string"){
+if(func2(data6) > 1000){
+const err12 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+validate82.errors = vErrors;
+return errors === 0;
+}
+
+export const createStrategyDefinition = validate83;
+const schema59 = {"$id":"createStrategyDefinition","type":"object","additionalProperties":false,"required":["name","parameters"],"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},"title":{"type":["string","null"],"maxLength":255},"description":{"type":["string","null"],"maxLength":1000},"parameters":{"type":"array","maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["name","type"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"type":{"type":"string","enum":["string","percentage","list","number","boolean"]},"description":{"type":["string","null"],"maxLength":1000},"required":{"type":"boolean"}}}},"editable":{"type":"boolean"},"deprecated":{"type":"boolean"},"displayName":{"type":["string","null"]}}};
+
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="createStrategyDefinition" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.parameters === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parameters"},message:"must have required property '"+"parameters"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((((key0 === "name") || (key0 === "title")) || (key0 === "description")) || (key0 === "parameters")) || (key0 === "editable")) || (key0 === "deprecated")) || (key0 === "displayName"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data0 = data.name;
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},message:"must match pattern \""+"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data1 = data.title;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema59.properties.title.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(func2(data1) > 255){
+const err6 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.description !== undefined){
+let data2 = data.description;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema59.properties.description.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(typeof data2 === "string"){
+if(func2(data2) > 1000){
+const err8 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+if(data.parameters !== undefined){
+let data3 = data.parameters;
+if(Array.isArray(data3)){
+if(data3.length > 10){
+const err9 = {instancePath:instancePath+"/parameters",schemaPath:"#/properties/parameters/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+let data4 = data3[i0];
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(data4.name === undefined){
+const err10 = {instancePath:instancePath+"/parameters/" + i0,schemaPath:"#/properties/parameters/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data4.type === undefined){
+const err11 = {instancePath:instancePath+"/parameters/" + i0,schemaPath:"#/properties/parameters/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+for(const key1 in data4){
+if(!((((key1 === "name") || (key1 === "type")) || (key1 === "description")) || (key1 === "required"))){
+const err12 = {instancePath:instancePath+"/parameters/" + i0,schemaPath:"#/properties/parameters/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data4.name !== undefined){
+let data5 = data4.name;
+if(typeof data5 === "string"){
+if(func2(data5) > 100){
+const err13 = {instancePath:instancePath+"/parameters/" + i0+"/name",schemaPath:"#/properties/parameters/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(func2(data5) < 1){
+const err14 = {instancePath:instancePath+"/parameters/" + i0+"/name",schemaPath:"#/properties/parameters/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/parameters/" + i0+"/name",schemaPath:"#/properties/parameters/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data4.type !== undefined){
+let data6 = data4.type;
+if(typeof data6 !== "string"){
+const err16 = {instancePath:instancePath+"/parameters/" + i0+"/type",schemaPath:"#/properties/parameters/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(!(((((data6 === "string") || (data6 === "percentage")) || (data6 === "list")) || (data6 === "number")) || (data6 === "boolean"))){
+const err17 = {instancePath:instancePath+"/parameters/" + i0+"/type",schemaPath:"#/properties/parameters/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema59.properties.parameters.items.properties.type.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data4.description !== undefined){
+let data7 = data4.description;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err18 = {instancePath:instancePath+"/parameters/" + i0+"/description",schemaPath:"#/properties/parameters/items/properties/description/type",keyword:"type",params:{type: schema59.properties.parameters.items.properties.description.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(typeof data7 === "string"){
+if(func2(data7) > 1000){
+const err19 = {instancePath:instancePath+"/parameters/" + i0+"/description",schemaPath:"#/properties/parameters/items/properties/description/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+if(data4.required !== undefined){
+if(typeof data4.required !== "boolean"){
+const err20 = {instancePath:instancePath+"/parameters/" + i0+"/required",schemaPath:"#/properties/parameters/items/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/parameters/" + i0,schemaPath:"#/properties/parameters/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/parameters",schemaPath:"#/properties/parameters/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.editable !== undefined){
+if(typeof data.editable !== "boolean"){
+const err23 = {instancePath:instancePath+"/editable",schemaPath:"#/properties/editable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data.deprecated !== undefined){
+if(typeof data.deprecated !== "boolean"){
+const err24 = {instancePath:instancePath+"/deprecated",schemaPath:"#/properties/deprecated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data.displayName !== undefined){
+let data11 = data.displayName;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err25 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/type",keyword:"type",params:{type: schema59.properties.displayName.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+else {
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+validate83.errors = vErrors;
+return errors === 0;
+}
+
+export const updateStrategyDefinition = validate84;
+const schema60 = {"$id":"updateStrategyDefinition","type":"object","additionalProperties":false,"required":["parameters"],"properties":{"name":{"type":"string"},"title":{"type":["string","null"],"maxLength":255},"description":{"type":["string","null"],"maxLength":1000},"parameters":{"type":"array","maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["name","type"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"type":{"type":"string","enum":["string","percentage","list","number","boolean"]},"description":{"type":["string","null"],"maxLength":1000},"required":{"type":"boolean"}}}},"editable":{"type":"boolean"},"deprecated":{"type":"boolean"},"displayName":{"type":["string","null"]}}};
+
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="updateStrategyDefinition" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.parameters === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parameters"},message:"must have required property '"+"parameters"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((((key0 === "name") || (key0 === "title")) || (key0 === "description")) || (key0 === "parameters")) || (key0 === "editable")) || (key0 === "deprecated")) || (key0 === "displayName"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data1 = data.title;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema60.properties.title.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(func2(data1) > 255){
+const err4 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+if(data.description !== undefined){
+let data2 = data.description;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema60.properties.description.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(typeof data2 === "string"){
+if(func2(data2) > 1000){
+const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.parameters !== undefined){
+let data3 = data.parameters;
+if(Array.isArray(data3)){
+if(data3.length > 10){
+const err7 = {instancePath:instancePath+"/parameters",schemaPath:"#/properties/parameters/maxItems",keyword:"maxItems",params:{limit: 10},message:"must NOT have more than 10 items"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+let data4 = data3[i0];
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(data4.name === undefined){
+const err8 = {instancePath:instancePath+"/parameters/" + i0,schemaPath:"#/properties/parameters/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data4.type === undefined){
+const err9 = {instancePath:instancePath+"/parameters/" + i0,schemaPath:"#/properties/parameters/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+for(const key1 in data4){
+if(!((((key1 === "name") || (key1 === "type")) || (key1 === "description")) || (key1 === "required"))){
+const err10 = {instancePath:instancePath+"/parameters/" + i0,schemaPath:"#/properties/parameters/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data4.name !== undefined){
+let data5 = data4.name;
+if(typeof data5 === "string"){
+if(func2(data5) > 100){
+const err11 = {instancePath:instancePath+"/parameters/" + i0+"/name",schemaPath:"#/properties/parameters/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(func2(data5) < 1){
+const err12 = {instancePath:instancePath+"/parameters/" + i0+"/name",schemaPath:"#/properties/parameters/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/parameters/" + i0+"/name",schemaPath:"#/properties/parameters/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data4.type !== undefined){
+let data6 = data4.type;
+if(typeof data6 !== "string"){
+const err14 = {instancePath:instancePath+"/parameters/" + i0+"/type",schemaPath:"#/properties/parameters/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(!(((((data6 === "string") || (data6 === "percentage")) || (data6 === "list")) || (data6 === "number")) || (data6 === "boolean"))){
+const err15 = {instancePath:instancePath+"/parameters/" + i0+"/type",schemaPath:"#/properties/parameters/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema60.properties.parameters.items.properties.type.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data4.description !== undefined){
+let data7 = data4.description;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err16 = {instancePath:instancePath+"/parameters/" + i0+"/description",schemaPath:"#/properties/parameters/items/properties/description/type",keyword:"type",params:{type: schema60.properties.parameters.items.properties.description.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(typeof data7 === "string"){
+if(func2(data7) > 1000){
+const err17 = {instancePath:instancePath+"/parameters/" + i0+"/description",schemaPath:"#/properties/parameters/items/properties/description/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+if(data4.required !== undefined){
+if(typeof data4.required !== "boolean"){
+const err18 = {instancePath:instancePath+"/parameters/" + i0+"/required",schemaPath:"#/properties/parameters/items/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/parameters/" + i0,schemaPath:"#/properties/parameters/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/parameters",schemaPath:"#/properties/parameters/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.editable !== undefined){
+if(typeof data.editable !== "boolean"){
+const err21 = {instancePath:instancePath+"/editable",schemaPath:"#/properties/editable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.deprecated !== undefined){
+if(typeof data.deprecated !== "boolean"){
+const err22 = {instancePath:instancePath+"/deprecated",schemaPath:"#/properties/deprecated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.displayName !== undefined){
+let data11 = data.displayName;
+if((typeof data11 !== "string") && (data11 !== null)){
+const err23 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/type",keyword:"type",params:{type: schema60.properties.displayName.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+validate84.errors = vErrors;
+return errors === 0;
+}
+
+export const strategyDefinition = validate85;
+const schema61 = {"$id":"strategyDefinition","type":"object","additionalProperties":false,"required":["name","displayName","title","description","editable","deprecated","parameters"],"properties":{"name":{"type":"string"},"displayName":{"type":["string","null"]},"title":{"type":["string","null"]},"description":{"type":["string","null"]},"editable":{"type":"boolean"},"deprecated":{"type":"boolean"},"parameters":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","type","description","required"],"properties":{"name":{"type":"string"},"type":{"type":"string"},"description":{"type":"string"},"required":{"type":"boolean"}}}}}};
+
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="strategyDefinition" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.displayName === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "displayName"},message:"must have required property '"+"displayName"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.title === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "title"},message:"must have required property '"+"title"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.description === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.editable === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "editable"},message:"must have required property '"+"editable"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.deprecated === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "deprecated"},message:"must have required property '"+"deprecated"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.parameters === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parameters"},message:"must have required property '"+"parameters"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((((key0 === "name") || (key0 === "displayName")) || (key0 === "title")) || (key0 === "description")) || (key0 === "editable")) || (key0 === "deprecated")) || (key0 === "parameters"))){
+const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.displayName !== undefined){
+let data1 = data.displayName;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err9 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/type",keyword:"type",params:{type: schema61.properties.displayName.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data2 = data.title;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err10 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema61.properties.title.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data3 = data.description;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err11 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema61.properties.description.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.editable !== undefined){
+if(typeof data.editable !== "boolean"){
+const err12 = {instancePath:instancePath+"/editable",schemaPath:"#/properties/editable/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.deprecated !== undefined){
+if(typeof data.deprecated !== "boolean"){
+const err13 = {instancePath:instancePath+"/deprecated",schemaPath:"#/properties/deprecated/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.parameters !== undefined){
+let data6 = data.parameters;
+if(Array.isArray(data6)){
+const len0 = data6.length;
+for(let i0=0; i0<len0; i0++){
+let data7 = data6[i0];
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.name === undefined){
+const err14 = {instancePath:instancePath+"/parameters/" + i0,schemaPath:"#/properties/parameters/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(data7.type === undefined){
+const err15 = {instancePath:instancePath+"/parameters/" + i0,schemaPath:"#/properties/parameters/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(data7.description === undefined){
+const err16 = {instancePath:instancePath+"/parameters/" + i0,schemaPath:"#/properties/parameters/items/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(data7.required === undefined){
+const err17 = {instancePath:instancePath+"/parameters/" + i0,schemaPath:"#/properties/parameters/items/required",keyword:"required",params:{missingProperty: "required"},message:"must have required property '"+"required"+"'"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+for(const key1 in data7){
+if(!((((key1 === "name") || (key1 === "type")) || (key1 === "description")) || (key1 === "required"))){
+const err18 = {instancePath:instancePath+"/parameters/" + i0,schemaPath:"#/properties/parameters/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data7.name !== undefined){
+if(typeof data7.name !== "string"){
+const err19 = {instancePath:instancePath+"/parameters/" + i0+"/name",schemaPath:"#/properties/parameters/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data7.type !== undefined){
+if(typeof data7.type !== "string"){
+const err20 = {instancePath:instancePath+"/parameters/" + i0+"/type",schemaPath:"#/properties/parameters/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data7.description !== undefined){
+if(typeof data7.description !== "string"){
+const err21 = {instancePath:instancePath+"/parameters/" + i0+"/description",schemaPath:"#/properties/parameters/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data7.required !== undefined){
+if(typeof data7.required !== "boolean"){
+const err22 = {instancePath:instancePath+"/parameters/" + i0+"/required",schemaPath:"#/properties/parameters/items/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/parameters/" + i0,schemaPath:"#/properties/parameters/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/parameters",schemaPath:"#/properties/parameters/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+else {
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+validate85.errors = vErrors;
+return errors === 0;
+}
+
+export const strategyDefinitions = validate86;
+const schema62 = {"$id":"strategyDefinitions","type":"object","additionalProperties":false,"required":["version","strategies"],"properties":{"version":{"type":"integer","enum":[1]},"strategies":{"type":"array","items":{"$ref":"strategyDefinition"}}}};
+
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="strategyDefinitions" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.version === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.strategies === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "strategies"},message:"must have required property '"+"strategies"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "version") || (key0 === "strategies"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.version !== undefined){
+let data0 = data.version;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(!(data0 === 1)){
+const err4 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/enum",keyword:"enum",params:{allowedValues: schema62.properties.version.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.strategies !== undefined){
+let data1 = data.strategies;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate85(data1[i0], {instancePath:instancePath+"/strategies/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/strategies",schemaPath:"#/properties/strategies/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate86.errors = vErrors;
+return errors === 0;
+}
+
+export const changeRequest = validate88;
+const schema63 = {"$id":"changeRequest","type":"object","additionalProperties":false,"required":["id","environment","minApprovals","project","features","segments","createdBy","createdAt","state"],"properties":{"id":{"type":"number"},"title":{"type":"string"},"environment":{"type":"string"},"minApprovals":{"type":"number"},"project":{"type":"string"},"features":{"type":"array","items":{"type":"object","required":["name","changes"],"properties":{"name":{"type":"string"},"conflict":{"type":"string"},"changes":{"type":"array","items":{"type":"object","required":["id","action","payload"],"properties":{"id":{"type":"number"},"action":{"type":"string"},"conflict":{"type":"string"},"payload":{"type":["object","string","array"]},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"username":{"type":["string","null"]},"imageUrl":{"type":["string","null"],"format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"defaultChange":{"type":"object","required":["action","payload"],"properties":{"action":{"type":"string"},"payload":{"type":"object"}}}}}},"segments":{"type":"array","items":{"type":"object","required":["id","action","payload","name"],"properties":{"id":{"type":"number"},"action":{"type":"string"},"conflict":{"type":"string"},"payload":{"type":["object","string","array"]},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"username":{"type":["string","null"]},"imageUrl":{"type":["string","null"],"format":"uri"}}},"createdAt":{"type":"string","format":"date-time"},"name":{"type":"string"}}}},"approvals":{"type":"array","items":{"type":"object","required":["createdBy","createdAt"],"properties":{"createdBy":{"type":"object","required":["id","username","imageUrl"],"properties":{"id":{"type":"number"},"username":{"type":"string"},"imageUrl":{"type":"string","format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"rejections":{"type":"array","items":{"type":"object","required":["createdBy","createdAt"],"properties":{"createdBy":{"type":"object","required":["id","username","imageUrl"],"properties":{"id":{"type":"number"},"username":{"type":"string"},"imageUrl":{"type":"string","format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"comments":{"type":"array","items":{"type":"object","required":["text","createdBy","createdAt"],"properties":{"id":{"type":"number"},"text":{"type":"string"},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"username":{"type":["string","null"]},"imageUrl":{"type":["string","null"],"format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"id":{"type":"number"},"username":{"type":["string","null"]},"imageUrl":{"type":"string","format":"uri"}}},"createdAt":{"type":"string","format":"date-time"},"state":{"enum":["Draft","In review","Approved","Scheduled","Applied","Cancelled","Rejected"]},"schedule":{"type":"object","required":["scheduledAt","status"],"properties":{"scheduledAt":{"type":"string","format":"date-time"},"status":{"enum":["pending","failed"]},"reason":{"type":"string"}}}}};
+
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="changeRequest" */;
 let vErrors = null;
 let errors = 0;
@@ -11155,7 +17437,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func6.call(schema41.properties, key0))){
+if(!(func6.call(schema63.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -11356,7 +17638,7 @@ errors++;
 if(data10.payload !== undefined){
 let data14 = data10.payload;
 if((!data14 || typeof data14 != "object") && (typeof data14 !== "string")){
-const err25 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/payload",schemaPath:"#/properties/features/items/properties/changes/items/properties/payload/type",keyword:"type",params:{type: schema41.properties.features.items.properties.changes.items.properties.payload.type},message:"must be object,string,array"};
+const err25 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/payload",schemaPath:"#/properties/features/items/properties/changes/items/properties/payload/type",keyword:"type",params:{type: schema63.properties.features.items.properties.changes.items.properties.payload.type},message:"must be object,string,array"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -11392,7 +17674,7 @@ errors++;
 if(data15.username !== undefined){
 let data16 = data15.username;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err28 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/createdBy/username",schemaPath:"#/properties/features/items/properties/changes/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema41.properties.features.items.properties.changes.items.properties.createdBy.properties.username.type},message:"must be string,null"};
+const err28 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/createdBy/username",schemaPath:"#/properties/features/items/properties/changes/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema63.properties.features.items.properties.changes.items.properties.createdBy.properties.username.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -11405,7 +17687,7 @@ errors++;
 if(data15.imageUrl !== undefined){
 let data17 = data15.imageUrl;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err29 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/createdBy/imageUrl",schemaPath:"#/properties/features/items/properties/changes/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: schema41.properties.features.items.properties.changes.items.properties.createdBy.properties.imageUrl.type},message:"must be string,null"};
+const err29 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/createdBy/imageUrl",schemaPath:"#/properties/features/items/properties/changes/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: schema63.properties.features.items.properties.changes.items.properties.createdBy.properties.imageUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -11659,7 +17941,7 @@ errors++;
 if(data23.payload !== undefined){
 let data27 = data23.payload;
 if((!data27 || typeof data27 != "object") && (typeof data27 !== "string")){
-const err50 = {instancePath:instancePath+"/segments/" + i2+"/payload",schemaPath:"#/properties/segments/items/properties/payload/type",keyword:"type",params:{type: schema41.properties.segments.items.properties.payload.type},message:"must be object,string,array"};
+const err50 = {instancePath:instancePath+"/segments/" + i2+"/payload",schemaPath:"#/properties/segments/items/properties/payload/type",keyword:"type",params:{type: schema63.properties.segments.items.properties.payload.type},message:"must be object,string,array"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -11695,7 +17977,7 @@ errors++;
 if(data28.username !== undefined){
 let data29 = data28.username;
 if((typeof data29 !== "string") && (data29 !== null)){
-const err53 = {instancePath:instancePath+"/segments/" + i2+"/createdBy/username",schemaPath:"#/properties/segments/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema41.properties.segments.items.properties.createdBy.properties.username.type},message:"must be string,null"};
+const err53 = {instancePath:instancePath+"/segments/" + i2+"/createdBy/username",schemaPath:"#/properties/segments/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema63.properties.segments.items.properties.createdBy.properties.username.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -11708,7 +17990,7 @@ errors++;
 if(data28.imageUrl !== undefined){
 let data30 = data28.imageUrl;
 if((typeof data30 !== "string") && (data30 !== null)){
-const err54 = {instancePath:instancePath+"/segments/" + i2+"/createdBy/imageUrl",schemaPath:"#/properties/segments/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: schema41.properties.segments.items.properties.createdBy.properties.imageUrl.type},message:"must be string,null"};
+const err54 = {instancePath:instancePath+"/segments/" + i2+"/createdBy/imageUrl",schemaPath:"#/properties/segments/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: schema63.properties.segments.items.properties.createdBy.properties.imageUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -12233,7 +18515,7 @@ errors++;
 if(data51.username !== undefined){
 let data52 = data51.username;
 if((typeof data52 !== "string") && (data52 !== null)){
-const err97 = {instancePath:instancePath+"/comments/" + i5+"/createdBy/username",schemaPath:"#/properties/comments/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema41.properties.comments.items.properties.createdBy.properties.username.type},message:"must be string,null"};
+const err97 = {instancePath:instancePath+"/comments/" + i5+"/createdBy/username",schemaPath:"#/properties/comments/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema63.properties.comments.items.properties.createdBy.properties.username.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -12246,7 +18528,7 @@ errors++;
 if(data51.imageUrl !== undefined){
 let data53 = data51.imageUrl;
 if((typeof data53 !== "string") && (data53 !== null)){
-const err98 = {instancePath:instancePath+"/comments/" + i5+"/createdBy/imageUrl",schemaPath:"#/properties/comments/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: schema41.properties.comments.items.properties.createdBy.properties.imageUrl.type},message:"must be string,null"};
+const err98 = {instancePath:instancePath+"/comments/" + i5+"/createdBy/imageUrl",schemaPath:"#/properties/comments/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: schema63.properties.comments.items.properties.createdBy.properties.imageUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -12368,7 +18650,7 @@ errors++;
 if(data55.username !== undefined){
 let data57 = data55.username;
 if((typeof data57 !== "string") && (data57 !== null)){
-const err108 = {instancePath:instancePath+"/createdBy/username",schemaPath:"#/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema41.properties.createdBy.properties.username.type},message:"must be string,null"};
+const err108 = {instancePath:instancePath+"/createdBy/username",schemaPath:"#/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema63.properties.createdBy.properties.username.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -12443,7 +18725,7 @@ errors++;
 if(data.state !== undefined){
 let data60 = data.state;
 if(!(((((((data60 === "Draft") || (data60 === "In review")) || (data60 === "Approved")) || (data60 === "Scheduled")) || (data60 === "Applied")) || (data60 === "Cancelled")) || (data60 === "Rejected"))){
-const err114 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema41.properties.state.enum},message:"must be equal to one of the allowed values"};
+const err114 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema63.properties.state.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -12504,7 +18786,7 @@ errors++;
 if(data61.status !== undefined){
 let data63 = data61.status;
 if(!((data63 === "pending") || (data63 === "failed"))){
-const err119 = {instancePath:instancePath+"/schedule/status",schemaPath:"#/properties/schedule/properties/status/enum",keyword:"enum",params:{allowedValues: schema41.properties.schedule.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err119 = {instancePath:instancePath+"/schedule/status",schemaPath:"#/properties/schedule/properties/status/enum",keyword:"enum",params:{allowedValues: schema63.properties.schedule.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -12549,22 +18831,22 @@ vErrors.push(err122);
 }
 errors++;
 }
-validate65.errors = vErrors;
+validate88.errors = vErrors;
 return errors === 0;
 }
 
-export const changeRequests = validate66;
-const schema42 = {"$id":"changeRequests","type":"array","items":{"$ref":"changeRequest"}};
+export const changeRequests = validate89;
+const schema64 = {"$id":"changeRequests","type":"array","items":{"$ref":"changeRequest"}};
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="changeRequests" */;
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate65(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+if(!(validate88(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
 errors = vErrors.length;
 }
 }
@@ -12579,14 +18861,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate66.errors = vErrors;
+validate89.errors = vErrors;
 return errors === 0;
 }
 
-export const changeRequestChangeEdit = validate68;
-const schema43 = {"$id":"changeRequestChangeEdit","type":"object","additionalProperties":false,"required":["action","payload"],"properties":{"feature":{"type":["string","null"]},"action":{"enum":["updateEnabled","addStrategy","updateStrategy","deleteStrategy","patchVariant","reorderStrategy","archiveFeature","addDependency","deleteDependency","updateSegment","deleteSegment"]},"payload":{"type":["object","array"]}}};
+export const changeRequestChangeEdit = validate91;
+const schema65 = {"$id":"changeRequestChangeEdit","type":"object","additionalProperties":false,"required":["action","payload"],"properties":{"feature":{"type":["string","null"]},"action":{"enum":["updateEnabled","addStrategy","updateStrategy","deleteStrategy","patchVariant","reorderStrategy","archiveFeature","addDependency","deleteDependency","updateSegment","deleteSegment"]},"payload":{"type":["object","array"]}}};
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="changeRequestChangeEdit" */;
 let vErrors = null;
 let errors = 0;
@@ -12626,7 +18908,7 @@ errors++;
 if(data.feature !== undefined){
 let data0 = data.feature;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err3 = {instancePath:instancePath+"/feature",schemaPath:"#/properties/feature/type",keyword:"type",params:{type: schema43.properties.feature.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/feature",schemaPath:"#/properties/feature/type",keyword:"type",params:{type: schema65.properties.feature.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12639,7 +18921,7 @@ errors++;
 if(data.action !== undefined){
 let data1 = data.action;
 if(!(((((((((((data1 === "updateEnabled") || (data1 === "addStrategy")) || (data1 === "updateStrategy")) || (data1 === "deleteStrategy")) || (data1 === "patchVariant")) || (data1 === "reorderStrategy")) || (data1 === "archiveFeature")) || (data1 === "addDependency")) || (data1 === "deleteDependency")) || (data1 === "updateSegment")) || (data1 === "deleteSegment"))){
-const err4 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema43.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema65.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12652,7 +18934,7 @@ errors++;
 if(data.payload !== undefined){
 let data2 = data.payload;
 if(!data2 || typeof data2 != "object"){
-const err5 = {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/type",keyword:"type",params:{type: schema43.properties.payload.type},message:"must be object,array"};
+const err5 = {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/type",keyword:"type",params:{type: schema65.properties.payload.type},message:"must be object,array"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12673,14 +18955,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate68.errors = vErrors;
+validate91.errors = vErrors;
 return errors === 0;
 }
 
-export const changeRequestStateBody = validate69;
-const schema44 = {"$id":"changeRequestStateBody","type":"object","additionalProperties":false,"required":["state"],"properties":{"state":{"enum":["Draft","In review","Approved","Scheduled","Applied","Cancelled","Rejected"]},"comment":{"type":"string","minLength":1,"maxLength":10000},"scheduledAt":{"type":"string","format":"date-time"},"force":{"type":"boolean"}}};
+export const changeRequestStateBody = validate92;
+const schema66 = {"$id":"changeRequestStateBody","type":"object","additionalProperties":false,"required":["state"],"properties":{"state":{"enum":["Draft","In review","Approved","Scheduled","Applied","Cancelled","Rejected"]},"comment":{"type":"string","minLength":1,"maxLength":10000},"scheduledAt":{"type":"string","format":"date-time"},"force":{"type":"boolean"}}};
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="changeRequestStateBody" */;
 let vErrors = null;
 let errors = 0;
@@ -12710,7 +18992,7 @@ errors++;
 if(data.state !== undefined){
 let data0 = data.state;
 if(!(((((((data0 === "Draft") || (data0 === "In review")) || (data0 === "Approved")) || (data0 === "Scheduled")) || (data0 === "Applied")) || (data0 === "Cancelled")) || (data0 === "Rejected"))){
-const err2 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema44.properties.state.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema66.properties.state.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12803,14 +19085,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate69.errors = vErrors;
+validate92.errors = vErrors;
 return errors === 0;
 }
 
-export const changeRequestCommentBody = validate70;
-const schema45 = {"$id":"changeRequestCommentBody","type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string","minLength":1,"maxLength":10000}}};
+export const changeRequestCommentBody = validate93;
+const schema67 = {"$id":"changeRequestCommentBody","type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string","minLength":1,"maxLength":10000}}};
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="changeRequestCommentBody" */;
 let vErrors = null;
 let errors = 0;
@@ -12883,14 +19165,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate70.errors = vErrors;
+validate93.errors = vErrors;
 return errors === 0;
 }
 
-export const changeRequestTitleBody = validate71;
-const schema46 = {"$id":"changeRequestTitleBody","type":"object","additionalProperties":false,"required":["title"],"properties":{"title":{"type":"string","minLength":1,"maxLength":255}}};
+export const changeRequestTitleBody = validate94;
+const schema68 = {"$id":"changeRequestTitleBody","type":"object","additionalProperties":false,"required":["title"],"properties":{"title":{"type":"string","minLength":1,"maxLength":255}}};
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="changeRequestTitleBody" */;
 let vErrors = null;
 let errors = 0;
@@ -12963,14 +19245,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate71.errors = vErrors;
+validate94.errors = vErrors;
 return errors === 0;
 }
 
-export const changeRequestConfigBody = validate72;
-const schema47 = {"$id":"changeRequestConfigBody","type":"object","additionalProperties":false,"required":["changeRequestsEnabled"],"properties":{"changeRequestsEnabled":{"type":"boolean"},"requiredApprovals":{"type":"integer","minimum":1,"maximum":10}}};
+export const changeRequestConfigBody = validate95;
+const schema69 = {"$id":"changeRequestConfigBody","type":"object","additionalProperties":false,"required":["changeRequestsEnabled"],"properties":{"changeRequestsEnabled":{"type":"boolean"},"requiredApprovals":{"type":"integer","minimum":1,"maximum":10}}};
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="changeRequestConfigBody" */;
 let vErrors = null;
 let errors = 0;
@@ -13055,14 +19337,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate72.errors = vErrors;
+validate95.errors = vErrors;
 return errors === 0;
 }
 
-export const changeRequestConfig = validate73;
-const schema48 = {"$id":"changeRequestConfig","type":"array","items":{"type":"object","additionalProperties":false,"required":["environment","type","changeRequestEnabled","requiredApprovals"],"properties":{"environment":{"type":"string"},"type":{"type":"string"},"changeRequestEnabled":{"type":"boolean"},"requiredApprovals":{"type":"integer"}}}};
+export const changeRequestConfig = validate96;
+const schema70 = {"$id":"changeRequestConfig","type":"array","items":{"type":"object","additionalProperties":false,"required":["environment","type","changeRequestEnabled","requiredApprovals"],"properties":{"environment":{"type":"string"},"type":{"type":"string"},"changeRequestEnabled":{"type":"boolean"},"requiredApprovals":{"type":"integer"}}}};
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="changeRequestConfig" */;
 let vErrors = null;
 let errors = 0;
@@ -13195,14 +19477,12445 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate73.errors = vErrors;
+validate96.errors = vErrors;
 return errors === 0;
 }
 
-export const updateEnabledPayload = validate74;
-const schema49 = {"$id":"updateEnabledPayload","type":"object","additionalProperties":false,"required":["enabled"],"properties":{"enabled":{"type":"boolean"}}};
+export const frontendFeatures = validate97;
+const schema71 = {"$id":"frontendFeatures","type":"object","additionalProperties":false,"required":["toggles"],"properties":{"toggles":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","enabled","variant","impressionData"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"impressionData":{"type":"boolean"},"variant":{"type":"object","additionalProperties":false,"required":["name","enabled","feature_enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"feature_enabled":{"type":"boolean"},"featureEnabled":{"type":"boolean"}}}}}}}};
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="frontendFeatures" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.toggles === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "toggles"},message:"must have required property '"+"toggles"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "toggles")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.toggles !== undefined){
+let data0 = data.toggles;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.name === undefined){
+const err2 = {instancePath:instancePath+"/toggles/" + i0,schemaPath:"#/properties/toggles/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data1.enabled === undefined){
+const err3 = {instancePath:instancePath+"/toggles/" + i0,schemaPath:"#/properties/toggles/items/required",keyword:"required",params:{missingProperty: "enabled"},message:"must have required property '"+"enabled"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1.variant === undefined){
+const err4 = {instancePath:instancePath+"/toggles/" + i0,schemaPath:"#/properties/toggles/items/required",keyword:"required",params:{missingProperty: "variant"},message:"must have required property '"+"variant"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data1.impressionData === undefined){
+const err5 = {instancePath:instancePath+"/toggles/" + i0,schemaPath:"#/properties/toggles/items/required",keyword:"required",params:{missingProperty: "impressionData"},message:"must have required property '"+"impressionData"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+for(const key1 in data1){
+if(!((((key1 === "name") || (key1 === "enabled")) || (key1 === "impressionData")) || (key1 === "variant"))){
+const err6 = {instancePath:instancePath+"/toggles/" + i0,schemaPath:"#/properties/toggles/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data1.name !== undefined){
+if(typeof data1.name !== "string"){
+const err7 = {instancePath:instancePath+"/toggles/" + i0+"/name",schemaPath:"#/properties/toggles/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data1.enabled !== undefined){
+if(typeof data1.enabled !== "boolean"){
+const err8 = {instancePath:instancePath+"/toggles/" + i0+"/enabled",schemaPath:"#/properties/toggles/items/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data1.impressionData !== undefined){
+if(typeof data1.impressionData !== "boolean"){
+const err9 = {instancePath:instancePath+"/toggles/" + i0+"/impressionData",schemaPath:"#/properties/toggles/items/properties/impressionData/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data1.variant !== undefined){
+let data5 = data1.variant;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+if(data5.name === undefined){
+const err10 = {instancePath:instancePath+"/toggles/" + i0+"/variant",schemaPath:"#/properties/toggles/items/properties/variant/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data5.enabled === undefined){
+const err11 = {instancePath:instancePath+"/toggles/" + i0+"/variant",schemaPath:"#/properties/toggles/items/properties/variant/required",keyword:"required",params:{missingProperty: "enabled"},message:"must have required property '"+"enabled"+"'"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data5.feature_enabled === undefined){
+const err12 = {instancePath:instancePath+"/toggles/" + i0+"/variant",schemaPath:"#/properties/toggles/items/properties/variant/required",keyword:"required",params:{missingProperty: "feature_enabled"},message:"must have required property '"+"feature_enabled"+"'"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+for(const key2 in data5){
+if(!(((((key2 === "name") || (key2 === "enabled")) || (key2 === "payload")) || (key2 === "feature_enabled")) || (key2 === "featureEnabled"))){
+const err13 = {instancePath:instancePath+"/toggles/" + i0+"/variant",schemaPath:"#/properties/toggles/items/properties/variant/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data5.name !== undefined){
+if(typeof data5.name !== "string"){
+const err14 = {instancePath:instancePath+"/toggles/" + i0+"/variant/name",schemaPath:"#/properties/toggles/items/properties/variant/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data5.enabled !== undefined){
+if(typeof data5.enabled !== "boolean"){
+const err15 = {instancePath:instancePath+"/toggles/" + i0+"/variant/enabled",schemaPath:"#/properties/toggles/items/properties/variant/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data5.payload !== undefined){
+let data8 = data5.payload;
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+if(data8.type === undefined){
+const err16 = {instancePath:instancePath+"/toggles/" + i0+"/variant/payload",schemaPath:"#/properties/toggles/items/properties/variant/properties/payload/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(data8.value === undefined){
+const err17 = {instancePath:instancePath+"/toggles/" + i0+"/variant/payload",schemaPath:"#/properties/toggles/items/properties/variant/properties/payload/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+for(const key3 in data8){
+if(!((key3 === "type") || (key3 === "value"))){
+const err18 = {instancePath:instancePath+"/toggles/" + i0+"/variant/payload",schemaPath:"#/properties/toggles/items/properties/variant/properties/payload/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data8.type !== undefined){
+if(typeof data8.type !== "string"){
+const err19 = {instancePath:instancePath+"/toggles/" + i0+"/variant/payload/type",schemaPath:"#/properties/toggles/items/properties/variant/properties/payload/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data8.value !== undefined){
+if(typeof data8.value !== "string"){
+const err20 = {instancePath:instancePath+"/toggles/" + i0+"/variant/payload/value",schemaPath:"#/properties/toggles/items/properties/variant/properties/payload/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/toggles/" + i0+"/variant/payload",schemaPath:"#/properties/toggles/items/properties/variant/properties/payload/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data5.feature_enabled !== undefined){
+if(typeof data5.feature_enabled !== "boolean"){
+const err22 = {instancePath:instancePath+"/toggles/" + i0+"/variant/feature_enabled",schemaPath:"#/properties/toggles/items/properties/variant/properties/feature_enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data5.featureEnabled !== undefined){
+if(typeof data5.featureEnabled !== "boolean"){
+const err23 = {instancePath:instancePath+"/toggles/" + i0+"/variant/featureEnabled",schemaPath:"#/properties/toggles/items/properties/variant/properties/featureEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/toggles/" + i0+"/variant",schemaPath:"#/properties/toggles/items/properties/variant/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/toggles/" + i0,schemaPath:"#/properties/toggles/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/toggles",schemaPath:"#/properties/toggles/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+validate97.errors = vErrors;
+return errors === 0;
+}
+
+export const frontendFeaturesPost = validate98;
+const schema72 = {"$id":"frontendFeaturesPost","type":"object","properties":{"context":{"type":"object","properties":{"appName":{"type":"string"},"environment":{"type":"string"},"userId":{"type":"string"},"sessionId":{"type":"string"},"remoteAddress":{"type":"string"},"currentTime":{"type":"string"},"properties":{"type":"object","additionalProperties":{"type":"string"}}}}}};
+
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="frontendFeaturesPost" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.context !== undefined){
+let data0 = data.context;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(data0.appName !== undefined){
+if(typeof data0.appName !== "string"){
+const err0 = {instancePath:instancePath+"/context/appName",schemaPath:"#/properties/context/properties/appName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data0.environment !== undefined){
+if(typeof data0.environment !== "string"){
+const err1 = {instancePath:instancePath+"/context/environment",schemaPath:"#/properties/context/properties/environment/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data0.userId !== undefined){
+if(typeof data0.userId !== "string"){
+const err2 = {instancePath:instancePath+"/context/userId",schemaPath:"#/properties/context/properties/userId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data0.sessionId !== undefined){
+if(typeof data0.sessionId !== "string"){
+const err3 = {instancePath:instancePath+"/context/sessionId",schemaPath:"#/properties/context/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data0.remoteAddress !== undefined){
+if(typeof data0.remoteAddress !== "string"){
+const err4 = {instancePath:instancePath+"/context/remoteAddress",schemaPath:"#/properties/context/properties/remoteAddress/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data0.currentTime !== undefined){
+if(typeof data0.currentTime !== "string"){
+const err5 = {instancePath:instancePath+"/context/currentTime",schemaPath:"#/properties/context/properties/currentTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data0.properties !== undefined){
+let data7 = data0.properties;
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+for(const key0 in data7){
+if(typeof data7[key0] !== "string"){
+const err6 = {instancePath:instancePath+"/context/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/context/properties/properties/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/context/properties",schemaPath:"#/properties/context/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate98.errors = vErrors;
+return errors === 0;
+}
+
+export const frontendClientRegister = validate99;
+const schema73 = {"$id":"frontendClientRegister","type":"object","required":["appName","interval","started","strategies"],"properties":{"appName":{"type":"string","minLength":1,"maxLength":255},"instanceId":{"type":"string","maxLength":255},"sdkVersion":{"type":"string","maxLength":255},"environment":{"type":"string","maxLength":100},"interval":{"type":"number"},"started":{"anyOf":[{"type":"string","format":"date-time","maxLength":40},{"type":"number"}]},"strategies":{"type":"array","maxItems":100,"items":{"type":"string","maxLength":255}}}};
+
+function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="frontendClientRegister" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.appName === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "appName"},message:"must have required property '"+"appName"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.interval === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "interval"},message:"must have required property '"+"interval"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.started === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "started"},message:"must have required property '"+"started"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.strategies === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "strategies"},message:"must have required property '"+"strategies"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.appName !== undefined){
+let data0 = data.appName;
+if(typeof data0 === "string"){
+if(func2(data0) > 255){
+const err4 = {instancePath:instancePath+"/appName",schemaPath:"#/properties/appName/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(func2(data0) < 1){
+const err5 = {instancePath:instancePath+"/appName",schemaPath:"#/properties/appName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/appName",schemaPath:"#/properties/appName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.instanceId !== undefined){
+let data1 = data.instanceId;
+if(typeof data1 === "string"){
+if(func2(data1) > 255){
+const err7 = {instancePath:instancePath+"/instanceId",schemaPath:"#/properties/instanceId/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/instanceId",schemaPath:"#/properties/instanceId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.sdkVersion !== undefined){
+let data2 = data.sdkVersion;
+if(typeof data2 === "string"){
+if(func2(data2) > 255){
+const err9 = {instancePath:instancePath+"/sdkVersion",schemaPath:"#/properties/sdkVersion/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/sdkVersion",schemaPath:"#/properties/sdkVersion/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.environment !== undefined){
+let data3 = data.environment;
+if(typeof data3 === "string"){
+if(func2(data3) > 100){
+const err11 = {instancePath:instancePath+"/environment",schemaPath:"#/properties/environment/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/environment",schemaPath:"#/properties/environment/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.interval !== undefined){
+let data4 = data.interval;
+if(!((typeof data4 == "number") && (isFinite(data4)))){
+const err13 = {instancePath:instancePath+"/interval",schemaPath:"#/properties/interval/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.started !== undefined){
+let data5 = data.started;
+const _errs12 = errors;
+let valid1 = false;
+const _errs13 = errors;
+if(typeof data5 === "string"){
+if(func2(data5) > 40){
+const err14 = {instancePath:instancePath+"/started",schemaPath:"#/properties/started/anyOf/0/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(!(formats0.test(data5))){
+const err15 = {instancePath:instancePath+"/started",schemaPath:"#/properties/started/anyOf/0/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/started",schemaPath:"#/properties/started/anyOf/0/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+var _valid0 = _errs13 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+const _errs15 = errors;
+if(!((typeof data5 == "number") && (isFinite(data5)))){
+const err17 = {instancePath:instancePath+"/started",schemaPath:"#/properties/started/anyOf/1/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+var _valid0 = _errs15 === errors;
+valid1 = valid1 || _valid0;
+}
+if(!valid1){
+const err18 = {instancePath:instancePath+"/started",schemaPath:"#/properties/started/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+else {
+errors = _errs12;
+if(vErrors !== null){
+if(_errs12){
+vErrors.length = _errs12;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.strategies !== undefined){
+let data6 = data.strategies;
+if(Array.isArray(data6)){
+if(data6.length > 100){
+const err19 = {instancePath:instancePath+"/strategies",schemaPath:"#/properties/strategies/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+const len0 = data6.length;
+for(let i0=0; i0<len0; i0++){
+let data7 = data6[i0];
+if(typeof data7 === "string"){
+if(func2(data7) > 255){
+const err20 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/strategies",schemaPath:"#/properties/strategies/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+validate99.errors = vErrors;
+return errors === 0;
+}
+
+export const setCors = validate100;
+const schema74 = {"$id":"setCors","type":"object","additionalProperties":false,"properties":{"frontendApiOrigins":{"type":"array","maxItems":100,"items":{"type":"string","maxLength":500}}}};
+
+function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="setCors" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(key0 === "frontendApiOrigins")){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.frontendApiOrigins !== undefined){
+let data0 = data.frontendApiOrigins;
+if(Array.isArray(data0)){
+if(data0.length > 100){
+const err1 = {instancePath:instancePath+"/frontendApiOrigins",schemaPath:"#/properties/frontendApiOrigins/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(typeof data1 === "string"){
+if(func2(data1) > 500){
+const err2 = {instancePath:instancePath+"/frontendApiOrigins/" + i0,schemaPath:"#/properties/frontendApiOrigins/items/maxLength",keyword:"maxLength",params:{limit: 500},message:"must NOT have more than 500 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/frontendApiOrigins/" + i0,schemaPath:"#/properties/frontendApiOrigins/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/frontendApiOrigins",schemaPath:"#/properties/frontendApiOrigins/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate100.errors = vErrors;
+return errors === 0;
+}
+
+export const uiConfig = validate101;
+const schema75 = {"$id":"uiConfig","type":"object","required":["version","unleashUrl","baseUriPath","versionInfo","frontendApiOrigins"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"unleashUrl":{"type":"string"},"baseUriPath":{"type":"string"},"versionInfo":{"type":"object","required":["current","latest","isLatest"],"properties":{"current":{"type":"object"},"latest":{"type":"object"},"isLatest":{"type":"boolean"}}},"frontendApiOrigins":{"type":"array","items":{"type":"string"}},"flags":{"type":"object","additionalProperties":{"type":"boolean"}}}};
+
+function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="uiConfig" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.version === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.unleashUrl === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "unleashUrl"},message:"must have required property '"+"unleashUrl"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.baseUriPath === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "baseUriPath"},message:"must have required property '"+"baseUriPath"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.versionInfo === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "versionInfo"},message:"must have required property '"+"versionInfo"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.frontendApiOrigins === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "frontendApiOrigins"},message:"must have required property '"+"frontendApiOrigins"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.version !== undefined){
+if(typeof data.version !== "string"){
+const err6 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.unleashUrl !== undefined){
+if(typeof data.unleashUrl !== "string"){
+const err7 = {instancePath:instancePath+"/unleashUrl",schemaPath:"#/properties/unleashUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.baseUriPath !== undefined){
+if(typeof data.baseUriPath !== "string"){
+const err8 = {instancePath:instancePath+"/baseUriPath",schemaPath:"#/properties/baseUriPath/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.versionInfo !== undefined){
+let data4 = data.versionInfo;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(data4.current === undefined){
+const err9 = {instancePath:instancePath+"/versionInfo",schemaPath:"#/properties/versionInfo/required",keyword:"required",params:{missingProperty: "current"},message:"must have required property '"+"current"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data4.latest === undefined){
+const err10 = {instancePath:instancePath+"/versionInfo",schemaPath:"#/properties/versionInfo/required",keyword:"required",params:{missingProperty: "latest"},message:"must have required property '"+"latest"+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data4.isLatest === undefined){
+const err11 = {instancePath:instancePath+"/versionInfo",schemaPath:"#/properties/versionInfo/required",keyword:"required",params:{missingProperty: "isLatest"},message:"must have required property '"+"isLatest"+"'"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data4.current !== undefined){
+let data5 = data4.current;
+if(!(data5 && typeof data5 == "object" && !Array.isArray(data5))){
+const err12 = {instancePath:instancePath+"/versionInfo/current",schemaPath:"#/properties/versionInfo/properties/current/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data4.latest !== undefined){
+let data6 = data4.latest;
+if(!(data6 && typeof data6 == "object" && !Array.isArray(data6))){
+const err13 = {instancePath:instancePath+"/versionInfo/latest",schemaPath:"#/properties/versionInfo/properties/latest/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data4.isLatest !== undefined){
+if(typeof data4.isLatest !== "boolean"){
+const err14 = {instancePath:instancePath+"/versionInfo/isLatest",schemaPath:"#/properties/versionInfo/properties/isLatest/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/versionInfo",schemaPath:"#/properties/versionInfo/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.frontendApiOrigins !== undefined){
+let data8 = data.frontendApiOrigins;
+if(Array.isArray(data8)){
+const len0 = data8.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data8[i0] !== "string"){
+const err16 = {instancePath:instancePath+"/frontendApiOrigins/" + i0,schemaPath:"#/properties/frontendApiOrigins/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/frontendApiOrigins",schemaPath:"#/properties/frontendApiOrigins/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.flags !== undefined){
+let data10 = data.flags;
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+for(const key0 in data10){
+if(typeof data10[key0] !== "boolean"){
+const err18 = {instancePath:instancePath+"/flags/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/flags/additionalProperties/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/flags",schemaPath:"#/properties/flags/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+validate101.errors = vErrors;
+return errors === 0;
+}
+
+export const ofrepRequest = validate102;
+const schema76 = {"$id":"ofrepRequest","type":"object","properties":{"context":{"type":"object"}}};
+
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="ofrepRequest" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.context !== undefined){
+let data0 = data.context;
+if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
+const err0 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate102.errors = vErrors;
+return errors === 0;
+}
+
+export const ofrepEvaluation = validate103;
+const schema77 = {"$id":"ofrepEvaluation","type":"object","additionalProperties":false,"required":["key","reason","metadata"],"properties":{"key":{"type":"string"},"reason":{"enum":["STATIC","TARGETING_MATCH","SPLIT","DISABLED","DEFAULT"]},"variant":{"type":"string"},"value":{},"metadata":{"type":"object","additionalProperties":{"type":["string","number","boolean"]}}}};
+
+function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="ofrepEvaluation" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.key === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.reason === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.metadata === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "metadata"},message:"must have required property '"+"metadata"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((key0 === "key") || (key0 === "reason")) || (key0 === "variant")) || (key0 === "value")) || (key0 === "metadata"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.key !== undefined){
+if(typeof data.key !== "string"){
+const err4 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.reason !== undefined){
+let data1 = data.reason;
+if(!(((((data1 === "STATIC") || (data1 === "TARGETING_MATCH")) || (data1 === "SPLIT")) || (data1 === "DISABLED")) || (data1 === "DEFAULT"))){
+const err5 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/enum",keyword:"enum",params:{allowedValues: schema77.properties.reason.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.variant !== undefined){
+if(typeof data.variant !== "string"){
+const err6 = {instancePath:instancePath+"/variant",schemaPath:"#/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.metadata !== undefined){
+let data3 = data.metadata;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+for(const key1 in data3){
+let data4 = data3[key1];
+if(((typeof data4 !== "string") && (!((typeof data4 == "number") && (isFinite(data4))))) && (typeof data4 !== "boolean")){
+const err7 = {instancePath:instancePath+"/metadata/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/metadata/additionalProperties/type",keyword:"type",params:{type: schema77.properties.metadata.additionalProperties.type},message:"must be string,number,boolean"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate103.errors = vErrors;
+return errors === 0;
+}
+
+export const ofrepFailure = validate104;
+const schema78 = {"$id":"ofrepFailure","type":"object","additionalProperties":false,"required":["errorCode"],"properties":{"key":{"type":"string"},"errorCode":{"enum":["PARSE_ERROR","TARGETING_KEY_MISSING","INVALID_CONTEXT","FLAG_NOT_FOUND","GENERAL"]},"errorDetails":{"type":"string"}}};
+
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="ofrepFailure" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.errorCode === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "errorCode"},message:"must have required property '"+"errorCode"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "key") || (key0 === "errorCode")) || (key0 === "errorDetails"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.key !== undefined){
+if(typeof data.key !== "string"){
+const err2 = {instancePath:instancePath+"/key",schemaPath:"#/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.errorCode !== undefined){
+let data1 = data.errorCode;
+if(!(((((data1 === "PARSE_ERROR") || (data1 === "TARGETING_KEY_MISSING")) || (data1 === "INVALID_CONTEXT")) || (data1 === "FLAG_NOT_FOUND")) || (data1 === "GENERAL"))){
+const err3 = {instancePath:instancePath+"/errorCode",schemaPath:"#/properties/errorCode/enum",keyword:"enum",params:{allowedValues: schema78.properties.errorCode.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.errorDetails !== undefined){
+if(typeof data.errorDetails !== "string"){
+const err4 = {instancePath:instancePath+"/errorDetails",schemaPath:"#/properties/errorDetails/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate104.errors = vErrors;
+return errors === 0;
+}
+
+export const ofrepBulkEvaluation = validate105;
+const schema79 = {"$id":"ofrepBulkEvaluation","type":"object","additionalProperties":false,"required":["flags"],"properties":{"flags":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["key","reason","metadata"],"properties":{"key":{"type":"string"},"reason":{"enum":["STATIC","TARGETING_MATCH","SPLIT","DISABLED","DEFAULT"]},"variant":{"type":"string"},"value":{},"metadata":{"type":"object","additionalProperties":{"type":["string","number","boolean"]}}}}}}};
+
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="ofrepBulkEvaluation" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.flags === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "flags"},message:"must have required property '"+"flags"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "flags")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.flags !== undefined){
+let data0 = data.flags;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.key === undefined){
+const err2 = {instancePath:instancePath+"/flags/" + i0,schemaPath:"#/properties/flags/items/required",keyword:"required",params:{missingProperty: "key"},message:"must have required property '"+"key"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data1.reason === undefined){
+const err3 = {instancePath:instancePath+"/flags/" + i0,schemaPath:"#/properties/flags/items/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1.metadata === undefined){
+const err4 = {instancePath:instancePath+"/flags/" + i0,schemaPath:"#/properties/flags/items/required",keyword:"required",params:{missingProperty: "metadata"},message:"must have required property '"+"metadata"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+for(const key1 in data1){
+if(!(((((key1 === "key") || (key1 === "reason")) || (key1 === "variant")) || (key1 === "value")) || (key1 === "metadata"))){
+const err5 = {instancePath:instancePath+"/flags/" + i0,schemaPath:"#/properties/flags/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data1.key !== undefined){
+if(typeof data1.key !== "string"){
+const err6 = {instancePath:instancePath+"/flags/" + i0+"/key",schemaPath:"#/properties/flags/items/properties/key/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data1.reason !== undefined){
+let data3 = data1.reason;
+if(!(((((data3 === "STATIC") || (data3 === "TARGETING_MATCH")) || (data3 === "SPLIT")) || (data3 === "DISABLED")) || (data3 === "DEFAULT"))){
+const err7 = {instancePath:instancePath+"/flags/" + i0+"/reason",schemaPath:"#/properties/flags/items/properties/reason/enum",keyword:"enum",params:{allowedValues: schema79.properties.flags.items.properties.reason.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data1.variant !== undefined){
+if(typeof data1.variant !== "string"){
+const err8 = {instancePath:instancePath+"/flags/" + i0+"/variant",schemaPath:"#/properties/flags/items/properties/variant/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data1.metadata !== undefined){
+let data5 = data1.metadata;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+for(const key2 in data5){
+let data6 = data5[key2];
+if(((typeof data6 !== "string") && (!((typeof data6 == "number") && (isFinite(data6))))) && (typeof data6 !== "boolean")){
+const err9 = {instancePath:instancePath+"/flags/" + i0+"/metadata/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/flags/items/properties/metadata/additionalProperties/type",keyword:"type",params:{type: schema79.properties.flags.items.properties.metadata.additionalProperties.type},message:"must be string,number,boolean"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/flags/" + i0+"/metadata",schemaPath:"#/properties/flags/items/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/flags/" + i0,schemaPath:"#/properties/flags/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/flags",schemaPath:"#/properties/flags/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+validate105.errors = vErrors;
+return errors === 0;
+}
+
+export const playgroundRequest = validate106;
+const schema80 = {"$id":"playgroundRequest","type":"object","required":["environment","context"],"properties":{"environment":{"type":"string","minLength":1},"projects":{"anyOf":[{"type":"array","maxItems":1000,"items":{"type":"string"}},{"const":"*"}]},"context":{"type":"object","properties":{"appName":{"type":"string","minLength":1},"environment":{"type":"string"},"userId":{"type":"string"},"sessionId":{"type":"string"},"remoteAddress":{"type":"string"},"currentTime":{"type":"string"},"properties":{"type":"object","additionalProperties":{"type":"string"}}},"required":["appName"]}}};
+
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="playgroundRequest" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.environment === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "environment"},message:"must have required property '"+"environment"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.context === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "context"},message:"must have required property '"+"context"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.environment !== undefined){
+let data0 = data.environment;
+if(typeof data0 === "string"){
+if(func2(data0) < 1){
+const err2 = {instancePath:instancePath+"/environment",schemaPath:"#/properties/environment/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/environment",schemaPath:"#/properties/environment/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.projects !== undefined){
+let data1 = data.projects;
+const _errs4 = errors;
+let valid1 = false;
+const _errs5 = errors;
+if(Array.isArray(data1)){
+if(data1.length > 1000){
+const err4 = {instancePath:instancePath+"/projects",schemaPath:"#/properties/projects/anyOf/0/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data1[i0] !== "string"){
+const err5 = {instancePath:instancePath+"/projects/" + i0,schemaPath:"#/properties/projects/anyOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/projects",schemaPath:"#/properties/projects/anyOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+var _valid0 = _errs5 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+const _errs9 = errors;
+if("*" !== data1){
+const err7 = {instancePath:instancePath+"/projects",schemaPath:"#/properties/projects/anyOf/1/const",keyword:"const",params:{allowedValue: "*"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+var _valid0 = _errs9 === errors;
+valid1 = valid1 || _valid0;
+}
+if(!valid1){
+const err8 = {instancePath:instancePath+"/projects",schemaPath:"#/properties/projects/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+else {
+errors = _errs4;
+if(vErrors !== null){
+if(_errs4){
+vErrors.length = _errs4;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.context !== undefined){
+let data3 = data.context;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.appName === undefined){
+const err9 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/required",keyword:"required",params:{missingProperty: "appName"},message:"must have required property '"+"appName"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data3.appName !== undefined){
+let data4 = data3.appName;
+if(typeof data4 === "string"){
+if(func2(data4) < 1){
+const err10 = {instancePath:instancePath+"/context/appName",schemaPath:"#/properties/context/properties/appName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/context/appName",schemaPath:"#/properties/context/properties/appName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data3.environment !== undefined){
+if(typeof data3.environment !== "string"){
+const err12 = {instancePath:instancePath+"/context/environment",schemaPath:"#/properties/context/properties/environment/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data3.userId !== undefined){
+if(typeof data3.userId !== "string"){
+const err13 = {instancePath:instancePath+"/context/userId",schemaPath:"#/properties/context/properties/userId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data3.sessionId !== undefined){
+if(typeof data3.sessionId !== "string"){
+const err14 = {instancePath:instancePath+"/context/sessionId",schemaPath:"#/properties/context/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data3.remoteAddress !== undefined){
+if(typeof data3.remoteAddress !== "string"){
+const err15 = {instancePath:instancePath+"/context/remoteAddress",schemaPath:"#/properties/context/properties/remoteAddress/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data3.currentTime !== undefined){
+if(typeof data3.currentTime !== "string"){
+const err16 = {instancePath:instancePath+"/context/currentTime",schemaPath:"#/properties/context/properties/currentTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data3.properties !== undefined){
+let data10 = data3.properties;
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+for(const key0 in data10){
+if(typeof data10[key0] !== "string"){
+const err17 = {instancePath:instancePath+"/context/properties/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/context/properties/properties/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/context/properties",schemaPath:"#/properties/context/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+validate106.errors = vErrors;
+return errors === 0;
+}
+
+export const advancedPlaygroundRequest = validate107;
+const schema81 = {"$id":"advancedPlaygroundRequest","type":"object","required":["environments","context"],"properties":{"environments":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"string","minLength":1,"pattern":"^[a-zA-Z0-9~_.-]+$"}},"projects":{"anyOf":[{"type":"array","maxItems":1000,"items":{"type":"string"}},{"const":"*"}]},"context":{"type":"object","properties":{"appName":{"type":"string","minLength":1},"environment":{"type":"string"},"userId":{"type":"string"},"sessionId":{"type":"string"},"remoteAddress":{"type":"string"},"currentTime":{"type":"string"},"properties":{"type":"object"}},"required":["appName"]}}};
+const pattern9 = new RegExp("^[a-zA-Z0-9~_.-]+$", "u");
+
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="advancedPlaygroundRequest" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.environments === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "environments"},message:"must have required property '"+"environments"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.context === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "context"},message:"must have required property '"+"context"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.environments !== undefined){
+let data0 = data.environments;
+if(Array.isArray(data0)){
+if(data0.length > 100){
+const err2 = {instancePath:instancePath+"/environments",schemaPath:"#/properties/environments/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data0.length < 1){
+const err3 = {instancePath:instancePath+"/environments",schemaPath:"#/properties/environments/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(typeof data1 === "string"){
+if(func2(data1) < 1){
+const err4 = {instancePath:instancePath+"/environments/" + i0,schemaPath:"#/properties/environments/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(!pattern9.test(data1)){
+const err5 = {instancePath:instancePath+"/environments/" + i0,schemaPath:"#/properties/environments/items/pattern",keyword:"pattern",params:{pattern: "^[a-zA-Z0-9~_.-]+$"},message:"must match pattern \""+"^[a-zA-Z0-9~_.-]+$"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/environments/" + i0,schemaPath:"#/properties/environments/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/environments",schemaPath:"#/properties/environments/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.projects !== undefined){
+let data2 = data.projects;
+const _errs6 = errors;
+let valid3 = false;
+const _errs7 = errors;
+if(Array.isArray(data2)){
+if(data2.length > 1000){
+const err8 = {instancePath:instancePath+"/projects",schemaPath:"#/properties/projects/anyOf/0/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+const len1 = data2.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data2[i1] !== "string"){
+const err9 = {instancePath:instancePath+"/projects/" + i1,schemaPath:"#/properties/projects/anyOf/0/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/projects",schemaPath:"#/properties/projects/anyOf/0/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+var _valid0 = _errs7 === errors;
+valid3 = valid3 || _valid0;
+if(!valid3){
+const _errs11 = errors;
+if("*" !== data2){
+const err11 = {instancePath:instancePath+"/projects",schemaPath:"#/properties/projects/anyOf/1/const",keyword:"const",params:{allowedValue: "*"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+var _valid0 = _errs11 === errors;
+valid3 = valid3 || _valid0;
+}
+if(!valid3){
+const err12 = {instancePath:instancePath+"/projects",schemaPath:"#/properties/projects/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+else {
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.context !== undefined){
+let data4 = data.context;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(data4.appName === undefined){
+const err13 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/required",keyword:"required",params:{missingProperty: "appName"},message:"must have required property '"+"appName"+"'"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data4.appName !== undefined){
+let data5 = data4.appName;
+if(typeof data5 === "string"){
+if(func2(data5) < 1){
+const err14 = {instancePath:instancePath+"/context/appName",schemaPath:"#/properties/context/properties/appName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/context/appName",schemaPath:"#/properties/context/properties/appName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data4.environment !== undefined){
+if(typeof data4.environment !== "string"){
+const err16 = {instancePath:instancePath+"/context/environment",schemaPath:"#/properties/context/properties/environment/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data4.userId !== undefined){
+if(typeof data4.userId !== "string"){
+const err17 = {instancePath:instancePath+"/context/userId",schemaPath:"#/properties/context/properties/userId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data4.sessionId !== undefined){
+if(typeof data4.sessionId !== "string"){
+const err18 = {instancePath:instancePath+"/context/sessionId",schemaPath:"#/properties/context/properties/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data4.remoteAddress !== undefined){
+if(typeof data4.remoteAddress !== "string"){
+const err19 = {instancePath:instancePath+"/context/remoteAddress",schemaPath:"#/properties/context/properties/remoteAddress/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data4.currentTime !== undefined){
+if(typeof data4.currentTime !== "string"){
+const err20 = {instancePath:instancePath+"/context/currentTime",schemaPath:"#/properties/context/properties/currentTime/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data4.properties !== undefined){
+let data11 = data4.properties;
+if(!(data11 && typeof data11 == "object" && !Array.isArray(data11))){
+const err21 = {instancePath:instancePath+"/context/properties",schemaPath:"#/properties/context/properties/properties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/context",schemaPath:"#/properties/context/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+validate107.errors = vErrors;
+return errors === 0;
+}
+
+export const playgroundResponse = validate108;
+const schema82 = {"$id":"playgroundResponse","type":"object","required":["input","features"],"properties":{"input":{"type":"object"},"features":{"type":"array","items":{"type":"object","required":["name","projectId","isEnabled","isEnabledInCurrentEnvironment","variant","variants","strategies"],"properties":{"name":{"type":"string"},"projectId":{"type":"string"},"isEnabled":{"type":"boolean"},"isEnabledInCurrentEnvironment":{"type":"boolean"},"hasUnsatisfiedDependency":{"type":"boolean"},"strategies":{"type":"object","required":["result","data"],"properties":{"result":{"anyOf":[{"type":"boolean"},{"const":"unknown"}]},"data":{"type":"array","items":{"type":"object","required":["id","name","result","segments","constraints","parameters","disabled","links"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"disabled":{"type":"boolean"},"parameters":{"type":"object","additionalProperties":{"type":"string"}},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator","result"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"},"result":{"type":"boolean"}}}},"segments":{"type":"array","items":{"type":"object","required":["id","name","result","constraints"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"result":{"type":"boolean"},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator","result"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"},"result":{"type":"boolean"}}}}}}},"result":{"type":"object","required":["evaluationStatus","enabled"],"properties":{"evaluationStatus":{"enum":["complete","incomplete","unevaluated"]},"enabled":{"anyOf":[{"type":"boolean"},{"const":"unknown"}]},"variant":{"type":["object","null"],"required":["name","enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object"},"feature_enabled":{"type":"boolean"}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}}}},"links":{"type":"object","required":["edit"],"properties":{"edit":{"type":"string"}}}}}}}},"variant":{"type":["object","null"],"required":["name","enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object"},"feature_enabled":{"type":"boolean"}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}}}}}}};
+
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="playgroundResponse" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.input === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.features === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "features"},message:"must have required property '"+"features"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.input !== undefined){
+let data0 = data.input;
+if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
+const err2 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.features !== undefined){
+let data1 = data.features;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.name === undefined){
+const err3 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data2.projectId === undefined){
+const err4 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "projectId"},message:"must have required property '"+"projectId"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data2.isEnabled === undefined){
+const err5 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "isEnabled"},message:"must have required property '"+"isEnabled"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data2.isEnabledInCurrentEnvironment === undefined){
+const err6 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "isEnabledInCurrentEnvironment"},message:"must have required property '"+"isEnabledInCurrentEnvironment"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data2.variant === undefined){
+const err7 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "variant"},message:"must have required property '"+"variant"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data2.variants === undefined){
+const err8 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "variants"},message:"must have required property '"+"variants"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data2.strategies === undefined){
+const err9 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "strategies"},message:"must have required property '"+"strategies"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data2.name !== undefined){
+if(typeof data2.name !== "string"){
+const err10 = {instancePath:instancePath+"/features/" + i0+"/name",schemaPath:"#/properties/features/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data2.projectId !== undefined){
+if(typeof data2.projectId !== "string"){
+const err11 = {instancePath:instancePath+"/features/" + i0+"/projectId",schemaPath:"#/properties/features/items/properties/projectId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data2.isEnabled !== undefined){
+if(typeof data2.isEnabled !== "boolean"){
+const err12 = {instancePath:instancePath+"/features/" + i0+"/isEnabled",schemaPath:"#/properties/features/items/properties/isEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data2.isEnabledInCurrentEnvironment !== undefined){
+if(typeof data2.isEnabledInCurrentEnvironment !== "boolean"){
+const err13 = {instancePath:instancePath+"/features/" + i0+"/isEnabledInCurrentEnvironment",schemaPath:"#/properties/features/items/properties/isEnabledInCurrentEnvironment/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data2.hasUnsatisfiedDependency !== undefined){
+if(typeof data2.hasUnsatisfiedDependency !== "boolean"){
+const err14 = {instancePath:instancePath+"/features/" + i0+"/hasUnsatisfiedDependency",schemaPath:"#/properties/features/items/properties/hasUnsatisfiedDependency/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data2.strategies !== undefined){
+let data8 = data2.strategies;
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+if(data8.result === undefined){
+const err15 = {instancePath:instancePath+"/features/" + i0+"/strategies",schemaPath:"#/properties/features/items/properties/strategies/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(data8.data === undefined){
+const err16 = {instancePath:instancePath+"/features/" + i0+"/strategies",schemaPath:"#/properties/features/items/properties/strategies/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(data8.result !== undefined){
+let data9 = data8.result;
+const _errs20 = errors;
+let valid5 = false;
+const _errs21 = errors;
+if(typeof data9 !== "boolean"){
+const err17 = {instancePath:instancePath+"/features/" + i0+"/strategies/result",schemaPath:"#/properties/features/items/properties/strategies/properties/result/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+var _valid0 = _errs21 === errors;
+valid5 = valid5 || _valid0;
+if(!valid5){
+const _errs23 = errors;
+if("unknown" !== data9){
+const err18 = {instancePath:instancePath+"/features/" + i0+"/strategies/result",schemaPath:"#/properties/features/items/properties/strategies/properties/result/anyOf/1/const",keyword:"const",params:{allowedValue: "unknown"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+var _valid0 = _errs23 === errors;
+valid5 = valid5 || _valid0;
+}
+if(!valid5){
+const err19 = {instancePath:instancePath+"/features/" + i0+"/strategies/result",schemaPath:"#/properties/features/items/properties/strategies/properties/result/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+else {
+errors = _errs20;
+if(vErrors !== null){
+if(_errs20){
+vErrors.length = _errs20;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data8.data !== undefined){
+let data10 = data8.data;
+if(Array.isArray(data10)){
+const len1 = data10.length;
+for(let i1=0; i1<len1; i1++){
+let data11 = data10[i1];
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.id === undefined){
+const err20 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1,schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data11.name === undefined){
+const err21 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1,schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(data11.result === undefined){
+const err22 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1,schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(data11.segments === undefined){
+const err23 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1,schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/required",keyword:"required",params:{missingProperty: "segments"},message:"must have required property '"+"segments"+"'"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(data11.constraints === undefined){
+const err24 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1,schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/required",keyword:"required",params:{missingProperty: "constraints"},message:"must have required property '"+"constraints"+"'"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(data11.parameters === undefined){
+const err25 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1,schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/required",keyword:"required",params:{missingProperty: "parameters"},message:"must have required property '"+"parameters"+"'"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(data11.disabled === undefined){
+const err26 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1,schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/required",keyword:"required",params:{missingProperty: "disabled"},message:"must have required property '"+"disabled"+"'"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(data11.links === undefined){
+const err27 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1,schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/required",keyword:"required",params:{missingProperty: "links"},message:"must have required property '"+"links"+"'"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(data11.id !== undefined){
+if(typeof data11.id !== "string"){
+const err28 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/id",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data11.name !== undefined){
+if(typeof data11.name !== "string"){
+const err29 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/name",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data11.title !== undefined){
+if(typeof data11.title !== "string"){
+const err30 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/title",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data11.disabled !== undefined){
+if(typeof data11.disabled !== "boolean"){
+const err31 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/disabled",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/disabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data11.parameters !== undefined){
+let data16 = data11.parameters;
+if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
+for(const key0 in data16){
+if(typeof data16[key0] !== "string"){
+const err32 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/parameters/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/parameters/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/parameters",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/parameters/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data11.constraints !== undefined){
+let data18 = data11.constraints;
+if(Array.isArray(data18)){
+const len2 = data18.length;
+for(let i2=0; i2<len2; i2++){
+let data19 = data18[i2];
+if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
+if(data19.contextName === undefined){
+const err34 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/constraints/" + i2,schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/constraints/items/required",keyword:"required",params:{missingProperty: "contextName"},message:"must have required property '"+"contextName"+"'"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+if(data19.operator === undefined){
+const err35 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/constraints/" + i2,schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/constraints/items/required",keyword:"required",params:{missingProperty: "operator"},message:"must have required property '"+"operator"+"'"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if(data19.result === undefined){
+const err36 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/constraints/" + i2,schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/constraints/items/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+if(data19.contextName !== undefined){
+if(typeof data19.contextName !== "string"){
+const err37 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/constraints/" + i2+"/contextName",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/constraints/items/properties/contextName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data19.operator !== undefined){
+if(typeof data19.operator !== "string"){
+const err38 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/constraints/" + i2+"/operator",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/constraints/items/properties/operator/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data19.caseInsensitive !== undefined){
+if(typeof data19.caseInsensitive !== "boolean"){
+const err39 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/constraints/" + i2+"/caseInsensitive",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/constraints/items/properties/caseInsensitive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+if(data19.inverted !== undefined){
+if(typeof data19.inverted !== "boolean"){
+const err40 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/constraints/" + i2+"/inverted",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/constraints/items/properties/inverted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data19.values !== undefined){
+let data24 = data19.values;
+if(Array.isArray(data24)){
+const len3 = data24.length;
+for(let i3=0; i3<len3; i3++){
+if(typeof data24[i3] !== "string"){
+const err41 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/constraints/" + i2+"/values/" + i3,schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/constraints/items/properties/values/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/constraints/" + i2+"/values",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/constraints/items/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data19.value !== undefined){
+if(typeof data19.value !== "string"){
+const err43 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/constraints/" + i2+"/value",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/constraints/items/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+if(data19.result !== undefined){
+if(typeof data19.result !== "boolean"){
+const err44 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/constraints/" + i2+"/result",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/constraints/items/properties/result/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+else {
+const err45 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/constraints/" + i2,schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/constraints/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/constraints",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/constraints/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+if(data11.segments !== undefined){
+let data28 = data11.segments;
+if(Array.isArray(data28)){
+const len4 = data28.length;
+for(let i4=0; i4<len4; i4++){
+let data29 = data28[i4];
+if(data29 && typeof data29 == "object" && !Array.isArray(data29)){
+if(data29.id === undefined){
+const err47 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/segments/" + i4,schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/segments/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+if(data29.name === undefined){
+const err48 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/segments/" + i4,schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/segments/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+if(data29.result === undefined){
+const err49 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/segments/" + i4,schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/segments/items/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+if(data29.constraints === undefined){
+const err50 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/segments/" + i4,schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/segments/items/required",keyword:"required",params:{missingProperty: "constraints"},message:"must have required property '"+"constraints"+"'"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+if(data29.id !== undefined){
+let data30 = data29.id;
+if(!(((typeof data30 == "number") && (!(data30 % 1) && !isNaN(data30))) && (isFinite(data30)))){
+const err51 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/segments/" + i4+"/id",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/segments/items/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+if(data29.name !== undefined){
+if(typeof data29.name !== "string"){
+const err52 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/segments/" + i4+"/name",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/segments/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+if(data29.result !== undefined){
+if(typeof data29.result !== "boolean"){
+const err53 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/segments/" + i4+"/result",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/segments/items/properties/result/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+if(data29.constraints !== undefined){
+let data33 = data29.constraints;
+if(Array.isArray(data33)){
+const len5 = data33.length;
+for(let i5=0; i5<len5; i5++){
+let data34 = data33[i5];
+if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+if(data34.contextName === undefined){
+const err54 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/segments/" + i4+"/constraints/" + i5,schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/segments/items/properties/constraints/items/required",keyword:"required",params:{missingProperty: "contextName"},message:"must have required property '"+"contextName"+"'"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+if(data34.operator === undefined){
+const err55 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/segments/" + i4+"/constraints/" + i5,schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/segments/items/properties/constraints/items/required",keyword:"required",params:{missingProperty: "operator"},message:"must have required property '"+"operator"+"'"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+if(data34.result === undefined){
+const err56 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/segments/" + i4+"/constraints/" + i5,schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/segments/items/properties/constraints/items/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+if(data34.contextName !== undefined){
+if(typeof data34.contextName !== "string"){
+const err57 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/segments/" + i4+"/constraints/" + i5+"/contextName",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/segments/items/properties/constraints/items/properties/contextName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+if(data34.operator !== undefined){
+if(typeof data34.operator !== "string"){
+const err58 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/segments/" + i4+"/constraints/" + i5+"/operator",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/segments/items/properties/constraints/items/properties/operator/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+if(data34.caseInsensitive !== undefined){
+if(typeof data34.caseInsensitive !== "boolean"){
+const err59 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/segments/" + i4+"/constraints/" + i5+"/caseInsensitive",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/segments/items/properties/constraints/items/properties/caseInsensitive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+if(data34.inverted !== undefined){
+if(typeof data34.inverted !== "boolean"){
+const err60 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/segments/" + i4+"/constraints/" + i5+"/inverted",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/segments/items/properties/constraints/items/properties/inverted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+if(data34.values !== undefined){
+let data39 = data34.values;
+if(Array.isArray(data39)){
+const len6 = data39.length;
+for(let i6=0; i6<len6; i6++){
+if(typeof data39[i6] !== "string"){
+const err61 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/segments/" + i4+"/constraints/" + i5+"/values/" + i6,schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/segments/items/properties/constraints/items/properties/values/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+}
+else {
+const err62 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/segments/" + i4+"/constraints/" + i5+"/values",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/segments/items/properties/constraints/items/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+if(data34.value !== undefined){
+if(typeof data34.value !== "string"){
+const err63 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/segments/" + i4+"/constraints/" + i5+"/value",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/segments/items/properties/constraints/items/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+if(data34.result !== undefined){
+if(typeof data34.result !== "boolean"){
+const err64 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/segments/" + i4+"/constraints/" + i5+"/result",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/segments/items/properties/constraints/items/properties/result/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+}
+else {
+const err65 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/segments/" + i4+"/constraints/" + i5,schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/segments/items/properties/constraints/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+}
+else {
+const err66 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/segments/" + i4+"/constraints",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/segments/items/properties/constraints/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+}
+else {
+const err67 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/segments/" + i4,schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/segments/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+}
+else {
+const err68 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/segments",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/segments/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+if(data11.result !== undefined){
+let data43 = data11.result;
+if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
+if(data43.evaluationStatus === undefined){
+const err69 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/required",keyword:"required",params:{missingProperty: "evaluationStatus"},message:"must have required property '"+"evaluationStatus"+"'"};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+if(data43.enabled === undefined){
+const err70 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/required",keyword:"required",params:{missingProperty: "enabled"},message:"must have required property '"+"enabled"+"'"};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+if(data43.evaluationStatus !== undefined){
+let data44 = data43.evaluationStatus;
+if(!(((data44 === "complete") || (data44 === "incomplete")) || (data44 === "unevaluated"))){
+const err71 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result/evaluationStatus",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/properties/evaluationStatus/enum",keyword:"enum",params:{allowedValues: schema82.properties.features.items.properties.strategies.properties.data.items.properties.result.properties.evaluationStatus.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+if(data43.enabled !== undefined){
+let data45 = data43.enabled;
+const _errs95 = errors;
+let valid24 = false;
+const _errs96 = errors;
+if(typeof data45 !== "boolean"){
+const err72 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result/enabled",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/properties/enabled/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+var _valid1 = _errs96 === errors;
+valid24 = valid24 || _valid1;
+if(!valid24){
+const _errs98 = errors;
+if("unknown" !== data45){
+const err73 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result/enabled",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/properties/enabled/anyOf/1/const",keyword:"const",params:{allowedValue: "unknown"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+var _valid1 = _errs98 === errors;
+valid24 = valid24 || _valid1;
+}
+if(!valid24){
+const err74 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result/enabled",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/properties/enabled/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+else {
+errors = _errs95;
+if(vErrors !== null){
+if(_errs95){
+vErrors.length = _errs95;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data43.variant !== undefined){
+let data46 = data43.variant;
+if((!(data46 && typeof data46 == "object" && !Array.isArray(data46))) && (data46 !== null)){
+const err75 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result/variant",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/properties/variant/type",keyword:"type",params:{type: schema82.properties.features.items.properties.strategies.properties.data.items.properties.result.properties.variant.type},message:"must be object,null"};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
+if(data46.name === undefined){
+const err76 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result/variant",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/properties/variant/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+if(data46.enabled === undefined){
+const err77 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result/variant",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/properties/variant/required",keyword:"required",params:{missingProperty: "enabled"},message:"must have required property '"+"enabled"+"'"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+if(data46.name !== undefined){
+if(typeof data46.name !== "string"){
+const err78 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result/variant/name",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/properties/variant/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+if(data46.enabled !== undefined){
+if(typeof data46.enabled !== "boolean"){
+const err79 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result/variant/enabled",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/properties/variant/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+}
+if(data46.payload !== undefined){
+let data49 = data46.payload;
+if(!(data49 && typeof data49 == "object" && !Array.isArray(data49))){
+const err80 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result/variant/payload",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/properties/variant/properties/payload/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+if(data46.feature_enabled !== undefined){
+if(typeof data46.feature_enabled !== "boolean"){
+const err81 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result/variant/feature_enabled",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/properties/variant/properties/feature_enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+}
+}
+if(data43.variants !== undefined){
+let data51 = data43.variants;
+if(Array.isArray(data51)){
+const len7 = data51.length;
+for(let i7=0; i7<len7; i7++){
+let data52 = data51[i7];
+if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
+if(data52.name === undefined){
+const err82 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result/variants/" + i7,schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/properties/variants/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+if(data52.weight === undefined){
+const err83 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result/variants/" + i7,schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/properties/variants/items/required",keyword:"required",params:{missingProperty: "weight"},message:"must have required property '"+"weight"+"'"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+if(data52.name !== undefined){
+if(typeof data52.name !== "string"){
+const err84 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result/variants/" + i7+"/name",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/properties/variants/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+}
+if(data52.weight !== undefined){
+let data54 = data52.weight;
+if(!((typeof data54 == "number") && (isFinite(data54)))){
+const err85 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result/variants/" + i7+"/weight",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/properties/variants/items/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+}
+if(data52.weightType !== undefined){
+if(typeof data52.weightType !== "string"){
+const err86 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result/variants/" + i7+"/weightType",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/properties/variants/items/properties/weightType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+if(data52.stickiness !== undefined){
+if(typeof data52.stickiness !== "string"){
+const err87 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result/variants/" + i7+"/stickiness",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/properties/variants/items/properties/stickiness/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+if(data52.payload !== undefined){
+let data57 = data52.payload;
+if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
+if(data57.type === undefined){
+const err88 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result/variants/" + i7+"/payload",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/properties/variants/items/properties/payload/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+if(data57.value === undefined){
+const err89 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result/variants/" + i7+"/payload",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/properties/variants/items/properties/payload/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+if(data57.type !== undefined){
+if(typeof data57.type !== "string"){
+const err90 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result/variants/" + i7+"/payload/type",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/properties/variants/items/properties/payload/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+}
+if(data57.value !== undefined){
+if(typeof data57.value !== "string"){
+const err91 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result/variants/" + i7+"/payload/value",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/properties/variants/items/properties/payload/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+}
+}
+else {
+const err92 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result/variants/" + i7+"/payload",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/properties/variants/items/properties/payload/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
+if(data52.overrides !== undefined){
+let data60 = data52.overrides;
+if(Array.isArray(data60)){
+const len8 = data60.length;
+for(let i8=0; i8<len8; i8++){
+let data61 = data60[i8];
+if(data61 && typeof data61 == "object" && !Array.isArray(data61)){
+if(data61.contextName === undefined){
+const err93 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result/variants/" + i7+"/overrides/" + i8,schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/properties/variants/items/properties/overrides/items/required",keyword:"required",params:{missingProperty: "contextName"},message:"must have required property '"+"contextName"+"'"};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+if(data61.values === undefined){
+const err94 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result/variants/" + i7+"/overrides/" + i8,schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/properties/variants/items/properties/overrides/items/required",keyword:"required",params:{missingProperty: "values"},message:"must have required property '"+"values"+"'"};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+if(data61.contextName !== undefined){
+if(typeof data61.contextName !== "string"){
+const err95 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result/variants/" + i7+"/overrides/" + i8+"/contextName",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/properties/variants/items/properties/overrides/items/properties/contextName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+}
+if(data61.values !== undefined){
+let data63 = data61.values;
+if(Array.isArray(data63)){
+const len9 = data63.length;
+for(let i9=0; i9<len9; i9++){
+if(typeof data63[i9] !== "string"){
+const err96 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result/variants/" + i7+"/overrides/" + i8+"/values/" + i9,schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/properties/variants/items/properties/overrides/items/properties/values/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+}
+}
+else {
+const err97 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result/variants/" + i7+"/overrides/" + i8+"/values",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/properties/variants/items/properties/overrides/items/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+}
+}
+else {
+const err98 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result/variants/" + i7+"/overrides/" + i8,schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/properties/variants/items/properties/overrides/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+}
+}
+else {
+const err99 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result/variants/" + i7+"/overrides",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/properties/variants/items/properties/overrides/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+}
+}
+else {
+const err100 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result/variants/" + i7,schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/properties/variants/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
+}
+errors++;
+}
+}
+}
+else {
+const err101 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result/variants",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/properties/variants/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+}
+}
+else {
+const err102 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
+}
+errors++;
+}
+}
+if(data11.links !== undefined){
+let data65 = data11.links;
+if(data65 && typeof data65 == "object" && !Array.isArray(data65)){
+if(data65.edit === undefined){
+const err103 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/links",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/links/required",keyword:"required",params:{missingProperty: "edit"},message:"must have required property '"+"edit"+"'"};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
+}
+errors++;
+}
+if(data65.edit !== undefined){
+if(typeof data65.edit !== "string"){
+const err104 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/links/edit",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/links/properties/edit/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
+}
+errors++;
+}
+}
+}
+else {
+const err105 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/links",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/links/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
+}
+errors++;
+}
+}
+}
+else {
+const err106 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1,schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
+}
+errors++;
+}
+}
+}
+else {
+const err107 = {instancePath:instancePath+"/features/" + i0+"/strategies/data",schemaPath:"#/properties/features/items/properties/strategies/properties/data/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err107];
+}
+else {
+vErrors.push(err107);
+}
+errors++;
+}
+}
+}
+else {
+const err108 = {instancePath:instancePath+"/features/" + i0+"/strategies",schemaPath:"#/properties/features/items/properties/strategies/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err108];
+}
+else {
+vErrors.push(err108);
+}
+errors++;
+}
+}
+if(data2.variant !== undefined){
+let data67 = data2.variant;
+if((!(data67 && typeof data67 == "object" && !Array.isArray(data67))) && (data67 !== null)){
+const err109 = {instancePath:instancePath+"/features/" + i0+"/variant",schemaPath:"#/properties/features/items/properties/variant/type",keyword:"type",params:{type: schema82.properties.features.items.properties.variant.type},message:"must be object,null"};
+if(vErrors === null){
+vErrors = [err109];
+}
+else {
+vErrors.push(err109);
+}
+errors++;
+}
+if(data67 && typeof data67 == "object" && !Array.isArray(data67)){
+if(data67.name === undefined){
+const err110 = {instancePath:instancePath+"/features/" + i0+"/variant",schemaPath:"#/properties/features/items/properties/variant/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err110];
+}
+else {
+vErrors.push(err110);
+}
+errors++;
+}
+if(data67.enabled === undefined){
+const err111 = {instancePath:instancePath+"/features/" + i0+"/variant",schemaPath:"#/properties/features/items/properties/variant/required",keyword:"required",params:{missingProperty: "enabled"},message:"must have required property '"+"enabled"+"'"};
+if(vErrors === null){
+vErrors = [err111];
+}
+else {
+vErrors.push(err111);
+}
+errors++;
+}
+if(data67.name !== undefined){
+if(typeof data67.name !== "string"){
+const err112 = {instancePath:instancePath+"/features/" + i0+"/variant/name",schemaPath:"#/properties/features/items/properties/variant/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err112];
+}
+else {
+vErrors.push(err112);
+}
+errors++;
+}
+}
+if(data67.enabled !== undefined){
+if(typeof data67.enabled !== "boolean"){
+const err113 = {instancePath:instancePath+"/features/" + i0+"/variant/enabled",schemaPath:"#/properties/features/items/properties/variant/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err113];
+}
+else {
+vErrors.push(err113);
+}
+errors++;
+}
+}
+if(data67.payload !== undefined){
+let data70 = data67.payload;
+if(!(data70 && typeof data70 == "object" && !Array.isArray(data70))){
+const err114 = {instancePath:instancePath+"/features/" + i0+"/variant/payload",schemaPath:"#/properties/features/items/properties/variant/properties/payload/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err114];
+}
+else {
+vErrors.push(err114);
+}
+errors++;
+}
+}
+if(data67.feature_enabled !== undefined){
+if(typeof data67.feature_enabled !== "boolean"){
+const err115 = {instancePath:instancePath+"/features/" + i0+"/variant/feature_enabled",schemaPath:"#/properties/features/items/properties/variant/properties/feature_enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err115];
+}
+else {
+vErrors.push(err115);
+}
+errors++;
+}
+}
+}
+}
+if(data2.variants !== undefined){
+let data72 = data2.variants;
+if(Array.isArray(data72)){
+const len10 = data72.length;
+for(let i10=0; i10<len10; i10++){
+let data73 = data72[i10];
+if(data73 && typeof data73 == "object" && !Array.isArray(data73)){
+if(data73.name === undefined){
+const err116 = {instancePath:instancePath+"/features/" + i0+"/variants/" + i10,schemaPath:"#/properties/features/items/properties/variants/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
+}
+errors++;
+}
+if(data73.weight === undefined){
+const err117 = {instancePath:instancePath+"/features/" + i0+"/variants/" + i10,schemaPath:"#/properties/features/items/properties/variants/items/required",keyword:"required",params:{missingProperty: "weight"},message:"must have required property '"+"weight"+"'"};
+if(vErrors === null){
+vErrors = [err117];
+}
+else {
+vErrors.push(err117);
+}
+errors++;
+}
+if(data73.name !== undefined){
+if(typeof data73.name !== "string"){
+const err118 = {instancePath:instancePath+"/features/" + i0+"/variants/" + i10+"/name",schemaPath:"#/properties/features/items/properties/variants/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err118];
+}
+else {
+vErrors.push(err118);
+}
+errors++;
+}
+}
+if(data73.weight !== undefined){
+let data75 = data73.weight;
+if(!((typeof data75 == "number") && (isFinite(data75)))){
+const err119 = {instancePath:instancePath+"/features/" + i0+"/variants/" + i10+"/weight",schemaPath:"#/properties/features/items/properties/variants/items/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err119];
+}
+else {
+vErrors.push(err119);
+}
+errors++;
+}
+}
+if(data73.weightType !== undefined){
+if(typeof data73.weightType !== "string"){
+const err120 = {instancePath:instancePath+"/features/" + i0+"/variants/" + i10+"/weightType",schemaPath:"#/properties/features/items/properties/variants/items/properties/weightType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err120];
+}
+else {
+vErrors.push(err120);
+}
+errors++;
+}
+}
+if(data73.stickiness !== undefined){
+if(typeof data73.stickiness !== "string"){
+const err121 = {instancePath:instancePath+"/features/" + i0+"/variants/" + i10+"/stickiness",schemaPath:"#/properties/features/items/properties/variants/items/properties/stickiness/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err121];
+}
+else {
+vErrors.push(err121);
+}
+errors++;
+}
+}
+if(data73.payload !== undefined){
+let data78 = data73.payload;
+if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
+if(data78.type === undefined){
+const err122 = {instancePath:instancePath+"/features/" + i0+"/variants/" + i10+"/payload",schemaPath:"#/properties/features/items/properties/variants/items/properties/payload/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err122];
+}
+else {
+vErrors.push(err122);
+}
+errors++;
+}
+if(data78.value === undefined){
+const err123 = {instancePath:instancePath+"/features/" + i0+"/variants/" + i10+"/payload",schemaPath:"#/properties/features/items/properties/variants/items/properties/payload/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+if(vErrors === null){
+vErrors = [err123];
+}
+else {
+vErrors.push(err123);
+}
+errors++;
+}
+if(data78.type !== undefined){
+if(typeof data78.type !== "string"){
+const err124 = {instancePath:instancePath+"/features/" + i0+"/variants/" + i10+"/payload/type",schemaPath:"#/properties/features/items/properties/variants/items/properties/payload/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err124];
+}
+else {
+vErrors.push(err124);
+}
+errors++;
+}
+}
+if(data78.value !== undefined){
+if(typeof data78.value !== "string"){
+const err125 = {instancePath:instancePath+"/features/" + i0+"/variants/" + i10+"/payload/value",schemaPath:"#/properties/features/items/properties/variants/items/properties/payload/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err125];
+}
+else {
+vErrors.push(err125);
+}
+errors++;
+}
+}
+}
+else {
+const err126 = {instancePath:instancePath+"/features/" + i0+"/variants/" + i10+"/payload",schemaPath:"#/properties/features/items/properties/variants/items/properties/payload/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err126];
+}
+else {
+vErrors.push(err126);
+}
+errors++;
+}
+}
+if(data73.overrides !== undefined){
+let data81 = data73.overrides;
+if(Array.isArray(data81)){
+const len11 = data81.length;
+for(let i11=0; i11<len11; i11++){
+let data82 = data81[i11];
+if(data82 && typeof data82 == "object" && !Array.isArray(data82)){
+if(data82.contextName === undefined){
+const err127 = {instancePath:instancePath+"/features/" + i0+"/variants/" + i10+"/overrides/" + i11,schemaPath:"#/properties/features/items/properties/variants/items/properties/overrides/items/required",keyword:"required",params:{missingProperty: "contextName"},message:"must have required property '"+"contextName"+"'"};
+if(vErrors === null){
+vErrors = [err127];
+}
+else {
+vErrors.push(err127);
+}
+errors++;
+}
+if(data82.values === undefined){
+const err128 = {instancePath:instancePath+"/features/" + i0+"/variants/" + i10+"/overrides/" + i11,schemaPath:"#/properties/features/items/properties/variants/items/properties/overrides/items/required",keyword:"required",params:{missingProperty: "values"},message:"must have required property '"+"values"+"'"};
+if(vErrors === null){
+vErrors = [err128];
+}
+else {
+vErrors.push(err128);
+}
+errors++;
+}
+if(data82.contextName !== undefined){
+if(typeof data82.contextName !== "string"){
+const err129 = {instancePath:instancePath+"/features/" + i0+"/variants/" + i10+"/overrides/" + i11+"/contextName",schemaPath:"#/properties/features/items/properties/variants/items/properties/overrides/items/properties/contextName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err129];
+}
+else {
+vErrors.push(err129);
+}
+errors++;
+}
+}
+if(data82.values !== undefined){
+let data84 = data82.values;
+if(Array.isArray(data84)){
+const len12 = data84.length;
+for(let i12=0; i12<len12; i12++){
+if(typeof data84[i12] !== "string"){
+const err130 = {instancePath:instancePath+"/features/" + i0+"/variants/" + i10+"/overrides/" + i11+"/values/" + i12,schemaPath:"#/properties/features/items/properties/variants/items/properties/overrides/items/properties/values/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err130];
+}
+else {
+vErrors.push(err130);
+}
+errors++;
+}
+}
+}
+else {
+const err131 = {instancePath:instancePath+"/features/" + i0+"/variants/" + i10+"/overrides/" + i11+"/values",schemaPath:"#/properties/features/items/properties/variants/items/properties/overrides/items/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err131];
+}
+else {
+vErrors.push(err131);
+}
+errors++;
+}
+}
+}
+else {
+const err132 = {instancePath:instancePath+"/features/" + i0+"/variants/" + i10+"/overrides/" + i11,schemaPath:"#/properties/features/items/properties/variants/items/properties/overrides/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err132];
+}
+else {
+vErrors.push(err132);
+}
+errors++;
+}
+}
+}
+else {
+const err133 = {instancePath:instancePath+"/features/" + i0+"/variants/" + i10+"/overrides",schemaPath:"#/properties/features/items/properties/variants/items/properties/overrides/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err133];
+}
+else {
+vErrors.push(err133);
+}
+errors++;
+}
+}
+}
+else {
+const err134 = {instancePath:instancePath+"/features/" + i0+"/variants/" + i10,schemaPath:"#/properties/features/items/properties/variants/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err134];
+}
+else {
+vErrors.push(err134);
+}
+errors++;
+}
+}
+}
+else {
+const err135 = {instancePath:instancePath+"/features/" + i0+"/variants",schemaPath:"#/properties/features/items/properties/variants/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err135];
+}
+else {
+vErrors.push(err135);
+}
+errors++;
+}
+}
+}
+else {
+const err136 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err136];
+}
+else {
+vErrors.push(err136);
+}
+errors++;
+}
+}
+}
+else {
+const err137 = {instancePath:instancePath+"/features",schemaPath:"#/properties/features/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err137];
+}
+else {
+vErrors.push(err137);
+}
+errors++;
+}
+}
+}
+else {
+const err138 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err138];
+}
+else {
+vErrors.push(err138);
+}
+errors++;
+}
+validate108.errors = vErrors;
+return errors === 0;
+}
+
+export const advancedPlaygroundResponse = validate109;
+const schema83 = {"$id":"advancedPlaygroundResponse","type":"object","required":["input","features"],"properties":{"input":{"type":"object"},"features":{"type":"array","items":{"type":"object","required":["name","projectId","environments"],"properties":{"name":{"type":"string"},"projectId":{"type":"string"},"environments":{"type":"object","additionalProperties":{"type":"array","items":{"type":"object","required":["name","projectId","isEnabled","isEnabledInCurrentEnvironment","variant","variants","strategies","environment","context"],"properties":{"name":{"type":"string"},"projectId":{"type":"string"},"isEnabled":{"type":"boolean"},"isEnabledInCurrentEnvironment":{"type":"boolean"},"hasUnsatisfiedDependency":{"type":"boolean"},"strategies":{"type":"object","required":["result","data"],"properties":{"result":{"anyOf":[{"type":"boolean"},{"const":"unknown"}]},"data":{"type":"array","items":{"type":"object","required":["id","name","result","segments","constraints","parameters","disabled","links"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"disabled":{"type":"boolean"},"parameters":{"type":"object","additionalProperties":{"type":"string"}},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator","result"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"},"result":{"type":"boolean"}}}},"segments":{"type":"array","items":{"type":"object","required":["id","name","result","constraints"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"result":{"type":"boolean"},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator","result"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"},"result":{"type":"boolean"}}}}}}},"result":{"type":"object","required":["evaluationStatus","enabled"],"properties":{"evaluationStatus":{"enum":["complete","incomplete","unevaluated"]},"enabled":{"anyOf":[{"type":"boolean"},{"const":"unknown"}]},"variant":{"type":["object","null"],"required":["name","enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object"},"feature_enabled":{"type":"boolean"}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}}}},"links":{"type":"object","required":["edit"],"properties":{"edit":{"type":"string"}}}}}}}},"variant":{"type":["object","null"],"required":["name","enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object"},"feature_enabled":{"type":"boolean"}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}},"environment":{"type":"string"},"context":{"type":"object"}}}}}}}},"warnings":{"type":"object","properties":{"invalidContextProperties":{"type":"array","items":{"type":"string"}}}}}};
+
+function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="advancedPlaygroundResponse" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.input === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.features === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "features"},message:"must have required property '"+"features"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.input !== undefined){
+let data0 = data.input;
+if(!(data0 && typeof data0 == "object" && !Array.isArray(data0))){
+const err2 = {instancePath:instancePath+"/input",schemaPath:"#/properties/input/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.features !== undefined){
+let data1 = data.features;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.name === undefined){
+const err3 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data2.projectId === undefined){
+const err4 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "projectId"},message:"must have required property '"+"projectId"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data2.environments === undefined){
+const err5 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "environments"},message:"must have required property '"+"environments"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data2.name !== undefined){
+if(typeof data2.name !== "string"){
+const err6 = {instancePath:instancePath+"/features/" + i0+"/name",schemaPath:"#/properties/features/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data2.projectId !== undefined){
+if(typeof data2.projectId !== "string"){
+const err7 = {instancePath:instancePath+"/features/" + i0+"/projectId",schemaPath:"#/properties/features/items/properties/projectId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data2.environments !== undefined){
+let data5 = data2.environments;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+for(const key0 in data5){
+let data6 = data5[key0];
+if(Array.isArray(data6)){
+const len1 = data6.length;
+for(let i1=0; i1<len1; i1++){
+let data7 = data6[i1];
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.name === undefined){
+const err8 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1,schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data7.projectId === undefined){
+const err9 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1,schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/required",keyword:"required",params:{missingProperty: "projectId"},message:"must have required property '"+"projectId"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data7.isEnabled === undefined){
+const err10 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1,schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/required",keyword:"required",params:{missingProperty: "isEnabled"},message:"must have required property '"+"isEnabled"+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data7.isEnabledInCurrentEnvironment === undefined){
+const err11 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1,schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/required",keyword:"required",params:{missingProperty: "isEnabledInCurrentEnvironment"},message:"must have required property '"+"isEnabledInCurrentEnvironment"+"'"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data7.variant === undefined){
+const err12 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1,schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/required",keyword:"required",params:{missingProperty: "variant"},message:"must have required property '"+"variant"+"'"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(data7.variants === undefined){
+const err13 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1,schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/required",keyword:"required",params:{missingProperty: "variants"},message:"must have required property '"+"variants"+"'"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data7.strategies === undefined){
+const err14 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1,schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/required",keyword:"required",params:{missingProperty: "strategies"},message:"must have required property '"+"strategies"+"'"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(data7.environment === undefined){
+const err15 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1,schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/required",keyword:"required",params:{missingProperty: "environment"},message:"must have required property '"+"environment"+"'"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(data7.context === undefined){
+const err16 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1,schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/required",keyword:"required",params:{missingProperty: "context"},message:"must have required property '"+"context"+"'"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(data7.name !== undefined){
+if(typeof data7.name !== "string"){
+const err17 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/name",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data7.projectId !== undefined){
+if(typeof data7.projectId !== "string"){
+const err18 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/projectId",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/projectId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data7.isEnabled !== undefined){
+if(typeof data7.isEnabled !== "boolean"){
+const err19 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/isEnabled",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/isEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data7.isEnabledInCurrentEnvironment !== undefined){
+if(typeof data7.isEnabledInCurrentEnvironment !== "boolean"){
+const err20 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/isEnabledInCurrentEnvironment",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/isEnabledInCurrentEnvironment/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data7.hasUnsatisfiedDependency !== undefined){
+if(typeof data7.hasUnsatisfiedDependency !== "boolean"){
+const err21 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/hasUnsatisfiedDependency",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/hasUnsatisfiedDependency/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data7.strategies !== undefined){
+let data13 = data7.strategies;
+if(data13 && typeof data13 == "object" && !Array.isArray(data13)){
+if(data13.result === undefined){
+const err22 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(data13.data === undefined){
+const err23 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(data13.result !== undefined){
+let data14 = data13.result;
+const _errs31 = errors;
+let valid9 = false;
+const _errs32 = errors;
+if(typeof data14 !== "boolean"){
+const err24 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/result",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/result/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+var _valid0 = _errs32 === errors;
+valid9 = valid9 || _valid0;
+if(!valid9){
+const _errs34 = errors;
+if("unknown" !== data14){
+const err25 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/result",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/result/anyOf/1/const",keyword:"const",params:{allowedValue: "unknown"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+var _valid0 = _errs34 === errors;
+valid9 = valid9 || _valid0;
+}
+if(!valid9){
+const err26 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/result",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/result/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+else {
+errors = _errs31;
+if(vErrors !== null){
+if(_errs31){
+vErrors.length = _errs31;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data13.data !== undefined){
+let data15 = data13.data;
+if(Array.isArray(data15)){
+const len2 = data15.length;
+for(let i2=0; i2<len2; i2++){
+let data16 = data15[i2];
+if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
+if(data16.id === undefined){
+const err27 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2,schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(data16.name === undefined){
+const err28 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2,schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+if(data16.result === undefined){
+const err29 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2,schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+if(data16.segments === undefined){
+const err30 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2,schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/required",keyword:"required",params:{missingProperty: "segments"},message:"must have required property '"+"segments"+"'"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+if(data16.constraints === undefined){
+const err31 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2,schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/required",keyword:"required",params:{missingProperty: "constraints"},message:"must have required property '"+"constraints"+"'"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+if(data16.parameters === undefined){
+const err32 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2,schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/required",keyword:"required",params:{missingProperty: "parameters"},message:"must have required property '"+"parameters"+"'"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+if(data16.disabled === undefined){
+const err33 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2,schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/required",keyword:"required",params:{missingProperty: "disabled"},message:"must have required property '"+"disabled"+"'"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+if(data16.links === undefined){
+const err34 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2,schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/required",keyword:"required",params:{missingProperty: "links"},message:"must have required property '"+"links"+"'"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+if(data16.id !== undefined){
+if(typeof data16.id !== "string"){
+const err35 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/id",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+if(data16.name !== undefined){
+if(typeof data16.name !== "string"){
+const err36 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/name",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data16.title !== undefined){
+if(typeof data16.title !== "string"){
+const err37 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/title",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data16.disabled !== undefined){
+if(typeof data16.disabled !== "boolean"){
+const err38 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/disabled",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/disabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data16.parameters !== undefined){
+let data21 = data16.parameters;
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+for(const key1 in data21){
+if(typeof data21[key1] !== "string"){
+const err39 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/parameters/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/parameters/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/parameters",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/parameters/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data16.constraints !== undefined){
+let data23 = data16.constraints;
+if(Array.isArray(data23)){
+const len3 = data23.length;
+for(let i3=0; i3<len3; i3++){
+let data24 = data23[i3];
+if(data24 && typeof data24 == "object" && !Array.isArray(data24)){
+if(data24.contextName === undefined){
+const err41 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/constraints/" + i3,schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/constraints/items/required",keyword:"required",params:{missingProperty: "contextName"},message:"must have required property '"+"contextName"+"'"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+if(data24.operator === undefined){
+const err42 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/constraints/" + i3,schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/constraints/items/required",keyword:"required",params:{missingProperty: "operator"},message:"must have required property '"+"operator"+"'"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+if(data24.result === undefined){
+const err43 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/constraints/" + i3,schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/constraints/items/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+if(data24.contextName !== undefined){
+if(typeof data24.contextName !== "string"){
+const err44 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/constraints/" + i3+"/contextName",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/constraints/items/properties/contextName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data24.operator !== undefined){
+if(typeof data24.operator !== "string"){
+const err45 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/constraints/" + i3+"/operator",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/constraints/items/properties/operator/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+if(data24.caseInsensitive !== undefined){
+if(typeof data24.caseInsensitive !== "boolean"){
+const err46 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/constraints/" + i3+"/caseInsensitive",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/constraints/items/properties/caseInsensitive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+if(data24.inverted !== undefined){
+if(typeof data24.inverted !== "boolean"){
+const err47 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/constraints/" + i3+"/inverted",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/constraints/items/properties/inverted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data24.values !== undefined){
+let data29 = data24.values;
+if(Array.isArray(data29)){
+const len4 = data29.length;
+for(let i4=0; i4<len4; i4++){
+if(typeof data29[i4] !== "string"){
+const err48 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/constraints/" + i3+"/values/" + i4,schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/constraints/items/properties/values/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/constraints/" + i3+"/values",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/constraints/items/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+if(data24.value !== undefined){
+if(typeof data24.value !== "string"){
+const err50 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/constraints/" + i3+"/value",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/constraints/items/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+if(data24.result !== undefined){
+if(typeof data24.result !== "boolean"){
+const err51 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/constraints/" + i3+"/result",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/constraints/items/properties/result/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+}
+else {
+const err52 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/constraints/" + i3,schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/constraints/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+}
+else {
+const err53 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/constraints",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/constraints/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+if(data16.segments !== undefined){
+let data33 = data16.segments;
+if(Array.isArray(data33)){
+const len5 = data33.length;
+for(let i5=0; i5<len5; i5++){
+let data34 = data33[i5];
+if(data34 && typeof data34 == "object" && !Array.isArray(data34)){
+if(data34.id === undefined){
+const err54 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/segments/" + i5,schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/segments/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+if(data34.name === undefined){
+const err55 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/segments/" + i5,schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/segments/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+if(data34.result === undefined){
+const err56 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/segments/" + i5,schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/segments/items/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+if(data34.constraints === undefined){
+const err57 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/segments/" + i5,schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/segments/items/required",keyword:"required",params:{missingProperty: "constraints"},message:"must have required property '"+"constraints"+"'"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+if(data34.id !== undefined){
+let data35 = data34.id;
+if(!(((typeof data35 == "number") && (!(data35 % 1) && !isNaN(data35))) && (isFinite(data35)))){
+const err58 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/segments/" + i5+"/id",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/segments/items/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+if(data34.name !== undefined){
+if(typeof data34.name !== "string"){
+const err59 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/segments/" + i5+"/name",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/segments/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+if(data34.result !== undefined){
+if(typeof data34.result !== "boolean"){
+const err60 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/segments/" + i5+"/result",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/segments/items/properties/result/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+if(data34.constraints !== undefined){
+let data38 = data34.constraints;
+if(Array.isArray(data38)){
+const len6 = data38.length;
+for(let i6=0; i6<len6; i6++){
+let data39 = data38[i6];
+if(data39 && typeof data39 == "object" && !Array.isArray(data39)){
+if(data39.contextName === undefined){
+const err61 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/segments/" + i5+"/constraints/" + i6,schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/segments/items/properties/constraints/items/required",keyword:"required",params:{missingProperty: "contextName"},message:"must have required property '"+"contextName"+"'"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+if(data39.operator === undefined){
+const err62 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/segments/" + i5+"/constraints/" + i6,schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/segments/items/properties/constraints/items/required",keyword:"required",params:{missingProperty: "operator"},message:"must have required property '"+"operator"+"'"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+if(data39.result === undefined){
+const err63 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/segments/" + i5+"/constraints/" + i6,schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/segments/items/properties/constraints/items/required",keyword:"required",params:{missingProperty: "result"},message:"must have required property '"+"result"+"'"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+if(data39.contextName !== undefined){
+if(typeof data39.contextName !== "string"){
+const err64 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/segments/" + i5+"/constraints/" + i6+"/contextName",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/segments/items/properties/constraints/items/properties/contextName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+if(data39.operator !== undefined){
+if(typeof data39.operator !== "string"){
+const err65 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/segments/" + i5+"/constraints/" + i6+"/operator",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/segments/items/properties/constraints/items/properties/operator/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+if(data39.caseInsensitive !== undefined){
+if(typeof data39.caseInsensitive !== "boolean"){
+const err66 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/segments/" + i5+"/constraints/" + i6+"/caseInsensitive",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/segments/items/properties/constraints/items/properties/caseInsensitive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+if(data39.inverted !== undefined){
+if(typeof data39.inverted !== "boolean"){
+const err67 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/segments/" + i5+"/constraints/" + i6+"/inverted",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/segments/items/properties/constraints/items/properties/inverted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+if(data39.values !== undefined){
+let data44 = data39.values;
+if(Array.isArray(data44)){
+const len7 = data44.length;
+for(let i7=0; i7<len7; i7++){
+if(typeof data44[i7] !== "string"){
+const err68 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/segments/" + i5+"/constraints/" + i6+"/values/" + i7,schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/segments/items/properties/constraints/items/properties/values/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+}
+else {
+const err69 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/segments/" + i5+"/constraints/" + i6+"/values",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/segments/items/properties/constraints/items/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+if(data39.value !== undefined){
+if(typeof data39.value !== "string"){
+const err70 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/segments/" + i5+"/constraints/" + i6+"/value",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/segments/items/properties/constraints/items/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+if(data39.result !== undefined){
+if(typeof data39.result !== "boolean"){
+const err71 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/segments/" + i5+"/constraints/" + i6+"/result",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/segments/items/properties/constraints/items/properties/result/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+}
+else {
+const err72 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/segments/" + i5+"/constraints/" + i6,schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/segments/items/properties/constraints/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+}
+else {
+const err73 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/segments/" + i5+"/constraints",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/segments/items/properties/constraints/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+}
+else {
+const err74 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/segments/" + i5,schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/segments/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+}
+else {
+const err75 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/segments",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/segments/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+if(data16.result !== undefined){
+let data48 = data16.result;
+if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
+if(data48.evaluationStatus === undefined){
+const err76 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/required",keyword:"required",params:{missingProperty: "evaluationStatus"},message:"must have required property '"+"evaluationStatus"+"'"};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+if(data48.enabled === undefined){
+const err77 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/required",keyword:"required",params:{missingProperty: "enabled"},message:"must have required property '"+"enabled"+"'"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+if(data48.evaluationStatus !== undefined){
+let data49 = data48.evaluationStatus;
+if(!(((data49 === "complete") || (data49 === "incomplete")) || (data49 === "unevaluated"))){
+const err78 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result/evaluationStatus",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/properties/evaluationStatus/enum",keyword:"enum",params:{allowedValues: schema83.properties.features.items.properties.environments.additionalProperties.items.properties.strategies.properties.data.items.properties.result.properties.evaluationStatus.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+}
+if(data48.enabled !== undefined){
+let data50 = data48.enabled;
+const _errs106 = errors;
+let valid28 = false;
+const _errs107 = errors;
+if(typeof data50 !== "boolean"){
+const err79 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result/enabled",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/properties/enabled/anyOf/0/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+var _valid1 = _errs107 === errors;
+valid28 = valid28 || _valid1;
+if(!valid28){
+const _errs109 = errors;
+if("unknown" !== data50){
+const err80 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result/enabled",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/properties/enabled/anyOf/1/const",keyword:"const",params:{allowedValue: "unknown"},message:"must be equal to constant"};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+var _valid1 = _errs109 === errors;
+valid28 = valid28 || _valid1;
+}
+if(!valid28){
+const err81 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result/enabled",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/properties/enabled/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+else {
+errors = _errs106;
+if(vErrors !== null){
+if(_errs106){
+vErrors.length = _errs106;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data48.variant !== undefined){
+let data51 = data48.variant;
+if((!(data51 && typeof data51 == "object" && !Array.isArray(data51))) && (data51 !== null)){
+const err82 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result/variant",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/properties/variant/type",keyword:"type",params:{type: schema83.properties.features.items.properties.environments.additionalProperties.items.properties.strategies.properties.data.items.properties.result.properties.variant.type},message:"must be object,null"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+if(data51 && typeof data51 == "object" && !Array.isArray(data51)){
+if(data51.name === undefined){
+const err83 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result/variant",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/properties/variant/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+if(data51.enabled === undefined){
+const err84 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result/variant",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/properties/variant/required",keyword:"required",params:{missingProperty: "enabled"},message:"must have required property '"+"enabled"+"'"};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+if(data51.name !== undefined){
+if(typeof data51.name !== "string"){
+const err85 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result/variant/name",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/properties/variant/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+}
+if(data51.enabled !== undefined){
+if(typeof data51.enabled !== "boolean"){
+const err86 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result/variant/enabled",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/properties/variant/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+if(data51.payload !== undefined){
+let data54 = data51.payload;
+if(!(data54 && typeof data54 == "object" && !Array.isArray(data54))){
+const err87 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result/variant/payload",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/properties/variant/properties/payload/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+if(data51.feature_enabled !== undefined){
+if(typeof data51.feature_enabled !== "boolean"){
+const err88 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result/variant/feature_enabled",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/properties/variant/properties/feature_enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+}
+}
+}
+if(data48.variants !== undefined){
+let data56 = data48.variants;
+if(Array.isArray(data56)){
+const len8 = data56.length;
+for(let i8=0; i8<len8; i8++){
+let data57 = data56[i8];
+if(data57 && typeof data57 == "object" && !Array.isArray(data57)){
+if(data57.name === undefined){
+const err89 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result/variants/" + i8,schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/properties/variants/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+if(data57.weight === undefined){
+const err90 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result/variants/" + i8,schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/properties/variants/items/required",keyword:"required",params:{missingProperty: "weight"},message:"must have required property '"+"weight"+"'"};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+if(data57.name !== undefined){
+if(typeof data57.name !== "string"){
+const err91 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result/variants/" + i8+"/name",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/properties/variants/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+}
+if(data57.weight !== undefined){
+let data59 = data57.weight;
+if(!((typeof data59 == "number") && (isFinite(data59)))){
+const err92 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result/variants/" + i8+"/weight",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/properties/variants/items/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+}
+if(data57.weightType !== undefined){
+if(typeof data57.weightType !== "string"){
+const err93 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result/variants/" + i8+"/weightType",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/properties/variants/items/properties/weightType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+}
+if(data57.stickiness !== undefined){
+if(typeof data57.stickiness !== "string"){
+const err94 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result/variants/" + i8+"/stickiness",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/properties/variants/items/properties/stickiness/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+}
+if(data57.payload !== undefined){
+let data62 = data57.payload;
+if(data62 && typeof data62 == "object" && !Array.isArray(data62)){
+if(data62.type === undefined){
+const err95 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result/variants/" + i8+"/payload",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/properties/variants/items/properties/payload/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+if(data62.value === undefined){
+const err96 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result/variants/" + i8+"/payload",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/properties/variants/items/properties/payload/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+if(data62.type !== undefined){
+if(typeof data62.type !== "string"){
+const err97 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result/variants/" + i8+"/payload/type",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/properties/variants/items/properties/payload/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err97];
+}
+else {
+vErrors.push(err97);
+}
+errors++;
+}
+}
+if(data62.value !== undefined){
+if(typeof data62.value !== "string"){
+const err98 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result/variants/" + i8+"/payload/value",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/properties/variants/items/properties/payload/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err98];
+}
+else {
+vErrors.push(err98);
+}
+errors++;
+}
+}
+}
+else {
+const err99 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result/variants/" + i8+"/payload",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/properties/variants/items/properties/payload/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err99];
+}
+else {
+vErrors.push(err99);
+}
+errors++;
+}
+}
+if(data57.overrides !== undefined){
+let data65 = data57.overrides;
+if(Array.isArray(data65)){
+const len9 = data65.length;
+for(let i9=0; i9<len9; i9++){
+let data66 = data65[i9];
+if(data66 && typeof data66 == "object" && !Array.isArray(data66)){
+if(data66.contextName === undefined){
+const err100 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result/variants/" + i8+"/overrides/" + i9,schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/properties/variants/items/properties/overrides/items/required",keyword:"required",params:{missingProperty: "contextName"},message:"must have required property '"+"contextName"+"'"};
+if(vErrors === null){
+vErrors = [err100];
+}
+else {
+vErrors.push(err100);
+}
+errors++;
+}
+if(data66.values === undefined){
+const err101 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result/variants/" + i8+"/overrides/" + i9,schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/properties/variants/items/properties/overrides/items/required",keyword:"required",params:{missingProperty: "values"},message:"must have required property '"+"values"+"'"};
+if(vErrors === null){
+vErrors = [err101];
+}
+else {
+vErrors.push(err101);
+}
+errors++;
+}
+if(data66.contextName !== undefined){
+if(typeof data66.contextName !== "string"){
+const err102 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result/variants/" + i8+"/overrides/" + i9+"/contextName",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/properties/variants/items/properties/overrides/items/properties/contextName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err102];
+}
+else {
+vErrors.push(err102);
+}
+errors++;
+}
+}
+if(data66.values !== undefined){
+let data68 = data66.values;
+if(Array.isArray(data68)){
+const len10 = data68.length;
+for(let i10=0; i10<len10; i10++){
+if(typeof data68[i10] !== "string"){
+const err103 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result/variants/" + i8+"/overrides/" + i9+"/values/" + i10,schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/properties/variants/items/properties/overrides/items/properties/values/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err103];
+}
+else {
+vErrors.push(err103);
+}
+errors++;
+}
+}
+}
+else {
+const err104 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result/variants/" + i8+"/overrides/" + i9+"/values",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/properties/variants/items/properties/overrides/items/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err104];
+}
+else {
+vErrors.push(err104);
+}
+errors++;
+}
+}
+}
+else {
+const err105 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result/variants/" + i8+"/overrides/" + i9,schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/properties/variants/items/properties/overrides/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err105];
+}
+else {
+vErrors.push(err105);
+}
+errors++;
+}
+}
+}
+else {
+const err106 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result/variants/" + i8+"/overrides",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/properties/variants/items/properties/overrides/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err106];
+}
+else {
+vErrors.push(err106);
+}
+errors++;
+}
+}
+}
+else {
+const err107 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result/variants/" + i8,schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/properties/variants/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err107];
+}
+else {
+vErrors.push(err107);
+}
+errors++;
+}
+}
+}
+else {
+const err108 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result/variants",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/properties/variants/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err108];
+}
+else {
+vErrors.push(err108);
+}
+errors++;
+}
+}
+}
+else {
+const err109 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err109];
+}
+else {
+vErrors.push(err109);
+}
+errors++;
+}
+}
+if(data16.links !== undefined){
+let data70 = data16.links;
+if(data70 && typeof data70 == "object" && !Array.isArray(data70)){
+if(data70.edit === undefined){
+const err110 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/links",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/links/required",keyword:"required",params:{missingProperty: "edit"},message:"must have required property '"+"edit"+"'"};
+if(vErrors === null){
+vErrors = [err110];
+}
+else {
+vErrors.push(err110);
+}
+errors++;
+}
+if(data70.edit !== undefined){
+if(typeof data70.edit !== "string"){
+const err111 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/links/edit",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/links/properties/edit/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err111];
+}
+else {
+vErrors.push(err111);
+}
+errors++;
+}
+}
+}
+else {
+const err112 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/links",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/links/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err112];
+}
+else {
+vErrors.push(err112);
+}
+errors++;
+}
+}
+}
+else {
+const err113 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2,schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err113];
+}
+else {
+vErrors.push(err113);
+}
+errors++;
+}
+}
+}
+else {
+const err114 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err114];
+}
+else {
+vErrors.push(err114);
+}
+errors++;
+}
+}
+}
+else {
+const err115 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err115];
+}
+else {
+vErrors.push(err115);
+}
+errors++;
+}
+}
+if(data7.variant !== undefined){
+let data72 = data7.variant;
+if((!(data72 && typeof data72 == "object" && !Array.isArray(data72))) && (data72 !== null)){
+const err116 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/variant",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/variant/type",keyword:"type",params:{type: schema83.properties.features.items.properties.environments.additionalProperties.items.properties.variant.type},message:"must be object,null"};
+if(vErrors === null){
+vErrors = [err116];
+}
+else {
+vErrors.push(err116);
+}
+errors++;
+}
+if(data72 && typeof data72 == "object" && !Array.isArray(data72)){
+if(data72.name === undefined){
+const err117 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/variant",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/variant/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err117];
+}
+else {
+vErrors.push(err117);
+}
+errors++;
+}
+if(data72.enabled === undefined){
+const err118 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/variant",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/variant/required",keyword:"required",params:{missingProperty: "enabled"},message:"must have required property '"+"enabled"+"'"};
+if(vErrors === null){
+vErrors = [err118];
+}
+else {
+vErrors.push(err118);
+}
+errors++;
+}
+if(data72.name !== undefined){
+if(typeof data72.name !== "string"){
+const err119 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/variant/name",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/variant/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err119];
+}
+else {
+vErrors.push(err119);
+}
+errors++;
+}
+}
+if(data72.enabled !== undefined){
+if(typeof data72.enabled !== "boolean"){
+const err120 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/variant/enabled",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/variant/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err120];
+}
+else {
+vErrors.push(err120);
+}
+errors++;
+}
+}
+if(data72.payload !== undefined){
+let data75 = data72.payload;
+if(!(data75 && typeof data75 == "object" && !Array.isArray(data75))){
+const err121 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/variant/payload",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/variant/properties/payload/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err121];
+}
+else {
+vErrors.push(err121);
+}
+errors++;
+}
+}
+if(data72.feature_enabled !== undefined){
+if(typeof data72.feature_enabled !== "boolean"){
+const err122 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/variant/feature_enabled",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/variant/properties/feature_enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err122];
+}
+else {
+vErrors.push(err122);
+}
+errors++;
+}
+}
+}
+}
+if(data7.variants !== undefined){
+let data77 = data7.variants;
+if(Array.isArray(data77)){
+const len11 = data77.length;
+for(let i11=0; i11<len11; i11++){
+let data78 = data77[i11];
+if(data78 && typeof data78 == "object" && !Array.isArray(data78)){
+if(data78.name === undefined){
+const err123 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/variants/" + i11,schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/variants/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err123];
+}
+else {
+vErrors.push(err123);
+}
+errors++;
+}
+if(data78.weight === undefined){
+const err124 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/variants/" + i11,schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/variants/items/required",keyword:"required",params:{missingProperty: "weight"},message:"must have required property '"+"weight"+"'"};
+if(vErrors === null){
+vErrors = [err124];
+}
+else {
+vErrors.push(err124);
+}
+errors++;
+}
+if(data78.name !== undefined){
+if(typeof data78.name !== "string"){
+const err125 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/variants/" + i11+"/name",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/variants/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err125];
+}
+else {
+vErrors.push(err125);
+}
+errors++;
+}
+}
+if(data78.weight !== undefined){
+let data80 = data78.weight;
+if(!((typeof data80 == "number") && (isFinite(data80)))){
+const err126 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/variants/" + i11+"/weight",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/variants/items/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err126];
+}
+else {
+vErrors.push(err126);
+}
+errors++;
+}
+}
+if(data78.weightType !== undefined){
+if(typeof data78.weightType !== "string"){
+const err127 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/variants/" + i11+"/weightType",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/variants/items/properties/weightType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err127];
+}
+else {
+vErrors.push(err127);
+}
+errors++;
+}
+}
+if(data78.stickiness !== undefined){
+if(typeof data78.stickiness !== "string"){
+const err128 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/variants/" + i11+"/stickiness",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/variants/items/properties/stickiness/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err128];
+}
+else {
+vErrors.push(err128);
+}
+errors++;
+}
+}
+if(data78.payload !== undefined){
+let data83 = data78.payload;
+if(data83 && typeof data83 == "object" && !Array.isArray(data83)){
+if(data83.type === undefined){
+const err129 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/variants/" + i11+"/payload",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/variants/items/properties/payload/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err129];
+}
+else {
+vErrors.push(err129);
+}
+errors++;
+}
+if(data83.value === undefined){
+const err130 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/variants/" + i11+"/payload",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/variants/items/properties/payload/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+if(vErrors === null){
+vErrors = [err130];
+}
+else {
+vErrors.push(err130);
+}
+errors++;
+}
+if(data83.type !== undefined){
+if(typeof data83.type !== "string"){
+const err131 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/variants/" + i11+"/payload/type",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/variants/items/properties/payload/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err131];
+}
+else {
+vErrors.push(err131);
+}
+errors++;
+}
+}
+if(data83.value !== undefined){
+if(typeof data83.value !== "string"){
+const err132 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/variants/" + i11+"/payload/value",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/variants/items/properties/payload/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err132];
+}
+else {
+vErrors.push(err132);
+}
+errors++;
+}
+}
+}
+else {
+const err133 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/variants/" + i11+"/payload",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/variants/items/properties/payload/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err133];
+}
+else {
+vErrors.push(err133);
+}
+errors++;
+}
+}
+if(data78.overrides !== undefined){
+let data86 = data78.overrides;
+if(Array.isArray(data86)){
+const len12 = data86.length;
+for(let i12=0; i12<len12; i12++){
+let data87 = data86[i12];
+if(data87 && typeof data87 == "object" && !Array.isArray(data87)){
+if(data87.contextName === undefined){
+const err134 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/variants/" + i11+"/overrides/" + i12,schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/variants/items/properties/overrides/items/required",keyword:"required",params:{missingProperty: "contextName"},message:"must have required property '"+"contextName"+"'"};
+if(vErrors === null){
+vErrors = [err134];
+}
+else {
+vErrors.push(err134);
+}
+errors++;
+}
+if(data87.values === undefined){
+const err135 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/variants/" + i11+"/overrides/" + i12,schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/variants/items/properties/overrides/items/required",keyword:"required",params:{missingProperty: "values"},message:"must have required property '"+"values"+"'"};
+if(vErrors === null){
+vErrors = [err135];
+}
+else {
+vErrors.push(err135);
+}
+errors++;
+}
+if(data87.contextName !== undefined){
+if(typeof data87.contextName !== "string"){
+const err136 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/variants/" + i11+"/overrides/" + i12+"/contextName",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/variants/items/properties/overrides/items/properties/contextName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err136];
+}
+else {
+vErrors.push(err136);
+}
+errors++;
+}
+}
+if(data87.values !== undefined){
+let data89 = data87.values;
+if(Array.isArray(data89)){
+const len13 = data89.length;
+for(let i13=0; i13<len13; i13++){
+if(typeof data89[i13] !== "string"){
+const err137 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/variants/" + i11+"/overrides/" + i12+"/values/" + i13,schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/variants/items/properties/overrides/items/properties/values/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err137];
+}
+else {
+vErrors.push(err137);
+}
+errors++;
+}
+}
+}
+else {
+const err138 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/variants/" + i11+"/overrides/" + i12+"/values",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/variants/items/properties/overrides/items/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err138];
+}
+else {
+vErrors.push(err138);
+}
+errors++;
+}
+}
+}
+else {
+const err139 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/variants/" + i11+"/overrides/" + i12,schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/variants/items/properties/overrides/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err139];
+}
+else {
+vErrors.push(err139);
+}
+errors++;
+}
+}
+}
+else {
+const err140 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/variants/" + i11+"/overrides",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/variants/items/properties/overrides/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err140];
+}
+else {
+vErrors.push(err140);
+}
+errors++;
+}
+}
+}
+else {
+const err141 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/variants/" + i11,schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/variants/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err141];
+}
+else {
+vErrors.push(err141);
+}
+errors++;
+}
+}
+}
+else {
+const err142 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/variants",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/variants/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err142];
+}
+else {
+vErrors.push(err142);
+}
+errors++;
+}
+}
+if(data7.environment !== undefined){
+if(typeof data7.environment !== "string"){
+const err143 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/environment",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/environment/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err143];
+}
+else {
+vErrors.push(err143);
+}
+errors++;
+}
+}
+if(data7.context !== undefined){
+let data92 = data7.context;
+if(!(data92 && typeof data92 == "object" && !Array.isArray(data92))){
+const err144 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/context",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/context/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err144];
+}
+else {
+vErrors.push(err144);
+}
+errors++;
+}
+}
+}
+else {
+const err145 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1,schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err145];
+}
+else {
+vErrors.push(err145);
+}
+errors++;
+}
+}
+}
+else {
+const err146 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/features/items/properties/environments/additionalProperties/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err146];
+}
+else {
+vErrors.push(err146);
+}
+errors++;
+}
+}
+}
+else {
+const err147 = {instancePath:instancePath+"/features/" + i0+"/environments",schemaPath:"#/properties/features/items/properties/environments/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err147];
+}
+else {
+vErrors.push(err147);
+}
+errors++;
+}
+}
+}
+else {
+const err148 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err148];
+}
+else {
+vErrors.push(err148);
+}
+errors++;
+}
+}
+}
+else {
+const err149 = {instancePath:instancePath+"/features",schemaPath:"#/properties/features/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err149];
+}
+else {
+vErrors.push(err149);
+}
+errors++;
+}
+}
+if(data.warnings !== undefined){
+let data93 = data.warnings;
+if(data93 && typeof data93 == "object" && !Array.isArray(data93)){
+if(data93.invalidContextProperties !== undefined){
+let data94 = data93.invalidContextProperties;
+if(Array.isArray(data94)){
+const len14 = data94.length;
+for(let i14=0; i14<len14; i14++){
+if(typeof data94[i14] !== "string"){
+const err150 = {instancePath:instancePath+"/warnings/invalidContextProperties/" + i14,schemaPath:"#/properties/warnings/properties/invalidContextProperties/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err150];
+}
+else {
+vErrors.push(err150);
+}
+errors++;
+}
+}
+}
+else {
+const err151 = {instancePath:instancePath+"/warnings/invalidContextProperties",schemaPath:"#/properties/warnings/properties/invalidContextProperties/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err151];
+}
+else {
+vErrors.push(err151);
+}
+errors++;
+}
+}
+}
+else {
+const err152 = {instancePath:instancePath+"/warnings",schemaPath:"#/properties/warnings/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err152];
+}
+else {
+vErrors.push(err152);
+}
+errors++;
+}
+}
+}
+else {
+const err153 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err153];
+}
+else {
+vErrors.push(err153);
+}
+errors++;
+}
+validate109.errors = vErrors;
+return errors === 0;
+}
+
+export const tagBody = validate110;
+const schema84 = {"$id":"tagBody","type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"type":"string","minLength":2,"maxLength":50},"value":{"type":"string","minLength":2,"maxLength":50},"color":{"type":["string","null"],"pattern":"^(#[0-9A-Fa-f]{6})?$"}}};
+const pattern10 = new RegExp("^(#[0-9A-Fa-f]{6})?$", "u");
+
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="tagBody" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.value === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "type") || (key0 === "value")) || (key0 === "color"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 === "string"){
+if(func2(data0) > 50){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(func2(data0) < 2){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.value !== undefined){
+let data1 = data.value;
+if(typeof data1 === "string"){
+if(func2(data1) > 50){
+const err6 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(func2(data1) < 2){
+const err7 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.color !== undefined){
+let data2 = data.color;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err9 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema84.properties.color.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(typeof data2 === "string"){
+if(!pattern10.test(data2)){
+const err10 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/pattern",keyword:"pattern",params:{pattern: "^(#[0-9A-Fa-f]{6})?$"},message:"must match pattern \""+"^(#[0-9A-Fa-f]{6})?$"+"\""};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+validate110.errors = vErrors;
+return errors === 0;
+}
+
+export const createTagBody = validate111;
+const schema85 = {"$id":"createTagBody","type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"type":"string","minLength":2,"maxLength":50},"value":{"type":"string","pattern":"^\\s*\\S.{0,48}\\S\\s*$"},"color":{"type":["string","null"],"pattern":"^(#[0-9A-Fa-f]{6})?$"}}};
+const pattern11 = new RegExp("^\\s*\\S.{0,48}\\S\\s*$", "u");
+
+function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="createTagBody" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.value === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "type") || (key0 === "value")) || (key0 === "color"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 === "string"){
+if(func2(data0) > 50){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(func2(data0) < 2){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.value !== undefined){
+let data1 = data.value;
+if(typeof data1 === "string"){
+if(!pattern11.test(data1)){
+const err6 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/pattern",keyword:"pattern",params:{pattern: "^\\s*\\S.{0,48}\\S\\s*$"},message:"must match pattern \""+"^\\s*\\S.{0,48}\\S\\s*$"+"\""};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.color !== undefined){
+let data2 = data.color;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err8 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema85.properties.color.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(typeof data2 === "string"){
+if(!pattern10.test(data2)){
+const err9 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/pattern",keyword:"pattern",params:{pattern: "^(#[0-9A-Fa-f]{6})?$"},message:"must match pattern \""+"^(#[0-9A-Fa-f]{6})?$"+"\""};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate111.errors = vErrors;
+return errors === 0;
+}
+
+export const updateTagsBody = validate112;
+const schema86 = {"$id":"updateTagsBody","type":"object","additionalProperties":false,"required":["addedTags","removedTags"],"properties":{"addedTags":{"type":"array","items":{"$ref":"tagBody"}},"removedTags":{"type":"array","items":{"$ref":"tagBody"}}}};
+
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="updateTagsBody" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.addedTags === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "addedTags"},message:"must have required property '"+"addedTags"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.removedTags === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "removedTags"},message:"must have required property '"+"removedTags"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "addedTags") || (key0 === "removedTags"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.addedTags !== undefined){
+let data0 = data.addedTags;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate110(data0[i0], {instancePath:instancePath+"/addedTags/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/addedTags",schemaPath:"#/properties/addedTags/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.removedTags !== undefined){
+let data2 = data.removedTags;
+if(Array.isArray(data2)){
+const len1 = data2.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate110(data2[i1], {instancePath:instancePath+"/removedTags/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/removedTags",schemaPath:"#/properties/removedTags/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate112.errors = vErrors;
+return errors === 0;
+}
+
+export const tagsBulkAddBody = validate115;
+const schema87 = {"$id":"tagsBulkAddBody","type":"object","additionalProperties":false,"required":["features","tags"],"properties":{"features":{"type":"array","minItems":1,"maxItems":1000,"items":{"type":"string","minLength":1,"maxLength":100}},"tags":{"$ref":"updateTagsBody"}}};
+
+function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="tagsBulkAddBody" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.features === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "features"},message:"must have required property '"+"features"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.tags === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tags"},message:"must have required property '"+"tags"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "features") || (key0 === "tags"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.features !== undefined){
+let data0 = data.features;
+if(Array.isArray(data0)){
+if(data0.length > 1000){
+const err3 = {instancePath:instancePath+"/features",schemaPath:"#/properties/features/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data0.length < 1){
+const err4 = {instancePath:instancePath+"/features",schemaPath:"#/properties/features/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(typeof data1 === "string"){
+if(func2(data1) > 100){
+const err5 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(func2(data1) < 1){
+const err6 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/features",schemaPath:"#/properties/features/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.tags !== undefined){
+if(!(validate112(data.tags, {instancePath:instancePath+"/tags",parentData:data,parentDataProperty:"tags",rootData}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate115.errors = vErrors;
+return errors === 0;
+}
+
+export const tagAnswer = validate117;
+const schema88 = {"$id":"tagAnswer","type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"},"color":{"type":["string","null"]}}};
+
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="tagAnswer" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.value === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "type") || (key0 === "value")) || (key0 === "color"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+if(typeof data.type !== "string"){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.value !== undefined){
+if(typeof data.value !== "string"){
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.color !== undefined){
+let data2 = data.color;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err5 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema88.properties.color.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate117.errors = vErrors;
+return errors === 0;
+}
+
+export const tagList = validate118;
+const schema89 = {"$id":"tagList","type":"object","additionalProperties":false,"required":["version","tags"],"properties":{"version":{"type":"integer"},"tags":{"type":"array","items":{"$ref":"tagAnswer"}}}};
+
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="tagList" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.version === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.tags === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tags"},message:"must have required property '"+"tags"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "version") || (key0 === "tags"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.version !== undefined){
+let data0 = data.version;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.tags !== undefined){
+let data1 = data.tags;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate117(data1[i0], {instancePath:instancePath+"/tags/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate118.errors = vErrors;
+return errors === 0;
+}
+
+export const tagWithVersion = validate120;
+const schema90 = {"$id":"tagWithVersion","type":"object","additionalProperties":false,"required":["version","tag"],"properties":{"version":{"type":"integer"},"tag":{"$ref":"tagAnswer"}}};
+
+function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="tagWithVersion" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.version === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.tag === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tag"},message:"must have required property '"+"tag"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "version") || (key0 === "tag"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.version !== undefined){
+let data0 = data.version;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.tag !== undefined){
+if(!(validate117(data.tag, {instancePath:instancePath+"/tag",parentData:data,parentDataProperty:"tag",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate120.errors = vErrors;
+return errors === 0;
+}
+
+export const tagTypeBody = validate122;
+const schema91 = {"$id":"tagTypeBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{2,50}$"},"description":{"type":"string","maxLength":1000},"icon":{"type":["string","null"],"maxLength":100},"color":{"type":["string","null"],"pattern":"^(#[0-9A-Fa-f]{6})?$"}}};
+const pattern13 = new RegExp("^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{2,50}$", "u");
+
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="tagTypeBody" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "name") || (key0 === "description")) || (key0 === "icon")) || (key0 === "color"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data0 = data.name;
+if(typeof data0 === "string"){
+if(!pattern13.test(data0)){
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{2,50}$"},message:"must match pattern \""+"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{2,50}$"+"\""};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data1 = data.description;
+if(typeof data1 === "string"){
+if(func2(data1) > 1000){
+const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.icon !== undefined){
+let data2 = data.icon;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err6 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/type",keyword:"type",params:{type: schema91.properties.icon.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(typeof data2 === "string"){
+if(func2(data2) > 100){
+const err7 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data.color !== undefined){
+let data3 = data.color;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err8 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema91.properties.color.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(typeof data3 === "string"){
+if(!pattern10.test(data3)){
+const err9 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/pattern",keyword:"pattern",params:{pattern: "^(#[0-9A-Fa-f]{6})?$"},message:"must match pattern \""+"^(#[0-9A-Fa-f]{6})?$"+"\""};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate122.errors = vErrors;
+return errors === 0;
+}
+
+export const updateTagTypeBody = validate123;
+const schema92 = {"$id":"updateTagTypeBody","type":"object","additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{2,50}$"},"description":{"type":"string","maxLength":1000},"icon":{"type":["string","null"],"maxLength":100},"color":{"type":["string","null"],"pattern":"^(#[0-9A-Fa-f]{6})?$"}}};
+
+function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="updateTagTypeBody" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!((((key0 === "name") || (key0 === "description")) || (key0 === "icon")) || (key0 === "color"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data0 = data.name;
+if(typeof data0 === "string"){
+if(!pattern13.test(data0)){
+const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{2,50}$"},message:"must match pattern \""+"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{2,50}$"+"\""};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data1 = data.description;
+if(typeof data1 === "string"){
+if(func2(data1) > 1000){
+const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.icon !== undefined){
+let data2 = data.icon;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err5 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/type",keyword:"type",params:{type: schema92.properties.icon.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(typeof data2 === "string"){
+if(func2(data2) > 100){
+const err6 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.color !== undefined){
+let data3 = data.color;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err7 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema92.properties.color.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(typeof data3 === "string"){
+if(!pattern10.test(data3)){
+const err8 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/pattern",keyword:"pattern",params:{pattern: "^(#[0-9A-Fa-f]{6})?$"},message:"must match pattern \""+"^(#[0-9A-Fa-f]{6})?$"+"\""};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate123.errors = vErrors;
+return errors === 0;
+}
+
+export const tagType = validate124;
+const schema93 = {"$id":"tagType","type":"object","additionalProperties":false,"required":["name","description","icon","color"],"properties":{"name":{"type":"string"},"description":{"type":"string"},"icon":{"type":["string","null"]},"color":{"type":["string","null"],"pattern":"^#[0-9A-Fa-f]{6}$"}}};
+const pattern17 = new RegExp("^#[0-9A-Fa-f]{6}$", "u");
+
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="tagType" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.description === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.icon === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "icon"},message:"must have required property '"+"icon"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.color === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "color"},message:"must have required property '"+"color"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "name") || (key0 === "description")) || (key0 === "icon")) || (key0 === "color"))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.icon !== undefined){
+let data2 = data.icon;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err7 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/type",keyword:"type",params:{type: schema93.properties.icon.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.color !== undefined){
+let data3 = data.color;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err8 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema93.properties.color.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(typeof data3 === "string"){
+if(!pattern17.test(data3)){
+const err9 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/pattern",keyword:"pattern",params:{pattern: "^#[0-9A-Fa-f]{6}$"},message:"must match pattern \""+"^#[0-9A-Fa-f]{6}$"+"\""};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate124.errors = vErrors;
+return errors === 0;
+}
+
+export const tagTypes = validate125;
+const schema94 = {"$id":"tagTypes","type":"object","additionalProperties":false,"required":["version","tagTypes"],"properties":{"version":{"type":"integer"},"tagTypes":{"type":"array","items":{"$ref":"tagType"}}}};
+
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="tagTypes" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.version === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.tagTypes === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tagTypes"},message:"must have required property '"+"tagTypes"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "version") || (key0 === "tagTypes"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.version !== undefined){
+let data0 = data.version;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.tagTypes !== undefined){
+let data1 = data.tagTypes;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate124(data1[i0], {instancePath:instancePath+"/tagTypes/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/tagTypes",schemaPath:"#/properties/tagTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate125.errors = vErrors;
+return errors === 0;
+}
+
+export const tagTypeWithVersion = validate127;
+const schema95 = {"$id":"tagTypeWithVersion","type":"object","additionalProperties":false,"required":["version","tagType"],"properties":{"version":{"type":"integer"},"tagType":{"$ref":"tagType"}}};
+
+function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="tagTypeWithVersion" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.version === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.tagType === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tagType"},message:"must have required property '"+"tagType"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "version") || (key0 === "tagType"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.version !== undefined){
+let data0 = data.version;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.tagType !== undefined){
+if(!(validate124(data.tagType, {instancePath:instancePath+"/tagType",parentData:data,parentDataProperty:"tagType",rootData}))){
+vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate127.errors = vErrors;
+return errors === 0;
+}
+
+export const validTagType = validate129;
+const schema96 = {"$id":"validTagType","type":"object","additionalProperties":false,"required":["valid","tagType"],"properties":{"valid":{"type":"boolean"},"tagType":{"type":"object"}}};
+
+function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="validTagType" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.valid === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "valid"},message:"must have required property '"+"valid"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.tagType === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tagType"},message:"must have required property '"+"tagType"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "valid") || (key0 === "tagType"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.valid !== undefined){
+if(typeof data.valid !== "boolean"){
+const err3 = {instancePath:instancePath+"/valid",schemaPath:"#/properties/valid/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.tagType !== undefined){
+let data1 = data.tagType;
+if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
+const err4 = {instancePath:instancePath+"/tagType",schemaPath:"#/properties/tagType/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate129.errors = vErrors;
+return errors === 0;
+}
+
+export const featureEvents = validate130;
+const schema97 = {"$id":"featureEvents","type":"object","additionalProperties":false,"required":["version","toggleName","events","totalEvents"],"properties":{"version":{"type":"integer"},"toggleName":{"type":"string"},"events":{"type":"array","items":{"$ref":"event"}},"totalEvents":{"type":"integer"}}};
+
+function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="featureEvents" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.version === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.toggleName === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "toggleName"},message:"must have required property '"+"toggleName"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.events === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "events"},message:"must have required property '"+"events"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.totalEvents === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "totalEvents"},message:"must have required property '"+"totalEvents"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "version") || (key0 === "toggleName")) || (key0 === "events")) || (key0 === "totalEvents"))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.version !== undefined){
+let data0 = data.version;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err5 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.toggleName !== undefined){
+if(typeof data.toggleName !== "string"){
+const err6 = {instancePath:instancePath+"/toggleName",schemaPath:"#/properties/toggleName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.events !== undefined){
+let data2 = data.events;
+if(Array.isArray(data2)){
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate26(data2[i0], {instancePath:instancePath+"/events/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.totalEvents !== undefined){
+let data4 = data.totalEvents;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err8 = {instancePath:instancePath+"/totalEvents",schemaPath:"#/properties/totalEvents/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate130.errors = vErrors;
+return errors === 0;
+}
+
+export const eventSearch = validate132;
+const schema98 = {"$id":"eventSearch","type":"object","additionalProperties":false,"required":["events","total"],"properties":{"events":{"type":"array","items":{"$ref":"event"}},"total":{"type":"integer"}}};
+
+function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="eventSearch" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.events === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "events"},message:"must have required property '"+"events"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.total === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total"},message:"must have required property '"+"total"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "events") || (key0 === "total"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.events !== undefined){
+let data0 = data.events;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate26(data0[i0], {instancePath:instancePath+"/events/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.total !== undefined){
+let data2 = data.total;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err4 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate132.errors = vErrors;
+return errors === 0;
+}
+
+export const eventCreators = validate134;
+const schema99 = {"$id":"eventCreators","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","name"],"properties":{"id":{"type":"integer"},"name":{"type":"string"}}}};
+
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="eventCreators" */;
+let vErrors = null;
+let errors = 0;
+if(Array.isArray(data)){
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+let data0 = data[i0];
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(data0.id === undefined){
+const err0 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data0.name === undefined){
+const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data0){
+if(!((key0 === "id") || (key0 === "name"))){
+const err2 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data0.id !== undefined){
+let data1 = data0.id;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err3 = {instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data0.name !== undefined){
+if(typeof data0.name !== "string"){
+const err4 = {instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate134.errors = vErrors;
+return errors === 0;
+}
+
+export const searchFeatures = validate135;
+const schema100 = {"$id":"searchFeatures","type":"object","additionalProperties":false,"required":["features","total"],"properties":{"total":{"type":"integer"},"features":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","type","description","dependencyType","project","stale","favorite","impressionData","createdAt","archivedAt","environments","segments","tags","lifecycle","createdBy"],"properties":{"name":{"type":"string"},"type":{"type":"string"},"description":{"type":["string","null"]},"dependencyType":{"enum":["parent","child",null]},"project":{"type":"string"},"stale":{"type":"boolean"},"favorite":{"type":"boolean"},"impressionData":{"type":"boolean"},"createdAt":{"type":"string","format":"date-time"},"archivedAt":{"type":["string","null"],"format":"date-time"},"environments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","enabled","type","sortOrder","variantCount","lastSeenAt","hasStrategies","hasEnabledStrategies"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"type":{"type":"string"},"sortOrder":{"type":"number"},"variantCount":{"type":"integer"},"lastSeenAt":{"type":["string","null"],"format":"date-time"},"hasStrategies":{"type":"boolean"},"hasEnabledStrategies":{"type":"boolean"}}}},"segments":{"type":"array","items":{"type":"string"}},"tags":{"type":"array","items":{"$ref":"tagAnswer"}},"lifecycle":{"type":"object","additionalProperties":false,"required":["stage","enteredStageAt"],"properties":{"stage":{"type":"string"},"enteredStageAt":{"type":"string","format":"date-time"}}},"createdBy":{"type":"object","additionalProperties":false,"required":["id","name","imageUrl"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"imageUrl":{"type":"string"}}}}}}}};
+
+function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="searchFeatures" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.features === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "features"},message:"must have required property '"+"features"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.total === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total"},message:"must have required property '"+"total"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "total") || (key0 === "features"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.total !== undefined){
+let data0 = data.total;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err3 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.features !== undefined){
+let data1 = data.features;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.name === undefined){
+const err4 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data2.type === undefined){
+const err5 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data2.description === undefined){
+const err6 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data2.dependencyType === undefined){
+const err7 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "dependencyType"},message:"must have required property '"+"dependencyType"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data2.project === undefined){
+const err8 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "project"},message:"must have required property '"+"project"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data2.stale === undefined){
+const err9 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "stale"},message:"must have required property '"+"stale"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data2.favorite === undefined){
+const err10 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "favorite"},message:"must have required property '"+"favorite"+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data2.impressionData === undefined){
+const err11 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "impressionData"},message:"must have required property '"+"impressionData"+"'"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data2.createdAt === undefined){
+const err12 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(data2.archivedAt === undefined){
+const err13 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "archivedAt"},message:"must have required property '"+"archivedAt"+"'"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data2.environments === undefined){
+const err14 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "environments"},message:"must have required property '"+"environments"+"'"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(data2.segments === undefined){
+const err15 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "segments"},message:"must have required property '"+"segments"+"'"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(data2.tags === undefined){
+const err16 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "tags"},message:"must have required property '"+"tags"+"'"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(data2.lifecycle === undefined){
+const err17 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "lifecycle"},message:"must have required property '"+"lifecycle"+"'"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(data2.createdBy === undefined){
+const err18 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "createdBy"},message:"must have required property '"+"createdBy"+"'"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+for(const key1 in data2){
+if(!(func6.call(schema100.properties.features.items.properties, key1))){
+const err19 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data2.name !== undefined){
+if(typeof data2.name !== "string"){
+const err20 = {instancePath:instancePath+"/features/" + i0+"/name",schemaPath:"#/properties/features/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data2.type !== undefined){
+if(typeof data2.type !== "string"){
+const err21 = {instancePath:instancePath+"/features/" + i0+"/type",schemaPath:"#/properties/features/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data2.description !== undefined){
+let data5 = data2.description;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err22 = {instancePath:instancePath+"/features/" + i0+"/description",schemaPath:"#/properties/features/items/properties/description/type",keyword:"type",params:{type: schema100.properties.features.items.properties.description.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data2.dependencyType !== undefined){
+let data6 = data2.dependencyType;
+if(!(((data6 === "parent") || (data6 === "child")) || (data6 === null))){
+const err23 = {instancePath:instancePath+"/features/" + i0+"/dependencyType",schemaPath:"#/properties/features/items/properties/dependencyType/enum",keyword:"enum",params:{allowedValues: schema100.properties.features.items.properties.dependencyType.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data2.project !== undefined){
+if(typeof data2.project !== "string"){
+const err24 = {instancePath:instancePath+"/features/" + i0+"/project",schemaPath:"#/properties/features/items/properties/project/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data2.stale !== undefined){
+if(typeof data2.stale !== "boolean"){
+const err25 = {instancePath:instancePath+"/features/" + i0+"/stale",schemaPath:"#/properties/features/items/properties/stale/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data2.favorite !== undefined){
+if(typeof data2.favorite !== "boolean"){
+const err26 = {instancePath:instancePath+"/features/" + i0+"/favorite",schemaPath:"#/properties/features/items/properties/favorite/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data2.impressionData !== undefined){
+if(typeof data2.impressionData !== "boolean"){
+const err27 = {instancePath:instancePath+"/features/" + i0+"/impressionData",schemaPath:"#/properties/features/items/properties/impressionData/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data2.createdAt !== undefined){
+let data11 = data2.createdAt;
+if(typeof data11 === "string"){
+if(!(formats0.test(data11))){
+const err28 = {instancePath:instancePath+"/features/" + i0+"/createdAt",schemaPath:"#/properties/features/items/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/features/" + i0+"/createdAt",schemaPath:"#/properties/features/items/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data2.archivedAt !== undefined){
+let data12 = data2.archivedAt;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err30 = {instancePath:instancePath+"/features/" + i0+"/archivedAt",schemaPath:"#/properties/features/items/properties/archivedAt/type",keyword:"type",params:{type: schema100.properties.features.items.properties.archivedAt.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+if(typeof data12 === "string"){
+if(!(formats0.test(data12))){
+const err31 = {instancePath:instancePath+"/features/" + i0+"/archivedAt",schemaPath:"#/properties/features/items/properties/archivedAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+if(data2.environments !== undefined){
+let data13 = data2.environments;
+if(Array.isArray(data13)){
+const len1 = data13.length;
+for(let i1=0; i1<len1; i1++){
+let data14 = data13[i1];
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+if(data14.name === undefined){
+const err32 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1,schemaPath:"#/properties/features/items/properties/environments/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+if(data14.enabled === undefined){
+const err33 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1,schemaPath:"#/properties/features/items/properties/environments/items/required",keyword:"required",params:{missingProperty: "enabled"},message:"must have required property '"+"enabled"+"'"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+if(data14.type === undefined){
+const err34 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1,schemaPath:"#/properties/features/items/properties/environments/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+if(data14.sortOrder === undefined){
+const err35 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1,schemaPath:"#/properties/features/items/properties/environments/items/required",keyword:"required",params:{missingProperty: "sortOrder"},message:"must have required property '"+"sortOrder"+"'"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if(data14.variantCount === undefined){
+const err36 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1,schemaPath:"#/properties/features/items/properties/environments/items/required",keyword:"required",params:{missingProperty: "variantCount"},message:"must have required property '"+"variantCount"+"'"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+if(data14.lastSeenAt === undefined){
+const err37 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1,schemaPath:"#/properties/features/items/properties/environments/items/required",keyword:"required",params:{missingProperty: "lastSeenAt"},message:"must have required property '"+"lastSeenAt"+"'"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+if(data14.hasStrategies === undefined){
+const err38 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1,schemaPath:"#/properties/features/items/properties/environments/items/required",keyword:"required",params:{missingProperty: "hasStrategies"},message:"must have required property '"+"hasStrategies"+"'"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+if(data14.hasEnabledStrategies === undefined){
+const err39 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1,schemaPath:"#/properties/features/items/properties/environments/items/required",keyword:"required",params:{missingProperty: "hasEnabledStrategies"},message:"must have required property '"+"hasEnabledStrategies"+"'"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+for(const key2 in data14){
+if(!((((((((key2 === "name") || (key2 === "enabled")) || (key2 === "type")) || (key2 === "sortOrder")) || (key2 === "variantCount")) || (key2 === "lastSeenAt")) || (key2 === "hasStrategies")) || (key2 === "hasEnabledStrategies"))){
+const err40 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1,schemaPath:"#/properties/features/items/properties/environments/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data14.name !== undefined){
+if(typeof data14.name !== "string"){
+const err41 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1+"/name",schemaPath:"#/properties/features/items/properties/environments/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+if(data14.enabled !== undefined){
+if(typeof data14.enabled !== "boolean"){
+const err42 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1+"/enabled",schemaPath:"#/properties/features/items/properties/environments/items/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data14.type !== undefined){
+if(typeof data14.type !== "string"){
+const err43 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1+"/type",schemaPath:"#/properties/features/items/properties/environments/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+if(data14.sortOrder !== undefined){
+let data18 = data14.sortOrder;
+if(!((typeof data18 == "number") && (isFinite(data18)))){
+const err44 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1+"/sortOrder",schemaPath:"#/properties/features/items/properties/environments/items/properties/sortOrder/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data14.variantCount !== undefined){
+let data19 = data14.variantCount;
+if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
+const err45 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1+"/variantCount",schemaPath:"#/properties/features/items/properties/environments/items/properties/variantCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+if(data14.lastSeenAt !== undefined){
+let data20 = data14.lastSeenAt;
+if((typeof data20 !== "string") && (data20 !== null)){
+const err46 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1+"/lastSeenAt",schemaPath:"#/properties/features/items/properties/environments/items/properties/lastSeenAt/type",keyword:"type",params:{type: schema100.properties.features.items.properties.environments.items.properties.lastSeenAt.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+if(typeof data20 === "string"){
+if(!(formats0.test(data20))){
+const err47 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1+"/lastSeenAt",schemaPath:"#/properties/features/items/properties/environments/items/properties/lastSeenAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+}
+if(data14.hasStrategies !== undefined){
+if(typeof data14.hasStrategies !== "boolean"){
+const err48 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1+"/hasStrategies",schemaPath:"#/properties/features/items/properties/environments/items/properties/hasStrategies/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+if(data14.hasEnabledStrategies !== undefined){
+if(typeof data14.hasEnabledStrategies !== "boolean"){
+const err49 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1+"/hasEnabledStrategies",schemaPath:"#/properties/features/items/properties/environments/items/properties/hasEnabledStrategies/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+}
+else {
+const err50 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1,schemaPath:"#/properties/features/items/properties/environments/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+}
+else {
+const err51 = {instancePath:instancePath+"/features/" + i0+"/environments",schemaPath:"#/properties/features/items/properties/environments/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+if(data2.segments !== undefined){
+let data23 = data2.segments;
+if(Array.isArray(data23)){
+const len2 = data23.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data23[i2] !== "string"){
+const err52 = {instancePath:instancePath+"/features/" + i0+"/segments/" + i2,schemaPath:"#/properties/features/items/properties/segments/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+}
+else {
+const err53 = {instancePath:instancePath+"/features/" + i0+"/segments",schemaPath:"#/properties/features/items/properties/segments/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+if(data2.tags !== undefined){
+let data25 = data2.tags;
+if(Array.isArray(data25)){
+const len3 = data25.length;
+for(let i3=0; i3<len3; i3++){
+if(!(validate117(data25[i3], {instancePath:instancePath+"/features/" + i0+"/tags/" + i3,parentData:data25,parentDataProperty:i3,rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err54 = {instancePath:instancePath+"/features/" + i0+"/tags",schemaPath:"#/properties/features/items/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+if(data2.lifecycle !== undefined){
+let data27 = data2.lifecycle;
+if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
+if(data27.stage === undefined){
+const err55 = {instancePath:instancePath+"/features/" + i0+"/lifecycle",schemaPath:"#/properties/features/items/properties/lifecycle/required",keyword:"required",params:{missingProperty: "stage"},message:"must have required property '"+"stage"+"'"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+if(data27.enteredStageAt === undefined){
+const err56 = {instancePath:instancePath+"/features/" + i0+"/lifecycle",schemaPath:"#/properties/features/items/properties/lifecycle/required",keyword:"required",params:{missingProperty: "enteredStageAt"},message:"must have required property '"+"enteredStageAt"+"'"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+for(const key3 in data27){
+if(!((key3 === "stage") || (key3 === "enteredStageAt"))){
+const err57 = {instancePath:instancePath+"/features/" + i0+"/lifecycle",schemaPath:"#/properties/features/items/properties/lifecycle/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+if(data27.stage !== undefined){
+if(typeof data27.stage !== "string"){
+const err58 = {instancePath:instancePath+"/features/" + i0+"/lifecycle/stage",schemaPath:"#/properties/features/items/properties/lifecycle/properties/stage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+if(data27.enteredStageAt !== undefined){
+let data29 = data27.enteredStageAt;
+if(typeof data29 === "string"){
+if(!(formats0.test(data29))){
+const err59 = {instancePath:instancePath+"/features/" + i0+"/lifecycle/enteredStageAt",schemaPath:"#/properties/features/items/properties/lifecycle/properties/enteredStageAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/features/" + i0+"/lifecycle/enteredStageAt",schemaPath:"#/properties/features/items/properties/lifecycle/properties/enteredStageAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+}
+else {
+const err61 = {instancePath:instancePath+"/features/" + i0+"/lifecycle",schemaPath:"#/properties/features/items/properties/lifecycle/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+if(data2.createdBy !== undefined){
+let data30 = data2.createdBy;
+if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
+if(data30.id === undefined){
+const err62 = {instancePath:instancePath+"/features/" + i0+"/createdBy",schemaPath:"#/properties/features/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+if(data30.name === undefined){
+const err63 = {instancePath:instancePath+"/features/" + i0+"/createdBy",schemaPath:"#/properties/features/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+if(data30.imageUrl === undefined){
+const err64 = {instancePath:instancePath+"/features/" + i0+"/createdBy",schemaPath:"#/properties/features/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "imageUrl"},message:"must have required property '"+"imageUrl"+"'"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+for(const key4 in data30){
+if(!(((key4 === "id") || (key4 === "name")) || (key4 === "imageUrl"))){
+const err65 = {instancePath:instancePath+"/features/" + i0+"/createdBy",schemaPath:"#/properties/features/items/properties/createdBy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+if(data30.id !== undefined){
+let data31 = data30.id;
+if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
+const err66 = {instancePath:instancePath+"/features/" + i0+"/createdBy/id",schemaPath:"#/properties/features/items/properties/createdBy/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+if(data30.name !== undefined){
+if(typeof data30.name !== "string"){
+const err67 = {instancePath:instancePath+"/features/" + i0+"/createdBy/name",schemaPath:"#/properties/features/items/properties/createdBy/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+if(data30.imageUrl !== undefined){
+if(typeof data30.imageUrl !== "string"){
+const err68 = {instancePath:instancePath+"/features/" + i0+"/createdBy/imageUrl",schemaPath:"#/properties/features/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+}
+else {
+const err69 = {instancePath:instancePath+"/features/" + i0+"/createdBy",schemaPath:"#/properties/features/items/properties/createdBy/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+}
+else {
+const err70 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+}
+else {
+const err71 = {instancePath:instancePath+"/features",schemaPath:"#/properties/features/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+}
+else {
+const err72 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+validate135.errors = vErrors;
+return errors === 0;
+}
+
+export const nameList = validate137;
+const schema101 = {"$id":"nameList","type":"array","items":{"type":"string"}};
+
+function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="nameList" */;
+let vErrors = null;
+let errors = 0;
+if(Array.isArray(data)){
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data[i0] !== "string"){
+const err0 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate137.errors = vErrors;
+return errors === 0;
+}
+
+export const dependenciesExist = validate138;
+const schema102 = {"$id":"dependenciesExist","type":"boolean"};
+
+function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="dependenciesExist" */;
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "boolean"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate138.errors = vErrors;
+return errors === 0;
+}
+
+export const strategySegmentsBody = validate139;
+const schema103 = {"$id":"strategySegmentsBody","type":"object","additionalProperties":false,"required":["projectId","strategyId","environmentId","segmentIds"],"properties":{"projectId":{"type":"string","minLength":1,"maxLength":100},"strategyId":{"type":"string","minLength":1,"maxLength":100},"environmentId":{"type":"string","minLength":1,"maxLength":100},"segmentIds":{"type":"array","maxItems":5,"uniqueItems":true,"items":{"type":"integer","minimum":0}}}};
+
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="strategySegmentsBody" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.projectId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "projectId"},message:"must have required property '"+"projectId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.strategyId === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "strategyId"},message:"must have required property '"+"strategyId"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.environmentId === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "environmentId"},message:"must have required property '"+"environmentId"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.segmentIds === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "segmentIds"},message:"must have required property '"+"segmentIds"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "projectId") || (key0 === "strategyId")) || (key0 === "environmentId")) || (key0 === "segmentIds"))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.projectId !== undefined){
+let data0 = data.projectId;
+if(typeof data0 === "string"){
+if(func2(data0) > 100){
+const err5 = {instancePath:instancePath+"/projectId",schemaPath:"#/properties/projectId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(func2(data0) < 1){
+const err6 = {instancePath:instancePath+"/projectId",schemaPath:"#/properties/projectId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/projectId",schemaPath:"#/properties/projectId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.strategyId !== undefined){
+let data1 = data.strategyId;
+if(typeof data1 === "string"){
+if(func2(data1) > 100){
+const err8 = {instancePath:instancePath+"/strategyId",schemaPath:"#/properties/strategyId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(func2(data1) < 1){
+const err9 = {instancePath:instancePath+"/strategyId",schemaPath:"#/properties/strategyId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/strategyId",schemaPath:"#/properties/strategyId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.environmentId !== undefined){
+let data2 = data.environmentId;
+if(typeof data2 === "string"){
+if(func2(data2) > 100){
+const err11 = {instancePath:instancePath+"/environmentId",schemaPath:"#/properties/environmentId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(func2(data2) < 1){
+const err12 = {instancePath:instancePath+"/environmentId",schemaPath:"#/properties/environmentId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/environmentId",schemaPath:"#/properties/environmentId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.segmentIds !== undefined){
+let data3 = data.segmentIds;
+if(Array.isArray(data3)){
+if(data3.length > 5){
+const err14 = {instancePath:instancePath+"/segmentIds",schemaPath:"#/properties/segmentIds/maxItems",keyword:"maxItems",params:{limit: 5},message:"must NOT have more than 5 items"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+let data4 = data3[i0];
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err15 = {instancePath:instancePath+"/segmentIds/" + i0,schemaPath:"#/properties/segmentIds/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 < 0 || isNaN(data4)){
+const err16 = {instancePath:instancePath+"/segmentIds/" + i0,schemaPath:"#/properties/segmentIds/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+let i1 = data3.length;
+let j0;
+if(i1 > 1){
+const indices0 = {};
+for(;i1--;){
+let item0 = data3[i1];
+if(!(((typeof item0 == "number") && (!(item0 % 1) && !isNaN(item0))) && (isFinite(item0)))){
+continue;
+}
+if(typeof indices0[item0] == "number"){
+j0 = indices0[item0];
+const err17 = {instancePath:instancePath+"/segmentIds",schemaPath:"#/properties/segmentIds/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+break;
+}
+indices0[item0] = i1;
+}
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/segmentIds",schemaPath:"#/properties/segmentIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+validate139.errors = vErrors;
+return errors === 0;
+}
+
+export const legalValue = validate140;
+const schema104 = {"$id":"legalValue","type":"object","additionalProperties":false,"required":["value"],"properties":{"value":{"type":"string","minLength":1,"maxLength":100},"description":{"type":["string","null"],"maxLength":250}}};
+
+function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="legalValue" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.value === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "value") || (key0 === "description"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.value !== undefined){
+let data0 = data.value;
+if(typeof data0 === "string"){
+if(func2(data0) > 100){
+const err2 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(func2(data0) < 1){
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data1 = data.description;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema104.properties.description.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(func2(data1) > 250){
+const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 250},message:"must NOT have more than 250 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate140.errors = vErrors;
+return errors === 0;
+}
+
+export const createContextFieldBody = validate141;
+const schema105 = {"$id":"createContextFieldBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},"description":{"type":["string","null"],"maxLength":250},"stickiness":{"type":"boolean"},"sortOrder":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"legalValues":{"type":["array","null"],"maxItems":1000,"items":{"$ref":"legalValue"}},"project":{"type":["string","null"],"minLength":1,"maxLength":100},"createdAt":{"type":["string","null"]},"usedInFeatures":{"type":["integer","null"]},"usedInProjects":{"type":["integer","null"]}}};
+
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="createContextFieldBody" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func6.call(schema105.properties, key0))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data0 = data.name;
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},message:"must match pattern \""+"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"+"\""};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data1 = data.description;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema105.properties.description.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(func2(data1) > 250){
+const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 250},message:"must NOT have more than 250 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.stickiness !== undefined){
+if(typeof data.stickiness !== "boolean"){
+const err6 = {instancePath:instancePath+"/stickiness",schemaPath:"#/properties/stickiness/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.sortOrder !== undefined){
+let data3 = data.sortOrder;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err7 = {instancePath:instancePath+"/sortOrder",schemaPath:"#/properties/sortOrder/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 2147483647 || isNaN(data3)){
+const err8 = {instancePath:instancePath+"/sortOrder",schemaPath:"#/properties/sortOrder/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data3 < -2147483648 || isNaN(data3)){
+const err9 = {instancePath:instancePath+"/sortOrder",schemaPath:"#/properties/sortOrder/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+if(data.legalValues !== undefined){
+let data4 = data.legalValues;
+if((!(Array.isArray(data4))) && (data4 !== null)){
+const err10 = {instancePath:instancePath+"/legalValues",schemaPath:"#/properties/legalValues/type",keyword:"type",params:{type: schema105.properties.legalValues.type},message:"must be array,null"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(Array.isArray(data4)){
+if(data4.length > 1000){
+const err11 = {instancePath:instancePath+"/legalValues",schemaPath:"#/properties/legalValues/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate140(data4[i0], {instancePath:instancePath+"/legalValues/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+if(data.project !== undefined){
+let data6 = data.project;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err12 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: schema105.properties.project.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(typeof data6 === "string"){
+if(func2(data6) > 100){
+const err13 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(func2(data6) < 1){
+const err14 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+if(data.createdAt !== undefined){
+let data7 = data.createdAt;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err15 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: schema105.properties.createdAt.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.usedInFeatures !== undefined){
+let data8 = data.usedInFeatures;
+if((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) && (data8 !== null)){
+const err16 = {instancePath:instancePath+"/usedInFeatures",schemaPath:"#/properties/usedInFeatures/type",keyword:"type",params:{type: schema105.properties.usedInFeatures.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.usedInProjects !== undefined){
+let data9 = data.usedInProjects;
+if((!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))) && (data9 !== null)){
+const err17 = {instancePath:instancePath+"/usedInProjects",schemaPath:"#/properties/usedInProjects/type",keyword:"type",params:{type: schema105.properties.usedInProjects.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+validate141.errors = vErrors;
+return errors === 0;
+}
+
+export const updateContextFieldBody = validate143;
+const schema106 = {"$id":"updateContextFieldBody","type":"object","additionalProperties":false,"properties":{"name":{"type":"string"},"description":{"type":["string","null"],"maxLength":250},"stickiness":{"type":"boolean"},"sortOrder":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"legalValues":{"type":["array","null"],"maxItems":1000,"items":{"$ref":"legalValue"}},"project":{"type":["string","null"],"minLength":1,"maxLength":100},"createdAt":{"type":["string","null"]},"usedInFeatures":{"type":["integer","null"]},"usedInProjects":{"type":["integer","null"]}}};
+
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="updateContextFieldBody" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(func6.call(schema106.properties, key0))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data1 = data.description;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema106.properties.description.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(func2(data1) > 250){
+const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 250},message:"must NOT have more than 250 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.stickiness !== undefined){
+if(typeof data.stickiness !== "boolean"){
+const err4 = {instancePath:instancePath+"/stickiness",schemaPath:"#/properties/stickiness/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.sortOrder !== undefined){
+let data3 = data.sortOrder;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err5 = {instancePath:instancePath+"/sortOrder",schemaPath:"#/properties/sortOrder/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 2147483647 || isNaN(data3)){
+const err6 = {instancePath:instancePath+"/sortOrder",schemaPath:"#/properties/sortOrder/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data3 < -2147483648 || isNaN(data3)){
+const err7 = {instancePath:instancePath+"/sortOrder",schemaPath:"#/properties/sortOrder/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data.legalValues !== undefined){
+let data4 = data.legalValues;
+if((!(Array.isArray(data4))) && (data4 !== null)){
+const err8 = {instancePath:instancePath+"/legalValues",schemaPath:"#/properties/legalValues/type",keyword:"type",params:{type: schema106.properties.legalValues.type},message:"must be array,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(Array.isArray(data4)){
+if(data4.length > 1000){
+const err9 = {instancePath:instancePath+"/legalValues",schemaPath:"#/properties/legalValues/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate140(data4[i0], {instancePath:instancePath+"/legalValues/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+if(data.project !== undefined){
+let data6 = data.project;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err10 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: schema106.properties.project.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(typeof data6 === "string"){
+if(func2(data6) > 100){
+const err11 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(func2(data6) < 1){
+const err12 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data.createdAt !== undefined){
+let data7 = data.createdAt;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err13 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: schema106.properties.createdAt.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.usedInFeatures !== undefined){
+let data8 = data.usedInFeatures;
+if((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) && (data8 !== null)){
+const err14 = {instancePath:instancePath+"/usedInFeatures",schemaPath:"#/properties/usedInFeatures/type",keyword:"type",params:{type: schema106.properties.usedInFeatures.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.usedInProjects !== undefined){
+let data9 = data.usedInProjects;
+if((!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))) && (data9 !== null)){
+const err15 = {instancePath:instancePath+"/usedInProjects",schemaPath:"#/properties/usedInProjects/type",keyword:"type",params:{type: schema106.properties.usedInProjects.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+validate143.errors = vErrors;
+return errors === 0;
+}
+
+export const contextFieldNameBody = validate145;
+const schema107 = {"$id":"contextFieldNameBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string"}}};
+
+function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="contextFieldNameBody" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "name")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate145.errors = vErrors;
+return errors === 0;
+}
+
+export const contextField = validate146;
+const schema108 = {"$id":"contextField","type":"object","additionalProperties":false,"required":["name","description","stickiness","sortOrder","createdAt","legalValues"],"properties":{"name":{"type":"string"},"description":{"type":"string"},"stickiness":{"type":"boolean"},"sortOrder":{"type":"integer"},"createdAt":{"type":"string","format":"date-time"},"usedInFeatures":{"type":"integer","minimum":0},"usedInProjects":{"type":"integer","minimum":0},"legalValues":{"type":"array","items":{"$ref":"legalValue"}},"project":{"type":"string"}}};
+
+function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="contextField" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.description === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.stickiness === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "stickiness"},message:"must have required property '"+"stickiness"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.sortOrder === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sortOrder"},message:"must have required property '"+"sortOrder"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.createdAt === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.legalValues === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "legalValues"},message:"must have required property '"+"legalValues"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func6.call(schema108.properties, key0))){
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err8 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.stickiness !== undefined){
+if(typeof data.stickiness !== "boolean"){
+const err9 = {instancePath:instancePath+"/stickiness",schemaPath:"#/properties/stickiness/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.sortOrder !== undefined){
+let data3 = data.sortOrder;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err10 = {instancePath:instancePath+"/sortOrder",schemaPath:"#/properties/sortOrder/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.createdAt !== undefined){
+let data4 = data.createdAt;
+if(typeof data4 === "string"){
+if(!(formats0.test(data4))){
+const err11 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.usedInFeatures !== undefined){
+let data5 = data.usedInFeatures;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err13 = {instancePath:instancePath+"/usedInFeatures",schemaPath:"#/properties/usedInFeatures/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 < 0 || isNaN(data5)){
+const err14 = {instancePath:instancePath+"/usedInFeatures",schemaPath:"#/properties/usedInFeatures/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+if(data.usedInProjects !== undefined){
+let data6 = data.usedInProjects;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err15 = {instancePath:instancePath+"/usedInProjects",schemaPath:"#/properties/usedInProjects/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 < 0 || isNaN(data6)){
+const err16 = {instancePath:instancePath+"/usedInProjects",schemaPath:"#/properties/usedInProjects/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+if(data.legalValues !== undefined){
+let data7 = data.legalValues;
+if(Array.isArray(data7)){
+const len0 = data7.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate140(data7[i0], {instancePath:instancePath+"/legalValues/" + i0,parentData:data7,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/legalValues",schemaPath:"#/properties/legalValues/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.project !== undefined){
+if(typeof data.project !== "string"){
+const err18 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+validate146.errors = vErrors;
+return errors === 0;
+}
+
+export const contextFields = validate148;
+const schema109 = {"$id":"contextFields","type":"array","items":{"$ref":"contextField"}};
+
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="contextFields" */;
+let vErrors = null;
+let errors = 0;
+if(Array.isArray(data)){
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate146(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate148.errors = vErrors;
+return errors === 0;
+}
+
+export const contextFieldStrategies = validate150;
+const schema110 = {"$id":"contextFieldStrategies","type":"object","additionalProperties":false,"required":["strategies"],"properties":{"strategies":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","featureName","projectId","environment","strategyName"],"properties":{"id":{"type":"string"},"featureName":{"type":"string"},"projectId":{"type":"string"},"environment":{"type":"string"},"strategyName":{"type":"string"}}}}}};
+
+function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="contextFieldStrategies" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.strategies === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "strategies"},message:"must have required property '"+"strategies"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "strategies")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.strategies !== undefined){
+let data0 = data.strategies;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.id === undefined){
+const err2 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data1.featureName === undefined){
+const err3 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/required",keyword:"required",params:{missingProperty: "featureName"},message:"must have required property '"+"featureName"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1.projectId === undefined){
+const err4 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/required",keyword:"required",params:{missingProperty: "projectId"},message:"must have required property '"+"projectId"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data1.environment === undefined){
+const err5 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/required",keyword:"required",params:{missingProperty: "environment"},message:"must have required property '"+"environment"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data1.strategyName === undefined){
+const err6 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/required",keyword:"required",params:{missingProperty: "strategyName"},message:"must have required property '"+"strategyName"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+for(const key1 in data1){
+if(!(((((key1 === "id") || (key1 === "featureName")) || (key1 === "projectId")) || (key1 === "environment")) || (key1 === "strategyName"))){
+const err7 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data1.id !== undefined){
+if(typeof data1.id !== "string"){
+const err8 = {instancePath:instancePath+"/strategies/" + i0+"/id",schemaPath:"#/properties/strategies/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data1.featureName !== undefined){
+if(typeof data1.featureName !== "string"){
+const err9 = {instancePath:instancePath+"/strategies/" + i0+"/featureName",schemaPath:"#/properties/strategies/items/properties/featureName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data1.projectId !== undefined){
+if(typeof data1.projectId !== "string"){
+const err10 = {instancePath:instancePath+"/strategies/" + i0+"/projectId",schemaPath:"#/properties/strategies/items/properties/projectId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data1.environment !== undefined){
+if(typeof data1.environment !== "string"){
+const err11 = {instancePath:instancePath+"/strategies/" + i0+"/environment",schemaPath:"#/properties/strategies/items/properties/environment/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data1.strategyName !== undefined){
+if(typeof data1.strategyName !== "string"){
+const err12 = {instancePath:instancePath+"/strategies/" + i0+"/strategyName",schemaPath:"#/properties/strategies/items/properties/strategyName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/strategies",schemaPath:"#/properties/strategies/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate150.errors = vErrors;
+return errors === 0;
+}
+
+export const environment = validate151;
+const schema111 = {"$id":"environment","type":"object","additionalProperties":false,"required":["name","type","enabled","protected","sortOrder"],"properties":{"name":{"type":"string"},"type":{"type":"string"},"enabled":{"type":"boolean"},"protected":{"type":"boolean"},"sortOrder":{"type":"integer"},"projectCount":{"type":"integer","minimum":0},"apiTokenCount":{"type":"integer","minimum":0},"enabledToggleCount":{"type":"integer","minimum":0},"requiredApprovals":{"type":["integer","null"]}}};
+
+function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="environment" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.type === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.enabled === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enabled"},message:"must have required property '"+"enabled"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.protected === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "protected"},message:"must have required property '"+"protected"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.sortOrder === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sortOrder"},message:"must have required property '"+"sortOrder"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func6.call(schema111.properties, key0))){
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+if(typeof data.type !== "string"){
+const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.enabled !== undefined){
+if(typeof data.enabled !== "boolean"){
+const err8 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.protected !== undefined){
+if(typeof data.protected !== "boolean"){
+const err9 = {instancePath:instancePath+"/protected",schemaPath:"#/properties/protected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.sortOrder !== undefined){
+let data4 = data.sortOrder;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err10 = {instancePath:instancePath+"/sortOrder",schemaPath:"#/properties/sortOrder/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.projectCount !== undefined){
+let data5 = data.projectCount;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err11 = {instancePath:instancePath+"/projectCount",schemaPath:"#/properties/projectCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 < 0 || isNaN(data5)){
+const err12 = {instancePath:instancePath+"/projectCount",schemaPath:"#/properties/projectCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data.apiTokenCount !== undefined){
+let data6 = data.apiTokenCount;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err13 = {instancePath:instancePath+"/apiTokenCount",schemaPath:"#/properties/apiTokenCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 < 0 || isNaN(data6)){
+const err14 = {instancePath:instancePath+"/apiTokenCount",schemaPath:"#/properties/apiTokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+if(data.enabledToggleCount !== undefined){
+let data7 = data.enabledToggleCount;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err15 = {instancePath:instancePath+"/enabledToggleCount",schemaPath:"#/properties/enabledToggleCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 < 0 || isNaN(data7)){
+const err16 = {instancePath:instancePath+"/enabledToggleCount",schemaPath:"#/properties/enabledToggleCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+if(data.requiredApprovals !== undefined){
+let data8 = data.requiredApprovals;
+if((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) && (data8 !== null)){
+const err17 = {instancePath:instancePath+"/requiredApprovals",schemaPath:"#/properties/requiredApprovals/type",keyword:"type",params:{type: schema111.properties.requiredApprovals.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+validate151.errors = vErrors;
+return errors === 0;
+}
+
+export const environments = validate152;
+const schema112 = {"$id":"environments","type":"object","additionalProperties":false,"required":["version","environments"],"properties":{"version":{"type":"integer"},"environments":{"type":"array","items":{"$ref":"environment"}}}};
+
+function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="environments" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.version === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.environments === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "environments"},message:"must have required property '"+"environments"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "version") || (key0 === "environments"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.version !== undefined){
+let data0 = data.version;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.environments !== undefined){
+let data1 = data.environments;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate151(data1[i0], {instancePath:instancePath+"/environments/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/environments",schemaPath:"#/properties/environments/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate152.errors = vErrors;
+return errors === 0;
+}
+
+export const defaultStrategy = validate154;
+const schema113 = {"$id":"defaultStrategy","type":"object","additionalProperties":false,"required":["name","constraints","parameters","variants","segments"],"properties":{"name":{"type":"string"},"title":{"type":["string","null"]},"disabled":{"type":["boolean","null"]},"constraints":{"type":"array","items":{"type":"object"}},"parameters":{"type":"object","additionalProperties":{"type":"string"}},"variants":{"type":"array","items":{"type":"object"}},"segments":{"type":"array","items":{"type":"integer"}}}};
+
+function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="defaultStrategy" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.constraints === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "constraints"},message:"must have required property '"+"constraints"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.parameters === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parameters"},message:"must have required property '"+"parameters"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.variants === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "variants"},message:"must have required property '"+"variants"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.segments === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "segments"},message:"must have required property '"+"segments"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((((key0 === "name") || (key0 === "title")) || (key0 === "disabled")) || (key0 === "constraints")) || (key0 === "parameters")) || (key0 === "variants")) || (key0 === "segments"))){
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data1 = data.title;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err7 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema113.properties.title.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.disabled !== undefined){
+let data2 = data.disabled;
+if((typeof data2 !== "boolean") && (data2 !== null)){
+const err8 = {instancePath:instancePath+"/disabled",schemaPath:"#/properties/disabled/type",keyword:"type",params:{type: schema113.properties.disabled.type},message:"must be boolean,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.constraints !== undefined){
+let data3 = data.constraints;
+if(Array.isArray(data3)){
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+let data4 = data3[i0];
+if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
+const err9 = {instancePath:instancePath+"/constraints/" + i0,schemaPath:"#/properties/constraints/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/constraints",schemaPath:"#/properties/constraints/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.parameters !== undefined){
+let data5 = data.parameters;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+for(const key1 in data5){
+if(typeof data5[key1] !== "string"){
+const err11 = {instancePath:instancePath+"/parameters/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/parameters/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/parameters",schemaPath:"#/properties/parameters/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.variants !== undefined){
+let data7 = data.variants;
+if(Array.isArray(data7)){
+const len1 = data7.length;
+for(let i1=0; i1<len1; i1++){
+let data8 = data7[i1];
+if(!(data8 && typeof data8 == "object" && !Array.isArray(data8))){
+const err13 = {instancePath:instancePath+"/variants/" + i1,schemaPath:"#/properties/variants/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/variants",schemaPath:"#/properties/variants/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.segments !== undefined){
+let data9 = data.segments;
+if(Array.isArray(data9)){
+const len2 = data9.length;
+for(let i2=0; i2<len2; i2++){
+let data10 = data9[i2];
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err15 = {instancePath:instancePath+"/segments/" + i2,schemaPath:"#/properties/segments/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/segments",schemaPath:"#/properties/segments/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+validate154.errors = vErrors;
+return errors === 0;
+}
+
+export const projectEnvironment = validate155;
+const schema114 = {"$id":"projectEnvironment","type":"object","additionalProperties":false,"required":["name","type","enabled","protected","sortOrder","projectApiTokenCount","projectEnabledToggleCount","visible"],"properties":{"name":{"type":"string"},"type":{"type":"string"},"enabled":{"type":"boolean"},"protected":{"type":"boolean"},"sortOrder":{"type":"integer"},"projectApiTokenCount":{"type":"integer","minimum":0},"projectEnabledToggleCount":{"type":"integer","minimum":0},"defaultStrategy":{"$ref":"defaultStrategy"},"visible":{"type":"boolean"},"requiredApprovals":{"type":["integer","null"]}}};
+
+function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="projectEnvironment" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.type === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.enabled === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enabled"},message:"must have required property '"+"enabled"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.protected === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "protected"},message:"must have required property '"+"protected"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.sortOrder === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sortOrder"},message:"must have required property '"+"sortOrder"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.projectApiTokenCount === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "projectApiTokenCount"},message:"must have required property '"+"projectApiTokenCount"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.projectEnabledToggleCount === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "projectEnabledToggleCount"},message:"must have required property '"+"projectEnabledToggleCount"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.visible === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "visible"},message:"must have required property '"+"visible"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func6.call(schema114.properties, key0))){
+const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+if(typeof data.type !== "string"){
+const err10 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.enabled !== undefined){
+if(typeof data.enabled !== "boolean"){
+const err11 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.protected !== undefined){
+if(typeof data.protected !== "boolean"){
+const err12 = {instancePath:instancePath+"/protected",schemaPath:"#/properties/protected/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.sortOrder !== undefined){
+let data4 = data.sortOrder;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err13 = {instancePath:instancePath+"/sortOrder",schemaPath:"#/properties/sortOrder/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.projectApiTokenCount !== undefined){
+let data5 = data.projectApiTokenCount;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err14 = {instancePath:instancePath+"/projectApiTokenCount",schemaPath:"#/properties/projectApiTokenCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 < 0 || isNaN(data5)){
+const err15 = {instancePath:instancePath+"/projectApiTokenCount",schemaPath:"#/properties/projectApiTokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+if(data.projectEnabledToggleCount !== undefined){
+let data6 = data.projectEnabledToggleCount;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err16 = {instancePath:instancePath+"/projectEnabledToggleCount",schemaPath:"#/properties/projectEnabledToggleCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 < 0 || isNaN(data6)){
+const err17 = {instancePath:instancePath+"/projectEnabledToggleCount",schemaPath:"#/properties/projectEnabledToggleCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+if(data.defaultStrategy !== undefined){
+if(!(validate154(data.defaultStrategy, {instancePath:instancePath+"/defaultStrategy",parentData:data,parentDataProperty:"defaultStrategy",rootData}))){
+vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
+errors = vErrors.length;
+}
+}
+if(data.visible !== undefined){
+if(typeof data.visible !== "boolean"){
+const err18 = {instancePath:instancePath+"/visible",schemaPath:"#/properties/visible/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.requiredApprovals !== undefined){
+let data9 = data.requiredApprovals;
+if((!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))) && (data9 !== null)){
+const err19 = {instancePath:instancePath+"/requiredApprovals",schemaPath:"#/properties/requiredApprovals/type",keyword:"type",params:{type: schema114.properties.requiredApprovals.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+validate155.errors = vErrors;
+return errors === 0;
+}
+
+export const projectEnvironments = validate157;
+const schema115 = {"$id":"projectEnvironments","type":"object","additionalProperties":false,"required":["version","environments"],"properties":{"version":{"type":"integer"},"environments":{"type":"array","items":{"$ref":"projectEnvironment"}}}};
+
+function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="projectEnvironments" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.version === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.environments === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "environments"},message:"must have required property '"+"environments"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "version") || (key0 === "environments"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.version !== undefined){
+let data0 = data.version;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.environments !== undefined){
+let data1 = data.environments;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate155(data1[i0], {instancePath:instancePath+"/environments/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/environments",schemaPath:"#/properties/environments/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate157.errors = vErrors;
+return errors === 0;
+}
+
+export const createEnvironment = validate159;
+const schema116 = {"$id":"createEnvironment","type":"object","additionalProperties":false,"required":["name","type"],"properties":{"name":{"type":"string","pattern":"^[A-Za-z0-9_~-]{1,100}$"},"type":{"type":"string","minLength":1,"maxLength":100},"enabled":{"type":"boolean"},"sortOrder":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"requiredApprovals":{"type":["integer","null"],"minimum":1,"maximum":1000}}};
+const pattern19 = new RegExp("^[A-Za-z0-9_~-]{1,100}$", "u");
+
+function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="createEnvironment" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.type === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((key0 === "name") || (key0 === "type")) || (key0 === "enabled")) || (key0 === "sortOrder")) || (key0 === "requiredApprovals"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data0 = data.name;
+if(typeof data0 === "string"){
+if(!pattern19.test(data0)){
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_~-]{1,100}$"},message:"must match pattern \""+"^[A-Za-z0-9_~-]{1,100}$"+"\""};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data1 = data.type;
+if(typeof data1 === "string"){
+if(func2(data1) > 100){
+const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(func2(data1) < 1){
+const err6 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.enabled !== undefined){
+if(typeof data.enabled !== "boolean"){
+const err8 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.sortOrder !== undefined){
+let data3 = data.sortOrder;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err9 = {instancePath:instancePath+"/sortOrder",schemaPath:"#/properties/sortOrder/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 2147483647 || isNaN(data3)){
+const err10 = {instancePath:instancePath+"/sortOrder",schemaPath:"#/properties/sortOrder/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data3 < -2147483648 || isNaN(data3)){
+const err11 = {instancePath:instancePath+"/sortOrder",schemaPath:"#/properties/sortOrder/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+if(data.requiredApprovals !== undefined){
+let data4 = data.requiredApprovals;
+if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)){
+const err12 = {instancePath:instancePath+"/requiredApprovals",schemaPath:"#/properties/requiredApprovals/type",keyword:"type",params:{type: schema116.properties.requiredApprovals.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 1000 || isNaN(data4)){
+const err13 = {instancePath:instancePath+"/requiredApprovals",schemaPath:"#/properties/requiredApprovals/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data4 < 1 || isNaN(data4)){
+const err14 = {instancePath:instancePath+"/requiredApprovals",schemaPath:"#/properties/requiredApprovals/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate159.errors = vErrors;
+return errors === 0;
+}
+
+export const updateEnvironment = validate160;
+const schema117 = {"$id":"updateEnvironment","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","minLength":1,"maxLength":100},"sortOrder":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"requiredApprovals":{"type":["integer","null"],"minimum":1,"maximum":1000}}};
+
+function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="updateEnvironment" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(((key0 === "type") || (key0 === "sortOrder")) || (key0 === "requiredApprovals"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 === "string"){
+if(func2(data0) > 100){
+const err1 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(func2(data0) < 1){
+const err2 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.sortOrder !== undefined){
+let data1 = data.sortOrder;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err4 = {instancePath:instancePath+"/sortOrder",schemaPath:"#/properties/sortOrder/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 > 2147483647 || isNaN(data1)){
+const err5 = {instancePath:instancePath+"/sortOrder",schemaPath:"#/properties/sortOrder/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data1 < -2147483648 || isNaN(data1)){
+const err6 = {instancePath:instancePath+"/sortOrder",schemaPath:"#/properties/sortOrder/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.requiredApprovals !== undefined){
+let data2 = data.requiredApprovals;
+if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)){
+const err7 = {instancePath:instancePath+"/requiredApprovals",schemaPath:"#/properties/requiredApprovals/type",keyword:"type",params:{type: schema117.properties.requiredApprovals.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 > 1000 || isNaN(data2)){
+const err8 = {instancePath:instancePath+"/requiredApprovals",schemaPath:"#/properties/requiredApprovals/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data2 < 1 || isNaN(data2)){
+const err9 = {instancePath:instancePath+"/requiredApprovals",schemaPath:"#/properties/requiredApprovals/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate160.errors = vErrors;
+return errors === 0;
+}
+
+export const environmentSortOrder = validate161;
+const schema118 = {"$id":"environmentSortOrder","type":"object","maxProperties":1000,"propertyNames":{"maxLength":100},"additionalProperties":{"type":"integer","minimum":-2147483648,"maximum":2147483647}};
+
+function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="environmentSortOrder" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(Object.keys(data).length > 1000){
+const err0 = {instancePath,schemaPath:"#/maxProperties",keyword:"maxProperties",params:{limit: 1000},message:"must NOT have more than 1000 properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+const _errs1 = errors;
+if(typeof key0 === "string"){
+if(func2(key0) > 100){
+const err1 = {instancePath,schemaPath:"#/propertyNames/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",propertyName:key0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+var valid0 = _errs1 === errors;
+if(!valid0){
+const err2 = {instancePath,schemaPath:"#/propertyNames",keyword:"propertyNames",params:{propertyName: key0},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+for(const key1 in data){
+let data0 = data[key1];
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err3 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 2147483647 || isNaN(data0)){
+const err4 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data0 < -2147483648 || isNaN(data0)){
+const err5 = {instancePath:instancePath+"/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate161.errors = vErrors;
+return errors === 0;
+}
+
+export const addProjectEnvironment = validate162;
+const schema119 = {"$id":"addProjectEnvironment","type":"object","additionalProperties":false,"required":["environment"],"properties":{"environment":{"type":"string","minLength":1,"maxLength":100},"changeRequestsEnabled":{"type":"boolean"},"defaultStrategy":{"$id":"strategyBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"title":{"type":["string","null"],"maxLength":255},"disabled":{"type":["boolean","null"]},"sortOrder":{"type":"integer","minimum":-1000000,"maximum":1000000},"constraints":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["contextName","operator"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"operator":{"enum":["IN","NOT_IN","STR_CONTAINS","STR_STARTS_WITH","STR_ENDS_WITH","NUM_EQ","NUM_GT","NUM_GTE","NUM_LT","NUM_LTE","DATE_AFTER","DATE_BEFORE","SEMVER_EQ","SEMVER_GT","SEMVER_LT","SEMVER_GTE","SEMVER_LTE","REGEX","IN_CIDR"]},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string","maxLength":1000}},"value":{"type":"string","maxLength":1000}}}},"parameters":{"type":"object","maxProperties":10,"propertyNames":{"maxLength":100},"additionalProperties":{"type":["string","number"],"maxLength":100000}},"segments":{"type":"array","maxItems":5,"items":{"type":"integer","minimum":1}},"variants":{"type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255},"weight":{"type":"integer","minimum":0,"maximum":1000},"weightType":{"enum":["variable","fix"]},"stickiness":{"type":"string","minLength":1,"maxLength":100},"payload":{"type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"enum":["string","json","csv","number"]},"value":{"type":"string","maxLength":10000}}}},"if":{"required":["weightType"],"properties":{"weightType":{"const":"fix"}}},"then":{"required":["weight"]}}},"id":{"type":"string"},"featureName":{"type":"string"}}}}};
+
+function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="addProjectEnvironment" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.environment === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "environment"},message:"must have required property '"+"environment"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "environment") || (key0 === "changeRequestsEnabled")) || (key0 === "defaultStrategy"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.environment !== undefined){
+let data0 = data.environment;
+if(typeof data0 === "string"){
+if(func2(data0) > 100){
+const err2 = {instancePath:instancePath+"/environment",schemaPath:"#/properties/environment/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(func2(data0) < 1){
+const err3 = {instancePath:instancePath+"/environment",schemaPath:"#/properties/environment/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/environment",schemaPath:"#/properties/environment/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.changeRequestsEnabled !== undefined){
+if(typeof data.changeRequestsEnabled !== "boolean"){
+const err5 = {instancePath:instancePath+"/changeRequestsEnabled",schemaPath:"#/properties/changeRequestsEnabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.defaultStrategy !== undefined){
+let data2 = data.defaultStrategy;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.name === undefined){
+const err6 = {instancePath:instancePath+"/defaultStrategy",schemaPath:"#/properties/defaultStrategy/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+for(const key1 in data2){
+if(!(func6.call(schema119.properties.defaultStrategy.properties, key1))){
+const err7 = {instancePath:instancePath+"/defaultStrategy",schemaPath:"#/properties/defaultStrategy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data2.name !== undefined){
+let data3 = data2.name;
+if(typeof data3 === "string"){
+if(func2(data3) > 100){
+const err8 = {instancePath:instancePath+"/defaultStrategy/name",schemaPath:"#/properties/defaultStrategy/properties/name/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(func2(data3) < 1){
+const err9 = {instancePath:instancePath+"/defaultStrategy/name",schemaPath:"#/properties/defaultStrategy/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/defaultStrategy/name",schemaPath:"#/properties/defaultStrategy/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data2.title !== undefined){
+let data4 = data2.title;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err11 = {instancePath:instancePath+"/defaultStrategy/title",schemaPath:"#/properties/defaultStrategy/properties/title/type",keyword:"type",params:{type: schema119.properties.defaultStrategy.properties.title.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(typeof data4 === "string"){
+if(func2(data4) > 255){
+const err12 = {instancePath:instancePath+"/defaultStrategy/title",schemaPath:"#/properties/defaultStrategy/properties/title/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data2.disabled !== undefined){
+let data5 = data2.disabled;
+if((typeof data5 !== "boolean") && (data5 !== null)){
+const err13 = {instancePath:instancePath+"/defaultStrategy/disabled",schemaPath:"#/properties/defaultStrategy/properties/disabled/type",keyword:"type",params:{type: schema119.properties.defaultStrategy.properties.disabled.type},message:"must be boolean,null"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data2.sortOrder !== undefined){
+let data6 = data2.sortOrder;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err14 = {instancePath:instancePath+"/defaultStrategy/sortOrder",schemaPath:"#/properties/defaultStrategy/properties/sortOrder/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 > 1000000 || isNaN(data6)){
+const err15 = {instancePath:instancePath+"/defaultStrategy/sortOrder",schemaPath:"#/properties/defaultStrategy/properties/sortOrder/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000000},message:"must be <= 1000000"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(data6 < -1000000 || isNaN(data6)){
+const err16 = {instancePath:instancePath+"/defaultStrategy/sortOrder",schemaPath:"#/properties/defaultStrategy/properties/sortOrder/minimum",keyword:"minimum",params:{comparison: ">=", limit: -1000000},message:"must be >= -1000000"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+if(data2.constraints !== undefined){
+let data7 = data2.constraints;
+if(Array.isArray(data7)){
+const len0 = data7.length;
+for(let i0=0; i0<len0; i0++){
+let data8 = data7[i0];
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+if(data8.contextName === undefined){
+const err17 = {instancePath:instancePath+"/defaultStrategy/constraints/" + i0,schemaPath:"#/properties/defaultStrategy/properties/constraints/items/required",keyword:"required",params:{missingProperty: "contextName"},message:"must have required property '"+"contextName"+"'"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(data8.operator === undefined){
+const err18 = {instancePath:instancePath+"/defaultStrategy/constraints/" + i0,schemaPath:"#/properties/defaultStrategy/properties/constraints/items/required",keyword:"required",params:{missingProperty: "operator"},message:"must have required property '"+"operator"+"'"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+for(const key2 in data8){
+if(!((((((key2 === "contextName") || (key2 === "operator")) || (key2 === "caseInsensitive")) || (key2 === "inverted")) || (key2 === "values")) || (key2 === "value"))){
+const err19 = {instancePath:instancePath+"/defaultStrategy/constraints/" + i0,schemaPath:"#/properties/defaultStrategy/properties/constraints/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data8.contextName !== undefined){
+let data9 = data8.contextName;
+if(typeof data9 === "string"){
+if(func2(data9) > 100){
+const err20 = {instancePath:instancePath+"/defaultStrategy/constraints/" + i0+"/contextName",schemaPath:"#/properties/defaultStrategy/properties/constraints/items/properties/contextName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(func2(data9) < 1){
+const err21 = {instancePath:instancePath+"/defaultStrategy/constraints/" + i0+"/contextName",schemaPath:"#/properties/defaultStrategy/properties/constraints/items/properties/contextName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/defaultStrategy/constraints/" + i0+"/contextName",schemaPath:"#/properties/defaultStrategy/properties/constraints/items/properties/contextName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data8.operator !== undefined){
+let data10 = data8.operator;
+if(!(((((((((((((((((((data10 === "IN") || (data10 === "NOT_IN")) || (data10 === "STR_CONTAINS")) || (data10 === "STR_STARTS_WITH")) || (data10 === "STR_ENDS_WITH")) || (data10 === "NUM_EQ")) || (data10 === "NUM_GT")) || (data10 === "NUM_GTE")) || (data10 === "NUM_LT")) || (data10 === "NUM_LTE")) || (data10 === "DATE_AFTER")) || (data10 === "DATE_BEFORE")) || (data10 === "SEMVER_EQ")) || (data10 === "SEMVER_GT")) || (data10 === "SEMVER_LT")) || (data10 === "SEMVER_GTE")) || (data10 === "SEMVER_LTE")) || (data10 === "REGEX")) || (data10 === "IN_CIDR"))){
+const err23 = {instancePath:instancePath+"/defaultStrategy/constraints/" + i0+"/operator",schemaPath:"#/properties/defaultStrategy/properties/constraints/items/properties/operator/enum",keyword:"enum",params:{allowedValues: schema119.properties.defaultStrategy.properties.constraints.items.properties.operator.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data8.caseInsensitive !== undefined){
+if(typeof data8.caseInsensitive !== "boolean"){
+const err24 = {instancePath:instancePath+"/defaultStrategy/constraints/" + i0+"/caseInsensitive",schemaPath:"#/properties/defaultStrategy/properties/constraints/items/properties/caseInsensitive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data8.inverted !== undefined){
+if(typeof data8.inverted !== "boolean"){
+const err25 = {instancePath:instancePath+"/defaultStrategy/constraints/" + i0+"/inverted",schemaPath:"#/properties/defaultStrategy/properties/constraints/items/properties/inverted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data8.values !== undefined){
+let data13 = data8.values;
+if(Array.isArray(data13)){
+const len1 = data13.length;
+for(let i1=0; i1<len1; i1++){
+let data14 = data13[i1];
+if(typeof data14 === "string"){
+if(func2(data14) > 1000){
+const err26 = {instancePath:instancePath+"/defaultStrategy/constraints/" + i0+"/values/" + i1,schemaPath:"#/properties/defaultStrategy/properties/constraints/items/properties/values/items/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/defaultStrategy/constraints/" + i0+"/values/" + i1,schemaPath:"#/properties/defaultStrategy/properties/constraints/items/properties/values/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/defaultStrategy/constraints/" + i0+"/values",schemaPath:"#/properties/defaultStrategy/properties/constraints/items/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data8.value !== undefined){
+let data15 = data8.value;
+if(typeof data15 === "string"){
+if(func2(data15) > 1000){
+const err29 = {instancePath:instancePath+"/defaultStrategy/constraints/" + i0+"/value",schemaPath:"#/properties/defaultStrategy/properties/constraints/items/properties/value/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/defaultStrategy/constraints/" + i0+"/value",schemaPath:"#/properties/defaultStrategy/properties/constraints/items/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/defaultStrategy/constraints/" + i0,schemaPath:"#/properties/defaultStrategy/properties/constraints/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/defaultStrategy/constraints",schemaPath:"#/properties/defaultStrategy/properties/constraints/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data2.parameters !== undefined){
+let data16 = data2.parameters;
+if(data16 && typeof data16 == "object" && !Array.isArray(data16)){
+if(Object.keys(data16).length > 10){
+const err33 = {instancePath:instancePath+"/defaultStrategy/parameters",schemaPath:"#/properties/defaultStrategy/properties/parameters/maxProperties",keyword:"maxProperties",params:{limit: 10},message:"must NOT have more than 10 properties"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+for(const key3 in data16){
+const _errs37 = errors;
+if(typeof key3 === "string"){
+if(func2(key3) > 100){
+const err34 = {instancePath:instancePath+"/defaultStrategy/parameters",schemaPath:"#/properties/defaultStrategy/properties/parameters/propertyNames/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",propertyName:key3};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+var valid7 = _errs37 === errors;
+if(!valid7){
+const err35 = {instancePath:instancePath+"/defaultStrategy/parameters",schemaPath:"#/properties/defaultStrategy/properties/parameters/propertyNames",keyword:"propertyNames",params:{propertyName: key3},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+for(const key4 in data16){
+let data17 = data16[key4];
+if((typeof data17 !== "string") && (!((typeof data17 == "number") && (isFinite(data17))))){
+const err36 = {instancePath:instancePath+"/defaultStrategy/parameters/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/defaultStrategy/properties/parameters/additionalProperties/type",keyword:"type",params:{type: schema119.properties.defaultStrategy.properties.parameters.additionalProperties.type},message:"must be string,number"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+if(typeof data17 === "string"){
+if(func2(data17) > 100000){
+const err37 = {instancePath:instancePath+"/defaultStrategy/parameters/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/defaultStrategy/properties/parameters/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 100000},message:"must NOT have more than 100000 characters"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/defaultStrategy/parameters",schemaPath:"#/properties/defaultStrategy/properties/parameters/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data2.segments !== undefined){
+let data18 = data2.segments;
+if(Array.isArray(data18)){
+if(data18.length > 5){
+const err39 = {instancePath:instancePath+"/defaultStrategy/segments",schemaPath:"#/properties/defaultStrategy/properties/segments/maxItems",keyword:"maxItems",params:{limit: 5},message:"must NOT have more than 5 items"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+const len2 = data18.length;
+for(let i2=0; i2<len2; i2++){
+let data19 = data18[i2];
+if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
+const err40 = {instancePath:instancePath+"/defaultStrategy/segments/" + i2,schemaPath:"#/properties/defaultStrategy/properties/segments/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+if((typeof data19 == "number") && (isFinite(data19))){
+if(data19 < 1 || isNaN(data19)){
+const err41 = {instancePath:instancePath+"/defaultStrategy/segments/" + i2,schemaPath:"#/properties/defaultStrategy/properties/segments/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/defaultStrategy/segments",schemaPath:"#/properties/defaultStrategy/properties/segments/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data2.variants !== undefined){
+let data20 = data2.variants;
+if(Array.isArray(data20)){
+if(data20.length > 100){
+const err43 = {instancePath:instancePath+"/defaultStrategy/variants",schemaPath:"#/properties/defaultStrategy/properties/variants/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+const len3 = data20.length;
+for(let i3=0; i3<len3; i3++){
+let data21 = data20[i3];
+const _errs49 = errors;
+let valid13 = true;
+const _errs50 = errors;
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+let missing0;
+if((data21.weightType === undefined) && (missing0 = "weightType")){
+const err44 = {};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+else {
+if(data21.weightType !== undefined){
+if("fix" !== data21.weightType){
+const err45 = {};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+}
+}
+var _valid0 = _errs50 === errors;
+errors = _errs49;
+if(vErrors !== null){
+if(_errs49){
+vErrors.length = _errs49;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs52 = errors;
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+if(data21.weight === undefined){
+const err46 = {instancePath:instancePath+"/defaultStrategy/variants/" + i3,schemaPath:"#/properties/defaultStrategy/properties/variants/items/then/required",keyword:"required",params:{missingProperty: "weight"},message:"must have required property '"+"weight"+"'"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+var _valid0 = _errs52 === errors;
+valid13 = _valid0;
+}
+if(!valid13){
+const err47 = {instancePath:instancePath+"/defaultStrategy/variants/" + i3,schemaPath:"#/properties/defaultStrategy/properties/variants/items/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+if(data21 && typeof data21 == "object" && !Array.isArray(data21)){
+if(data21.name === undefined){
+const err48 = {instancePath:instancePath+"/defaultStrategy/variants/" + i3,schemaPath:"#/properties/defaultStrategy/properties/variants/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+for(const key5 in data21){
+if(!(((((key5 === "name") || (key5 === "weight")) || (key5 === "weightType")) || (key5 === "stickiness")) || (key5 === "payload"))){
+const err49 = {instancePath:instancePath+"/defaultStrategy/variants/" + i3,schemaPath:"#/properties/defaultStrategy/properties/variants/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+if(data21.name !== undefined){
+let data23 = data21.name;
+if(typeof data23 === "string"){
+if(func2(data23) > 255){
+const err50 = {instancePath:instancePath+"/defaultStrategy/variants/" + i3+"/name",schemaPath:"#/properties/defaultStrategy/properties/variants/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+if(func2(data23) < 1){
+const err51 = {instancePath:instancePath+"/defaultStrategy/variants/" + i3+"/name",schemaPath:"#/properties/defaultStrategy/properties/variants/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+else {
+const err52 = {instancePath:instancePath+"/defaultStrategy/variants/" + i3+"/name",schemaPath:"#/properties/defaultStrategy/properties/variants/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+if(data21.weight !== undefined){
+let data24 = data21.weight;
+if(!(((typeof data24 == "number") && (!(data24 % 1) && !isNaN(data24))) && (isFinite(data24)))){
+const err53 = {instancePath:instancePath+"/defaultStrategy/variants/" + i3+"/weight",schemaPath:"#/properties/defaultStrategy/properties/variants/items/properties/weight/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+if((typeof data24 == "number") && (isFinite(data24))){
+if(data24 > 1000 || isNaN(data24)){
+const err54 = {instancePath:instancePath+"/defaultStrategy/variants/" + i3+"/weight",schemaPath:"#/properties/defaultStrategy/properties/variants/items/properties/weight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+if(data24 < 0 || isNaN(data24)){
+const err55 = {instancePath:instancePath+"/defaultStrategy/variants/" + i3+"/weight",schemaPath:"#/properties/defaultStrategy/properties/variants/items/properties/weight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+}
+if(data21.weightType !== undefined){
+let data25 = data21.weightType;
+if(!((data25 === "variable") || (data25 === "fix"))){
+const err56 = {instancePath:instancePath+"/defaultStrategy/variants/" + i3+"/weightType",schemaPath:"#/properties/defaultStrategy/properties/variants/items/properties/weightType/enum",keyword:"enum",params:{allowedValues: schema119.properties.defaultStrategy.properties.variants.items.properties.weightType.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+if(data21.stickiness !== undefined){
+let data26 = data21.stickiness;
+if(typeof data26 === "string"){
+if(func2(data26) > 100){
+const err57 = {instancePath:instancePath+"/defaultStrategy/variants/" + i3+"/stickiness",schemaPath:"#/properties/defaultStrategy/properties/variants/items/properties/stickiness/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+if(func2(data26) < 1){
+const err58 = {instancePath:instancePath+"/defaultStrategy/variants/" + i3+"/stickiness",schemaPath:"#/properties/defaultStrategy/properties/variants/items/properties/stickiness/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+else {
+const err59 = {instancePath:instancePath+"/defaultStrategy/variants/" + i3+"/stickiness",schemaPath:"#/properties/defaultStrategy/properties/variants/items/properties/stickiness/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+if(data21.payload !== undefined){
+let data27 = data21.payload;
+if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
+if(data27.type === undefined){
+const err60 = {instancePath:instancePath+"/defaultStrategy/variants/" + i3+"/payload",schemaPath:"#/properties/defaultStrategy/properties/variants/items/properties/payload/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+if(data27.value === undefined){
+const err61 = {instancePath:instancePath+"/defaultStrategy/variants/" + i3+"/payload",schemaPath:"#/properties/defaultStrategy/properties/variants/items/properties/payload/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+for(const key6 in data27){
+if(!((key6 === "type") || (key6 === "value"))){
+const err62 = {instancePath:instancePath+"/defaultStrategy/variants/" + i3+"/payload",schemaPath:"#/properties/defaultStrategy/properties/variants/items/properties/payload/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key6},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+if(data27.type !== undefined){
+let data28 = data27.type;
+if(!((((data28 === "string") || (data28 === "json")) || (data28 === "csv")) || (data28 === "number"))){
+const err63 = {instancePath:instancePath+"/defaultStrategy/variants/" + i3+"/payload/type",schemaPath:"#/properties/defaultStrategy/properties/variants/items/properties/payload/properties/type/enum",keyword:"enum",params:{allowedValues: schema119.properties.defaultStrategy.properties.variants.items.properties.payload.properties.type.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+if(data27.value !== undefined){
+let data29 = data27.value;
+if(typeof data29 === "string"){
+if(func2(data29) > 10000){
+const err64 = {instancePath:instancePath+"/defaultStrategy/variants/" + i3+"/payload/value",schemaPath:"#/properties/defaultStrategy/properties/variants/items/properties/payload/properties/value/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+else {
+const err65 = {instancePath:instancePath+"/defaultStrategy/variants/" + i3+"/payload/value",schemaPath:"#/properties/defaultStrategy/properties/variants/items/properties/payload/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+}
+else {
+const err66 = {instancePath:instancePath+"/defaultStrategy/variants/" + i3+"/payload",schemaPath:"#/properties/defaultStrategy/properties/variants/items/properties/payload/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+}
+else {
+const err67 = {instancePath:instancePath+"/defaultStrategy/variants/" + i3,schemaPath:"#/properties/defaultStrategy/properties/variants/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+}
+else {
+const err68 = {instancePath:instancePath+"/defaultStrategy/variants",schemaPath:"#/properties/defaultStrategy/properties/variants/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+if(data2.id !== undefined){
+if(typeof data2.id !== "string"){
+const err69 = {instancePath:instancePath+"/defaultStrategy/id",schemaPath:"#/properties/defaultStrategy/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+if(data2.featureName !== undefined){
+if(typeof data2.featureName !== "string"){
+const err70 = {instancePath:instancePath+"/defaultStrategy/featureName",schemaPath:"#/properties/defaultStrategy/properties/featureName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+}
+else {
+const err71 = {instancePath:instancePath+"/defaultStrategy",schemaPath:"#/properties/defaultStrategy/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+}
+else {
+const err72 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+validate162.errors = vErrors;
+return errors === 0;
+}
+
+export const featureType = validate163;
+const schema120 = {"$id":"featureType","type":"object","additionalProperties":false,"required":["id","name","description","lifetimeDays"],"properties":{"id":{"enum":["release","experiment","operational","kill-switch","permission"]},"name":{"type":"string"},"description":{"type":"string"},"lifetimeDays":{"type":["integer","null"],"minimum":0}}};
+
+function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="featureType" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.name === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.description === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.lifetimeDays === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lifetimeDays"},message:"must have required property '"+"lifetimeDays"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "id") || (key0 === "name")) || (key0 === "description")) || (key0 === "lifetimeDays"))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(!(((((data0 === "release") || (data0 === "experiment")) || (data0 === "operational")) || (data0 === "kill-switch")) || (data0 === "permission"))){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/enum",keyword:"enum",params:{allowedValues: schema120.properties.id.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err6 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.lifetimeDays !== undefined){
+let data3 = data.lifetimeDays;
+if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)){
+const err8 = {instancePath:instancePath+"/lifetimeDays",schemaPath:"#/properties/lifetimeDays/type",keyword:"type",params:{type: schema120.properties.lifetimeDays.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 < 0 || isNaN(data3)){
+const err9 = {instancePath:instancePath+"/lifetimeDays",schemaPath:"#/properties/lifetimeDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate163.errors = vErrors;
+return errors === 0;
+}
+
+export const featureTypes = validate164;
+const schema121 = {"$id":"featureTypes","type":"object","additionalProperties":false,"required":["version","types"],"properties":{"version":{"enum":[1]},"types":{"type":"array","items":{"$ref":"featureType"}}}};
+
+function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="featureTypes" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.version === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.types === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "types"},message:"must have required property '"+"types"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "version") || (key0 === "types"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.version !== undefined){
+if(!(data.version === 1)){
+const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/enum",keyword:"enum",params:{allowedValues: schema121.properties.version.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.types !== undefined){
+let data1 = data.types;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate163(data1[i0], {instancePath:instancePath+"/types/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/types",schemaPath:"#/properties/types/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate164.errors = vErrors;
+return errors === 0;
+}
+
+export const featureTypeLifetime = validate166;
+const schema122 = {"$id":"featureTypeLifetime","type":"object","required":["lifetimeDays"],"properties":{"lifetimeDays":{"type":["integer","null"],"minimum":0,"maximum":2147483647}}};
+
+function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="featureTypeLifetime" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.lifetimeDays === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lifetimeDays"},message:"must have required property '"+"lifetimeDays"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.lifetimeDays !== undefined){
+let data0 = data.lifetimeDays;
+if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
+const err1 = {instancePath:instancePath+"/lifetimeDays",schemaPath:"#/properties/lifetimeDays/type",keyword:"type",params:{type: schema122.properties.lifetimeDays.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 > 2147483647 || isNaN(data0)){
+const err2 = {instancePath:instancePath+"/lifetimeDays",schemaPath:"#/properties/lifetimeDays/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data0 < 0 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/lifetimeDays",schemaPath:"#/properties/lifetimeDays/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate166.errors = vErrors;
+return errors === 0;
+}
+
+export const updateEnabledPayload = validate167;
+const schema123 = {"$id":"updateEnabledPayload","type":"object","additionalProperties":false,"required":["enabled"],"properties":{"enabled":{"type":"boolean"}}};
+
+function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateEnabledPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -13252,14 +31965,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate74.errors = vErrors;
+validate167.errors = vErrors;
 return errors === 0;
 }
 
-export const strategyRefPayload = validate75;
-const schema50 = {"$id":"strategyRefPayload","type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","minLength":1,"maxLength":100}}};
+export const strategyRefPayload = validate168;
+const schema124 = {"$id":"strategyRefPayload","type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","minLength":1,"maxLength":100}}};
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="strategyRefPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -13332,14 +32045,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate75.errors = vErrors;
+validate168.errors = vErrors;
 return errors === 0;
 }
 
-export const variantsPayload = validate76;
-const schema51 = {"$id":"variantsPayload","type":"object","additionalProperties":false,"required":["variants"],"properties":{"variants":{"type":"array"}}};
+export const variantsPayload = validate169;
+const schema125 = {"$id":"variantsPayload","type":"object","additionalProperties":false,"required":["variants"],"properties":{"variants":{"type":"array"}}};
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="variantsPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -13389,14 +32102,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate76.errors = vErrors;
+validate169.errors = vErrors;
 return errors === 0;
 }
 
-export const emptyPayload = validate77;
-const schema52 = {"$id":"emptyPayload","type":"object","additionalProperties":false,"properties":{}};
+export const emptyPayload = validate170;
+const schema126 = {"$id":"emptyPayload","type":"object","additionalProperties":false,"properties":{}};
 
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="emptyPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -13422,14 +32135,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate77.errors = vErrors;
+validate170.errors = vErrors;
 return errors === 0;
 }
 
-export const dependencyRefPayload = validate78;
-const schema53 = {"$id":"dependencyRefPayload","type":"object","additionalProperties":false,"required":["feature"],"properties":{"feature":{"type":"string","minLength":1,"maxLength":100}}};
+export const dependencyRefPayload = validate171;
+const schema127 = {"$id":"dependencyRefPayload","type":"object","additionalProperties":false,"required":["feature"],"properties":{"feature":{"type":"string","minLength":1,"maxLength":100}}};
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="dependencyRefPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -13502,14 +32215,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate78.errors = vErrors;
+validate171.errors = vErrors;
 return errors === 0;
 }
 
-export const segmentRefPayload = validate79;
-const schema54 = {"$id":"segmentRefPayload","type":"object","required":["id"],"properties":{"id":{"type":"integer","minimum":1}}};
+export const segmentRefPayload = validate172;
+const schema128 = {"$id":"segmentRefPayload","type":"object","required":["id"],"properties":{"id":{"type":"integer","minimum":1}}};
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="segmentRefPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -13560,7 +32273,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate79.errors = vErrors;
+validate172.errors = vErrors;
 return errors === 0;
 }
 

@@ -41,8 +41,11 @@ export const ADMIN_ROUTES: readonly Route[] = [
     errors: [404],
     cachedPerRevision: true,
     async run(admin, { params, principal }) {
-      const { feature, etag } = await admin.getFeature(principal, { projectId: params['projectId']!, featureName: params['featureName']! });
-      return ok(feature, { etag });
+      const { feature, etag, until } = await admin.getFeature(principal, {
+        projectId: params['projectId']!,
+        featureName: params['featureName']!,
+      });
+      return { ...ok(feature, { etag }), ...(until === undefined ? {} : { until }) };
     },
   },
   {
@@ -54,7 +57,10 @@ export const ADMIN_ROUTES: readonly Route[] = [
     response: { status: 200, schema: 'features' },
     errors: [404],
     cachedPerRevision: true,
-    run: async (admin, { params, principal }) => ok(await admin.listFeatures(principal, { projectId: params['projectId']! })),
+    async run(admin, { params, principal }) {
+      const { until, ...answer } = await admin.listFeatures(principal, { projectId: params['projectId']! });
+      return { ...ok(answer), ...(until === undefined ? {} : { until }) };
+    },
   },
   {
     method: 'POST',

@@ -3,6 +3,7 @@ import { ADMIN_ROUTES } from './admin-routes';
 import { API_TOKEN_ROUTES } from './api-token-routes';
 import { CHANGE_REQUEST_ROUTES } from './change-request-routes';
 import { CLIENT_ROUTES } from './client-routes';
+import { ENVIRONMENT_ROUTES } from './environment-routes';
 import { FLAG_CONFIG_ROUTES } from './flag-config-routes';
 import { HEALTH_ROUTE, openApiRoute, READY_ROUTE } from './public-routes';
 import type { Route } from './route';
@@ -16,4 +17,5 @@ export const ALL_ROUTES: readonly Route[] = [
   ...CLIENT_ROUTES,
   ...FLAG_CONFIG_ROUTES,
   ...CHANGE_REQUEST_ROUTES,
+  ...ENVIRONMENT_ROUTES,
 ];

@@ -6,6 +6,8 @@ import { emptyStats } from '../documents/project-stats';
 import { AdminError } from '../base/errors';
 import type { ProjectMember, ProjectMode, ProjectRecord } from '../base/records';
 import { assertValid } from '../schemas/validation';
+import { isEnabledEnvironment } from '../documents/environment-document';
+import { environments } from '../runtime/lookups';
 
 interface CreateProjectBody {
   id: string;
@@ -16,7 +18,7 @@ interface CreateProjectBody {
   members?: ProjectMember[];
 }
 
-/** Creates a project using every environment of the instance (ADMIN). */
+/** Creates a project using every enabled environment of the instance (ADMIN), as Unleash does. */
 export async function createProject(ctx: AdminContext, principal: Principal, input: { body: unknown }): Promise<ProjectDocument> {
   requireAdmin(principal);
   assertValid<CreateProjectBody>('createProject', input.body, 'project');
@@ -31,7 +33,7 @@ export async function createProject(ctx: AdminContext, principal: Principal, inp
       defaultStickiness: body.defaultStickiness ?? 'default',
       favorite: false,
       members: (body.members ?? []).map((m) => ({ ...m })),
-      environments: (await tx.list('environments')).map((e) => e.name),
+      environments: [...(await environments(tx)).values()].filter(isEnabledEnvironment).map((e) => e.name),
       createdAt: ctx.now().toISOString(),
     };
     await tx.put('projects', record);

@@ -4,8 +4,8 @@ import type { EnvironmentRecord, ProjectRecord } from '../base/records';
 import type { Storage } from '../base/storage';
 
 export const DEFAULT_ENVIRONMENTS: readonly EnvironmentRecord[] = [
-  { name: 'development', type: 'development', sortOrder: 100 },
-  { name: 'production', type: 'production', sortOrder: 200 },
+  { name: 'development', type: 'development', sortOrder: 100, enabled: true, protected: false },
+  { name: 'production', type: 'production', sortOrder: 200, enabled: true, protected: false },
 ];
 
 /** The `default` project every instance has. */

@@ -4,6 +4,7 @@ import type { AdminContext } from './context';
 import { deepFreeze } from '../base/json';
 import { projectDocument, type ProjectDocument, type ProjectsResponse } from '../documents/project-document';
 import { emptyStats, nextClockChange } from '../documents/project-stats';
+import { readFeatureLifetimes } from './feature-lifetimes';
 
 export interface ProjectsForKey {
   /** Frozen: shared by every caller until the next write or `validUntil`. */
@@ -28,13 +29,13 @@ export async function projectsForKey(ctx: AdminContext, principal: Principal): P
     const revision = await tx.revision();
     const cached = ctx.caches.projects.peek(revision, 'all');
     if (cached && now.getTime() < cached.validUntil) return cached;
-    const [projects, stats] = await Promise.all([tx.list('projects'), tx.list('projectStats')]);
+    const [projects, stats, lifetimes] = await Promise.all([tx.list('projects'), tx.list('projectStats'), readFeatureLifetimes(tx)]);
     const statsOf = new Map(stats.map((s) => [s.project, s]));
     let validUntil = Infinity;
     const documents = projects.map((p) => {
       const s = statsOf.get(p.id) ?? emptyStats(p.id);
-      validUntil = Math.min(validUntil, nextClockChange(s, now));
-      return projectDocument(p, s, now);
+      validUntil = Math.min(validUntil, nextClockChange(s, now, lifetimes));
+      return projectDocument(p, s, now, lifetimes);
     });
     documents.sort(byName);
     const fresh = { validUntil, all: deepFreeze({ version: 1 as const, projects: documents }) };

@@ -50,7 +50,7 @@ const strategySchema = {
   },
 } as const;
 
-const environmentEntrySchema = {
+export const environmentEntrySchema = {
   type: 'object',
   additionalProperties: false,
   required: [
@@ -116,6 +116,7 @@ export const featureSchema = {
     project: str,
     enabled: bool,
     stale: bool,
+    potentiallyStale: bool,
     favorite: bool,
     impressionData: bool,
     createdAt: nullableDateTime,
@@ -138,6 +139,15 @@ export const featureSchema = {
         type: 'object',
         required: ['feature'],
         properties: { feature: str, enabled: bool, variants: strings },
+      },
+    },
+    links: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'url', 'title', 'feature'],
+        properties: { id: str, url: str, title: { type: ['string', 'null'] }, feature: str },
       },
     },
   },

@@ -14,8 +14,10 @@ import {
 import { CHANGE_PAYLOAD_SCHEMAS, CHANGE_REQUEST_SCHEMAS, changeRequestChangesSchema } from './change-request';
 import { clientFeaturesSchema, clientMetricsSchema, clientRegisterSchema } from './client';
 import { errorSchema, healthSchema } from './common';
+import { ENVIRONMENT_SCHEMAS } from './environment';
 import { eventSchema, eventsSchema } from './event';
 import { createFeatureSchema, featureSchema, featuresSchema, patchOperationsSchema, tagSchema } from './feature';
+import { FEATURE_TYPE_SCHEMAS } from './feature-type';
 import { FLAG_CONFIG_SCHEMAS } from './flag-config';
 import { createProjectSchema, outdatedSdksSchema, projectSchema, projectsSchema } from './project';
 
@@ -45,6 +47,8 @@ export const SCHEMAS = [
   clientMetricsSchema,
   ...FLAG_CONFIG_SCHEMAS,
   ...CHANGE_REQUEST_SCHEMAS,
+  ...ENVIRONMENT_SCHEMAS,
+  ...FEATURE_TYPE_SCHEMAS,
 ] as const;
 
 /** Schemas the core checks with that are not published in the OpenAPI document (parts of a published body). */

@@ -1,15 +1,17 @@
 /**
  * The one write path of a feature. Every operation that changes a feature (PATCH, on/off, strategies,
  * variants, dependencies, archiving, a change request's apply) runs its edit through `writeFeature`,
- * and creation through `commitNewFeature`, so a rule added here holds for all of them:
- * lookup (404) → the environment's own checks → If-Match (412) → the edit on a copy → derived fields
- * (version, productionAt, archivedAt and lifecycle) → the record, its project figures and the events, in
- * the caller's transaction. An edit that yields no event commits nothing and keeps the ETag.
+ * creation through `commitNewFeature` and a permanent delete through `removeFeature`, so a rule added
+ * here holds for all of them: lookup (404) → an archived feature is read-only (400) → the environment's
+ * own checks → If-Match (412) → the edit on a copy → what archiving means (archive-rules.ts) → derived
+ * fields (version, productionAt, archivedAt, lifecycle; a revived feature is off everywhere) → the record,
+ * its project figures and the events, in the caller's transaction. An edit that yields no event commits
+ * nothing and keeps the ETag.
  */
 import type { FeatureRecord } from '../base/records';
 import type { WriteTx } from '../base/storage';
 import type { Limits } from '../base/limits';
-import { AdminError } from '../base/errors';
+import { AdminError, badData } from '../base/errors';
 import { etagOf, ifMatchAccepts } from '../base/etag';
 import { jsonEqual } from '../base/json';
 import { featureDocument, type EnvironmentIndex, type FeatureDocument } from '../documents/feature-document';
@@ -17,7 +19,12 @@ import { emptyStats, updateStats } from '../documents/project-stats';
 import type { AdminContext } from '../runtime/context';
 import { emit, type EventInput } from '../runtime/emit';
 import { environmentOf, environments, featureInProject } from '../runtime/lookups';
+import { readFeatureLifetimes } from '../runtime/feature-lifetimes';
 import { causedBy, requireDirectWriteAllowed, type WriteOrigin } from './write-origin';
+import { syncTagUsage } from './tag-usage';
+import { childrenWithoutParent, parentsWithoutChild } from '../rules/dependency-links';
+import { enterStage, restartLifecycle } from '../rules/lifecycle';
+import { archiveConsequences, archivedFeature, requireNoLiveChildren } from './archive-rules';
 
 export interface FeatureRef {
   projectId: string;
@@ -29,6 +36,13 @@ export interface FeatureRef {
    * (404), a direct write to it may need SKIP_CHANGE_REQUEST, and every event names it.
    */
   environment?: string;
+  /**
+   * The edit may run on an archived feature because it may revive it (PATCH, revive); any other write
+   * to an archived feature is a 400, as Unleash answers, and so is an edit that leaves it archived.
+   */
+  mayRevive?: boolean;
+  /** Features archived or deleted in the same batch: a child among them does not hold its parent back. */
+  together?: ReadonlySet<string>;
 }
 
 export interface FeatureEditScope {
@@ -72,6 +86,7 @@ export async function writeFeature<R>(
   edit: FeatureEdit<R>,
 ): Promise<FeatureWriteResult<R>> {
   const stored = await featureInProject(tx, ref.projectId, ref.featureName);
+  if (stored.archived && !ref.mayRevive) throw archivedFeature(stored.name);
   if (ref.environment !== undefined) {
     await requireDirectWriteAllowed(tx, origin, ref.projectId, ref.environment);
     environmentOf(stored, ref.environment);
@@ -80,28 +95,65 @@ export async function writeFeature<R>(
     throw new AdminError('PreconditionFailedError', `The feature has changed: its current ETag is ${etagOf(stored.version)}.`);
   }
   const envs = await environments(tx);
+  const staleness = { lifetimes: await readFeatureLifetimes(tx), now: ctx.now() };
   const feature = copyForEdit(stored);
-  const before = featureDocument(stored, envs);
-  const { result, events, others = [] } = await edit({ tx, stored, feature, before, environments: envs, limits: ctx.limits });
+  const before = featureDocument(stored, envs, staleness);
+  const outcome = await edit({ tx, stored, feature, before, environments: envs, limits: ctx.limits });
+  const { result, others = [] } = outcome;
+  let { events } = outcome;
   if (events.length === 0) return { result, feature: before, etag: etagOf(stored.version) };
+  if (stored.archived && feature.archived) throw archivedFeature(stored.name);
+  if (feature.archived && !stored.archived) {
+    const consequences = await archiveConsequences(tx, feature, ref.together);
+    events = [...consequences.events, ...events];
+    others.push(...consequences.others);
+  }
 
   deriveFields(stored, feature, ctx.now().toISOString(), envs);
   for (const other of others) await storeOther(tx, other);
-  const after = featureDocument(feature, envs);
+  const after = featureDocument(feature, envs, staleness);
   await commit(tx, ctx, origin, stored, feature, events, { data: after, preData: before }, ref.environment);
   return { result, feature: after, etag: etagOf(feature.version) };
 }
 
-/** A new feature (version 1) with its `feature-created` event, in the caller's transaction. */
+/**
+ * A new feature (version 1) with its `feature-created` event, in the caller's transaction; `others`:
+ * features it changed (a clone's parents, which gain it as a child), stored with new versions.
+ */
 export async function commitNewFeature(
   tx: WriteTx,
   ctx: AdminContext,
   origin: WriteOrigin,
   record: FeatureRecord,
+  others: readonly FeatureRecord[] = [],
 ): Promise<FeatureDocument> {
-  const document = featureDocument(record, await environments(tx));
+  for (const other of others) await storeOther(tx, other);
+  const document = featureDocument(record, await environments(tx), { lifetimes: await readFeatureLifetimes(tx), now: ctx.now() });
   await commit(tx, ctx, origin, undefined, record, [{ type: 'feature-created', data: document, preData: null }], undefined, undefined);
   return document;
+}
+
+/**
+ * A permanent delete, only from the archive (as Unleash): a live feature is a 400, and a feature that a
+ * live feature outside `together` depends on a 409. The links to it go (children lose the dependency,
+ * parents the child), its project's figures lose it and its name is free again; `feature-deleted`
+ * carries the feature's last document as `preData`, with its tags.
+ */
+export async function removeFeature(
+  tx: WriteTx,
+  ctx: AdminContext,
+  origin: WriteOrigin,
+  ref: Pick<FeatureRef, 'projectId' | 'featureName' | 'together'>,
+): Promise<FeatureDocument> {
+  const stored = await featureInProject(tx, ref.projectId, ref.featureName);
+  if (!stored.archived) throw badData(`"${stored.name}" is not archived: only an archived feature can be deleted (archive it first).`);
+  await requireNoLiveChildren(tx, stored, 'deleted', ref.together);
+  const parents = stored.dependencies.map((d) => d.feature);
+  const others = [...(await childrenWithoutParent(tx, stored.name, stored.children)), ...(await parentsWithoutChild(tx, stored.name, parents))];
+  for (const other of others) await storeOther(tx, other);
+  const before = featureDocument(stored, await environments(tx));
+  await commit(tx, ctx, origin, stored, undefined, [{ type: 'feature-deleted', data: null, preData: before }], undefined, undefined);
+  return before;
 }
 
 /**
@@ -124,14 +176,38 @@ function copyForEdit(stored: Readonly<FeatureRecord>): FeatureRecord {
 /** What follows from an edit: a new version, the first production enablement, the archive's time and stage. */
 function deriveFields(stored: Readonly<FeatureRecord>, feature: FeatureRecord, now: string, envs: EnvironmentIndex): void {
   feature.version = stored.version + 1;
-  if (feature.archived !== stored.archived) {
-    feature.archivedAt = feature.archived ? now : null;
-    feature.lifecycle = { stage: feature.archived ? 'archived' : 'initial', enteredStageAt: now };
+  if (feature.archived && !stored.archived) {
+    feature.archivedAt = now;
+    enterStage(feature, { stage: 'archived', enteredStageAt: now });
+  }
+  if (!feature.archived && stored.archived) {
+    // Revived as Unleash revives: off in every environment, its lifecycle started over.
+    feature.archivedAt = null;
+    for (const env of feature.environments) env.enabled = false;
+    restartLifecycle(feature, now);
   }
   const enabledInProduction = feature.environments.some(
     (e) => e.enabled && !stored.environments.find((s) => s.name === e.name)?.enabled && envs.get(e.name)?.type === 'production',
   );
   if (enabledInProduction && feature.productionAt === null) feature.productionAt = now;
+}
+
+/**
+ * A feature changed by a change elsewhere (its project gained or lost an environment, an environment was
+ * deleted): the edit on a copy, stored with a new version when it differs, with no event of its own (the
+ * caller's one event tells the whole change, as Unleash's `project-environment-added` does). Such edits
+ * touch no figure of the project.
+ */
+export async function storeFollowingChange(
+  tx: WriteTx,
+  stored: Readonly<FeatureRecord>,
+  edit: (feature: FeatureRecord) => void,
+): Promise<void> {
+  const feature = copyForEdit(stored);
+  edit(feature);
+  if (jsonEqual(stored, feature)) return;
+  feature.version = stored.version + 1;
+  await tx.put('features', feature);
 }
 
 /** Another feature an edit changed: stored with a new version, unless it is as stored. */
@@ -152,19 +228,24 @@ async function commit(
   ctx: AdminContext,
   origin: WriteOrigin,
   stored: Readonly<FeatureRecord> | undefined,
-  feature: FeatureRecord,
+  feature: FeatureRecord | undefined,
   events: readonly EventInput[],
   documents: { data: FeatureDocument; preData: FeatureDocument } | undefined,
   environment: string | undefined,
 ): Promise<void> {
-  await tx.put('features', feature);
-  const stats = (await tx.get('projectStats', feature.project)) ?? emptyStats(feature.project);
+  // A feature, or undefined: the stored one is deleted.
+  const subject = (feature ?? stored)!;
+  if (feature) await tx.put('features', feature);
+  else await tx.delete('features', subject.name);
+  // The tag list follows the feature's tags: unknown types refused, new tags listed, uses counted.
+  const tagEvents = await syncTagUsage(tx, ctx.now().toISOString(), stored?.tags ?? [], feature?.tags ?? []);
+  const stats = (await tx.get('projectStats', subject.project)) ?? emptyStats(subject.project);
   updateStats(stats, stored, feature);
   const common = {
     ...causedBy(origin),
-    project: feature.project,
-    featureName: feature.name,
-    tags: feature.tags,
+    project: subject.project,
+    featureName: subject.name,
+    tags: subject.tags,
     ...(environment === undefined ? {} : { environment }),
   };
   const withDocuments = documents === undefined ? common : { ...common, ...documents };
@@ -172,7 +253,10 @@ async function commit(
     tx,
     ctx,
     origin.principal,
-    events.map((e) => ({ ...(e.data === undefined && e.preData === undefined ? withDocuments : common), ...e })),
+    [
+      ...tagEvents.map((e) => ({ ...causedBy(origin), ...e })),
+      ...events.map((e) => ({ ...(e.data === undefined && e.preData === undefined ? withDocuments : common), ...e })),
+    ],
     stats,
   );
 }
