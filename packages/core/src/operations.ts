@@ -95,3 +95,20 @@ export { addDependency } from './operations/add-dependency';
 export type { AddDependencyInput } from './operations/add-dependency';
 export { deleteDependency } from './operations/delete-dependency';
 export { deleteDependencies } from './operations/delete-dependencies';
+
+// Environments and feature types.
+export { getAllEnvironments } from './operations/get-all-environments';
+export { getEnvironment } from './operations/get-environment';
+export { getProjectEnvironments } from './operations/get-project-environments';
+export { updateEnvironmentSortOrder } from './operations/update-environment-sort-order';
+export { setEnvironmentEnabled } from './operations/set-environment-enabled';
+export { createEnvironment } from './operations/create-environment';
+export { updateEnvironment } from './operations/update-environment';
+export { deleteEnvironment } from './operations/delete-environment';
+export { addEnvironmentToProject } from './operations/add-environment-to-project';
+export { removeEnvironmentFromProject } from './operations/remove-environment-from-project';
+export { updateProjectDefaultStrategy } from './operations/update-project-default-strategy';
+export { getFeatureTypes } from './operations/get-feature-types';
+export { updateFeatureTypeLifetime } from './operations/update-feature-type-lifetime';
+export type { EnvironmentDocument, ProjectEnvironmentDocument } from './documents/environment-document';
+export type { FeatureTypeDocument } from './documents/feature-types';
