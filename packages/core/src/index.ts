@@ -16,7 +16,7 @@ export type { Logger, LogMethod } from './base/logger';
 
 // The HTTP API, for hosts: WHATWG handler and the plain-data protocol @flagadmin/node-http speaks.
 export { createHandler } from './http/fetch-handler';
-export type { FetchHandler } from './http/fetch-handler';
+export type { ConnectionInfo, FetchHandler } from './http/fetch-handler';
 export { createDispatch } from './http/dispatch';
 export { DEFAULT_BODY_LIMIT } from './http/plain';
 export { MAX_REQUEST_ID_LENGTH } from './http/request-id';

@@ -37,6 +37,15 @@ export { ensureInitialKeys } from './operations/ensure-initial-keys';
 export { registerClient } from './operations/register-client';
 export { recordMetrics } from './operations/record-metrics';
 export { getClientFeatures } from './operations/client-features';
+export { getFrontendFeatures } from './operations/get-frontend-features';
+export { recordFrontendMetrics } from './operations/record-frontend-metrics';
+export { registerFrontendClient } from './operations/register-frontend-client';
+export { evaluateOfrepFlag } from './operations/evaluate-ofrep-flag';
+export { evaluateOfrepFlags } from './operations/evaluate-ofrep-flags';
+export { getPlayground } from './operations/get-playground';
+export { getAdvancedPlayground } from './operations/get-advanced-playground';
+export { getUiConfig } from './operations/get-ui-config';
+export { setCors } from './operations/set-cors';
 export type { ClientHints, ClientMetrics, ClientRegistration } from './runtime/client-apps';
 
 // Change requests: settings, the workflow, apply (also scheduled).

@@ -20,6 +20,8 @@ export interface PlainRequest {
   headers: { get(name: string): string | null };
   /** Reads the whole body; past `limit` bytes rejects with a PayloadTooLargeError without reading on. */
   body(limit: number): Promise<Uint8Array>;
+  /** The socket's peer address (`req.socket.remoteAddress`). */
+  remoteAddress?: string;
 }
 
 export interface PlainResponse {
@@ -82,7 +84,10 @@ export async function servePlain(
 
   let response: PlainResponse;
   try {
-    response = await dispatch({ method: req.method ?? 'GET', url: path, headers: new NodeHeaders(req.headers), body });
+    const request: PlainRequest = { method: req.method ?? 'GET', url: path, headers: new NodeHeaders(req.headers), body };
+    const remoteAddress = req.socket?.remoteAddress;
+    if (remoteAddress !== undefined) request.remoteAddress = remoteAddress;
+    response = await dispatch(request);
   } catch (error) {
     onError(error);
     return;

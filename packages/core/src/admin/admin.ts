@@ -25,6 +25,7 @@ import { listOutdatedSdks } from '../operations/list-outdated-sdks';
 import { listProjects } from '../operations/list-projects';
 import { patchFeature } from '../operations/patch-feature';
 import { FLAG_CONFIG_OPERATIONS } from './flag-config-operations';
+import { EVALUATION_OPERATIONS } from './evaluation-operations';
 import { CHANGE_REQUEST_OPERATIONS } from './change-request-operations';
 import { ENVIRONMENT_OPERATIONS } from './environment-operations';
 
@@ -52,6 +53,7 @@ const OPERATIONS = {
   recordMetrics,
   getClientFeatures,
   ...FLAG_CONFIG_OPERATIONS,
+  ...EVALUATION_OPERATIONS,
   ...CHANGE_REQUEST_OPERATIONS,
   ...ENVIRONMENT_OPERATIONS,
 } as const;

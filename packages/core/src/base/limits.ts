@@ -33,6 +33,10 @@ export interface Limits {
   changesPerRequest: number;
   /** Comments of one change request. */
   commentsPerRequest: number;
+  /** Properties of one evaluation context (frontend API, OFREP, playground), so no request makes unbounded work. */
+  contextProperties: number;
+  /** Flag evaluations one playground request may ask: environments x flags x context combinations (Unleash's 15,000). */
+  playgroundEvaluations: number;
 }
 
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
@@ -48,6 +52,8 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   dependenciesPerFeature: 10,
   changesPerRequest: 300,
   commentsPerRequest: 1000,
+  contextProperties: 100,
+  playgroundEvaluations: 15000,
 });
 
 export const LIMIT_NAMES = Object.keys(DEFAULT_LIMITS) as (keyof Limits)[];

@@ -6,6 +6,7 @@ import { DEFAULT_BODY_LIMIT, type HandlerOptions, type PlainHandler, type PlainR
 import { requestIdOf } from './request-id';
 import { headResponse, plainResponse } from './response';
 import { answerKey, runCachedPerRevision } from './revision-cached-run';
+import { withCors } from './cors';
 import { requireKeyType } from './route';
 import { createRouter, splitTarget } from './router';
 import { ALL_ROUTES } from './routes';
@@ -21,7 +22,7 @@ export function createDispatch(options: HandlerOptions): PlainHandler {
   const limit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const logger = options.logger ?? admin.context.logger;
 
-  return async function dispatch(request: PlainRequest): Promise<PlainResponse> {
+  return withCors(admin.context, async function dispatch(request: PlainRequest): Promise<PlainResponse> {
     const started = Date.now();
     const requestId = requestIdOf(request.headers.get('x-request-id'));
     let routePath = 'unmatched';
@@ -50,6 +51,7 @@ export function createDispatch(options: HandlerOptions): PlainHandler {
         principal: principal!,
         headers: request.headers,
         json: () => readJson(request, limit, admin.context.limits.jsonDepth),
+        ...(request.remoteAddress === undefined ? {} : { remoteAddress: request.remoteAddress }),
       };
       const result =
         route.cachedPerRevision && authenticated
@@ -79,5 +81,5 @@ export function createDispatch(options: HandlerOptions): PlainHandler {
       'request',
     );
     return request.method === 'HEAD' ? headResponse(response) : response;
-  };
+  });
 }

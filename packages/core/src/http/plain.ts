@@ -30,6 +30,8 @@ export interface PlainRequest {
    * `name` is `PayloadTooLargeError` (answered 413). Called at most once, and only by routes with a body.
    */
   body(limit: number): Promise<Uint8Array>;
+  /** The address the request came from, as the host saw it (the socket's peer), when the host knows it. */
+  remoteAddress?: string;
 }
 
 export interface PlainResponse {

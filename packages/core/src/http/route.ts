@@ -1,6 +1,6 @@
 /** What a route is: its method and path, what it documents, its permission check and its run function. */
 import type { Admin } from '../admin/admin';
-import { requireAdminKey, requireClientKey, type Principal } from '../base/auth';
+import { requireAdminKey, requireClientKey, requireFrontendKey, type Principal } from '../base/auth';
 import type { PublishedSchemaId as SchemaId } from '../schemas/registry';
 import type { RouteAnswer } from '../runtime/caches';
 
@@ -17,6 +17,8 @@ export interface RouteInput {
   headers: HeaderReader;
   /** Checks the content type (415), reads within the limit (413) and parses JSON (400). */
   json(): Promise<unknown>;
+  /** The address the request came from, when the host tells it (the frontend API's default `remoteAddress`). */
+  remoteAddress?: string;
 }
 
 /** What a route's run answers. */
@@ -44,8 +46,11 @@ export interface Route {
   operationId: string;
   /** Longer OpenAPI text beside the summary, when the summary does not say it all. */
   description?: string;
-  /** Admin or client keys; `none` for public routes (health, docs). */
-  auth: 'admin' | 'client' | 'none';
+  /**
+   * Admin or client keys; `frontend`: frontend and admin keys (the frontend API); `any`: a key of any
+   * type (OFREP, read by server and browser SDKs alike); `none` for public routes (health, docs).
+   */
+  auth: 'admin' | 'client' | 'frontend' | 'any' | 'none';
   request?: SchemaId;
   /** The success status and its body schema. */
   response: { status: number; schema?: SchemaId };
@@ -84,4 +89,5 @@ export const accepted: RouteResult = { status: 202, body: null };
 export function requireKeyType(route: Route, principal: Principal): void {
   if (route.auth === 'admin') requireAdminKey(principal);
   else if (route.auth === 'client') requireClientKey(principal);
+  else if (route.auth === 'frontend') requireFrontendKey(principal);
 }

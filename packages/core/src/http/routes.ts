@@ -5,6 +5,9 @@ import { CHANGE_REQUEST_ROUTES } from './change-request-routes';
 import { CLIENT_ROUTES } from './client-routes';
 import { ENVIRONMENT_ROUTES } from './environment-routes';
 import { FLAG_CONFIG_ROUTES } from './flag-config-routes';
+import { FRONTEND_ROUTES } from './frontend-routes';
+import { OFREP_ROUTES } from './ofrep-routes';
+import { PLAYGROUND_ROUTES } from './playground-routes';
 import { HEALTH_ROUTE, openApiRoute, READY_ROUTE } from './public-routes';
 import type { Route } from './route';
 
@@ -16,6 +19,9 @@ export const ALL_ROUTES: readonly Route[] = [
   ...API_TOKEN_ROUTES,
   ...CLIENT_ROUTES,
   ...FLAG_CONFIG_ROUTES,
+  ...FRONTEND_ROUTES,
+  ...OFREP_ROUTES,
+  ...PLAYGROUND_ROUTES,
   ...CHANGE_REQUEST_ROUTES,
   ...ENVIRONMENT_ROUTES,
 ];

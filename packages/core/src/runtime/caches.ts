@@ -7,6 +7,7 @@ import type { ApiKeyRecord } from '../base/records';
 import type { ClientFeaturesResponse } from '../documents/client-feature';
 import type { ProjectsResponse } from '../documents/project-document';
 import { RevisionCache } from '../base/revision-cache';
+import type { EvaluationEntry } from './evaluators';
 
 /** The whole project list and how long its clock-dependent figures hold. */
 export interface ProjectsAnswer {
@@ -40,6 +41,12 @@ export interface KnownKey {
   principal: Readonly<Principal>;
 }
 
+/** An evaluated answer as JSON text with its ETag (the frontend API's, OFREP's bulk answer). */
+export interface EvaluatedAnswer {
+  text: string;
+  etag: string;
+}
+
 export interface ContextCaches {
   /**
    * SHA-256 of recently seen secrets, by secret, at revision 0 (a hash never changes). Web Crypto's
@@ -71,6 +78,19 @@ export interface ContextCaches {
   readonly routeAnswers: RevisionCache<string, RouteAnswer>;
   /** The JSON text of frozen response bodies (served again and again), by identity, at revision 0. */
   readonly serializedBodies: RevisionCache<object, string>;
+  /**
+   * Evaluators by the client-features ETag they evaluate (its text's hash), at revision 0: SDK reports
+   * move the revision, not what a key reads (see runtime/evaluators.ts).
+   */
+  readonly evaluators: RevisionCache<string, EvaluationEntry>;
+  /**
+   * Frontend API and OFREP bulk answers by route, state ETag and context, at revision 0: a browser
+   * polling with the same context between changes is answered without evaluating again. Answers that
+   * drew a random number or read the clock are never kept.
+   */
+  readonly evaluatedAnswers: RevisionCache<string, EvaluatedAnswer>;
+  /** The frontend API's allowed CORS origins (stored setting, else the instance's default), under `origins`. */
+  readonly frontendOrigins: RevisionCache<string, readonly string[]>;
 }
 
 export function createCaches(): ContextCaches {
@@ -84,5 +104,8 @@ export function createCaches(): ContextCaches {
     openApi: new RevisionCache({ max: 1 }),
     routeAnswers: new RevisionCache({ max: 256 }),
     serializedBodies: new RevisionCache({ weakKeys: true }),
+    evaluators: new RevisionCache({ max: 64 }),
+    evaluatedAnswers: new RevisionCache({ max: 4096 }),
+    frontendOrigins: new RevisionCache({ max: 1 }),
   };
 }

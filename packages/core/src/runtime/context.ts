@@ -2,6 +2,8 @@
 import { createCaches, type ContextCaches } from './caches';
 import { ensureInstanceDefaults } from './instance-defaults';
 import { resolveLimits, type Limits } from '../base/limits';
+import { DEFAULT_FRONTEND_ORIGINS, originProblem } from '../base/cors-origins';
+import { SetupError } from '../base/setup-error';
 import { silentLogger, type Logger } from '../base/logger';
 import type { ReadTx, Storage, WriteTx } from '../base/storage';
 import { UsageBatch } from './usage-batch';
@@ -18,6 +20,11 @@ export interface AdminOptions {
   usageBatchMs?: number;
   /** Overrides of DEFAULT_LIMITS (limits.ts); each a positive integer. */
   limits?: Partial<Limits>;
+  /**
+   * The origins browsers may read the frontend API and OFREP from, until an admin sets them
+   * (`POST /api/admin/ui-config/cors`); default `["*"]`, as Unleash. Each `*` or an exact origin.
+   */
+  frontendApiOrigins?: readonly string[];
 }
 
 export interface AdminContext {
@@ -27,6 +34,8 @@ export interface AdminContext {
   readonly caches: ContextCaches;
   /** The instance's limits: DEFAULT_LIMITS with the options' overrides. */
   readonly limits: Readonly<Limits>;
+  /** The frontend API's CORS origins while no admin has set them (base/cors-origins.ts). */
+  readonly frontendApiOrigins: readonly string[];
   /** Resolves once a fresh storage has the instance defaults (environments, `default` project). */
   ready(): Promise<void>;
   /** A read transaction, once the instance is ready: how operations read (never `storage.read`). */
@@ -40,6 +49,7 @@ export interface AdminContext {
 export function createContext(options: AdminOptions): AdminContext {
   const { storage } = options;
   const limits = resolveLimits(options.limits);
+  const frontendApiOrigins = resolveOrigins(options.frontendApiOrigins);
   const now = options.now ?? (() => new Date());
   let initialized: Promise<void> | undefined;
   let isReady = false;
@@ -62,9 +72,20 @@ export function createContext(options: AdminOptions): AdminContext {
     logger: options.logger ?? silentLogger,
     caches: createCaches(),
     limits,
+    frontendApiOrigins,
     ready,
     read: (fn) => (isReady ? storage.read(fn) : ready().then(() => storage.read(fn))),
     write,
     usage: new UsageBatch(write, options.usageBatchMs),
   };
+}
+
+/** The host's origins, checked: a SetupError (`INVALID_ORIGIN`) names the first that is not one. */
+function resolveOrigins(origins: readonly string[] | undefined): readonly string[] {
+  if (origins === undefined) return DEFAULT_FRONTEND_ORIGINS;
+  for (const origin of origins) {
+    const problem = originProblem(origin);
+    if (problem) throw new SetupError('INVALID_ORIGIN', `frontendApiOrigins: ${problem}.`);
+  }
+  return Object.freeze([...origins]);
 }

@@ -19,6 +19,9 @@ import { eventSchema, eventsSchema } from './event';
 import { createFeatureSchema, featureSchema, featuresSchema, patchOperationsSchema, tagSchema } from './feature';
 import { FEATURE_TYPE_SCHEMAS } from './feature-type';
 import { FLAG_CONFIG_SCHEMAS } from './flag-config';
+import { FRONTEND_SCHEMAS } from './frontend';
+import { OFREP_SCHEMAS } from './ofrep';
+import { PLAYGROUND_SCHEMAS } from './playground';
 import { createProjectSchema, outdatedSdksSchema, projectSchema, projectsSchema } from './project';
 
 export const SCHEMAS = [
@@ -47,6 +50,9 @@ export const SCHEMAS = [
   clientMetricsSchema,
   ...FLAG_CONFIG_SCHEMAS,
   ...CHANGE_REQUEST_SCHEMAS,
+  ...FRONTEND_SCHEMAS,
+  ...OFREP_SCHEMAS,
+  ...PLAYGROUND_SCHEMAS,
   ...ENVIRONMENT_SCHEMAS,
   ...FEATURE_TYPE_SCHEMAS,
 ] as const;
