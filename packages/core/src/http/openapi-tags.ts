@@ -2,7 +2,11 @@
 
 export const TAGS = [
   { name: 'Features', description: 'Feature flags of a project: create, read, patch, and turn on or off per environment.' },
-  { name: 'Strategies', description: 'Activation strategies of a feature in an environment, with their constraints and segments.' },
+  {
+    name: 'Strategies',
+    description:
+      'Activation strategies: their definitions (the built-ins and custom ones, with their parameters), and those of a feature in an environment, with their constraints and segments.',
+  },
   { name: 'Variants', description: 'Variants of a feature in an environment.' },
   { name: 'Dependencies', description: 'Dependencies of a feature on parent features of the same project.' },
   { name: 'Segments', description: 'Reusable sets of constraints that strategies refer to.' },

@@ -1,8 +1,10 @@
 /**
- * Unleash's built-in strategies and their parameters. Parameters are stored as strings, as Unleash
- * stores them (numbers sent for a percentage are accepted and kept as their string).
+ * The parameters of a flag strategy, checked against its strategy: Unleash's built-in strategies (and
+ * the legacy ones it dropped, still accepted) by the rules here, a custom one by its definition.
+ * Parameters are stored as strings, as Unleash stores them (numbers sent are kept as their string).
  */
 import { badData } from '../base/errors';
+import type { StrategyParameterDefinition } from '../base/records';
 
 interface ParameterRule {
   /** The value when the request leaves the parameter out; undefined = required. */
@@ -52,13 +54,6 @@ export const BUILT_IN_STRATEGIES: ReadonlyMap<string, Readonly<Record<string, Pa
   ['applicationHostname', { hostNames: { check: list('host names', hostName) } }],
 ]);
 
-/** 400 naming the strategy when it is not one of the built-ins. */
-export function checkStrategyName(name: string, where = '/name'): void {
-  if (BUILT_IN_STRATEGIES.has(name)) return;
-  const message = `Unknown strategy "${name}": use one of ${[...BUILT_IN_STRATEGIES.keys()].join(', ')}.`;
-  throw badData(message, [{ message, path: where }]);
-}
-
 /**
  * The parameters of a built-in strategy, checked, with Unleash's defaults filled in (flexibleRollout:
  * rollout 100, the project's stickiness, the feature name as groupId) and every value a string.
@@ -67,14 +62,19 @@ export function normalizeParameters(
   strategy: string,
   input: Readonly<Record<string, string | number>>,
   context: { featureName: string; defaultStickiness: string },
+  custom?: readonly StrategyParameterDefinition[],
   where = '/parameters',
 ): Record<string, string> {
-  checkStrategyName(strategy);
-  const rules = BUILT_IN_STRATEGIES.get(strategy)!;
   const fail = (name: string, problem: string): never => {
     const message = `Parameter "${name}" of strategy ${strategy} ${problem}.`;
     throw badData(message, [{ message, path: `${where}/${name}` }]);
   };
+  const rules = BUILT_IN_STRATEGIES.get(strategy);
+  if (!rules) {
+    if (custom) return customParameters(input, custom, fail);
+    const message = `Could not find strategy type with name ${strategy}.`;
+    throw badData(message, [{ message, path: '/name' }]);
+  }
   for (const name of Object.keys(input)) if (!Object.hasOwn(rules, name)) fail(name, `is not a parameter of ${strategy}`);
   const out: Record<string, string> = {};
   for (const [name, rule] of Object.entries(rules)) {
@@ -88,6 +88,46 @@ export function normalizeParameters(
     const problem = rule.check(value);
     if (problem) fail(name, problem);
     out[name] = value;
+  }
+  return out;
+}
+
+const number: ParameterRule['check'] = (v) => (v.trim() !== '' && Number.isFinite(Number(v)) ? undefined : 'must be a number');
+const boolean: ParameterRule['check'] = (v) => (v === 'true' || v === 'false' ? undefined : 'must be true or false');
+
+/** The check of each parameter type a custom definition may use (`string` takes any text). */
+const TYPE_CHECKS: ReadonlyMap<string, ParameterRule['check']> = new Map([
+  ['string', () => undefined],
+  ['percentage', percentage],
+  ['number', number],
+  ['boolean', boolean],
+  ['list', list('values')],
+]);
+
+/**
+ * A custom strategy's parameters, by its definition: each one it defines, present and not empty when
+ * required, of its type when given (an empty value of an optional one is kept as not set); no other.
+ */
+function customParameters(
+  input: Readonly<Record<string, string | number>>,
+  definitions: readonly StrategyParameterDefinition[],
+  fail: (name: string, problem: string) => never,
+): Record<string, string> {
+  const byName = new Map(definitions.map((d) => [d.name, d]));
+  for (const name of Object.keys(input)) if (!byName.has(name)) fail(name, 'is not defined by the strategy');
+  // Parameter names are the definition's (any text, `__proto__` too): kept as own members only.
+  const out: Record<string, string> = Object.create(null);
+  for (const definition of definitions) {
+    const given = Object.hasOwn(input, definition.name) ? input[definition.name] : undefined;
+    const value = given === undefined ? undefined : String(given);
+    if (value === undefined || value === '') {
+      if (definition.required) fail(definition.name, 'is required');
+      if (value !== undefined) out[definition.name] = value;
+      continue;
+    }
+    const problem = (TYPE_CHECKS.get(definition.type) ?? (() => undefined))(value);
+    if (problem) fail(definition.name, problem);
+    out[definition.name] = value;
   }
   return out;
 }

@@ -19,7 +19,9 @@ export async function replaceStrategy(
 ): Promise<{ result: StrategyDocument; events: EventInput[] }> {
   const existing = strategyIn(state, feature.name, strategyId);
   const before = strategyDocument(existing, feature.name);
-  const next = strategyFromBody(bodyFor(before), {
+  const next = await strategyFromBody(bodyFor(before), {
+    tx,
+    previousName: existing.name,
     featureName: feature.name,
     defaultStickiness: project.defaultStickiness,
     id: existing.id,

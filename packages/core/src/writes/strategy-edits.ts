@@ -23,7 +23,8 @@ export function addStrategyEdit(body: unknown): EnvironmentEdit<StrategyDocument
       throw limitExceeded('strategiesPerEnvironment', limits.strategiesPerEnvironment, 'Too many strategies in this feature environment');
     }
     const last = Math.max(-1, ...state.strategies.map((s) => s.sortOrder));
-    const strategy = strategyFromBody(body, {
+    const strategy = await strategyFromBody(body, {
+      tx,
       featureName: feature.name,
       defaultStickiness: project.defaultStickiness,
       id: crypto.randomUUID(),

@@ -1,0 +1,20 @@
+/** Where a strategy definition is used: the flag strategies of that name, archived features included. */
+import type { ReadTx } from '../base/storage';
+
+export interface StrategyUse {
+  featureName: string;
+  environment: string;
+  strategyId: string;
+}
+
+/** Every flag strategy named `name` (a scan of the features: removing a definition is a rare admin write). */
+export async function strategyDefinitionUses(tx: ReadTx, name: string): Promise<StrategyUse[]> {
+  const uses: StrategyUse[] = [];
+  for (const feature of await tx.list('features')) {
+    for (const env of feature.environments) {
+      for (const s of env.strategies)
+        if (s.name === name) uses.push({ featureName: feature.name, environment: env.name, strategyId: s.id });
+    }
+  }
+  return uses;
+}
