@@ -121,3 +121,13 @@ export { getFeatureTypes } from './operations/get-feature-types';
 export { updateFeatureTypeLifetime } from './operations/update-feature-type-lifetime';
 export type { EnvironmentDocument, ProjectEnvironmentDocument } from './documents/environment-document';
 export type { FeatureTypeDocument } from './documents/feature-types';
+
+// Strategy definitions (Unleash's /api/admin/strategies): built-in and custom.
+export { listStrategyDefinitions } from './operations/list-strategy-definitions';
+export { getStrategyDefinition } from './operations/get-strategy-definition';
+export { createStrategyDefinition } from './operations/create-strategy-definition';
+export { updateStrategyDefinition } from './operations/update-strategy-definition';
+export { removeStrategyDefinition } from './operations/remove-strategy-definition';
+export { deprecateStrategyDefinition } from './operations/deprecate-strategy-definition';
+export { reactivateStrategyDefinition } from './operations/reactivate-strategy-definition';
+export type { StrategyDefinitionDocument } from './documents/strategy-definition-document';

@@ -27,6 +27,7 @@ import { patchFeature } from '../operations/patch-feature';
 import { FLAG_CONFIG_OPERATIONS } from './flag-config-operations';
 import { EVALUATION_OPERATIONS } from './evaluation-operations';
 import { CHANGE_REQUEST_OPERATIONS } from './change-request-operations';
+import { STRATEGY_DEFINITION_OPERATIONS } from './strategy-definition-operations';
 import { ENVIRONMENT_OPERATIONS } from './environment-operations';
 
 /** Operations that act for a principal, with the context bound. */
@@ -55,6 +56,7 @@ const OPERATIONS = {
   ...FLAG_CONFIG_OPERATIONS,
   ...EVALUATION_OPERATIONS,
   ...CHANGE_REQUEST_OPERATIONS,
+  ...STRATEGY_DEFINITION_OPERATIONS,
   ...ENVIRONMENT_OPERATIONS,
 } as const;
 

@@ -10,6 +10,7 @@ import { OFREP_ROUTES } from './ofrep-routes';
 import { PLAYGROUND_ROUTES } from './playground-routes';
 import { HEALTH_ROUTE, openApiRoute, READY_ROUTE } from './public-routes';
 import type { Route } from './route';
+import { STRATEGY_DEFINITION_ROUTES } from './strategy-definition-routes';
 
 export const ALL_ROUTES: readonly Route[] = [
   HEALTH_ROUTE,
@@ -23,5 +24,6 @@ export const ALL_ROUTES: readonly Route[] = [
   ...OFREP_ROUTES,
   ...PLAYGROUND_ROUTES,
   ...CHANGE_REQUEST_ROUTES,
+  ...STRATEGY_DEFINITION_ROUTES,
   ...ENVIRONMENT_ROUTES,
 ];

@@ -23,6 +23,7 @@ import { FRONTEND_SCHEMAS } from './frontend';
 import { OFREP_SCHEMAS } from './ofrep';
 import { PLAYGROUND_SCHEMAS } from './playground';
 import { createProjectSchema, outdatedSdksSchema, projectSchema, projectsSchema } from './project';
+import { STRATEGY_DEFINITION_SCHEMAS } from './strategy-definition';
 
 export const SCHEMAS = [
   tagSchema,
@@ -49,6 +50,7 @@ export const SCHEMAS = [
   clientRegisterSchema,
   clientMetricsSchema,
   ...FLAG_CONFIG_SCHEMAS,
+  ...STRATEGY_DEFINITION_SCHEMAS,
   ...CHANGE_REQUEST_SCHEMAS,
   ...FRONTEND_SCHEMAS,
   ...OFREP_SCHEMAS,
