@@ -131,3 +131,34 @@ export { removeStrategyDefinition } from './operations/remove-strategy-definitio
 export { deprecateStrategyDefinition } from './operations/deprecate-strategy-definition';
 export { reactivateStrategyDefinition } from './operations/reactivate-strategy-definition';
 export type { StrategyDefinitionDocument } from './documents/strategy-definition-document';
+
+// Feature lifecycle: PUT, clone, validate, archive, revive, delete for good, stale, bulk on/off, lifecycle stages, links.
+export { FEATURE_LIFECYCLE_OPERATIONS } from './admin/feature-lifecycle-operations';
+export { updateFeature } from './operations/update-feature';
+export type { UpdateFeatureInput } from './operations/update-feature';
+export { cloneFeature } from './operations/clone-feature';
+export type { CloneFeatureInput } from './operations/clone-feature';
+export { archiveFeature } from './operations/archive-feature';
+export { archiveFeatures } from './operations/archive-features';
+export { validateArchiveFeatures } from './operations/validate-archive-features';
+export type { ValidateArchiveFeaturesResult } from './operations/validate-archive-features';
+export { reviveFeature } from './operations/revive-feature';
+export { reviveFeatures } from './operations/revive-features';
+export { deleteFeature } from './operations/delete-feature';
+export { deleteFeatures } from './operations/delete-features';
+export { staleFeatures } from './operations/stale-features';
+export { bulkToggleEnvironment } from './operations/bulk-toggle-environment';
+export type { BulkToggleInput } from './operations/bulk-toggle-environment';
+export { overwriteVariantsOnEnvironments } from './operations/overwrite-variants-on-environments';
+export type { OverwriteVariantsInput } from './operations/overwrite-variants-on-environments';
+export { getFeatureEnvironment } from './operations/get-feature-environment';
+export { validateFeature } from './operations/validate-feature';
+export { validateConstraint } from './operations/validate-constraint';
+export { getFeatureLifecycle } from './operations/get-feature-lifecycle';
+export { completeFeature } from './operations/complete-feature';
+export { uncompleteFeature } from './operations/uncomplete-feature';
+export { countLifecycleStages } from './operations/count-lifecycle-stages';
+export type { LifecycleStageCount } from './operations/count-lifecycle-stages';
+export { createFeatureLink } from './operations/create-feature-link';
+export { updateFeatureLink } from './operations/update-feature-link';
+export { deleteFeatureLink } from './operations/delete-feature-link';

@@ -25,6 +25,7 @@ import { listOutdatedSdks } from '../operations/list-outdated-sdks';
 import { listProjects } from '../operations/list-projects';
 import { patchFeature } from '../operations/patch-feature';
 import { FLAG_CONFIG_OPERATIONS } from './flag-config-operations';
+import { FEATURE_LIFECYCLE_OPERATIONS } from './feature-lifecycle-operations';
 import { EVALUATION_OPERATIONS } from './evaluation-operations';
 import { CHANGE_REQUEST_OPERATIONS } from './change-request-operations';
 import { STRATEGY_DEFINITION_OPERATIONS } from './strategy-definition-operations';
@@ -54,6 +55,7 @@ const OPERATIONS = {
   recordMetrics,
   getClientFeatures,
   ...FLAG_CONFIG_OPERATIONS,
+  ...FEATURE_LIFECYCLE_OPERATIONS,
   ...EVALUATION_OPERATIONS,
   ...CHANGE_REQUEST_OPERATIONS,
   ...STRATEGY_DEFINITION_OPERATIONS,

@@ -11200,10 +11200,3022 @@ validate64.errors = vErrors;
 return errors === 0;
 }
 
-export const createStrategyDefinition = validate65;
-const schema41 = {"$id":"createStrategyDefinition","type":"object","additionalProperties":false,"required":["name","parameters"],"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},"title":{"type":["string","null"],"maxLength":255},"description":{"type":["string","null"],"maxLength":1000},"parameters":{"type":"array","maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["name","type"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"type":{"type":"string","enum":["string","percentage","list","number","boolean"]},"description":{"type":["string","null"],"maxLength":1000},"required":{"type":"boolean"}}}},"editable":{"type":"boolean"},"deprecated":{"type":"boolean"},"displayName":{"type":["string","null"]}}};
+export const updateFeatureBody = validate65;
+const schema41 = {"$id":"updateFeatureBody","type":"object","properties":{"name":{"type":"string"},"description":{"type":["string","null"],"maxLength":1000},"type":{"enum":["release","experiment","operational","kill-switch","permission"]},"stale":{"type":"boolean"},"archived":{"type":"boolean"},"impressionData":{"type":"boolean"}}};
 
 function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="updateFeatureBody" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err0 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data1 = data.description;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err1 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema41.properties.description.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(func2(data1) > 1000){
+const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+if(data.type !== undefined){
+let data2 = data.type;
+if(!(((((data2 === "release") || (data2 === "experiment")) || (data2 === "operational")) || (data2 === "kill-switch")) || (data2 === "permission"))){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema41.properties.type.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.stale !== undefined){
+if(typeof data.stale !== "boolean"){
+const err4 = {instancePath:instancePath+"/stale",schemaPath:"#/properties/stale/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.archived !== undefined){
+if(typeof data.archived !== "boolean"){
+const err5 = {instancePath:instancePath+"/archived",schemaPath:"#/properties/archived/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.impressionData !== undefined){
+if(typeof data.impressionData !== "boolean"){
+const err6 = {instancePath:instancePath+"/impressionData",schemaPath:"#/properties/impressionData/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate65.errors = vErrors;
+return errors === 0;
+}
+
+export const validateFeatureBody = validate66;
+const schema42 = {"$id":"validateFeatureBody","type":"object","required":["name"],"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},"projectId":{"type":["string","null"]}}};
+
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="validateFeatureBody" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.name !== undefined){
+let data0 = data.name;
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},message:"must match pattern \""+"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"+"\""};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.projectId !== undefined){
+let data1 = data.projectId;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err3 = {instancePath:instancePath+"/projectId",schemaPath:"#/properties/projectId/type",keyword:"type",params:{type: schema42.properties.projectId.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate66.errors = vErrors;
+return errors === 0;
+}
+
+export const cloneFeatureBody = validate67;
+const schema43 = {"$id":"cloneFeatureBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},"replaceGroupId":{"type":"boolean"}}};
+
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="cloneFeatureBody" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "name") || (key0 === "replaceGroupId"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data0 = data.name;
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},message:"must match pattern \""+"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"+"\""};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.replaceGroupId !== undefined){
+if(typeof data.replaceGroupId !== "boolean"){
+const err4 = {instancePath:instancePath+"/replaceGroupId",schemaPath:"#/properties/replaceGroupId/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate67.errors = vErrors;
+return errors === 0;
+}
+
+export const batchFeaturesBody = validate68;
+const schema44 = {"$id":"batchFeaturesBody","type":"object","additionalProperties":false,"required":["features"],"properties":{"features":{"type":"array","maxItems":1000,"items":{"type":"string","minLength":1,"maxLength":100}}}};
+
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="batchFeaturesBody" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.features === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "features"},message:"must have required property '"+"features"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "features")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.features !== undefined){
+let data0 = data.features;
+if(Array.isArray(data0)){
+if(data0.length > 1000){
+const err2 = {instancePath:instancePath+"/features",schemaPath:"#/properties/features/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(typeof data1 === "string"){
+if(func2(data1) > 100){
+const err3 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(func2(data1) < 1){
+const err4 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/features",schemaPath:"#/properties/features/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate68.errors = vErrors;
+return errors === 0;
+}
+
+export const batchStaleBody = validate69;
+const schema45 = {"$id":"batchStaleBody","type":"object","additionalProperties":false,"required":["features","stale"],"properties":{"features":{"type":"array","maxItems":1000,"items":{"type":"string","minLength":1,"maxLength":100}},"stale":{"type":"boolean"}}};
+
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="batchStaleBody" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.features === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "features"},message:"must have required property '"+"features"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.stale === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "stale"},message:"must have required property '"+"stale"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "features") || (key0 === "stale"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.features !== undefined){
+let data0 = data.features;
+if(Array.isArray(data0)){
+if(data0.length > 1000){
+const err3 = {instancePath:instancePath+"/features",schemaPath:"#/properties/features/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(typeof data1 === "string"){
+if(func2(data1) > 100){
+const err4 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(func2(data1) < 1){
+const err5 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/features",schemaPath:"#/properties/features/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.stale !== undefined){
+if(typeof data.stale !== "boolean"){
+const err8 = {instancePath:instancePath+"/stale",schemaPath:"#/properties/stale/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate69.errors = vErrors;
+return errors === 0;
+}
+
+export const pushVariantsBody = validate70;
+const schema46 = {"$id":"pushVariantsBody","type":"object","additionalProperties":false,"properties":{"variants":{"type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255},"weight":{"type":"integer","minimum":0,"maximum":1000},"weightType":{"enum":["variable","fix"]},"stickiness":{"type":"string","minLength":1,"maxLength":100},"payload":{"type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"enum":["string","json","csv","number"]},"value":{"type":"string","maxLength":10000}}},"overrides":{"type":"array","maxItems":30,"items":{"type":"object","additionalProperties":false,"required":["contextName","values"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"values":{"type":"array","maxItems":250,"items":{"type":"string","maxLength":1000}}}}}},"if":{"required":["weightType"],"properties":{"weightType":{"const":"fix"}}},"then":{"required":["weight"]}}},"environments":{"type":"array","maxItems":100,"items":{"type":"string","minLength":1,"maxLength":100}}}};
+
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="pushVariantsBody" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!((key0 === "variants") || (key0 === "environments"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.variants !== undefined){
+let data0 = data.variants;
+if(Array.isArray(data0)){
+if(data0.length > 100){
+const err1 = {instancePath:instancePath+"/variants",schemaPath:"#/properties/variants/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+const _errs6 = errors;
+let valid3 = true;
+const _errs7 = errors;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+let missing0;
+if((data1.weightType === undefined) && (missing0 = "weightType")){
+const err2 = {};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+else {
+if(data1.weightType !== undefined){
+if("fix" !== data1.weightType){
+const err3 = {};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+}
+var _valid0 = _errs7 === errors;
+errors = _errs6;
+if(vErrors !== null){
+if(_errs6){
+vErrors.length = _errs6;
+}
+else {
+vErrors = null;
+}
+}
+if(_valid0){
+const _errs9 = errors;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.weight === undefined){
+const err4 = {instancePath:instancePath+"/variants/" + i0,schemaPath:"#/properties/variants/items/then/required",keyword:"required",params:{missingProperty: "weight"},message:"must have required property '"+"weight"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+var _valid0 = _errs9 === errors;
+valid3 = _valid0;
+}
+if(!valid3){
+const err5 = {instancePath:instancePath+"/variants/" + i0,schemaPath:"#/properties/variants/items/if",keyword:"if",params:{failingKeyword: "then"},message:"must match \"then\" schema"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.name === undefined){
+const err6 = {instancePath:instancePath+"/variants/" + i0,schemaPath:"#/properties/variants/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+for(const key1 in data1){
+if(!((((((key1 === "name") || (key1 === "weight")) || (key1 === "weightType")) || (key1 === "stickiness")) || (key1 === "payload")) || (key1 === "overrides"))){
+const err7 = {instancePath:instancePath+"/variants/" + i0,schemaPath:"#/properties/variants/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data1.name !== undefined){
+let data3 = data1.name;
+if(typeof data3 === "string"){
+if(func2(data3) > 255){
+const err8 = {instancePath:instancePath+"/variants/" + i0+"/name",schemaPath:"#/properties/variants/items/properties/name/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(func2(data3) < 1){
+const err9 = {instancePath:instancePath+"/variants/" + i0+"/name",schemaPath:"#/properties/variants/items/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/variants/" + i0+"/name",schemaPath:"#/properties/variants/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data1.weight !== undefined){
+let data4 = data1.weight;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err11 = {instancePath:instancePath+"/variants/" + i0+"/weight",schemaPath:"#/properties/variants/items/properties/weight/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 > 1000 || isNaN(data4)){
+const err12 = {instancePath:instancePath+"/variants/" + i0+"/weight",schemaPath:"#/properties/variants/items/properties/weight/maximum",keyword:"maximum",params:{comparison: "<=", limit: 1000},message:"must be <= 1000"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(data4 < 0 || isNaN(data4)){
+const err13 = {instancePath:instancePath+"/variants/" + i0+"/weight",schemaPath:"#/properties/variants/items/properties/weight/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+if(data1.weightType !== undefined){
+let data5 = data1.weightType;
+if(!((data5 === "variable") || (data5 === "fix"))){
+const err14 = {instancePath:instancePath+"/variants/" + i0+"/weightType",schemaPath:"#/properties/variants/items/properties/weightType/enum",keyword:"enum",params:{allowedValues: schema46.properties.variants.items.properties.weightType.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data1.stickiness !== undefined){
+let data6 = data1.stickiness;
+if(typeof data6 === "string"){
+if(func2(data6) > 100){
+const err15 = {instancePath:instancePath+"/variants/" + i0+"/stickiness",schemaPath:"#/properties/variants/items/properties/stickiness/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(func2(data6) < 1){
+const err16 = {instancePath:instancePath+"/variants/" + i0+"/stickiness",schemaPath:"#/properties/variants/items/properties/stickiness/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/variants/" + i0+"/stickiness",schemaPath:"#/properties/variants/items/properties/stickiness/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data1.payload !== undefined){
+let data7 = data1.payload;
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.type === undefined){
+const err18 = {instancePath:instancePath+"/variants/" + i0+"/payload",schemaPath:"#/properties/variants/items/properties/payload/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(data7.value === undefined){
+const err19 = {instancePath:instancePath+"/variants/" + i0+"/payload",schemaPath:"#/properties/variants/items/properties/payload/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+for(const key2 in data7){
+if(!((key2 === "type") || (key2 === "value"))){
+const err20 = {instancePath:instancePath+"/variants/" + i0+"/payload",schemaPath:"#/properties/variants/items/properties/payload/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data7.type !== undefined){
+let data8 = data7.type;
+if(!((((data8 === "string") || (data8 === "json")) || (data8 === "csv")) || (data8 === "number"))){
+const err21 = {instancePath:instancePath+"/variants/" + i0+"/payload/type",schemaPath:"#/properties/variants/items/properties/payload/properties/type/enum",keyword:"enum",params:{allowedValues: schema46.properties.variants.items.properties.payload.properties.type.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data7.value !== undefined){
+let data9 = data7.value;
+if(typeof data9 === "string"){
+if(func2(data9) > 10000){
+const err22 = {instancePath:instancePath+"/variants/" + i0+"/payload/value",schemaPath:"#/properties/variants/items/properties/payload/properties/value/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/variants/" + i0+"/payload/value",schemaPath:"#/properties/variants/items/properties/payload/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/variants/" + i0+"/payload",schemaPath:"#/properties/variants/items/properties/payload/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data1.overrides !== undefined){
+let data10 = data1.overrides;
+if(Array.isArray(data10)){
+if(data10.length > 30){
+const err25 = {instancePath:instancePath+"/variants/" + i0+"/overrides",schemaPath:"#/properties/variants/items/properties/overrides/maxItems",keyword:"maxItems",params:{limit: 30},message:"must NOT have more than 30 items"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+const len1 = data10.length;
+for(let i1=0; i1<len1; i1++){
+let data11 = data10[i1];
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.contextName === undefined){
+const err26 = {instancePath:instancePath+"/variants/" + i0+"/overrides/" + i1,schemaPath:"#/properties/variants/items/properties/overrides/items/required",keyword:"required",params:{missingProperty: "contextName"},message:"must have required property '"+"contextName"+"'"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(data11.values === undefined){
+const err27 = {instancePath:instancePath+"/variants/" + i0+"/overrides/" + i1,schemaPath:"#/properties/variants/items/properties/overrides/items/required",keyword:"required",params:{missingProperty: "values"},message:"must have required property '"+"values"+"'"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+for(const key3 in data11){
+if(!((key3 === "contextName") || (key3 === "values"))){
+const err28 = {instancePath:instancePath+"/variants/" + i0+"/overrides/" + i1,schemaPath:"#/properties/variants/items/properties/overrides/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data11.contextName !== undefined){
+let data12 = data11.contextName;
+if(typeof data12 === "string"){
+if(func2(data12) > 100){
+const err29 = {instancePath:instancePath+"/variants/" + i0+"/overrides/" + i1+"/contextName",schemaPath:"#/properties/variants/items/properties/overrides/items/properties/contextName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+if(func2(data12) < 1){
+const err30 = {instancePath:instancePath+"/variants/" + i0+"/overrides/" + i1+"/contextName",schemaPath:"#/properties/variants/items/properties/overrides/items/properties/contextName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/variants/" + i0+"/overrides/" + i1+"/contextName",schemaPath:"#/properties/variants/items/properties/overrides/items/properties/contextName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data11.values !== undefined){
+let data13 = data11.values;
+if(Array.isArray(data13)){
+if(data13.length > 250){
+const err32 = {instancePath:instancePath+"/variants/" + i0+"/overrides/" + i1+"/values",schemaPath:"#/properties/variants/items/properties/overrides/items/properties/values/maxItems",keyword:"maxItems",params:{limit: 250},message:"must NOT have more than 250 items"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+const len2 = data13.length;
+for(let i2=0; i2<len2; i2++){
+let data14 = data13[i2];
+if(typeof data14 === "string"){
+if(func2(data14) > 1000){
+const err33 = {instancePath:instancePath+"/variants/" + i0+"/overrides/" + i1+"/values/" + i2,schemaPath:"#/properties/variants/items/properties/overrides/items/properties/values/items/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/variants/" + i0+"/overrides/" + i1+"/values/" + i2,schemaPath:"#/properties/variants/items/properties/overrides/items/properties/values/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/variants/" + i0+"/overrides/" + i1+"/values",schemaPath:"#/properties/variants/items/properties/overrides/items/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/variants/" + i0+"/overrides/" + i1,schemaPath:"#/properties/variants/items/properties/overrides/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/variants/" + i0+"/overrides",schemaPath:"#/properties/variants/items/properties/overrides/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/variants/" + i0,schemaPath:"#/properties/variants/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/variants",schemaPath:"#/properties/variants/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+if(data.environments !== undefined){
+let data15 = data.environments;
+if(Array.isArray(data15)){
+if(data15.length > 100){
+const err40 = {instancePath:instancePath+"/environments",schemaPath:"#/properties/environments/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+const len3 = data15.length;
+for(let i3=0; i3<len3; i3++){
+let data16 = data15[i3];
+if(typeof data16 === "string"){
+if(func2(data16) > 100){
+const err41 = {instancePath:instancePath+"/environments/" + i3,schemaPath:"#/properties/environments/items/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+if(func2(data16) < 1){
+const err42 = {instancePath:instancePath+"/environments/" + i3,schemaPath:"#/properties/environments/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/environments/" + i3,schemaPath:"#/properties/environments/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/environments",schemaPath:"#/properties/environments/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+else {
+const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+validate70.errors = vErrors;
+return errors === 0;
+}
+
+export const validateArchiveFeatures = validate71;
+const schema47 = {"$id":"validateArchiveFeatures","type":"object","additionalProperties":false,"required":["parentsWithChildFeatures","hasDeletedDependencies"],"properties":{"parentsWithChildFeatures":{"type":"array","items":{"type":"string"}},"hasDeletedDependencies":{"type":"boolean"}}};
+
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="validateArchiveFeatures" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.parentsWithChildFeatures === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parentsWithChildFeatures"},message:"must have required property '"+"parentsWithChildFeatures"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.hasDeletedDependencies === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hasDeletedDependencies"},message:"must have required property '"+"hasDeletedDependencies"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "parentsWithChildFeatures") || (key0 === "hasDeletedDependencies"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.parentsWithChildFeatures !== undefined){
+let data0 = data.parentsWithChildFeatures;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data0[i0] !== "string"){
+const err3 = {instancePath:instancePath+"/parentsWithChildFeatures/" + i0,schemaPath:"#/properties/parentsWithChildFeatures/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/parentsWithChildFeatures",schemaPath:"#/properties/parentsWithChildFeatures/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.hasDeletedDependencies !== undefined){
+if(typeof data.hasDeletedDependencies !== "boolean"){
+const err5 = {instancePath:instancePath+"/hasDeletedDependencies",schemaPath:"#/properties/hasDeletedDependencies/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate71.errors = vErrors;
+return errors === 0;
+}
+
+export const featureEnvironment = validate72;
+const schema48 = {"$id":"featureEnvironment","type":"object","additionalProperties":false,"required":["name","featureName","environment","type","enabled","sortOrder","variantCount","strategies","variants","lastSeenAt","hasStrategies","hasEnabledStrategies"],"properties":{"name":{"type":"string"},"featureName":{"type":"string"},"environment":{"type":"string"},"type":{"type":"string"},"enabled":{"type":"boolean"},"sortOrder":{"type":"number"},"variantCount":{"type":"number"},"strategies":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","name","featureName","sortOrder","segments","constraints","variants","parameters"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"disabled":{"type":"boolean"},"featureName":{"type":"string"},"sortOrder":{"type":"number"},"segments":{"type":"array","items":{"type":"number"}},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"}}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}},"parameters":{"type":"object","additionalProperties":{"type":"string"}}}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}},"lastSeenAt":{"type":["string","null"],"format":"date-time"},"hasStrategies":{"type":"boolean"},"hasEnabledStrategies":{"type":"boolean"}}};
+
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="featureEnvironment" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.featureName === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "featureName"},message:"must have required property '"+"featureName"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.environment === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "environment"},message:"must have required property '"+"environment"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.type === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.enabled === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enabled"},message:"must have required property '"+"enabled"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.sortOrder === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sortOrder"},message:"must have required property '"+"sortOrder"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.variantCount === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "variantCount"},message:"must have required property '"+"variantCount"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.strategies === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "strategies"},message:"must have required property '"+"strategies"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data.variants === undefined){
+const err8 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "variants"},message:"must have required property '"+"variants"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data.lastSeenAt === undefined){
+const err9 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastSeenAt"},message:"must have required property '"+"lastSeenAt"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data.hasStrategies === undefined){
+const err10 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hasStrategies"},message:"must have required property '"+"hasStrategies"+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data.hasEnabledStrategies === undefined){
+const err11 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "hasEnabledStrategies"},message:"must have required property '"+"hasEnabledStrategies"+"'"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func6.call(schema48.properties, key0))){
+const err12 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err13 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.featureName !== undefined){
+if(typeof data.featureName !== "string"){
+const err14 = {instancePath:instancePath+"/featureName",schemaPath:"#/properties/featureName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.environment !== undefined){
+if(typeof data.environment !== "string"){
+const err15 = {instancePath:instancePath+"/environment",schemaPath:"#/properties/environment/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+if(typeof data.type !== "string"){
+const err16 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.enabled !== undefined){
+if(typeof data.enabled !== "boolean"){
+const err17 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.sortOrder !== undefined){
+let data5 = data.sortOrder;
+if(!((typeof data5 == "number") && (isFinite(data5)))){
+const err18 = {instancePath:instancePath+"/sortOrder",schemaPath:"#/properties/sortOrder/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.variantCount !== undefined){
+let data6 = data.variantCount;
+if(!((typeof data6 == "number") && (isFinite(data6)))){
+const err19 = {instancePath:instancePath+"/variantCount",schemaPath:"#/properties/variantCount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data.strategies !== undefined){
+let data7 = data.strategies;
+if(Array.isArray(data7)){
+const len0 = data7.length;
+for(let i0=0; i0<len0; i0++){
+let data8 = data7[i0];
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+if(data8.id === undefined){
+const err20 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data8.name === undefined){
+const err21 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(data8.featureName === undefined){
+const err22 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/required",keyword:"required",params:{missingProperty: "featureName"},message:"must have required property '"+"featureName"+"'"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(data8.sortOrder === undefined){
+const err23 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/required",keyword:"required",params:{missingProperty: "sortOrder"},message:"must have required property '"+"sortOrder"+"'"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(data8.segments === undefined){
+const err24 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/required",keyword:"required",params:{missingProperty: "segments"},message:"must have required property '"+"segments"+"'"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(data8.constraints === undefined){
+const err25 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/required",keyword:"required",params:{missingProperty: "constraints"},message:"must have required property '"+"constraints"+"'"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(data8.variants === undefined){
+const err26 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/required",keyword:"required",params:{missingProperty: "variants"},message:"must have required property '"+"variants"+"'"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(data8.parameters === undefined){
+const err27 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/required",keyword:"required",params:{missingProperty: "parameters"},message:"must have required property '"+"parameters"+"'"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+for(const key1 in data8){
+if(!(func6.call(schema48.properties.strategies.items.properties, key1))){
+const err28 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data8.id !== undefined){
+if(typeof data8.id !== "string"){
+const err29 = {instancePath:instancePath+"/strategies/" + i0+"/id",schemaPath:"#/properties/strategies/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data8.name !== undefined){
+if(typeof data8.name !== "string"){
+const err30 = {instancePath:instancePath+"/strategies/" + i0+"/name",schemaPath:"#/properties/strategies/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data8.title !== undefined){
+if(typeof data8.title !== "string"){
+const err31 = {instancePath:instancePath+"/strategies/" + i0+"/title",schemaPath:"#/properties/strategies/items/properties/title/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data8.disabled !== undefined){
+if(typeof data8.disabled !== "boolean"){
+const err32 = {instancePath:instancePath+"/strategies/" + i0+"/disabled",schemaPath:"#/properties/strategies/items/properties/disabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data8.featureName !== undefined){
+if(typeof data8.featureName !== "string"){
+const err33 = {instancePath:instancePath+"/strategies/" + i0+"/featureName",schemaPath:"#/properties/strategies/items/properties/featureName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data8.sortOrder !== undefined){
+let data14 = data8.sortOrder;
+if(!((typeof data14 == "number") && (isFinite(data14)))){
+const err34 = {instancePath:instancePath+"/strategies/" + i0+"/sortOrder",schemaPath:"#/properties/strategies/items/properties/sortOrder/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data8.segments !== undefined){
+let data15 = data8.segments;
+if(Array.isArray(data15)){
+const len1 = data15.length;
+for(let i1=0; i1<len1; i1++){
+let data16 = data15[i1];
+if(!((typeof data16 == "number") && (isFinite(data16)))){
+const err35 = {instancePath:instancePath+"/strategies/" + i0+"/segments/" + i1,schemaPath:"#/properties/strategies/items/properties/segments/items/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/strategies/" + i0+"/segments",schemaPath:"#/properties/strategies/items/properties/segments/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data8.constraints !== undefined){
+let data17 = data8.constraints;
+if(Array.isArray(data17)){
+const len2 = data17.length;
+for(let i2=0; i2<len2; i2++){
+let data18 = data17[i2];
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+if(data18.contextName === undefined){
+const err37 = {instancePath:instancePath+"/strategies/" + i0+"/constraints/" + i2,schemaPath:"#/properties/strategies/items/properties/constraints/items/required",keyword:"required",params:{missingProperty: "contextName"},message:"must have required property '"+"contextName"+"'"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+if(data18.operator === undefined){
+const err38 = {instancePath:instancePath+"/strategies/" + i0+"/constraints/" + i2,schemaPath:"#/properties/strategies/items/properties/constraints/items/required",keyword:"required",params:{missingProperty: "operator"},message:"must have required property '"+"operator"+"'"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+if(data18.contextName !== undefined){
+if(typeof data18.contextName !== "string"){
+const err39 = {instancePath:instancePath+"/strategies/" + i0+"/constraints/" + i2+"/contextName",schemaPath:"#/properties/strategies/items/properties/constraints/items/properties/contextName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+if(data18.operator !== undefined){
+if(typeof data18.operator !== "string"){
+const err40 = {instancePath:instancePath+"/strategies/" + i0+"/constraints/" + i2+"/operator",schemaPath:"#/properties/strategies/items/properties/constraints/items/properties/operator/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data18.caseInsensitive !== undefined){
+if(typeof data18.caseInsensitive !== "boolean"){
+const err41 = {instancePath:instancePath+"/strategies/" + i0+"/constraints/" + i2+"/caseInsensitive",schemaPath:"#/properties/strategies/items/properties/constraints/items/properties/caseInsensitive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+if(data18.inverted !== undefined){
+if(typeof data18.inverted !== "boolean"){
+const err42 = {instancePath:instancePath+"/strategies/" + i0+"/constraints/" + i2+"/inverted",schemaPath:"#/properties/strategies/items/properties/constraints/items/properties/inverted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data18.values !== undefined){
+let data23 = data18.values;
+if(Array.isArray(data23)){
+const len3 = data23.length;
+for(let i3=0; i3<len3; i3++){
+if(typeof data23[i3] !== "string"){
+const err43 = {instancePath:instancePath+"/strategies/" + i0+"/constraints/" + i2+"/values/" + i3,schemaPath:"#/properties/strategies/items/properties/constraints/items/properties/values/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/strategies/" + i0+"/constraints/" + i2+"/values",schemaPath:"#/properties/strategies/items/properties/constraints/items/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data18.value !== undefined){
+if(typeof data18.value !== "string"){
+const err45 = {instancePath:instancePath+"/strategies/" + i0+"/constraints/" + i2+"/value",schemaPath:"#/properties/strategies/items/properties/constraints/items/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/strategies/" + i0+"/constraints/" + i2,schemaPath:"#/properties/strategies/items/properties/constraints/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+}
+else {
+const err47 = {instancePath:instancePath+"/strategies/" + i0+"/constraints",schemaPath:"#/properties/strategies/items/properties/constraints/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data8.variants !== undefined){
+let data26 = data8.variants;
+if(Array.isArray(data26)){
+const len4 = data26.length;
+for(let i4=0; i4<len4; i4++){
+let data27 = data26[i4];
+if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
+if(data27.name === undefined){
+const err48 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4,schemaPath:"#/properties/strategies/items/properties/variants/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+if(data27.weight === undefined){
+const err49 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4,schemaPath:"#/properties/strategies/items/properties/variants/items/required",keyword:"required",params:{missingProperty: "weight"},message:"must have required property '"+"weight"+"'"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+if(data27.name !== undefined){
+if(typeof data27.name !== "string"){
+const err50 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/name",schemaPath:"#/properties/strategies/items/properties/variants/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+if(data27.weight !== undefined){
+let data29 = data27.weight;
+if(!((typeof data29 == "number") && (isFinite(data29)))){
+const err51 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/weight",schemaPath:"#/properties/strategies/items/properties/variants/items/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+if(data27.weightType !== undefined){
+if(typeof data27.weightType !== "string"){
+const err52 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/weightType",schemaPath:"#/properties/strategies/items/properties/variants/items/properties/weightType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+if(data27.stickiness !== undefined){
+if(typeof data27.stickiness !== "string"){
+const err53 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/stickiness",schemaPath:"#/properties/strategies/items/properties/variants/items/properties/stickiness/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+if(data27.payload !== undefined){
+let data32 = data27.payload;
+if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
+if(data32.type === undefined){
+const err54 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/payload",schemaPath:"#/properties/strategies/items/properties/variants/items/properties/payload/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+if(data32.value === undefined){
+const err55 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/payload",schemaPath:"#/properties/strategies/items/properties/variants/items/properties/payload/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+if(data32.type !== undefined){
+if(typeof data32.type !== "string"){
+const err56 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/payload/type",schemaPath:"#/properties/strategies/items/properties/variants/items/properties/payload/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+}
+if(data32.value !== undefined){
+if(typeof data32.value !== "string"){
+const err57 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/payload/value",schemaPath:"#/properties/strategies/items/properties/variants/items/properties/payload/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+}
+else {
+const err58 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/payload",schemaPath:"#/properties/strategies/items/properties/variants/items/properties/payload/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+if(data27.overrides !== undefined){
+let data35 = data27.overrides;
+if(Array.isArray(data35)){
+const len5 = data35.length;
+for(let i5=0; i5<len5; i5++){
+let data36 = data35[i5];
+if(data36 && typeof data36 == "object" && !Array.isArray(data36)){
+if(data36.contextName === undefined){
+const err59 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/overrides/" + i5,schemaPath:"#/properties/strategies/items/properties/variants/items/properties/overrides/items/required",keyword:"required",params:{missingProperty: "contextName"},message:"must have required property '"+"contextName"+"'"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+if(data36.values === undefined){
+const err60 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/overrides/" + i5,schemaPath:"#/properties/strategies/items/properties/variants/items/properties/overrides/items/required",keyword:"required",params:{missingProperty: "values"},message:"must have required property '"+"values"+"'"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+if(data36.contextName !== undefined){
+if(typeof data36.contextName !== "string"){
+const err61 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/overrides/" + i5+"/contextName",schemaPath:"#/properties/strategies/items/properties/variants/items/properties/overrides/items/properties/contextName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+if(data36.values !== undefined){
+let data38 = data36.values;
+if(Array.isArray(data38)){
+const len6 = data38.length;
+for(let i6=0; i6<len6; i6++){
+if(typeof data38[i6] !== "string"){
+const err62 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/overrides/" + i5+"/values/" + i6,schemaPath:"#/properties/strategies/items/properties/variants/items/properties/overrides/items/properties/values/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+}
+else {
+const err63 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/overrides/" + i5+"/values",schemaPath:"#/properties/strategies/items/properties/variants/items/properties/overrides/items/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+}
+else {
+const err64 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/overrides/" + i5,schemaPath:"#/properties/strategies/items/properties/variants/items/properties/overrides/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+}
+else {
+const err65 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/overrides",schemaPath:"#/properties/strategies/items/properties/variants/items/properties/overrides/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+}
+else {
+const err66 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4,schemaPath:"#/properties/strategies/items/properties/variants/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+}
+else {
+const err67 = {instancePath:instancePath+"/strategies/" + i0+"/variants",schemaPath:"#/properties/strategies/items/properties/variants/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+if(data8.parameters !== undefined){
+let data40 = data8.parameters;
+if(data40 && typeof data40 == "object" && !Array.isArray(data40)){
+for(const key2 in data40){
+if(typeof data40[key2] !== "string"){
+const err68 = {instancePath:instancePath+"/strategies/" + i0+"/parameters/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/strategies/items/properties/parameters/additionalProperties/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+}
+else {
+const err69 = {instancePath:instancePath+"/strategies/" + i0+"/parameters",schemaPath:"#/properties/strategies/items/properties/parameters/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+}
+else {
+const err70 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+}
+else {
+const err71 = {instancePath:instancePath+"/strategies",schemaPath:"#/properties/strategies/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+if(data.variants !== undefined){
+let data42 = data.variants;
+if(Array.isArray(data42)){
+const len7 = data42.length;
+for(let i7=0; i7<len7; i7++){
+let data43 = data42[i7];
+if(data43 && typeof data43 == "object" && !Array.isArray(data43)){
+if(data43.name === undefined){
+const err72 = {instancePath:instancePath+"/variants/" + i7,schemaPath:"#/properties/variants/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+if(data43.weight === undefined){
+const err73 = {instancePath:instancePath+"/variants/" + i7,schemaPath:"#/properties/variants/items/required",keyword:"required",params:{missingProperty: "weight"},message:"must have required property '"+"weight"+"'"};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+if(data43.name !== undefined){
+if(typeof data43.name !== "string"){
+const err74 = {instancePath:instancePath+"/variants/" + i7+"/name",schemaPath:"#/properties/variants/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+if(data43.weight !== undefined){
+let data45 = data43.weight;
+if(!((typeof data45 == "number") && (isFinite(data45)))){
+const err75 = {instancePath:instancePath+"/variants/" + i7+"/weight",schemaPath:"#/properties/variants/items/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+if(data43.weightType !== undefined){
+if(typeof data43.weightType !== "string"){
+const err76 = {instancePath:instancePath+"/variants/" + i7+"/weightType",schemaPath:"#/properties/variants/items/properties/weightType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+if(data43.stickiness !== undefined){
+if(typeof data43.stickiness !== "string"){
+const err77 = {instancePath:instancePath+"/variants/" + i7+"/stickiness",schemaPath:"#/properties/variants/items/properties/stickiness/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+if(data43.payload !== undefined){
+let data48 = data43.payload;
+if(data48 && typeof data48 == "object" && !Array.isArray(data48)){
+if(data48.type === undefined){
+const err78 = {instancePath:instancePath+"/variants/" + i7+"/payload",schemaPath:"#/properties/variants/items/properties/payload/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+if(data48.value === undefined){
+const err79 = {instancePath:instancePath+"/variants/" + i7+"/payload",schemaPath:"#/properties/variants/items/properties/payload/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+if(vErrors === null){
+vErrors = [err79];
+}
+else {
+vErrors.push(err79);
+}
+errors++;
+}
+if(data48.type !== undefined){
+if(typeof data48.type !== "string"){
+const err80 = {instancePath:instancePath+"/variants/" + i7+"/payload/type",schemaPath:"#/properties/variants/items/properties/payload/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err80];
+}
+else {
+vErrors.push(err80);
+}
+errors++;
+}
+}
+if(data48.value !== undefined){
+if(typeof data48.value !== "string"){
+const err81 = {instancePath:instancePath+"/variants/" + i7+"/payload/value",schemaPath:"#/properties/variants/items/properties/payload/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err81];
+}
+else {
+vErrors.push(err81);
+}
+errors++;
+}
+}
+}
+else {
+const err82 = {instancePath:instancePath+"/variants/" + i7+"/payload",schemaPath:"#/properties/variants/items/properties/payload/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err82];
+}
+else {
+vErrors.push(err82);
+}
+errors++;
+}
+}
+if(data43.overrides !== undefined){
+let data51 = data43.overrides;
+if(Array.isArray(data51)){
+const len8 = data51.length;
+for(let i8=0; i8<len8; i8++){
+let data52 = data51[i8];
+if(data52 && typeof data52 == "object" && !Array.isArray(data52)){
+if(data52.contextName === undefined){
+const err83 = {instancePath:instancePath+"/variants/" + i7+"/overrides/" + i8,schemaPath:"#/properties/variants/items/properties/overrides/items/required",keyword:"required",params:{missingProperty: "contextName"},message:"must have required property '"+"contextName"+"'"};
+if(vErrors === null){
+vErrors = [err83];
+}
+else {
+vErrors.push(err83);
+}
+errors++;
+}
+if(data52.values === undefined){
+const err84 = {instancePath:instancePath+"/variants/" + i7+"/overrides/" + i8,schemaPath:"#/properties/variants/items/properties/overrides/items/required",keyword:"required",params:{missingProperty: "values"},message:"must have required property '"+"values"+"'"};
+if(vErrors === null){
+vErrors = [err84];
+}
+else {
+vErrors.push(err84);
+}
+errors++;
+}
+if(data52.contextName !== undefined){
+if(typeof data52.contextName !== "string"){
+const err85 = {instancePath:instancePath+"/variants/" + i7+"/overrides/" + i8+"/contextName",schemaPath:"#/properties/variants/items/properties/overrides/items/properties/contextName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err85];
+}
+else {
+vErrors.push(err85);
+}
+errors++;
+}
+}
+if(data52.values !== undefined){
+let data54 = data52.values;
+if(Array.isArray(data54)){
+const len9 = data54.length;
+for(let i9=0; i9<len9; i9++){
+if(typeof data54[i9] !== "string"){
+const err86 = {instancePath:instancePath+"/variants/" + i7+"/overrides/" + i8+"/values/" + i9,schemaPath:"#/properties/variants/items/properties/overrides/items/properties/values/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err86];
+}
+else {
+vErrors.push(err86);
+}
+errors++;
+}
+}
+}
+else {
+const err87 = {instancePath:instancePath+"/variants/" + i7+"/overrides/" + i8+"/values",schemaPath:"#/properties/variants/items/properties/overrides/items/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err87];
+}
+else {
+vErrors.push(err87);
+}
+errors++;
+}
+}
+}
+else {
+const err88 = {instancePath:instancePath+"/variants/" + i7+"/overrides/" + i8,schemaPath:"#/properties/variants/items/properties/overrides/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err88];
+}
+else {
+vErrors.push(err88);
+}
+errors++;
+}
+}
+}
+else {
+const err89 = {instancePath:instancePath+"/variants/" + i7+"/overrides",schemaPath:"#/properties/variants/items/properties/overrides/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err89];
+}
+else {
+vErrors.push(err89);
+}
+errors++;
+}
+}
+}
+else {
+const err90 = {instancePath:instancePath+"/variants/" + i7,schemaPath:"#/properties/variants/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err90];
+}
+else {
+vErrors.push(err90);
+}
+errors++;
+}
+}
+}
+else {
+const err91 = {instancePath:instancePath+"/variants",schemaPath:"#/properties/variants/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err91];
+}
+else {
+vErrors.push(err91);
+}
+errors++;
+}
+}
+if(data.lastSeenAt !== undefined){
+let data56 = data.lastSeenAt;
+if((typeof data56 !== "string") && (data56 !== null)){
+const err92 = {instancePath:instancePath+"/lastSeenAt",schemaPath:"#/properties/lastSeenAt/type",keyword:"type",params:{type: schema48.properties.lastSeenAt.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err92];
+}
+else {
+vErrors.push(err92);
+}
+errors++;
+}
+if(typeof data56 === "string"){
+if(!(formats0.test(data56))){
+const err93 = {instancePath:instancePath+"/lastSeenAt",schemaPath:"#/properties/lastSeenAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err93];
+}
+else {
+vErrors.push(err93);
+}
+errors++;
+}
+}
+}
+if(data.hasStrategies !== undefined){
+if(typeof data.hasStrategies !== "boolean"){
+const err94 = {instancePath:instancePath+"/hasStrategies",schemaPath:"#/properties/hasStrategies/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err94];
+}
+else {
+vErrors.push(err94);
+}
+errors++;
+}
+}
+if(data.hasEnabledStrategies !== undefined){
+if(typeof data.hasEnabledStrategies !== "boolean"){
+const err95 = {instancePath:instancePath+"/hasEnabledStrategies",schemaPath:"#/properties/hasEnabledStrategies/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err95];
+}
+else {
+vErrors.push(err95);
+}
+errors++;
+}
+}
+}
+else {
+const err96 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err96];
+}
+else {
+vErrors.push(err96);
+}
+errors++;
+}
+validate72.errors = vErrors;
+return errors === 0;
+}
+
+export const featureLifecycle = validate73;
+const schema49 = {"$id":"featureLifecycle","type":"array","items":{"type":"object","additionalProperties":false,"required":["stage","enteredStageAt"],"properties":{"stage":{"enum":["initial","pre-live","live","completed","archived"]},"status":{"type":"string"},"enteredStageAt":{"type":"string","format":"date-time"}}}};
+
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="featureLifecycle" */;
+let vErrors = null;
+let errors = 0;
+if(Array.isArray(data)){
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+let data0 = data[i0];
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(data0.stage === undefined){
+const err0 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "stage"},message:"must have required property '"+"stage"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data0.enteredStageAt === undefined){
+const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "enteredStageAt"},message:"must have required property '"+"enteredStageAt"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data0){
+if(!(((key0 === "stage") || (key0 === "status")) || (key0 === "enteredStageAt"))){
+const err2 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data0.stage !== undefined){
+let data1 = data0.stage;
+if(!(((((data1 === "initial") || (data1 === "pre-live")) || (data1 === "live")) || (data1 === "completed")) || (data1 === "archived"))){
+const err3 = {instancePath:instancePath+"/" + i0+"/stage",schemaPath:"#/items/properties/stage/enum",keyword:"enum",params:{allowedValues: schema49.items.properties.stage.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data0.status !== undefined){
+if(typeof data0.status !== "string"){
+const err4 = {instancePath:instancePath+"/" + i0+"/status",schemaPath:"#/items/properties/status/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data0.enteredStageAt !== undefined){
+let data3 = data0.enteredStageAt;
+if(typeof data3 === "string"){
+if(!(formats0.test(data3))){
+const err5 = {instancePath:instancePath+"/" + i0+"/enteredStageAt",schemaPath:"#/items/properties/enteredStageAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/" + i0+"/enteredStageAt",schemaPath:"#/items/properties/enteredStageAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate73.errors = vErrors;
+return errors === 0;
+}
+
+export const featureLifecycleCompletedBody = validate74;
+const schema50 = {"$id":"featureLifecycleCompletedBody","type":"object","additionalProperties":false,"required":["status"],"properties":{"status":{"enum":["kept","discarded"]},"statusValue":{"type":"string","maxLength":255}}};
+
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="featureLifecycleCompletedBody" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.status === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "status"},message:"must have required property '"+"status"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "status") || (key0 === "statusValue"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.status !== undefined){
+let data0 = data.status;
+if(!((data0 === "kept") || (data0 === "discarded"))){
+const err2 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema50.properties.status.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.statusValue !== undefined){
+let data1 = data.statusValue;
+if(typeof data1 === "string"){
+if(func2(data1) > 255){
+const err3 = {instancePath:instancePath+"/statusValue",schemaPath:"#/properties/statusValue/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/statusValue",schemaPath:"#/properties/statusValue/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate74.errors = vErrors;
+return errors === 0;
+}
+
+export const featureLifecycleCount = validate75;
+const schema51 = {"$id":"featureLifecycleCount","type":"object","additionalProperties":false,"required":["initial","preLive","live","completed","archived"],"properties":{"initial":{"type":"number"},"preLive":{"type":"number"},"live":{"type":"number"},"completed":{"type":"number"},"archived":{"type":"number"}}};
+
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="featureLifecycleCount" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.initial === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "initial"},message:"must have required property '"+"initial"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.preLive === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "preLive"},message:"must have required property '"+"preLive"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.live === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "live"},message:"must have required property '"+"live"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.completed === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "completed"},message:"must have required property '"+"completed"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.archived === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "archived"},message:"must have required property '"+"archived"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((key0 === "initial") || (key0 === "preLive")) || (key0 === "live")) || (key0 === "completed")) || (key0 === "archived"))){
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.initial !== undefined){
+let data0 = data.initial;
+if(!((typeof data0 == "number") && (isFinite(data0)))){
+const err6 = {instancePath:instancePath+"/initial",schemaPath:"#/properties/initial/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.preLive !== undefined){
+let data1 = data.preLive;
+if(!((typeof data1 == "number") && (isFinite(data1)))){
+const err7 = {instancePath:instancePath+"/preLive",schemaPath:"#/properties/preLive/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.live !== undefined){
+let data2 = data.live;
+if(!((typeof data2 == "number") && (isFinite(data2)))){
+const err8 = {instancePath:instancePath+"/live",schemaPath:"#/properties/live/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.completed !== undefined){
+let data3 = data.completed;
+if(!((typeof data3 == "number") && (isFinite(data3)))){
+const err9 = {instancePath:instancePath+"/completed",schemaPath:"#/properties/completed/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.archived !== undefined){
+let data4 = data.archived;
+if(!((typeof data4 == "number") && (isFinite(data4)))){
+const err10 = {instancePath:instancePath+"/archived",schemaPath:"#/properties/archived/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+validate75.errors = vErrors;
+return errors === 0;
+}
+
+export const linkBody = validate76;
+const schema52 = {"$id":"linkBody","type":"object","additionalProperties":false,"required":["url"],"properties":{"url":{"type":"string","minLength":1,"maxLength":10000},"title":{"type":["string","null"],"maxLength":255}}};
+
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="linkBody" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.url === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "url"},message:"must have required property '"+"url"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "url") || (key0 === "title"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.url !== undefined){
+let data0 = data.url;
+if(typeof data0 === "string"){
+if(func2(data0) > 10000){
+const err2 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(func2(data0) < 1){
+const err3 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.title !== undefined){
+let data1 = data.title;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema52.properties.title.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(func2(data1) > 255){
+const err6 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate76.errors = vErrors;
+return errors === 0;
+}
+
+export const constraintBody = validate77;
+const schema53 = {"$id":"constraintBody","type":"object","additionalProperties":false,"required":["contextName","operator"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"operator":{"enum":["IN","NOT_IN","STR_CONTAINS","STR_STARTS_WITH","STR_ENDS_WITH","NUM_EQ","NUM_GT","NUM_GTE","NUM_LT","NUM_LTE","DATE_AFTER","DATE_BEFORE","SEMVER_EQ","SEMVER_GT","SEMVER_LT","SEMVER_GTE","SEMVER_LTE","REGEX","IN_CIDR"]},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string","maxLength":1000}},"value":{"type":"string","maxLength":1000}}};
+
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="constraintBody" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.contextName === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contextName"},message:"must have required property '"+"contextName"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.operator === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "operator"},message:"must have required property '"+"operator"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((key0 === "contextName") || (key0 === "operator")) || (key0 === "caseInsensitive")) || (key0 === "inverted")) || (key0 === "values")) || (key0 === "value"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.contextName !== undefined){
+let data0 = data.contextName;
+if(typeof data0 === "string"){
+if(func2(data0) > 100){
+const err3 = {instancePath:instancePath+"/contextName",schemaPath:"#/properties/contextName/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(func2(data0) < 1){
+const err4 = {instancePath:instancePath+"/contextName",schemaPath:"#/properties/contextName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/contextName",schemaPath:"#/properties/contextName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.operator !== undefined){
+let data1 = data.operator;
+if(!(((((((((((((((((((data1 === "IN") || (data1 === "NOT_IN")) || (data1 === "STR_CONTAINS")) || (data1 === "STR_STARTS_WITH")) || (data1 === "STR_ENDS_WITH")) || (data1 === "NUM_EQ")) || (data1 === "NUM_GT")) || (data1 === "NUM_GTE")) || (data1 === "NUM_LT")) || (data1 === "NUM_LTE")) || (data1 === "DATE_AFTER")) || (data1 === "DATE_BEFORE")) || (data1 === "SEMVER_EQ")) || (data1 === "SEMVER_GT")) || (data1 === "SEMVER_LT")) || (data1 === "SEMVER_GTE")) || (data1 === "SEMVER_LTE")) || (data1 === "REGEX")) || (data1 === "IN_CIDR"))){
+const err6 = {instancePath:instancePath+"/operator",schemaPath:"#/properties/operator/enum",keyword:"enum",params:{allowedValues: schema53.properties.operator.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.caseInsensitive !== undefined){
+if(typeof data.caseInsensitive !== "boolean"){
+const err7 = {instancePath:instancePath+"/caseInsensitive",schemaPath:"#/properties/caseInsensitive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.inverted !== undefined){
+if(typeof data.inverted !== "boolean"){
+const err8 = {instancePath:instancePath+"/inverted",schemaPath:"#/properties/inverted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.values !== undefined){
+let data4 = data.values;
+if(Array.isArray(data4)){
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+let data5 = data4[i0];
+if(typeof data5 === "string"){
+if(func2(data5) > 1000){
+const err9 = {instancePath:instancePath+"/values/" + i0,schemaPath:"#/properties/values/items/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/values/" + i0,schemaPath:"#/properties/values/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/values",schemaPath:"#/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.value !== undefined){
+let data6 = data.value;
+if(typeof data6 === "string"){
+if(func2(data6) > 1000){
+const err12 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+validate77.errors = vErrors;
+return errors === 0;
+}
+
+export const createStrategyDefinition = validate78;
+const schema54 = {"$id":"createStrategyDefinition","type":"object","additionalProperties":false,"required":["name","parameters"],"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},"title":{"type":["string","null"],"maxLength":255},"description":{"type":["string","null"],"maxLength":1000},"parameters":{"type":"array","maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["name","type"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"type":{"type":"string","enum":["string","percentage","list","number","boolean"]},"description":{"type":["string","null"],"maxLength":1000},"required":{"type":"boolean"}}}},"editable":{"type":"boolean"},"deprecated":{"type":"boolean"},"displayName":{"type":["string","null"]}}};
+
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createStrategyDefinition" */;
 let vErrors = null;
 let errors = 0;
@@ -11268,7 +14280,7 @@ errors++;
 if(data.title !== undefined){
 let data1 = data.title;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema41.properties.title.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema54.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11293,7 +14305,7 @@ errors++;
 if(data.description !== undefined){
 let data2 = data.description;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema41.properties.description.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema54.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -11412,7 +14424,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!(((((data6 === "string") || (data6 === "percentage")) || (data6 === "list")) || (data6 === "number")) || (data6 === "boolean"))){
-const err17 = {instancePath:instancePath+"/parameters/" + i0+"/type",schemaPath:"#/properties/parameters/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema41.properties.parameters.items.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/parameters/" + i0+"/type",schemaPath:"#/properties/parameters/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema54.properties.parameters.items.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -11425,7 +14437,7 @@ errors++;
 if(data4.description !== undefined){
 let data7 = data4.description;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err18 = {instancePath:instancePath+"/parameters/" + i0+"/description",schemaPath:"#/properties/parameters/items/properties/description/type",keyword:"type",params:{type: schema41.properties.parameters.items.properties.description.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/parameters/" + i0+"/description",schemaPath:"#/properties/parameters/items/properties/description/type",keyword:"type",params:{type: schema54.properties.parameters.items.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -11510,7 +14522,7 @@ errors++;
 if(data.displayName !== undefined){
 let data11 = data.displayName;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err25 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/type",keyword:"type",params:{type: schema41.properties.displayName.type},message:"must be string,null"};
+const err25 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/type",keyword:"type",params:{type: schema54.properties.displayName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -11531,14 +14543,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate65.errors = vErrors;
+validate78.errors = vErrors;
 return errors === 0;
 }
 
-export const updateStrategyDefinition = validate66;
-const schema42 = {"$id":"updateStrategyDefinition","type":"object","additionalProperties":false,"required":["parameters"],"properties":{"name":{"type":"string"},"title":{"type":["string","null"],"maxLength":255},"description":{"type":["string","null"],"maxLength":1000},"parameters":{"type":"array","maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["name","type"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"type":{"type":"string","enum":["string","percentage","list","number","boolean"]},"description":{"type":["string","null"],"maxLength":1000},"required":{"type":"boolean"}}}},"editable":{"type":"boolean"},"deprecated":{"type":"boolean"},"displayName":{"type":["string","null"]}}};
+export const updateStrategyDefinition = validate79;
+const schema55 = {"$id":"updateStrategyDefinition","type":"object","additionalProperties":false,"required":["parameters"],"properties":{"name":{"type":"string"},"title":{"type":["string","null"],"maxLength":255},"description":{"type":["string","null"],"maxLength":1000},"parameters":{"type":"array","maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["name","type"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"type":{"type":"string","enum":["string","percentage","list","number","boolean"]},"description":{"type":["string","null"],"maxLength":1000},"required":{"type":"boolean"}}}},"editable":{"type":"boolean"},"deprecated":{"type":"boolean"},"displayName":{"type":["string","null"]}}};
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateStrategyDefinition" */;
 let vErrors = null;
 let errors = 0;
@@ -11580,7 +14592,7 @@ errors++;
 if(data.title !== undefined){
 let data1 = data.title;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema42.properties.title.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema55.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11605,7 +14617,7 @@ errors++;
 if(data.description !== undefined){
 let data2 = data.description;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema42.properties.description.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema55.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11724,7 +14736,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!(((((data6 === "string") || (data6 === "percentage")) || (data6 === "list")) || (data6 === "number")) || (data6 === "boolean"))){
-const err15 = {instancePath:instancePath+"/parameters/" + i0+"/type",schemaPath:"#/properties/parameters/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema42.properties.parameters.items.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/parameters/" + i0+"/type",schemaPath:"#/properties/parameters/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema55.properties.parameters.items.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -11737,7 +14749,7 @@ errors++;
 if(data4.description !== undefined){
 let data7 = data4.description;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err16 = {instancePath:instancePath+"/parameters/" + i0+"/description",schemaPath:"#/properties/parameters/items/properties/description/type",keyword:"type",params:{type: schema42.properties.parameters.items.properties.description.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/parameters/" + i0+"/description",schemaPath:"#/properties/parameters/items/properties/description/type",keyword:"type",params:{type: schema55.properties.parameters.items.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -11822,7 +14834,7 @@ errors++;
 if(data.displayName !== undefined){
 let data11 = data.displayName;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err23 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/type",keyword:"type",params:{type: schema42.properties.displayName.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/type",keyword:"type",params:{type: schema55.properties.displayName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -11843,14 +14855,14 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate66.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
 
-export const strategyDefinition = validate67;
-const schema43 = {"$id":"strategyDefinition","type":"object","additionalProperties":false,"required":["name","displayName","title","description","editable","deprecated","parameters"],"properties":{"name":{"type":"string"},"displayName":{"type":["string","null"]},"title":{"type":["string","null"]},"description":{"type":["string","null"]},"editable":{"type":"boolean"},"deprecated":{"type":"boolean"},"parameters":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","type","description","required"],"properties":{"name":{"type":"string"},"type":{"type":"string"},"description":{"type":"string"},"required":{"type":"boolean"}}}}}};
+export const strategyDefinition = validate80;
+const schema56 = {"$id":"strategyDefinition","type":"object","additionalProperties":false,"required":["name","displayName","title","description","editable","deprecated","parameters"],"properties":{"name":{"type":"string"},"displayName":{"type":["string","null"]},"title":{"type":["string","null"]},"description":{"type":["string","null"]},"editable":{"type":"boolean"},"deprecated":{"type":"boolean"},"parameters":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","type","description","required"],"properties":{"name":{"type":"string"},"type":{"type":"string"},"description":{"type":"string"},"required":{"type":"boolean"}}}}}};
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="strategyDefinition" */;
 let vErrors = null;
 let errors = 0;
@@ -11952,7 +14964,7 @@ errors++;
 if(data.displayName !== undefined){
 let data1 = data.displayName;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err9 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/type",keyword:"type",params:{type: schema43.properties.displayName.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/type",keyword:"type",params:{type: schema56.properties.displayName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11965,7 +14977,7 @@ errors++;
 if(data.title !== undefined){
 let data2 = data.title;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err10 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema43.properties.title.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema56.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11978,7 +14990,7 @@ errors++;
 if(data.description !== undefined){
 let data3 = data.description;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err11 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema43.properties.description.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema56.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -12154,14 +15166,14 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate67.errors = vErrors;
+validate80.errors = vErrors;
 return errors === 0;
 }
 
-export const strategyDefinitions = validate68;
-const schema44 = {"$id":"strategyDefinitions","type":"object","additionalProperties":false,"required":["version","strategies"],"properties":{"version":{"type":"integer","enum":[1]},"strategies":{"type":"array","items":{"$ref":"strategyDefinition"}}}};
+export const strategyDefinitions = validate81;
+const schema57 = {"$id":"strategyDefinitions","type":"object","additionalProperties":false,"required":["version","strategies"],"properties":{"version":{"type":"integer","enum":[1]},"strategies":{"type":"array","items":{"$ref":"strategyDefinition"}}}};
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="strategyDefinitions" */;
 let vErrors = null;
 let errors = 0;
@@ -12211,7 +15223,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!(data0 === 1)){
-const err4 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/enum",keyword:"enum",params:{allowedValues: schema44.properties.version.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/enum",keyword:"enum",params:{allowedValues: schema57.properties.version.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12226,8 +15238,8 @@ let data1 = data.strategies;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate67(data1[i0], {instancePath:instancePath+"/strategies/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate67.errors : vErrors.concat(validate67.errors);
+if(!(validate80(data1[i0], {instancePath:instancePath+"/strategies/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
 errors = vErrors.length;
 }
 }
@@ -12254,14 +15266,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate68.errors = vErrors;
+validate81.errors = vErrors;
 return errors === 0;
 }
 
-export const changeRequest = validate70;
-const schema45 = {"$id":"changeRequest","type":"object","additionalProperties":false,"required":["id","environment","minApprovals","project","features","segments","createdBy","createdAt","state"],"properties":{"id":{"type":"number"},"title":{"type":"string"},"environment":{"type":"string"},"minApprovals":{"type":"number"},"project":{"type":"string"},"features":{"type":"array","items":{"type":"object","required":["name","changes"],"properties":{"name":{"type":"string"},"conflict":{"type":"string"},"changes":{"type":"array","items":{"type":"object","required":["id","action","payload"],"properties":{"id":{"type":"number"},"action":{"type":"string"},"conflict":{"type":"string"},"payload":{"type":["object","string","array"]},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"username":{"type":["string","null"]},"imageUrl":{"type":["string","null"],"format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"defaultChange":{"type":"object","required":["action","payload"],"properties":{"action":{"type":"string"},"payload":{"type":"object"}}}}}},"segments":{"type":"array","items":{"type":"object","required":["id","action","payload","name"],"properties":{"id":{"type":"number"},"action":{"type":"string"},"conflict":{"type":"string"},"payload":{"type":["object","string","array"]},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"username":{"type":["string","null"]},"imageUrl":{"type":["string","null"],"format":"uri"}}},"createdAt":{"type":"string","format":"date-time"},"name":{"type":"string"}}}},"approvals":{"type":"array","items":{"type":"object","required":["createdBy","createdAt"],"properties":{"createdBy":{"type":"object","required":["id","username","imageUrl"],"properties":{"id":{"type":"number"},"username":{"type":"string"},"imageUrl":{"type":"string","format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"rejections":{"type":"array","items":{"type":"object","required":["createdBy","createdAt"],"properties":{"createdBy":{"type":"object","required":["id","username","imageUrl"],"properties":{"id":{"type":"number"},"username":{"type":"string"},"imageUrl":{"type":"string","format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"comments":{"type":"array","items":{"type":"object","required":["text","createdBy","createdAt"],"properties":{"id":{"type":"number"},"text":{"type":"string"},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"username":{"type":["string","null"]},"imageUrl":{"type":["string","null"],"format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"id":{"type":"number"},"username":{"type":["string","null"]},"imageUrl":{"type":"string","format":"uri"}}},"createdAt":{"type":"string","format":"date-time"},"state":{"enum":["Draft","In review","Approved","Scheduled","Applied","Cancelled","Rejected"]},"schedule":{"type":"object","required":["scheduledAt","status"],"properties":{"scheduledAt":{"type":"string","format":"date-time"},"status":{"enum":["pending","failed"]},"reason":{"type":"string"}}}}};
+export const changeRequest = validate83;
+const schema58 = {"$id":"changeRequest","type":"object","additionalProperties":false,"required":["id","environment","minApprovals","project","features","segments","createdBy","createdAt","state"],"properties":{"id":{"type":"number"},"title":{"type":"string"},"environment":{"type":"string"},"minApprovals":{"type":"number"},"project":{"type":"string"},"features":{"type":"array","items":{"type":"object","required":["name","changes"],"properties":{"name":{"type":"string"},"conflict":{"type":"string"},"changes":{"type":"array","items":{"type":"object","required":["id","action","payload"],"properties":{"id":{"type":"number"},"action":{"type":"string"},"conflict":{"type":"string"},"payload":{"type":["object","string","array"]},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"username":{"type":["string","null"]},"imageUrl":{"type":["string","null"],"format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"defaultChange":{"type":"object","required":["action","payload"],"properties":{"action":{"type":"string"},"payload":{"type":"object"}}}}}},"segments":{"type":"array","items":{"type":"object","required":["id","action","payload","name"],"properties":{"id":{"type":"number"},"action":{"type":"string"},"conflict":{"type":"string"},"payload":{"type":["object","string","array"]},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"username":{"type":["string","null"]},"imageUrl":{"type":["string","null"],"format":"uri"}}},"createdAt":{"type":"string","format":"date-time"},"name":{"type":"string"}}}},"approvals":{"type":"array","items":{"type":"object","required":["createdBy","createdAt"],"properties":{"createdBy":{"type":"object","required":["id","username","imageUrl"],"properties":{"id":{"type":"number"},"username":{"type":"string"},"imageUrl":{"type":"string","format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"rejections":{"type":"array","items":{"type":"object","required":["createdBy","createdAt"],"properties":{"createdBy":{"type":"object","required":["id","username","imageUrl"],"properties":{"id":{"type":"number"},"username":{"type":"string"},"imageUrl":{"type":"string","format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"comments":{"type":"array","items":{"type":"object","required":["text","createdBy","createdAt"],"properties":{"id":{"type":"number"},"text":{"type":"string"},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"username":{"type":["string","null"]},"imageUrl":{"type":["string","null"],"format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"id":{"type":"number"},"username":{"type":["string","null"]},"imageUrl":{"type":"string","format":"uri"}}},"createdAt":{"type":"string","format":"date-time"},"state":{"enum":["Draft","In review","Approved","Scheduled","Applied","Cancelled","Rejected"]},"schedule":{"type":"object","required":["scheduledAt","status"],"properties":{"scheduledAt":{"type":"string","format":"date-time"},"status":{"enum":["pending","failed"]},"reason":{"type":"string"}}}}};
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="changeRequest" */;
 let vErrors = null;
 let errors = 0;
@@ -12357,7 +15369,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func6.call(schema45.properties, key0))){
+if(!(func6.call(schema58.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -12558,7 +15570,7 @@ errors++;
 if(data10.payload !== undefined){
 let data14 = data10.payload;
 if((!data14 || typeof data14 != "object") && (typeof data14 !== "string")){
-const err25 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/payload",schemaPath:"#/properties/features/items/properties/changes/items/properties/payload/type",keyword:"type",params:{type: schema45.properties.features.items.properties.changes.items.properties.payload.type},message:"must be object,string,array"};
+const err25 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/payload",schemaPath:"#/properties/features/items/properties/changes/items/properties/payload/type",keyword:"type",params:{type: schema58.properties.features.items.properties.changes.items.properties.payload.type},message:"must be object,string,array"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -12594,7 +15606,7 @@ errors++;
 if(data15.username !== undefined){
 let data16 = data15.username;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err28 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/createdBy/username",schemaPath:"#/properties/features/items/properties/changes/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema45.properties.features.items.properties.changes.items.properties.createdBy.properties.username.type},message:"must be string,null"};
+const err28 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/createdBy/username",schemaPath:"#/properties/features/items/properties/changes/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema58.properties.features.items.properties.changes.items.properties.createdBy.properties.username.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -12607,7 +15619,7 @@ errors++;
 if(data15.imageUrl !== undefined){
 let data17 = data15.imageUrl;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err29 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/createdBy/imageUrl",schemaPath:"#/properties/features/items/properties/changes/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: schema45.properties.features.items.properties.changes.items.properties.createdBy.properties.imageUrl.type},message:"must be string,null"};
+const err29 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/createdBy/imageUrl",schemaPath:"#/properties/features/items/properties/changes/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: schema58.properties.features.items.properties.changes.items.properties.createdBy.properties.imageUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -12861,7 +15873,7 @@ errors++;
 if(data23.payload !== undefined){
 let data27 = data23.payload;
 if((!data27 || typeof data27 != "object") && (typeof data27 !== "string")){
-const err50 = {instancePath:instancePath+"/segments/" + i2+"/payload",schemaPath:"#/properties/segments/items/properties/payload/type",keyword:"type",params:{type: schema45.properties.segments.items.properties.payload.type},message:"must be object,string,array"};
+const err50 = {instancePath:instancePath+"/segments/" + i2+"/payload",schemaPath:"#/properties/segments/items/properties/payload/type",keyword:"type",params:{type: schema58.properties.segments.items.properties.payload.type},message:"must be object,string,array"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -12897,7 +15909,7 @@ errors++;
 if(data28.username !== undefined){
 let data29 = data28.username;
 if((typeof data29 !== "string") && (data29 !== null)){
-const err53 = {instancePath:instancePath+"/segments/" + i2+"/createdBy/username",schemaPath:"#/properties/segments/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema45.properties.segments.items.properties.createdBy.properties.username.type},message:"must be string,null"};
+const err53 = {instancePath:instancePath+"/segments/" + i2+"/createdBy/username",schemaPath:"#/properties/segments/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema58.properties.segments.items.properties.createdBy.properties.username.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -12910,7 +15922,7 @@ errors++;
 if(data28.imageUrl !== undefined){
 let data30 = data28.imageUrl;
 if((typeof data30 !== "string") && (data30 !== null)){
-const err54 = {instancePath:instancePath+"/segments/" + i2+"/createdBy/imageUrl",schemaPath:"#/properties/segments/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: schema45.properties.segments.items.properties.createdBy.properties.imageUrl.type},message:"must be string,null"};
+const err54 = {instancePath:instancePath+"/segments/" + i2+"/createdBy/imageUrl",schemaPath:"#/properties/segments/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: schema58.properties.segments.items.properties.createdBy.properties.imageUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -13435,7 +16447,7 @@ errors++;
 if(data51.username !== undefined){
 let data52 = data51.username;
 if((typeof data52 !== "string") && (data52 !== null)){
-const err97 = {instancePath:instancePath+"/comments/" + i5+"/createdBy/username",schemaPath:"#/properties/comments/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema45.properties.comments.items.properties.createdBy.properties.username.type},message:"must be string,null"};
+const err97 = {instancePath:instancePath+"/comments/" + i5+"/createdBy/username",schemaPath:"#/properties/comments/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema58.properties.comments.items.properties.createdBy.properties.username.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -13448,7 +16460,7 @@ errors++;
 if(data51.imageUrl !== undefined){
 let data53 = data51.imageUrl;
 if((typeof data53 !== "string") && (data53 !== null)){
-const err98 = {instancePath:instancePath+"/comments/" + i5+"/createdBy/imageUrl",schemaPath:"#/properties/comments/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: schema45.properties.comments.items.properties.createdBy.properties.imageUrl.type},message:"must be string,null"};
+const err98 = {instancePath:instancePath+"/comments/" + i5+"/createdBy/imageUrl",schemaPath:"#/properties/comments/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: schema58.properties.comments.items.properties.createdBy.properties.imageUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -13570,7 +16582,7 @@ errors++;
 if(data55.username !== undefined){
 let data57 = data55.username;
 if((typeof data57 !== "string") && (data57 !== null)){
-const err108 = {instancePath:instancePath+"/createdBy/username",schemaPath:"#/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema45.properties.createdBy.properties.username.type},message:"must be string,null"};
+const err108 = {instancePath:instancePath+"/createdBy/username",schemaPath:"#/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema58.properties.createdBy.properties.username.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -13645,7 +16657,7 @@ errors++;
 if(data.state !== undefined){
 let data60 = data.state;
 if(!(((((((data60 === "Draft") || (data60 === "In review")) || (data60 === "Approved")) || (data60 === "Scheduled")) || (data60 === "Applied")) || (data60 === "Cancelled")) || (data60 === "Rejected"))){
-const err114 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema45.properties.state.enum},message:"must be equal to one of the allowed values"};
+const err114 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema58.properties.state.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -13706,7 +16718,7 @@ errors++;
 if(data61.status !== undefined){
 let data63 = data61.status;
 if(!((data63 === "pending") || (data63 === "failed"))){
-const err119 = {instancePath:instancePath+"/schedule/status",schemaPath:"#/properties/schedule/properties/status/enum",keyword:"enum",params:{allowedValues: schema45.properties.schedule.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err119 = {instancePath:instancePath+"/schedule/status",schemaPath:"#/properties/schedule/properties/status/enum",keyword:"enum",params:{allowedValues: schema58.properties.schedule.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -13751,22 +16763,22 @@ vErrors.push(err122);
 }
 errors++;
 }
-validate70.errors = vErrors;
+validate83.errors = vErrors;
 return errors === 0;
 }
 
-export const changeRequests = validate71;
-const schema46 = {"$id":"changeRequests","type":"array","items":{"$ref":"changeRequest"}};
+export const changeRequests = validate84;
+const schema59 = {"$id":"changeRequests","type":"array","items":{"$ref":"changeRequest"}};
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="changeRequests" */;
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate70(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+if(!(validate83(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
 errors = vErrors.length;
 }
 }
@@ -13781,14 +16793,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate71.errors = vErrors;
+validate84.errors = vErrors;
 return errors === 0;
 }
 
-export const changeRequestChangeEdit = validate73;
-const schema47 = {"$id":"changeRequestChangeEdit","type":"object","additionalProperties":false,"required":["action","payload"],"properties":{"feature":{"type":["string","null"]},"action":{"enum":["updateEnabled","addStrategy","updateStrategy","deleteStrategy","patchVariant","reorderStrategy","archiveFeature","addDependency","deleteDependency","updateSegment","deleteSegment"]},"payload":{"type":["object","array"]}}};
+export const changeRequestChangeEdit = validate86;
+const schema60 = {"$id":"changeRequestChangeEdit","type":"object","additionalProperties":false,"required":["action","payload"],"properties":{"feature":{"type":["string","null"]},"action":{"enum":["updateEnabled","addStrategy","updateStrategy","deleteStrategy","patchVariant","reorderStrategy","archiveFeature","addDependency","deleteDependency","updateSegment","deleteSegment"]},"payload":{"type":["object","array"]}}};
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="changeRequestChangeEdit" */;
 let vErrors = null;
 let errors = 0;
@@ -13828,7 +16840,7 @@ errors++;
 if(data.feature !== undefined){
 let data0 = data.feature;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err3 = {instancePath:instancePath+"/feature",schemaPath:"#/properties/feature/type",keyword:"type",params:{type: schema47.properties.feature.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/feature",schemaPath:"#/properties/feature/type",keyword:"type",params:{type: schema60.properties.feature.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13841,7 +16853,7 @@ errors++;
 if(data.action !== undefined){
 let data1 = data.action;
 if(!(((((((((((data1 === "updateEnabled") || (data1 === "addStrategy")) || (data1 === "updateStrategy")) || (data1 === "deleteStrategy")) || (data1 === "patchVariant")) || (data1 === "reorderStrategy")) || (data1 === "archiveFeature")) || (data1 === "addDependency")) || (data1 === "deleteDependency")) || (data1 === "updateSegment")) || (data1 === "deleteSegment"))){
-const err4 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema47.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema60.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13854,7 +16866,7 @@ errors++;
 if(data.payload !== undefined){
 let data2 = data.payload;
 if(!data2 || typeof data2 != "object"){
-const err5 = {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/type",keyword:"type",params:{type: schema47.properties.payload.type},message:"must be object,array"};
+const err5 = {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/type",keyword:"type",params:{type: schema60.properties.payload.type},message:"must be object,array"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13875,14 +16887,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate73.errors = vErrors;
+validate86.errors = vErrors;
 return errors === 0;
 }
 
-export const changeRequestStateBody = validate74;
-const schema48 = {"$id":"changeRequestStateBody","type":"object","additionalProperties":false,"required":["state"],"properties":{"state":{"enum":["Draft","In review","Approved","Scheduled","Applied","Cancelled","Rejected"]},"comment":{"type":"string","minLength":1,"maxLength":10000},"scheduledAt":{"type":"string","format":"date-time"},"force":{"type":"boolean"}}};
+export const changeRequestStateBody = validate87;
+const schema61 = {"$id":"changeRequestStateBody","type":"object","additionalProperties":false,"required":["state"],"properties":{"state":{"enum":["Draft","In review","Approved","Scheduled","Applied","Cancelled","Rejected"]},"comment":{"type":"string","minLength":1,"maxLength":10000},"scheduledAt":{"type":"string","format":"date-time"},"force":{"type":"boolean"}}};
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="changeRequestStateBody" */;
 let vErrors = null;
 let errors = 0;
@@ -13912,7 +16924,7 @@ errors++;
 if(data.state !== undefined){
 let data0 = data.state;
 if(!(((((((data0 === "Draft") || (data0 === "In review")) || (data0 === "Approved")) || (data0 === "Scheduled")) || (data0 === "Applied")) || (data0 === "Cancelled")) || (data0 === "Rejected"))){
-const err2 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema48.properties.state.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema61.properties.state.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -14005,14 +17017,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate74.errors = vErrors;
+validate87.errors = vErrors;
 return errors === 0;
 }
 
-export const changeRequestCommentBody = validate75;
-const schema49 = {"$id":"changeRequestCommentBody","type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string","minLength":1,"maxLength":10000}}};
+export const changeRequestCommentBody = validate88;
+const schema62 = {"$id":"changeRequestCommentBody","type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string","minLength":1,"maxLength":10000}}};
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="changeRequestCommentBody" */;
 let vErrors = null;
 let errors = 0;
@@ -14085,14 +17097,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate75.errors = vErrors;
+validate88.errors = vErrors;
 return errors === 0;
 }
 
-export const changeRequestTitleBody = validate76;
-const schema50 = {"$id":"changeRequestTitleBody","type":"object","additionalProperties":false,"required":["title"],"properties":{"title":{"type":"string","minLength":1,"maxLength":255}}};
+export const changeRequestTitleBody = validate89;
+const schema63 = {"$id":"changeRequestTitleBody","type":"object","additionalProperties":false,"required":["title"],"properties":{"title":{"type":"string","minLength":1,"maxLength":255}}};
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="changeRequestTitleBody" */;
 let vErrors = null;
 let errors = 0;
@@ -14165,14 +17177,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate76.errors = vErrors;
+validate89.errors = vErrors;
 return errors === 0;
 }
 
-export const changeRequestConfigBody = validate77;
-const schema51 = {"$id":"changeRequestConfigBody","type":"object","additionalProperties":false,"required":["changeRequestsEnabled"],"properties":{"changeRequestsEnabled":{"type":"boolean"},"requiredApprovals":{"type":"integer","minimum":1,"maximum":10}}};
+export const changeRequestConfigBody = validate90;
+const schema64 = {"$id":"changeRequestConfigBody","type":"object","additionalProperties":false,"required":["changeRequestsEnabled"],"properties":{"changeRequestsEnabled":{"type":"boolean"},"requiredApprovals":{"type":"integer","minimum":1,"maximum":10}}};
 
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="changeRequestConfigBody" */;
 let vErrors = null;
 let errors = 0;
@@ -14257,14 +17269,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate77.errors = vErrors;
+validate90.errors = vErrors;
 return errors === 0;
 }
 
-export const changeRequestConfig = validate78;
-const schema52 = {"$id":"changeRequestConfig","type":"array","items":{"type":"object","additionalProperties":false,"required":["environment","type","changeRequestEnabled","requiredApprovals"],"properties":{"environment":{"type":"string"},"type":{"type":"string"},"changeRequestEnabled":{"type":"boolean"},"requiredApprovals":{"type":"integer"}}}};
+export const changeRequestConfig = validate91;
+const schema65 = {"$id":"changeRequestConfig","type":"array","items":{"type":"object","additionalProperties":false,"required":["environment","type","changeRequestEnabled","requiredApprovals"],"properties":{"environment":{"type":"string"},"type":{"type":"string"},"changeRequestEnabled":{"type":"boolean"},"requiredApprovals":{"type":"integer"}}}};
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="changeRequestConfig" */;
 let vErrors = null;
 let errors = 0;
@@ -14397,14 +17409,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate78.errors = vErrors;
+validate91.errors = vErrors;
 return errors === 0;
 }
 
-export const frontendFeatures = validate79;
-const schema53 = {"$id":"frontendFeatures","type":"object","additionalProperties":false,"required":["toggles"],"properties":{"toggles":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","enabled","variant","impressionData"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"impressionData":{"type":"boolean"},"variant":{"type":"object","additionalProperties":false,"required":["name","enabled","feature_enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"feature_enabled":{"type":"boolean"},"featureEnabled":{"type":"boolean"}}}}}}}};
+export const frontendFeatures = validate92;
+const schema66 = {"$id":"frontendFeatures","type":"object","additionalProperties":false,"required":["toggles"],"properties":{"toggles":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","enabled","variant","impressionData"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"impressionData":{"type":"boolean"},"variant":{"type":"object","additionalProperties":false,"required":["name","enabled","feature_enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"feature_enabled":{"type":"boolean"},"featureEnabled":{"type":"boolean"}}}}}}}};
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="frontendFeatures" */;
 let vErrors = null;
 let errors = 0;
@@ -14737,14 +17749,14 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate79.errors = vErrors;
+validate92.errors = vErrors;
 return errors === 0;
 }
 
-export const frontendFeaturesPost = validate80;
-const schema54 = {"$id":"frontendFeaturesPost","type":"object","properties":{"context":{"type":"object","properties":{"appName":{"type":"string"},"environment":{"type":"string"},"userId":{"type":"string"},"sessionId":{"type":"string"},"remoteAddress":{"type":"string"},"currentTime":{"type":"string"},"properties":{"type":"object","additionalProperties":{"type":"string"}}}}}};
+export const frontendFeaturesPost = validate93;
+const schema67 = {"$id":"frontendFeaturesPost","type":"object","properties":{"context":{"type":"object","properties":{"appName":{"type":"string"},"environment":{"type":"string"},"userId":{"type":"string"},"sessionId":{"type":"string"},"remoteAddress":{"type":"string"},"currentTime":{"type":"string"},"properties":{"type":"object","additionalProperties":{"type":"string"}}}}}};
 
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="frontendFeaturesPost" */;
 let vErrors = null;
 let errors = 0;
@@ -14874,14 +17886,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate80.errors = vErrors;
+validate93.errors = vErrors;
 return errors === 0;
 }
 
-export const frontendClientRegister = validate81;
-const schema55 = {"$id":"frontendClientRegister","type":"object","required":["appName","interval","started","strategies"],"properties":{"appName":{"type":"string","minLength":1,"maxLength":255},"instanceId":{"type":"string","maxLength":255},"sdkVersion":{"type":"string","maxLength":255},"environment":{"type":"string","maxLength":100},"interval":{"type":"number"},"started":{"anyOf":[{"type":"string","format":"date-time","maxLength":40},{"type":"number"}]},"strategies":{"type":"array","maxItems":100,"items":{"type":"string","maxLength":255}}}};
+export const frontendClientRegister = validate94;
+const schema68 = {"$id":"frontendClientRegister","type":"object","required":["appName","interval","started","strategies"],"properties":{"appName":{"type":"string","minLength":1,"maxLength":255},"instanceId":{"type":"string","maxLength":255},"sdkVersion":{"type":"string","maxLength":255},"environment":{"type":"string","maxLength":100},"interval":{"type":"number"},"started":{"anyOf":[{"type":"string","format":"date-time","maxLength":40},{"type":"number"}]},"strategies":{"type":"array","maxItems":100,"items":{"type":"string","maxLength":255}}}};
 
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="frontendClientRegister" */;
 let vErrors = null;
 let errors = 0;
@@ -15187,14 +18199,14 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate81.errors = vErrors;
+validate94.errors = vErrors;
 return errors === 0;
 }
 
-export const setCors = validate82;
-const schema56 = {"$id":"setCors","type":"object","additionalProperties":false,"properties":{"frontendApiOrigins":{"type":"array","maxItems":100,"items":{"type":"string","maxLength":500}}}};
+export const setCors = validate95;
+const schema69 = {"$id":"setCors","type":"object","additionalProperties":false,"properties":{"frontendApiOrigins":{"type":"array","maxItems":100,"items":{"type":"string","maxLength":500}}}};
 
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="setCors" */;
 let vErrors = null;
 let errors = 0;
@@ -15273,14 +18285,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate82.errors = vErrors;
+validate95.errors = vErrors;
 return errors === 0;
 }
 
-export const uiConfig = validate83;
-const schema57 = {"$id":"uiConfig","type":"object","required":["version","unleashUrl","baseUriPath","versionInfo","frontendApiOrigins"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"unleashUrl":{"type":"string"},"baseUriPath":{"type":"string"},"versionInfo":{"type":"object","required":["current","latest","isLatest"],"properties":{"current":{"type":"object"},"latest":{"type":"object"},"isLatest":{"type":"boolean"}}},"frontendApiOrigins":{"type":"array","items":{"type":"string"}},"flags":{"type":"object","additionalProperties":{"type":"boolean"}}}};
+export const uiConfig = validate96;
+const schema70 = {"$id":"uiConfig","type":"object","required":["version","unleashUrl","baseUriPath","versionInfo","frontendApiOrigins"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"unleashUrl":{"type":"string"},"baseUriPath":{"type":"string"},"versionInfo":{"type":"object","required":["current","latest","isLatest"],"properties":{"current":{"type":"object"},"latest":{"type":"object"},"isLatest":{"type":"boolean"}}},"frontendApiOrigins":{"type":"array","items":{"type":"string"}},"flags":{"type":"object","additionalProperties":{"type":"boolean"}}}};
 
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="uiConfig" */;
 let vErrors = null;
 let errors = 0;
@@ -15532,14 +18544,14 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate83.errors = vErrors;
+validate96.errors = vErrors;
 return errors === 0;
 }
 
-export const ofrepRequest = validate84;
-const schema58 = {"$id":"ofrepRequest","type":"object","properties":{"context":{"type":"object"}}};
+export const ofrepRequest = validate97;
+const schema71 = {"$id":"ofrepRequest","type":"object","properties":{"context":{"type":"object"}}};
 
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="ofrepRequest" */;
 let vErrors = null;
 let errors = 0;
@@ -15568,14 +18580,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate84.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
 
-export const ofrepEvaluation = validate85;
-const schema59 = {"$id":"ofrepEvaluation","type":"object","additionalProperties":false,"required":["key","reason","metadata"],"properties":{"key":{"type":"string"},"reason":{"enum":["STATIC","TARGETING_MATCH","SPLIT","DISABLED","DEFAULT"]},"variant":{"type":"string"},"value":{},"metadata":{"type":"object","additionalProperties":{"type":["string","number","boolean"]}}}};
+export const ofrepEvaluation = validate98;
+const schema72 = {"$id":"ofrepEvaluation","type":"object","additionalProperties":false,"required":["key","reason","metadata"],"properties":{"key":{"type":"string"},"reason":{"enum":["STATIC","TARGETING_MATCH","SPLIT","DISABLED","DEFAULT"]},"variant":{"type":"string"},"value":{},"metadata":{"type":"object","additionalProperties":{"type":["string","number","boolean"]}}}};
 
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="ofrepEvaluation" */;
 let vErrors = null;
 let errors = 0;
@@ -15637,7 +18649,7 @@ errors++;
 if(data.reason !== undefined){
 let data1 = data.reason;
 if(!(((((data1 === "STATIC") || (data1 === "TARGETING_MATCH")) || (data1 === "SPLIT")) || (data1 === "DISABLED")) || (data1 === "DEFAULT"))){
-const err5 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/enum",keyword:"enum",params:{allowedValues: schema59.properties.reason.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/enum",keyword:"enum",params:{allowedValues: schema72.properties.reason.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -15665,7 +18677,7 @@ if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key1 in data3){
 let data4 = data3[key1];
 if(((typeof data4 !== "string") && (!((typeof data4 == "number") && (isFinite(data4))))) && (typeof data4 !== "boolean")){
-const err7 = {instancePath:instancePath+"/metadata/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/metadata/additionalProperties/type",keyword:"type",params:{type: schema59.properties.metadata.additionalProperties.type},message:"must be string,number,boolean"};
+const err7 = {instancePath:instancePath+"/metadata/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/metadata/additionalProperties/type",keyword:"type",params:{type: schema72.properties.metadata.additionalProperties.type},message:"must be string,number,boolean"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -15698,14 +18710,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate85.errors = vErrors;
+validate98.errors = vErrors;
 return errors === 0;
 }
 
-export const ofrepFailure = validate86;
-const schema60 = {"$id":"ofrepFailure","type":"object","additionalProperties":false,"required":["errorCode"],"properties":{"key":{"type":"string"},"errorCode":{"enum":["PARSE_ERROR","TARGETING_KEY_MISSING","INVALID_CONTEXT","FLAG_NOT_FOUND","GENERAL"]},"errorDetails":{"type":"string"}}};
+export const ofrepFailure = validate99;
+const schema73 = {"$id":"ofrepFailure","type":"object","additionalProperties":false,"required":["errorCode"],"properties":{"key":{"type":"string"},"errorCode":{"enum":["PARSE_ERROR","TARGETING_KEY_MISSING","INVALID_CONTEXT","FLAG_NOT_FOUND","GENERAL"]},"errorDetails":{"type":"string"}}};
 
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="ofrepFailure" */;
 let vErrors = null;
 let errors = 0;
@@ -15747,7 +18759,7 @@ errors++;
 if(data.errorCode !== undefined){
 let data1 = data.errorCode;
 if(!(((((data1 === "PARSE_ERROR") || (data1 === "TARGETING_KEY_MISSING")) || (data1 === "INVALID_CONTEXT")) || (data1 === "FLAG_NOT_FOUND")) || (data1 === "GENERAL"))){
-const err3 = {instancePath:instancePath+"/errorCode",schemaPath:"#/properties/errorCode/enum",keyword:"enum",params:{allowedValues: schema60.properties.errorCode.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/errorCode",schemaPath:"#/properties/errorCode/enum",keyword:"enum",params:{allowedValues: schema73.properties.errorCode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15780,14 +18792,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate86.errors = vErrors;
+validate99.errors = vErrors;
 return errors === 0;
 }
 
-export const ofrepBulkEvaluation = validate87;
-const schema61 = {"$id":"ofrepBulkEvaluation","type":"object","additionalProperties":false,"required":["flags"],"properties":{"flags":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["key","reason","metadata"],"properties":{"key":{"type":"string"},"reason":{"enum":["STATIC","TARGETING_MATCH","SPLIT","DISABLED","DEFAULT"]},"variant":{"type":"string"},"value":{},"metadata":{"type":"object","additionalProperties":{"type":["string","number","boolean"]}}}}}}};
+export const ofrepBulkEvaluation = validate100;
+const schema74 = {"$id":"ofrepBulkEvaluation","type":"object","additionalProperties":false,"required":["flags"],"properties":{"flags":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["key","reason","metadata"],"properties":{"key":{"type":"string"},"reason":{"enum":["STATIC","TARGETING_MATCH","SPLIT","DISABLED","DEFAULT"]},"variant":{"type":"string"},"value":{},"metadata":{"type":"object","additionalProperties":{"type":["string","number","boolean"]}}}}}}};
 
-function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="ofrepBulkEvaluation" */;
 let vErrors = null;
 let errors = 0;
@@ -15878,7 +18890,7 @@ errors++;
 if(data1.reason !== undefined){
 let data3 = data1.reason;
 if(!(((((data3 === "STATIC") || (data3 === "TARGETING_MATCH")) || (data3 === "SPLIT")) || (data3 === "DISABLED")) || (data3 === "DEFAULT"))){
-const err7 = {instancePath:instancePath+"/flags/" + i0+"/reason",schemaPath:"#/properties/flags/items/properties/reason/enum",keyword:"enum",params:{allowedValues: schema61.properties.flags.items.properties.reason.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/flags/" + i0+"/reason",schemaPath:"#/properties/flags/items/properties/reason/enum",keyword:"enum",params:{allowedValues: schema74.properties.flags.items.properties.reason.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -15906,7 +18918,7 @@ if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 for(const key2 in data5){
 let data6 = data5[key2];
 if(((typeof data6 !== "string") && (!((typeof data6 == "number") && (isFinite(data6))))) && (typeof data6 !== "boolean")){
-const err9 = {instancePath:instancePath+"/flags/" + i0+"/metadata/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/flags/items/properties/metadata/additionalProperties/type",keyword:"type",params:{type: schema61.properties.flags.items.properties.metadata.additionalProperties.type},message:"must be string,number,boolean"};
+const err9 = {instancePath:instancePath+"/flags/" + i0+"/metadata/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/flags/items/properties/metadata/additionalProperties/type",keyword:"type",params:{type: schema74.properties.flags.items.properties.metadata.additionalProperties.type},message:"must be string,number,boolean"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -15963,14 +18975,14 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate87.errors = vErrors;
+validate100.errors = vErrors;
 return errors === 0;
 }
 
-export const playgroundRequest = validate88;
-const schema62 = {"$id":"playgroundRequest","type":"object","required":["environment","context"],"properties":{"environment":{"type":"string","minLength":1},"projects":{"anyOf":[{"type":"array","maxItems":1000,"items":{"type":"string"}},{"const":"*"}]},"context":{"type":"object","properties":{"appName":{"type":"string","minLength":1},"environment":{"type":"string"},"userId":{"type":"string"},"sessionId":{"type":"string"},"remoteAddress":{"type":"string"},"currentTime":{"type":"string"},"properties":{"type":"object","additionalProperties":{"type":"string"}}},"required":["appName"]}}};
+export const playgroundRequest = validate101;
+const schema75 = {"$id":"playgroundRequest","type":"object","required":["environment","context"],"properties":{"environment":{"type":"string","minLength":1},"projects":{"anyOf":[{"type":"array","maxItems":1000,"items":{"type":"string"}},{"const":"*"}]},"context":{"type":"object","properties":{"appName":{"type":"string","minLength":1},"environment":{"type":"string"},"userId":{"type":"string"},"sessionId":{"type":"string"},"remoteAddress":{"type":"string"},"currentTime":{"type":"string"},"properties":{"type":"object","additionalProperties":{"type":"string"}}},"required":["appName"]}}};
 
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="playgroundRequest" */;
 let vErrors = null;
 let errors = 0;
@@ -16247,15 +19259,15 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate88.errors = vErrors;
+validate101.errors = vErrors;
 return errors === 0;
 }
 
-export const advancedPlaygroundRequest = validate89;
-const schema63 = {"$id":"advancedPlaygroundRequest","type":"object","required":["environments","context"],"properties":{"environments":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"string","minLength":1,"pattern":"^[a-zA-Z0-9~_.-]+$"}},"projects":{"anyOf":[{"type":"array","maxItems":1000,"items":{"type":"string"}},{"const":"*"}]},"context":{"type":"object","properties":{"appName":{"type":"string","minLength":1},"environment":{"type":"string"},"userId":{"type":"string"},"sessionId":{"type":"string"},"remoteAddress":{"type":"string"},"currentTime":{"type":"string"},"properties":{"type":"object"}},"required":["appName"]}}};
-const pattern5 = new RegExp("^[a-zA-Z0-9~_.-]+$", "u");
+export const advancedPlaygroundRequest = validate102;
+const schema76 = {"$id":"advancedPlaygroundRequest","type":"object","required":["environments","context"],"properties":{"environments":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"string","minLength":1,"pattern":"^[a-zA-Z0-9~_.-]+$"}},"projects":{"anyOf":[{"type":"array","maxItems":1000,"items":{"type":"string"}},{"const":"*"}]},"context":{"type":"object","properties":{"appName":{"type":"string","minLength":1},"environment":{"type":"string"},"userId":{"type":"string"},"sessionId":{"type":"string"},"remoteAddress":{"type":"string"},"currentTime":{"type":"string"},"properties":{"type":"object"}},"required":["appName"]}}};
+const pattern7 = new RegExp("^[a-zA-Z0-9~_.-]+$", "u");
 
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="advancedPlaygroundRequest" */;
 let vErrors = null;
 let errors = 0;
@@ -16317,7 +19329,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!pattern5.test(data1)){
+if(!pattern7.test(data1)){
 const err5 = {instancePath:instancePath+"/environments/" + i0,schemaPath:"#/properties/environments/items/pattern",keyword:"pattern",params:{pattern: "^[a-zA-Z0-9~_.-]+$"},message:"must match pattern \""+"^[a-zA-Z0-9~_.-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -16564,14 +19576,14 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate89.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
 
-export const playgroundResponse = validate90;
-const schema64 = {"$id":"playgroundResponse","type":"object","required":["input","features"],"properties":{"input":{"type":"object"},"features":{"type":"array","items":{"type":"object","required":["name","projectId","isEnabled","isEnabledInCurrentEnvironment","variant","variants","strategies"],"properties":{"name":{"type":"string"},"projectId":{"type":"string"},"isEnabled":{"type":"boolean"},"isEnabledInCurrentEnvironment":{"type":"boolean"},"hasUnsatisfiedDependency":{"type":"boolean"},"strategies":{"type":"object","required":["result","data"],"properties":{"result":{"anyOf":[{"type":"boolean"},{"const":"unknown"}]},"data":{"type":"array","items":{"type":"object","required":["id","name","result","segments","constraints","parameters","disabled","links"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"disabled":{"type":"boolean"},"parameters":{"type":"object","additionalProperties":{"type":"string"}},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator","result"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"},"result":{"type":"boolean"}}}},"segments":{"type":"array","items":{"type":"object","required":["id","name","result","constraints"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"result":{"type":"boolean"},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator","result"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"},"result":{"type":"boolean"}}}}}}},"result":{"type":"object","required":["evaluationStatus","enabled"],"properties":{"evaluationStatus":{"enum":["complete","incomplete","unevaluated"]},"enabled":{"anyOf":[{"type":"boolean"},{"const":"unknown"}]},"variant":{"type":["object","null"],"required":["name","enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object"},"feature_enabled":{"type":"boolean"}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}}}},"links":{"type":"object","required":["edit"],"properties":{"edit":{"type":"string"}}}}}}}},"variant":{"type":["object","null"],"required":["name","enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object"},"feature_enabled":{"type":"boolean"}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}}}}}}};
+export const playgroundResponse = validate103;
+const schema77 = {"$id":"playgroundResponse","type":"object","required":["input","features"],"properties":{"input":{"type":"object"},"features":{"type":"array","items":{"type":"object","required":["name","projectId","isEnabled","isEnabledInCurrentEnvironment","variant","variants","strategies"],"properties":{"name":{"type":"string"},"projectId":{"type":"string"},"isEnabled":{"type":"boolean"},"isEnabledInCurrentEnvironment":{"type":"boolean"},"hasUnsatisfiedDependency":{"type":"boolean"},"strategies":{"type":"object","required":["result","data"],"properties":{"result":{"anyOf":[{"type":"boolean"},{"const":"unknown"}]},"data":{"type":"array","items":{"type":"object","required":["id","name","result","segments","constraints","parameters","disabled","links"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"disabled":{"type":"boolean"},"parameters":{"type":"object","additionalProperties":{"type":"string"}},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator","result"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"},"result":{"type":"boolean"}}}},"segments":{"type":"array","items":{"type":"object","required":["id","name","result","constraints"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"result":{"type":"boolean"},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator","result"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"},"result":{"type":"boolean"}}}}}}},"result":{"type":"object","required":["evaluationStatus","enabled"],"properties":{"evaluationStatus":{"enum":["complete","incomplete","unevaluated"]},"enabled":{"anyOf":[{"type":"boolean"},{"const":"unknown"}]},"variant":{"type":["object","null"],"required":["name","enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object"},"feature_enabled":{"type":"boolean"}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}}}},"links":{"type":"object","required":["edit"],"properties":{"edit":{"type":"string"}}}}}}}},"variant":{"type":["object","null"],"required":["name","enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object"},"feature_enabled":{"type":"boolean"}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}}}}}}};
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="playgroundResponse" */;
 let vErrors = null;
 let errors = 0;
@@ -17441,7 +20453,7 @@ errors++;
 if(data43.evaluationStatus !== undefined){
 let data44 = data43.evaluationStatus;
 if(!(((data44 === "complete") || (data44 === "incomplete")) || (data44 === "unevaluated"))){
-const err71 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result/evaluationStatus",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/properties/evaluationStatus/enum",keyword:"enum",params:{allowedValues: schema64.properties.features.items.properties.strategies.properties.data.items.properties.result.properties.evaluationStatus.enum},message:"must be equal to one of the allowed values"};
+const err71 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result/evaluationStatus",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/properties/evaluationStatus/enum",keyword:"enum",params:{allowedValues: schema77.properties.features.items.properties.strategies.properties.data.items.properties.result.properties.evaluationStatus.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -17508,7 +20520,7 @@ vErrors = null;
 if(data43.variant !== undefined){
 let data46 = data43.variant;
 if((!(data46 && typeof data46 == "object" && !Array.isArray(data46))) && (data46 !== null)){
-const err75 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result/variant",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/properties/variant/type",keyword:"type",params:{type: schema64.properties.features.items.properties.strategies.properties.data.items.properties.result.properties.variant.type},message:"must be object,null"};
+const err75 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result/variant",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/properties/variant/type",keyword:"type",params:{type: schema77.properties.features.items.properties.strategies.properties.data.items.properties.result.properties.variant.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -17927,7 +20939,7 @@ errors++;
 if(data2.variant !== undefined){
 let data67 = data2.variant;
 if((!(data67 && typeof data67 == "object" && !Array.isArray(data67))) && (data67 !== null)){
-const err109 = {instancePath:instancePath+"/features/" + i0+"/variant",schemaPath:"#/properties/features/items/properties/variant/type",keyword:"type",params:{type: schema64.properties.features.items.properties.variant.type},message:"must be object,null"};
+const err109 = {instancePath:instancePath+"/features/" + i0+"/variant",schemaPath:"#/properties/features/items/properties/variant/type",keyword:"type",params:{type: schema77.properties.features.items.properties.variant.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -18293,14 +21305,14 @@ vErrors.push(err138);
 }
 errors++;
 }
-validate90.errors = vErrors;
+validate103.errors = vErrors;
 return errors === 0;
 }
 
-export const advancedPlaygroundResponse = validate91;
-const schema65 = {"$id":"advancedPlaygroundResponse","type":"object","required":["input","features"],"properties":{"input":{"type":"object"},"features":{"type":"array","items":{"type":"object","required":["name","projectId","environments"],"properties":{"name":{"type":"string"},"projectId":{"type":"string"},"environments":{"type":"object","additionalProperties":{"type":"array","items":{"type":"object","required":["name","projectId","isEnabled","isEnabledInCurrentEnvironment","variant","variants","strategies","environment","context"],"properties":{"name":{"type":"string"},"projectId":{"type":"string"},"isEnabled":{"type":"boolean"},"isEnabledInCurrentEnvironment":{"type":"boolean"},"hasUnsatisfiedDependency":{"type":"boolean"},"strategies":{"type":"object","required":["result","data"],"properties":{"result":{"anyOf":[{"type":"boolean"},{"const":"unknown"}]},"data":{"type":"array","items":{"type":"object","required":["id","name","result","segments","constraints","parameters","disabled","links"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"disabled":{"type":"boolean"},"parameters":{"type":"object","additionalProperties":{"type":"string"}},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator","result"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"},"result":{"type":"boolean"}}}},"segments":{"type":"array","items":{"type":"object","required":["id","name","result","constraints"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"result":{"type":"boolean"},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator","result"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"},"result":{"type":"boolean"}}}}}}},"result":{"type":"object","required":["evaluationStatus","enabled"],"properties":{"evaluationStatus":{"enum":["complete","incomplete","unevaluated"]},"enabled":{"anyOf":[{"type":"boolean"},{"const":"unknown"}]},"variant":{"type":["object","null"],"required":["name","enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object"},"feature_enabled":{"type":"boolean"}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}}}},"links":{"type":"object","required":["edit"],"properties":{"edit":{"type":"string"}}}}}}}},"variant":{"type":["object","null"],"required":["name","enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object"},"feature_enabled":{"type":"boolean"}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}},"environment":{"type":"string"},"context":{"type":"object"}}}}}}}},"warnings":{"type":"object","properties":{"invalidContextProperties":{"type":"array","items":{"type":"string"}}}}}};
+export const advancedPlaygroundResponse = validate104;
+const schema78 = {"$id":"advancedPlaygroundResponse","type":"object","required":["input","features"],"properties":{"input":{"type":"object"},"features":{"type":"array","items":{"type":"object","required":["name","projectId","environments"],"properties":{"name":{"type":"string"},"projectId":{"type":"string"},"environments":{"type":"object","additionalProperties":{"type":"array","items":{"type":"object","required":["name","projectId","isEnabled","isEnabledInCurrentEnvironment","variant","variants","strategies","environment","context"],"properties":{"name":{"type":"string"},"projectId":{"type":"string"},"isEnabled":{"type":"boolean"},"isEnabledInCurrentEnvironment":{"type":"boolean"},"hasUnsatisfiedDependency":{"type":"boolean"},"strategies":{"type":"object","required":["result","data"],"properties":{"result":{"anyOf":[{"type":"boolean"},{"const":"unknown"}]},"data":{"type":"array","items":{"type":"object","required":["id","name","result","segments","constraints","parameters","disabled","links"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"disabled":{"type":"boolean"},"parameters":{"type":"object","additionalProperties":{"type":"string"}},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator","result"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"},"result":{"type":"boolean"}}}},"segments":{"type":"array","items":{"type":"object","required":["id","name","result","constraints"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"result":{"type":"boolean"},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator","result"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"},"result":{"type":"boolean"}}}}}}},"result":{"type":"object","required":["evaluationStatus","enabled"],"properties":{"evaluationStatus":{"enum":["complete","incomplete","unevaluated"]},"enabled":{"anyOf":[{"type":"boolean"},{"const":"unknown"}]},"variant":{"type":["object","null"],"required":["name","enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object"},"feature_enabled":{"type":"boolean"}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}}}},"links":{"type":"object","required":["edit"],"properties":{"edit":{"type":"string"}}}}}}}},"variant":{"type":["object","null"],"required":["name","enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object"},"feature_enabled":{"type":"boolean"}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}},"environment":{"type":"string"},"context":{"type":"object"}}}}}}}},"warnings":{"type":"object","properties":{"invalidContextProperties":{"type":"array","items":{"type":"string"}}}}}};
 
-function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="advancedPlaygroundResponse" */;
 let vErrors = null;
 let errors = 0;
@@ -19254,7 +22266,7 @@ errors++;
 if(data48.evaluationStatus !== undefined){
 let data49 = data48.evaluationStatus;
 if(!(((data49 === "complete") || (data49 === "incomplete")) || (data49 === "unevaluated"))){
-const err78 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result/evaluationStatus",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/properties/evaluationStatus/enum",keyword:"enum",params:{allowedValues: schema65.properties.features.items.properties.environments.additionalProperties.items.properties.strategies.properties.data.items.properties.result.properties.evaluationStatus.enum},message:"must be equal to one of the allowed values"};
+const err78 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result/evaluationStatus",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/properties/evaluationStatus/enum",keyword:"enum",params:{allowedValues: schema78.properties.features.items.properties.environments.additionalProperties.items.properties.strategies.properties.data.items.properties.result.properties.evaluationStatus.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -19321,7 +22333,7 @@ vErrors = null;
 if(data48.variant !== undefined){
 let data51 = data48.variant;
 if((!(data51 && typeof data51 == "object" && !Array.isArray(data51))) && (data51 !== null)){
-const err82 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result/variant",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/properties/variant/type",keyword:"type",params:{type: schema65.properties.features.items.properties.environments.additionalProperties.items.properties.strategies.properties.data.items.properties.result.properties.variant.type},message:"must be object,null"};
+const err82 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result/variant",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/properties/variant/type",keyword:"type",params:{type: schema78.properties.features.items.properties.environments.additionalProperties.items.properties.strategies.properties.data.items.properties.result.properties.variant.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -19740,7 +22752,7 @@ errors++;
 if(data7.variant !== undefined){
 let data72 = data7.variant;
 if((!(data72 && typeof data72 == "object" && !Array.isArray(data72))) && (data72 !== null)){
-const err116 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/variant",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/variant/type",keyword:"type",params:{type: schema65.properties.features.items.properties.environments.additionalProperties.items.properties.variant.type},message:"must be object,null"};
+const err116 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/variant",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/variant/type",keyword:"type",params:{type: schema78.properties.features.items.properties.environments.additionalProperties.items.properties.variant.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -20210,14 +23222,14 @@ vErrors.push(err153);
 }
 errors++;
 }
-validate91.errors = vErrors;
+validate104.errors = vErrors;
 return errors === 0;
 }
 
-export const environment = validate92;
-const schema66 = {"$id":"environment","type":"object","additionalProperties":false,"required":["name","type","enabled","protected","sortOrder"],"properties":{"name":{"type":"string"},"type":{"type":"string"},"enabled":{"type":"boolean"},"protected":{"type":"boolean"},"sortOrder":{"type":"integer"},"projectCount":{"type":"integer","minimum":0},"apiTokenCount":{"type":"integer","minimum":0},"enabledToggleCount":{"type":"integer","minimum":0},"requiredApprovals":{"type":["integer","null"]}}};
+export const environment = validate105;
+const schema79 = {"$id":"environment","type":"object","additionalProperties":false,"required":["name","type","enabled","protected","sortOrder"],"properties":{"name":{"type":"string"},"type":{"type":"string"},"enabled":{"type":"boolean"},"protected":{"type":"boolean"},"sortOrder":{"type":"integer"},"projectCount":{"type":"integer","minimum":0},"apiTokenCount":{"type":"integer","minimum":0},"enabledToggleCount":{"type":"integer","minimum":0},"requiredApprovals":{"type":["integer","null"]}}};
 
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="environment" */;
 let vErrors = null;
 let errors = 0;
@@ -20273,7 +23285,7 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!(func6.call(schema66.properties, key0))){
+if(!(func6.call(schema79.properties, key0))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
@@ -20423,7 +23435,7 @@ errors++;
 if(data.requiredApprovals !== undefined){
 let data8 = data.requiredApprovals;
 if((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) && (data8 !== null)){
-const err17 = {instancePath:instancePath+"/requiredApprovals",schemaPath:"#/properties/requiredApprovals/type",keyword:"type",params:{type: schema66.properties.requiredApprovals.type},message:"must be integer,null"};
+const err17 = {instancePath:instancePath+"/requiredApprovals",schemaPath:"#/properties/requiredApprovals/type",keyword:"type",params:{type: schema79.properties.requiredApprovals.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -20444,14 +23456,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate92.errors = vErrors;
+validate105.errors = vErrors;
 return errors === 0;
 }
 
-export const environments = validate93;
-const schema67 = {"$id":"environments","type":"object","additionalProperties":false,"required":["version","environments"],"properties":{"version":{"type":"integer"},"environments":{"type":"array","items":{"$ref":"environment"}}}};
+export const environments = validate106;
+const schema80 = {"$id":"environments","type":"object","additionalProperties":false,"required":["version","environments"],"properties":{"version":{"type":"integer"},"environments":{"type":"array","items":{"$ref":"environment"}}}};
 
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="environments" */;
 let vErrors = null;
 let errors = 0;
@@ -20506,8 +23518,8 @@ let data1 = data.environments;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate92(data1[i0], {instancePath:instancePath+"/environments/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+if(!(validate105(data1[i0], {instancePath:instancePath+"/environments/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 }
@@ -20534,14 +23546,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate93.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
 
-export const defaultStrategy = validate95;
-const schema68 = {"$id":"defaultStrategy","type":"object","additionalProperties":false,"required":["name","constraints","parameters","variants","segments"],"properties":{"name":{"type":"string"},"title":{"type":["string","null"]},"disabled":{"type":["boolean","null"]},"constraints":{"type":"array","items":{"type":"object"}},"parameters":{"type":"object","additionalProperties":{"type":"string"}},"variants":{"type":"array","items":{"type":"object"}},"segments":{"type":"array","items":{"type":"integer"}}}};
+export const defaultStrategy = validate108;
+const schema81 = {"$id":"defaultStrategy","type":"object","additionalProperties":false,"required":["name","constraints","parameters","variants","segments"],"properties":{"name":{"type":"string"},"title":{"type":["string","null"]},"disabled":{"type":["boolean","null"]},"constraints":{"type":"array","items":{"type":"object"}},"parameters":{"type":"object","additionalProperties":{"type":"string"}},"variants":{"type":"array","items":{"type":"object"}},"segments":{"type":"array","items":{"type":"integer"}}}};
 
-function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="defaultStrategy" */;
 let vErrors = null;
 let errors = 0;
@@ -20623,7 +23635,7 @@ errors++;
 if(data.title !== undefined){
 let data1 = data.title;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err7 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema68.properties.title.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema81.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -20636,7 +23648,7 @@ errors++;
 if(data.disabled !== undefined){
 let data2 = data.disabled;
 if((typeof data2 !== "boolean") && (data2 !== null)){
-const err8 = {instancePath:instancePath+"/disabled",schemaPath:"#/properties/disabled/type",keyword:"type",params:{type: schema68.properties.disabled.type},message:"must be boolean,null"};
+const err8 = {instancePath:instancePath+"/disabled",schemaPath:"#/properties/disabled/type",keyword:"type",params:{type: schema81.properties.disabled.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -20771,14 +23783,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate95.errors = vErrors;
+validate108.errors = vErrors;
 return errors === 0;
 }
 
-export const projectEnvironment = validate96;
-const schema69 = {"$id":"projectEnvironment","type":"object","additionalProperties":false,"required":["name","type","enabled","protected","sortOrder","projectApiTokenCount","projectEnabledToggleCount","visible"],"properties":{"name":{"type":"string"},"type":{"type":"string"},"enabled":{"type":"boolean"},"protected":{"type":"boolean"},"sortOrder":{"type":"integer"},"projectApiTokenCount":{"type":"integer","minimum":0},"projectEnabledToggleCount":{"type":"integer","minimum":0},"defaultStrategy":{"$ref":"defaultStrategy"},"visible":{"type":"boolean"},"requiredApprovals":{"type":["integer","null"]}}};
+export const projectEnvironment = validate109;
+const schema82 = {"$id":"projectEnvironment","type":"object","additionalProperties":false,"required":["name","type","enabled","protected","sortOrder","projectApiTokenCount","projectEnabledToggleCount","visible"],"properties":{"name":{"type":"string"},"type":{"type":"string"},"enabled":{"type":"boolean"},"protected":{"type":"boolean"},"sortOrder":{"type":"integer"},"projectApiTokenCount":{"type":"integer","minimum":0},"projectEnabledToggleCount":{"type":"integer","minimum":0},"defaultStrategy":{"$ref":"defaultStrategy"},"visible":{"type":"boolean"},"requiredApprovals":{"type":["integer","null"]}}};
 
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="projectEnvironment" */;
 let vErrors = null;
 let errors = 0;
@@ -20864,7 +23876,7 @@ vErrors.push(err7);
 errors++;
 }
 for(const key0 in data){
-if(!(func6.call(schema69.properties, key0))){
+if(!(func6.call(schema82.properties, key0))){
 const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err8];
@@ -20987,8 +23999,8 @@ errors++;
 }
 }
 if(data.defaultStrategy !== undefined){
-if(!(validate95(data.defaultStrategy, {instancePath:instancePath+"/defaultStrategy",parentData:data,parentDataProperty:"defaultStrategy",rootData}))){
-vErrors = vErrors === null ? validate95.errors : vErrors.concat(validate95.errors);
+if(!(validate108(data.defaultStrategy, {instancePath:instancePath+"/defaultStrategy",parentData:data,parentDataProperty:"defaultStrategy",rootData}))){
+vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
 errors = vErrors.length;
 }
 }
@@ -21007,7 +24019,7 @@ errors++;
 if(data.requiredApprovals !== undefined){
 let data9 = data.requiredApprovals;
 if((!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))) && (data9 !== null)){
-const err19 = {instancePath:instancePath+"/requiredApprovals",schemaPath:"#/properties/requiredApprovals/type",keyword:"type",params:{type: schema69.properties.requiredApprovals.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/requiredApprovals",schemaPath:"#/properties/requiredApprovals/type",keyword:"type",params:{type: schema82.properties.requiredApprovals.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -21028,14 +24040,14 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate96.errors = vErrors;
+validate109.errors = vErrors;
 return errors === 0;
 }
 
-export const projectEnvironments = validate98;
-const schema70 = {"$id":"projectEnvironments","type":"object","additionalProperties":false,"required":["version","environments"],"properties":{"version":{"type":"integer"},"environments":{"type":"array","items":{"$ref":"projectEnvironment"}}}};
+export const projectEnvironments = validate111;
+const schema83 = {"$id":"projectEnvironments","type":"object","additionalProperties":false,"required":["version","environments"],"properties":{"version":{"type":"integer"},"environments":{"type":"array","items":{"$ref":"projectEnvironment"}}}};
 
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="projectEnvironments" */;
 let vErrors = null;
 let errors = 0;
@@ -21090,8 +24102,8 @@ let data1 = data.environments;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate96(data1[i0], {instancePath:instancePath+"/environments/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+if(!(validate109(data1[i0], {instancePath:instancePath+"/environments/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
 }
 }
@@ -21118,15 +24130,15 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate98.errors = vErrors;
+validate111.errors = vErrors;
 return errors === 0;
 }
 
-export const createEnvironment = validate100;
-const schema71 = {"$id":"createEnvironment","type":"object","additionalProperties":false,"required":["name","type"],"properties":{"name":{"type":"string","pattern":"^[A-Za-z0-9_~-]{1,100}$"},"type":{"type":"string","minLength":1,"maxLength":100},"enabled":{"type":"boolean"},"sortOrder":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"requiredApprovals":{"type":["integer","null"],"minimum":1,"maximum":1000}}};
-const pattern6 = new RegExp("^[A-Za-z0-9_~-]{1,100}$", "u");
+export const createEnvironment = validate113;
+const schema84 = {"$id":"createEnvironment","type":"object","additionalProperties":false,"required":["name","type"],"properties":{"name":{"type":"string","pattern":"^[A-Za-z0-9_~-]{1,100}$"},"type":{"type":"string","minLength":1,"maxLength":100},"enabled":{"type":"boolean"},"sortOrder":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"requiredApprovals":{"type":["integer","null"],"minimum":1,"maximum":1000}}};
+const pattern8 = new RegExp("^[A-Za-z0-9_~-]{1,100}$", "u");
 
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createEnvironment" */;
 let vErrors = null;
 let errors = 0;
@@ -21166,7 +24178,7 @@ errors++;
 if(data.name !== undefined){
 let data0 = data.name;
 if(typeof data0 === "string"){
-if(!pattern6.test(data0)){
+if(!pattern8.test(data0)){
 const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_~-]{1,100}$"},message:"must match pattern \""+"^[A-Za-z0-9_~-]{1,100}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -21273,7 +24285,7 @@ errors++;
 if(data.requiredApprovals !== undefined){
 let data4 = data.requiredApprovals;
 if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)){
-const err12 = {instancePath:instancePath+"/requiredApprovals",schemaPath:"#/properties/requiredApprovals/type",keyword:"type",params:{type: schema71.properties.requiredApprovals.type},message:"must be integer,null"};
+const err12 = {instancePath:instancePath+"/requiredApprovals",schemaPath:"#/properties/requiredApprovals/type",keyword:"type",params:{type: schema84.properties.requiredApprovals.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -21316,14 +24328,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate100.errors = vErrors;
+validate113.errors = vErrors;
 return errors === 0;
 }
 
-export const updateEnvironment = validate101;
-const schema72 = {"$id":"updateEnvironment","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","minLength":1,"maxLength":100},"sortOrder":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"requiredApprovals":{"type":["integer","null"],"minimum":1,"maximum":1000}}};
+export const updateEnvironment = validate114;
+const schema85 = {"$id":"updateEnvironment","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","minLength":1,"maxLength":100},"sortOrder":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"requiredApprovals":{"type":["integer","null"],"minimum":1,"maximum":1000}}};
 
-function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateEnvironment" */;
 let vErrors = null;
 let errors = 0;
@@ -21413,7 +24425,7 @@ errors++;
 if(data.requiredApprovals !== undefined){
 let data2 = data.requiredApprovals;
 if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)){
-const err7 = {instancePath:instancePath+"/requiredApprovals",schemaPath:"#/properties/requiredApprovals/type",keyword:"type",params:{type: schema72.properties.requiredApprovals.type},message:"must be integer,null"};
+const err7 = {instancePath:instancePath+"/requiredApprovals",schemaPath:"#/properties/requiredApprovals/type",keyword:"type",params:{type: schema85.properties.requiredApprovals.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -21456,14 +24468,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate101.errors = vErrors;
+validate114.errors = vErrors;
 return errors === 0;
 }
 
-export const environmentSortOrder = validate102;
-const schema73 = {"$id":"environmentSortOrder","type":"object","maxProperties":1000,"propertyNames":{"maxLength":100},"additionalProperties":{"type":"integer","minimum":-2147483648,"maximum":2147483647}};
+export const environmentSortOrder = validate115;
+const schema86 = {"$id":"environmentSortOrder","type":"object","maxProperties":1000,"propertyNames":{"maxLength":100},"additionalProperties":{"type":"integer","minimum":-2147483648,"maximum":2147483647}};
 
-function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="environmentSortOrder" */;
 let vErrors = null;
 let errors = 0;
@@ -21550,14 +24562,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate102.errors = vErrors;
+validate115.errors = vErrors;
 return errors === 0;
 }
 
-export const addProjectEnvironment = validate103;
-const schema74 = {"$id":"addProjectEnvironment","type":"object","additionalProperties":false,"required":["environment"],"properties":{"environment":{"type":"string","minLength":1,"maxLength":100},"changeRequestsEnabled":{"type":"boolean"},"defaultStrategy":{"$id":"strategyBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"title":{"type":["string","null"],"maxLength":255},"disabled":{"type":["boolean","null"]},"sortOrder":{"type":"integer","minimum":-1000000,"maximum":1000000},"constraints":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["contextName","operator"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"operator":{"enum":["IN","NOT_IN","STR_CONTAINS","STR_STARTS_WITH","STR_ENDS_WITH","NUM_EQ","NUM_GT","NUM_GTE","NUM_LT","NUM_LTE","DATE_AFTER","DATE_BEFORE","SEMVER_EQ","SEMVER_GT","SEMVER_LT","SEMVER_GTE","SEMVER_LTE","REGEX","IN_CIDR"]},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string","maxLength":1000}},"value":{"type":"string","maxLength":1000}}}},"parameters":{"type":"object","maxProperties":10,"propertyNames":{"maxLength":100},"additionalProperties":{"type":["string","number"],"maxLength":100000}},"segments":{"type":"array","maxItems":5,"items":{"type":"integer","minimum":1}},"variants":{"type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255},"weight":{"type":"integer","minimum":0,"maximum":1000},"weightType":{"enum":["variable","fix"]},"stickiness":{"type":"string","minLength":1,"maxLength":100},"payload":{"type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"enum":["string","json","csv","number"]},"value":{"type":"string","maxLength":10000}}}},"if":{"required":["weightType"],"properties":{"weightType":{"const":"fix"}}},"then":{"required":["weight"]}}},"id":{"type":"string"},"featureName":{"type":"string"}}}}};
+export const addProjectEnvironment = validate116;
+const schema87 = {"$id":"addProjectEnvironment","type":"object","additionalProperties":false,"required":["environment"],"properties":{"environment":{"type":"string","minLength":1,"maxLength":100},"changeRequestsEnabled":{"type":"boolean"},"defaultStrategy":{"$id":"strategyBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"title":{"type":["string","null"],"maxLength":255},"disabled":{"type":["boolean","null"]},"sortOrder":{"type":"integer","minimum":-1000000,"maximum":1000000},"constraints":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["contextName","operator"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"operator":{"enum":["IN","NOT_IN","STR_CONTAINS","STR_STARTS_WITH","STR_ENDS_WITH","NUM_EQ","NUM_GT","NUM_GTE","NUM_LT","NUM_LTE","DATE_AFTER","DATE_BEFORE","SEMVER_EQ","SEMVER_GT","SEMVER_LT","SEMVER_GTE","SEMVER_LTE","REGEX","IN_CIDR"]},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string","maxLength":1000}},"value":{"type":"string","maxLength":1000}}}},"parameters":{"type":"object","maxProperties":10,"propertyNames":{"maxLength":100},"additionalProperties":{"type":["string","number"],"maxLength":100000}},"segments":{"type":"array","maxItems":5,"items":{"type":"integer","minimum":1}},"variants":{"type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255},"weight":{"type":"integer","minimum":0,"maximum":1000},"weightType":{"enum":["variable","fix"]},"stickiness":{"type":"string","minLength":1,"maxLength":100},"payload":{"type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"enum":["string","json","csv","number"]},"value":{"type":"string","maxLength":10000}}}},"if":{"required":["weightType"],"properties":{"weightType":{"const":"fix"}}},"then":{"required":["weight"]}}},"id":{"type":"string"},"featureName":{"type":"string"}}}}};
 
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="addProjectEnvironment" */;
 let vErrors = null;
 let errors = 0;
@@ -21645,7 +24657,7 @@ vErrors.push(err6);
 errors++;
 }
 for(const key1 in data2){
-if(!(func6.call(schema74.properties.defaultStrategy.properties, key1))){
+if(!(func6.call(schema87.properties.defaultStrategy.properties, key1))){
 const err7 = {instancePath:instancePath+"/defaultStrategy",schemaPath:"#/properties/defaultStrategy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err7];
@@ -21694,7 +24706,7 @@ errors++;
 if(data2.title !== undefined){
 let data4 = data2.title;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err11 = {instancePath:instancePath+"/defaultStrategy/title",schemaPath:"#/properties/defaultStrategy/properties/title/type",keyword:"type",params:{type: schema74.properties.defaultStrategy.properties.title.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/defaultStrategy/title",schemaPath:"#/properties/defaultStrategy/properties/title/type",keyword:"type",params:{type: schema87.properties.defaultStrategy.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -21719,7 +24731,7 @@ errors++;
 if(data2.disabled !== undefined){
 let data5 = data2.disabled;
 if((typeof data5 !== "boolean") && (data5 !== null)){
-const err13 = {instancePath:instancePath+"/defaultStrategy/disabled",schemaPath:"#/properties/defaultStrategy/properties/disabled/type",keyword:"type",params:{type: schema74.properties.defaultStrategy.properties.disabled.type},message:"must be boolean,null"};
+const err13 = {instancePath:instancePath+"/defaultStrategy/disabled",schemaPath:"#/properties/defaultStrategy/properties/disabled/type",keyword:"type",params:{type: schema87.properties.defaultStrategy.properties.disabled.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -21841,7 +24853,7 @@ errors++;
 if(data8.operator !== undefined){
 let data10 = data8.operator;
 if(!(((((((((((((((((((data10 === "IN") || (data10 === "NOT_IN")) || (data10 === "STR_CONTAINS")) || (data10 === "STR_STARTS_WITH")) || (data10 === "STR_ENDS_WITH")) || (data10 === "NUM_EQ")) || (data10 === "NUM_GT")) || (data10 === "NUM_GTE")) || (data10 === "NUM_LT")) || (data10 === "NUM_LTE")) || (data10 === "DATE_AFTER")) || (data10 === "DATE_BEFORE")) || (data10 === "SEMVER_EQ")) || (data10 === "SEMVER_GT")) || (data10 === "SEMVER_LT")) || (data10 === "SEMVER_GTE")) || (data10 === "SEMVER_LTE")) || (data10 === "REGEX")) || (data10 === "IN_CIDR"))){
-const err23 = {instancePath:instancePath+"/defaultStrategy/constraints/" + i0+"/operator",schemaPath:"#/properties/defaultStrategy/properties/constraints/items/properties/operator/enum",keyword:"enum",params:{allowedValues: schema74.properties.defaultStrategy.properties.constraints.items.properties.operator.enum},message:"must be equal to one of the allowed values"};
+const err23 = {instancePath:instancePath+"/defaultStrategy/constraints/" + i0+"/operator",schemaPath:"#/properties/defaultStrategy/properties/constraints/items/properties/operator/enum",keyword:"enum",params:{allowedValues: schema87.properties.defaultStrategy.properties.constraints.items.properties.operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -22007,7 +25019,7 @@ errors++;
 for(const key4 in data16){
 let data17 = data16[key4];
 if((typeof data17 !== "string") && (!((typeof data17 == "number") && (isFinite(data17))))){
-const err36 = {instancePath:instancePath+"/defaultStrategy/parameters/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/defaultStrategy/properties/parameters/additionalProperties/type",keyword:"type",params:{type: schema74.properties.defaultStrategy.properties.parameters.additionalProperties.type},message:"must be string,number"};
+const err36 = {instancePath:instancePath+"/defaultStrategy/parameters/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/defaultStrategy/properties/parameters/additionalProperties/type",keyword:"type",params:{type: schema87.properties.defaultStrategy.properties.parameters.additionalProperties.type},message:"must be string,number"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -22271,7 +25283,7 @@ errors++;
 if(data21.weightType !== undefined){
 let data25 = data21.weightType;
 if(!((data25 === "variable") || (data25 === "fix"))){
-const err56 = {instancePath:instancePath+"/defaultStrategy/variants/" + i3+"/weightType",schemaPath:"#/properties/defaultStrategy/properties/variants/items/properties/weightType/enum",keyword:"enum",params:{allowedValues: schema74.properties.defaultStrategy.properties.variants.items.properties.weightType.enum},message:"must be equal to one of the allowed values"};
+const err56 = {instancePath:instancePath+"/defaultStrategy/variants/" + i3+"/weightType",schemaPath:"#/properties/defaultStrategy/properties/variants/items/properties/weightType/enum",keyword:"enum",params:{allowedValues: schema87.properties.defaultStrategy.properties.variants.items.properties.weightType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -22354,7 +25366,7 @@ errors++;
 if(data27.type !== undefined){
 let data28 = data27.type;
 if(!((((data28 === "string") || (data28 === "json")) || (data28 === "csv")) || (data28 === "number"))){
-const err63 = {instancePath:instancePath+"/defaultStrategy/variants/" + i3+"/payload/type",schemaPath:"#/properties/defaultStrategy/properties/variants/items/properties/payload/properties/type/enum",keyword:"enum",params:{allowedValues: schema74.properties.defaultStrategy.properties.variants.items.properties.payload.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err63 = {instancePath:instancePath+"/defaultStrategy/variants/" + i3+"/payload/type",schemaPath:"#/properties/defaultStrategy/properties/variants/items/properties/payload/properties/type/enum",keyword:"enum",params:{allowedValues: schema87.properties.defaultStrategy.properties.variants.items.properties.payload.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -22472,14 +25484,14 @@ vErrors.push(err72);
 }
 errors++;
 }
-validate103.errors = vErrors;
+validate116.errors = vErrors;
 return errors === 0;
 }
 
-export const featureType = validate104;
-const schema75 = {"$id":"featureType","type":"object","additionalProperties":false,"required":["id","name","description","lifetimeDays"],"properties":{"id":{"enum":["release","experiment","operational","kill-switch","permission"]},"name":{"type":"string"},"description":{"type":"string"},"lifetimeDays":{"type":["integer","null"],"minimum":0}}};
+export const featureType = validate117;
+const schema88 = {"$id":"featureType","type":"object","additionalProperties":false,"required":["id","name","description","lifetimeDays"],"properties":{"id":{"enum":["release","experiment","operational","kill-switch","permission"]},"name":{"type":"string"},"description":{"type":"string"},"lifetimeDays":{"type":["integer","null"],"minimum":0}}};
 
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureType" */;
 let vErrors = null;
 let errors = 0;
@@ -22539,7 +25551,7 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(!(((((data0 === "release") || (data0 === "experiment")) || (data0 === "operational")) || (data0 === "kill-switch")) || (data0 === "permission"))){
-const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/enum",keyword:"enum",params:{allowedValues: schema75.properties.id.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/enum",keyword:"enum",params:{allowedValues: schema88.properties.id.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -22576,7 +25588,7 @@ errors++;
 if(data.lifetimeDays !== undefined){
 let data3 = data.lifetimeDays;
 if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/lifetimeDays",schemaPath:"#/properties/lifetimeDays/type",keyword:"type",params:{type: schema75.properties.lifetimeDays.type},message:"must be integer,null"};
+const err8 = {instancePath:instancePath+"/lifetimeDays",schemaPath:"#/properties/lifetimeDays/type",keyword:"type",params:{type: schema88.properties.lifetimeDays.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -22609,14 +25621,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate104.errors = vErrors;
+validate117.errors = vErrors;
 return errors === 0;
 }
 
-export const featureTypes = validate105;
-const schema76 = {"$id":"featureTypes","type":"object","additionalProperties":false,"required":["version","types"],"properties":{"version":{"enum":[1]},"types":{"type":"array","items":{"$ref":"featureType"}}}};
+export const featureTypes = validate118;
+const schema89 = {"$id":"featureTypes","type":"object","additionalProperties":false,"required":["version","types"],"properties":{"version":{"enum":[1]},"types":{"type":"array","items":{"$ref":"featureType"}}}};
 
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureTypes" */;
 let vErrors = null;
 let errors = 0;
@@ -22655,7 +25667,7 @@ errors++;
 }
 if(data.version !== undefined){
 if(!(data.version === 1)){
-const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/enum",keyword:"enum",params:{allowedValues: schema76.properties.version.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/enum",keyword:"enum",params:{allowedValues: schema89.properties.version.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -22670,8 +25682,8 @@ let data1 = data.types;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate104(data1[i0], {instancePath:instancePath+"/types/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
+if(!(validate117(data1[i0], {instancePath:instancePath+"/types/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 }
@@ -22698,14 +25710,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate105.errors = vErrors;
+validate118.errors = vErrors;
 return errors === 0;
 }
 
-export const featureTypeLifetime = validate107;
-const schema77 = {"$id":"featureTypeLifetime","type":"object","required":["lifetimeDays"],"properties":{"lifetimeDays":{"type":["integer","null"],"minimum":0,"maximum":2147483647}}};
+export const featureTypeLifetime = validate120;
+const schema90 = {"$id":"featureTypeLifetime","type":"object","required":["lifetimeDays"],"properties":{"lifetimeDays":{"type":["integer","null"],"minimum":0,"maximum":2147483647}}};
 
-function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureTypeLifetime" */;
 let vErrors = null;
 let errors = 0;
@@ -22723,7 +25735,7 @@ errors++;
 if(data.lifetimeDays !== undefined){
 let data0 = data.lifetimeDays;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
-const err1 = {instancePath:instancePath+"/lifetimeDays",schemaPath:"#/properties/lifetimeDays/type",keyword:"type",params:{type: schema77.properties.lifetimeDays.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/lifetimeDays",schemaPath:"#/properties/lifetimeDays/type",keyword:"type",params:{type: schema90.properties.lifetimeDays.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -22766,14 +25778,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate107.errors = vErrors;
+validate120.errors = vErrors;
 return errors === 0;
 }
 
-export const updateEnabledPayload = validate108;
-const schema78 = {"$id":"updateEnabledPayload","type":"object","additionalProperties":false,"required":["enabled"],"properties":{"enabled":{"type":"boolean"}}};
+export const updateEnabledPayload = validate121;
+const schema91 = {"$id":"updateEnabledPayload","type":"object","additionalProperties":false,"required":["enabled"],"properties":{"enabled":{"type":"boolean"}}};
 
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateEnabledPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -22823,14 +25835,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate108.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
 
-export const strategyRefPayload = validate109;
-const schema79 = {"$id":"strategyRefPayload","type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","minLength":1,"maxLength":100}}};
+export const strategyRefPayload = validate122;
+const schema92 = {"$id":"strategyRefPayload","type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","minLength":1,"maxLength":100}}};
 
-function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="strategyRefPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -22903,14 +25915,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate109.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
 
-export const variantsPayload = validate110;
-const schema80 = {"$id":"variantsPayload","type":"object","additionalProperties":false,"required":["variants"],"properties":{"variants":{"type":"array"}}};
+export const variantsPayload = validate123;
+const schema93 = {"$id":"variantsPayload","type":"object","additionalProperties":false,"required":["variants"],"properties":{"variants":{"type":"array"}}};
 
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="variantsPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -22960,14 +25972,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate110.errors = vErrors;
+validate123.errors = vErrors;
 return errors === 0;
 }
 
-export const emptyPayload = validate111;
-const schema81 = {"$id":"emptyPayload","type":"object","additionalProperties":false,"properties":{}};
+export const emptyPayload = validate124;
+const schema94 = {"$id":"emptyPayload","type":"object","additionalProperties":false,"properties":{}};
 
-function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="emptyPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -22993,14 +26005,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate111.errors = vErrors;
+validate124.errors = vErrors;
 return errors === 0;
 }
 
-export const dependencyRefPayload = validate112;
-const schema82 = {"$id":"dependencyRefPayload","type":"object","additionalProperties":false,"required":["feature"],"properties":{"feature":{"type":"string","minLength":1,"maxLength":100}}};
+export const dependencyRefPayload = validate125;
+const schema95 = {"$id":"dependencyRefPayload","type":"object","additionalProperties":false,"required":["feature"],"properties":{"feature":{"type":"string","minLength":1,"maxLength":100}}};
 
-function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="dependencyRefPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -23073,14 +26085,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate112.errors = vErrors;
+validate125.errors = vErrors;
 return errors === 0;
 }
 
-export const segmentRefPayload = validate113;
-const schema83 = {"$id":"segmentRefPayload","type":"object","required":["id"],"properties":{"id":{"type":"integer","minimum":1}}};
+export const segmentRefPayload = validate126;
+const schema96 = {"$id":"segmentRefPayload","type":"object","required":["id"],"properties":{"id":{"type":"integer","minimum":1}}};
 
-function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="segmentRefPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -23131,7 +26143,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate113.errors = vErrors;
+validate126.errors = vErrors;
 return errors === 0;
 }
 

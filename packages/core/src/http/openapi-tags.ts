@@ -11,8 +11,6 @@ export const TAGS = [
   { name: 'Dependencies', description: 'Dependencies of a feature on parent features of the same project.' },
   { name: 'Segments', description: 'Reusable sets of constraints that strategies refer to.' },
   { name: 'Projects', description: 'Projects with their computed figures, and the SDK versions their applications use.' },
-  { name: 'Environments', description: 'The instance’s environments: order, on and off, create, change, delete; a project’s use of them.' },
-  { name: 'Feature Types', description: 'The feature types and their lifetimes, after which a flag is potentially stale.' },
   { name: 'Change requests', description: 'Changes proposed for review before they apply.' },
   { name: 'Events', description: 'The audit log: one event per fact that changed.' },
   {
@@ -32,8 +30,6 @@ const RULES: readonly (readonly [RegExp, TagName])[] = [
   [/^\/api\/admin\/(api-tokens|user)\b/, 'API tokens'],
   [/^\/api\/admin\/events\b/, 'Events'],
   [/^\/api\/admin\/segments\b/, 'Segments'],
-  [/^\/api\/admin\/environments\b/, 'Environments'],
-  [/^\/api\/admin\/feature-types\b/, 'Feature Types'],
   [/\/change-requests\b/, 'Change requests'],
   [/\/dependencies\b/, 'Dependencies'],
   [/\/strategies\b/, 'Strategies'],

@@ -5,6 +5,7 @@ import { CHANGE_REQUEST_ROUTES } from './change-request-routes';
 import { CLIENT_ROUTES } from './client-routes';
 import { ENVIRONMENT_ROUTES } from './environment-routes';
 import { FLAG_CONFIG_ROUTES } from './flag-config-routes';
+import { FEATURE_LIFECYCLE_ROUTES } from './feature-lifecycle-routes';
 import { FRONTEND_ROUTES } from './frontend-routes';
 import { OFREP_ROUTES } from './ofrep-routes';
 import { PLAYGROUND_ROUTES } from './playground-routes';
@@ -20,6 +21,7 @@ export const ALL_ROUTES: readonly Route[] = [
   ...API_TOKEN_ROUTES,
   ...CLIENT_ROUTES,
   ...FLAG_CONFIG_ROUTES,
+  ...FEATURE_LIFECYCLE_ROUTES,
   ...FRONTEND_ROUTES,
   ...OFREP_ROUTES,
   ...PLAYGROUND_ROUTES,

@@ -19,6 +19,7 @@ import { eventSchema, eventsSchema } from './event';
 import { createFeatureSchema, featureSchema, featuresSchema, patchOperationsSchema, tagSchema } from './feature';
 import { FEATURE_TYPE_SCHEMAS } from './feature-type';
 import { FLAG_CONFIG_SCHEMAS } from './flag-config';
+import { FEATURE_LIFECYCLE_SCHEMAS } from './feature-lifecycle';
 import { FRONTEND_SCHEMAS } from './frontend';
 import { OFREP_SCHEMAS } from './ofrep';
 import { PLAYGROUND_SCHEMAS } from './playground';
@@ -50,6 +51,7 @@ export const SCHEMAS = [
   clientRegisterSchema,
   clientMetricsSchema,
   ...FLAG_CONFIG_SCHEMAS,
+  ...FEATURE_LIFECYCLE_SCHEMAS,
   ...STRATEGY_DEFINITION_SCHEMAS,
   ...CHANGE_REQUEST_SCHEMAS,
   ...FRONTEND_SCHEMAS,
