@@ -42,6 +42,11 @@ const KNOWN_DEVIATIONS = new Map<string, Deviation>(
       reason: `answers the feature where Unleash answers 200 with an empty body; ${FEATURE_FIELDS}`,
       unleashToo: true,
     },
+    updateFeature: { reason: FEATURE_FIELDS, unleashToo: false },
+    cloneFeature: {
+      reason: `201 Created, as Unleash 8.2.0 itself answers; its document says 200. The body: ${FEATURE_FIELDS}`,
+      unleashToo: true,
+    },
     createFeature: {
       reason: `201 Created, as Unleash 8.2.0 itself answers; its document says 200. The body: ${FEATURE_FIELDS}`,
       unleashToo: true,
@@ -231,7 +236,57 @@ async function exercise(target: Target): Promise<Map<string, Answer>> {
   await call('getProjectApiTokens', 'GET', '/api/admin/projects/default/api-tokens');
   await call('deleteProjectApiToken', 'DELETE', `/api/admin/projects/default/api-tokens/${encodeURIComponent(projectToken.secret)}`);
   await call('deleteApiToken', 'DELETE', `/api/admin/api-tokens/${encodeURIComponent(token.secret)}`);
+  await exerciseFeatureLifecycle(call);
   return answers;
+}
+
+type Call = (operationId: string, method: string, path: string, body?: unknown) => Promise<any>;
+
+/** The feature lifecycle routes: PUT, validate, clone, stale, bulk on/off, variants-batch, links, stages, archive, revive, delete. */
+async function exerciseFeatureLifecycle(call: Call): Promise<void> {
+  const [v2, v3, v4] = ['checkout-v2', 'checkout-v3', 'checkout-v4'];
+  await call('validateFeature', 'POST', '/api/admin/features/validate', { name: v2 });
+  await call('updateFeature', 'PUT', `${FEATURES}/${FEATURE}`, {
+    description: 'Checkout',
+    type: 'release',
+    stale: false,
+    impressionData: false,
+  });
+  await call('getFeatureEnvironment', 'GET', ENV);
+  await call('validateConstraint', 'POST', '/api/admin/constraints/validate', userIn(['u1']));
+  for (const name of [v2, v3, v4]) await call('cloneFeature', 'POST', `${FEATURES}/${FEATURE}/clone`, { name });
+  await call('staleFeatures', 'POST', '/api/admin/projects/default/stale', { features: [v2], stale: true });
+  for (const state of ['On', 'Off'])
+    await call(
+      `bulkToggleFeaturesEnvironment${state}`,
+      'POST',
+      `/api/admin/projects/default/bulk_features/environments/development/${state.toLowerCase()}`,
+      {
+        features: [v2, v3],
+      },
+    );
+  await call('overwriteFeatureVariantsOnEnvironments', 'PUT', `${FEATURES}/${v2}/variants-batch`, {
+    variants: [{ name: 'blue', weight: 1000, weightType: 'variable', stickiness: 'default' }],
+    environments: ['development'],
+  });
+  await call('createFeatureLink', 'POST', `${FEATURES}/${v2}/link`, { url: 'https://example.com/issues/1', title: 'Issue' });
+  const { links } = await call('(the feature with its link)', 'GET', `${FEATURES}/${v2}`);
+  await call('updateFeatureLink', 'PUT', `${FEATURES}/${v2}/link/${links[0].id}`, {
+    url: 'https://example.com/issues/2',
+    title: 'Issue 2',
+  });
+  await call('deleteFeatureLink', 'DELETE', `${FEATURES}/${v2}/link/${links[0].id}`);
+  await call('complete', 'POST', `${FEATURES}/${v2}/lifecycle/complete`, { status: 'kept', statusValue: 'blue' });
+  await call('getFeatureLifecycle', 'GET', `${FEATURES}/${v2}/lifecycle`);
+  await call('uncomplete', 'POST', `${FEATURES}/${v2}/lifecycle/uncomplete`);
+  await call('getFeatureLifecycleStageCount', 'GET', '/api/admin/lifecycle/count');
+  await call('validateArchiveFeatures', 'POST', '/api/admin/projects/default/archive/validate', { features: [v2] });
+  await call('archiveFeature', 'DELETE', `${FEATURES}/${v2}`);
+  await call('reviveFeature', 'POST', `/api/admin/archive/revive/${v2}`);
+  await call('archiveFeatures', 'POST', '/api/admin/projects/default/archive', { features: [v2, v3, v4] });
+  await call('reviveFeatures', 'POST', '/api/admin/projects/default/revive', { features: [v4] });
+  await call('deleteFeature', 'DELETE', `/api/admin/archive/${v2}`);
+  await call('deleteFeatures', 'POST', '/api/admin/projects/default/delete', { features: [v3] });
 }
 
 /** One answer checked against the schema Unleash documents for its operation and status. */
@@ -347,7 +402,8 @@ test('flagadmin answers match Unleash schemas, but for the listed known deviatio
   const lines: string[] = [];
   const failures: string[] = [];
   for (const operationId of state.shared) {
-    const answer = state.flagadmin.get(operationId)!;
+    const answer = state.flagadmin.get(operationId);
+    if (!answer) continue; // reported by the test above
     const { ok, detail } = verdict(state.schemas!, operationId, answer);
     const known = KNOWN_DEVIATIONS.get(operationId);
     const label = ok ? 'valid' : known ? 'known deviation' : 'FAILS';
@@ -362,7 +418,9 @@ test('flagadmin answers match Unleash schemas, but for the listed known deviatio
 test("Unleash's own answers to the same requests match its schemas (the check accepts real answers), where no deviation says otherwise", () => {
   const failures: string[] = [];
   for (const operationId of state.shared) {
-    const { ok, detail } = verdict(state.schemas!, operationId, state.real.get(operationId)!);
+    const real = state.real.get(operationId);
+    if (!real) continue; // reported by the first test
+    const { ok, detail } = verdict(state.schemas!, operationId, real);
     const expected = !KNOWN_DEVIATIONS.get(operationId)?.unleashToo;
     if (ok !== expected) failures.push(`Unleash ${operationId}: ${ok ? 'matches its document: set unleashToo to false' : detail}`);
   }
@@ -372,6 +430,7 @@ test("Unleash's own answers to the same requests match its schemas (the check ac
 test("what the deviations say of Unleash's real answers holds", () => {
   const real = (operationId: string) => state.real.get(operationId)!;
   assert.is(real('createFeature').status, 201, 'createFeature: 201');
+  assert.is(real('cloneFeature').status, 201, 'cloneFeature: 201');
   for (const operationId of ['toggleFeatureEnvironmentOn', 'toggleFeatureEnvironmentOff']) {
     assert.equal([real(operationId).status, real(operationId).text], [200, ''], `${operationId}: 200, empty`);
   }
