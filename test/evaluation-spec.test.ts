@@ -12,68 +12,20 @@
  * evaluated by us and by unleash-client's own evaluation (its UnleashClient over the same state), the
  * answers compared. Every stickiness field is always given, so neither side draws a random number.
  */
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import fc from 'fast-check';
-import {
-  createEvaluator,
-  type EvaluationContext,
-  type EvaluationFeature,
-  type EvaluationSegment,
-  type EvaluationState,
-} from '@flagadmin/evaluation';
+import { createEvaluator, type EvaluationContext, type EvaluationState } from '@flagadmin/evaluation';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { specificationFiles, type SpecCase } from './helpers/client-specification';
 
 const require = createRequire(import.meta.url);
-const SPEC_DIR = join(dirname(require.resolve('@unleash/client-specification/package.json')), 'specifications');
 
 /** Cases no server-side engine can answer as specified, by `file: description`, with the reason. None so far. */
 const EXCLUDED = new Map<string, string>([]);
 
-interface SpecCase {
-  description: string;
-  context?: EvaluationContext;
-  toggleName: string;
-}
-interface Spec {
-  name: string;
-  state: EvaluationState | { events: DeltaEvent[] };
-  tests?: (SpecCase & { expectedResult: boolean })[];
-  variantTests?: (SpecCase & { expectedResult: Record<string, unknown> })[];
-}
-type DeltaEvent =
-  | { type: 'hydration'; features: EvaluationFeature[]; segments?: EvaluationSegment[] }
-  | { type: 'feature-updated'; feature: EvaluationFeature }
-  | { type: 'feature-removed'; featureName: string }
-  | { type: 'segment-updated'; segment: EvaluationSegment }
-  | { type: 'segment-removed'; segmentId: number };
-
-/** The state a list of delta events leaves, applied in order (later ones replace by name or id). */
-function applyDeltas(events: DeltaEvent[]): EvaluationState {
-  const features = new Map<string, EvaluationFeature>();
-  const segments = new Map<number, EvaluationSegment>();
-  for (const event of events) {
-    if (event.type === 'hydration') {
-      features.clear();
-      segments.clear();
-      for (const f of event.features) features.set(f.name, f);
-      for (const s of event.segments ?? []) segments.set(s.id, s);
-    } else if (event.type === 'feature-updated') features.set(event.feature.name, event.feature);
-    else if (event.type === 'feature-removed') features.delete(event.featureName);
-    else if (event.type === 'segment-updated') segments.set(event.segment.id, event.segment);
-    else if (event.type === 'segment-removed') segments.delete(event.segmentId);
-    else throw new Error(`unknown delta event ${JSON.stringify(event)}`);
-  }
-  return { features: [...features.values()], segments: [...segments.values()] };
-}
-
-const files: string[] = JSON.parse(readFileSync(join(SPEC_DIR, 'index.json'), 'utf8'));
-const specs = files.map((file) => {
-  const spec: Spec = JSON.parse(readFileSync(join(SPEC_DIR, file), 'utf8'));
-  return { file, spec, state: 'events' in spec.state ? applyDeltas(spec.state.events) : spec.state };
-});
+const specs = specificationFiles();
+const files = specs.map((s) => s.file);
 const counts = { cases: 0, excluded: 0 };
 
 for (const { file, spec, state } of specs) {

@@ -236,6 +236,7 @@ async function exercise(target: Target): Promise<Map<string, Answer>> {
   await call('getProjectApiTokens', 'GET', '/api/admin/projects/default/api-tokens');
   await call('deleteProjectApiToken', 'DELETE', `/api/admin/projects/default/api-tokens/${encodeURIComponent(projectToken.secret)}`);
   await call('deleteApiToken', 'DELETE', `/api/admin/api-tokens/${encodeURIComponent(token.secret)}`);
+  await exerciseStrategyDefinitions(call);
   await exerciseFeatureLifecycle(call);
   return answers;
 }
@@ -287,6 +288,31 @@ async function exerciseFeatureLifecycle(call: Call): Promise<void> {
   await call('reviveFeatures', 'POST', '/api/admin/projects/default/revive', { features: [v4] });
   await call('deleteFeature', 'DELETE', `/api/admin/archive/${v2}`);
   await call('deleteFeatures', 'POST', '/api/admin/projects/default/delete', { features: [v3] });
+}
+
+/** Strategy definitions: a custom strategy defined, listed, read, changed, deprecated, reactivated and removed. */
+async function exerciseStrategyDefinitions(call: (operationId: string, method: string, path: string, body?: unknown) => Promise<unknown>) {
+  const STRATEGIES = '/api/admin/strategies';
+  await call('createStrategy', 'POST', STRATEGIES, {
+    name: 'checkout-region',
+    title: 'Checkout region',
+    description: 'On in the listed regions',
+    parameters: [{ name: 'regions', type: 'list', description: 'Region codes', required: true }],
+  });
+  await call('getAllStrategies', 'GET', STRATEGIES);
+  await call('getStrategy', 'GET', `${STRATEGIES}/flexibleRollout`);
+  await call('updateStrategy', 'PUT', `${STRATEGIES}/checkout-region`, {
+    name: 'checkout-region',
+    description: 'On in the listed regions, for a share of them',
+    parameters: [
+      { name: 'regions', type: 'list', description: 'Region codes', required: true },
+      { name: 'share', type: 'percentage', description: 'Share of each region', required: false },
+    ],
+  });
+  await call('deprecateStrategy', 'POST', `${STRATEGIES}/checkout-region/deprecate`);
+  await call('reactivateStrategy', 'POST', `${STRATEGIES}/checkout-region/reactivate`);
+  await call('getStrategy', 'GET', `${STRATEGIES}/checkout-region`);
+  await call('removeStrategy', 'DELETE', `${STRATEGIES}/checkout-region`);
 }
 
 /** One answer checked against the schema Unleash documents for its operation and status. */
