@@ -8,8 +8,8 @@ import { parseSegmentBody } from '../rules/segment-input';
 import { addDependencyEdit, deleteDependencyEdit, writeDependencies } from '../writes/dependency-write';
 import { putVariantsEdit, toggleEdit } from '../writes/environment-edits';
 import { writeFeatureEnvironment, type EnvironmentEdit } from '../writes/feature-environment-write';
-import { patchFeatureInTx } from '../writes/feature-patch';
-import type { FeatureEdit } from '../writes/feature-write';
+import { writeFeature, type FeatureEdit } from '../writes/feature-write';
+import { archiveEdit } from '../writes/feature-lifecycle-edits';
 import { deleteSegmentInTx, updateSegmentInTx } from '../writes/segment-writes';
 import { addStrategyEdit, deleteStrategyEdit, strategySortOrderEdit, updateStrategyEdit } from '../writes/strategy-edits';
 import type { CHANGE_ACTIONS } from '../schemas/change-request';
@@ -78,10 +78,7 @@ export function prepareChange(place: ChangePlace, action: ChangeAction, payload:
       assertValid('emptyPayload', payload, 'payload');
       return {
         target: { kind: 'feature' },
-        run: (tx, ctx, origin) =>
-          patchFeatureInTx(tx, ctx, origin, { projectId: place.projectId, featureName: place.feature! }, [
-            { op: 'replace', path: '/archived', value: true },
-          ]),
+        run: (tx, ctx, origin) => writeFeature(tx, ctx, origin, { projectId: place.projectId, featureName: place.feature! }, archiveEdit),
       };
     case 'addDependency':
       return dependencyChange(place, addDependencyEdit(place.projectId, payload));
