@@ -14,7 +14,12 @@ suiteForEachStorage('feature lifecycle: archive, revive, delete', (test, world) 
   const doc = async (name: string) => (await w.admin.getFeature(S, { projectId: P, featureName: name })).feature;
   const lastEvents = async (n: number) => (await w.admin.listEvents(S)).events.slice(0, n).map((e) => e.type);
   /** The call fails with that error and changes nothing: the features named and the event count as before. */
-  async function failsUnchanged(call: () => Promise<unknown>, name: Parameters<typeof rejects>[1], message?: RegExp, features = ['parent', 'child', 'other']) {
+  async function failsUnchanged(
+    call: () => Promise<unknown>,
+    name: Parameters<typeof rejects>[1],
+    message?: RegExp,
+    features = ['parent', 'child', 'other'],
+  ) {
     const before = await Promise.all(features.map((f) => observe(w, P, f)));
     const error = await rejects(call(), name, message);
     assert.equal(await Promise.all(features.map((f) => observe(w, P, f))), before, 'state and event count unchanged');
@@ -27,7 +32,10 @@ suiteForEachStorage('feature lifecycle: archive, revive, delete', (test, world) 
     assert.is(await featureCount(), 3);
     await w.admin.archiveFeature(S, { projectId: P, featureName: 'other' });
     const archived = await doc('other');
-    assert.equal([archived.archived, archived.lifecycle.stage, archived.archivedAt], [true, 'archived', new Date(w.clock.ms).toISOString()]);
+    assert.equal(
+      [archived.archived, archived.lifecycle.stage, archived.archivedAt],
+      [true, 'archived', new Date(w.clock.ms).toISOString()],
+    );
     assert.equal(await lastEvents(1), ['feature-archived']);
     assert.is(await featureCount(), 2);
     const served = (await w.admin.getClientFeatures(w.keys.client.principal)).body.features.map((f) => f.name);
@@ -35,8 +43,14 @@ suiteForEachStorage('feature lifecycle: archive, revive, delete', (test, world) 
     const edits: [string, () => Promise<unknown>][] = [
       ['toggle', () => w.admin.toggleEnvironment(S, { projectId: P, featureName: 'other', environment: 'development', enabled: false })],
       ['put', () => w.admin.updateFeature(S, { projectId: P, featureName: 'other', body: { description: 'x' } })],
-      ['patch', () => w.admin.patchFeature(S, { projectId: P, featureName: 'other', patch: [{ op: 'replace', path: '/description', value: 'x' }] })],
-      ['strategy', () => w.admin.addStrategy(S, { projectId: P, featureName: 'other', environment: 'development', body: { name: 'default' } })],
+      [
+        'patch',
+        () => w.admin.patchFeature(S, { projectId: P, featureName: 'other', patch: [{ op: 'replace', path: '/description', value: 'x' }] }),
+      ],
+      [
+        'strategy',
+        () => w.admin.addStrategy(S, { projectId: P, featureName: 'other', environment: 'development', body: { name: 'default' } }),
+      ],
       ['archive again', () => w.admin.archiveFeature(S, { projectId: P, featureName: 'other' })],
       ['link', () => w.admin.createFeatureLink(S, { projectId: P, featureName: 'other', body: { url: 'example.com' } })],
     ];
@@ -48,7 +62,10 @@ suiteForEachStorage('feature lifecycle: archive, revive, delete', (test, world) 
     await w.admin.reviveFeature(S, { featureName: 'other' });
     const revived = await doc('other');
     assert.equal([revived.archived, revived.archivedAt, revived.lifecycle.stage], [false, null, 'initial']);
-    assert.ok(revived.environments.every((e) => !e.enabled), 'off in every environment');
+    assert.ok(
+      revived.environments.every((e) => !e.enabled),
+      'off in every environment',
+    );
     assert.equal(await lastEvents(1), ['feature-revived']);
     assert.is(await featureCount(), 3);
     await failsUnchanged(() => w.admin.reviveFeature(S, { featureName: 'other' }), 'BadDataError', /not archived/);
@@ -57,7 +74,11 @@ suiteForEachStorage('feature lifecycle: archive, revive, delete', (test, world) 
   });
 
   test('a parent is archived only with its live children (409 alone); the batch takes both, the child loses its dependency', async () => {
-    const error = await failsUnchanged(() => w.admin.archiveFeature(S, { projectId: P, featureName: 'parent' }), 'ConflictError', /"child" depend/);
+    const error = await failsUnchanged(
+      () => w.admin.archiveFeature(S, { projectId: P, featureName: 'parent' }),
+      'ConflictError',
+      /"child" depend/,
+    );
     assert.equal(error.details, [{ message: '"child" depends on "parent"', path: '/archived' }]);
     const alone = await w.admin.validateArchiveFeatures(S, { projectId: P, body: { features: ['parent'] } });
     assert.equal(alone, { parentsWithChildFeatures: ['parent'], hasDeletedDependencies: true });
@@ -87,19 +108,20 @@ suiteForEachStorage('feature lifecycle: archive, revive, delete', (test, world) 
     await rejects(w.admin.getFeature(S, { projectId: P, featureName: 'other' }), 'NotFoundError');
     assert.is(await w.eventCount(), events + 1);
     const [deleted] = (await w.admin.listEvents(S)).events;
-    assert.equal([deleted!.type, deleted!.featureName, (deleted!.preData as { name: string }).name, deleted!.tags], [
-      'feature-deleted',
-      'other',
-      'other',
-      [{ type: 'simple', value: 't' }],
-    ]);
+    assert.equal(
+      [deleted!.type, deleted!.featureName, (deleted!.preData as { name: string }).name, deleted!.tags],
+      ['feature-deleted', 'other', 'other', [{ type: 'simple', value: 't' }]],
+    );
     assert.is(await featureCount(), 2);
     const again = await w.feature('other');
     assert.is(again.name, 'other');
     assert.is(await featureCount(), 3);
     await w.admin.archiveFeatures(S, { projectId: P, body: { features: ['child', 'parent'] } });
     await w.admin.deleteFeatures(S, { projectId: P, body: { features: ['parent', 'child'] } });
-    assert.equal((await w.admin.listFeatures(S, { projectId: P })).features.map((f) => f.name), ['other']);
+    assert.equal(
+      (await w.admin.listFeatures(S, { projectId: P })).features.map((f) => f.name),
+      ['other'],
+    );
   });
 
   test('delete cleans the links of features archived before with their dependency kept', async () => {
@@ -113,7 +135,12 @@ suiteForEachStorage('feature lifecycle: PUT, validate, clone, stale, bulk on/off
   let w: World;
   test.before.each(async () => {
     w = await world();
-    await w.feature('source', { description: 'the source', type: 'experiment', impressionData: true, tags: [{ type: 'simple', value: 'a' }] });
+    await w.feature('source', {
+      description: 'the source',
+      type: 'experiment',
+      impressionData: true,
+      tags: [{ type: 'simple', value: 'a' }],
+    });
     await w.feature('parent');
     await w.admin.addDependency(S, { projectId: P, featureName: 'source', body: { feature: 'parent' } });
     await w.admin.addStrategy(S, {
@@ -161,13 +188,10 @@ suiteForEachStorage('feature lifecycle: PUT, validate, clone, stale, bulk on/off
   test('clone: strategies with new ids and the new groupId, variants, tags, parents; off; the name rule as create', async () => {
     const clone = await w.admin.cloneFeature(S, { projectId: P, featureName: 'source', body: { name: 'copy' } });
     const source = await doc('source');
-    assert.equal([clone.type, clone.description, clone.impressionData, clone.tags, clone.dependencies], [
-      'experiment',
-      'the source',
-      true,
-      [{ type: 'simple', value: 'a' }],
-      source.dependencies,
-    ]);
+    assert.equal(
+      [clone.type, clone.description, clone.impressionData, clone.tags, clone.dependencies],
+      ['experiment', 'the source', true, [{ type: 'simple', value: 'a' }], source.dependencies],
+    );
     const [from, to] = [source.environments[0]!, clone.environments[0]!];
     assert.is(to.strategies.length, 1);
     assert.is.not(to.strategies[0]!.id, from.strategies[0]!.id);
@@ -197,7 +221,12 @@ suiteForEachStorage('feature lifecycle: PUT, validate, clone, stale, bulk on/off
       'NotFoundError',
     );
     assert.equal(await observe(w, P, 'source'), before);
-    await w.admin.bulkToggleEnvironment(S, { projectId: P, environment: 'development', enabled: true, body: { features: ['source', 'parent'] } });
+    await w.admin.bulkToggleEnvironment(S, {
+      projectId: P,
+      environment: 'development',
+      enabled: true,
+      body: { features: ['source', 'parent'] },
+    });
     assert.equal([(await doc('source')).environments[0]!.enabled, (await doc('parent')).environments[0]!.enabled], [true, true]);
     await w.admin.bulkToggleEnvironment(S, { projectId: P, environment: 'development', enabled: false, body: { features: ['source'] } });
     assert.is((await doc('source')).environments[0]!.enabled, false);
@@ -214,17 +243,30 @@ suiteForEachStorage('feature lifecycle: PUT, validate, clone, stale, bulk on/off
       featureName: 'source',
       body: { variants, environments: ['development', 'production'] },
     });
-    assert.equal(result.variants.map((v) => v.name), ['red']);
-    assert.equal((await doc('source')).environments.map((e) => e.variants.map((v) => v.name)), [['red'], ['red']]);
+    assert.equal(
+      result.variants.map((v) => v.name),
+      ['red'],
+    );
+    assert.equal(
+      (await doc('source')).environments.map((e) => e.variants.map((v) => v.name)),
+      [['red'], ['red']],
+    );
     const events = (await w.admin.listEvents(S)).events.slice(0, 2);
-    assert.equal(events.map((e) => [e.type, e.environment]), [
-      ['feature-environment-variants-updated', 'production'],
-      ['feature-environment-variants-updated', 'development'],
-    ]);
+    assert.equal(
+      events.map((e) => [e.type, e.environment]),
+      [
+        ['feature-environment-variants-updated', 'production'],
+        ['feature-environment-variants-updated', 'development'],
+      ],
+    );
     const before = await observe(w, P, 'source');
     await rejects(w.admin.overwriteVariantsOnEnvironments(S, { projectId: P, featureName: 'source', body: { variants } }), 'BadDataError');
     await rejects(
-      w.admin.overwriteVariantsOnEnvironments(S, { projectId: P, featureName: 'source', body: { variants, environments: ['development', 'nope'] } }),
+      w.admin.overwriteVariantsOnEnvironments(S, {
+        projectId: P,
+        featureName: 'source',
+        body: { variants, environments: ['development', 'nope'] },
+      }),
       'NotFoundError',
     );
     assert.equal(await observe(w, P, 'source'), before);
@@ -235,7 +277,11 @@ suiteForEachStorage('feature lifecycle: PUT, validate, clone, stale, bulk on/off
     assert.equal([env.name, env.featureName, env.strategies.length], ['development', 'source', 1]);
     await rejects(w.admin.getFeatureEnvironment(S, { projectId: P, featureName: 'source', environment: 'nope' }), 'NotFoundError');
     assert.is(await w.admin.validateConstraint(S, { body: { contextName: 'userId', operator: 'IN', values: ['a'] } }), null);
-    await rejects(w.admin.validateConstraint(S, { body: { contextName: 'version', operator: 'SEMVER_EQ', value: 'x' } }), 'BadDataError', /semantic/);
+    await rejects(
+      w.admin.validateConstraint(S, { body: { contextName: 'version', operator: 'SEMVER_EQ', value: 'x' } }),
+      'BadDataError',
+      /semantic/,
+    );
     await rejects(w.admin.validateConstraint(S, { body: { contextName: 'userId', operator: 'NOPE' } }), 'BadDataError');
   });
 });
@@ -253,10 +299,13 @@ suiteForEachStorage('feature lifecycle: stages and links', (test, world) => {
     w.clock.ms += 1000;
     await w.admin.completeFeature(S, { ...ref, body: { status: 'kept', statusValue: 'blue' } });
     const stages = await w.admin.getFeatureLifecycle(S, ref);
-    assert.equal(stages.map((s) => [s.stage, s.status]), [
-      ['initial', undefined],
-      ['completed', 'kept'],
-    ]);
+    assert.equal(
+      stages.map((s) => [s.stage, s.status]),
+      [
+        ['initial', undefined],
+        ['completed', 'kept'],
+      ],
+    );
     const { feature } = await w.admin.getFeature(S, ref);
     assert.is(feature.lifecycle.stage, 'completed');
     const [event] = (await w.admin.listEvents(S)).events;
@@ -271,7 +320,13 @@ suiteForEachStorage('feature lifecycle: stages and links', (test, world) => {
     await rejects(w.admin.completeFeature(S, { ...ref, body: { status: 'maybe' } }), 'BadDataError');
     await w.admin.archiveFeature(S, ref);
     assert.equal(await w.admin.countLifecycleStages(S), { initial: 0, preLive: 0, live: 0, completed: 0, archived: 1 });
-    assert.equal(await w.admin.countLifecycleStages(w.keys.viewer.principal), { initial: 0, preLive: 0, live: 0, completed: 0, archived: 1 });
+    assert.equal(await w.admin.countLifecycleStages(w.keys.viewer.principal), {
+      initial: 0,
+      preLive: 0,
+      live: 0,
+      completed: 0,
+      archived: 1,
+    });
   });
 
   test('links: added with a normalized URL, changed, removed; bad URL 400, unknown id 404, the 11th 403', async () => {
@@ -279,7 +334,9 @@ suiteForEachStorage('feature lifecycle: stages and links', (test, world) => {
     assert.equal(link, { id: link.id, url: 'https://example.com/issue/1', title: 'Issue' });
     assert.equal((await w.admin.getFeature(S, ref)).feature.links, [{ ...link, feature: 'flag' }]);
     await w.admin.updateFeatureLink(S, { ...ref, linkId: link.id, body: { url: 'https://example.org' } });
-    assert.equal((await w.admin.getFeature(S, ref)).feature.links, [{ id: link.id, url: 'https://example.org', title: null, feature: 'flag' }]);
+    assert.equal((await w.admin.getFeature(S, ref)).feature.links, [
+      { id: link.id, url: 'https://example.org', title: null, feature: 'flag' },
+    ]);
     const types = (await w.admin.listEvents(S)).events.slice(0, 2).map((e) => e.type);
     assert.equal(types, ['feature-link-updated', 'feature-link-added']);
     const before = await observe(w, P, 'flag');

@@ -93,7 +93,10 @@ export const FEATURE_LIFECYCLE_ROUTES: readonly Route[] = [
     request: 'cloneFeatureBody',
     response: { status: 201, schema: 'feature' },
     errors: [400, 404, 409, 413, 415],
-    run: async (admin, input) => ({ status: 201, body: await admin.cloneFeature(input.principal, { ...feature(input), body: await input.json() }) }),
+    run: async (admin, input) => ({
+      status: 201,
+      body: await admin.cloneFeature(input.principal, { ...feature(input), body: await input.json() }),
+    }),
   }),
   write({
     method: 'POST',

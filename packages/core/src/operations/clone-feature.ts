@@ -36,7 +36,11 @@ export async function cloneFeature(ctx: AdminContext, principal: Principal, inpu
       if (project.environments.includes(env.name) && (await changeRequestConfig(tx, project.id, env.name)).enabled)
         throw new AdminError('OperationDeniedError', `Cloning is not allowed: project "${project.id}" has change requests enabled.`);
     }
-    if (await tx.get('features', name)) throw new AdminError('NameExistsError', `A feature named "${name}" already exists (names are unique across projects and the archive).`);
+    if (await tx.get('features', name))
+      throw new AdminError(
+        'NameExistsError',
+        `A feature named "${name}" already exists (names are unique across projects and the archive).`,
+      );
     const now = ctx.now().toISOString();
     const record: FeatureRecord = {
       name,

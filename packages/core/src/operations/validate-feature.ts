@@ -14,6 +14,9 @@ export async function validateFeature(ctx: AdminContext, principal: Principal, i
   const { name } = input.body;
   const existing = await ctx.read((tx) => tx.get('features', name));
   if (existing)
-    throw new AdminError('NameExistsError', existing.archived ? 'An archived flag with that name already exists.' : 'A flag with that name already exists.');
+    throw new AdminError(
+      'NameExistsError',
+      existing.archived ? 'An archived flag with that name already exists.' : 'A flag with that name already exists.',
+    );
   return null;
 }

@@ -49,8 +49,12 @@ export interface UpdateFeatureBody {
  */
 export function updateFeatureEdit(body: UpdateFeatureBody): FeatureEdit<null> {
   return ({ feature, stored }) => {
-    if (body.name !== undefined && body.name !== stored.name) throw badData('Cannot change the name of a feature flag.', [{ message: 'another name', path: '/name' }]);
-    if (body.archived === true) throw badData('A feature is archived with DELETE, not PUT: archived must be false.', [{ message: 'archived: true', path: '/archived' }]);
+    if (body.name !== undefined && body.name !== stored.name)
+      throw badData('Cannot change the name of a feature flag.', [{ message: 'another name', path: '/name' }]);
+    if (body.archived === true)
+      throw badData('A feature is archived with DELETE, not PUT: archived must be false.', [
+        { message: 'archived: true', path: '/archived' },
+      ]);
     if (body.description !== undefined) feature.description = body.description;
     feature.type = body.type ?? 'release';
     feature.impressionData = body.impressionData ?? false;
@@ -66,7 +70,12 @@ export function updateFeatureEdit(body: UpdateFeatureBody): FeatureEdit<null> {
 /** `complete`: enters the `completed` stage (kept once, as Unleash). Event: `feature-completed` with the status. */
 export function completeEdit(status: { status: 'kept' | 'discarded'; statusValue?: string }, now: string): FeatureEdit<null> {
   return ({ feature }) => {
-    const entry = { stage: 'completed' as const, enteredStageAt: now, status: status.status, ...(status.statusValue === undefined ? {} : { statusValue: status.statusValue }) };
+    const entry = {
+      stage: 'completed' as const,
+      enteredStageAt: now,
+      status: status.status,
+      ...(status.statusValue === undefined ? {} : { statusValue: status.statusValue }),
+    };
     if (!enterStage(feature, entry)) return { result: null, events: [] };
     return { result: null, events: [{ type: 'feature-completed', data: { ...status, kept: status.status === 'kept' }, preData: null }] };
   };
@@ -166,14 +175,26 @@ export async function eachFeature(
   const out: FeatureWriteResult<null>[] = [];
   for (const featureName of list) {
     out.push(
-      await writeFeature(tx, ctx, origin, { projectId, featureName, ...(together ? { together } : {}), ...(options.mayRevive ? { mayRevive: true } : {}) }, edit),
+      await writeFeature(
+        tx,
+        ctx,
+        origin,
+        { projectId, featureName, ...(together ? { together } : {}), ...(options.mayRevive ? { mayRevive: true } : {}) },
+        edit,
+      ),
     );
   }
   return out;
 }
 
 /** Permanent deletes of a batch of the project's archived features in the caller's transaction (all or none). */
-export async function removeEach(tx: WriteTx, ctx: AdminContext, origin: WriteOrigin, projectId: string, names: readonly string[]): Promise<void> {
+export async function removeEach(
+  tx: WriteTx,
+  ctx: AdminContext,
+  origin: WriteOrigin,
+  projectId: string,
+  names: readonly string[],
+): Promise<void> {
   const list = distinctNames(names);
   const together = new Set(list);
   for (const featureName of list) await removeFeature(tx, ctx, origin, { projectId, featureName, together });

@@ -149,7 +149,10 @@ export async function removeFeature(
   if (!stored.archived) throw badData(`"${stored.name}" is not archived: only an archived feature can be deleted (archive it first).`);
   await requireNoLiveChildren(tx, stored, 'deleted', ref.together);
   const parents = stored.dependencies.map((d) => d.feature);
-  const others = [...(await childrenWithoutParent(tx, stored.name, stored.children)), ...(await parentsWithoutChild(tx, stored.name, parents))];
+  const others = [
+    ...(await childrenWithoutParent(tx, stored.name, stored.children)),
+    ...(await parentsWithoutChild(tx, stored.name, parents)),
+  ];
   for (const other of others) await storeOther(tx, other);
   const before = featureDocument(stored, await environments(tx));
   await commit(tx, ctx, origin, stored, undefined, [{ type: 'feature-deleted', data: null, preData: before }], undefined, undefined);
