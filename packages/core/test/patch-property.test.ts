@@ -172,6 +172,10 @@ async function property(limits: Partial<Limits>, runs: number, seed: number): Pr
   const w: World = await world(memoryStorage(), limits);
   const { operationsPerPatch, tagsPerFeature } = w.admin.context.limits;
   await w.feature('f1', { description: 'first', tags: [{ type: 'simple', value: 'a' }] });
+  // Tag types the API would refuse as names (a colon), as data from before the tag list may hold them.
+  await w.admin.context.storage.write(async (tx) => {
+    for (const name of ['a:b', 'a']) await tx.put('tagTypes', { name, description: '', icon: null, color: null });
+  });
   const devOnly = await w.key({ type: 'admin', role: 'editor', environment: 'development' });
   const actors: { principal: Principal; environments: ModelRules['environments'] }[] = [
     { principal: w.keys.admin.principal, environments: '*' },

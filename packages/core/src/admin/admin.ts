@@ -26,6 +26,7 @@ import { listProjects } from '../operations/list-projects';
 import { patchFeature } from '../operations/patch-feature';
 import { FLAG_CONFIG_OPERATIONS } from './flag-config-operations';
 import { FEATURE_LIFECYCLE_OPERATIONS } from './feature-lifecycle-operations';
+import { TAG_OPERATIONS } from './tag-operations';
 import { EVALUATION_OPERATIONS } from './evaluation-operations';
 import { CHANGE_REQUEST_OPERATIONS } from './change-request-operations';
 import { STRATEGY_DEFINITION_OPERATIONS } from './strategy-definition-operations';
@@ -56,6 +57,7 @@ const OPERATIONS = {
   getClientFeatures,
   ...FLAG_CONFIG_OPERATIONS,
   ...FEATURE_LIFECYCLE_OPERATIONS,
+  ...TAG_OPERATIONS,
   ...EVALUATION_OPERATIONS,
   ...CHANGE_REQUEST_OPERATIONS,
   ...STRATEGY_DEFINITION_OPERATIONS,

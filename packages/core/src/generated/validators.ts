@@ -7804,10 +7804,2078 @@ validate50.errors = vErrors;
 return errors === 0;
 }
 
-export const strategyBody = validate51;
-const schema29 = {"$id":"strategyBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"title":{"type":["string","null"],"maxLength":255},"disabled":{"type":["boolean","null"]},"sortOrder":{"type":"integer","minimum":-1000000,"maximum":1000000},"constraints":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["contextName","operator"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"operator":{"enum":["IN","NOT_IN","STR_CONTAINS","STR_STARTS_WITH","STR_ENDS_WITH","NUM_EQ","NUM_GT","NUM_GTE","NUM_LT","NUM_LTE","DATE_AFTER","DATE_BEFORE","SEMVER_EQ","SEMVER_GT","SEMVER_LT","SEMVER_GTE","SEMVER_LTE","REGEX","IN_CIDR"]},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string","maxLength":1000}},"value":{"type":"string","maxLength":1000}}}},"parameters":{"type":"object","maxProperties":10,"propertyNames":{"maxLength":100},"additionalProperties":{"type":["string","number"],"maxLength":100000}},"segments":{"type":"array","maxItems":5,"items":{"type":"integer","minimum":1}},"variants":{"type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255},"weight":{"type":"integer","minimum":0,"maximum":1000},"weightType":{"enum":["variable","fix"]},"stickiness":{"type":"string","minLength":1,"maxLength":100},"payload":{"type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"enum":["string","json","csv","number"]},"value":{"type":"string","maxLength":10000}}}},"if":{"required":["weightType"],"properties":{"weightType":{"const":"fix"}}},"then":{"required":["weight"]}}},"id":{"type":"string"},"featureName":{"type":"string"}}};
+export const clientFeature = validate51;
+const schema29 = {"$id":"clientFeature","type":"object","additionalProperties":false,"required":["name","type","enabled","stale","impressionData","project","strategies","variants"],"properties":{"name":{"type":"string"},"type":{"type":"string"},"description":{"type":["string","null"]},"enabled":{"type":"boolean"},"stale":{"type":"boolean"},"impressionData":{"type":"boolean"},"project":{"type":"string"},"strategies":{"type":"array","items":{"type":"object","required":["name","constraints","parameters"],"properties":{"name":{"type":"string"},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"}}}},"parameters":{"type":"object"},"segments":{"type":"array","items":{"type":"number"}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}}}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}},"dependencies":{"type":"array","items":{"type":"object"}}}};
 
 function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="clientFeature" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.type === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.enabled === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enabled"},message:"must have required property '"+"enabled"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.stale === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "stale"},message:"must have required property '"+"stale"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.impressionData === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "impressionData"},message:"must have required property '"+"impressionData"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.project === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "project"},message:"must have required property '"+"project"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.strategies === undefined){
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "strategies"},message:"must have required property '"+"strategies"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data.variants === undefined){
+const err7 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "variants"},message:"must have required property '"+"variants"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func6.call(schema29.properties, key0))){
+const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+if(typeof data.type !== "string"){
+const err10 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data2 = data.description;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err11 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema29.properties.description.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.enabled !== undefined){
+if(typeof data.enabled !== "boolean"){
+const err12 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.stale !== undefined){
+if(typeof data.stale !== "boolean"){
+const err13 = {instancePath:instancePath+"/stale",schemaPath:"#/properties/stale/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.impressionData !== undefined){
+if(typeof data.impressionData !== "boolean"){
+const err14 = {instancePath:instancePath+"/impressionData",schemaPath:"#/properties/impressionData/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.project !== undefined){
+if(typeof data.project !== "string"){
+const err15 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.strategies !== undefined){
+let data7 = data.strategies;
+if(Array.isArray(data7)){
+const len0 = data7.length;
+for(let i0=0; i0<len0; i0++){
+let data8 = data7[i0];
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+if(data8.name === undefined){
+const err16 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(data8.constraints === undefined){
+const err17 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/required",keyword:"required",params:{missingProperty: "constraints"},message:"must have required property '"+"constraints"+"'"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(data8.parameters === undefined){
+const err18 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/required",keyword:"required",params:{missingProperty: "parameters"},message:"must have required property '"+"parameters"+"'"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(data8.name !== undefined){
+if(typeof data8.name !== "string"){
+const err19 = {instancePath:instancePath+"/strategies/" + i0+"/name",schemaPath:"#/properties/strategies/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data8.constraints !== undefined){
+let data10 = data8.constraints;
+if(Array.isArray(data10)){
+const len1 = data10.length;
+for(let i1=0; i1<len1; i1++){
+let data11 = data10[i1];
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.contextName === undefined){
+const err20 = {instancePath:instancePath+"/strategies/" + i0+"/constraints/" + i1,schemaPath:"#/properties/strategies/items/properties/constraints/items/required",keyword:"required",params:{missingProperty: "contextName"},message:"must have required property '"+"contextName"+"'"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data11.operator === undefined){
+const err21 = {instancePath:instancePath+"/strategies/" + i0+"/constraints/" + i1,schemaPath:"#/properties/strategies/items/properties/constraints/items/required",keyword:"required",params:{missingProperty: "operator"},message:"must have required property '"+"operator"+"'"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(data11.contextName !== undefined){
+if(typeof data11.contextName !== "string"){
+const err22 = {instancePath:instancePath+"/strategies/" + i0+"/constraints/" + i1+"/contextName",schemaPath:"#/properties/strategies/items/properties/constraints/items/properties/contextName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data11.operator !== undefined){
+if(typeof data11.operator !== "string"){
+const err23 = {instancePath:instancePath+"/strategies/" + i0+"/constraints/" + i1+"/operator",schemaPath:"#/properties/strategies/items/properties/constraints/items/properties/operator/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data11.caseInsensitive !== undefined){
+if(typeof data11.caseInsensitive !== "boolean"){
+const err24 = {instancePath:instancePath+"/strategies/" + i0+"/constraints/" + i1+"/caseInsensitive",schemaPath:"#/properties/strategies/items/properties/constraints/items/properties/caseInsensitive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data11.inverted !== undefined){
+if(typeof data11.inverted !== "boolean"){
+const err25 = {instancePath:instancePath+"/strategies/" + i0+"/constraints/" + i1+"/inverted",schemaPath:"#/properties/strategies/items/properties/constraints/items/properties/inverted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data11.values !== undefined){
+let data16 = data11.values;
+if(Array.isArray(data16)){
+const len2 = data16.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data16[i2] !== "string"){
+const err26 = {instancePath:instancePath+"/strategies/" + i0+"/constraints/" + i1+"/values/" + i2,schemaPath:"#/properties/strategies/items/properties/constraints/items/properties/values/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/strategies/" + i0+"/constraints/" + i1+"/values",schemaPath:"#/properties/strategies/items/properties/constraints/items/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data11.value !== undefined){
+if(typeof data11.value !== "string"){
+const err28 = {instancePath:instancePath+"/strategies/" + i0+"/constraints/" + i1+"/value",schemaPath:"#/properties/strategies/items/properties/constraints/items/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/strategies/" + i0+"/constraints/" + i1,schemaPath:"#/properties/strategies/items/properties/constraints/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/strategies/" + i0+"/constraints",schemaPath:"#/properties/strategies/items/properties/constraints/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data8.parameters !== undefined){
+let data19 = data8.parameters;
+if(!(data19 && typeof data19 == "object" && !Array.isArray(data19))){
+const err31 = {instancePath:instancePath+"/strategies/" + i0+"/parameters",schemaPath:"#/properties/strategies/items/properties/parameters/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data8.segments !== undefined){
+let data20 = data8.segments;
+if(Array.isArray(data20)){
+const len3 = data20.length;
+for(let i3=0; i3<len3; i3++){
+let data21 = data20[i3];
+if(!((typeof data21 == "number") && (isFinite(data21)))){
+const err32 = {instancePath:instancePath+"/strategies/" + i0+"/segments/" + i3,schemaPath:"#/properties/strategies/items/properties/segments/items/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/strategies/" + i0+"/segments",schemaPath:"#/properties/strategies/items/properties/segments/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data8.variants !== undefined){
+let data22 = data8.variants;
+if(Array.isArray(data22)){
+const len4 = data22.length;
+for(let i4=0; i4<len4; i4++){
+let data23 = data22[i4];
+if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
+if(data23.name === undefined){
+const err34 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4,schemaPath:"#/properties/strategies/items/properties/variants/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+if(data23.weight === undefined){
+const err35 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4,schemaPath:"#/properties/strategies/items/properties/variants/items/required",keyword:"required",params:{missingProperty: "weight"},message:"must have required property '"+"weight"+"'"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if(data23.name !== undefined){
+if(typeof data23.name !== "string"){
+const err36 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/name",schemaPath:"#/properties/strategies/items/properties/variants/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data23.weight !== undefined){
+let data25 = data23.weight;
+if(!((typeof data25 == "number") && (isFinite(data25)))){
+const err37 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/weight",schemaPath:"#/properties/strategies/items/properties/variants/items/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data23.weightType !== undefined){
+if(typeof data23.weightType !== "string"){
+const err38 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/weightType",schemaPath:"#/properties/strategies/items/properties/variants/items/properties/weightType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data23.stickiness !== undefined){
+if(typeof data23.stickiness !== "string"){
+const err39 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/stickiness",schemaPath:"#/properties/strategies/items/properties/variants/items/properties/stickiness/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+if(data23.payload !== undefined){
+let data28 = data23.payload;
+if(data28 && typeof data28 == "object" && !Array.isArray(data28)){
+if(data28.type === undefined){
+const err40 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/payload",schemaPath:"#/properties/strategies/items/properties/variants/items/properties/payload/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+if(data28.value === undefined){
+const err41 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/payload",schemaPath:"#/properties/strategies/items/properties/variants/items/properties/payload/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+if(data28.type !== undefined){
+if(typeof data28.type !== "string"){
+const err42 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/payload/type",schemaPath:"#/properties/strategies/items/properties/variants/items/properties/payload/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data28.value !== undefined){
+if(typeof data28.value !== "string"){
+const err43 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/payload/value",schemaPath:"#/properties/strategies/items/properties/variants/items/properties/payload/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/payload",schemaPath:"#/properties/strategies/items/properties/variants/items/properties/payload/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data23.overrides !== undefined){
+let data31 = data23.overrides;
+if(Array.isArray(data31)){
+const len5 = data31.length;
+for(let i5=0; i5<len5; i5++){
+let data32 = data31[i5];
+if(data32 && typeof data32 == "object" && !Array.isArray(data32)){
+if(data32.contextName === undefined){
+const err45 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/overrides/" + i5,schemaPath:"#/properties/strategies/items/properties/variants/items/properties/overrides/items/required",keyword:"required",params:{missingProperty: "contextName"},message:"must have required property '"+"contextName"+"'"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+if(data32.values === undefined){
+const err46 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/overrides/" + i5,schemaPath:"#/properties/strategies/items/properties/variants/items/properties/overrides/items/required",keyword:"required",params:{missingProperty: "values"},message:"must have required property '"+"values"+"'"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+if(data32.contextName !== undefined){
+if(typeof data32.contextName !== "string"){
+const err47 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/overrides/" + i5+"/contextName",schemaPath:"#/properties/strategies/items/properties/variants/items/properties/overrides/items/properties/contextName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data32.values !== undefined){
+let data34 = data32.values;
+if(Array.isArray(data34)){
+const len6 = data34.length;
+for(let i6=0; i6<len6; i6++){
+if(typeof data34[i6] !== "string"){
+const err48 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/overrides/" + i5+"/values/" + i6,schemaPath:"#/properties/strategies/items/properties/variants/items/properties/overrides/items/properties/values/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+}
+else {
+const err49 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/overrides/" + i5+"/values",schemaPath:"#/properties/strategies/items/properties/variants/items/properties/overrides/items/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+}
+else {
+const err50 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/overrides/" + i5,schemaPath:"#/properties/strategies/items/properties/variants/items/properties/overrides/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+}
+else {
+const err51 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4+"/overrides",schemaPath:"#/properties/strategies/items/properties/variants/items/properties/overrides/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+}
+else {
+const err52 = {instancePath:instancePath+"/strategies/" + i0+"/variants/" + i4,schemaPath:"#/properties/strategies/items/properties/variants/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+}
+else {
+const err53 = {instancePath:instancePath+"/strategies/" + i0+"/variants",schemaPath:"#/properties/strategies/items/properties/variants/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+}
+else {
+const err54 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+}
+else {
+const err55 = {instancePath:instancePath+"/strategies",schemaPath:"#/properties/strategies/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+}
+if(data.variants !== undefined){
+let data36 = data.variants;
+if(Array.isArray(data36)){
+const len7 = data36.length;
+for(let i7=0; i7<len7; i7++){
+let data37 = data36[i7];
+if(data37 && typeof data37 == "object" && !Array.isArray(data37)){
+if(data37.name === undefined){
+const err56 = {instancePath:instancePath+"/variants/" + i7,schemaPath:"#/properties/variants/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+if(data37.weight === undefined){
+const err57 = {instancePath:instancePath+"/variants/" + i7,schemaPath:"#/properties/variants/items/required",keyword:"required",params:{missingProperty: "weight"},message:"must have required property '"+"weight"+"'"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+if(data37.name !== undefined){
+if(typeof data37.name !== "string"){
+const err58 = {instancePath:instancePath+"/variants/" + i7+"/name",schemaPath:"#/properties/variants/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+if(data37.weight !== undefined){
+let data39 = data37.weight;
+if(!((typeof data39 == "number") && (isFinite(data39)))){
+const err59 = {instancePath:instancePath+"/variants/" + i7+"/weight",schemaPath:"#/properties/variants/items/properties/weight/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+if(data37.weightType !== undefined){
+if(typeof data37.weightType !== "string"){
+const err60 = {instancePath:instancePath+"/variants/" + i7+"/weightType",schemaPath:"#/properties/variants/items/properties/weightType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+if(data37.stickiness !== undefined){
+if(typeof data37.stickiness !== "string"){
+const err61 = {instancePath:instancePath+"/variants/" + i7+"/stickiness",schemaPath:"#/properties/variants/items/properties/stickiness/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+if(data37.payload !== undefined){
+let data42 = data37.payload;
+if(data42 && typeof data42 == "object" && !Array.isArray(data42)){
+if(data42.type === undefined){
+const err62 = {instancePath:instancePath+"/variants/" + i7+"/payload",schemaPath:"#/properties/variants/items/properties/payload/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+if(data42.value === undefined){
+const err63 = {instancePath:instancePath+"/variants/" + i7+"/payload",schemaPath:"#/properties/variants/items/properties/payload/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+if(data42.type !== undefined){
+if(typeof data42.type !== "string"){
+const err64 = {instancePath:instancePath+"/variants/" + i7+"/payload/type",schemaPath:"#/properties/variants/items/properties/payload/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+if(data42.value !== undefined){
+if(typeof data42.value !== "string"){
+const err65 = {instancePath:instancePath+"/variants/" + i7+"/payload/value",schemaPath:"#/properties/variants/items/properties/payload/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+}
+else {
+const err66 = {instancePath:instancePath+"/variants/" + i7+"/payload",schemaPath:"#/properties/variants/items/properties/payload/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+if(data37.overrides !== undefined){
+let data45 = data37.overrides;
+if(Array.isArray(data45)){
+const len8 = data45.length;
+for(let i8=0; i8<len8; i8++){
+let data46 = data45[i8];
+if(data46 && typeof data46 == "object" && !Array.isArray(data46)){
+if(data46.contextName === undefined){
+const err67 = {instancePath:instancePath+"/variants/" + i7+"/overrides/" + i8,schemaPath:"#/properties/variants/items/properties/overrides/items/required",keyword:"required",params:{missingProperty: "contextName"},message:"must have required property '"+"contextName"+"'"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+if(data46.values === undefined){
+const err68 = {instancePath:instancePath+"/variants/" + i7+"/overrides/" + i8,schemaPath:"#/properties/variants/items/properties/overrides/items/required",keyword:"required",params:{missingProperty: "values"},message:"must have required property '"+"values"+"'"};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+if(data46.contextName !== undefined){
+if(typeof data46.contextName !== "string"){
+const err69 = {instancePath:instancePath+"/variants/" + i7+"/overrides/" + i8+"/contextName",schemaPath:"#/properties/variants/items/properties/overrides/items/properties/contextName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+if(data46.values !== undefined){
+let data48 = data46.values;
+if(Array.isArray(data48)){
+const len9 = data48.length;
+for(let i9=0; i9<len9; i9++){
+if(typeof data48[i9] !== "string"){
+const err70 = {instancePath:instancePath+"/variants/" + i7+"/overrides/" + i8+"/values/" + i9,schemaPath:"#/properties/variants/items/properties/overrides/items/properties/values/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+}
+else {
+const err71 = {instancePath:instancePath+"/variants/" + i7+"/overrides/" + i8+"/values",schemaPath:"#/properties/variants/items/properties/overrides/items/properties/values/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+}
+else {
+const err72 = {instancePath:instancePath+"/variants/" + i7+"/overrides/" + i8,schemaPath:"#/properties/variants/items/properties/overrides/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+}
+}
+else {
+const err73 = {instancePath:instancePath+"/variants/" + i7+"/overrides",schemaPath:"#/properties/variants/items/properties/overrides/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err73];
+}
+else {
+vErrors.push(err73);
+}
+errors++;
+}
+}
+}
+else {
+const err74 = {instancePath:instancePath+"/variants/" + i7,schemaPath:"#/properties/variants/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err74];
+}
+else {
+vErrors.push(err74);
+}
+errors++;
+}
+}
+}
+else {
+const err75 = {instancePath:instancePath+"/variants",schemaPath:"#/properties/variants/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err75];
+}
+else {
+vErrors.push(err75);
+}
+errors++;
+}
+}
+if(data.dependencies !== undefined){
+let data50 = data.dependencies;
+if(Array.isArray(data50)){
+const len10 = data50.length;
+for(let i10=0; i10<len10; i10++){
+let data51 = data50[i10];
+if(!(data51 && typeof data51 == "object" && !Array.isArray(data51))){
+const err76 = {instancePath:instancePath+"/dependencies/" + i10,schemaPath:"#/properties/dependencies/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err76];
+}
+else {
+vErrors.push(err76);
+}
+errors++;
+}
+}
+}
+else {
+const err77 = {instancePath:instancePath+"/dependencies",schemaPath:"#/properties/dependencies/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err77];
+}
+else {
+vErrors.push(err77);
+}
+errors++;
+}
+}
+}
+else {
+const err78 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err78];
+}
+else {
+vErrors.push(err78);
+}
+errors++;
+}
+validate51.errors = vErrors;
+return errors === 0;
+}
+
+export const clientFeaturesDelta = validate52;
+const schema30 = {"$id":"clientFeaturesDelta","type":"object","additionalProperties":false,"required":["events"],"properties":{"events":{"type":"array","items":{"type":"object","required":["eventId","type"],"properties":{"eventId":{"type":"integer"},"type":{"enum":["feature-updated","feature-removed","segment-updated","segment-removed","hydration"]},"feature":{"type":"object"},"featureName":{"type":"string"},"project":{"type":"string"},"segment":{"type":"object"},"segmentId":{"type":"integer"},"features":{"type":"array","items":{"type":"object"}},"segments":{"type":"array","items":{"type":"object"}}}}}}};
+
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="clientFeaturesDelta" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.events === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "events"},message:"must have required property '"+"events"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "events")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.events !== undefined){
+let data0 = data.events;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.eventId === undefined){
+const err2 = {instancePath:instancePath+"/events/" + i0,schemaPath:"#/properties/events/items/required",keyword:"required",params:{missingProperty: "eventId"},message:"must have required property '"+"eventId"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data1.type === undefined){
+const err3 = {instancePath:instancePath+"/events/" + i0,schemaPath:"#/properties/events/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1.eventId !== undefined){
+let data2 = data1.eventId;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err4 = {instancePath:instancePath+"/events/" + i0+"/eventId",schemaPath:"#/properties/events/items/properties/eventId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data1.type !== undefined){
+let data3 = data1.type;
+if(!(((((data3 === "feature-updated") || (data3 === "feature-removed")) || (data3 === "segment-updated")) || (data3 === "segment-removed")) || (data3 === "hydration"))){
+const err5 = {instancePath:instancePath+"/events/" + i0+"/type",schemaPath:"#/properties/events/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema30.properties.events.items.properties.type.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data1.feature !== undefined){
+let data4 = data1.feature;
+if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
+const err6 = {instancePath:instancePath+"/events/" + i0+"/feature",schemaPath:"#/properties/events/items/properties/feature/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data1.featureName !== undefined){
+if(typeof data1.featureName !== "string"){
+const err7 = {instancePath:instancePath+"/events/" + i0+"/featureName",schemaPath:"#/properties/events/items/properties/featureName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data1.project !== undefined){
+if(typeof data1.project !== "string"){
+const err8 = {instancePath:instancePath+"/events/" + i0+"/project",schemaPath:"#/properties/events/items/properties/project/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data1.segment !== undefined){
+let data7 = data1.segment;
+if(!(data7 && typeof data7 == "object" && !Array.isArray(data7))){
+const err9 = {instancePath:instancePath+"/events/" + i0+"/segment",schemaPath:"#/properties/events/items/properties/segment/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data1.segmentId !== undefined){
+let data8 = data1.segmentId;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err10 = {instancePath:instancePath+"/events/" + i0+"/segmentId",schemaPath:"#/properties/events/items/properties/segmentId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data1.features !== undefined){
+let data9 = data1.features;
+if(Array.isArray(data9)){
+const len1 = data9.length;
+for(let i1=0; i1<len1; i1++){
+let data10 = data9[i1];
+if(!(data10 && typeof data10 == "object" && !Array.isArray(data10))){
+const err11 = {instancePath:instancePath+"/events/" + i0+"/features/" + i1,schemaPath:"#/properties/events/items/properties/features/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/events/" + i0+"/features",schemaPath:"#/properties/events/items/properties/features/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data1.segments !== undefined){
+let data11 = data1.segments;
+if(Array.isArray(data11)){
+const len2 = data11.length;
+for(let i2=0; i2<len2; i2++){
+let data12 = data11[i2];
+if(!(data12 && typeof data12 == "object" && !Array.isArray(data12))){
+const err13 = {instancePath:instancePath+"/events/" + i0+"/segments/" + i2,schemaPath:"#/properties/events/items/properties/segments/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/events/" + i0+"/segments",schemaPath:"#/properties/events/items/properties/segments/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/events/" + i0,schemaPath:"#/properties/events/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+validate52.errors = vErrors;
+return errors === 0;
+}
+
+export const tokenStringList = validate53;
+const schema31 = {"$id":"tokenStringList","type":"object","required":["tokens"],"properties":{"tokens":{"type":"array","maxItems":1000,"items":{"type":"string","maxLength":1000}}}};
+
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="tokenStringList" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.tokens === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tokens"},message:"must have required property '"+"tokens"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.tokens !== undefined){
+let data0 = data.tokens;
+if(Array.isArray(data0)){
+if(data0.length > 1000){
+const err1 = {instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(typeof data1 === "string"){
+if(func2(data1) > 1000){
+const err2 = {instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate53.errors = vErrors;
+return errors === 0;
+}
+
+export const validatedEdgeTokens = validate54;
+const schema32 = {"$id":"validatedEdgeTokens","type":"object","additionalProperties":false,"required":["tokens"],"properties":{"tokens":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["token","projects","type","environment"],"properties":{"token":{"type":"string"},"projects":{"type":"array","items":{"type":"string"}},"type":{"type":"string"},"environment":{"type":"string"}}}}}};
+
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="validatedEdgeTokens" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.tokens === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tokens"},message:"must have required property '"+"tokens"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "tokens")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.tokens !== undefined){
+let data0 = data.tokens;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.token === undefined){
+const err2 = {instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/required",keyword:"required",params:{missingProperty: "token"},message:"must have required property '"+"token"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data1.projects === undefined){
+const err3 = {instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/required",keyword:"required",params:{missingProperty: "projects"},message:"must have required property '"+"projects"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1.type === undefined){
+const err4 = {instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data1.environment === undefined){
+const err5 = {instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/required",keyword:"required",params:{missingProperty: "environment"},message:"must have required property '"+"environment"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+for(const key1 in data1){
+if(!((((key1 === "token") || (key1 === "projects")) || (key1 === "type")) || (key1 === "environment"))){
+const err6 = {instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data1.token !== undefined){
+if(typeof data1.token !== "string"){
+const err7 = {instancePath:instancePath+"/tokens/" + i0+"/token",schemaPath:"#/properties/tokens/items/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data1.projects !== undefined){
+let data3 = data1.projects;
+if(Array.isArray(data3)){
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data3[i1] !== "string"){
+const err8 = {instancePath:instancePath+"/tokens/" + i0+"/projects/" + i1,schemaPath:"#/properties/tokens/items/properties/projects/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/tokens/" + i0+"/projects",schemaPath:"#/properties/tokens/items/properties/projects/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data1.type !== undefined){
+if(typeof data1.type !== "string"){
+const err10 = {instancePath:instancePath+"/tokens/" + i0+"/type",schemaPath:"#/properties/tokens/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data1.environment !== undefined){
+if(typeof data1.environment !== "string"){
+const err11 = {instancePath:instancePath+"/tokens/" + i0+"/environment",schemaPath:"#/properties/tokens/items/properties/environment/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/tokens/" + i0,schemaPath:"#/properties/tokens/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/tokens",schemaPath:"#/properties/tokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+validate54.errors = vErrors;
+return errors === 0;
+}
+
+export const bulkMetrics = validate55;
+const schema33 = {"$id":"bulkMetrics","type":"object","required":["applications","metrics"],"properties":{"applications":{"type":"array","maxItems":1000,"items":{"type":"object","required":["appName"],"properties":{"appName":{"type":"string","minLength":1,"maxLength":255,"pattern":"^[^\\u0000]*$"},"instanceId":{"type":"string","maxLength":255},"environment":{"type":"string","maxLength":100},"sdkVersion":{"type":"string","maxLength":255},"strategies":{"type":"array","items":{"type":"string"}}}}},"metrics":{"type":"array","maxItems":10000,"items":{"type":"object","required":["featureName","appName","environment","timestamp","yes","no"],"properties":{"featureName":{"type":"string","maxLength":255},"appName":{"type":"string","minLength":1,"maxLength":255,"pattern":"^[^\\u0000]*$"},"environment":{"type":"string","maxLength":100},"timestamp":{},"yes":{"type":"integer","minimum":0},"no":{"type":"integer","minimum":0},"variants":{"type":"object","maxProperties":100,"additionalProperties":{"type":"integer","minimum":0}}}}},"seenTokens":{"type":"array","items":{"type":"string"}}}};
+
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="bulkMetrics" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.applications === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "applications"},message:"must have required property '"+"applications"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.metrics === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "metrics"},message:"must have required property '"+"metrics"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.applications !== undefined){
+let data0 = data.applications;
+if(Array.isArray(data0)){
+if(data0.length > 1000){
+const err2 = {instancePath:instancePath+"/applications",schemaPath:"#/properties/applications/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.appName === undefined){
+const err3 = {instancePath:instancePath+"/applications/" + i0,schemaPath:"#/properties/applications/items/required",keyword:"required",params:{missingProperty: "appName"},message:"must have required property '"+"appName"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1.appName !== undefined){
+let data2 = data1.appName;
+if(typeof data2 === "string"){
+if(func2(data2) > 255){
+const err4 = {instancePath:instancePath+"/applications/" + i0+"/appName",schemaPath:"#/properties/applications/items/properties/appName/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(func2(data2) < 1){
+const err5 = {instancePath:instancePath+"/applications/" + i0+"/appName",schemaPath:"#/properties/applications/items/properties/appName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(!pattern2.test(data2)){
+const err6 = {instancePath:instancePath+"/applications/" + i0+"/appName",schemaPath:"#/properties/applications/items/properties/appName/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000]*$"},message:"must match pattern \""+"^[^\\u0000]*$"+"\""};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/applications/" + i0+"/appName",schemaPath:"#/properties/applications/items/properties/appName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data1.instanceId !== undefined){
+let data3 = data1.instanceId;
+if(typeof data3 === "string"){
+if(func2(data3) > 255){
+const err8 = {instancePath:instancePath+"/applications/" + i0+"/instanceId",schemaPath:"#/properties/applications/items/properties/instanceId/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/applications/" + i0+"/instanceId",schemaPath:"#/properties/applications/items/properties/instanceId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data1.environment !== undefined){
+let data4 = data1.environment;
+if(typeof data4 === "string"){
+if(func2(data4) > 100){
+const err10 = {instancePath:instancePath+"/applications/" + i0+"/environment",schemaPath:"#/properties/applications/items/properties/environment/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/applications/" + i0+"/environment",schemaPath:"#/properties/applications/items/properties/environment/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data1.sdkVersion !== undefined){
+let data5 = data1.sdkVersion;
+if(typeof data5 === "string"){
+if(func2(data5) > 255){
+const err12 = {instancePath:instancePath+"/applications/" + i0+"/sdkVersion",schemaPath:"#/properties/applications/items/properties/sdkVersion/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/applications/" + i0+"/sdkVersion",schemaPath:"#/properties/applications/items/properties/sdkVersion/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data1.strategies !== undefined){
+let data6 = data1.strategies;
+if(Array.isArray(data6)){
+const len1 = data6.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data6[i1] !== "string"){
+const err14 = {instancePath:instancePath+"/applications/" + i0+"/strategies/" + i1,schemaPath:"#/properties/applications/items/properties/strategies/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/applications/" + i0+"/strategies",schemaPath:"#/properties/applications/items/properties/strategies/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/applications/" + i0,schemaPath:"#/properties/applications/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/applications",schemaPath:"#/properties/applications/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.metrics !== undefined){
+let data8 = data.metrics;
+if(Array.isArray(data8)){
+if(data8.length > 10000){
+const err18 = {instancePath:instancePath+"/metrics",schemaPath:"#/properties/metrics/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+const len2 = data8.length;
+for(let i2=0; i2<len2; i2++){
+let data9 = data8[i2];
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.featureName === undefined){
+const err19 = {instancePath:instancePath+"/metrics/" + i2,schemaPath:"#/properties/metrics/items/required",keyword:"required",params:{missingProperty: "featureName"},message:"must have required property '"+"featureName"+"'"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(data9.appName === undefined){
+const err20 = {instancePath:instancePath+"/metrics/" + i2,schemaPath:"#/properties/metrics/items/required",keyword:"required",params:{missingProperty: "appName"},message:"must have required property '"+"appName"+"'"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(data9.environment === undefined){
+const err21 = {instancePath:instancePath+"/metrics/" + i2,schemaPath:"#/properties/metrics/items/required",keyword:"required",params:{missingProperty: "environment"},message:"must have required property '"+"environment"+"'"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if(data9.timestamp === undefined){
+const err22 = {instancePath:instancePath+"/metrics/" + i2,schemaPath:"#/properties/metrics/items/required",keyword:"required",params:{missingProperty: "timestamp"},message:"must have required property '"+"timestamp"+"'"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if(data9.yes === undefined){
+const err23 = {instancePath:instancePath+"/metrics/" + i2,schemaPath:"#/properties/metrics/items/required",keyword:"required",params:{missingProperty: "yes"},message:"must have required property '"+"yes"+"'"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if(data9.no === undefined){
+const err24 = {instancePath:instancePath+"/metrics/" + i2,schemaPath:"#/properties/metrics/items/required",keyword:"required",params:{missingProperty: "no"},message:"must have required property '"+"no"+"'"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(data9.featureName !== undefined){
+let data10 = data9.featureName;
+if(typeof data10 === "string"){
+if(func2(data10) > 255){
+const err25 = {instancePath:instancePath+"/metrics/" + i2+"/featureName",schemaPath:"#/properties/metrics/items/properties/featureName/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/metrics/" + i2+"/featureName",schemaPath:"#/properties/metrics/items/properties/featureName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data9.appName !== undefined){
+let data11 = data9.appName;
+if(typeof data11 === "string"){
+if(func2(data11) > 255){
+const err27 = {instancePath:instancePath+"/metrics/" + i2+"/appName",schemaPath:"#/properties/metrics/items/properties/appName/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(func2(data11) < 1){
+const err28 = {instancePath:instancePath+"/metrics/" + i2+"/appName",schemaPath:"#/properties/metrics/items/properties/appName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+if(!pattern2.test(data11)){
+const err29 = {instancePath:instancePath+"/metrics/" + i2+"/appName",schemaPath:"#/properties/metrics/items/properties/appName/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000]*$"},message:"must match pattern \""+"^[^\\u0000]*$"+"\""};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/metrics/" + i2+"/appName",schemaPath:"#/properties/metrics/items/properties/appName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data9.environment !== undefined){
+let data12 = data9.environment;
+if(typeof data12 === "string"){
+if(func2(data12) > 100){
+const err31 = {instancePath:instancePath+"/metrics/" + i2+"/environment",schemaPath:"#/properties/metrics/items/properties/environment/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/metrics/" + i2+"/environment",schemaPath:"#/properties/metrics/items/properties/environment/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data9.yes !== undefined){
+let data13 = data9.yes;
+if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
+const err33 = {instancePath:instancePath+"/metrics/" + i2+"/yes",schemaPath:"#/properties/metrics/items/properties/yes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+if((typeof data13 == "number") && (isFinite(data13))){
+if(data13 < 0 || isNaN(data13)){
+const err34 = {instancePath:instancePath+"/metrics/" + i2+"/yes",schemaPath:"#/properties/metrics/items/properties/yes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+if(data9.no !== undefined){
+let data14 = data9.no;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err35 = {instancePath:instancePath+"/metrics/" + i2+"/no",schemaPath:"#/properties/metrics/items/properties/no/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if((typeof data14 == "number") && (isFinite(data14))){
+if(data14 < 0 || isNaN(data14)){
+const err36 = {instancePath:instancePath+"/metrics/" + i2+"/no",schemaPath:"#/properties/metrics/items/properties/no/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+if(data9.variants !== undefined){
+let data15 = data9.variants;
+if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
+if(Object.keys(data15).length > 100){
+const err37 = {instancePath:instancePath+"/metrics/" + i2+"/variants",schemaPath:"#/properties/metrics/items/properties/variants/maxProperties",keyword:"maxProperties",params:{limit: 100},message:"must NOT have more than 100 properties"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+for(const key0 in data15){
+let data16 = data15[key0];
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+const err38 = {instancePath:instancePath+"/metrics/" + i2+"/variants/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/metrics/items/properties/variants/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+if((typeof data16 == "number") && (isFinite(data16))){
+if(data16 < 0 || isNaN(data16)){
+const err39 = {instancePath:instancePath+"/metrics/" + i2+"/variants/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/metrics/items/properties/variants/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/metrics/" + i2+"/variants",schemaPath:"#/properties/metrics/items/properties/variants/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+}
+else {
+const err41 = {instancePath:instancePath+"/metrics/" + i2,schemaPath:"#/properties/metrics/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/metrics",schemaPath:"#/properties/metrics/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data.seenTokens !== undefined){
+let data17 = data.seenTokens;
+if(Array.isArray(data17)){
+const len3 = data17.length;
+for(let i3=0; i3<len3; i3++){
+if(typeof data17[i3] !== "string"){
+const err43 = {instancePath:instancePath+"/seenTokens/" + i3,schemaPath:"#/properties/seenTokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+}
+else {
+const err44 = {instancePath:instancePath+"/seenTokens",schemaPath:"#/properties/seenTokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+}
+else {
+const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+validate55.errors = vErrors;
+return errors === 0;
+}
+
+export const strategyBody = validate56;
+const schema34 = {"$id":"strategyBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"title":{"type":["string","null"],"maxLength":255},"disabled":{"type":["boolean","null"]},"sortOrder":{"type":"integer","minimum":-1000000,"maximum":1000000},"constraints":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["contextName","operator"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"operator":{"enum":["IN","NOT_IN","STR_CONTAINS","STR_STARTS_WITH","STR_ENDS_WITH","NUM_EQ","NUM_GT","NUM_GTE","NUM_LT","NUM_LTE","DATE_AFTER","DATE_BEFORE","SEMVER_EQ","SEMVER_GT","SEMVER_LT","SEMVER_GTE","SEMVER_LTE","REGEX","IN_CIDR"]},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string","maxLength":1000}},"value":{"type":"string","maxLength":1000}}}},"parameters":{"type":"object","maxProperties":10,"propertyNames":{"maxLength":100},"additionalProperties":{"type":["string","number"],"maxLength":100000}},"segments":{"type":"array","maxItems":5,"items":{"type":"integer","minimum":1}},"variants":{"type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255},"weight":{"type":"integer","minimum":0,"maximum":1000},"weightType":{"enum":["variable","fix"]},"stickiness":{"type":"string","minLength":1,"maxLength":100},"payload":{"type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"enum":["string","json","csv","number"]},"value":{"type":"string","maxLength":10000}}}},"if":{"required":["weightType"],"properties":{"weightType":{"const":"fix"}}},"then":{"required":["weight"]}}},"id":{"type":"string"},"featureName":{"type":"string"}}};
+
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="strategyBody" */;
 let vErrors = null;
 let errors = 0;
@@ -7823,7 +9891,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func6.call(schema29.properties, key0))){
+if(!(func6.call(schema34.properties, key0))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -7872,7 +9940,7 @@ errors++;
 if(data.title !== undefined){
 let data1 = data.title;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema29.properties.title.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema34.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7897,7 +9965,7 @@ errors++;
 if(data.disabled !== undefined){
 let data2 = data.disabled;
 if((typeof data2 !== "boolean") && (data2 !== null)){
-const err7 = {instancePath:instancePath+"/disabled",schemaPath:"#/properties/disabled/type",keyword:"type",params:{type: schema29.properties.disabled.type},message:"must be boolean,null"};
+const err7 = {instancePath:instancePath+"/disabled",schemaPath:"#/properties/disabled/type",keyword:"type",params:{type: schema34.properties.disabled.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8019,7 +10087,7 @@ errors++;
 if(data5.operator !== undefined){
 let data7 = data5.operator;
 if(!(((((((((((((((((((data7 === "IN") || (data7 === "NOT_IN")) || (data7 === "STR_CONTAINS")) || (data7 === "STR_STARTS_WITH")) || (data7 === "STR_ENDS_WITH")) || (data7 === "NUM_EQ")) || (data7 === "NUM_GT")) || (data7 === "NUM_GTE")) || (data7 === "NUM_LT")) || (data7 === "NUM_LTE")) || (data7 === "DATE_AFTER")) || (data7 === "DATE_BEFORE")) || (data7 === "SEMVER_EQ")) || (data7 === "SEMVER_GT")) || (data7 === "SEMVER_LT")) || (data7 === "SEMVER_GTE")) || (data7 === "SEMVER_LTE")) || (data7 === "REGEX")) || (data7 === "IN_CIDR"))){
-const err17 = {instancePath:instancePath+"/constraints/" + i0+"/operator",schemaPath:"#/properties/constraints/items/properties/operator/enum",keyword:"enum",params:{allowedValues: schema29.properties.constraints.items.properties.operator.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/constraints/" + i0+"/operator",schemaPath:"#/properties/constraints/items/properties/operator/enum",keyword:"enum",params:{allowedValues: schema34.properties.constraints.items.properties.operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8185,7 +10253,7 @@ errors++;
 for(const key3 in data13){
 let data14 = data13[key3];
 if((typeof data14 !== "string") && (!((typeof data14 == "number") && (isFinite(data14))))){
-const err30 = {instancePath:instancePath+"/parameters/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/parameters/additionalProperties/type",keyword:"type",params:{type: schema29.properties.parameters.additionalProperties.type},message:"must be string,number"};
+const err30 = {instancePath:instancePath+"/parameters/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/parameters/additionalProperties/type",keyword:"type",params:{type: schema34.properties.parameters.additionalProperties.type},message:"must be string,number"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -8449,7 +10517,7 @@ errors++;
 if(data18.weightType !== undefined){
 let data22 = data18.weightType;
 if(!((data22 === "variable") || (data22 === "fix"))){
-const err50 = {instancePath:instancePath+"/variants/" + i3+"/weightType",schemaPath:"#/properties/variants/items/properties/weightType/enum",keyword:"enum",params:{allowedValues: schema29.properties.variants.items.properties.weightType.enum},message:"must be equal to one of the allowed values"};
+const err50 = {instancePath:instancePath+"/variants/" + i3+"/weightType",schemaPath:"#/properties/variants/items/properties/weightType/enum",keyword:"enum",params:{allowedValues: schema34.properties.variants.items.properties.weightType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -8532,7 +10600,7 @@ errors++;
 if(data24.type !== undefined){
 let data25 = data24.type;
 if(!((((data25 === "string") || (data25 === "json")) || (data25 === "csv")) || (data25 === "number"))){
-const err57 = {instancePath:instancePath+"/variants/" + i3+"/payload/type",schemaPath:"#/properties/variants/items/properties/payload/properties/type/enum",keyword:"enum",params:{allowedValues: schema29.properties.variants.items.properties.payload.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err57 = {instancePath:instancePath+"/variants/" + i3+"/payload/type",schemaPath:"#/properties/variants/items/properties/payload/properties/type/enum",keyword:"enum",params:{allowedValues: schema34.properties.variants.items.properties.payload.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -8638,14 +10706,14 @@ vErrors.push(err65);
 }
 errors++;
 }
-validate51.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
 
-export const strategySortOrder = validate52;
-const schema30 = {"$id":"strategySortOrder","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","sortOrder"],"properties":{"id":{"type":"string","minLength":1,"maxLength":100},"sortOrder":{"type":"integer","minimum":-1000000,"maximum":1000000}}}};
+export const strategySortOrder = validate57;
+const schema35 = {"$id":"strategySortOrder","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","sortOrder"],"properties":{"id":{"type":"string","minLength":1,"maxLength":100},"sortOrder":{"type":"integer","minimum":-1000000,"maximum":1000000}}}};
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="strategySortOrder" */;
 let vErrors = null;
 let errors = 0;
@@ -8779,14 +10847,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate52.errors = vErrors;
+validate57.errors = vErrors;
 return errors === 0;
 }
 
-export const featureStrategy = validate53;
-const schema31 = {"$id":"featureStrategy","type":"object","additionalProperties":false,"required":["id","name","featureName","sortOrder","segments","constraints","variants","parameters"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"disabled":{"type":"boolean"},"featureName":{"type":"string"},"sortOrder":{"type":"number"},"segments":{"type":"array","items":{"type":"number"}},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"}}}},"variants":{"type":"array","items":{"type":"object"}},"parameters":{"type":"object","additionalProperties":{"type":"string"}}}};
+export const featureStrategy = validate58;
+const schema36 = {"$id":"featureStrategy","type":"object","additionalProperties":false,"required":["id","name","featureName","sortOrder","segments","constraints","variants","parameters"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"disabled":{"type":"boolean"},"featureName":{"type":"string"},"sortOrder":{"type":"number"},"segments":{"type":"array","items":{"type":"number"}},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"}}}},"variants":{"type":"array","items":{"type":"object"}},"parameters":{"type":"object","additionalProperties":{"type":"string"}}}};
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureStrategy" */;
 let vErrors = null;
 let errors = 0;
@@ -8872,7 +10940,7 @@ vErrors.push(err7);
 errors++;
 }
 for(const key0 in data){
-if(!(func6.call(schema31.properties, key0))){
+if(!(func6.call(schema36.properties, key0))){
 const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err8];
@@ -9191,22 +11259,22 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate53.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
 
-export const featureStrategies = validate54;
-const schema32 = {"$id":"featureStrategies","type":"array","items":{"$ref":"featureStrategy"}};
+export const featureStrategies = validate59;
+const schema37 = {"$id":"featureStrategies","type":"array","items":{"$ref":"featureStrategy"}};
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureStrategies" */;
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate53(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
+if(!(validate58(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 }
@@ -9221,14 +11289,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate54.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-export const environmentVariantsBody = validate56;
-const schema33 = {"$id":"environmentVariantsBody","type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255},"weight":{"type":"integer","minimum":0,"maximum":1000},"weightType":{"enum":["variable","fix"]},"stickiness":{"type":"string","minLength":1,"maxLength":100},"payload":{"type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"enum":["string","json","csv","number"]},"value":{"type":"string","maxLength":10000}}},"overrides":{"type":"array","maxItems":30,"items":{"type":"object","additionalProperties":false,"required":["contextName","values"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"values":{"type":"array","maxItems":250,"items":{"type":"string","maxLength":1000}}}}}},"if":{"required":["weightType"],"properties":{"weightType":{"const":"fix"}}},"then":{"required":["weight"]}}};
+export const environmentVariantsBody = validate61;
+const schema38 = {"$id":"environmentVariantsBody","type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255},"weight":{"type":"integer","minimum":0,"maximum":1000},"weightType":{"enum":["variable","fix"]},"stickiness":{"type":"string","minLength":1,"maxLength":100},"payload":{"type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"enum":["string","json","csv","number"]},"value":{"type":"string","maxLength":10000}}},"overrides":{"type":"array","maxItems":30,"items":{"type":"object","additionalProperties":false,"required":["contextName","values"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"values":{"type":"array","maxItems":250,"items":{"type":"string","maxLength":1000}}}}}},"if":{"required":["weightType"],"properties":{"weightType":{"const":"fix"}}},"then":{"required":["weight"]}}};
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="environmentVariantsBody" */;
 let vErrors = null;
 let errors = 0;
@@ -9409,7 +11477,7 @@ errors++;
 if(data0.weightType !== undefined){
 let data4 = data0.weightType;
 if(!((data4 === "variable") || (data4 === "fix"))){
-const err13 = {instancePath:instancePath+"/" + i0+"/weightType",schemaPath:"#/items/properties/weightType/enum",keyword:"enum",params:{allowedValues: schema33.items.properties.weightType.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/" + i0+"/weightType",schemaPath:"#/items/properties/weightType/enum",keyword:"enum",params:{allowedValues: schema38.items.properties.weightType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9492,7 +11560,7 @@ errors++;
 if(data6.type !== undefined){
 let data7 = data6.type;
 if(!((((data7 === "string") || (data7 === "json")) || (data7 === "csv")) || (data7 === "number"))){
-const err20 = {instancePath:instancePath+"/" + i0+"/payload/type",schemaPath:"#/items/properties/payload/properties/type/enum",keyword:"enum",params:{allowedValues: schema33.items.properties.payload.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err20 = {instancePath:instancePath+"/" + i0+"/payload/type",schemaPath:"#/items/properties/payload/properties/type/enum",keyword:"enum",params:{allowedValues: schema38.items.properties.payload.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -9721,14 +11789,14 @@ vErrors.push(err38);
 }
 errors++;
 }
-validate56.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
 
-export const featureVariants = validate57;
-const schema34 = {"$id":"featureVariants","type":"object","additionalProperties":false,"required":["version","variants"],"properties":{"version":{"type":"integer"},"variants":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","weight","weightType","stickiness"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"enum":["variable","fix"]},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}}}};
+export const featureVariants = validate62;
+const schema39 = {"$id":"featureVariants","type":"object","additionalProperties":false,"required":["version","variants"],"properties":{"version":{"type":"integer"},"variants":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","weight","weightType","stickiness"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"enum":["variable","fix"]},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}}}};
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureVariants" */;
 let vErrors = null;
 let errors = 0;
@@ -9865,7 +11933,7 @@ errors++;
 if(data2.weightType !== undefined){
 let data5 = data2.weightType;
 if(!((data5 === "variable") || (data5 === "fix"))){
-const err11 = {instancePath:instancePath+"/variants/" + i0+"/weightType",schemaPath:"#/properties/variants/items/properties/weightType/enum",keyword:"enum",params:{allowedValues: schema34.properties.variants.items.properties.weightType.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/variants/" + i0+"/weightType",schemaPath:"#/properties/variants/items/properties/weightType/enum",keyword:"enum",params:{allowedValues: schema39.properties.variants.items.properties.weightType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -10072,14 +12140,14 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate57.errors = vErrors;
+validate62.errors = vErrors;
 return errors === 0;
 }
 
-export const segmentBody = validate58;
-const schema35 = {"$id":"segmentBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"description":{"type":["string","null"],"maxLength":1000},"project":{"type":["string","null"],"minLength":1,"maxLength":100},"constraints":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["contextName","operator"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"operator":{"enum":["IN","NOT_IN","STR_CONTAINS","STR_STARTS_WITH","STR_ENDS_WITH","NUM_EQ","NUM_GT","NUM_GTE","NUM_LT","NUM_LTE","DATE_AFTER","DATE_BEFORE","SEMVER_EQ","SEMVER_GT","SEMVER_LT","SEMVER_GTE","SEMVER_LTE","REGEX","IN_CIDR"]},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string","maxLength":1000}},"value":{"type":"string","maxLength":1000}}}}}};
+export const segmentBody = validate63;
+const schema40 = {"$id":"segmentBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"description":{"type":["string","null"],"maxLength":1000},"project":{"type":["string","null"],"minLength":1,"maxLength":100},"constraints":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["contextName","operator"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"operator":{"enum":["IN","NOT_IN","STR_CONTAINS","STR_STARTS_WITH","STR_ENDS_WITH","NUM_EQ","NUM_GT","NUM_GTE","NUM_LT","NUM_LTE","DATE_AFTER","DATE_BEFORE","SEMVER_EQ","SEMVER_GT","SEMVER_LT","SEMVER_GTE","SEMVER_LTE","REGEX","IN_CIDR"]},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string","maxLength":1000}},"value":{"type":"string","maxLength":1000}}}}}};
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="segmentBody" */;
 let vErrors = null;
 let errors = 0;
@@ -10144,7 +12212,7 @@ errors++;
 if(data.description !== undefined){
 let data1 = data.description;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema35.properties.description.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema40.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10169,7 +12237,7 @@ errors++;
 if(data.project !== undefined){
 let data2 = data.project;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err7 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: schema35.properties.project.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: schema40.properties.project.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10278,7 +12346,7 @@ errors++;
 if(data4.operator !== undefined){
 let data6 = data4.operator;
 if(!(((((((((((((((((((data6 === "IN") || (data6 === "NOT_IN")) || (data6 === "STR_CONTAINS")) || (data6 === "STR_STARTS_WITH")) || (data6 === "STR_ENDS_WITH")) || (data6 === "NUM_EQ")) || (data6 === "NUM_GT")) || (data6 === "NUM_GTE")) || (data6 === "NUM_LT")) || (data6 === "NUM_LTE")) || (data6 === "DATE_AFTER")) || (data6 === "DATE_BEFORE")) || (data6 === "SEMVER_EQ")) || (data6 === "SEMVER_GT")) || (data6 === "SEMVER_LT")) || (data6 === "SEMVER_GTE")) || (data6 === "SEMVER_LTE")) || (data6 === "REGEX")) || (data6 === "IN_CIDR"))){
-const err16 = {instancePath:instancePath+"/constraints/" + i0+"/operator",schemaPath:"#/properties/constraints/items/properties/operator/enum",keyword:"enum",params:{allowedValues: schema35.properties.constraints.items.properties.operator.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/constraints/" + i0+"/operator",schemaPath:"#/properties/constraints/items/properties/operator/enum",keyword:"enum",params:{allowedValues: schema40.properties.constraints.items.properties.operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -10413,14 +12481,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate58.errors = vErrors;
+validate63.errors = vErrors;
 return errors === 0;
 }
 
-export const segment = validate59;
-const schema36 = {"$id":"segment","type":"object","additionalProperties":false,"required":["id","name","description","project","constraints","createdAt","createdBy"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"description":{"type":["string","null"]},"project":{"type":["string","null"]},"constraints":{"type":"array","items":{"type":"object"}},"createdAt":{"type":"string","format":"date-time"},"createdBy":{"type":"string"}}};
+export const segment = validate64;
+const schema41 = {"$id":"segment","type":"object","additionalProperties":false,"required":["id","name","description","project","constraints","createdAt","createdBy"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"description":{"type":["string","null"]},"project":{"type":["string","null"]},"constraints":{"type":"array","items":{"type":"object"}},"createdAt":{"type":"string","format":"date-time"},"createdBy":{"type":"string"}}};
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="segment" */;
 let vErrors = null;
 let errors = 0;
@@ -10535,7 +12603,7 @@ errors++;
 if(data.description !== undefined){
 let data2 = data.description;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err10 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema36.properties.description.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema41.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10548,7 +12616,7 @@ errors++;
 if(data.project !== undefined){
 let data3 = data.project;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err11 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: schema36.properties.project.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: schema41.properties.project.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -10635,14 +12703,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate59.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
 
-export const segments = validate60;
-const schema37 = {"$id":"segments","type":"object","additionalProperties":false,"required":["segments"],"properties":{"segments":{"type":"array","items":{"$ref":"segment"}}}};
+export const segments = validate65;
+const schema42 = {"$id":"segments","type":"object","additionalProperties":false,"required":["segments"],"properties":{"segments":{"type":"array","items":{"$ref":"segment"}}}};
 
-function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="segments" */;
 let vErrors = null;
 let errors = 0;
@@ -10674,8 +12742,8 @@ let data0 = data.segments;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate59(data0[i0], {instancePath:instancePath+"/segments/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate59.errors : vErrors.concat(validate59.errors);
+if(!(validate64(data0[i0], {instancePath:instancePath+"/segments/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
 errors = vErrors.length;
 }
 }
@@ -10702,14 +12770,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate60.errors = vErrors;
+validate65.errors = vErrors;
 return errors === 0;
 }
 
-export const segmentNameBody = validate62;
-const schema38 = {"$id":"segmentNameBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100}}};
+export const segmentNameBody = validate67;
+const schema43 = {"$id":"segmentNameBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100}}};
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="segmentNameBody" */;
 let vErrors = null;
 let errors = 0;
@@ -10782,14 +12850,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate62.errors = vErrors;
+validate67.errors = vErrors;
 return errors === 0;
 }
 
-export const segmentStrategies = validate63;
-const schema39 = {"$id":"segmentStrategies","type":"object","additionalProperties":false,"required":["strategies","changeRequestStrategies"],"properties":{"strategies":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","featureName","projectId","environment","strategyName"],"properties":{"id":{"type":"string"},"featureName":{"type":"string"},"projectId":{"type":"string"},"environment":{"type":"string"},"strategyName":{"type":"string"}}}},"changeRequestStrategies":{"type":"array","items":{"type":"object"}}}};
+export const segmentStrategies = validate68;
+const schema44 = {"$id":"segmentStrategies","type":"object","additionalProperties":false,"required":["strategies","changeRequestStrategies"],"properties":{"strategies":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","featureName","projectId","environment","strategyName"],"properties":{"id":{"type":"string"},"featureName":{"type":"string"},"projectId":{"type":"string"},"environment":{"type":"string"},"strategyName":{"type":"string"}}}},"changeRequestStrategies":{"type":"array","items":{"type":"object"}}}};
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="segmentStrategies" */;
 let vErrors = null;
 let errors = 0;
@@ -11019,14 +13087,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate63.errors = vErrors;
+validate68.errors = vErrors;
 return errors === 0;
 }
 
-export const dependencyBody = validate64;
-const schema40 = {"$id":"dependencyBody","type":"object","additionalProperties":false,"required":["feature"],"properties":{"feature":{"type":"string","minLength":1,"maxLength":100},"enabled":{"type":"boolean"},"variants":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"type":"string","minLength":1,"maxLength":255}}}};
+export const dependencyBody = validate69;
+const schema45 = {"$id":"dependencyBody","type":"object","additionalProperties":false,"required":["feature"],"properties":{"feature":{"type":"string","minLength":1,"maxLength":100},"enabled":{"type":"boolean"},"variants":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"type":"string","minLength":1,"maxLength":255}}}};
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="dependencyBody" */;
 let vErrors = null;
 let errors = 0;
@@ -11196,14 +13264,14 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate64.errors = vErrors;
+validate69.errors = vErrors;
 return errors === 0;
 }
 
-export const updateFeatureBody = validate65;
-const schema41 = {"$id":"updateFeatureBody","type":"object","properties":{"name":{"type":"string"},"description":{"type":["string","null"],"maxLength":1000},"type":{"enum":["release","experiment","operational","kill-switch","permission"]},"stale":{"type":"boolean"},"archived":{"type":"boolean"},"impressionData":{"type":"boolean"}}};
+export const updateFeatureBody = validate70;
+const schema46 = {"$id":"updateFeatureBody","type":"object","properties":{"name":{"type":"string"},"description":{"type":["string","null"],"maxLength":1000},"type":{"enum":["release","experiment","operational","kill-switch","permission"]},"stale":{"type":"boolean"},"archived":{"type":"boolean"},"impressionData":{"type":"boolean"}}};
 
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateFeatureBody" */;
 let vErrors = null;
 let errors = 0;
@@ -11223,7 +13291,7 @@ errors++;
 if(data.description !== undefined){
 let data1 = data.description;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema41.properties.description.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema46.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11248,7 +13316,7 @@ errors++;
 if(data.type !== undefined){
 let data2 = data.type;
 if(!(((((data2 === "release") || (data2 === "experiment")) || (data2 === "operational")) || (data2 === "kill-switch")) || (data2 === "permission"))){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema41.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema46.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11305,14 +13373,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate65.errors = vErrors;
+validate70.errors = vErrors;
 return errors === 0;
 }
 
-export const validateFeatureBody = validate66;
-const schema42 = {"$id":"validateFeatureBody","type":"object","required":["name"],"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},"projectId":{"type":["string","null"]}}};
+export const validateFeatureBody = validate71;
+const schema47 = {"$id":"validateFeatureBody","type":"object","required":["name"],"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},"projectId":{"type":["string","null"]}}};
 
-function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="validateFeatureBody" */;
 let vErrors = null;
 let errors = 0;
@@ -11355,7 +13423,7 @@ errors++;
 if(data.projectId !== undefined){
 let data1 = data.projectId;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err3 = {instancePath:instancePath+"/projectId",schemaPath:"#/properties/projectId/type",keyword:"type",params:{type: schema42.properties.projectId.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/projectId",schemaPath:"#/properties/projectId/type",keyword:"type",params:{type: schema47.properties.projectId.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11376,14 +13444,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate66.errors = vErrors;
+validate71.errors = vErrors;
 return errors === 0;
 }
 
-export const cloneFeatureBody = validate67;
-const schema43 = {"$id":"cloneFeatureBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},"replaceGroupId":{"type":"boolean"}}};
+export const cloneFeatureBody = validate72;
+const schema48 = {"$id":"cloneFeatureBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},"replaceGroupId":{"type":"boolean"}}};
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="cloneFeatureBody" */;
 let vErrors = null;
 let errors = 0;
@@ -11458,14 +13526,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate67.errors = vErrors;
+validate72.errors = vErrors;
 return errors === 0;
 }
 
-export const batchFeaturesBody = validate68;
-const schema44 = {"$id":"batchFeaturesBody","type":"object","additionalProperties":false,"required":["features"],"properties":{"features":{"type":"array","maxItems":1000,"items":{"type":"string","minLength":1,"maxLength":100}}}};
+export const batchFeaturesBody = validate73;
+const schema49 = {"$id":"batchFeaturesBody","type":"object","additionalProperties":false,"required":["features"],"properties":{"features":{"type":"array","maxItems":1000,"items":{"type":"string","minLength":1,"maxLength":100}}}};
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="batchFeaturesBody" */;
 let vErrors = null;
 let errors = 0;
@@ -11564,14 +13632,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate68.errors = vErrors;
+validate73.errors = vErrors;
 return errors === 0;
 }
 
-export const batchStaleBody = validate69;
-const schema45 = {"$id":"batchStaleBody","type":"object","additionalProperties":false,"required":["features","stale"],"properties":{"features":{"type":"array","maxItems":1000,"items":{"type":"string","minLength":1,"maxLength":100}},"stale":{"type":"boolean"}}};
+export const batchStaleBody = validate74;
+const schema50 = {"$id":"batchStaleBody","type":"object","additionalProperties":false,"required":["features","stale"],"properties":{"features":{"type":"array","maxItems":1000,"items":{"type":"string","minLength":1,"maxLength":100}},"stale":{"type":"boolean"}}};
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="batchStaleBody" */;
 let vErrors = null;
 let errors = 0;
@@ -11692,14 +13760,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate69.errors = vErrors;
+validate74.errors = vErrors;
 return errors === 0;
 }
 
-export const pushVariantsBody = validate70;
-const schema46 = {"$id":"pushVariantsBody","type":"object","additionalProperties":false,"properties":{"variants":{"type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255},"weight":{"type":"integer","minimum":0,"maximum":1000},"weightType":{"enum":["variable","fix"]},"stickiness":{"type":"string","minLength":1,"maxLength":100},"payload":{"type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"enum":["string","json","csv","number"]},"value":{"type":"string","maxLength":10000}}},"overrides":{"type":"array","maxItems":30,"items":{"type":"object","additionalProperties":false,"required":["contextName","values"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"values":{"type":"array","maxItems":250,"items":{"type":"string","maxLength":1000}}}}}},"if":{"required":["weightType"],"properties":{"weightType":{"const":"fix"}}},"then":{"required":["weight"]}}},"environments":{"type":"array","maxItems":100,"items":{"type":"string","minLength":1,"maxLength":100}}}};
+export const pushVariantsBody = validate75;
+const schema51 = {"$id":"pushVariantsBody","type":"object","additionalProperties":false,"properties":{"variants":{"type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255},"weight":{"type":"integer","minimum":0,"maximum":1000},"weightType":{"enum":["variable","fix"]},"stickiness":{"type":"string","minLength":1,"maxLength":100},"payload":{"type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"enum":["string","json","csv","number"]},"value":{"type":"string","maxLength":10000}}},"overrides":{"type":"array","maxItems":30,"items":{"type":"object","additionalProperties":false,"required":["contextName","values"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"values":{"type":"array","maxItems":250,"items":{"type":"string","maxLength":1000}}}}}},"if":{"required":["weightType"],"properties":{"weightType":{"const":"fix"}}},"then":{"required":["weight"]}}},"environments":{"type":"array","maxItems":100,"items":{"type":"string","minLength":1,"maxLength":100}}}};
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pushVariantsBody" */;
 let vErrors = null;
 let errors = 0;
@@ -11895,7 +13963,7 @@ errors++;
 if(data1.weightType !== undefined){
 let data5 = data1.weightType;
 if(!((data5 === "variable") || (data5 === "fix"))){
-const err14 = {instancePath:instancePath+"/variants/" + i0+"/weightType",schemaPath:"#/properties/variants/items/properties/weightType/enum",keyword:"enum",params:{allowedValues: schema46.properties.variants.items.properties.weightType.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/variants/" + i0+"/weightType",schemaPath:"#/properties/variants/items/properties/weightType/enum",keyword:"enum",params:{allowedValues: schema51.properties.variants.items.properties.weightType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -11978,7 +14046,7 @@ errors++;
 if(data7.type !== undefined){
 let data8 = data7.type;
 if(!((((data8 === "string") || (data8 === "json")) || (data8 === "csv")) || (data8 === "number"))){
-const err21 = {instancePath:instancePath+"/variants/" + i0+"/payload/type",schemaPath:"#/properties/variants/items/properties/payload/properties/type/enum",keyword:"enum",params:{allowedValues: schema46.properties.variants.items.properties.payload.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err21 = {instancePath:instancePath+"/variants/" + i0+"/payload/type",schemaPath:"#/properties/variants/items/properties/payload/properties/type/enum",keyword:"enum",params:{allowedValues: schema51.properties.variants.items.properties.payload.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -12280,14 +14348,14 @@ vErrors.push(err45);
 }
 errors++;
 }
-validate70.errors = vErrors;
+validate75.errors = vErrors;
 return errors === 0;
 }
 
-export const validateArchiveFeatures = validate71;
-const schema47 = {"$id":"validateArchiveFeatures","type":"object","additionalProperties":false,"required":["parentsWithChildFeatures","hasDeletedDependencies"],"properties":{"parentsWithChildFeatures":{"type":"array","items":{"type":"string"}},"hasDeletedDependencies":{"type":"boolean"}}};
+export const validateArchiveFeatures = validate76;
+const schema52 = {"$id":"validateArchiveFeatures","type":"object","additionalProperties":false,"required":["parentsWithChildFeatures","hasDeletedDependencies"],"properties":{"parentsWithChildFeatures":{"type":"array","items":{"type":"string"}},"hasDeletedDependencies":{"type":"boolean"}}};
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="validateArchiveFeatures" */;
 let vErrors = null;
 let errors = 0;
@@ -12375,14 +14443,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate71.errors = vErrors;
+validate76.errors = vErrors;
 return errors === 0;
 }
 
-export const featureEnvironment = validate72;
-const schema48 = {"$id":"featureEnvironment","type":"object","additionalProperties":false,"required":["name","featureName","environment","type","enabled","sortOrder","variantCount","strategies","variants","lastSeenAt","hasStrategies","hasEnabledStrategies"],"properties":{"name":{"type":"string"},"featureName":{"type":"string"},"environment":{"type":"string"},"type":{"type":"string"},"enabled":{"type":"boolean"},"sortOrder":{"type":"number"},"variantCount":{"type":"number"},"strategies":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","name","featureName","sortOrder","segments","constraints","variants","parameters"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"disabled":{"type":"boolean"},"featureName":{"type":"string"},"sortOrder":{"type":"number"},"segments":{"type":"array","items":{"type":"number"}},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"}}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}},"parameters":{"type":"object","additionalProperties":{"type":"string"}}}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}},"lastSeenAt":{"type":["string","null"],"format":"date-time"},"hasStrategies":{"type":"boolean"},"hasEnabledStrategies":{"type":"boolean"}}};
+export const featureEnvironment = validate77;
+const schema53 = {"$id":"featureEnvironment","type":"object","additionalProperties":false,"required":["name","featureName","environment","type","enabled","sortOrder","variantCount","strategies","variants","lastSeenAt","hasStrategies","hasEnabledStrategies"],"properties":{"name":{"type":"string"},"featureName":{"type":"string"},"environment":{"type":"string"},"type":{"type":"string"},"enabled":{"type":"boolean"},"sortOrder":{"type":"number"},"variantCount":{"type":"number"},"strategies":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","name","featureName","sortOrder","segments","constraints","variants","parameters"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"disabled":{"type":"boolean"},"featureName":{"type":"string"},"sortOrder":{"type":"number"},"segments":{"type":"array","items":{"type":"number"}},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"}}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}},"parameters":{"type":"object","additionalProperties":{"type":"string"}}}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}},"lastSeenAt":{"type":["string","null"],"format":"date-time"},"hasStrategies":{"type":"boolean"},"hasEnabledStrategies":{"type":"boolean"}}};
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureEnvironment" */;
 let vErrors = null;
 let errors = 0;
@@ -12508,7 +14576,7 @@ vErrors.push(err11);
 errors++;
 }
 for(const key0 in data){
-if(!(func6.call(schema48.properties, key0))){
+if(!(func6.call(schema53.properties, key0))){
 const err12 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err12];
@@ -12693,7 +14761,7 @@ vErrors.push(err27);
 errors++;
 }
 for(const key1 in data8){
-if(!(func6.call(schema48.properties.strategies.items.properties, key1))){
+if(!(func6.call(schema53.properties.strategies.items.properties, key1))){
 const err28 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err28];
@@ -13499,7 +15567,7 @@ errors++;
 if(data.lastSeenAt !== undefined){
 let data56 = data.lastSeenAt;
 if((typeof data56 !== "string") && (data56 !== null)){
-const err92 = {instancePath:instancePath+"/lastSeenAt",schemaPath:"#/properties/lastSeenAt/type",keyword:"type",params:{type: schema48.properties.lastSeenAt.type},message:"must be string,null"};
+const err92 = {instancePath:instancePath+"/lastSeenAt",schemaPath:"#/properties/lastSeenAt/type",keyword:"type",params:{type: schema53.properties.lastSeenAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -13556,14 +15624,14 @@ vErrors.push(err96);
 }
 errors++;
 }
-validate72.errors = vErrors;
+validate77.errors = vErrors;
 return errors === 0;
 }
 
-export const featureLifecycle = validate73;
-const schema49 = {"$id":"featureLifecycle","type":"array","items":{"type":"object","additionalProperties":false,"required":["stage","enteredStageAt"],"properties":{"stage":{"enum":["initial","pre-live","live","completed","archived"]},"status":{"type":"string"},"enteredStageAt":{"type":"string","format":"date-time"}}}};
+export const featureLifecycle = validate78;
+const schema54 = {"$id":"featureLifecycle","type":"array","items":{"type":"object","additionalProperties":false,"required":["stage","enteredStageAt"],"properties":{"stage":{"enum":["initial","pre-live","live","completed","archived"]},"status":{"type":"string"},"enteredStageAt":{"type":"string","format":"date-time"}}}};
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureLifecycle" */;
 let vErrors = null;
 let errors = 0;
@@ -13607,7 +15675,7 @@ errors++;
 if(data0.stage !== undefined){
 let data1 = data0.stage;
 if(!(((((data1 === "initial") || (data1 === "pre-live")) || (data1 === "live")) || (data1 === "completed")) || (data1 === "archived"))){
-const err3 = {instancePath:instancePath+"/" + i0+"/stage",schemaPath:"#/items/properties/stage/enum",keyword:"enum",params:{allowedValues: schema49.items.properties.stage.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/" + i0+"/stage",schemaPath:"#/items/properties/stage/enum",keyword:"enum",params:{allowedValues: schema54.items.properties.stage.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13677,14 +15745,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate73.errors = vErrors;
+validate78.errors = vErrors;
 return errors === 0;
 }
 
-export const featureLifecycleCompletedBody = validate74;
-const schema50 = {"$id":"featureLifecycleCompletedBody","type":"object","additionalProperties":false,"required":["status"],"properties":{"status":{"enum":["kept","discarded"]},"statusValue":{"type":"string","maxLength":255}}};
+export const featureLifecycleCompletedBody = validate79;
+const schema55 = {"$id":"featureLifecycleCompletedBody","type":"object","additionalProperties":false,"required":["status"],"properties":{"status":{"enum":["kept","discarded"]},"statusValue":{"type":"string","maxLength":255}}};
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureLifecycleCompletedBody" */;
 let vErrors = null;
 let errors = 0;
@@ -13714,7 +15782,7 @@ errors++;
 if(data.status !== undefined){
 let data0 = data.status;
 if(!((data0 === "kept") || (data0 === "discarded"))){
-const err2 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema50.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema55.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13760,14 +15828,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate74.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
 
-export const featureLifecycleCount = validate75;
-const schema51 = {"$id":"featureLifecycleCount","type":"object","additionalProperties":false,"required":["initial","preLive","live","completed","archived"],"properties":{"initial":{"type":"number"},"preLive":{"type":"number"},"live":{"type":"number"},"completed":{"type":"number"},"archived":{"type":"number"}}};
+export const featureLifecycleCount = validate80;
+const schema56 = {"$id":"featureLifecycleCount","type":"object","additionalProperties":false,"required":["initial","preLive","live","completed","archived"],"properties":{"initial":{"type":"number"},"preLive":{"type":"number"},"live":{"type":"number"},"completed":{"type":"number"},"archived":{"type":"number"}}};
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureLifecycleCount" */;
 let vErrors = null;
 let errors = 0;
@@ -13910,14 +15978,14 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate75.errors = vErrors;
+validate80.errors = vErrors;
 return errors === 0;
 }
 
-export const linkBody = validate76;
-const schema52 = {"$id":"linkBody","type":"object","additionalProperties":false,"required":["url"],"properties":{"url":{"type":"string","minLength":1,"maxLength":10000},"title":{"type":["string","null"],"maxLength":255}}};
+export const linkBody = validate81;
+const schema57 = {"$id":"linkBody","type":"object","additionalProperties":false,"required":["url"],"properties":{"url":{"type":"string","minLength":1,"maxLength":10000},"title":{"type":["string","null"],"maxLength":255}}};
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="linkBody" */;
 let vErrors = null;
 let errors = 0;
@@ -13982,7 +16050,7 @@ errors++;
 if(data.title !== undefined){
 let data1 = data.title;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema52.properties.title.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema57.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -14015,14 +16083,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate76.errors = vErrors;
+validate81.errors = vErrors;
 return errors === 0;
 }
 
-export const constraintBody = validate77;
-const schema53 = {"$id":"constraintBody","type":"object","additionalProperties":false,"required":["contextName","operator"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"operator":{"enum":["IN","NOT_IN","STR_CONTAINS","STR_STARTS_WITH","STR_ENDS_WITH","NUM_EQ","NUM_GT","NUM_GTE","NUM_LT","NUM_LTE","DATE_AFTER","DATE_BEFORE","SEMVER_EQ","SEMVER_GT","SEMVER_LT","SEMVER_GTE","SEMVER_LTE","REGEX","IN_CIDR"]},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string","maxLength":1000}},"value":{"type":"string","maxLength":1000}}};
+export const constraintBody = validate82;
+const schema58 = {"$id":"constraintBody","type":"object","additionalProperties":false,"required":["contextName","operator"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"operator":{"enum":["IN","NOT_IN","STR_CONTAINS","STR_STARTS_WITH","STR_ENDS_WITH","NUM_EQ","NUM_GT","NUM_GTE","NUM_LT","NUM_LTE","DATE_AFTER","DATE_BEFORE","SEMVER_EQ","SEMVER_GT","SEMVER_LT","SEMVER_GTE","SEMVER_LTE","REGEX","IN_CIDR"]},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string","maxLength":1000}},"value":{"type":"string","maxLength":1000}}};
 
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="constraintBody" */;
 let vErrors = null;
 let errors = 0;
@@ -14097,7 +16165,7 @@ errors++;
 if(data.operator !== undefined){
 let data1 = data.operator;
 if(!(((((((((((((((((((data1 === "IN") || (data1 === "NOT_IN")) || (data1 === "STR_CONTAINS")) || (data1 === "STR_STARTS_WITH")) || (data1 === "STR_ENDS_WITH")) || (data1 === "NUM_EQ")) || (data1 === "NUM_GT")) || (data1 === "NUM_GTE")) || (data1 === "NUM_LT")) || (data1 === "NUM_LTE")) || (data1 === "DATE_AFTER")) || (data1 === "DATE_BEFORE")) || (data1 === "SEMVER_EQ")) || (data1 === "SEMVER_GT")) || (data1 === "SEMVER_LT")) || (data1 === "SEMVER_GTE")) || (data1 === "SEMVER_LTE")) || (data1 === "REGEX")) || (data1 === "IN_CIDR"))){
-const err6 = {instancePath:instancePath+"/operator",schemaPath:"#/properties/operator/enum",keyword:"enum",params:{allowedValues: schema53.properties.operator.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/operator",schemaPath:"#/properties/operator/enum",keyword:"enum",params:{allowedValues: schema58.properties.operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -14208,14 +16276,14 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate77.errors = vErrors;
+validate82.errors = vErrors;
 return errors === 0;
 }
 
-export const createStrategyDefinition = validate78;
-const schema54 = {"$id":"createStrategyDefinition","type":"object","additionalProperties":false,"required":["name","parameters"],"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},"title":{"type":["string","null"],"maxLength":255},"description":{"type":["string","null"],"maxLength":1000},"parameters":{"type":"array","maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["name","type"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"type":{"type":"string","enum":["string","percentage","list","number","boolean"]},"description":{"type":["string","null"],"maxLength":1000},"required":{"type":"boolean"}}}},"editable":{"type":"boolean"},"deprecated":{"type":"boolean"},"displayName":{"type":["string","null"]}}};
+export const createStrategyDefinition = validate83;
+const schema59 = {"$id":"createStrategyDefinition","type":"object","additionalProperties":false,"required":["name","parameters"],"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},"title":{"type":["string","null"],"maxLength":255},"description":{"type":["string","null"],"maxLength":1000},"parameters":{"type":"array","maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["name","type"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"type":{"type":"string","enum":["string","percentage","list","number","boolean"]},"description":{"type":["string","null"],"maxLength":1000},"required":{"type":"boolean"}}}},"editable":{"type":"boolean"},"deprecated":{"type":"boolean"},"displayName":{"type":["string","null"]}}};
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createStrategyDefinition" */;
 let vErrors = null;
 let errors = 0;
@@ -14280,7 +16348,7 @@ errors++;
 if(data.title !== undefined){
 let data1 = data.title;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema54.properties.title.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema59.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -14305,7 +16373,7 @@ errors++;
 if(data.description !== undefined){
 let data2 = data.description;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema54.properties.description.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema59.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -14424,7 +16492,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!(((((data6 === "string") || (data6 === "percentage")) || (data6 === "list")) || (data6 === "number")) || (data6 === "boolean"))){
-const err17 = {instancePath:instancePath+"/parameters/" + i0+"/type",schemaPath:"#/properties/parameters/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema54.properties.parameters.items.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/parameters/" + i0+"/type",schemaPath:"#/properties/parameters/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema59.properties.parameters.items.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -14437,7 +16505,7 @@ errors++;
 if(data4.description !== undefined){
 let data7 = data4.description;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err18 = {instancePath:instancePath+"/parameters/" + i0+"/description",schemaPath:"#/properties/parameters/items/properties/description/type",keyword:"type",params:{type: schema54.properties.parameters.items.properties.description.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/parameters/" + i0+"/description",schemaPath:"#/properties/parameters/items/properties/description/type",keyword:"type",params:{type: schema59.properties.parameters.items.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -14522,7 +16590,7 @@ errors++;
 if(data.displayName !== undefined){
 let data11 = data.displayName;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err25 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/type",keyword:"type",params:{type: schema54.properties.displayName.type},message:"must be string,null"};
+const err25 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/type",keyword:"type",params:{type: schema59.properties.displayName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -14543,14 +16611,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate78.errors = vErrors;
+validate83.errors = vErrors;
 return errors === 0;
 }
 
-export const updateStrategyDefinition = validate79;
-const schema55 = {"$id":"updateStrategyDefinition","type":"object","additionalProperties":false,"required":["parameters"],"properties":{"name":{"type":"string"},"title":{"type":["string","null"],"maxLength":255},"description":{"type":["string","null"],"maxLength":1000},"parameters":{"type":"array","maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["name","type"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"type":{"type":"string","enum":["string","percentage","list","number","boolean"]},"description":{"type":["string","null"],"maxLength":1000},"required":{"type":"boolean"}}}},"editable":{"type":"boolean"},"deprecated":{"type":"boolean"},"displayName":{"type":["string","null"]}}};
+export const updateStrategyDefinition = validate84;
+const schema60 = {"$id":"updateStrategyDefinition","type":"object","additionalProperties":false,"required":["parameters"],"properties":{"name":{"type":"string"},"title":{"type":["string","null"],"maxLength":255},"description":{"type":["string","null"],"maxLength":1000},"parameters":{"type":"array","maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["name","type"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"type":{"type":"string","enum":["string","percentage","list","number","boolean"]},"description":{"type":["string","null"],"maxLength":1000},"required":{"type":"boolean"}}}},"editable":{"type":"boolean"},"deprecated":{"type":"boolean"},"displayName":{"type":["string","null"]}}};
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateStrategyDefinition" */;
 let vErrors = null;
 let errors = 0;
@@ -14592,7 +16660,7 @@ errors++;
 if(data.title !== undefined){
 let data1 = data.title;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema55.properties.title.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema60.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14617,7 +16685,7 @@ errors++;
 if(data.description !== undefined){
 let data2 = data.description;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema55.properties.description.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema60.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -14736,7 +16804,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!(((((data6 === "string") || (data6 === "percentage")) || (data6 === "list")) || (data6 === "number")) || (data6 === "boolean"))){
-const err15 = {instancePath:instancePath+"/parameters/" + i0+"/type",schemaPath:"#/properties/parameters/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema55.properties.parameters.items.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/parameters/" + i0+"/type",schemaPath:"#/properties/parameters/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema60.properties.parameters.items.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -14749,7 +16817,7 @@ errors++;
 if(data4.description !== undefined){
 let data7 = data4.description;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err16 = {instancePath:instancePath+"/parameters/" + i0+"/description",schemaPath:"#/properties/parameters/items/properties/description/type",keyword:"type",params:{type: schema55.properties.parameters.items.properties.description.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/parameters/" + i0+"/description",schemaPath:"#/properties/parameters/items/properties/description/type",keyword:"type",params:{type: schema60.properties.parameters.items.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -14834,7 +16902,7 @@ errors++;
 if(data.displayName !== undefined){
 let data11 = data.displayName;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err23 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/type",keyword:"type",params:{type: schema55.properties.displayName.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/type",keyword:"type",params:{type: schema60.properties.displayName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -14855,14 +16923,14 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate79.errors = vErrors;
+validate84.errors = vErrors;
 return errors === 0;
 }
 
-export const strategyDefinition = validate80;
-const schema56 = {"$id":"strategyDefinition","type":"object","additionalProperties":false,"required":["name","displayName","title","description","editable","deprecated","parameters"],"properties":{"name":{"type":"string"},"displayName":{"type":["string","null"]},"title":{"type":["string","null"]},"description":{"type":["string","null"]},"editable":{"type":"boolean"},"deprecated":{"type":"boolean"},"parameters":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","type","description","required"],"properties":{"name":{"type":"string"},"type":{"type":"string"},"description":{"type":"string"},"required":{"type":"boolean"}}}}}};
+export const strategyDefinition = validate85;
+const schema61 = {"$id":"strategyDefinition","type":"object","additionalProperties":false,"required":["name","displayName","title","description","editable","deprecated","parameters"],"properties":{"name":{"type":"string"},"displayName":{"type":["string","null"]},"title":{"type":["string","null"]},"description":{"type":["string","null"]},"editable":{"type":"boolean"},"deprecated":{"type":"boolean"},"parameters":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","type","description","required"],"properties":{"name":{"type":"string"},"type":{"type":"string"},"description":{"type":"string"},"required":{"type":"boolean"}}}}}};
 
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="strategyDefinition" */;
 let vErrors = null;
 let errors = 0;
@@ -14964,7 +17032,7 @@ errors++;
 if(data.displayName !== undefined){
 let data1 = data.displayName;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err9 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/type",keyword:"type",params:{type: schema56.properties.displayName.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/type",keyword:"type",params:{type: schema61.properties.displayName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -14977,7 +17045,7 @@ errors++;
 if(data.title !== undefined){
 let data2 = data.title;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err10 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema56.properties.title.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema61.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -14990,7 +17058,7 @@ errors++;
 if(data.description !== undefined){
 let data3 = data.description;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err11 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema56.properties.description.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema61.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -15166,14 +17234,14 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate80.errors = vErrors;
+validate85.errors = vErrors;
 return errors === 0;
 }
 
-export const strategyDefinitions = validate81;
-const schema57 = {"$id":"strategyDefinitions","type":"object","additionalProperties":false,"required":["version","strategies"],"properties":{"version":{"type":"integer","enum":[1]},"strategies":{"type":"array","items":{"$ref":"strategyDefinition"}}}};
+export const strategyDefinitions = validate86;
+const schema62 = {"$id":"strategyDefinitions","type":"object","additionalProperties":false,"required":["version","strategies"],"properties":{"version":{"type":"integer","enum":[1]},"strategies":{"type":"array","items":{"$ref":"strategyDefinition"}}}};
 
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="strategyDefinitions" */;
 let vErrors = null;
 let errors = 0;
@@ -15223,7 +17291,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!(data0 === 1)){
-const err4 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/enum",keyword:"enum",params:{allowedValues: schema57.properties.version.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/enum",keyword:"enum",params:{allowedValues: schema62.properties.version.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -15238,8 +17306,8 @@ let data1 = data.strategies;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate80(data1[i0], {instancePath:instancePath+"/strategies/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+if(!(validate85(data1[i0], {instancePath:instancePath+"/strategies/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 }
@@ -15266,14 +17334,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate81.errors = vErrors;
+validate86.errors = vErrors;
 return errors === 0;
 }
 
-export const changeRequest = validate83;
-const schema58 = {"$id":"changeRequest","type":"object","additionalProperties":false,"required":["id","environment","minApprovals","project","features","segments","createdBy","createdAt","state"],"properties":{"id":{"type":"number"},"title":{"type":"string"},"environment":{"type":"string"},"minApprovals":{"type":"number"},"project":{"type":"string"},"features":{"type":"array","items":{"type":"object","required":["name","changes"],"properties":{"name":{"type":"string"},"conflict":{"type":"string"},"changes":{"type":"array","items":{"type":"object","required":["id","action","payload"],"properties":{"id":{"type":"number"},"action":{"type":"string"},"conflict":{"type":"string"},"payload":{"type":["object","string","array"]},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"username":{"type":["string","null"]},"imageUrl":{"type":["string","null"],"format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"defaultChange":{"type":"object","required":["action","payload"],"properties":{"action":{"type":"string"},"payload":{"type":"object"}}}}}},"segments":{"type":"array","items":{"type":"object","required":["id","action","payload","name"],"properties":{"id":{"type":"number"},"action":{"type":"string"},"conflict":{"type":"string"},"payload":{"type":["object","string","array"]},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"username":{"type":["string","null"]},"imageUrl":{"type":["string","null"],"format":"uri"}}},"createdAt":{"type":"string","format":"date-time"},"name":{"type":"string"}}}},"approvals":{"type":"array","items":{"type":"object","required":["createdBy","createdAt"],"properties":{"createdBy":{"type":"object","required":["id","username","imageUrl"],"properties":{"id":{"type":"number"},"username":{"type":"string"},"imageUrl":{"type":"string","format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"rejections":{"type":"array","items":{"type":"object","required":["createdBy","createdAt"],"properties":{"createdBy":{"type":"object","required":["id","username","imageUrl"],"properties":{"id":{"type":"number"},"username":{"type":"string"},"imageUrl":{"type":"string","format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"comments":{"type":"array","items":{"type":"object","required":["text","createdBy","createdAt"],"properties":{"id":{"type":"number"},"text":{"type":"string"},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"username":{"type":["string","null"]},"imageUrl":{"type":["string","null"],"format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"id":{"type":"number"},"username":{"type":["string","null"]},"imageUrl":{"type":"string","format":"uri"}}},"createdAt":{"type":"string","format":"date-time"},"state":{"enum":["Draft","In review","Approved","Scheduled","Applied","Cancelled","Rejected"]},"schedule":{"type":"object","required":["scheduledAt","status"],"properties":{"scheduledAt":{"type":"string","format":"date-time"},"status":{"enum":["pending","failed"]},"reason":{"type":"string"}}}}};
+export const changeRequest = validate88;
+const schema63 = {"$id":"changeRequest","type":"object","additionalProperties":false,"required":["id","environment","minApprovals","project","features","segments","createdBy","createdAt","state"],"properties":{"id":{"type":"number"},"title":{"type":"string"},"environment":{"type":"string"},"minApprovals":{"type":"number"},"project":{"type":"string"},"features":{"type":"array","items":{"type":"object","required":["name","changes"],"properties":{"name":{"type":"string"},"conflict":{"type":"string"},"changes":{"type":"array","items":{"type":"object","required":["id","action","payload"],"properties":{"id":{"type":"number"},"action":{"type":"string"},"conflict":{"type":"string"},"payload":{"type":["object","string","array"]},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"username":{"type":["string","null"]},"imageUrl":{"type":["string","null"],"format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"defaultChange":{"type":"object","required":["action","payload"],"properties":{"action":{"type":"string"},"payload":{"type":"object"}}}}}},"segments":{"type":"array","items":{"type":"object","required":["id","action","payload","name"],"properties":{"id":{"type":"number"},"action":{"type":"string"},"conflict":{"type":"string"},"payload":{"type":["object","string","array"]},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"username":{"type":["string","null"]},"imageUrl":{"type":["string","null"],"format":"uri"}}},"createdAt":{"type":"string","format":"date-time"},"name":{"type":"string"}}}},"approvals":{"type":"array","items":{"type":"object","required":["createdBy","createdAt"],"properties":{"createdBy":{"type":"object","required":["id","username","imageUrl"],"properties":{"id":{"type":"number"},"username":{"type":"string"},"imageUrl":{"type":"string","format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"rejections":{"type":"array","items":{"type":"object","required":["createdBy","createdAt"],"properties":{"createdBy":{"type":"object","required":["id","username","imageUrl"],"properties":{"id":{"type":"number"},"username":{"type":"string"},"imageUrl":{"type":"string","format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"comments":{"type":"array","items":{"type":"object","required":["text","createdBy","createdAt"],"properties":{"id":{"type":"number"},"text":{"type":"string"},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"username":{"type":["string","null"]},"imageUrl":{"type":["string","null"],"format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"id":{"type":"number"},"username":{"type":["string","null"]},"imageUrl":{"type":"string","format":"uri"}}},"createdAt":{"type":"string","format":"date-time"},"state":{"enum":["Draft","In review","Approved","Scheduled","Applied","Cancelled","Rejected"]},"schedule":{"type":"object","required":["scheduledAt","status"],"properties":{"scheduledAt":{"type":"string","format":"date-time"},"status":{"enum":["pending","failed"]},"reason":{"type":"string"}}}}};
 
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="changeRequest" */;
 let vErrors = null;
 let errors = 0;
@@ -15369,7 +17437,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func6.call(schema58.properties, key0))){
+if(!(func6.call(schema63.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -15570,7 +17638,7 @@ errors++;
 if(data10.payload !== undefined){
 let data14 = data10.payload;
 if((!data14 || typeof data14 != "object") && (typeof data14 !== "string")){
-const err25 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/payload",schemaPath:"#/properties/features/items/properties/changes/items/properties/payload/type",keyword:"type",params:{type: schema58.properties.features.items.properties.changes.items.properties.payload.type},message:"must be object,string,array"};
+const err25 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/payload",schemaPath:"#/properties/features/items/properties/changes/items/properties/payload/type",keyword:"type",params:{type: schema63.properties.features.items.properties.changes.items.properties.payload.type},message:"must be object,string,array"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -15606,7 +17674,7 @@ errors++;
 if(data15.username !== undefined){
 let data16 = data15.username;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err28 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/createdBy/username",schemaPath:"#/properties/features/items/properties/changes/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema58.properties.features.items.properties.changes.items.properties.createdBy.properties.username.type},message:"must be string,null"};
+const err28 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/createdBy/username",schemaPath:"#/properties/features/items/properties/changes/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema63.properties.features.items.properties.changes.items.properties.createdBy.properties.username.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -15619,7 +17687,7 @@ errors++;
 if(data15.imageUrl !== undefined){
 let data17 = data15.imageUrl;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err29 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/createdBy/imageUrl",schemaPath:"#/properties/features/items/properties/changes/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: schema58.properties.features.items.properties.changes.items.properties.createdBy.properties.imageUrl.type},message:"must be string,null"};
+const err29 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/createdBy/imageUrl",schemaPath:"#/properties/features/items/properties/changes/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: schema63.properties.features.items.properties.changes.items.properties.createdBy.properties.imageUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -15873,7 +17941,7 @@ errors++;
 if(data23.payload !== undefined){
 let data27 = data23.payload;
 if((!data27 || typeof data27 != "object") && (typeof data27 !== "string")){
-const err50 = {instancePath:instancePath+"/segments/" + i2+"/payload",schemaPath:"#/properties/segments/items/properties/payload/type",keyword:"type",params:{type: schema58.properties.segments.items.properties.payload.type},message:"must be object,string,array"};
+const err50 = {instancePath:instancePath+"/segments/" + i2+"/payload",schemaPath:"#/properties/segments/items/properties/payload/type",keyword:"type",params:{type: schema63.properties.segments.items.properties.payload.type},message:"must be object,string,array"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -15909,7 +17977,7 @@ errors++;
 if(data28.username !== undefined){
 let data29 = data28.username;
 if((typeof data29 !== "string") && (data29 !== null)){
-const err53 = {instancePath:instancePath+"/segments/" + i2+"/createdBy/username",schemaPath:"#/properties/segments/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema58.properties.segments.items.properties.createdBy.properties.username.type},message:"must be string,null"};
+const err53 = {instancePath:instancePath+"/segments/" + i2+"/createdBy/username",schemaPath:"#/properties/segments/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema63.properties.segments.items.properties.createdBy.properties.username.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -15922,7 +17990,7 @@ errors++;
 if(data28.imageUrl !== undefined){
 let data30 = data28.imageUrl;
 if((typeof data30 !== "string") && (data30 !== null)){
-const err54 = {instancePath:instancePath+"/segments/" + i2+"/createdBy/imageUrl",schemaPath:"#/properties/segments/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: schema58.properties.segments.items.properties.createdBy.properties.imageUrl.type},message:"must be string,null"};
+const err54 = {instancePath:instancePath+"/segments/" + i2+"/createdBy/imageUrl",schemaPath:"#/properties/segments/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: schema63.properties.segments.items.properties.createdBy.properties.imageUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -16447,7 +18515,7 @@ errors++;
 if(data51.username !== undefined){
 let data52 = data51.username;
 if((typeof data52 !== "string") && (data52 !== null)){
-const err97 = {instancePath:instancePath+"/comments/" + i5+"/createdBy/username",schemaPath:"#/properties/comments/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema58.properties.comments.items.properties.createdBy.properties.username.type},message:"must be string,null"};
+const err97 = {instancePath:instancePath+"/comments/" + i5+"/createdBy/username",schemaPath:"#/properties/comments/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema63.properties.comments.items.properties.createdBy.properties.username.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -16460,7 +18528,7 @@ errors++;
 if(data51.imageUrl !== undefined){
 let data53 = data51.imageUrl;
 if((typeof data53 !== "string") && (data53 !== null)){
-const err98 = {instancePath:instancePath+"/comments/" + i5+"/createdBy/imageUrl",schemaPath:"#/properties/comments/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: schema58.properties.comments.items.properties.createdBy.properties.imageUrl.type},message:"must be string,null"};
+const err98 = {instancePath:instancePath+"/comments/" + i5+"/createdBy/imageUrl",schemaPath:"#/properties/comments/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: schema63.properties.comments.items.properties.createdBy.properties.imageUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -16582,7 +18650,7 @@ errors++;
 if(data55.username !== undefined){
 let data57 = data55.username;
 if((typeof data57 !== "string") && (data57 !== null)){
-const err108 = {instancePath:instancePath+"/createdBy/username",schemaPath:"#/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema58.properties.createdBy.properties.username.type},message:"must be string,null"};
+const err108 = {instancePath:instancePath+"/createdBy/username",schemaPath:"#/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema63.properties.createdBy.properties.username.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -16657,7 +18725,7 @@ errors++;
 if(data.state !== undefined){
 let data60 = data.state;
 if(!(((((((data60 === "Draft") || (data60 === "In review")) || (data60 === "Approved")) || (data60 === "Scheduled")) || (data60 === "Applied")) || (data60 === "Cancelled")) || (data60 === "Rejected"))){
-const err114 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema58.properties.state.enum},message:"must be equal to one of the allowed values"};
+const err114 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema63.properties.state.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -16718,7 +18786,7 @@ errors++;
 if(data61.status !== undefined){
 let data63 = data61.status;
 if(!((data63 === "pending") || (data63 === "failed"))){
-const err119 = {instancePath:instancePath+"/schedule/status",schemaPath:"#/properties/schedule/properties/status/enum",keyword:"enum",params:{allowedValues: schema58.properties.schedule.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err119 = {instancePath:instancePath+"/schedule/status",schemaPath:"#/properties/schedule/properties/status/enum",keyword:"enum",params:{allowedValues: schema63.properties.schedule.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -16763,22 +18831,22 @@ vErrors.push(err122);
 }
 errors++;
 }
-validate83.errors = vErrors;
+validate88.errors = vErrors;
 return errors === 0;
 }
 
-export const changeRequests = validate84;
-const schema59 = {"$id":"changeRequests","type":"array","items":{"$ref":"changeRequest"}};
+export const changeRequests = validate89;
+const schema64 = {"$id":"changeRequests","type":"array","items":{"$ref":"changeRequest"}};
 
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="changeRequests" */;
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate83(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+if(!(validate88(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
 errors = vErrors.length;
 }
 }
@@ -16793,14 +18861,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate84.errors = vErrors;
+validate89.errors = vErrors;
 return errors === 0;
 }
 
-export const changeRequestChangeEdit = validate86;
-const schema60 = {"$id":"changeRequestChangeEdit","type":"object","additionalProperties":false,"required":["action","payload"],"properties":{"feature":{"type":["string","null"]},"action":{"enum":["updateEnabled","addStrategy","updateStrategy","deleteStrategy","patchVariant","reorderStrategy","archiveFeature","addDependency","deleteDependency","updateSegment","deleteSegment"]},"payload":{"type":["object","array"]}}};
+export const changeRequestChangeEdit = validate91;
+const schema65 = {"$id":"changeRequestChangeEdit","type":"object","additionalProperties":false,"required":["action","payload"],"properties":{"feature":{"type":["string","null"]},"action":{"enum":["updateEnabled","addStrategy","updateStrategy","deleteStrategy","patchVariant","reorderStrategy","archiveFeature","addDependency","deleteDependency","updateSegment","deleteSegment"]},"payload":{"type":["object","array"]}}};
 
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="changeRequestChangeEdit" */;
 let vErrors = null;
 let errors = 0;
@@ -16840,7 +18908,7 @@ errors++;
 if(data.feature !== undefined){
 let data0 = data.feature;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err3 = {instancePath:instancePath+"/feature",schemaPath:"#/properties/feature/type",keyword:"type",params:{type: schema60.properties.feature.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/feature",schemaPath:"#/properties/feature/type",keyword:"type",params:{type: schema65.properties.feature.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16853,7 +18921,7 @@ errors++;
 if(data.action !== undefined){
 let data1 = data.action;
 if(!(((((((((((data1 === "updateEnabled") || (data1 === "addStrategy")) || (data1 === "updateStrategy")) || (data1 === "deleteStrategy")) || (data1 === "patchVariant")) || (data1 === "reorderStrategy")) || (data1 === "archiveFeature")) || (data1 === "addDependency")) || (data1 === "deleteDependency")) || (data1 === "updateSegment")) || (data1 === "deleteSegment"))){
-const err4 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema60.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema65.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -16866,7 +18934,7 @@ errors++;
 if(data.payload !== undefined){
 let data2 = data.payload;
 if(!data2 || typeof data2 != "object"){
-const err5 = {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/type",keyword:"type",params:{type: schema60.properties.payload.type},message:"must be object,array"};
+const err5 = {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/type",keyword:"type",params:{type: schema65.properties.payload.type},message:"must be object,array"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16887,14 +18955,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate86.errors = vErrors;
+validate91.errors = vErrors;
 return errors === 0;
 }
 
-export const changeRequestStateBody = validate87;
-const schema61 = {"$id":"changeRequestStateBody","type":"object","additionalProperties":false,"required":["state"],"properties":{"state":{"enum":["Draft","In review","Approved","Scheduled","Applied","Cancelled","Rejected"]},"comment":{"type":"string","minLength":1,"maxLength":10000},"scheduledAt":{"type":"string","format":"date-time"},"force":{"type":"boolean"}}};
+export const changeRequestStateBody = validate92;
+const schema66 = {"$id":"changeRequestStateBody","type":"object","additionalProperties":false,"required":["state"],"properties":{"state":{"enum":["Draft","In review","Approved","Scheduled","Applied","Cancelled","Rejected"]},"comment":{"type":"string","minLength":1,"maxLength":10000},"scheduledAt":{"type":"string","format":"date-time"},"force":{"type":"boolean"}}};
 
-function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="changeRequestStateBody" */;
 let vErrors = null;
 let errors = 0;
@@ -16924,7 +18992,7 @@ errors++;
 if(data.state !== undefined){
 let data0 = data.state;
 if(!(((((((data0 === "Draft") || (data0 === "In review")) || (data0 === "Approved")) || (data0 === "Scheduled")) || (data0 === "Applied")) || (data0 === "Cancelled")) || (data0 === "Rejected"))){
-const err2 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema61.properties.state.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema66.properties.state.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -17017,14 +19085,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate87.errors = vErrors;
+validate92.errors = vErrors;
 return errors === 0;
 }
 
-export const changeRequestCommentBody = validate88;
-const schema62 = {"$id":"changeRequestCommentBody","type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string","minLength":1,"maxLength":10000}}};
+export const changeRequestCommentBody = validate93;
+const schema67 = {"$id":"changeRequestCommentBody","type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string","minLength":1,"maxLength":10000}}};
 
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="changeRequestCommentBody" */;
 let vErrors = null;
 let errors = 0;
@@ -17097,14 +19165,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate88.errors = vErrors;
+validate93.errors = vErrors;
 return errors === 0;
 }
 
-export const changeRequestTitleBody = validate89;
-const schema63 = {"$id":"changeRequestTitleBody","type":"object","additionalProperties":false,"required":["title"],"properties":{"title":{"type":"string","minLength":1,"maxLength":255}}};
+export const changeRequestTitleBody = validate94;
+const schema68 = {"$id":"changeRequestTitleBody","type":"object","additionalProperties":false,"required":["title"],"properties":{"title":{"type":"string","minLength":1,"maxLength":255}}};
 
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="changeRequestTitleBody" */;
 let vErrors = null;
 let errors = 0;
@@ -17177,14 +19245,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate89.errors = vErrors;
+validate94.errors = vErrors;
 return errors === 0;
 }
 
-export const changeRequestConfigBody = validate90;
-const schema64 = {"$id":"changeRequestConfigBody","type":"object","additionalProperties":false,"required":["changeRequestsEnabled"],"properties":{"changeRequestsEnabled":{"type":"boolean"},"requiredApprovals":{"type":"integer","minimum":1,"maximum":10}}};
+export const changeRequestConfigBody = validate95;
+const schema69 = {"$id":"changeRequestConfigBody","type":"object","additionalProperties":false,"required":["changeRequestsEnabled"],"properties":{"changeRequestsEnabled":{"type":"boolean"},"requiredApprovals":{"type":"integer","minimum":1,"maximum":10}}};
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="changeRequestConfigBody" */;
 let vErrors = null;
 let errors = 0;
@@ -17269,14 +19337,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate90.errors = vErrors;
+validate95.errors = vErrors;
 return errors === 0;
 }
 
-export const changeRequestConfig = validate91;
-const schema65 = {"$id":"changeRequestConfig","type":"array","items":{"type":"object","additionalProperties":false,"required":["environment","type","changeRequestEnabled","requiredApprovals"],"properties":{"environment":{"type":"string"},"type":{"type":"string"},"changeRequestEnabled":{"type":"boolean"},"requiredApprovals":{"type":"integer"}}}};
+export const changeRequestConfig = validate96;
+const schema70 = {"$id":"changeRequestConfig","type":"array","items":{"type":"object","additionalProperties":false,"required":["environment","type","changeRequestEnabled","requiredApprovals"],"properties":{"environment":{"type":"string"},"type":{"type":"string"},"changeRequestEnabled":{"type":"boolean"},"requiredApprovals":{"type":"integer"}}}};
 
-function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="changeRequestConfig" */;
 let vErrors = null;
 let errors = 0;
@@ -17409,14 +19477,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate91.errors = vErrors;
+validate96.errors = vErrors;
 return errors === 0;
 }
 
-export const frontendFeatures = validate92;
-const schema66 = {"$id":"frontendFeatures","type":"object","additionalProperties":false,"required":["toggles"],"properties":{"toggles":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","enabled","variant","impressionData"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"impressionData":{"type":"boolean"},"variant":{"type":"object","additionalProperties":false,"required":["name","enabled","feature_enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"feature_enabled":{"type":"boolean"},"featureEnabled":{"type":"boolean"}}}}}}}};
+export const frontendFeatures = validate97;
+const schema71 = {"$id":"frontendFeatures","type":"object","additionalProperties":false,"required":["toggles"],"properties":{"toggles":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","enabled","variant","impressionData"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"impressionData":{"type":"boolean"},"variant":{"type":"object","additionalProperties":false,"required":["name","enabled","feature_enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"feature_enabled":{"type":"boolean"},"featureEnabled":{"type":"boolean"}}}}}}}};
 
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="frontendFeatures" */;
 let vErrors = null;
 let errors = 0;
@@ -17749,14 +19817,14 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate92.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
 
-export const frontendFeaturesPost = validate93;
-const schema67 = {"$id":"frontendFeaturesPost","type":"object","properties":{"context":{"type":"object","properties":{"appName":{"type":"string"},"environment":{"type":"string"},"userId":{"type":"string"},"sessionId":{"type":"string"},"remoteAddress":{"type":"string"},"currentTime":{"type":"string"},"properties":{"type":"object","additionalProperties":{"type":"string"}}}}}};
+export const frontendFeaturesPost = validate98;
+const schema72 = {"$id":"frontendFeaturesPost","type":"object","properties":{"context":{"type":"object","properties":{"appName":{"type":"string"},"environment":{"type":"string"},"userId":{"type":"string"},"sessionId":{"type":"string"},"remoteAddress":{"type":"string"},"currentTime":{"type":"string"},"properties":{"type":"object","additionalProperties":{"type":"string"}}}}}};
 
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="frontendFeaturesPost" */;
 let vErrors = null;
 let errors = 0;
@@ -17886,14 +19954,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate93.errors = vErrors;
+validate98.errors = vErrors;
 return errors === 0;
 }
 
-export const frontendClientRegister = validate94;
-const schema68 = {"$id":"frontendClientRegister","type":"object","required":["appName","interval","started","strategies"],"properties":{"appName":{"type":"string","minLength":1,"maxLength":255},"instanceId":{"type":"string","maxLength":255},"sdkVersion":{"type":"string","maxLength":255},"environment":{"type":"string","maxLength":100},"interval":{"type":"number"},"started":{"anyOf":[{"type":"string","format":"date-time","maxLength":40},{"type":"number"}]},"strategies":{"type":"array","maxItems":100,"items":{"type":"string","maxLength":255}}}};
+export const frontendClientRegister = validate99;
+const schema73 = {"$id":"frontendClientRegister","type":"object","required":["appName","interval","started","strategies"],"properties":{"appName":{"type":"string","minLength":1,"maxLength":255},"instanceId":{"type":"string","maxLength":255},"sdkVersion":{"type":"string","maxLength":255},"environment":{"type":"string","maxLength":100},"interval":{"type":"number"},"started":{"anyOf":[{"type":"string","format":"date-time","maxLength":40},{"type":"number"}]},"strategies":{"type":"array","maxItems":100,"items":{"type":"string","maxLength":255}}}};
 
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="frontendClientRegister" */;
 let vErrors = null;
 let errors = 0;
@@ -18199,14 +20267,14 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate94.errors = vErrors;
+validate99.errors = vErrors;
 return errors === 0;
 }
 
-export const setCors = validate95;
-const schema69 = {"$id":"setCors","type":"object","additionalProperties":false,"properties":{"frontendApiOrigins":{"type":"array","maxItems":100,"items":{"type":"string","maxLength":500}}}};
+export const setCors = validate100;
+const schema74 = {"$id":"setCors","type":"object","additionalProperties":false,"properties":{"frontendApiOrigins":{"type":"array","maxItems":100,"items":{"type":"string","maxLength":500}}}};
 
-function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="setCors" */;
 let vErrors = null;
 let errors = 0;
@@ -18285,14 +20353,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate95.errors = vErrors;
+validate100.errors = vErrors;
 return errors === 0;
 }
 
-export const uiConfig = validate96;
-const schema70 = {"$id":"uiConfig","type":"object","required":["version","unleashUrl","baseUriPath","versionInfo","frontendApiOrigins"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"unleashUrl":{"type":"string"},"baseUriPath":{"type":"string"},"versionInfo":{"type":"object","required":["current","latest","isLatest"],"properties":{"current":{"type":"object"},"latest":{"type":"object"},"isLatest":{"type":"boolean"}}},"frontendApiOrigins":{"type":"array","items":{"type":"string"}},"flags":{"type":"object","additionalProperties":{"type":"boolean"}}}};
+export const uiConfig = validate101;
+const schema75 = {"$id":"uiConfig","type":"object","required":["version","unleashUrl","baseUriPath","versionInfo","frontendApiOrigins"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"unleashUrl":{"type":"string"},"baseUriPath":{"type":"string"},"versionInfo":{"type":"object","required":["current","latest","isLatest"],"properties":{"current":{"type":"object"},"latest":{"type":"object"},"isLatest":{"type":"boolean"}}},"frontendApiOrigins":{"type":"array","items":{"type":"string"}},"flags":{"type":"object","additionalProperties":{"type":"boolean"}}}};
 
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="uiConfig" */;
 let vErrors = null;
 let errors = 0;
@@ -18544,14 +20612,14 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate96.errors = vErrors;
+validate101.errors = vErrors;
 return errors === 0;
 }
 
-export const ofrepRequest = validate97;
-const schema71 = {"$id":"ofrepRequest","type":"object","properties":{"context":{"type":"object"}}};
+export const ofrepRequest = validate102;
+const schema76 = {"$id":"ofrepRequest","type":"object","properties":{"context":{"type":"object"}}};
 
-function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="ofrepRequest" */;
 let vErrors = null;
 let errors = 0;
@@ -18580,14 +20648,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate97.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
 
-export const ofrepEvaluation = validate98;
-const schema72 = {"$id":"ofrepEvaluation","type":"object","additionalProperties":false,"required":["key","reason","metadata"],"properties":{"key":{"type":"string"},"reason":{"enum":["STATIC","TARGETING_MATCH","SPLIT","DISABLED","DEFAULT"]},"variant":{"type":"string"},"value":{},"metadata":{"type":"object","additionalProperties":{"type":["string","number","boolean"]}}}};
+export const ofrepEvaluation = validate103;
+const schema77 = {"$id":"ofrepEvaluation","type":"object","additionalProperties":false,"required":["key","reason","metadata"],"properties":{"key":{"type":"string"},"reason":{"enum":["STATIC","TARGETING_MATCH","SPLIT","DISABLED","DEFAULT"]},"variant":{"type":"string"},"value":{},"metadata":{"type":"object","additionalProperties":{"type":["string","number","boolean"]}}}};
 
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="ofrepEvaluation" */;
 let vErrors = null;
 let errors = 0;
@@ -18649,7 +20717,7 @@ errors++;
 if(data.reason !== undefined){
 let data1 = data.reason;
 if(!(((((data1 === "STATIC") || (data1 === "TARGETING_MATCH")) || (data1 === "SPLIT")) || (data1 === "DISABLED")) || (data1 === "DEFAULT"))){
-const err5 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/enum",keyword:"enum",params:{allowedValues: schema72.properties.reason.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/enum",keyword:"enum",params:{allowedValues: schema77.properties.reason.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -18677,7 +20745,7 @@ if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key1 in data3){
 let data4 = data3[key1];
 if(((typeof data4 !== "string") && (!((typeof data4 == "number") && (isFinite(data4))))) && (typeof data4 !== "boolean")){
-const err7 = {instancePath:instancePath+"/metadata/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/metadata/additionalProperties/type",keyword:"type",params:{type: schema72.properties.metadata.additionalProperties.type},message:"must be string,number,boolean"};
+const err7 = {instancePath:instancePath+"/metadata/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/metadata/additionalProperties/type",keyword:"type",params:{type: schema77.properties.metadata.additionalProperties.type},message:"must be string,number,boolean"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -18710,14 +20778,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate98.errors = vErrors;
+validate103.errors = vErrors;
 return errors === 0;
 }
 
-export const ofrepFailure = validate99;
-const schema73 = {"$id":"ofrepFailure","type":"object","additionalProperties":false,"required":["errorCode"],"properties":{"key":{"type":"string"},"errorCode":{"enum":["PARSE_ERROR","TARGETING_KEY_MISSING","INVALID_CONTEXT","FLAG_NOT_FOUND","GENERAL"]},"errorDetails":{"type":"string"}}};
+export const ofrepFailure = validate104;
+const schema78 = {"$id":"ofrepFailure","type":"object","additionalProperties":false,"required":["errorCode"],"properties":{"key":{"type":"string"},"errorCode":{"enum":["PARSE_ERROR","TARGETING_KEY_MISSING","INVALID_CONTEXT","FLAG_NOT_FOUND","GENERAL"]},"errorDetails":{"type":"string"}}};
 
-function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="ofrepFailure" */;
 let vErrors = null;
 let errors = 0;
@@ -18759,7 +20827,7 @@ errors++;
 if(data.errorCode !== undefined){
 let data1 = data.errorCode;
 if(!(((((data1 === "PARSE_ERROR") || (data1 === "TARGETING_KEY_MISSING")) || (data1 === "INVALID_CONTEXT")) || (data1 === "FLAG_NOT_FOUND")) || (data1 === "GENERAL"))){
-const err3 = {instancePath:instancePath+"/errorCode",schemaPath:"#/properties/errorCode/enum",keyword:"enum",params:{allowedValues: schema73.properties.errorCode.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/errorCode",schemaPath:"#/properties/errorCode/enum",keyword:"enum",params:{allowedValues: schema78.properties.errorCode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -18792,14 +20860,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate99.errors = vErrors;
+validate104.errors = vErrors;
 return errors === 0;
 }
 
-export const ofrepBulkEvaluation = validate100;
-const schema74 = {"$id":"ofrepBulkEvaluation","type":"object","additionalProperties":false,"required":["flags"],"properties":{"flags":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["key","reason","metadata"],"properties":{"key":{"type":"string"},"reason":{"enum":["STATIC","TARGETING_MATCH","SPLIT","DISABLED","DEFAULT"]},"variant":{"type":"string"},"value":{},"metadata":{"type":"object","additionalProperties":{"type":["string","number","boolean"]}}}}}}};
+export const ofrepBulkEvaluation = validate105;
+const schema79 = {"$id":"ofrepBulkEvaluation","type":"object","additionalProperties":false,"required":["flags"],"properties":{"flags":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["key","reason","metadata"],"properties":{"key":{"type":"string"},"reason":{"enum":["STATIC","TARGETING_MATCH","SPLIT","DISABLED","DEFAULT"]},"variant":{"type":"string"},"value":{},"metadata":{"type":"object","additionalProperties":{"type":["string","number","boolean"]}}}}}}};
 
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="ofrepBulkEvaluation" */;
 let vErrors = null;
 let errors = 0;
@@ -18890,7 +20958,7 @@ errors++;
 if(data1.reason !== undefined){
 let data3 = data1.reason;
 if(!(((((data3 === "STATIC") || (data3 === "TARGETING_MATCH")) || (data3 === "SPLIT")) || (data3 === "DISABLED")) || (data3 === "DEFAULT"))){
-const err7 = {instancePath:instancePath+"/flags/" + i0+"/reason",schemaPath:"#/properties/flags/items/properties/reason/enum",keyword:"enum",params:{allowedValues: schema74.properties.flags.items.properties.reason.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/flags/" + i0+"/reason",schemaPath:"#/properties/flags/items/properties/reason/enum",keyword:"enum",params:{allowedValues: schema79.properties.flags.items.properties.reason.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -18918,7 +20986,7 @@ if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 for(const key2 in data5){
 let data6 = data5[key2];
 if(((typeof data6 !== "string") && (!((typeof data6 == "number") && (isFinite(data6))))) && (typeof data6 !== "boolean")){
-const err9 = {instancePath:instancePath+"/flags/" + i0+"/metadata/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/flags/items/properties/metadata/additionalProperties/type",keyword:"type",params:{type: schema74.properties.flags.items.properties.metadata.additionalProperties.type},message:"must be string,number,boolean"};
+const err9 = {instancePath:instancePath+"/flags/" + i0+"/metadata/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/flags/items/properties/metadata/additionalProperties/type",keyword:"type",params:{type: schema79.properties.flags.items.properties.metadata.additionalProperties.type},message:"must be string,number,boolean"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -18975,14 +21043,14 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate100.errors = vErrors;
+validate105.errors = vErrors;
 return errors === 0;
 }
 
-export const playgroundRequest = validate101;
-const schema75 = {"$id":"playgroundRequest","type":"object","required":["environment","context"],"properties":{"environment":{"type":"string","minLength":1},"projects":{"anyOf":[{"type":"array","maxItems":1000,"items":{"type":"string"}},{"const":"*"}]},"context":{"type":"object","properties":{"appName":{"type":"string","minLength":1},"environment":{"type":"string"},"userId":{"type":"string"},"sessionId":{"type":"string"},"remoteAddress":{"type":"string"},"currentTime":{"type":"string"},"properties":{"type":"object","additionalProperties":{"type":"string"}}},"required":["appName"]}}};
+export const playgroundRequest = validate106;
+const schema80 = {"$id":"playgroundRequest","type":"object","required":["environment","context"],"properties":{"environment":{"type":"string","minLength":1},"projects":{"anyOf":[{"type":"array","maxItems":1000,"items":{"type":"string"}},{"const":"*"}]},"context":{"type":"object","properties":{"appName":{"type":"string","minLength":1},"environment":{"type":"string"},"userId":{"type":"string"},"sessionId":{"type":"string"},"remoteAddress":{"type":"string"},"currentTime":{"type":"string"},"properties":{"type":"object","additionalProperties":{"type":"string"}}},"required":["appName"]}}};
 
-function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="playgroundRequest" */;
 let vErrors = null;
 let errors = 0;
@@ -19259,15 +21327,15 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate101.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
 
-export const advancedPlaygroundRequest = validate102;
-const schema76 = {"$id":"advancedPlaygroundRequest","type":"object","required":["environments","context"],"properties":{"environments":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"string","minLength":1,"pattern":"^[a-zA-Z0-9~_.-]+$"}},"projects":{"anyOf":[{"type":"array","maxItems":1000,"items":{"type":"string"}},{"const":"*"}]},"context":{"type":"object","properties":{"appName":{"type":"string","minLength":1},"environment":{"type":"string"},"userId":{"type":"string"},"sessionId":{"type":"string"},"remoteAddress":{"type":"string"},"currentTime":{"type":"string"},"properties":{"type":"object"}},"required":["appName"]}}};
-const pattern7 = new RegExp("^[a-zA-Z0-9~_.-]+$", "u");
+export const advancedPlaygroundRequest = validate107;
+const schema81 = {"$id":"advancedPlaygroundRequest","type":"object","required":["environments","context"],"properties":{"environments":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"string","minLength":1,"pattern":"^[a-zA-Z0-9~_.-]+$"}},"projects":{"anyOf":[{"type":"array","maxItems":1000,"items":{"type":"string"}},{"const":"*"}]},"context":{"type":"object","properties":{"appName":{"type":"string","minLength":1},"environment":{"type":"string"},"userId":{"type":"string"},"sessionId":{"type":"string"},"remoteAddress":{"type":"string"},"currentTime":{"type":"string"},"properties":{"type":"object"}},"required":["appName"]}}};
+const pattern9 = new RegExp("^[a-zA-Z0-9~_.-]+$", "u");
 
-function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="advancedPlaygroundRequest" */;
 let vErrors = null;
 let errors = 0;
@@ -19329,7 +21397,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!pattern7.test(data1)){
+if(!pattern9.test(data1)){
 const err5 = {instancePath:instancePath+"/environments/" + i0,schemaPath:"#/properties/environments/items/pattern",keyword:"pattern",params:{pattern: "^[a-zA-Z0-9~_.-]+$"},message:"must match pattern \""+"^[a-zA-Z0-9~_.-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -19576,14 +21644,14 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate102.errors = vErrors;
+validate107.errors = vErrors;
 return errors === 0;
 }
 
-export const playgroundResponse = validate103;
-const schema77 = {"$id":"playgroundResponse","type":"object","required":["input","features"],"properties":{"input":{"type":"object"},"features":{"type":"array","items":{"type":"object","required":["name","projectId","isEnabled","isEnabledInCurrentEnvironment","variant","variants","strategies"],"properties":{"name":{"type":"string"},"projectId":{"type":"string"},"isEnabled":{"type":"boolean"},"isEnabledInCurrentEnvironment":{"type":"boolean"},"hasUnsatisfiedDependency":{"type":"boolean"},"strategies":{"type":"object","required":["result","data"],"properties":{"result":{"anyOf":[{"type":"boolean"},{"const":"unknown"}]},"data":{"type":"array","items":{"type":"object","required":["id","name","result","segments","constraints","parameters","disabled","links"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"disabled":{"type":"boolean"},"parameters":{"type":"object","additionalProperties":{"type":"string"}},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator","result"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"},"result":{"type":"boolean"}}}},"segments":{"type":"array","items":{"type":"object","required":["id","name","result","constraints"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"result":{"type":"boolean"},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator","result"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"},"result":{"type":"boolean"}}}}}}},"result":{"type":"object","required":["evaluationStatus","enabled"],"properties":{"evaluationStatus":{"enum":["complete","incomplete","unevaluated"]},"enabled":{"anyOf":[{"type":"boolean"},{"const":"unknown"}]},"variant":{"type":["object","null"],"required":["name","enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object"},"feature_enabled":{"type":"boolean"}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}}}},"links":{"type":"object","required":["edit"],"properties":{"edit":{"type":"string"}}}}}}}},"variant":{"type":["object","null"],"required":["name","enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object"},"feature_enabled":{"type":"boolean"}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}}}}}}};
+export const playgroundResponse = validate108;
+const schema82 = {"$id":"playgroundResponse","type":"object","required":["input","features"],"properties":{"input":{"type":"object"},"features":{"type":"array","items":{"type":"object","required":["name","projectId","isEnabled","isEnabledInCurrentEnvironment","variant","variants","strategies"],"properties":{"name":{"type":"string"},"projectId":{"type":"string"},"isEnabled":{"type":"boolean"},"isEnabledInCurrentEnvironment":{"type":"boolean"},"hasUnsatisfiedDependency":{"type":"boolean"},"strategies":{"type":"object","required":["result","data"],"properties":{"result":{"anyOf":[{"type":"boolean"},{"const":"unknown"}]},"data":{"type":"array","items":{"type":"object","required":["id","name","result","segments","constraints","parameters","disabled","links"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"disabled":{"type":"boolean"},"parameters":{"type":"object","additionalProperties":{"type":"string"}},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator","result"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"},"result":{"type":"boolean"}}}},"segments":{"type":"array","items":{"type":"object","required":["id","name","result","constraints"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"result":{"type":"boolean"},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator","result"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"},"result":{"type":"boolean"}}}}}}},"result":{"type":"object","required":["evaluationStatus","enabled"],"properties":{"evaluationStatus":{"enum":["complete","incomplete","unevaluated"]},"enabled":{"anyOf":[{"type":"boolean"},{"const":"unknown"}]},"variant":{"type":["object","null"],"required":["name","enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object"},"feature_enabled":{"type":"boolean"}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}}}},"links":{"type":"object","required":["edit"],"properties":{"edit":{"type":"string"}}}}}}}},"variant":{"type":["object","null"],"required":["name","enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object"},"feature_enabled":{"type":"boolean"}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}}}}}}};
 
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="playgroundResponse" */;
 let vErrors = null;
 let errors = 0;
@@ -20453,7 +22521,7 @@ errors++;
 if(data43.evaluationStatus !== undefined){
 let data44 = data43.evaluationStatus;
 if(!(((data44 === "complete") || (data44 === "incomplete")) || (data44 === "unevaluated"))){
-const err71 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result/evaluationStatus",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/properties/evaluationStatus/enum",keyword:"enum",params:{allowedValues: schema77.properties.features.items.properties.strategies.properties.data.items.properties.result.properties.evaluationStatus.enum},message:"must be equal to one of the allowed values"};
+const err71 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result/evaluationStatus",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/properties/evaluationStatus/enum",keyword:"enum",params:{allowedValues: schema82.properties.features.items.properties.strategies.properties.data.items.properties.result.properties.evaluationStatus.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -20520,7 +22588,7 @@ vErrors = null;
 if(data43.variant !== undefined){
 let data46 = data43.variant;
 if((!(data46 && typeof data46 == "object" && !Array.isArray(data46))) && (data46 !== null)){
-const err75 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result/variant",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/properties/variant/type",keyword:"type",params:{type: schema77.properties.features.items.properties.strategies.properties.data.items.properties.result.properties.variant.type},message:"must be object,null"};
+const err75 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result/variant",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/properties/variant/type",keyword:"type",params:{type: schema82.properties.features.items.properties.strategies.properties.data.items.properties.result.properties.variant.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -20939,7 +23007,7 @@ errors++;
 if(data2.variant !== undefined){
 let data67 = data2.variant;
 if((!(data67 && typeof data67 == "object" && !Array.isArray(data67))) && (data67 !== null)){
-const err109 = {instancePath:instancePath+"/features/" + i0+"/variant",schemaPath:"#/properties/features/items/properties/variant/type",keyword:"type",params:{type: schema77.properties.features.items.properties.variant.type},message:"must be object,null"};
+const err109 = {instancePath:instancePath+"/features/" + i0+"/variant",schemaPath:"#/properties/features/items/properties/variant/type",keyword:"type",params:{type: schema82.properties.features.items.properties.variant.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -21305,14 +23373,14 @@ vErrors.push(err138);
 }
 errors++;
 }
-validate103.errors = vErrors;
+validate108.errors = vErrors;
 return errors === 0;
 }
 
-export const advancedPlaygroundResponse = validate104;
-const schema78 = {"$id":"advancedPlaygroundResponse","type":"object","required":["input","features"],"properties":{"input":{"type":"object"},"features":{"type":"array","items":{"type":"object","required":["name","projectId","environments"],"properties":{"name":{"type":"string"},"projectId":{"type":"string"},"environments":{"type":"object","additionalProperties":{"type":"array","items":{"type":"object","required":["name","projectId","isEnabled","isEnabledInCurrentEnvironment","variant","variants","strategies","environment","context"],"properties":{"name":{"type":"string"},"projectId":{"type":"string"},"isEnabled":{"type":"boolean"},"isEnabledInCurrentEnvironment":{"type":"boolean"},"hasUnsatisfiedDependency":{"type":"boolean"},"strategies":{"type":"object","required":["result","data"],"properties":{"result":{"anyOf":[{"type":"boolean"},{"const":"unknown"}]},"data":{"type":"array","items":{"type":"object","required":["id","name","result","segments","constraints","parameters","disabled","links"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"disabled":{"type":"boolean"},"parameters":{"type":"object","additionalProperties":{"type":"string"}},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator","result"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"},"result":{"type":"boolean"}}}},"segments":{"type":"array","items":{"type":"object","required":["id","name","result","constraints"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"result":{"type":"boolean"},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator","result"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"},"result":{"type":"boolean"}}}}}}},"result":{"type":"object","required":["evaluationStatus","enabled"],"properties":{"evaluationStatus":{"enum":["complete","incomplete","unevaluated"]},"enabled":{"anyOf":[{"type":"boolean"},{"const":"unknown"}]},"variant":{"type":["object","null"],"required":["name","enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object"},"feature_enabled":{"type":"boolean"}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}}}},"links":{"type":"object","required":["edit"],"properties":{"edit":{"type":"string"}}}}}}}},"variant":{"type":["object","null"],"required":["name","enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object"},"feature_enabled":{"type":"boolean"}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}},"environment":{"type":"string"},"context":{"type":"object"}}}}}}}},"warnings":{"type":"object","properties":{"invalidContextProperties":{"type":"array","items":{"type":"string"}}}}}};
+export const advancedPlaygroundResponse = validate109;
+const schema83 = {"$id":"advancedPlaygroundResponse","type":"object","required":["input","features"],"properties":{"input":{"type":"object"},"features":{"type":"array","items":{"type":"object","required":["name","projectId","environments"],"properties":{"name":{"type":"string"},"projectId":{"type":"string"},"environments":{"type":"object","additionalProperties":{"type":"array","items":{"type":"object","required":["name","projectId","isEnabled","isEnabledInCurrentEnvironment","variant","variants","strategies","environment","context"],"properties":{"name":{"type":"string"},"projectId":{"type":"string"},"isEnabled":{"type":"boolean"},"isEnabledInCurrentEnvironment":{"type":"boolean"},"hasUnsatisfiedDependency":{"type":"boolean"},"strategies":{"type":"object","required":["result","data"],"properties":{"result":{"anyOf":[{"type":"boolean"},{"const":"unknown"}]},"data":{"type":"array","items":{"type":"object","required":["id","name","result","segments","constraints","parameters","disabled","links"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"disabled":{"type":"boolean"},"parameters":{"type":"object","additionalProperties":{"type":"string"}},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator","result"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"},"result":{"type":"boolean"}}}},"segments":{"type":"array","items":{"type":"object","required":["id","name","result","constraints"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"result":{"type":"boolean"},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator","result"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"},"result":{"type":"boolean"}}}}}}},"result":{"type":"object","required":["evaluationStatus","enabled"],"properties":{"evaluationStatus":{"enum":["complete","incomplete","unevaluated"]},"enabled":{"anyOf":[{"type":"boolean"},{"const":"unknown"}]},"variant":{"type":["object","null"],"required":["name","enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object"},"feature_enabled":{"type":"boolean"}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}}}},"links":{"type":"object","required":["edit"],"properties":{"edit":{"type":"string"}}}}}}}},"variant":{"type":["object","null"],"required":["name","enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object"},"feature_enabled":{"type":"boolean"}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}},"environment":{"type":"string"},"context":{"type":"object"}}}}}}}},"warnings":{"type":"object","properties":{"invalidContextProperties":{"type":"array","items":{"type":"string"}}}}}};
 
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="advancedPlaygroundResponse" */;
 let vErrors = null;
 let errors = 0;
@@ -22266,7 +24334,7 @@ errors++;
 if(data48.evaluationStatus !== undefined){
 let data49 = data48.evaluationStatus;
 if(!(((data49 === "complete") || (data49 === "incomplete")) || (data49 === "unevaluated"))){
-const err78 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result/evaluationStatus",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/properties/evaluationStatus/enum",keyword:"enum",params:{allowedValues: schema78.properties.features.items.properties.environments.additionalProperties.items.properties.strategies.properties.data.items.properties.result.properties.evaluationStatus.enum},message:"must be equal to one of the allowed values"};
+const err78 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result/evaluationStatus",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/properties/evaluationStatus/enum",keyword:"enum",params:{allowedValues: schema83.properties.features.items.properties.environments.additionalProperties.items.properties.strategies.properties.data.items.properties.result.properties.evaluationStatus.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -22333,7 +24401,7 @@ vErrors = null;
 if(data48.variant !== undefined){
 let data51 = data48.variant;
 if((!(data51 && typeof data51 == "object" && !Array.isArray(data51))) && (data51 !== null)){
-const err82 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result/variant",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/properties/variant/type",keyword:"type",params:{type: schema78.properties.features.items.properties.environments.additionalProperties.items.properties.strategies.properties.data.items.properties.result.properties.variant.type},message:"must be object,null"};
+const err82 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result/variant",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/properties/variant/type",keyword:"type",params:{type: schema83.properties.features.items.properties.environments.additionalProperties.items.properties.strategies.properties.data.items.properties.result.properties.variant.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -22752,7 +24820,7 @@ errors++;
 if(data7.variant !== undefined){
 let data72 = data7.variant;
 if((!(data72 && typeof data72 == "object" && !Array.isArray(data72))) && (data72 !== null)){
-const err116 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/variant",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/variant/type",keyword:"type",params:{type: schema78.properties.features.items.properties.environments.additionalProperties.items.properties.variant.type},message:"must be object,null"};
+const err116 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/variant",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/variant/type",keyword:"type",params:{type: schema83.properties.features.items.properties.environments.additionalProperties.items.properties.variant.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -23222,14 +25290,4076 @@ vErrors.push(err153);
 }
 errors++;
 }
-validate104.errors = vErrors;
+validate109.errors = vErrors;
 return errors === 0;
 }
 
-export const environment = validate105;
-const schema79 = {"$id":"environment","type":"object","additionalProperties":false,"required":["name","type","enabled","protected","sortOrder"],"properties":{"name":{"type":"string"},"type":{"type":"string"},"enabled":{"type":"boolean"},"protected":{"type":"boolean"},"sortOrder":{"type":"integer"},"projectCount":{"type":"integer","minimum":0},"apiTokenCount":{"type":"integer","minimum":0},"enabledToggleCount":{"type":"integer","minimum":0},"requiredApprovals":{"type":["integer","null"]}}};
+export const tagBody = validate110;
+const schema84 = {"$id":"tagBody","type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"type":"string","minLength":2,"maxLength":50},"value":{"type":"string","minLength":2,"maxLength":50},"color":{"type":["string","null"],"pattern":"^(#[0-9A-Fa-f]{6})?$"}}};
+const pattern10 = new RegExp("^(#[0-9A-Fa-f]{6})?$", "u");
 
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="tagBody" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.value === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "type") || (key0 === "value")) || (key0 === "color"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 === "string"){
+if(func2(data0) > 50){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(func2(data0) < 2){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.value !== undefined){
+let data1 = data.value;
+if(typeof data1 === "string"){
+if(func2(data1) > 50){
+const err6 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(func2(data1) < 2){
+const err7 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.color !== undefined){
+let data2 = data.color;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err9 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema84.properties.color.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(typeof data2 === "string"){
+if(!pattern10.test(data2)){
+const err10 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/pattern",keyword:"pattern",params:{pattern: "^(#[0-9A-Fa-f]{6})?$"},message:"must match pattern \""+"^(#[0-9A-Fa-f]{6})?$"+"\""};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+validate110.errors = vErrors;
+return errors === 0;
+}
+
+export const createTagBody = validate111;
+const schema85 = {"$id":"createTagBody","type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"type":"string","minLength":2,"maxLength":50},"value":{"type":"string","pattern":"^\\s*\\S.{0,48}\\S\\s*$"},"color":{"type":["string","null"],"pattern":"^(#[0-9A-Fa-f]{6})?$"}}};
+const pattern11 = new RegExp("^\\s*\\S.{0,48}\\S\\s*$", "u");
+
+function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="createTagBody" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.value === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "type") || (key0 === "value")) || (key0 === "color"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 === "string"){
+if(func2(data0) > 50){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(func2(data0) < 2){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.value !== undefined){
+let data1 = data.value;
+if(typeof data1 === "string"){
+if(!pattern11.test(data1)){
+const err6 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/pattern",keyword:"pattern",params:{pattern: "^\\s*\\S.{0,48}\\S\\s*$"},message:"must match pattern \""+"^\\s*\\S.{0,48}\\S\\s*$"+"\""};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.color !== undefined){
+let data2 = data.color;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err8 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema85.properties.color.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(typeof data2 === "string"){
+if(!pattern10.test(data2)){
+const err9 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/pattern",keyword:"pattern",params:{pattern: "^(#[0-9A-Fa-f]{6})?$"},message:"must match pattern \""+"^(#[0-9A-Fa-f]{6})?$"+"\""};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate111.errors = vErrors;
+return errors === 0;
+}
+
+export const updateTagsBody = validate112;
+const schema86 = {"$id":"updateTagsBody","type":"object","additionalProperties":false,"required":["addedTags","removedTags"],"properties":{"addedTags":{"type":"array","items":{"$ref":"tagBody"}},"removedTags":{"type":"array","items":{"$ref":"tagBody"}}}};
+
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="updateTagsBody" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.addedTags === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "addedTags"},message:"must have required property '"+"addedTags"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.removedTags === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "removedTags"},message:"must have required property '"+"removedTags"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "addedTags") || (key0 === "removedTags"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.addedTags !== undefined){
+let data0 = data.addedTags;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate110(data0[i0], {instancePath:instancePath+"/addedTags/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/addedTags",schemaPath:"#/properties/addedTags/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.removedTags !== undefined){
+let data2 = data.removedTags;
+if(Array.isArray(data2)){
+const len1 = data2.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate110(data2[i1], {instancePath:instancePath+"/removedTags/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/removedTags",schemaPath:"#/properties/removedTags/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate112.errors = vErrors;
+return errors === 0;
+}
+
+export const tagsBulkAddBody = validate115;
+const schema87 = {"$id":"tagsBulkAddBody","type":"object","additionalProperties":false,"required":["features","tags"],"properties":{"features":{"type":"array","minItems":1,"maxItems":1000,"items":{"type":"string","minLength":1,"maxLength":100}},"tags":{"$ref":"updateTagsBody"}}};
+
+function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="tagsBulkAddBody" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.features === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "features"},message:"must have required property '"+"features"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.tags === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tags"},message:"must have required property '"+"tags"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "features") || (key0 === "tags"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.features !== undefined){
+let data0 = data.features;
+if(Array.isArray(data0)){
+if(data0.length > 1000){
+const err3 = {instancePath:instancePath+"/features",schemaPath:"#/properties/features/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data0.length < 1){
+const err4 = {instancePath:instancePath+"/features",schemaPath:"#/properties/features/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(typeof data1 === "string"){
+if(func2(data1) > 100){
+const err5 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(func2(data1) < 1){
+const err6 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/features",schemaPath:"#/properties/features/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.tags !== undefined){
+if(!(validate112(data.tags, {instancePath:instancePath+"/tags",parentData:data,parentDataProperty:"tags",rootData}))){
+vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate115.errors = vErrors;
+return errors === 0;
+}
+
+export const tagAnswer = validate117;
+const schema88 = {"$id":"tagAnswer","type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"},"color":{"type":["string","null"]}}};
+
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="tagAnswer" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.value === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "type") || (key0 === "value")) || (key0 === "color"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+if(typeof data.type !== "string"){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.value !== undefined){
+if(typeof data.value !== "string"){
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.color !== undefined){
+let data2 = data.color;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err5 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema88.properties.color.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate117.errors = vErrors;
+return errors === 0;
+}
+
+export const tagList = validate118;
+const schema89 = {"$id":"tagList","type":"object","additionalProperties":false,"required":["version","tags"],"properties":{"version":{"type":"integer"},"tags":{"type":"array","items":{"$ref":"tagAnswer"}}}};
+
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="tagList" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.version === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.tags === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tags"},message:"must have required property '"+"tags"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "version") || (key0 === "tags"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.version !== undefined){
+let data0 = data.version;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.tags !== undefined){
+let data1 = data.tags;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate117(data1[i0], {instancePath:instancePath+"/tags/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate118.errors = vErrors;
+return errors === 0;
+}
+
+export const tagWithVersion = validate120;
+const schema90 = {"$id":"tagWithVersion","type":"object","additionalProperties":false,"required":["version","tag"],"properties":{"version":{"type":"integer"},"tag":{"$ref":"tagAnswer"}}};
+
+function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="tagWithVersion" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.version === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.tag === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tag"},message:"must have required property '"+"tag"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "version") || (key0 === "tag"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.version !== undefined){
+let data0 = data.version;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.tag !== undefined){
+if(!(validate117(data.tag, {instancePath:instancePath+"/tag",parentData:data,parentDataProperty:"tag",rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate120.errors = vErrors;
+return errors === 0;
+}
+
+export const tagTypeBody = validate122;
+const schema91 = {"$id":"tagTypeBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{2,50}$"},"description":{"type":"string","maxLength":1000},"icon":{"type":["string","null"],"maxLength":100},"color":{"type":["string","null"],"pattern":"^(#[0-9A-Fa-f]{6})?$"}}};
+const pattern13 = new RegExp("^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{2,50}$", "u");
+
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="tagTypeBody" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "name") || (key0 === "description")) || (key0 === "icon")) || (key0 === "color"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data0 = data.name;
+if(typeof data0 === "string"){
+if(!pattern13.test(data0)){
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{2,50}$"},message:"must match pattern \""+"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{2,50}$"+"\""};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data1 = data.description;
+if(typeof data1 === "string"){
+if(func2(data1) > 1000){
+const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.icon !== undefined){
+let data2 = data.icon;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err6 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/type",keyword:"type",params:{type: schema91.properties.icon.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(typeof data2 === "string"){
+if(func2(data2) > 100){
+const err7 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data.color !== undefined){
+let data3 = data.color;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err8 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema91.properties.color.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(typeof data3 === "string"){
+if(!pattern10.test(data3)){
+const err9 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/pattern",keyword:"pattern",params:{pattern: "^(#[0-9A-Fa-f]{6})?$"},message:"must match pattern \""+"^(#[0-9A-Fa-f]{6})?$"+"\""};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate122.errors = vErrors;
+return errors === 0;
+}
+
+export const updateTagTypeBody = validate123;
+const schema92 = {"$id":"updateTagTypeBody","type":"object","additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{2,50}$"},"description":{"type":"string","maxLength":1000},"icon":{"type":["string","null"],"maxLength":100},"color":{"type":["string","null"],"pattern":"^(#[0-9A-Fa-f]{6})?$"}}};
+
+function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="updateTagTypeBody" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!((((key0 === "name") || (key0 === "description")) || (key0 === "icon")) || (key0 === "color"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data0 = data.name;
+if(typeof data0 === "string"){
+if(!pattern13.test(data0)){
+const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{2,50}$"},message:"must match pattern \""+"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{2,50}$"+"\""};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data1 = data.description;
+if(typeof data1 === "string"){
+if(func2(data1) > 1000){
+const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.icon !== undefined){
+let data2 = data.icon;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err5 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/type",keyword:"type",params:{type: schema92.properties.icon.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(typeof data2 === "string"){
+if(func2(data2) > 100){
+const err6 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.color !== undefined){
+let data3 = data.color;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err7 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema92.properties.color.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(typeof data3 === "string"){
+if(!pattern10.test(data3)){
+const err8 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/pattern",keyword:"pattern",params:{pattern: "^(#[0-9A-Fa-f]{6})?$"},message:"must match pattern \""+"^(#[0-9A-Fa-f]{6})?$"+"\""};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate123.errors = vErrors;
+return errors === 0;
+}
+
+export const tagType = validate124;
+const schema93 = {"$id":"tagType","type":"object","additionalProperties":false,"required":["name","description","icon","color"],"properties":{"name":{"type":"string"},"description":{"type":"string"},"icon":{"type":["string","null"]},"color":{"type":["string","null"],"pattern":"^#[0-9A-Fa-f]{6}$"}}};
+const pattern17 = new RegExp("^#[0-9A-Fa-f]{6}$", "u");
+
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="tagType" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.description === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.icon === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "icon"},message:"must have required property '"+"icon"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.color === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "color"},message:"must have required property '"+"color"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "name") || (key0 === "description")) || (key0 === "icon")) || (key0 === "color"))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.icon !== undefined){
+let data2 = data.icon;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err7 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/type",keyword:"type",params:{type: schema93.properties.icon.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.color !== undefined){
+let data3 = data.color;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err8 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema93.properties.color.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(typeof data3 === "string"){
+if(!pattern17.test(data3)){
+const err9 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/pattern",keyword:"pattern",params:{pattern: "^#[0-9A-Fa-f]{6}$"},message:"must match pattern \""+"^#[0-9A-Fa-f]{6}$"+"\""};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate124.errors = vErrors;
+return errors === 0;
+}
+
+export const tagTypes = validate125;
+const schema94 = {"$id":"tagTypes","type":"object","additionalProperties":false,"required":["version","tagTypes"],"properties":{"version":{"type":"integer"},"tagTypes":{"type":"array","items":{"$ref":"tagType"}}}};
+
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="tagTypes" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.version === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.tagTypes === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tagTypes"},message:"must have required property '"+"tagTypes"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "version") || (key0 === "tagTypes"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.version !== undefined){
+let data0 = data.version;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.tagTypes !== undefined){
+let data1 = data.tagTypes;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate124(data1[i0], {instancePath:instancePath+"/tagTypes/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/tagTypes",schemaPath:"#/properties/tagTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate125.errors = vErrors;
+return errors === 0;
+}
+
+export const tagTypeWithVersion = validate127;
+const schema95 = {"$id":"tagTypeWithVersion","type":"object","additionalProperties":false,"required":["version","tagType"],"properties":{"version":{"type":"integer"},"tagType":{"$ref":"tagType"}}};
+
+function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="tagTypeWithVersion" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.version === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.tagType === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tagType"},message:"must have required property '"+"tagType"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "version") || (key0 === "tagType"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.version !== undefined){
+let data0 = data.version;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.tagType !== undefined){
+if(!(validate124(data.tagType, {instancePath:instancePath+"/tagType",parentData:data,parentDataProperty:"tagType",rootData}))){
+vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate127.errors = vErrors;
+return errors === 0;
+}
+
+export const validTagType = validate129;
+const schema96 = {"$id":"validTagType","type":"object","additionalProperties":false,"required":["valid","tagType"],"properties":{"valid":{"type":"boolean"},"tagType":{"type":"object"}}};
+
+function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="validTagType" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.valid === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "valid"},message:"must have required property '"+"valid"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.tagType === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tagType"},message:"must have required property '"+"tagType"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "valid") || (key0 === "tagType"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.valid !== undefined){
+if(typeof data.valid !== "boolean"){
+const err3 = {instancePath:instancePath+"/valid",schemaPath:"#/properties/valid/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.tagType !== undefined){
+let data1 = data.tagType;
+if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
+const err4 = {instancePath:instancePath+"/tagType",schemaPath:"#/properties/tagType/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate129.errors = vErrors;
+return errors === 0;
+}
+
+export const featureEvents = validate130;
+const schema97 = {"$id":"featureEvents","type":"object","additionalProperties":false,"required":["version","toggleName","events","totalEvents"],"properties":{"version":{"type":"integer"},"toggleName":{"type":"string"},"events":{"type":"array","items":{"$ref":"event"}},"totalEvents":{"type":"integer"}}};
+
+function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="featureEvents" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.version === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.toggleName === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "toggleName"},message:"must have required property '"+"toggleName"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.events === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "events"},message:"must have required property '"+"events"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.totalEvents === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "totalEvents"},message:"must have required property '"+"totalEvents"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "version") || (key0 === "toggleName")) || (key0 === "events")) || (key0 === "totalEvents"))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.version !== undefined){
+let data0 = data.version;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err5 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.toggleName !== undefined){
+if(typeof data.toggleName !== "string"){
+const err6 = {instancePath:instancePath+"/toggleName",schemaPath:"#/properties/toggleName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.events !== undefined){
+let data2 = data.events;
+if(Array.isArray(data2)){
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate26(data2[i0], {instancePath:instancePath+"/events/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.totalEvents !== undefined){
+let data4 = data.totalEvents;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err8 = {instancePath:instancePath+"/totalEvents",schemaPath:"#/properties/totalEvents/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate130.errors = vErrors;
+return errors === 0;
+}
+
+export const eventSearch = validate132;
+const schema98 = {"$id":"eventSearch","type":"object","additionalProperties":false,"required":["events","total"],"properties":{"events":{"type":"array","items":{"$ref":"event"}},"total":{"type":"integer"}}};
+
+function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="eventSearch" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.events === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "events"},message:"must have required property '"+"events"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.total === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total"},message:"must have required property '"+"total"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "events") || (key0 === "total"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.events !== undefined){
+let data0 = data.events;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate26(data0[i0], {instancePath:instancePath+"/events/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.total !== undefined){
+let data2 = data.total;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err4 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate132.errors = vErrors;
+return errors === 0;
+}
+
+export const eventCreators = validate134;
+const schema99 = {"$id":"eventCreators","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","name"],"properties":{"id":{"type":"integer"},"name":{"type":"string"}}}};
+
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="eventCreators" */;
+let vErrors = null;
+let errors = 0;
+if(Array.isArray(data)){
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+let data0 = data[i0];
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(data0.id === undefined){
+const err0 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data0.name === undefined){
+const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data0){
+if(!((key0 === "id") || (key0 === "name"))){
+const err2 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data0.id !== undefined){
+let data1 = data0.id;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err3 = {instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data0.name !== undefined){
+if(typeof data0.name !== "string"){
+const err4 = {instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate134.errors = vErrors;
+return errors === 0;
+}
+
+export const searchFeatures = validate135;
+const schema100 = {"$id":"searchFeatures","type":"object","additionalProperties":false,"required":["features","total"],"properties":{"total":{"type":"integer"},"features":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","type","description","dependencyType","project","stale","favorite","impressionData","createdAt","archivedAt","environments","segments","tags","lifecycle","createdBy"],"properties":{"name":{"type":"string"},"type":{"type":"string"},"description":{"type":["string","null"]},"dependencyType":{"enum":["parent","child",null]},"project":{"type":"string"},"stale":{"type":"boolean"},"favorite":{"type":"boolean"},"impressionData":{"type":"boolean"},"createdAt":{"type":"string","format":"date-time"},"archivedAt":{"type":["string","null"],"format":"date-time"},"environments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","enabled","type","sortOrder","variantCount","lastSeenAt","hasStrategies","hasEnabledStrategies"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"type":{"type":"string"},"sortOrder":{"type":"number"},"variantCount":{"type":"integer"},"lastSeenAt":{"type":["string","null"],"format":"date-time"},"hasStrategies":{"type":"boolean"},"hasEnabledStrategies":{"type":"boolean"}}}},"segments":{"type":"array","items":{"type":"string"}},"tags":{"type":"array","items":{"$ref":"tagAnswer"}},"lifecycle":{"type":"object","additionalProperties":false,"required":["stage","enteredStageAt"],"properties":{"stage":{"type":"string"},"enteredStageAt":{"type":"string","format":"date-time"}}},"createdBy":{"type":"object","additionalProperties":false,"required":["id","name","imageUrl"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"imageUrl":{"type":"string"}}}}}}}};
+
+function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="searchFeatures" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.features === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "features"},message:"must have required property '"+"features"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.total === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total"},message:"must have required property '"+"total"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "total") || (key0 === "features"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.total !== undefined){
+let data0 = data.total;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err3 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.features !== undefined){
+let data1 = data.features;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.name === undefined){
+const err4 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data2.type === undefined){
+const err5 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data2.description === undefined){
+const err6 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data2.dependencyType === undefined){
+const err7 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "dependencyType"},message:"must have required property '"+"dependencyType"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data2.project === undefined){
+const err8 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "project"},message:"must have required property '"+"project"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data2.stale === undefined){
+const err9 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "stale"},message:"must have required property '"+"stale"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data2.favorite === undefined){
+const err10 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "favorite"},message:"must have required property '"+"favorite"+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data2.impressionData === undefined){
+const err11 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "impressionData"},message:"must have required property '"+"impressionData"+"'"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data2.createdAt === undefined){
+const err12 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(data2.archivedAt === undefined){
+const err13 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "archivedAt"},message:"must have required property '"+"archivedAt"+"'"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data2.environments === undefined){
+const err14 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "environments"},message:"must have required property '"+"environments"+"'"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(data2.segments === undefined){
+const err15 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "segments"},message:"must have required property '"+"segments"+"'"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(data2.tags === undefined){
+const err16 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "tags"},message:"must have required property '"+"tags"+"'"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(data2.lifecycle === undefined){
+const err17 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "lifecycle"},message:"must have required property '"+"lifecycle"+"'"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(data2.createdBy === undefined){
+const err18 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "createdBy"},message:"must have required property '"+"createdBy"+"'"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+for(const key1 in data2){
+if(!(func6.call(schema100.properties.features.items.properties, key1))){
+const err19 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data2.name !== undefined){
+if(typeof data2.name !== "string"){
+const err20 = {instancePath:instancePath+"/features/" + i0+"/name",schemaPath:"#/properties/features/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data2.type !== undefined){
+if(typeof data2.type !== "string"){
+const err21 = {instancePath:instancePath+"/features/" + i0+"/type",schemaPath:"#/properties/features/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data2.description !== undefined){
+let data5 = data2.description;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err22 = {instancePath:instancePath+"/features/" + i0+"/description",schemaPath:"#/properties/features/items/properties/description/type",keyword:"type",params:{type: schema100.properties.features.items.properties.description.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data2.dependencyType !== undefined){
+let data6 = data2.dependencyType;
+if(!(((data6 === "parent") || (data6 === "child")) || (data6 === null))){
+const err23 = {instancePath:instancePath+"/features/" + i0+"/dependencyType",schemaPath:"#/properties/features/items/properties/dependencyType/enum",keyword:"enum",params:{allowedValues: schema100.properties.features.items.properties.dependencyType.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data2.project !== undefined){
+if(typeof data2.project !== "string"){
+const err24 = {instancePath:instancePath+"/features/" + i0+"/project",schemaPath:"#/properties/features/items/properties/project/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data2.stale !== undefined){
+if(typeof data2.stale !== "boolean"){
+const err25 = {instancePath:instancePath+"/features/" + i0+"/stale",schemaPath:"#/properties/features/items/properties/stale/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data2.favorite !== undefined){
+if(typeof data2.favorite !== "boolean"){
+const err26 = {instancePath:instancePath+"/features/" + i0+"/favorite",schemaPath:"#/properties/features/items/properties/favorite/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data2.impressionData !== undefined){
+if(typeof data2.impressionData !== "boolean"){
+const err27 = {instancePath:instancePath+"/features/" + i0+"/impressionData",schemaPath:"#/properties/features/items/properties/impressionData/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data2.createdAt !== undefined){
+let data11 = data2.createdAt;
+if(typeof data11 === "string"){
+if(!(formats0.test(data11))){
+const err28 = {instancePath:instancePath+"/features/" + i0+"/createdAt",schemaPath:"#/properties/features/items/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/features/" + i0+"/createdAt",schemaPath:"#/properties/features/items/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data2.archivedAt !== undefined){
+let data12 = data2.archivedAt;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err30 = {instancePath:instancePath+"/features/" + i0+"/archivedAt",schemaPath:"#/properties/features/items/properties/archivedAt/type",keyword:"type",params:{type: schema100.properties.features.items.properties.archivedAt.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+if(typeof data12 === "string"){
+if(!(formats0.test(data12))){
+const err31 = {instancePath:instancePath+"/features/" + i0+"/archivedAt",schemaPath:"#/properties/features/items/properties/archivedAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+if(data2.environments !== undefined){
+let data13 = data2.environments;
+if(Array.isArray(data13)){
+const len1 = data13.length;
+for(let i1=0; i1<len1; i1++){
+let data14 = data13[i1];
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+if(data14.name === undefined){
+const err32 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1,schemaPath:"#/properties/features/items/properties/environments/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+if(data14.enabled === undefined){
+const err33 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1,schemaPath:"#/properties/features/items/properties/environments/items/required",keyword:"required",params:{missingProperty: "enabled"},message:"must have required property '"+"enabled"+"'"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+if(data14.type === undefined){
+const err34 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1,schemaPath:"#/properties/features/items/properties/environments/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+if(data14.sortOrder === undefined){
+const err35 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1,schemaPath:"#/properties/features/items/properties/environments/items/required",keyword:"required",params:{missingProperty: "sortOrder"},message:"must have required property '"+"sortOrder"+"'"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if(data14.variantCount === undefined){
+const err36 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1,schemaPath:"#/properties/features/items/properties/environments/items/required",keyword:"required",params:{missingProperty: "variantCount"},message:"must have required property '"+"variantCount"+"'"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+if(data14.lastSeenAt === undefined){
+const err37 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1,schemaPath:"#/properties/features/items/properties/environments/items/required",keyword:"required",params:{missingProperty: "lastSeenAt"},message:"must have required property '"+"lastSeenAt"+"'"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+if(data14.hasStrategies === undefined){
+const err38 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1,schemaPath:"#/properties/features/items/properties/environments/items/required",keyword:"required",params:{missingProperty: "hasStrategies"},message:"must have required property '"+"hasStrategies"+"'"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+if(data14.hasEnabledStrategies === undefined){
+const err39 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1,schemaPath:"#/properties/features/items/properties/environments/items/required",keyword:"required",params:{missingProperty: "hasEnabledStrategies"},message:"must have required property '"+"hasEnabledStrategies"+"'"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+for(const key2 in data14){
+if(!((((((((key2 === "name") || (key2 === "enabled")) || (key2 === "type")) || (key2 === "sortOrder")) || (key2 === "variantCount")) || (key2 === "lastSeenAt")) || (key2 === "hasStrategies")) || (key2 === "hasEnabledStrategies"))){
+const err40 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1,schemaPath:"#/properties/features/items/properties/environments/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data14.name !== undefined){
+if(typeof data14.name !== "string"){
+const err41 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1+"/name",schemaPath:"#/properties/features/items/properties/environments/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+if(data14.enabled !== undefined){
+if(typeof data14.enabled !== "boolean"){
+const err42 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1+"/enabled",schemaPath:"#/properties/features/items/properties/environments/items/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data14.type !== undefined){
+if(typeof data14.type !== "string"){
+const err43 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1+"/type",schemaPath:"#/properties/features/items/properties/environments/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+if(data14.sortOrder !== undefined){
+let data18 = data14.sortOrder;
+if(!((typeof data18 == "number") && (isFinite(data18)))){
+const err44 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1+"/sortOrder",schemaPath:"#/properties/features/items/properties/environments/items/properties/sortOrder/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data14.variantCount !== undefined){
+let data19 = data14.variantCount;
+if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
+const err45 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1+"/variantCount",schemaPath:"#/properties/features/items/properties/environments/items/properties/variantCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+if(data14.lastSeenAt !== undefined){
+let data20 = data14.lastSeenAt;
+if((typeof data20 !== "string") && (data20 !== null)){
+const err46 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1+"/lastSeenAt",schemaPath:"#/properties/features/items/properties/environments/items/properties/lastSeenAt/type",keyword:"type",params:{type: schema100.properties.features.items.properties.environments.items.properties.lastSeenAt.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+if(typeof data20 === "string"){
+if(!(formats0.test(data20))){
+const err47 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1+"/lastSeenAt",schemaPath:"#/properties/features/items/properties/environments/items/properties/lastSeenAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+}
+if(data14.hasStrategies !== undefined){
+if(typeof data14.hasStrategies !== "boolean"){
+const err48 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1+"/hasStrategies",schemaPath:"#/properties/features/items/properties/environments/items/properties/hasStrategies/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+if(data14.hasEnabledStrategies !== undefined){
+if(typeof data14.hasEnabledStrategies !== "boolean"){
+const err49 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1+"/hasEnabledStrategies",schemaPath:"#/properties/features/items/properties/environments/items/properties/hasEnabledStrategies/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+}
+else {
+const err50 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1,schemaPath:"#/properties/features/items/properties/environments/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+}
+else {
+const err51 = {instancePath:instancePath+"/features/" + i0+"/environments",schemaPath:"#/properties/features/items/properties/environments/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+if(data2.segments !== undefined){
+let data23 = data2.segments;
+if(Array.isArray(data23)){
+const len2 = data23.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data23[i2] !== "string"){
+const err52 = {instancePath:instancePath+"/features/" + i0+"/segments/" + i2,schemaPath:"#/properties/features/items/properties/segments/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+}
+else {
+const err53 = {instancePath:instancePath+"/features/" + i0+"/segments",schemaPath:"#/properties/features/items/properties/segments/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+if(data2.tags !== undefined){
+let data25 = data2.tags;
+if(Array.isArray(data25)){
+const len3 = data25.length;
+for(let i3=0; i3<len3; i3++){
+if(!(validate117(data25[i3], {instancePath:instancePath+"/features/" + i0+"/tags/" + i3,parentData:data25,parentDataProperty:i3,rootData}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err54 = {instancePath:instancePath+"/features/" + i0+"/tags",schemaPath:"#/properties/features/items/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+if(data2.lifecycle !== undefined){
+let data27 = data2.lifecycle;
+if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
+if(data27.stage === undefined){
+const err55 = {instancePath:instancePath+"/features/" + i0+"/lifecycle",schemaPath:"#/properties/features/items/properties/lifecycle/required",keyword:"required",params:{missingProperty: "stage"},message:"must have required property '"+"stage"+"'"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+if(data27.enteredStageAt === undefined){
+const err56 = {instancePath:instancePath+"/features/" + i0+"/lifecycle",schemaPath:"#/properties/features/items/properties/lifecycle/required",keyword:"required",params:{missingProperty: "enteredStageAt"},message:"must have required property '"+"enteredStageAt"+"'"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+for(const key3 in data27){
+if(!((key3 === "stage") || (key3 === "enteredStageAt"))){
+const err57 = {instancePath:instancePath+"/features/" + i0+"/lifecycle",schemaPath:"#/properties/features/items/properties/lifecycle/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+if(data27.stage !== undefined){
+if(typeof data27.stage !== "string"){
+const err58 = {instancePath:instancePath+"/features/" + i0+"/lifecycle/stage",schemaPath:"#/properties/features/items/properties/lifecycle/properties/stage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+if(data27.enteredStageAt !== undefined){
+let data29 = data27.enteredStageAt;
+if(typeof data29 === "string"){
+if(!(formats0.test(data29))){
+const err59 = {instancePath:instancePath+"/features/" + i0+"/lifecycle/enteredStageAt",schemaPath:"#/properties/features/items/properties/lifecycle/properties/enteredStageAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/features/" + i0+"/lifecycle/enteredStageAt",schemaPath:"#/properties/features/items/properties/lifecycle/properties/enteredStageAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+}
+else {
+const err61 = {instancePath:instancePath+"/features/" + i0+"/lifecycle",schemaPath:"#/properties/features/items/properties/lifecycle/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+if(data2.createdBy !== undefined){
+let data30 = data2.createdBy;
+if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
+if(data30.id === undefined){
+const err62 = {instancePath:instancePath+"/features/" + i0+"/createdBy",schemaPath:"#/properties/features/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+if(data30.name === undefined){
+const err63 = {instancePath:instancePath+"/features/" + i0+"/createdBy",schemaPath:"#/properties/features/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+if(data30.imageUrl === undefined){
+const err64 = {instancePath:instancePath+"/features/" + i0+"/createdBy",schemaPath:"#/properties/features/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "imageUrl"},message:"must have required property '"+"imageUrl"+"'"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+for(const key4 in data30){
+if(!(((key4 === "id") || (key4 === "name")) || (key4 === "imageUrl"))){
+const err65 = {instancePath:instancePath+"/features/" + i0+"/createdBy",schemaPath:"#/properties/features/items/properties/createdBy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+if(data30.id !== undefined){
+let data31 = data30.id;
+if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
+const err66 = {instancePath:instancePath+"/features/" + i0+"/createdBy/id",schemaPath:"#/properties/features/items/properties/createdBy/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+if(data30.name !== undefined){
+if(typeof data30.name !== "string"){
+const err67 = {instancePath:instancePath+"/features/" + i0+"/createdBy/name",schemaPath:"#/properties/features/items/properties/createdBy/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+if(data30.imageUrl !== undefined){
+if(typeof data30.imageUrl !== "string"){
+const err68 = {instancePath:instancePath+"/features/" + i0+"/createdBy/imageUrl",schemaPath:"#/properties/features/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+}
+else {
+const err69 = {instancePath:instancePath+"/features/" + i0+"/createdBy",schemaPath:"#/properties/features/items/properties/createdBy/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+}
+else {
+const err70 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+}
+else {
+const err71 = {instancePath:instancePath+"/features",schemaPath:"#/properties/features/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+}
+else {
+const err72 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+validate135.errors = vErrors;
+return errors === 0;
+}
+
+export const nameList = validate137;
+const schema101 = {"$id":"nameList","type":"array","items":{"type":"string"}};
+
+function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="nameList" */;
+let vErrors = null;
+let errors = 0;
+if(Array.isArray(data)){
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data[i0] !== "string"){
+const err0 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate137.errors = vErrors;
+return errors === 0;
+}
+
+export const dependenciesExist = validate138;
+const schema102 = {"$id":"dependenciesExist","type":"boolean"};
+
+function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="dependenciesExist" */;
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "boolean"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate138.errors = vErrors;
+return errors === 0;
+}
+
+export const strategySegmentsBody = validate139;
+const schema103 = {"$id":"strategySegmentsBody","type":"object","additionalProperties":false,"required":["projectId","strategyId","environmentId","segmentIds"],"properties":{"projectId":{"type":"string","minLength":1,"maxLength":100},"strategyId":{"type":"string","minLength":1,"maxLength":100},"environmentId":{"type":"string","minLength":1,"maxLength":100},"segmentIds":{"type":"array","maxItems":5,"uniqueItems":true,"items":{"type":"integer","minimum":0}}}};
+
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="strategySegmentsBody" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.projectId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "projectId"},message:"must have required property '"+"projectId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.strategyId === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "strategyId"},message:"must have required property '"+"strategyId"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.environmentId === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "environmentId"},message:"must have required property '"+"environmentId"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.segmentIds === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "segmentIds"},message:"must have required property '"+"segmentIds"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "projectId") || (key0 === "strategyId")) || (key0 === "environmentId")) || (key0 === "segmentIds"))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.projectId !== undefined){
+let data0 = data.projectId;
+if(typeof data0 === "string"){
+if(func2(data0) > 100){
+const err5 = {instancePath:instancePath+"/projectId",schemaPath:"#/properties/projectId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(func2(data0) < 1){
+const err6 = {instancePath:instancePath+"/projectId",schemaPath:"#/properties/projectId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/projectId",schemaPath:"#/properties/projectId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.strategyId !== undefined){
+let data1 = data.strategyId;
+if(typeof data1 === "string"){
+if(func2(data1) > 100){
+const err8 = {instancePath:instancePath+"/strategyId",schemaPath:"#/properties/strategyId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(func2(data1) < 1){
+const err9 = {instancePath:instancePath+"/strategyId",schemaPath:"#/properties/strategyId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/strategyId",schemaPath:"#/properties/strategyId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.environmentId !== undefined){
+let data2 = data.environmentId;
+if(typeof data2 === "string"){
+if(func2(data2) > 100){
+const err11 = {instancePath:instancePath+"/environmentId",schemaPath:"#/properties/environmentId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(func2(data2) < 1){
+const err12 = {instancePath:instancePath+"/environmentId",schemaPath:"#/properties/environmentId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/environmentId",schemaPath:"#/properties/environmentId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.segmentIds !== undefined){
+let data3 = data.segmentIds;
+if(Array.isArray(data3)){
+if(data3.length > 5){
+const err14 = {instancePath:instancePath+"/segmentIds",schemaPath:"#/properties/segmentIds/maxItems",keyword:"maxItems",params:{limit: 5},message:"must NOT have more than 5 items"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+let data4 = data3[i0];
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err15 = {instancePath:instancePath+"/segmentIds/" + i0,schemaPath:"#/properties/segmentIds/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 < 0 || isNaN(data4)){
+const err16 = {instancePath:instancePath+"/segmentIds/" + i0,schemaPath:"#/properties/segmentIds/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+let i1 = data3.length;
+let j0;
+if(i1 > 1){
+const indices0 = {};
+for(;i1--;){
+let item0 = data3[i1];
+if(!(((typeof item0 == "number") && (!(item0 % 1) && !isNaN(item0))) && (isFinite(item0)))){
+continue;
+}
+if(typeof indices0[item0] == "number"){
+j0 = indices0[item0];
+const err17 = {instancePath:instancePath+"/segmentIds",schemaPath:"#/properties/segmentIds/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+break;
+}
+indices0[item0] = i1;
+}
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/segmentIds",schemaPath:"#/properties/segmentIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+validate139.errors = vErrors;
+return errors === 0;
+}
+
+export const legalValue = validate140;
+const schema104 = {"$id":"legalValue","type":"object","additionalProperties":false,"required":["value"],"properties":{"value":{"type":"string","minLength":1,"maxLength":100},"description":{"type":["string","null"],"maxLength":250}}};
+
+function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="legalValue" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.value === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "value") || (key0 === "description"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.value !== undefined){
+let data0 = data.value;
+if(typeof data0 === "string"){
+if(func2(data0) > 100){
+const err2 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(func2(data0) < 1){
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data1 = data.description;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema104.properties.description.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(func2(data1) > 250){
+const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 250},message:"must NOT have more than 250 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate140.errors = vErrors;
+return errors === 0;
+}
+
+export const createContextFieldBody = validate141;
+const schema105 = {"$id":"createContextFieldBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},"description":{"type":["string","null"],"maxLength":250},"stickiness":{"type":"boolean"},"sortOrder":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"legalValues":{"type":["array","null"],"maxItems":1000,"items":{"$ref":"legalValue"}},"project":{"type":["string","null"],"minLength":1,"maxLength":100},"createdAt":{"type":["string","null"]},"usedInFeatures":{"type":["integer","null"]},"usedInProjects":{"type":["integer","null"]}}};
+
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="createContextFieldBody" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func6.call(schema105.properties, key0))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data0 = data.name;
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},message:"must match pattern \""+"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"+"\""};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data1 = data.description;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema105.properties.description.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(func2(data1) > 250){
+const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 250},message:"must NOT have more than 250 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.stickiness !== undefined){
+if(typeof data.stickiness !== "boolean"){
+const err6 = {instancePath:instancePath+"/stickiness",schemaPath:"#/properties/stickiness/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.sortOrder !== undefined){
+let data3 = data.sortOrder;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err7 = {instancePath:instancePath+"/sortOrder",schemaPath:"#/properties/sortOrder/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 2147483647 || isNaN(data3)){
+const err8 = {instancePath:instancePath+"/sortOrder",schemaPath:"#/properties/sortOrder/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data3 < -2147483648 || isNaN(data3)){
+const err9 = {instancePath:instancePath+"/sortOrder",schemaPath:"#/properties/sortOrder/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+if(data.legalValues !== undefined){
+let data4 = data.legalValues;
+if((!(Array.isArray(data4))) && (data4 !== null)){
+const err10 = {instancePath:instancePath+"/legalValues",schemaPath:"#/properties/legalValues/type",keyword:"type",params:{type: schema105.properties.legalValues.type},message:"must be array,null"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(Array.isArray(data4)){
+if(data4.length > 1000){
+const err11 = {instancePath:instancePath+"/legalValues",schemaPath:"#/properties/legalValues/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate140(data4[i0], {instancePath:instancePath+"/legalValues/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+if(data.project !== undefined){
+let data6 = data.project;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err12 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: schema105.properties.project.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(typeof data6 === "string"){
+if(func2(data6) > 100){
+const err13 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(func2(data6) < 1){
+const err14 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+if(data.createdAt !== undefined){
+let data7 = data.createdAt;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err15 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: schema105.properties.createdAt.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.usedInFeatures !== undefined){
+let data8 = data.usedInFeatures;
+if((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) && (data8 !== null)){
+const err16 = {instancePath:instancePath+"/usedInFeatures",schemaPath:"#/properties/usedInFeatures/type",keyword:"type",params:{type: schema105.properties.usedInFeatures.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.usedInProjects !== undefined){
+let data9 = data.usedInProjects;
+if((!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))) && (data9 !== null)){
+const err17 = {instancePath:instancePath+"/usedInProjects",schemaPath:"#/properties/usedInProjects/type",keyword:"type",params:{type: schema105.properties.usedInProjects.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+validate141.errors = vErrors;
+return errors === 0;
+}
+
+export const updateContextFieldBody = validate143;
+const schema106 = {"$id":"updateContextFieldBody","type":"object","additionalProperties":false,"properties":{"name":{"type":"string"},"description":{"type":["string","null"],"maxLength":250},"stickiness":{"type":"boolean"},"sortOrder":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"legalValues":{"type":["array","null"],"maxItems":1000,"items":{"$ref":"legalValue"}},"project":{"type":["string","null"],"minLength":1,"maxLength":100},"createdAt":{"type":["string","null"]},"usedInFeatures":{"type":["integer","null"]},"usedInProjects":{"type":["integer","null"]}}};
+
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="updateContextFieldBody" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(func6.call(schema106.properties, key0))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data1 = data.description;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema106.properties.description.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(func2(data1) > 250){
+const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 250},message:"must NOT have more than 250 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.stickiness !== undefined){
+if(typeof data.stickiness !== "boolean"){
+const err4 = {instancePath:instancePath+"/stickiness",schemaPath:"#/properties/stickiness/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.sortOrder !== undefined){
+let data3 = data.sortOrder;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err5 = {instancePath:instancePath+"/sortOrder",schemaPath:"#/properties/sortOrder/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 2147483647 || isNaN(data3)){
+const err6 = {instancePath:instancePath+"/sortOrder",schemaPath:"#/properties/sortOrder/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data3 < -2147483648 || isNaN(data3)){
+const err7 = {instancePath:instancePath+"/sortOrder",schemaPath:"#/properties/sortOrder/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data.legalValues !== undefined){
+let data4 = data.legalValues;
+if((!(Array.isArray(data4))) && (data4 !== null)){
+const err8 = {instancePath:instancePath+"/legalValues",schemaPath:"#/properties/legalValues/type",keyword:"type",params:{type: schema106.properties.legalValues.type},message:"must be array,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(Array.isArray(data4)){
+if(data4.length > 1000){
+const err9 = {instancePath:instancePath+"/legalValues",schemaPath:"#/properties/legalValues/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate140(data4[i0], {instancePath:instancePath+"/legalValues/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+if(data.project !== undefined){
+let data6 = data.project;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err10 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: schema106.properties.project.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(typeof data6 === "string"){
+if(func2(data6) > 100){
+const err11 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(func2(data6) < 1){
+const err12 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data.createdAt !== undefined){
+let data7 = data.createdAt;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err13 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: schema106.properties.createdAt.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.usedInFeatures !== undefined){
+let data8 = data.usedInFeatures;
+if((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) && (data8 !== null)){
+const err14 = {instancePath:instancePath+"/usedInFeatures",schemaPath:"#/properties/usedInFeatures/type",keyword:"type",params:{type: schema106.properties.usedInFeatures.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.usedInProjects !== undefined){
+let data9 = data.usedInProjects;
+if((!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))) && (data9 !== null)){
+const err15 = {instancePath:instancePath+"/usedInProjects",schemaPath:"#/properties/usedInProjects/type",keyword:"type",params:{type: schema106.properties.usedInProjects.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+validate143.errors = vErrors;
+return errors === 0;
+}
+
+export const contextFieldNameBody = validate145;
+const schema107 = {"$id":"contextFieldNameBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string"}}};
+
+function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="contextFieldNameBody" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "name")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate145.errors = vErrors;
+return errors === 0;
+}
+
+export const contextField = validate146;
+const schema108 = {"$id":"contextField","type":"object","additionalProperties":false,"required":["name","description","stickiness","sortOrder","createdAt","legalValues"],"properties":{"name":{"type":"string"},"description":{"type":"string"},"stickiness":{"type":"boolean"},"sortOrder":{"type":"integer"},"createdAt":{"type":"string","format":"date-time"},"usedInFeatures":{"type":"integer","minimum":0},"usedInProjects":{"type":"integer","minimum":0},"legalValues":{"type":"array","items":{"$ref":"legalValue"}},"project":{"type":"string"}}};
+
+function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="contextField" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.description === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.stickiness === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "stickiness"},message:"must have required property '"+"stickiness"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.sortOrder === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sortOrder"},message:"must have required property '"+"sortOrder"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.createdAt === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.legalValues === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "legalValues"},message:"must have required property '"+"legalValues"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func6.call(schema108.properties, key0))){
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err8 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.stickiness !== undefined){
+if(typeof data.stickiness !== "boolean"){
+const err9 = {instancePath:instancePath+"/stickiness",schemaPath:"#/properties/stickiness/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.sortOrder !== undefined){
+let data3 = data.sortOrder;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err10 = {instancePath:instancePath+"/sortOrder",schemaPath:"#/properties/sortOrder/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.createdAt !== undefined){
+let data4 = data.createdAt;
+if(typeof data4 === "string"){
+if(!(formats0.test(data4))){
+const err11 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.usedInFeatures !== undefined){
+let data5 = data.usedInFeatures;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err13 = {instancePath:instancePath+"/usedInFeatures",schemaPath:"#/properties/usedInFeatures/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 < 0 || isNaN(data5)){
+const err14 = {instancePath:instancePath+"/usedInFeatures",schemaPath:"#/properties/usedInFeatures/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+if(data.usedInProjects !== undefined){
+let data6 = data.usedInProjects;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err15 = {instancePath:instancePath+"/usedInProjects",schemaPath:"#/properties/usedInProjects/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 < 0 || isNaN(data6)){
+const err16 = {instancePath:instancePath+"/usedInProjects",schemaPath:"#/properties/usedInProjects/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+if(data.legalValues !== undefined){
+let data7 = data.legalValues;
+if(Array.isArray(data7)){
+const len0 = data7.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate140(data7[i0], {instancePath:instancePath+"/legalValues/" + i0,parentData:data7,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/legalValues",schemaPath:"#/properties/legalValues/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.project !== undefined){
+if(typeof data.project !== "string"){
+const err18 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+validate146.errors = vErrors;
+return errors === 0;
+}
+
+export const contextFields = validate148;
+const schema109 = {"$id":"contextFields","type":"array","items":{"$ref":"contextField"}};
+
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="contextFields" */;
+let vErrors = null;
+let errors = 0;
+if(Array.isArray(data)){
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate146(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate148.errors = vErrors;
+return errors === 0;
+}
+
+export const contextFieldStrategies = validate150;
+const schema110 = {"$id":"contextFieldStrategies","type":"object","additionalProperties":false,"required":["strategies"],"properties":{"strategies":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","featureName","projectId","environment","strategyName"],"properties":{"id":{"type":"string"},"featureName":{"type":"string"},"projectId":{"type":"string"},"environment":{"type":"string"},"strategyName":{"type":"string"}}}}}};
+
+function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="contextFieldStrategies" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.strategies === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "strategies"},message:"must have required property '"+"strategies"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "strategies")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.strategies !== undefined){
+let data0 = data.strategies;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.id === undefined){
+const err2 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data1.featureName === undefined){
+const err3 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/required",keyword:"required",params:{missingProperty: "featureName"},message:"must have required property '"+"featureName"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1.projectId === undefined){
+const err4 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/required",keyword:"required",params:{missingProperty: "projectId"},message:"must have required property '"+"projectId"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data1.environment === undefined){
+const err5 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/required",keyword:"required",params:{missingProperty: "environment"},message:"must have required property '"+"environment"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data1.strategyName === undefined){
+const err6 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/required",keyword:"required",params:{missingProperty: "strategyName"},message:"must have required property '"+"strategyName"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+for(const key1 in data1){
+if(!(((((key1 === "id") || (key1 === "featureName")) || (key1 === "projectId")) || (key1 === "environment")) || (key1 === "strategyName"))){
+const err7 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data1.id !== undefined){
+if(typeof data1.id !== "string"){
+const err8 = {instancePath:instancePath+"/strategies/" + i0+"/id",schemaPath:"#/properties/strategies/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data1.featureName !== undefined){
+if(typeof data1.featureName !== "string"){
+const err9 = {instancePath:instancePath+"/strategies/" + i0+"/featureName",schemaPath:"#/properties/strategies/items/properties/featureName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data1.projectId !== undefined){
+if(typeof data1.projectId !== "string"){
+const err10 = {instancePath:instancePath+"/strategies/" + i0+"/projectId",schemaPath:"#/properties/strategies/items/properties/projectId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data1.environment !== undefined){
+if(typeof data1.environment !== "string"){
+const err11 = {instancePath:instancePath+"/strategies/" + i0+"/environment",schemaPath:"#/properties/strategies/items/properties/environment/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data1.strategyName !== undefined){
+if(typeof data1.strategyName !== "string"){
+const err12 = {instancePath:instancePath+"/strategies/" + i0+"/strategyName",schemaPath:"#/properties/strategies/items/properties/strategyName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/strategies",schemaPath:"#/properties/strategies/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate150.errors = vErrors;
+return errors === 0;
+}
+
+export const environment = validate151;
+const schema111 = {"$id":"environment","type":"object","additionalProperties":false,"required":["name","type","enabled","protected","sortOrder"],"properties":{"name":{"type":"string"},"type":{"type":"string"},"enabled":{"type":"boolean"},"protected":{"type":"boolean"},"sortOrder":{"type":"integer"},"projectCount":{"type":"integer","minimum":0},"apiTokenCount":{"type":"integer","minimum":0},"enabledToggleCount":{"type":"integer","minimum":0},"requiredApprovals":{"type":["integer","null"]}}};
+
+function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="environment" */;
 let vErrors = null;
 let errors = 0;
@@ -23285,7 +29415,7 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!(func6.call(schema79.properties, key0))){
+if(!(func6.call(schema111.properties, key0))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
@@ -23435,7 +29565,7 @@ errors++;
 if(data.requiredApprovals !== undefined){
 let data8 = data.requiredApprovals;
 if((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) && (data8 !== null)){
-const err17 = {instancePath:instancePath+"/requiredApprovals",schemaPath:"#/properties/requiredApprovals/type",keyword:"type",params:{type: schema79.properties.requiredApprovals.type},message:"must be integer,null"};
+const err17 = {instancePath:instancePath+"/requiredApprovals",schemaPath:"#/properties/requiredApprovals/type",keyword:"type",params:{type: schema111.properties.requiredApprovals.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -23456,14 +29586,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate105.errors = vErrors;
+validate151.errors = vErrors;
 return errors === 0;
 }
 
-export const environments = validate106;
-const schema80 = {"$id":"environments","type":"object","additionalProperties":false,"required":["version","environments"],"properties":{"version":{"type":"integer"},"environments":{"type":"array","items":{"$ref":"environment"}}}};
+export const environments = validate152;
+const schema112 = {"$id":"environments","type":"object","additionalProperties":false,"required":["version","environments"],"properties":{"version":{"type":"integer"},"environments":{"type":"array","items":{"$ref":"environment"}}}};
 
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate152(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="environments" */;
 let vErrors = null;
 let errors = 0;
@@ -23518,8 +29648,8 @@ let data1 = data.environments;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate105(data1[i0], {instancePath:instancePath+"/environments/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+if(!(validate151(data1[i0], {instancePath:instancePath+"/environments/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate151.errors : vErrors.concat(validate151.errors);
 errors = vErrors.length;
 }
 }
@@ -23546,14 +29676,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate106.errors = vErrors;
+validate152.errors = vErrors;
 return errors === 0;
 }
 
-export const defaultStrategy = validate108;
-const schema81 = {"$id":"defaultStrategy","type":"object","additionalProperties":false,"required":["name","constraints","parameters","variants","segments"],"properties":{"name":{"type":"string"},"title":{"type":["string","null"]},"disabled":{"type":["boolean","null"]},"constraints":{"type":"array","items":{"type":"object"}},"parameters":{"type":"object","additionalProperties":{"type":"string"}},"variants":{"type":"array","items":{"type":"object"}},"segments":{"type":"array","items":{"type":"integer"}}}};
+export const defaultStrategy = validate154;
+const schema113 = {"$id":"defaultStrategy","type":"object","additionalProperties":false,"required":["name","constraints","parameters","variants","segments"],"properties":{"name":{"type":"string"},"title":{"type":["string","null"]},"disabled":{"type":["boolean","null"]},"constraints":{"type":"array","items":{"type":"object"}},"parameters":{"type":"object","additionalProperties":{"type":"string"}},"variants":{"type":"array","items":{"type":"object"}},"segments":{"type":"array","items":{"type":"integer"}}}};
 
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="defaultStrategy" */;
 let vErrors = null;
 let errors = 0;
@@ -23635,7 +29765,7 @@ errors++;
 if(data.title !== undefined){
 let data1 = data.title;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err7 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema81.properties.title.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema113.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -23648,7 +29778,7 @@ errors++;
 if(data.disabled !== undefined){
 let data2 = data.disabled;
 if((typeof data2 !== "boolean") && (data2 !== null)){
-const err8 = {instancePath:instancePath+"/disabled",schemaPath:"#/properties/disabled/type",keyword:"type",params:{type: schema81.properties.disabled.type},message:"must be boolean,null"};
+const err8 = {instancePath:instancePath+"/disabled",schemaPath:"#/properties/disabled/type",keyword:"type",params:{type: schema113.properties.disabled.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -23783,14 +29913,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate108.errors = vErrors;
+validate154.errors = vErrors;
 return errors === 0;
 }
 
-export const projectEnvironment = validate109;
-const schema82 = {"$id":"projectEnvironment","type":"object","additionalProperties":false,"required":["name","type","enabled","protected","sortOrder","projectApiTokenCount","projectEnabledToggleCount","visible"],"properties":{"name":{"type":"string"},"type":{"type":"string"},"enabled":{"type":"boolean"},"protected":{"type":"boolean"},"sortOrder":{"type":"integer"},"projectApiTokenCount":{"type":"integer","minimum":0},"projectEnabledToggleCount":{"type":"integer","minimum":0},"defaultStrategy":{"$ref":"defaultStrategy"},"visible":{"type":"boolean"},"requiredApprovals":{"type":["integer","null"]}}};
+export const projectEnvironment = validate155;
+const schema114 = {"$id":"projectEnvironment","type":"object","additionalProperties":false,"required":["name","type","enabled","protected","sortOrder","projectApiTokenCount","projectEnabledToggleCount","visible"],"properties":{"name":{"type":"string"},"type":{"type":"string"},"enabled":{"type":"boolean"},"protected":{"type":"boolean"},"sortOrder":{"type":"integer"},"projectApiTokenCount":{"type":"integer","minimum":0},"projectEnabledToggleCount":{"type":"integer","minimum":0},"defaultStrategy":{"$ref":"defaultStrategy"},"visible":{"type":"boolean"},"requiredApprovals":{"type":["integer","null"]}}};
 
-function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="projectEnvironment" */;
 let vErrors = null;
 let errors = 0;
@@ -23876,7 +30006,7 @@ vErrors.push(err7);
 errors++;
 }
 for(const key0 in data){
-if(!(func6.call(schema82.properties, key0))){
+if(!(func6.call(schema114.properties, key0))){
 const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err8];
@@ -23999,8 +30129,8 @@ errors++;
 }
 }
 if(data.defaultStrategy !== undefined){
-if(!(validate108(data.defaultStrategy, {instancePath:instancePath+"/defaultStrategy",parentData:data,parentDataProperty:"defaultStrategy",rootData}))){
-vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
+if(!(validate154(data.defaultStrategy, {instancePath:instancePath+"/defaultStrategy",parentData:data,parentDataProperty:"defaultStrategy",rootData}))){
+vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
 errors = vErrors.length;
 }
 }
@@ -24019,7 +30149,7 @@ errors++;
 if(data.requiredApprovals !== undefined){
 let data9 = data.requiredApprovals;
 if((!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))) && (data9 !== null)){
-const err19 = {instancePath:instancePath+"/requiredApprovals",schemaPath:"#/properties/requiredApprovals/type",keyword:"type",params:{type: schema82.properties.requiredApprovals.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/requiredApprovals",schemaPath:"#/properties/requiredApprovals/type",keyword:"type",params:{type: schema114.properties.requiredApprovals.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -24040,14 +30170,14 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate109.errors = vErrors;
+validate155.errors = vErrors;
 return errors === 0;
 }
 
-export const projectEnvironments = validate111;
-const schema83 = {"$id":"projectEnvironments","type":"object","additionalProperties":false,"required":["version","environments"],"properties":{"version":{"type":"integer"},"environments":{"type":"array","items":{"$ref":"projectEnvironment"}}}};
+export const projectEnvironments = validate157;
+const schema115 = {"$id":"projectEnvironments","type":"object","additionalProperties":false,"required":["version","environments"],"properties":{"version":{"type":"integer"},"environments":{"type":"array","items":{"$ref":"projectEnvironment"}}}};
 
-function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="projectEnvironments" */;
 let vErrors = null;
 let errors = 0;
@@ -24102,8 +30232,8 @@ let data1 = data.environments;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate109(data1[i0], {instancePath:instancePath+"/environments/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+if(!(validate155(data1[i0], {instancePath:instancePath+"/environments/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
 errors = vErrors.length;
 }
 }
@@ -24130,15 +30260,15 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate111.errors = vErrors;
+validate157.errors = vErrors;
 return errors === 0;
 }
 
-export const createEnvironment = validate113;
-const schema84 = {"$id":"createEnvironment","type":"object","additionalProperties":false,"required":["name","type"],"properties":{"name":{"type":"string","pattern":"^[A-Za-z0-9_~-]{1,100}$"},"type":{"type":"string","minLength":1,"maxLength":100},"enabled":{"type":"boolean"},"sortOrder":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"requiredApprovals":{"type":["integer","null"],"minimum":1,"maximum":1000}}};
-const pattern8 = new RegExp("^[A-Za-z0-9_~-]{1,100}$", "u");
+export const createEnvironment = validate159;
+const schema116 = {"$id":"createEnvironment","type":"object","additionalProperties":false,"required":["name","type"],"properties":{"name":{"type":"string","pattern":"^[A-Za-z0-9_~-]{1,100}$"},"type":{"type":"string","minLength":1,"maxLength":100},"enabled":{"type":"boolean"},"sortOrder":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"requiredApprovals":{"type":["integer","null"],"minimum":1,"maximum":1000}}};
+const pattern19 = new RegExp("^[A-Za-z0-9_~-]{1,100}$", "u");
 
-function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createEnvironment" */;
 let vErrors = null;
 let errors = 0;
@@ -24178,7 +30308,7 @@ errors++;
 if(data.name !== undefined){
 let data0 = data.name;
 if(typeof data0 === "string"){
-if(!pattern8.test(data0)){
+if(!pattern19.test(data0)){
 const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^[A-Za-z0-9_~-]{1,100}$"},message:"must match pattern \""+"^[A-Za-z0-9_~-]{1,100}$"+"\""};
 if(vErrors === null){
 vErrors = [err3];
@@ -24285,7 +30415,7 @@ errors++;
 if(data.requiredApprovals !== undefined){
 let data4 = data.requiredApprovals;
 if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)){
-const err12 = {instancePath:instancePath+"/requiredApprovals",schemaPath:"#/properties/requiredApprovals/type",keyword:"type",params:{type: schema84.properties.requiredApprovals.type},message:"must be integer,null"};
+const err12 = {instancePath:instancePath+"/requiredApprovals",schemaPath:"#/properties/requiredApprovals/type",keyword:"type",params:{type: schema116.properties.requiredApprovals.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -24328,14 +30458,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate113.errors = vErrors;
+validate159.errors = vErrors;
 return errors === 0;
 }
 
-export const updateEnvironment = validate114;
-const schema85 = {"$id":"updateEnvironment","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","minLength":1,"maxLength":100},"sortOrder":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"requiredApprovals":{"type":["integer","null"],"minimum":1,"maximum":1000}}};
+export const updateEnvironment = validate160;
+const schema117 = {"$id":"updateEnvironment","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","minLength":1,"maxLength":100},"sortOrder":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"requiredApprovals":{"type":["integer","null"],"minimum":1,"maximum":1000}}};
 
-function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateEnvironment" */;
 let vErrors = null;
 let errors = 0;
@@ -24425,7 +30555,7 @@ errors++;
 if(data.requiredApprovals !== undefined){
 let data2 = data.requiredApprovals;
 if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)){
-const err7 = {instancePath:instancePath+"/requiredApprovals",schemaPath:"#/properties/requiredApprovals/type",keyword:"type",params:{type: schema85.properties.requiredApprovals.type},message:"must be integer,null"};
+const err7 = {instancePath:instancePath+"/requiredApprovals",schemaPath:"#/properties/requiredApprovals/type",keyword:"type",params:{type: schema117.properties.requiredApprovals.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -24468,14 +30598,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate114.errors = vErrors;
+validate160.errors = vErrors;
 return errors === 0;
 }
 
-export const environmentSortOrder = validate115;
-const schema86 = {"$id":"environmentSortOrder","type":"object","maxProperties":1000,"propertyNames":{"maxLength":100},"additionalProperties":{"type":"integer","minimum":-2147483648,"maximum":2147483647}};
+export const environmentSortOrder = validate161;
+const schema118 = {"$id":"environmentSortOrder","type":"object","maxProperties":1000,"propertyNames":{"maxLength":100},"additionalProperties":{"type":"integer","minimum":-2147483648,"maximum":2147483647}};
 
-function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="environmentSortOrder" */;
 let vErrors = null;
 let errors = 0;
@@ -24562,14 +30692,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate115.errors = vErrors;
+validate161.errors = vErrors;
 return errors === 0;
 }
 
-export const addProjectEnvironment = validate116;
-const schema87 = {"$id":"addProjectEnvironment","type":"object","additionalProperties":false,"required":["environment"],"properties":{"environment":{"type":"string","minLength":1,"maxLength":100},"changeRequestsEnabled":{"type":"boolean"},"defaultStrategy":{"$id":"strategyBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"title":{"type":["string","null"],"maxLength":255},"disabled":{"type":["boolean","null"]},"sortOrder":{"type":"integer","minimum":-1000000,"maximum":1000000},"constraints":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["contextName","operator"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"operator":{"enum":["IN","NOT_IN","STR_CONTAINS","STR_STARTS_WITH","STR_ENDS_WITH","NUM_EQ","NUM_GT","NUM_GTE","NUM_LT","NUM_LTE","DATE_AFTER","DATE_BEFORE","SEMVER_EQ","SEMVER_GT","SEMVER_LT","SEMVER_GTE","SEMVER_LTE","REGEX","IN_CIDR"]},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string","maxLength":1000}},"value":{"type":"string","maxLength":1000}}}},"parameters":{"type":"object","maxProperties":10,"propertyNames":{"maxLength":100},"additionalProperties":{"type":["string","number"],"maxLength":100000}},"segments":{"type":"array","maxItems":5,"items":{"type":"integer","minimum":1}},"variants":{"type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255},"weight":{"type":"integer","minimum":0,"maximum":1000},"weightType":{"enum":["variable","fix"]},"stickiness":{"type":"string","minLength":1,"maxLength":100},"payload":{"type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"enum":["string","json","csv","number"]},"value":{"type":"string","maxLength":10000}}}},"if":{"required":["weightType"],"properties":{"weightType":{"const":"fix"}}},"then":{"required":["weight"]}}},"id":{"type":"string"},"featureName":{"type":"string"}}}}};
+export const addProjectEnvironment = validate162;
+const schema119 = {"$id":"addProjectEnvironment","type":"object","additionalProperties":false,"required":["environment"],"properties":{"environment":{"type":"string","minLength":1,"maxLength":100},"changeRequestsEnabled":{"type":"boolean"},"defaultStrategy":{"$id":"strategyBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"title":{"type":["string","null"],"maxLength":255},"disabled":{"type":["boolean","null"]},"sortOrder":{"type":"integer","minimum":-1000000,"maximum":1000000},"constraints":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["contextName","operator"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"operator":{"enum":["IN","NOT_IN","STR_CONTAINS","STR_STARTS_WITH","STR_ENDS_WITH","NUM_EQ","NUM_GT","NUM_GTE","NUM_LT","NUM_LTE","DATE_AFTER","DATE_BEFORE","SEMVER_EQ","SEMVER_GT","SEMVER_LT","SEMVER_GTE","SEMVER_LTE","REGEX","IN_CIDR"]},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string","maxLength":1000}},"value":{"type":"string","maxLength":1000}}}},"parameters":{"type":"object","maxProperties":10,"propertyNames":{"maxLength":100},"additionalProperties":{"type":["string","number"],"maxLength":100000}},"segments":{"type":"array","maxItems":5,"items":{"type":"integer","minimum":1}},"variants":{"type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255},"weight":{"type":"integer","minimum":0,"maximum":1000},"weightType":{"enum":["variable","fix"]},"stickiness":{"type":"string","minLength":1,"maxLength":100},"payload":{"type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"enum":["string","json","csv","number"]},"value":{"type":"string","maxLength":10000}}}},"if":{"required":["weightType"],"properties":{"weightType":{"const":"fix"}}},"then":{"required":["weight"]}}},"id":{"type":"string"},"featureName":{"type":"string"}}}}};
 
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="addProjectEnvironment" */;
 let vErrors = null;
 let errors = 0;
@@ -24657,7 +30787,7 @@ vErrors.push(err6);
 errors++;
 }
 for(const key1 in data2){
-if(!(func6.call(schema87.properties.defaultStrategy.properties, key1))){
+if(!(func6.call(schema119.properties.defaultStrategy.properties, key1))){
 const err7 = {instancePath:instancePath+"/defaultStrategy",schemaPath:"#/properties/defaultStrategy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err7];
@@ -24706,7 +30836,7 @@ errors++;
 if(data2.title !== undefined){
 let data4 = data2.title;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err11 = {instancePath:instancePath+"/defaultStrategy/title",schemaPath:"#/properties/defaultStrategy/properties/title/type",keyword:"type",params:{type: schema87.properties.defaultStrategy.properties.title.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/defaultStrategy/title",schemaPath:"#/properties/defaultStrategy/properties/title/type",keyword:"type",params:{type: schema119.properties.defaultStrategy.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -24731,7 +30861,7 @@ errors++;
 if(data2.disabled !== undefined){
 let data5 = data2.disabled;
 if((typeof data5 !== "boolean") && (data5 !== null)){
-const err13 = {instancePath:instancePath+"/defaultStrategy/disabled",schemaPath:"#/properties/defaultStrategy/properties/disabled/type",keyword:"type",params:{type: schema87.properties.defaultStrategy.properties.disabled.type},message:"must be boolean,null"};
+const err13 = {instancePath:instancePath+"/defaultStrategy/disabled",schemaPath:"#/properties/defaultStrategy/properties/disabled/type",keyword:"type",params:{type: schema119.properties.defaultStrategy.properties.disabled.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -24853,7 +30983,7 @@ errors++;
 if(data8.operator !== undefined){
 let data10 = data8.operator;
 if(!(((((((((((((((((((data10 === "IN") || (data10 === "NOT_IN")) || (data10 === "STR_CONTAINS")) || (data10 === "STR_STARTS_WITH")) || (data10 === "STR_ENDS_WITH")) || (data10 === "NUM_EQ")) || (data10 === "NUM_GT")) || (data10 === "NUM_GTE")) || (data10 === "NUM_LT")) || (data10 === "NUM_LTE")) || (data10 === "DATE_AFTER")) || (data10 === "DATE_BEFORE")) || (data10 === "SEMVER_EQ")) || (data10 === "SEMVER_GT")) || (data10 === "SEMVER_LT")) || (data10 === "SEMVER_GTE")) || (data10 === "SEMVER_LTE")) || (data10 === "REGEX")) || (data10 === "IN_CIDR"))){
-const err23 = {instancePath:instancePath+"/defaultStrategy/constraints/" + i0+"/operator",schemaPath:"#/properties/defaultStrategy/properties/constraints/items/properties/operator/enum",keyword:"enum",params:{allowedValues: schema87.properties.defaultStrategy.properties.constraints.items.properties.operator.enum},message:"must be equal to one of the allowed values"};
+const err23 = {instancePath:instancePath+"/defaultStrategy/constraints/" + i0+"/operator",schemaPath:"#/properties/defaultStrategy/properties/constraints/items/properties/operator/enum",keyword:"enum",params:{allowedValues: schema119.properties.defaultStrategy.properties.constraints.items.properties.operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -25019,7 +31149,7 @@ errors++;
 for(const key4 in data16){
 let data17 = data16[key4];
 if((typeof data17 !== "string") && (!((typeof data17 == "number") && (isFinite(data17))))){
-const err36 = {instancePath:instancePath+"/defaultStrategy/parameters/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/defaultStrategy/properties/parameters/additionalProperties/type",keyword:"type",params:{type: schema87.properties.defaultStrategy.properties.parameters.additionalProperties.type},message:"must be string,number"};
+const err36 = {instancePath:instancePath+"/defaultStrategy/parameters/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/defaultStrategy/properties/parameters/additionalProperties/type",keyword:"type",params:{type: schema119.properties.defaultStrategy.properties.parameters.additionalProperties.type},message:"must be string,number"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -25283,7 +31413,7 @@ errors++;
 if(data21.weightType !== undefined){
 let data25 = data21.weightType;
 if(!((data25 === "variable") || (data25 === "fix"))){
-const err56 = {instancePath:instancePath+"/defaultStrategy/variants/" + i3+"/weightType",schemaPath:"#/properties/defaultStrategy/properties/variants/items/properties/weightType/enum",keyword:"enum",params:{allowedValues: schema87.properties.defaultStrategy.properties.variants.items.properties.weightType.enum},message:"must be equal to one of the allowed values"};
+const err56 = {instancePath:instancePath+"/defaultStrategy/variants/" + i3+"/weightType",schemaPath:"#/properties/defaultStrategy/properties/variants/items/properties/weightType/enum",keyword:"enum",params:{allowedValues: schema119.properties.defaultStrategy.properties.variants.items.properties.weightType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -25366,7 +31496,7 @@ errors++;
 if(data27.type !== undefined){
 let data28 = data27.type;
 if(!((((data28 === "string") || (data28 === "json")) || (data28 === "csv")) || (data28 === "number"))){
-const err63 = {instancePath:instancePath+"/defaultStrategy/variants/" + i3+"/payload/type",schemaPath:"#/properties/defaultStrategy/properties/variants/items/properties/payload/properties/type/enum",keyword:"enum",params:{allowedValues: schema87.properties.defaultStrategy.properties.variants.items.properties.payload.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err63 = {instancePath:instancePath+"/defaultStrategy/variants/" + i3+"/payload/type",schemaPath:"#/properties/defaultStrategy/properties/variants/items/properties/payload/properties/type/enum",keyword:"enum",params:{allowedValues: schema119.properties.defaultStrategy.properties.variants.items.properties.payload.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -25484,14 +31614,14 @@ vErrors.push(err72);
 }
 errors++;
 }
-validate116.errors = vErrors;
+validate162.errors = vErrors;
 return errors === 0;
 }
 
-export const featureType = validate117;
-const schema88 = {"$id":"featureType","type":"object","additionalProperties":false,"required":["id","name","description","lifetimeDays"],"properties":{"id":{"enum":["release","experiment","operational","kill-switch","permission"]},"name":{"type":"string"},"description":{"type":"string"},"lifetimeDays":{"type":["integer","null"],"minimum":0}}};
+export const featureType = validate163;
+const schema120 = {"$id":"featureType","type":"object","additionalProperties":false,"required":["id","name","description","lifetimeDays"],"properties":{"id":{"enum":["release","experiment","operational","kill-switch","permission"]},"name":{"type":"string"},"description":{"type":"string"},"lifetimeDays":{"type":["integer","null"],"minimum":0}}};
 
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureType" */;
 let vErrors = null;
 let errors = 0;
@@ -25551,7 +31681,7 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(!(((((data0 === "release") || (data0 === "experiment")) || (data0 === "operational")) || (data0 === "kill-switch")) || (data0 === "permission"))){
-const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/enum",keyword:"enum",params:{allowedValues: schema88.properties.id.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/enum",keyword:"enum",params:{allowedValues: schema120.properties.id.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -25588,7 +31718,7 @@ errors++;
 if(data.lifetimeDays !== undefined){
 let data3 = data.lifetimeDays;
 if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/lifetimeDays",schemaPath:"#/properties/lifetimeDays/type",keyword:"type",params:{type: schema88.properties.lifetimeDays.type},message:"must be integer,null"};
+const err8 = {instancePath:instancePath+"/lifetimeDays",schemaPath:"#/properties/lifetimeDays/type",keyword:"type",params:{type: schema120.properties.lifetimeDays.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -25621,14 +31751,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate117.errors = vErrors;
+validate163.errors = vErrors;
 return errors === 0;
 }
 
-export const featureTypes = validate118;
-const schema89 = {"$id":"featureTypes","type":"object","additionalProperties":false,"required":["version","types"],"properties":{"version":{"enum":[1]},"types":{"type":"array","items":{"$ref":"featureType"}}}};
+export const featureTypes = validate164;
+const schema121 = {"$id":"featureTypes","type":"object","additionalProperties":false,"required":["version","types"],"properties":{"version":{"enum":[1]},"types":{"type":"array","items":{"$ref":"featureType"}}}};
 
-function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureTypes" */;
 let vErrors = null;
 let errors = 0;
@@ -25667,7 +31797,7 @@ errors++;
 }
 if(data.version !== undefined){
 if(!(data.version === 1)){
-const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/enum",keyword:"enum",params:{allowedValues: schema89.properties.version.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/enum",keyword:"enum",params:{allowedValues: schema121.properties.version.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -25682,8 +31812,8 @@ let data1 = data.types;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate117(data1[i0], {instancePath:instancePath+"/types/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate163(data1[i0], {instancePath:instancePath+"/types/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
 errors = vErrors.length;
 }
 }
@@ -25710,14 +31840,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate118.errors = vErrors;
+validate164.errors = vErrors;
 return errors === 0;
 }
 
-export const featureTypeLifetime = validate120;
-const schema90 = {"$id":"featureTypeLifetime","type":"object","required":["lifetimeDays"],"properties":{"lifetimeDays":{"type":["integer","null"],"minimum":0,"maximum":2147483647}}};
+export const featureTypeLifetime = validate166;
+const schema122 = {"$id":"featureTypeLifetime","type":"object","required":["lifetimeDays"],"properties":{"lifetimeDays":{"type":["integer","null"],"minimum":0,"maximum":2147483647}}};
 
-function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureTypeLifetime" */;
 let vErrors = null;
 let errors = 0;
@@ -25735,7 +31865,7 @@ errors++;
 if(data.lifetimeDays !== undefined){
 let data0 = data.lifetimeDays;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
-const err1 = {instancePath:instancePath+"/lifetimeDays",schemaPath:"#/properties/lifetimeDays/type",keyword:"type",params:{type: schema90.properties.lifetimeDays.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/lifetimeDays",schemaPath:"#/properties/lifetimeDays/type",keyword:"type",params:{type: schema122.properties.lifetimeDays.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -25778,14 +31908,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate120.errors = vErrors;
+validate166.errors = vErrors;
 return errors === 0;
 }
 
-export const updateEnabledPayload = validate121;
-const schema91 = {"$id":"updateEnabledPayload","type":"object","additionalProperties":false,"required":["enabled"],"properties":{"enabled":{"type":"boolean"}}};
+export const updateEnabledPayload = validate167;
+const schema123 = {"$id":"updateEnabledPayload","type":"object","additionalProperties":false,"required":["enabled"],"properties":{"enabled":{"type":"boolean"}}};
 
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateEnabledPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -25835,14 +31965,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate121.errors = vErrors;
+validate167.errors = vErrors;
 return errors === 0;
 }
 
-export const strategyRefPayload = validate122;
-const schema92 = {"$id":"strategyRefPayload","type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","minLength":1,"maxLength":100}}};
+export const strategyRefPayload = validate168;
+const schema124 = {"$id":"strategyRefPayload","type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","minLength":1,"maxLength":100}}};
 
-function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="strategyRefPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -25915,14 +32045,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate122.errors = vErrors;
+validate168.errors = vErrors;
 return errors === 0;
 }
 
-export const variantsPayload = validate123;
-const schema93 = {"$id":"variantsPayload","type":"object","additionalProperties":false,"required":["variants"],"properties":{"variants":{"type":"array"}}};
+export const variantsPayload = validate169;
+const schema125 = {"$id":"variantsPayload","type":"object","additionalProperties":false,"required":["variants"],"properties":{"variants":{"type":"array"}}};
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="variantsPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -25972,14 +32102,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate123.errors = vErrors;
+validate169.errors = vErrors;
 return errors === 0;
 }
 
-export const emptyPayload = validate124;
-const schema94 = {"$id":"emptyPayload","type":"object","additionalProperties":false,"properties":{}};
+export const emptyPayload = validate170;
+const schema126 = {"$id":"emptyPayload","type":"object","additionalProperties":false,"properties":{}};
 
-function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="emptyPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -26005,14 +32135,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate124.errors = vErrors;
+validate170.errors = vErrors;
 return errors === 0;
 }
 
-export const dependencyRefPayload = validate125;
-const schema95 = {"$id":"dependencyRefPayload","type":"object","additionalProperties":false,"required":["feature"],"properties":{"feature":{"type":"string","minLength":1,"maxLength":100}}};
+export const dependencyRefPayload = validate171;
+const schema127 = {"$id":"dependencyRefPayload","type":"object","additionalProperties":false,"required":["feature"],"properties":{"feature":{"type":"string","minLength":1,"maxLength":100}}};
 
-function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="dependencyRefPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -26085,14 +32215,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate125.errors = vErrors;
+validate171.errors = vErrors;
 return errors === 0;
 }
 
-export const segmentRefPayload = validate126;
-const schema96 = {"$id":"segmentRefPayload","type":"object","required":["id"],"properties":{"id":{"type":"integer","minimum":1}}};
+export const segmentRefPayload = validate172;
+const schema128 = {"$id":"segmentRefPayload","type":"object","required":["id"],"properties":{"id":{"type":"integer","minimum":1}}};
 
-function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="segmentRefPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -26143,7 +32273,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate126.errors = vErrors;
+validate172.errors = vErrors;
 return errors === 0;
 }
 

@@ -6,6 +6,8 @@ import { CLIENT_ROUTES } from './client-routes';
 import { ENVIRONMENT_ROUTES } from './environment-routes';
 import { FLAG_CONFIG_ROUTES } from './flag-config-routes';
 import { FEATURE_LIFECYCLE_ROUTES } from './feature-lifecycle-routes';
+import { TAG_ROUTES } from './tag-routes';
+import { SEARCH_ROUTES } from './search-routes';
 import { FRONTEND_ROUTES } from './frontend-routes';
 import { OFREP_ROUTES } from './ofrep-routes';
 import { PLAYGROUND_ROUTES } from './playground-routes';
@@ -22,6 +24,8 @@ export const ALL_ROUTES: readonly Route[] = [
   ...CLIENT_ROUTES,
   ...FLAG_CONFIG_ROUTES,
   ...FEATURE_LIFECYCLE_ROUTES,
+  ...TAG_ROUTES,
+  ...SEARCH_ROUTES,
   ...FRONTEND_ROUTES,
   ...OFREP_ROUTES,
   ...PLAYGROUND_ROUTES,

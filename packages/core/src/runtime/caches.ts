@@ -7,6 +7,7 @@ import type { ApiKeyRecord } from '../base/records';
 import type { ClientFeaturesResponse } from '../documents/client-feature';
 import type { ProjectsResponse } from '../documents/project-document';
 import { RevisionCache } from '../base/revision-cache';
+import { FeatureIndex } from './feature-index';
 import type { EvaluationEntry } from './evaluators';
 
 /** The whole project list and how long its clock-dependent figures hold. */
@@ -60,6 +61,10 @@ export interface ContextCaches {
   readonly apiKeys: RevisionCache<string, KnownKey | null>;
   /** `GET /api/admin/events` responses as JSON text, by query: asked again and again between writes. */
   readonly eventPages: RevisionCache<string, string>;
+  /** Search's rows of every feature, kept up to date from the event log (see feature-index.ts). */
+  readonly featureIndex: FeatureIndex;
+  /** `searchFeatures` answers by key and query, at one revision. */
+  readonly searchPages: RevisionCache<string, unknown>;
   /** The project list, under the key `all`. */
   readonly projects: RevisionCache<string, ProjectsAnswer>;
   /** Client features by query: SDKs poll the same query, and between writes neither answer nor ETag change. */
@@ -98,6 +103,8 @@ export function createCaches(): ContextCaches {
     secretHashes: new RevisionCache({ max: 1024 }),
     apiKeys: new RevisionCache({ max: 1024 }),
     eventPages: new RevisionCache(),
+    featureIndex: new FeatureIndex(),
+    searchPages: new RevisionCache(),
     projects: new RevisionCache({ max: 1 }),
     clientFeatures: new RevisionCache(),
     clientFeatureTags: new RevisionCache(),

@@ -1,6 +1,7 @@
 /** What every operation runs with: storage (through read/write that wait for readiness), clock, logger, caches. */
 import { createCaches, type ContextCaches } from './caches';
 import { ensureInstanceDefaults } from './instance-defaults';
+import { ensureTagDefaults } from './tag-defaults';
 import { resolveLimits, type Limits } from '../base/limits';
 import { DEFAULT_FRONTEND_ORIGINS, originProblem } from '../base/cors-origins';
 import { SetupError } from '../base/setup-error';
@@ -54,7 +55,9 @@ export function createContext(options: AdminOptions): AdminContext {
   let initialized: Promise<void> | undefined;
   let isReady = false;
   const ready = (): Promise<void> => {
-    initialized ??= ensureInstanceDefaults(storage, now).then(
+    initialized ??= ensureInstanceDefaults(storage, now)
+      .then(() => ensureTagDefaults(storage, now))
+      .then(
       () => {
         isReady = true;
       },

@@ -20,6 +20,8 @@ import { createFeatureSchema, featureSchema, featuresSchema, patchOperationsSche
 import { FEATURE_TYPE_SCHEMAS } from './feature-type';
 import { FLAG_CONFIG_SCHEMAS } from './flag-config';
 import { FEATURE_LIFECYCLE_SCHEMAS } from './feature-lifecycle';
+import { TAG_SCHEMAS } from './tag';
+import { SEARCH_SCHEMAS } from './search';
 import { FRONTEND_SCHEMAS } from './frontend';
 import { OFREP_SCHEMAS } from './ofrep';
 import { PLAYGROUND_SCHEMAS } from './playground';
@@ -54,6 +56,8 @@ export const SCHEMAS = [
   ...FEATURE_LIFECYCLE_SCHEMAS,
   ...STRATEGY_DEFINITION_SCHEMAS,
   ...CHANGE_REQUEST_SCHEMAS,
+  ...TAG_SCHEMAS,
+  ...SEARCH_SCHEMAS,
   ...FRONTEND_SCHEMAS,
   ...OFREP_SCHEMAS,
   ...PLAYGROUND_SCHEMAS,
