@@ -11,6 +11,8 @@ export type { Admin } from './admin/admin';
 export { createContext } from './runtime/context';
 export type { AdminContext, AdminOptions } from './runtime/context';
 export type { ContextCaches } from './runtime/caches';
+export { DEFAULT_STREAM_OPTIONS } from './runtime/client-streams';
+export type { StreamOptions, StreamStats } from './runtime/client-streams';
 export { silentLogger } from './base/logger';
 export type { Logger, LogMethod } from './base/logger';
 

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PayloadTooLargeError } from './body-limit-error.js';
 import { clientGone } from './client-gone.js';
 import { encodeWhole, type Compressor } from './compression.js';
+import { pipe } from './write-response.js';
 import type { EncodedBodies } from './encoded-bodies.js';
 import { parsedBody } from './parsed-body.js';
 import type { NodeRequest } from './types.js';
@@ -27,7 +28,8 @@ export interface PlainRequest {
 export interface PlainResponse {
   status: number;
   headers: Record<string, string>;
-  body: string | null;
+  /** Text sent whole, or a stream sent chunk by chunk as it comes (server-sent events), or null. */
+  body: string | ReadableStream<Uint8Array> | null;
 }
 
 export type PlainHandler = (request: PlainRequest) => Promise<PlainResponse>;
@@ -92,9 +94,16 @@ export async function servePlain(
     onError(error);
     return;
   }
-  if (res.destroyed) return;
+  if (res.destroyed) {
+    if (response.body !== null && typeof response.body !== 'string') void response.body.cancel().catch(() => undefined);
+    return;
+  }
   const headers: Record<string, string | number> = response.headers;
   const isHead = req.method === 'HEAD';
+  if (response.body !== null && typeof response.body !== 'string') {
+    await streamPlain(req, res, response.status, headers, response.body, isHead);
+    return;
+  }
   let payload: string | Uint8Array | null = response.body;
   if (payload !== null) {
     const whole = encodedBodies ? encodedBodies.of(payload) : payload;
@@ -113,6 +122,34 @@ export async function servePlain(
   res.writeHead(response.status, headers);
   if (isHead || payload === null) res.end();
   else res.end(payload);
+}
+
+/**
+ * A streamed answer: headers at once, then each chunk as the stream gives it (never compressed: a
+ * compressor would hold events back), with backpressure; the stream is cancelled when the client leaves,
+ * and the connection dropped when the stream fails (a client that stopped reading).
+ */
+async function streamPlain(
+  req: NodeRequest,
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string | number>,
+  body: ReadableStream<Uint8Array>,
+  isHead: boolean,
+): Promise<void> {
+  if (!req.complete) {
+    settleUnreadBody(req, res);
+    drainAfterResponse(req, res);
+  }
+  res.writeHead(status, headers);
+  if (isHead) {
+    void body.cancel().catch(() => undefined);
+    res.end();
+    return;
+  }
+  res.flushHeaders();
+  // An answer cut short must not look complete: the connection goes.
+  await pipe(body, res).catch(() => res.destroy());
 }
 
 /** Collects the body, counting bytes as they arrive; past `limit` it stops reading and rejects. */

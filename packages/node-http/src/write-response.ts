@@ -91,15 +91,24 @@ function writeHead(res: ServerResponse, status: number, statusText: string | und
   else res.writeHead(status, statusText, headers);
 }
 
-async function pipe(body: ReadableStream<Uint8Array>, res: ServerResponse): Promise<void> {
+/**
+ * Writes a stream's chunks as they come, waiting for the socket to drain when it is full; the stream is
+ * cancelled when the client leaves. Rejects when the stream fails, also while the socket is full (its
+ * source gave up on a client that does not read).
+ */
+export async function pipe(body: ReadableStream<Uint8Array>, res: ServerResponse): Promise<void> {
   const reader = body.getReader();
   const onClose = () => void reader.cancel().catch(ignore);
   res.once('close', onClose);
+  const failed = reader.closed.then(
+    () => false,
+    () => true,
+  );
   try {
     for (;;) {
       const { done, value } = await reader.read();
       if (done || res.destroyed) break;
-      if (!res.write(value)) await drained(res);
+      if (!res.write(value) && (await Promise.race([drained(res).then(() => false), failed]))) throw new Error('The stream failed');
     }
     if (!res.destroyed) res.end();
   } finally {

@@ -142,6 +142,7 @@ try {
     requestTimeout: config.requestTimeoutMs,
     keepAliveTimeout: config.keepAliveTimeoutMs,
     scheduleIntervalMs: config.scheduleIntervalMs,
+    streams: { max: config.maxStreams, heartbeatMs: config.streamHeartbeatMs },
     basePath: config.basePath,
     compression: config.compression,
     metrics: config.metrics && { token: config.metricsToken },

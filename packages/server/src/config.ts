@@ -1,6 +1,14 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEFAULT_BODY_LIMIT, DEFAULT_LIMITS, isSetupError, parseInitialKeys, weakInitialKeyWarnings, type Limits } from '@flagadmin/core';
+import {
+  DEFAULT_BODY_LIMIT,
+  DEFAULT_LIMITS,
+  DEFAULT_STREAM_OPTIONS,
+  isSetupError,
+  parseInitialKeys,
+  weakInitialKeyWarnings,
+  type Limits,
+} from '@flagadmin/core';
 import { DEFAULT_HEADERS_TIMEOUT, DEFAULT_KEEP_ALIVE_TIMEOUT, DEFAULT_REQUEST_TIMEOUT } from '@flagadmin/node-http';
 import { ConfigError } from './config-error';
 import { normalizeBasePath, recordingEnv, unreadEnvWarnings } from './env-names';
@@ -58,6 +66,10 @@ export interface ServerConfig {
   metricsToken: string | undefined;
   /** Overrides of core's limits (DEFAULT_LIMITS); each a 400 naming it when a request goes past. */
   limits: Partial<Limits>;
+  /** Most open SDK streams (/api/client/streaming); over it a stream is refused with 429 and the SDK polls. */
+  maxStreams: number;
+  /** Milliseconds between heartbeats on an idle SDK stream. */
+  streamHeartbeatMs: number;
 }
 
 export { ConfigError };
@@ -84,6 +96,8 @@ Options (flags win over environment variables):
   --keep-alive-timeout <ms> FLAGADMIN_KEEP_ALIVE_TIMEOUT_MS  idle keep-alive connection lifetime; 0 = none (default ${DEFAULT_KEEP_ALIVE_TIMEOUT})
   --shutdown-timeout <ms>   FLAGADMIN_SHUTDOWN_TIMEOUT_MS    longest graceful shutdown, then exit 1 (default ${DEFAULT_SHUTDOWN_TIMEOUT})
   --schedule-interval <ms>  FLAGADMIN_SCHEDULE_INTERVAL_MS   how often due scheduled change requests are applied, also at start (default ${DEFAULT_SCHEDULE_INTERVAL_MS})
+  --max-streams <n>         FLAGADMIN_MAX_STREAMS            most open SDK streams; over it 429 and the SDK polls (default ${DEFAULT_STREAM_OPTIONS.max})
+  --stream-heartbeat <ms>   FLAGADMIN_STREAM_HEARTBEAT_MS    heartbeat on an idle SDK stream (default ${DEFAULT_STREAM_OPTIONS.heartbeatMs})
   --base-path <path>        BASE_URI_PATH                    serve everything under this path, e.g. /flags (default /)
   --no-compression          FLAGADMIN_COMPRESSION=off        do not gzip/brotli answers over 1 KiB
   --no-metrics              FLAGADMIN_METRICS=off            do not serve the Prometheus metrics at /metrics and
@@ -169,6 +183,8 @@ export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: st
         'keep-alive-timeout': { type: 'string' },
         'shutdown-timeout': { type: 'string' },
         'schedule-interval': { type: 'string' },
+        'max-streams': { type: 'string' },
+        'stream-heartbeat': { type: 'string' },
         'no-demo': { type: 'boolean' },
         'base-path': { type: 'string' },
         'no-compression': { type: 'boolean' },
@@ -211,6 +227,8 @@ export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: st
   const keepAliveTimeoutMs = ms('keep-alive-timeout', 'FLAGADMIN_KEEP_ALIVE_TIMEOUT_MS', DEFAULT_KEEP_ALIVE_TIMEOUT);
   const shutdownTimeoutMs = ms('shutdown-timeout', 'FLAGADMIN_SHUTDOWN_TIMEOUT_MS', DEFAULT_SHUTDOWN_TIMEOUT, 1);
   const scheduleIntervalMs = ms('schedule-interval', 'FLAGADMIN_SCHEDULE_INTERVAL_MS', DEFAULT_SCHEDULE_INTERVAL_MS, 100);
+  const streamHeartbeatMs = ms('stream-heartbeat', 'FLAGADMIN_STREAM_HEARTBEAT_MS', DEFAULT_STREAM_OPTIONS.heartbeatMs, 100);
+  const maxStreams = pick('max-streams', 'FLAGADMIN_MAX_STREAMS');
   if (requestTimeoutMs > 0 && headersTimeoutMs > requestTimeoutMs) {
     throw new ConfigError(`the headers timeout (${headersTimeoutMs} ms) must not be above the request timeout (${requestTimeoutMs} ms)`);
   }
@@ -250,6 +268,8 @@ export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: st
       scheduleIntervalMs,
       ...service,
       limits: limitsConfig((values['limit'] as string[] | undefined) ?? [], env),
+      maxStreams: maxStreams ? integer(maxStreams.value, maxStreams.what, 1, 10_000_000) : DEFAULT_STREAM_OPTIONS.max,
+      streamHeartbeatMs,
     },
     warnings: [
       ...unreadEnvWarnings(givenEnv, read),

@@ -8,6 +8,7 @@ import {
   type Limits,
   type Logger,
   type Storage,
+  type StreamOptions,
 } from '@flagadmin/core';
 import { serve, type ServeResult } from '@flagadmin/node-http';
 import { lowdbStorage } from '@flagadmin/storage-lowdb';
@@ -58,6 +59,8 @@ export interface StartServerOptions {
   metrics?: boolean | { token?: string | undefined };
   /** How often scheduled change requests are looked for, in ms (also once at start). Default 10,000. */
   scheduleIntervalMs?: number;
+  /** SDK streams: most open (default 10,000; then 429), heartbeat (default 30,000 ms), revisions kept (default 64). */
+  streams?: StreamOptions;
   /** Gets core's request lines and errors; default silent. */
   logger?: Logger;
   now?: () => Date;
@@ -110,6 +113,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         ...(options.now ? { now: options.now } : {}),
         ...(options.bodyLimit !== undefined ? { bodyLimit: options.bodyLimit } : {}),
         ...(options.limits ? { limits: options.limits } : {}),
+        ...(options.streams ? { streams: options.streams } : {}),
       }),
     );
     const { admin } = created;
@@ -159,6 +163,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         (closing ??= (async () => {
           try {
             await scheduler.stop();
+            admin.context.streams.close(); // open SDK streams end, so the server's close does not wait for them
             await listening.close();
           } finally {
             await storage.close();

@@ -56,6 +56,7 @@ export class LowdbStore {
         return this.engine.write(fn);
       },
       ready: () => this.ready(),
+      onCommit: (listener) => this.engine.onCommit(listener),
       close: () => this.close(),
     };
   }

@@ -11,6 +11,7 @@ export function memoryStorage(): Storage {
   return {
     read: (fn) => (open(), engine.read(fn)),
     write: (fn) => (open(), engine.write(fn)),
+    onCommit: (listener) => engine.onCommit(listener),
     close: async () => {
       closed = true;
       await engine.idle();

@@ -18,6 +18,8 @@ export interface PgPoolClient {
   release(destroy?: boolean | Error): void;
   /** node-postgres emits `error` on a checked-out connection that the server drops between queries. */
   on?(event: 'error', listener: (error: Error) => void): unknown;
+  /** node-postgres emits `notification` for each NOTIFY on a channel the connection LISTENs to. */
+  on?(event: 'notification', listener: (message: { channel: string; payload?: string }) => void): unknown;
   off?(event: 'error', listener: (error: Error) => void): unknown;
 }
 

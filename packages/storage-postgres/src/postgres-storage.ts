@@ -16,6 +16,7 @@ import { PgReadTx } from './read-tx';
 import { ReadCache } from './read-cache';
 import { statements, type Statements } from './schema';
 import { WriteQueue } from './write-queue';
+import { CommitListener } from './commit-listener';
 
 /** Told about failed idle connections; pino-style `(fields, message)`, so `pino()` fits. */
 export interface StorageLogger {
@@ -59,7 +60,7 @@ export async function postgresStorage(options: PostgresStorageOptions): Promise<
     if (owned) await pool.end().catch(() => undefined);
     throw asUnavailable(error);
   }
-  return new PgStorage(pool, statements(schema), owned, options.cacheChars ?? DEFAULT_CACHE_CHARS);
+  return new PgStorage(pool, statements(schema), owned, options.cacheChars ?? DEFAULT_CACHE_CHARS, options.logger);
 }
 
 const closedError = () => new Error('The PostgreSQL storage is closed');
@@ -69,13 +70,16 @@ class PgStorage implements PostgresStorage {
   private closing: Promise<void> | undefined;
   private readonly cache: ReadCache;
   private readonly writes: WriteQueue;
+  private readonly commits: CommitListener;
 
   constructor(
     private readonly pool: PgPool,
     private readonly sql: Statements,
     private readonly ownsPool: boolean,
     cacheChars: number,
+    logger?: StorageLogger,
   ) {
+    this.commits = new CommitListener(pool, sql.listen, sql.channel, logger);
     this.cache = new ReadCache(async () => {
       const connection = await Connection.open(pool);
       try {
@@ -135,6 +139,11 @@ class PgStorage implements PostgresStorage {
     return this.track(this.writes.write(fn));
   }
 
+  /** Told of every commit on this schema, by any process (LISTEN/NOTIFY, see commit-listener.ts). */
+  onCommit(listener: () => void): () => void {
+    return this.commits.subscribe(listener);
+  }
+
   async exclusively<T>(fn: () => Promise<T>): Promise<T> {
     if (this.closing) throw closedError();
     return this.track(
@@ -157,6 +166,7 @@ class PgStorage implements PostgresStorage {
 
   close(): Promise<void> {
     this.closing ??= (async () => {
+      this.commits.stop();
       while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
       if (this.ownsPool) await this.pool.end();
     })();

@@ -47,6 +47,7 @@ export function keyOf(collection: CollectionName, record: unknown): string {
 export function statements(schema: string) {
   const q = (table: string) => `${ident(schema)}.${ident(table)}`;
   const state = q('state');
+  const channel = `flagadmin_commits ${schema}`.slice(0, 63);
   const get = {} as Record<CollectionName, string>;
   const listAll = {} as Record<CollectionName, string>;
   const listByProject = {} as Record<CollectionName, string | undefined>;
@@ -98,6 +99,11 @@ export function statements(schema: string) {
     /** Starts a write: takes the one state row's lock, so writes run one after another across processes. */
     beginWrite: `BEGIN; SELECT revision, last_event_id FROM ${state} FOR UPDATE`,
     sequence: `SELECT value FROM ${q('sequences')} WHERE name = $1`,
+    /** The channel commits are announced on (one per schema), and how to listen to it. */
+    channel,
+    listen: `LISTEN ${ident(channel)}`,
+    /** Ends a write: announces it (delivered at COMMIT, to every listening process) and commits. */
+    notifyAndCommit: `SELECT pg_notify('${channel.replaceAll("'", "''")}', ''); COMMIT`,
   };
 }
 

@@ -85,7 +85,7 @@ export class WriteQueue {
       }
       const flush = batch.flush(this.sql);
       await connection.rows(flush.text, flush.values);
-      await connection.rows('COMMIT');
+      await connection.rows(this.sql.notifyAndCommit);
       this.cache.advance(batch.locked.revision, batch.state().revision, batch.touched());
       for (const { write, result } of done) write.resolve(result);
     } catch (error) {

@@ -10,7 +10,9 @@ type PlainRequest = {
   headers: { get(name: string): string | null };
   body(limit: number): Promise<Uint8Array>;
 };
-export type PlainHandler = (request: PlainRequest) => Promise<{ status: number; headers: Record<string, string>; body: string | null }>;
+export type PlainHandler = (
+  request: PlainRequest,
+) => Promise<{ status: number; headers: Record<string, string>; body: string | ReadableStream<Uint8Array> | null }>;
 
 /** A fetch-style handler that may also offer the plain protocol. */
 export type WrappedHandler = FetchHandler & { dispatch?: PlainHandler };

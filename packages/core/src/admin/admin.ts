@@ -29,6 +29,7 @@ import { FEATURE_LIFECYCLE_OPERATIONS } from './feature-lifecycle-operations';
 import { TAG_OPERATIONS } from './tag-operations';
 import { EVALUATION_OPERATIONS } from './evaluation-operations';
 import { CHANGE_REQUEST_OPERATIONS } from './change-request-operations';
+import { CLIENT_DELIVERY_OPERATIONS } from './client-delivery-operations';
 import { STRATEGY_DEFINITION_OPERATIONS } from './strategy-definition-operations';
 import { ENVIRONMENT_OPERATIONS } from './environment-operations';
 
@@ -55,6 +56,7 @@ const OPERATIONS = {
   registerClient,
   recordMetrics,
   getClientFeatures,
+  ...CLIENT_DELIVERY_OPERATIONS,
   ...FLAG_CONFIG_OPERATIONS,
   ...FEATURE_LIFECYCLE_OPERATIONS,
   ...TAG_OPERATIONS,

@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   PreconditionFailedError: 412,
   PayloadTooLargeError: 413,
   ContentTypeerror: 415,
+  /** Too many open streams: the SDK falls back to polling (unleash-client switches on a 429). */
+  TooManyRequestsError: 429,
   /** The client went away before the request was complete; logged, never seen by anyone. */
   ClientClosedRequest: 499,
   InternalError: 500,

@@ -48,6 +48,15 @@
  * - The storage recovers by itself: the next call tries again; no reopen is needed.
  * - Readiness (`GET /ready`): a read transaction, then `ready()` when the storage has it. A storage
  *   whose reads can succeed while its writes fail (a full disk) implements `ready()` so probes see it.
+ *
+ * Change notification (optional: `onCommit`)
+ * - `onCommit(listener)` calls `listener` after writes commit, whichever process made them (a database
+ *   shared by several processes tells each of them), and returns a function that stops the calls. A
+ *   call says only "read again": it carries nothing, may come once for several commits, and may come
+ *   when nothing changed (a reconnect); a read started after the call sees the commit. A storage whose
+ *   notifications may be lost (a connection dropped) calls the listener once it is back, so a lost
+ *   notification can only delay. Listeners must return at once (they schedule work, they do not do it).
+ *   Without `onCommit`, core learns only of the writes it makes itself.
  */
 import type {
   ApiKeyRecord,
@@ -168,6 +177,8 @@ export interface Storage {
    * one small trial write. A storage without it is ready whenever a read answers.
    */
   ready?(): Promise<void>;
+  /** Optional: calls `listener` after commits, from any process (see "Change notification" above). */
+  onCommit?(listener: () => void): () => void;
   /** Flushes what is pending and releases files, locks and connections. Idempotent. */
   close(): Promise<void>;
 }

@@ -38,8 +38,12 @@ export interface PlainResponse {
   status: number;
   /** Lower-case header names. */
   headers: Record<string, string>;
-  /** The body text (JSON), or null for none (always null for HEAD, whose headers carry the GET body's content-length). */
-  body: string | null;
+  /**
+   * The body text (JSON), or null for none (always null for HEAD, whose headers carry the GET body's
+   * content-length), or a stream sent as it comes, each chunk at once (server-sent events): the host
+   * cancels it when the client leaves, and ends the answer when it ends or fails.
+   */
+  body: string | ReadableStream<Uint8Array> | null;
 }
 
 export type PlainHandler = (request: PlainRequest) => Promise<PlainResponse>;

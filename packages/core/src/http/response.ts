@@ -1,7 +1,7 @@
 /** Route results as plain responses: headers, and JSON text (a frozen body is stringified once per instance). */
 import type { ContextCaches } from '../runtime/caches';
 import type { PlainResponse } from './plain';
-import { JsonText, type RouteResult } from './route';
+import { JsonText, StreamBody, type RouteResult } from './route';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -17,6 +17,10 @@ export function serialize(body: unknown, caches: ContextCaches): string {
 export function plainResponse(result: RouteResult, requestId: string, caches: ContextCaches): PlainResponse {
   const headers: Record<string, string> = { 'x-request-id': requestId, ...result.headers };
   if (result.body === null || result.body === undefined) return { status: result.status, headers, body: null };
+  if (result.body instanceof StreamBody) {
+    headers['content-type'] = result.body.contentType;
+    return { status: result.status, headers, body: result.body.stream };
+  }
   headers['content-type'] = JSON_TYPE;
   return { status: result.status, headers, body: serialize(result.body, caches) };
 }
@@ -24,6 +28,10 @@ export function plainResponse(result: RouteResult, requestId: string, caches: Co
 /** The answer to `HEAD`: the GET answer's status and headers, with the length its body would have, and no body. */
 export function headResponse(response: PlainResponse): PlainResponse {
   if (response.body === null) return response;
+  if (typeof response.body !== 'string') {
+    void response.body.cancel().catch(() => undefined); // a stream's length is never known
+    return { ...response, body: null };
+  }
   const length = utf8Length(response.body);
   return { status: response.status, headers: { ...response.headers, 'content-length': String(length) }, body: null };
 }

@@ -29,6 +29,14 @@ export class JsonText {
   constructor(readonly json: string) {}
 }
 
+/** A body sent as it is produced (server-sent events): never kept, never compressed. */
+export class StreamBody {
+  constructor(
+    readonly stream: ReadableStream<Uint8Array>,
+    readonly contentType: string,
+  ) {}
+}
+
 /** A query parameter a route reads; every one is optional. */
 export interface QueryParameter {
   name: string;

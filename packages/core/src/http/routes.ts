@@ -3,6 +3,7 @@ import { ADMIN_ROUTES } from './admin-routes';
 import { API_TOKEN_ROUTES } from './api-token-routes';
 import { CHANGE_REQUEST_ROUTES } from './change-request-routes';
 import { CLIENT_ROUTES } from './client-routes';
+import { CLIENT_DELIVERY_ROUTES } from './client-delivery-routes';
 import { ENVIRONMENT_ROUTES } from './environment-routes';
 import { FLAG_CONFIG_ROUTES } from './flag-config-routes';
 import { FEATURE_LIFECYCLE_ROUTES } from './feature-lifecycle-routes';
@@ -22,6 +23,7 @@ export const ALL_ROUTES: readonly Route[] = [
   ...ADMIN_ROUTES,
   ...API_TOKEN_ROUTES,
   ...CLIENT_ROUTES,
+  ...CLIENT_DELIVERY_ROUTES,
   ...FLAG_CONFIG_ROUTES,
   ...FEATURE_LIFECYCLE_ROUTES,
   ...TAG_ROUTES,

@@ -8,6 +8,8 @@ import { SetupError } from '../base/setup-error';
 import { silentLogger, type Logger } from '../base/logger';
 import type { ReadTx, Storage, WriteTx } from '../base/storage';
 import { UsageBatch } from './usage-batch';
+import { CommitSignal } from './commit-signal';
+import { ClientStreams, type StreamOptions } from './client-streams';
 
 export interface AdminOptions {
   storage: Storage;
@@ -26,6 +28,8 @@ export interface AdminOptions {
    * (`POST /api/admin/ui-config/cors`); default `["*"]`, as Unleash. Each `*` or an exact origin.
    */
   frontendApiOrigins?: readonly string[];
+  /** Streaming to SDKs: most open streams, heartbeat, revisions kept (see runtime/client-streams.ts). */
+  streams?: StreamOptions;
 }
 
 export interface AdminContext {
@@ -45,6 +49,10 @@ export interface AdminContext {
   write<T>(fn: (tx: WriteTx) => Promise<T>): Promise<T>;
   /** SDK reports, written together in batches (see usage-batch.ts). */
   readonly usage: UsageBatch;
+  /** Told after commits: the storage's `onCommit` when it has one, else this instance's writes. */
+  readonly commits: CommitSignal;
+  /** The client API's delta feeds and open streams. */
+  readonly streams: ClientStreams;
 }
 
 export function createContext(options: AdminOptions): AdminContext {
@@ -68,7 +76,12 @@ export function createContext(options: AdminOptions): AdminContext {
     );
     return initialized;
   };
-  const write = <T>(fn: (tx: WriteTx) => Promise<T>): Promise<T> => (isReady ? storage.write(fn) : ready().then(() => storage.write(fn)));
+  const commits = new CommitSignal(storage);
+  const commit = storage.onCommit
+    ? <T>(fn: (tx: WriteTx) => Promise<T>): Promise<T> => storage.write(fn)
+    : <T>(fn: (tx: WriteTx) => Promise<T>): Promise<T> => storage.write(fn).then((result) => (commits.wrote(), result));
+  const write = <T>(fn: (tx: WriteTx) => Promise<T>): Promise<T> => (isReady ? commit(fn) : ready().then(() => commit(fn)));
+  const read = <T>(fn: (tx: ReadTx) => Promise<T>): Promise<T> => (isReady ? storage.read(fn) : ready().then(() => storage.read(fn)));
   return {
     storage,
     now,
@@ -77,9 +90,11 @@ export function createContext(options: AdminOptions): AdminContext {
     limits,
     frontendApiOrigins,
     ready,
-    read: (fn) => (isReady ? storage.read(fn) : ready().then(() => storage.read(fn))),
+    read,
     write,
     usage: new UsageBatch(write, options.usageBatchMs),
+    commits,
+    streams: new ClientStreams(read, commits, options.streams),
   };
 }
 

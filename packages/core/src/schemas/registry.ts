@@ -13,6 +13,7 @@ import {
 } from './api-token';
 import { CHANGE_PAYLOAD_SCHEMAS, CHANGE_REQUEST_SCHEMAS, changeRequestChangesSchema } from './change-request';
 import { clientFeaturesSchema, clientMetricsSchema, clientRegisterSchema } from './client';
+import { CLIENT_DELIVERY_SCHEMAS } from './client-delivery';
 import { errorSchema, healthSchema } from './common';
 import { ENVIRONMENT_SCHEMAS } from './environment';
 import { eventSchema, eventsSchema } from './event';
@@ -52,6 +53,7 @@ export const SCHEMAS = [
   changeRequestChangesSchema,
   clientRegisterSchema,
   clientMetricsSchema,
+  ...CLIENT_DELIVERY_SCHEMAS,
   ...FLAG_CONFIG_SCHEMAS,
   ...FEATURE_LIFECYCLE_SCHEMAS,
   ...STRATEGY_DEFINITION_SCHEMAS,

@@ -26,6 +26,8 @@ export class MemoryEngine {
   private queue: Promise<unknown> = Promise.resolve();
   /** Present when a storage makes commits durable (see the constructor). */
   private readonly group: GroupCommit | undefined;
+  /** Told after each commit is applied (Storage.onCommit). */
+  private readonly commitListeners = new Set<() => void>();
 
   /**
    * @param commit makes a batch of change sets durable, in order, all or nothing. Without it, changes
@@ -106,6 +108,14 @@ export class MemoryEngine {
   apply(changes: ChangeSet): void {
     this.state.apply(changes);
     if (changes.events.length) this.events.append(changes.events);
+    for (const listener of this.commitListeners) listener();
+  }
+
+  /** Storage.onCommit: `listener` is called after every commit is applied (visible to reads). */
+  onCommit(listener: () => void): () => void {
+    const own = () => listener();
+    this.commitListeners.add(own);
+    return () => void this.commitListeners.delete(own);
   }
 
   /** The committed state as the JSON text of each record (for a snapshot). */
