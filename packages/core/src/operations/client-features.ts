@@ -1,11 +1,9 @@
-import { canSeeProject, requireClientKey, seesAllProjects, sha256Hex, type Principal } from '../base/auth';
+import { requireClientKey, sha256Hex, type Principal } from '../base/auth';
 import type { AdminContext } from '../runtime/context';
 import { deepFreeze } from '../base/json';
-import type { FeatureRecord } from '../base/records';
-import { clientFeature, type ClientFeaturesResponse, type SegmentView } from '../documents/client-feature';
+import type { ClientFeaturesResponse } from '../documents/client-feature';
 import { supportsSegments } from '../documents/client-strategies';
-import type { ReadTx } from '../base/storage';
-import { environments } from '../runtime/lookups';
+import { readClientFeatures } from '../runtime/client-features-read';
 
 /**
  * `GET /api/client/features`: the features of the key's projects in the key's environment, in
@@ -22,7 +20,7 @@ export async function getClientFeatures(
   return ctx.read(async (tx) => {
     const query = JSON.stringify([principal.projects, principal.environments, input.project ?? [], input.namePrefix ?? '', inline]);
     return ctx.caches.clientFeatures.get(await tx.revision(), query, async () =>
-      tagged(ctx, query, await computeClientFeatures(tx, principal, input, inline)),
+      tagged(ctx, query, await readClientFeatures(tx, principal, input, inline)),
     );
   });
 }
@@ -44,38 +42,4 @@ async function tagged(
   const frozen = deepFreeze(body);
   ctx.caches.serializedBodies.set(0, frozen, text);
   return { body: frozen, etag };
-}
-
-async function computeClientFeatures(
-  tx: ReadTx,
-  principal: Principal,
-  input: { project?: readonly string[]; namePrefix?: string | null },
-  inline: boolean,
-): Promise<ClientFeaturesResponse> {
-  const view: SegmentView = { segments: new Map((await tx.list('segments')).map((s) => [s.id, s])), inline, used: new Map() };
-  const envs = await environments(tx);
-  const own = principal.environments[0];
-  const environment = own && own !== '*' ? own : ([...envs.keys()][0] ?? 'development');
-  const wanted = input.project?.length ? input.project.filter((p) => canSeeProject(principal, p)) : undefined;
-  let records: FeatureRecord[];
-  if (wanted) records = (await Promise.all(wanted.map((p) => tx.list('features', { project: p })))).flat();
-  else if (seesAllProjects(principal)) records = await tx.list('features');
-  else records = (await Promise.all(principal.projects.map((p) => tx.list('features', { project: p })))).flat();
-  const prefix = input.namePrefix ?? '';
-  const features = records
-    .filter((f) => !f.archived && f.name.startsWith(prefix))
-    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    .map((f) => clientFeature(f, environment, view));
-  const body: ClientFeaturesResponse = {
-    version: 2,
-    features,
-    query: {
-      environment,
-      ...(wanted ? { project: wanted } : {}),
-      ...(prefix ? { namePrefix: prefix } : {}),
-      inlineSegmentConstraints: inline,
-    },
-    ...(inline ? {} : { segments: [...view.used.values()].sort((a, b) => a.id - b.id) }),
-  };
-  return body;
 }
