@@ -39,6 +39,7 @@ const RULES: readonly (readonly [RegExp, TagName])[] = [
   [/\/strategies\b/, 'Strategies'],
   [/\/variants\b/, 'Variants'],
   [/\/features\b/, 'Features'],
+  [/^\/api\/admin\/(archive|lifecycle|constraints)\//, 'Features'],
   [/^\/api\/admin\/projects\b/, 'Projects'],
 ];
 
