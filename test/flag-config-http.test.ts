@@ -206,6 +206,7 @@ function flagConfigSuite(setup: HttpSetup): void {
       'op-remote-address': { strategy: { name: 'remoteAddress', parameters: { IPs: '300.1.1.1, 192.168.0.0/16' } } },
     };
     const stored = new Map<string, unknown>();
+    for (const name of ['email', 'appVersion']) await w.admin.createContextField(SYSTEM_PRINCIPAL, { body: { name } });
     for (const [name, flag] of Object.entries(flags)) {
       await w.admin.createFeature(SYSTEM_PRINCIPAL, { projectId: 'default', body: { name } });
       const path = `/api/admin/projects/default/features/${name}/environments/development`;
@@ -251,6 +252,7 @@ function flagConfigSuite(setup: HttpSetup): void {
       [{ contextName: 'appVersion', operator: 'SEMVER_GTE', value: '2.0' }, '/constraints/0/value'],
       [{ contextName: 'remoteAddress', operator: 'IN_CIDR', values: ['10.0.0.0/8', 'office'] }, '/constraints/0/values/1'],
     ];
+    for (const name of ['email', 'appVersion']) await w.admin.createContextField(SYSTEM_PRINCIPAL, { body: { name } });
     for (const [constraint, path] of cases) {
       const events = await eventCount();
       const before = await (await send('/api/admin/projects/default/features/f1', 'GET')).json();

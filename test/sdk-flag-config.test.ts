@@ -133,6 +133,8 @@ function sdkFlagConfigSuite(storage: BinStorage): void {
     store = await storage.open();
     bin = await startBin(['--port', '0', ...store.args, '--no-demo'], { INIT_ADMIN_API_TOKENS: ADMIN, INIT_CLIENT_API_TOKENS: CLIENT });
     await api('POST', '/projects', { id: 'shop', name: 'Shop' });
+    // Constraints name known context fields: the built-ins, and these.
+    for (const name of ['email', 'age', 'appVersion']) await api('POST', '/context', { name });
 
     await feature('rollout-30');
     await strategy('rollout-30', { name: 'flexibleRollout', parameters: { rollout: '30', stickiness: 'userId', groupId: 'rollout-30' } });

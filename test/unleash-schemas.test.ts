@@ -75,6 +75,11 @@ const KNOWN_DEVIATIONS = new Map<string, Deviation>(
   } satisfies Record<string, Deviation>),
 );
 
+/** Shared operations whose answers are checked against Unleash's schemas in a file of their own. */
+const CHECKED_IN_OWN_FILE: readonly RegExp[] = [
+  /ContextField/, // context-fields-unleash-schemas.test.ts
+];
+
 interface Target {
   name: string;
   send(path: string, init?: RequestInit): Promise<Response>;
@@ -366,7 +371,7 @@ async function setUp() {
   state.schemas = unleashSchemas(await state.unleash.openApi());
   state.world = await httpWorld(OVER_SOCKET);
   const operationIds = [...new Set(ALL_ROUTES.map((route) => route.operationId))];
-  state.shared = operationIds.filter((id) => state.schemas!.operation(id));
+  state.shared = operationIds.filter((id) => state.schemas!.operation(id) && !CHECKED_IN_OWN_FILE.some((p) => p.test(id)));
   state.ours = operationIds.filter((id) => !state.schemas!.operation(id));
   const { world, unleash } = state;
   state.flagadmin = await exercise({ name: 'flagadmin', send: world.send, adminKey: world.adminKey, clientKey: world.clientKey });

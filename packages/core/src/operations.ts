@@ -112,6 +112,20 @@ export type { AddDependencyInput } from './operations/add-dependency';
 export { deleteDependency } from './operations/delete-dependency';
 export { deleteDependencies } from './operations/delete-dependencies';
 
+// Context fields (Unleash's /api/admin/context and a project's /context).
+export { getContextFields } from './operations/get-context-fields';
+export { getContextField } from './operations/get-context-field';
+export { createContextField } from './operations/create-context-field';
+export { updateContextField } from './operations/update-context-field';
+export { deleteContextField } from './operations/delete-context-field';
+export { updateContextFieldLegalValue } from './operations/update-context-field-legal-value';
+export { deleteContextFieldLegalValue } from './operations/delete-context-field-legal-value';
+export { validateContextFieldName } from './operations/validate-context-field-name';
+export { getStrategiesByContextField } from './operations/get-strategies-by-context-field';
+export type { ContextFieldStrategyUse } from './rules/context-field-usage';
+export type { ContextFieldDocument } from './documents/context-field-document';
+export type { ContextFieldScope } from './rules/context-field-lookup';
+
 // Environments and feature types.
 export { getAllEnvironments } from './operations/get-all-environments';
 export { getEnvironment } from './operations/get-environment';

@@ -8,6 +8,7 @@ suiteForEachStorage('segments', (test, world) => {
     await w.project('shop');
     await w.feature('f1');
     await w.feature('s1', {}, 'shop');
+    await w.admin.createContextField(SYSTEM_PRINCIPAL, { body: { name: 'age' } });
   });
 
   const create = (body: unknown, principal = SYSTEM_PRINCIPAL) => w.admin.createSegment(principal, { body });

@@ -8,6 +8,8 @@ suiteForEachStorage('strategies, constraints and on/off of a feature environment
     w = await world();
     await w.feature('f1');
     await w.feature('f2');
+    // Constraints name known context fields: the built-ins, and these.
+    for (const name of ['email', 'age', 'appVersion']) await w.admin.createContextField(SYSTEM_PRINCIPAL, { body: { name } });
   });
 
   const at = (environment = 'development', featureName = 'f1') => ({ projectId: 'default', featureName, environment });

@@ -29,6 +29,7 @@ import { FEATURE_LIFECYCLE_OPERATIONS } from './feature-lifecycle-operations';
 import { TAG_OPERATIONS } from './tag-operations';
 import { EVALUATION_OPERATIONS } from './evaluation-operations';
 import { CHANGE_REQUEST_OPERATIONS } from './change-request-operations';
+import { CONTEXT_FIELD_OPERATIONS } from './context-field-operations';
 import { CLIENT_DELIVERY_OPERATIONS } from './client-delivery-operations';
 import { STRATEGY_DEFINITION_OPERATIONS } from './strategy-definition-operations';
 import { ENVIRONMENT_OPERATIONS } from './environment-operations';
@@ -62,6 +63,7 @@ const OPERATIONS = {
   ...TAG_OPERATIONS,
   ...EVALUATION_OPERATIONS,
   ...CHANGE_REQUEST_OPERATIONS,
+  ...CONTEXT_FIELD_OPERATIONS,
   ...STRATEGY_DEFINITION_OPERATIONS,
   ...ENVIRONMENT_OPERATIONS,
 } as const;

@@ -10,6 +10,10 @@ export const TAGS = [
   { name: 'Variants', description: 'Variants of a feature in an environment.' },
   { name: 'Dependencies', description: 'Dependencies of a feature on parent features of the same project.' },
   { name: 'Segments', description: 'Reusable sets of constraints that strategies refer to.' },
+  {
+    name: 'Context',
+    description: 'Context fields: what constraints and stickiness may name, with legal values; the instance’s and a project’s.',
+  },
   { name: 'Projects', description: 'Projects with their computed figures, and the SDK versions their applications use.' },
   { name: 'Change requests', description: 'Changes proposed for review before they apply.' },
   { name: 'Events', description: 'The audit log: one event per fact that changed.' },
@@ -39,6 +43,7 @@ const RULES: readonly (readonly [RegExp, TagName])[] = [
   [/\/strategies\b/, 'Strategies'],
   [/\/variants\b/, 'Variants'],
   [/\/features\b/, 'Features'],
+  [/\/context\b/, 'Context'],
   [/^\/api\/admin\/(archive|lifecycle|constraints)\//, 'Features'],
   [/^\/api\/admin\/projects\b/, 'Projects'],
 ];

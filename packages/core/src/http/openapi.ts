@@ -24,6 +24,8 @@ const PATH_PARAMETERS: Record<string, string> = {
   id: 'The numeric id',
   parent: 'The name of the parent feature',
   token: "The key's id, or its secret (as Unleash names keys); for GET, the keys' name",
+  contextField: 'The context field name',
+  legalValue: 'The legal value',
 };
 
 /** `$ref: "tag"` (an ajv schema id) → `$ref: "#/components/schemas/tag"`; `$id` dropped. */

@@ -3,6 +3,7 @@ import { ADMIN_ROUTES } from './admin-routes';
 import { API_TOKEN_ROUTES } from './api-token-routes';
 import { CHANGE_REQUEST_ROUTES } from './change-request-routes';
 import { CLIENT_ROUTES } from './client-routes';
+import { CONTEXT_FIELD_ROUTES } from './context-field-routes';
 import { CLIENT_DELIVERY_ROUTES } from './client-delivery-routes';
 import { ENVIRONMENT_ROUTES } from './environment-routes';
 import { FLAG_CONFIG_ROUTES } from './flag-config-routes';
@@ -32,6 +33,7 @@ export const ALL_ROUTES: readonly Route[] = [
   ...OFREP_ROUTES,
   ...PLAYGROUND_ROUTES,
   ...CHANGE_REQUEST_ROUTES,
+  ...CONTEXT_FIELD_ROUTES,
   ...STRATEGY_DEFINITION_ROUTES,
   ...ENVIRONMENT_ROUTES,
 ];

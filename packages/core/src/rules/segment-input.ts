@@ -1,6 +1,7 @@
 /** A segment request body, checked: constraints per operator, the total of values, the project. */
 import { badData } from '../base/errors';
 import { normalizeConstraints, type ConstraintInput } from './constraints';
+import { checkConstraintFields, KnownContextFields } from './context-field-checks';
 import { limitExceeded, type Limits } from '../base/limits';
 import type { Constraint } from '../base/records';
 import type { ReadTx } from '../base/storage';
@@ -41,5 +42,6 @@ export async function segmentFields(tx: ReadTx, body: SegmentBody, limits: Limit
   if (project !== null && !(await tx.get('projects', project))) {
     throw badData(`There is no project "${project}".`, [{ message: 'unknown project', path: '/project' }]);
   }
+  await checkConstraintFields(new KnownContextFields(tx, project), constraints, '/constraints');
   return { name: body.name, description: body.description ?? null, project, constraints };
 }

@@ -1,6 +1,7 @@
 /** What every operation runs with: storage (through read/write that wait for readiness), clock, logger, caches. */
 import { createCaches, type ContextCaches } from './caches';
 import { ensureInstanceDefaults } from './instance-defaults';
+import { ensureBuiltinContextFields } from './builtin-context-fields';
 import { ensureTagDefaults } from './tag-defaults';
 import { resolveLimits, type Limits } from '../base/limits';
 import { DEFAULT_FRONTEND_ORIGINS, originProblem } from '../base/cors-origins';
@@ -64,6 +65,7 @@ export function createContext(options: AdminOptions): AdminContext {
   let isReady = false;
   const ready = (): Promise<void> => {
     initialized ??= ensureInstanceDefaults(storage, now)
+      .then(() => ensureBuiltinContextFields(storage, now))
       .then(() => ensureTagDefaults(storage, now))
       .then(
       () => {

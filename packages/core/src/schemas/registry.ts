@@ -12,6 +12,7 @@ import {
   updateApiTokenSchema,
 } from './api-token';
 import { CHANGE_PAYLOAD_SCHEMAS, CHANGE_REQUEST_SCHEMAS, changeRequestChangesSchema } from './change-request';
+import { CONTEXT_FIELD_SCHEMAS } from './context-field';
 import { clientFeaturesSchema, clientMetricsSchema, clientRegisterSchema } from './client';
 import { CLIENT_DELIVERY_SCHEMAS } from './client-delivery';
 import { errorSchema, healthSchema } from './common';
@@ -58,6 +59,7 @@ export const SCHEMAS = [
   ...FEATURE_LIFECYCLE_SCHEMAS,
   ...STRATEGY_DEFINITION_SCHEMAS,
   ...CHANGE_REQUEST_SCHEMAS,
+  ...CONTEXT_FIELD_SCHEMAS,
   ...TAG_SCHEMAS,
   ...SEARCH_SCHEMAS,
   ...FRONTEND_SCHEMAS,

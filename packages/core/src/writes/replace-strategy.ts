@@ -3,6 +3,7 @@ import type { EventInput } from '../runtime/emit';
 import { jsonEqual } from '../base/json';
 import { disableWithoutEnabledStrategy } from '../rules/environment-state';
 import type { EnvironmentEditScope } from './feature-environment-write';
+import { checkStrategyContextFields } from '../rules/context-field-checks';
 import { checkSegmentReferences } from '../rules/segment-references';
 import { strategyDocument, strategyUpdated } from '../rules/strategy-events';
 import { strategyFromBody } from '../rules/strategy-input';
@@ -29,6 +30,7 @@ export async function replaceStrategy(
     sortOrder: existing.sortOrder,
     limits,
   });
+  await checkStrategyContextFields(tx, project.id, next);
   await checkSegmentReferences(tx, project.id, next.segments);
   if (jsonEqual(next, existing)) return { result: before, events: [] };
   state.strategies = bySortOrder(state.strategies.map((s) => (s.id === existing.id ? next : s)));

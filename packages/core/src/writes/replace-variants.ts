@@ -3,6 +3,7 @@ import type { Variant } from '../base/records';
 import { assertValid } from '../schemas/validation';
 import type { EnvironmentEditScope } from './feature-environment-write';
 import { normalizeVariants, type VariantInput } from '../rules/variants';
+import { checkVariantsStickiness, KnownContextFields } from '../rules/context-field-checks';
 
 /** A feature environment's variants as `.../environments/:environment/variants` answers them. */
 export interface FeatureVariants {
@@ -14,10 +15,11 @@ export interface FeatureVariants {
  * The shared end of PUT and PATCH of an environment's variants: the new set is checked and stored;
  * one event `feature-environment-variants-updated`, none when nothing changed.
  */
-export function replaceVariants({ state }: EnvironmentEditScope, body: unknown) {
+export async function replaceVariants({ tx, project, state }: EnvironmentEditScope, body: unknown) {
   assertValid<VariantInput[]>('environmentVariantsBody', body, 'variants');
   const before = state.variants;
   const after = normalizeVariants(body, '', true);
+  await checkVariantsStickiness(new KnownContextFields(tx, project.id), after, '');
   const result: FeatureVariants = { version: 1, variants: after };
   if (jsonEqual(before, after)) return { result, events: [] };
   state.variants = after;

@@ -7,6 +7,7 @@ import { limitExceeded } from '../base/limits';
 import type { Strategy } from '../base/records';
 import type { StrategyDocument } from '../documents/feature-document';
 import { disableWithoutEnabledStrategy } from '../rules/environment-state';
+import { checkStrategyContextFields } from '../rules/context-field-checks';
 import { checkSegmentReferences } from '../rules/segment-references';
 import { strategyAdded, strategyDocument, strategyRemoved } from '../rules/strategy-events';
 import { strategyFromBody } from '../rules/strategy-input';
@@ -32,6 +33,7 @@ export function addStrategyEdit(body: unknown): EnvironmentEdit<StrategyDocument
       sortOrder: last + 1,
       limits,
     });
+    await checkStrategyContextFields(tx, project.id, strategy);
     await checkSegmentReferences(tx, project.id, strategy.segments);
     state.strategies = bySortOrder([...state.strategies, strategy]);
     const document = strategyDocument(strategy, feature.name);

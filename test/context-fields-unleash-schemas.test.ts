@@ -1,0 +1,167 @@
+// Context fields against the real Unleash 8.2.0 (test/helpers/unleash.ts): the same requests go to flagadmin
+// and to Unleash, for each of the context-field operations (the instance's and the ForProject ones), and
+// every answer must match the schema Unleash's OpenAPI document, read at run time, gives for that
+// operation and status. Unleash's own answers are checked too, so the check is shown to accept real answers.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { ALL_ROUTES } from '@flagadmin/core';
+import { httpWorld, OVER_SOCKET, type HttpWorld } from './helpers/http-world';
+import { startPostgres, type TestPostgres } from './helpers/postgres';
+import { startUnleash, unleashSchemas, type RunningUnleash, type UnleashSchemas } from './helpers/unleash';
+
+interface Answer {
+  operationId: string;
+  status: number;
+  body: unknown;
+  text: string;
+}
+
+type Send = (path: string, init?: RequestInit) => Promise<Response>;
+
+const FEATURE = 'context-flag';
+
+/** One request per operation, in an order that creates what the next ones need; the answers by operationId. */
+async function exercise(send: Send, key: string): Promise<Map<string, Answer>> {
+  const answers = new Map<string, Answer>();
+  const call = async (operationId: string, method: string, path: string, body?: unknown) => {
+    const headers: Record<string, string> = { authorization: key };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const response = await send(path, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+    const text = await response.text();
+    const parsed = text === '' ? undefined : JSON.parse(text);
+    if (operationId) answers.set(operationId, { operationId, status: response.status, body: parsed, text });
+    if (response.status >= 300) throw new Error(`${operationId || method} ${path} answered ${response.status}: ${text}`);
+    return parsed;
+  };
+  for (const [mode, base] of [
+    ['', '/api/admin/context'],
+    ['ForProject', '/api/admin/projects/default/context'],
+  ] as const) {
+    const name = mode ? 'basket' : 'tier';
+    const op = (id: string) => `${id}${mode}`;
+    await call(op('validateContextFieldName'), 'POST', `${base}/validate`, { name });
+    await call(op('createContextField'), 'POST', base, {
+      name,
+      description: 'What the customer pays for',
+      stickiness: true,
+      legalValues: [{ value: 'free' }, { value: 'pro', description: 'Paying' }],
+    });
+    await call(op('getContextFields'), 'GET', mode ? `${base}?include=root` : base);
+    await call(op('updateContextField'), 'PUT', `${base}/${name}`, {
+      description: 'Plan',
+      stickiness: true,
+      legalValues: [{ value: 'free' }, { value: 'pro' }],
+    });
+    await call(op('updateContextFieldLegalValue'), 'POST', `${base}/${name}/legal-values`, { value: 'gold', description: 'Top' });
+    await call(op('getContextField'), 'GET', `${base}/${name}`);
+    const feature = `${FEATURE}${mode ? '-p' : ''}`;
+    await call('', 'POST', '/api/admin/projects/default/features', { name: feature });
+    const strategies = `/api/admin/projects/default/features/${feature}/environments/development/strategies`;
+    const strategy = await call('', 'POST', strategies, {
+      name: 'flexibleRollout',
+      constraints: [{ contextName: name, operator: 'IN', values: ['gold'] }],
+      parameters: { rollout: '50', stickiness: name, groupId: feature },
+    });
+    await call(op('getStrategiesByContextField'), 'GET', `${base}/${name}/strategies`);
+    await call('', 'DELETE', `${strategies}/${strategy.id}`);
+    await call(op('deleteContextFieldLegalValue'), 'DELETE', `${base}/${name}/legal-values/gold`);
+    await call(op('deleteContextField'), 'DELETE', `${base}/${name}`);
+  }
+  return answers;
+}
+
+const test = suite('context fields against Unleash 8.2.0 OpenAPI schemas');
+const state: {
+  postgres?: TestPostgres;
+  unleash?: RunningUnleash;
+  world?: HttpWorld;
+  schemas?: UnleashSchemas;
+  flagadmin: Map<string, Answer>;
+  real: Map<string, Answer>;
+} = { flagadmin: new Map(), real: new Map() };
+
+async function tearDown() {
+  const { world, unleash, postgres } = state;
+  state.world = state.unleash = state.postgres = undefined;
+  await world?.close();
+  await unleash?.stop();
+  await postgres?.stop();
+}
+
+test.before(async () => {
+  try {
+    state.postgres = await startPostgres();
+    state.unleash = await startUnleash({ postgresUrl: state.postgres.url });
+    state.schemas = unleashSchemas(await state.unleash.openApi());
+    state.world = await httpWorld(OVER_SOCKET);
+    const { world, unleash } = state;
+    state.flagadmin = await exercise(world.send, world.adminKey);
+    state.real = await exercise((path, init) => fetch(`${unleash.url}${path}`, init), unleash.adminKey);
+  } catch (error) {
+    console.error(error); // uvu reports a failing hook as nothing but 0 passed
+    await tearDown();
+    throw error;
+  }
+});
+
+test.after(tearDown);
+
+/** Why an answer does not match Unleash's document for its operation and status, or undefined when it does. */
+function mismatch(schemas: UnleashSchemas, answer: Answer): string | undefined {
+  const check = schemas.check(answer.operationId, answer.status, answer.body);
+  if (check.kind === 'undocumented') return `status ${answer.status} is not documented (${check.statuses.join(', ')})`;
+  if (check.kind === 'no-body')
+    return answer.text === '' ? undefined : `${answer.status} has no body in the document; answered ${answer.text.slice(0, 200)}`;
+  return check.valid ? undefined : `${check.schemaName}: ${schemas.describe(check.errors).slice(0, 8).join('; ')}`;
+}
+
+test('the context field routes are Unleash operations, at the same method and path, and every one got a request', () => {
+  const ours = ALL_ROUTES.filter((r) => /ContextField/.test(r.operationId));
+  assert.is(ours.length, 18);
+  for (const route of ours) {
+    const op = state.schemas!.operation(route.operationId);
+    assert.ok(op, `${route.operationId} is in Unleash's document`);
+    assert.is(`${route.method} ${route.path.replace(/:(\w+)/g, '{$1}')}`, `${op!.method} ${op!.path}`, route.operationId);
+    assert.ok(state.flagadmin.has(route.operationId), `${route.operationId} got a request`);
+  }
+});
+
+test("flagadmin's answers match Unleash's schemas", () => {
+  const failures = [...state.flagadmin.values()].flatMap((a) => {
+    const why = mismatch(state.schemas!, a);
+    return why ? [`${a.operationId}: ${why}`] : [];
+  });
+  assert.equal(failures, []);
+});
+
+test("Unleash's own answers to the same requests match its schemas, and have the shapes flagadmin answers", () => {
+  const failures = [...state.real.values()].flatMap((a) => {
+    const why = mismatch(state.schemas!, a);
+    return why ? [`Unleash ${a.operationId}: ${why}`] : [];
+  });
+  assert.equal(failures, []);
+  for (const [id, ours] of state.flagadmin) {
+    const real = state.real.get(id)!;
+    assert.is(ours.status, real.status, `${id}: the same status`);
+    assert.is(ours.text === '', real.text === '', `${id}: a body where Unleash has one`);
+  }
+  const strip = (fields: { name: string }[]) => fields.map((f) => f.name).sort();
+  assert.equal(
+    strip(state.flagadmin.get('getContextFieldsForProject')!.body as { name: string }[]),
+    [...strip(state.real.get('getContextFieldsForProject')!.body as { name: string }[]), 'remoteAddress'].sort(),
+    "the same built-ins as Unleash's, and remoteAddress",
+  );
+  assert.equal(state.flagadmin.get('getStrategiesByContextField')!.body, {
+    strategies: [
+      {
+        ...(state.flagadmin.get('getStrategiesByContextField')!.body as { strategies: { id: string }[] }).strategies[0],
+        featureName: FEATURE,
+        projectId: 'default',
+        environment: 'development',
+        strategyName: 'flexibleRollout',
+      },
+    ],
+  });
+});
+
+test.run();
