@@ -18,7 +18,8 @@ export const PLAYGROUND_ROUTES: readonly Route[] = [
     path: '/api/admin/playground/advanced',
     summary: 'Evaluate every flag in several environments for every context a request describes (any admin key)',
     operationId: 'getAdvancedPlayground',
-    description: 'A context value with commas is one context per part; every combination is evaluated (at most playgroundEvaluations in all).',
+    description:
+      'A context value with commas is one context per part; every combination is evaluated (at most playgroundEvaluations in all).',
     auth: 'admin',
     request: 'advancedPlaygroundRequest',
     response: { status: 200, schema: 'advancedPlaygroundResponse' },

@@ -42,7 +42,8 @@ export function contextFromBody(value: unknown, limits: Limits, rules: ContextRu
     if (name === 'properties') {
       if (field === undefined || field === null) continue;
       if (typeof field !== 'object' || Array.isArray(field)) throw malformed(rules, '/properties', 'must be an object of texts');
-      for (const [property, text] of Object.entries(field)) addProperty(properties, property, text, `/properties/${property}`, limits, rules);
+      for (const [property, text] of Object.entries(field))
+        addProperty(properties, property, text, `/properties/${property}`, limits, rules);
     } else if (rules.targetingKey && name === 'targetingKey') {
       targetingKey = asText(field, '/targetingKey', rules);
     } else if (isRootField(name)) {
@@ -100,11 +101,7 @@ function addProperty(
   properties[name] = text;
 }
 
-function finish(
-  root: Partial<Record<RootField, string>>,
-  properties: Record<string, string>,
-  rules: ContextRules,
-): SdkContext {
+function finish(root: Partial<Record<RootField, string>>, properties: Record<string, string>, rules: ContextRules): SdkContext {
   if (root.currentTime !== undefined && Number.isNaN(Date.parse(root.currentTime))) {
     throw malformed(rules, '/currentTime', 'must be a date-time (ISO 8601)');
   }

@@ -22,7 +22,8 @@ export async function readPlayground(
   requireAdminKey(principal);
   return ctx.read(async (tx) => {
     for (const environment of environments) {
-      if (!(await tx.get('environments', environment))) throw badData(`The playground request is invalid: unknown environment "${environment}".`);
+      if (!(await tx.get('environments', environment)))
+        throw badData(`The playground request is invalid: unknown environment "${environment}".`);
     }
     const asked = projects === undefined || projects === '*' ? undefined : [...new Set(projects)];
     let features: FeatureRecord[];

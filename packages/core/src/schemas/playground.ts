@@ -29,7 +29,11 @@ export const advancedPlaygroundRequestSchema = {
   },
 } as const;
 
-const evaluatedConstraint = { type: 'object', required: [...constraintSchema.required, 'result'], properties: { ...constraintSchema.properties, result: bool } } as const;
+const evaluatedConstraint = {
+  type: 'object',
+  required: [...constraintSchema.required, 'result'],
+  properties: { ...constraintSchema.properties, result: bool },
+} as const;
 const shownVariant = {
   type: ['object', 'null'],
   required: ['name', 'enabled'],
