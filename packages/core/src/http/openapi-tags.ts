@@ -24,6 +24,7 @@ export const TAGS = [
     description: 'Keys: admin keys for this API, client keys for SDKs. Secrets are shown once, at creation. The calling key itself.',
   },
   { name: 'Client API', description: 'What Unleash SDKs call with client keys: features, registration, usage metrics.' },
+  { name: 'Unleash Edge', description: 'What Unleash Edge calls in front of SDKs: which keys are valid, usage metrics in bulk.' },
   { name: 'Operational', description: 'Liveness, readiness and this document; no key needed.' },
 ] as const;
 
@@ -32,6 +33,7 @@ export type TagName = (typeof TAGS)[number]['name'];
 /** First match wins: the more specific path parts come first. */
 const RULES: readonly (readonly [RegExp, TagName])[] = [
   [/^\/(health|ready|docs)\b/, 'Operational'],
+  [/^\/edge\/|^\/api\/client\/metrics\/bulk$/, 'Unleash Edge'],
   [/^\/api\/client\//, 'Client API'],
   [/^\/api\/admin\/(api-tokens|user)\b/, 'API tokens'],
   [/^\/api\/admin\/(events|event-creators)\b/, 'Events'],

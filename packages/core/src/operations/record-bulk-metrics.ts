@@ -45,12 +45,20 @@ export async function recordBulkMetrics(
     for (const [variant, n] of Object.entries(m.variants ?? {})) counts.variants[variant] = (counts.variants[variant] ?? 0) + n;
     report.toggles.set(m.featureName, counts);
   }
+  // An app's counts are its first listed instance's (else the SDK default), as its registration names it.
+  const instances = new Map<string, string>();
+  for (const app of applications) if (app.instanceId && !instances.has(app.appName)) instances.set(app.appName, app.instanceId);
   const now = ctx.now().toISOString();
   await Promise.all([
     ...applications.map((app) => registerClient(ctx, principal, { body: app, ...(input.hints ? { hints: input.hints } : {}) })),
     ...[...reports.values()].map((r) =>
       recordMetrics(ctx, principal, {
-        body: { appName: r.appName, environment: r.environment, bucket: { start: now, stop: now, toggles: Object.fromEntries(r.toggles) } },
+        body: {
+          appName: r.appName,
+          instanceId: instances.get(r.appName) ?? 'default',
+          environment: r.environment,
+          bucket: { start: now, stop: now, toggles: Object.fromEntries(r.toggles) },
+        },
       }),
     ),
   ]);
