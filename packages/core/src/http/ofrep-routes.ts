@@ -52,7 +52,8 @@ export const OFREP_ROUTES: readonly Route[] = [
     operationId: 'ofrepEvaluateFlag',
     description:
       "The context's targetingKey is Unleash's userId; other fields as the Unleash context (non-standard ones are properties). " +
-      'How an Unleash flag maps to a value, a variant and a reason: packages/core/README.md, OFREP.',
+      'How an Unleash flag maps to a value, a variant and a reason: packages/core/README.md, OFREP. ' +
+      "A 400 or 404 is OFREP's {key, errorCode, errorDetails} (PARSE_ERROR, INVALID_CONTEXT, FLAG_NOT_FOUND).",
     auth: 'any',
     request: 'ofrepRequest',
     response: { status: 200, schema: 'ofrepEvaluation' },

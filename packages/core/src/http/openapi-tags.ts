@@ -25,7 +25,11 @@ export const TAGS = [
   },
   { name: 'Client API', description: 'What Unleash SDKs call with client keys: features, registration, usage metrics.' },
   { name: 'Unleash Edge', description: 'What Unleash Edge calls in front of SDKs: which keys are valid, usage metrics in bulk.' },
-  { name: 'Operational', description: 'Liveness, readiness and this document; no key needed.' },
+  { name: 'Frontend API', description: 'What browser and mobile SDKs call with frontend keys: the flags on for a context, usage metrics.' },
+  { name: 'OFREP', description: "OpenFeature's Remote Evaluation Protocol: flags evaluated for a context, with any key." },
+  { name: 'Playground', description: 'Which flags are on for a context, and why, strategy by strategy, per environment.' },
+  { name: 'Admin UI', description: "The instance's UI configuration and the frontend API's CORS origins." },
+  { name: 'Operational' description: 'Liveness, readiness and this document; no key needed.' },
 ] as const;
 
 export type TagName = (typeof TAGS)[number]['name'];
@@ -33,6 +37,10 @@ export type TagName = (typeof TAGS)[number]['name'];
 /** First match wins: the more specific path parts come first. */
 const RULES: readonly (readonly [RegExp, TagName])[] = [
   [/^\/(health|ready|docs)\b/, 'Operational'],
+  [/^\/api\/frontend\b/, 'Frontend API'],
+  [/^\/ofrep\//, 'OFREP'],
+  [/^\/api\/admin\/playground\b/, 'Playground'],
+  [/^\/api\/admin\/ui-config\b/, 'Admin UI'],
   [/^\/edge\/|^\/api\/client\/metrics\/bulk$/, 'Unleash Edge'],
   [/^\/api\/client\//, 'Client API'],
   [/^\/api\/admin\/(api-tokens|user)\b/, 'API tokens'],

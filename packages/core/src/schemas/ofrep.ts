@@ -9,7 +9,6 @@ export const ofrepRequestSchema = {
 } as const;
 
 const REASONS = ['STATIC', 'TARGETING_MATCH', 'SPLIT', 'DISABLED', 'DEFAULT'] as const;
-const ERROR_CODES = ['PARSE_ERROR', 'TARGETING_KEY_MISSING', 'INVALID_CONTEXT', 'FLAG_NOT_FOUND', 'GENERAL'] as const;
 
 const metadata = { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] } } as const;
 
@@ -29,15 +28,6 @@ const success = {
 
 export const ofrepEvaluationSchema = { $id: 'ofrepEvaluation', ...success } as const;
 
-/** An evaluation that failed: OFREP's error shape (`key` absent for a bulk request's failure). */
-export const ofrepFailureSchema = {
-  $id: 'ofrepFailure',
-  type: 'object',
-  additionalProperties: false,
-  required: ['errorCode'],
-  properties: { key: str, errorCode: { enum: ERROR_CODES }, errorDetails: str },
-} as const;
-
 export const ofrepBulkEvaluationSchema = {
   $id: 'ofrepBulkEvaluation',
   type: 'object',
@@ -46,4 +36,4 @@ export const ofrepBulkEvaluationSchema = {
   properties: { flags: { type: 'array', items: success } },
 } as const;
 
-export const OFREP_SCHEMAS = [ofrepRequestSchema, ofrepEvaluationSchema, ofrepFailureSchema, ofrepBulkEvaluationSchema] as const;
+export const OFREP_SCHEMAS = [ofrepRequestSchema, ofrepEvaluationSchema, ofrepBulkEvaluationSchema] as const;
