@@ -29,7 +29,7 @@ export const TAGS = [
   { name: 'OFREP', description: "OpenFeature's Remote Evaluation Protocol: flags evaluated for a context, with any key." },
   { name: 'Playground', description: 'Which flags are on for a context, and why, strategy by strategy, per environment.' },
   { name: 'Admin UI', description: "The instance's UI configuration and the frontend API's CORS origins." },
-  { name: 'Operational' description: 'Liveness, readiness and this document; no key needed.' },
+  { name: 'Operational', description: 'Liveness, readiness and this document; no key needed.' },
 ] as const;
 
 export type TagName = (typeof TAGS)[number]['name'];
