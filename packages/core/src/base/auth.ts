@@ -67,11 +67,6 @@ export function requireFrontendKey(p: Principal): void {
   if (p.type !== 'frontend' && p.type !== 'admin') throw new AdminError('NoAccessError', 'invalid token type for this endpoint');
 }
 
-/** Frontend API endpoints take frontend keys, and admin keys (as Unleash). */
-export function requireFrontendKey(p: Principal): void {
-  if (p.type !== 'frontend' && p.type !== 'admin') throw new AdminError('NoAccessError', 'invalid token type for this endpoint');
-}
-
 const denied = (permission: Permission, project?: string, environment?: string): AdminError => {
   const where = environment ? ` in environment "${environment}"` : '';
   return permissionDenied(`You need the permission ${permission}${where} to do this.`, {
