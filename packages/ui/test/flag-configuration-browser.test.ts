@@ -51,6 +51,8 @@ let otherProjectSegment = 0;
 const s = browserSuite('flag configuration in chromium', {
   env: { INIT_CLIENT_API_TOKENS: CLIENT_KEY },
   async setup(suite) {
+    // Constraints name known context fields: the built-ins, and these.
+    for (const name of ['email', 'appVersion']) await suite.apiSend('POST', '/api/admin/context', { name });
     const constraints = [{ contextName: 'userId', operator: 'IN', values: ['alice', 'carol'] }];
     segmentId = (
       await suite.apiSend<{ id: number }>('POST', '/api/admin/segments', {

@@ -47,7 +47,13 @@ export function App() {
 
   const match = matchRoute(SCREENS, path.split('?')[0]!);
   const View = match?.view ?? NotFound;
-  const section = path.startsWith('/events') ? 'events' : path.startsWith('/api-tokens') ? 'api-tokens' : 'projects';
+  const section = path.startsWith('/events')
+    ? 'events'
+    : path.startsWith('/api-tokens')
+      ? 'api-tokens'
+      : path.startsWith('/context-fields')
+        ? 'context-fields'
+        : 'projects';
   return (
     <>
       {/* biome-ignore lint/a11y/useValidAnchor: a skip link is an anchor to #main that also moves focus to its heading */}
@@ -71,6 +77,11 @@ export function App() {
             <li>
               <a href="#/api-tokens" aria-current={section === 'api-tokens' ? 'page' : undefined}>
                 API tokens
+              </a>
+            </li>
+            <li>
+              <a href="#/context-fields" aria-current={section === 'context-fields' ? 'page' : undefined}>
+                Context fields
               </a>
             </li>
           </ul>

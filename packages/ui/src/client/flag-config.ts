@@ -60,8 +60,10 @@ export function defaultParameters(kind: string, featureName: string): Record<str
 
 export const STICKINESS = ['default', 'userId', 'sessionId', 'random'] as const;
 
-/** The stickiness choices, with the current one kept when it is a custom context field. */
-export const stickinessOptions = (current: string): string[] => [...new Set<string>([...STICKINESS, current])];
+/** The stickiness choices: the built-in ones, the context fields with stickiness on, and the current one. */
+export const stickinessOptions = (current: string, sticky: readonly string[] = []): string[] => [
+  ...new Set<string>([...STICKINESS, ...sticky, current]),
+];
 
 /** Unleash's constraint operators, with what each means in words. */
 export const CONSTRAINT_OPERATORS: readonly { operator: string; label: string }[] = [

@@ -3,6 +3,7 @@ import type { FunctionComponent } from 'preact';
 import type { Params } from './router';
 import { ApiTokensView } from './views/api-tokens';
 import { ChangeRequestView } from './views/change-request';
+import { ContextFieldsView } from './views/context-fields';
 import { EventsView } from './views/events';
 import { FeatureView } from './views/feature';
 import { ProjectView } from './views/project';
@@ -20,4 +21,5 @@ export const SCREENS: readonly Screen[] = [
   { pattern: '/projects/:projectId/change-requests/:id', view: ChangeRequestView },
   { pattern: '/events', view: EventsView },
   { pattern: '/api-tokens', view: ApiTokensView },
+  { pattern: '/context-fields', view: ContextFieldsView },
 ];

@@ -1,4 +1,5 @@
-import { CONSTRAINT_OPERATORS, CONTEXT_FIELDS, takesCaseInsensitive, takesInverted, takesOneValue } from '../flag-config';
+import { type ContextField, useProjectContextFields } from '../context-fields';
+import { CONSTRAINT_OPERATORS, takesCaseInsensitive, takesInverted, takesOneValue } from '../flag-config';
 import type { Constraint } from '../types';
 
 /** A constraint as the form holds it: list values as text, one per line. */
@@ -55,18 +56,24 @@ export function ConstraintsEditor({
 }) {
   const update = (i: number, change: Partial<ConstraintDraft>) => onChange(constraints.map((c, j) => (j === i ? { ...c, ...change } : c)));
   const listId = `${idPrefix}-context-fields`;
+  const fields = useProjectContextFields();
+  const legal = (name: string): ContextField['legalValues'] => fields.find((f) => f.name === name.trim())?.legalValues ?? [];
   return (
     <fieldset class="constraints">
       <legend>Constraints</legend>
       <datalist id={listId}>
-        {CONTEXT_FIELDS.map((f) => (
-          <option key={f} value={f} />
+        {fields.map((f) => (
+          <option key={f.name} value={f.name}>
+            {f.description}
+          </option>
         ))}
       </datalist>
       {constraints.length === 0 ? <p class="muted small">No constraints: the strategy applies to every context.</p> : null}
       {constraints.map((c, i) => {
         const id = `${idPrefix}-c${i}`;
         const one = takesOneValue(c.operator);
+        const legalValues = legal(c.contextName);
+        const chosen = new Set(c.text.split('\n').map((v) => v.trim()));
         return (
           <fieldset key={i} class="constraint">
             <legend>Constraint {i + 1}</legend>
@@ -92,9 +99,43 @@ export function ConstraintsEditor({
               </select>
             </div>
             <div class="field grow">
-              <label for={`${id}-values`}>{one ? 'Value' : 'Values (one per line)'}</label>
+              {one || !legalValues.length ? <label for={`${id}-values`}>{one ? 'Value' : 'Values (one per line)'}</label> : null}
               {one ? (
-                <input id={`${id}-values`} value={c.text} required onInput={(e) => update(i, { text: e.currentTarget.value })} />
+                <>
+                  <input
+                    id={`${id}-values`}
+                    value={c.text}
+                    required
+                    list={legalValues.length ? `${id}-legal` : undefined}
+                    onInput={(e) => update(i, { text: e.currentTarget.value })}
+                  />
+                  {legalValues.length ? (
+                    <datalist id={`${id}-legal`}>
+                      {legalValues.map((v) => (
+                        <option key={v.value} value={v.value} />
+                      ))}
+                    </datalist>
+                  ) : null}
+                </>
+              ) : legalValues.length ? (
+                <fieldset id={`${id}-values`} class="legal-values">
+                  <legend>Values (the legal values of {c.contextName})</legend>
+                  {legalValues.map((v) => (
+                    <label key={v.value} class="check">
+                      <input
+                        type="checkbox"
+                        checked={chosen.has(v.value)}
+                        onChange={(e) => {
+                          const on = e.currentTarget.checked;
+                          const next = legalValues.map((l) => l.value).filter((x) => (x === v.value ? on : chosen.has(x)));
+                          update(i, { text: next.join('\n') });
+                        }}
+                      />{' '}
+                      {v.value}
+                      {v.description ? <span class="muted small"> ({v.description})</span> : null}
+                    </label>
+                  ))}
+                </fieldset>
               ) : (
                 <textarea id={`${id}-values`} rows={2} value={c.text} onInput={(e) => update(i, { text: e.currentTarget.value })} />
               )}

@@ -1,4 +1,4 @@
-import { CONTEXT_FIELDS } from '../flag-config';
+import { useProjectContextFields } from '../context-fields';
 import type { Variant } from '../types';
 
 /** An override as the form holds it: its values as text, one per line. */
@@ -29,6 +29,7 @@ export function OverridesEditor({
   onChange(next: OverrideDraft[]): void;
 }) {
   const update = (i: number, change: Partial<OverrideDraft>) => onChange(overrides.map((o, j) => (j === i ? { ...o, ...change } : o)));
+  const fields = useProjectContextFields();
   return (
     <div class="overrides">
       {overrides.map((o, i) => {
@@ -58,8 +59,8 @@ export function OverridesEditor({
         );
       })}
       <datalist id={`${idPrefix}-fields`}>
-        {CONTEXT_FIELDS.map((f) => (
-          <option key={f} value={f} />
+        {fields.map((f) => (
+          <option key={f.name} value={f.name} />
         ))}
       </datalist>
       <button type="button" onClick={() => onChange([...overrides, { contextName: 'userId', text: '' }])}>

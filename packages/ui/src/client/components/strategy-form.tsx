@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { StrategyBody } from '../config-writes';
 import { defaultParameters, STRATEGY_KINDS, stickinessOptions, strategyKind, type ParameterField } from '../flag-config';
+import { useStickyFieldNames } from '../context-fields';
 import type { Segment, Strategy } from '../types';
 import { ConstraintsEditor, fromDraft, toDraft, type ConstraintDraft } from './constraints-editor';
 import { SegmentsPicker } from './segments-picker';
@@ -22,6 +23,7 @@ interface Props {
 }
 
 function ParameterInput({ id, field, value, onChange }: { id: string; field: ParameterField; value: string; onChange(v: string): void }) {
+  const sticky = useStickyFieldNames();
   if (field.kind === 'percent') {
     return (
       <div class="field">
@@ -43,7 +45,7 @@ function ParameterInput({ id, field, value, onChange }: { id: string; field: Par
     );
   }
   if (field.kind === 'stickiness')
-    return <SelectField id={id} label={field.label} value={value} options={stickinessOptions(value)} onChange={onChange} />;
+    return <SelectField id={id} label={field.label} value={value} options={stickinessOptions(value, sticky)} onChange={onChange} />;
   return (
     <div class="field grow">
       <label for={id}>{field.label}</label>

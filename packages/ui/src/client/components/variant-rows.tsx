@@ -1,4 +1,5 @@
 import { PAYLOAD_TYPES, sharedWeights, stickinessOptions, weightPercent } from '../flag-config';
+import { useStickyFieldNames } from '../context-fields';
 import type { Variant } from '../types';
 import { fromOverrideDraft, OverridesEditor, toOverrideDraft, type OverrideDraft } from './overrides-editor';
 import { SelectField } from './select-field';
@@ -53,6 +54,7 @@ interface Props {
  * store), Add variant and the set's stickiness. Used by the environment's and a strategy's variants.
  */
 export function VariantRows({ idPrefix, drafts, onChange, stickiness, onStickiness, withOverrides }: Props) {
+  const sticky = useStickyFieldNames();
   const update = (i: number, change: Partial<VariantDraft>) => onChange(drafts.map((d, j) => (j === i ? { ...d, ...change } : d)));
   const weights = sharedWeights(drafts.map((d) => ({ weight: weightOf(d), weightType: d.fixed ? 'fix' : 'variable' })));
   return (
@@ -128,7 +130,7 @@ export function VariantRows({ idPrefix, drafts, onChange, stickiness, onStickine
           id={`${idPrefix}-stickiness`}
           label="Variant stickiness"
           value={stickiness}
-          options={stickinessOptions(stickiness)}
+          options={stickinessOptions(stickiness, sticky)}
           onChange={onStickiness}
         />
       </div>
