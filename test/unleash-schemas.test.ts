@@ -90,6 +90,10 @@ const KNOWN_DEVIATIONS = new Map<string, Deviation>(
     getApiTokensByName: { reason: TOKEN_FIELDS, unleashToo: false },
     getProjectApiTokens: { reason: TOKEN_FIELDS, unleashToo: false },
     createProjectApiToken: { reason: TOKEN_FIELDS, unleashToo: false },
+    getTagType: {
+      reason: 'answers {version, tagType}, as Unleash 8.2.0 itself answers; its document says a bare tagTypeSchema',
+      unleashToo: true,
+    },
   } satisfies Record<string, Deviation>),
 );
 
@@ -302,6 +306,7 @@ async function exercise(target: Target): Promise<Map<string, Answer>> {
   await call('deleteApiToken', 'DELETE', `/api/admin/api-tokens/${encodeURIComponent(token.secret)}`);
   await exerciseStrategyDefinitions(call);
   await exerciseFeatureLifecycle(call);
+  await exerciseTagsSearchAndEvents(call);
   return answers;
 }
 
@@ -352,6 +357,62 @@ async function exerciseFeatureLifecycle(call: Call): Promise<void> {
   await call('reviveFeatures', 'POST', '/api/admin/projects/default/revive', { features: [v4] });
   await call('deleteFeature', 'DELETE', `/api/admin/archive/${v2}`);
   await call('deleteFeatures', 'POST', '/api/admin/projects/default/delete', { features: [v3] });
+}
+
+/** Tags, tag types, search, a flag's events, event creators, dependency options and a strategy's segments. */
+async function exerciseTagsSearchAndEvents(call: Call): Promise<void> {
+  const TAG_TYPES = '/api/admin/tag-types';
+  const team = { name: 'team', description: 'The team that owns the flag', icon: 'people', color: '#1A73E8' };
+  await call('validateTagType', 'POST', `${TAG_TYPES}/validate`, team);
+  await call('createTagType', 'POST', TAG_TYPES, team);
+  await call('getTagTypes', 'GET', TAG_TYPES);
+  await call('updateTagType', 'PUT', `${TAG_TYPES}/team`, { description: 'Who owns the flag', icon: 'group' });
+  await call('getTagType', 'GET', `${TAG_TYPES}/team`);
+  await call('createTag', 'POST', '/api/admin/tags', { type: 'team', value: 'payments' });
+  await call('getTags', 'GET', '/api/admin/tags');
+  await call('getTagsByType', 'GET', '/api/admin/tags/team');
+  await call('getTag', 'GET', '/api/admin/tags/team/payments');
+  const tags = `/api/admin/features/${FEATURE}/tags`;
+  await call('addTag', 'POST', tags, { type: 'team', value: 'checkout' });
+  await call('updateTags', 'PUT', tags, {
+    addedTags: [{ type: 'simple', value: 'web' }],
+    removedTags: [{ type: 'team', value: 'checkout' }],
+  });
+  await call('listTags', 'GET', tags);
+  await call('removeTag', 'DELETE', `${tags}/simple/web`);
+  await call('addTagToFeatures', 'PUT', '/api/admin/projects/default/tags', {
+    features: [FEATURE],
+    tags: { addedTags: [{ type: 'team', value: 'payments' }], removedTags: [] },
+  });
+  await call('createTagType', 'POST', TAG_TYPES, { name: 'area', description: 'Product area', color: '#34A853' });
+  await call('createTag', 'POST', '/api/admin/tags', { type: 'area', value: 'cart' });
+  await call('deleteTag', 'DELETE', '/api/admin/tags/area/cart');
+  await call('deleteTagType', 'DELETE', `${TAG_TYPES}/area`);
+
+  await call(
+    'searchFeatures',
+    'GET',
+    '/api/admin/search/features?query=checkout&project=IS%3Adefault&tag=INCLUDE%3Ateam%3Apayments&offset=0&limit=10',
+  );
+  await call('getEventsForToggle', 'GET', `/api/admin/events/${FEATURE}`);
+  await call('searchEvents', 'GET', `/api/admin/search/events?feature=IS%3A${FEATURE}&offset=0&limit=10`);
+  await call('getEventCreators', 'GET', '/api/admin/event-creators');
+
+  const v4 = 'checkout-v4'; // cloned, archived and revived by exerciseFeatureLifecycle
+  await call('listParentOptions', 'GET', `${FEATURES}/${v4}/parents`);
+  await call('listParentVariantOptions', 'GET', `${FEATURES}/${FEATURE}/parent-variants`);
+  await call('checkDependenciesExist', 'GET', '/api/admin/projects/default/dependencies');
+  const segment = await call('(a segment for a strategy)', 'POST', '/api/admin/segments', {
+    name: 'checkout-testers',
+    constraints: [userIn(['u9'])],
+  });
+  const [strategy] = await call('(the strategies of the flag)', 'GET', `${ENV}/strategies`);
+  await call('updateFeatureStrategySegments', 'POST', '/api/admin/segments/strategies', {
+    projectId: 'default',
+    strategyId: strategy.id,
+    environmentId: 'development',
+    segmentIds: [segment.id],
+  });
 }
 
 /** Strategy definitions: a custom strategy defined, listed, read, changed, deprecated, reactivated and removed. */
@@ -532,6 +593,9 @@ test("what the deviations say of Unleash's real answers holds", () => {
   // flagadmin's decisions on tokens (packages/core/README.md, API tokens) follow these real answers.
   assert.is((real('createProjectApiToken').body as { type: string }).type, 'backend', 'a token created as backend is answered as backend');
   assert.equal([real('updateApiToken').status, real('updateApiToken').text], [200, ''], 'updateApiToken: 200, empty');
+  const tagType = real('getTagType').body as { version: number; tagType: { name: string } };
+  assert.equal([tagType.version, tagType.tagType.name], [1, 'team'], 'getTagType: {version, tagType}');
+  assert.is(real('createTagType').status, 201, 'createTagType: 201');
 });
 
 test('Unleash runs with nothing that reaches out: no version check, no telemetry', async () => {
