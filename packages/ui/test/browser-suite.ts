@@ -26,7 +26,12 @@ export interface BrowserSuite {
 
 export function browserSuite(
   name: string,
-  options: { env?: Record<string, string>; setup?(s: BrowserSuite): Promise<void> } = {},
+  options: {
+    env?: Record<string, string>;
+    /** Writes data into the data directory before the bin starts on it (the bin then seeds no demo). */
+    prepare?(dataDir: string): Promise<void>;
+    setup?(s: BrowserSuite): Promise<void>;
+  } = {},
 ): BrowserSuite {
   const uvu = suite(name);
   const adminKey = randomSecret();
@@ -88,6 +93,7 @@ export function browserSuite(
   uvu.before(async () => {
     try {
       dataDir = tempDir();
+      await options.prepare?.(dataDir);
       bin = await startBin(['--port', '0', '--data', dataDir], { INIT_ADMIN_API_TOKENS: adminKey, ...options.env });
       chromium = await launchChromium();
       browser = chromium.browser;

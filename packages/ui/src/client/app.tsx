@@ -53,7 +53,7 @@ export function App() {
       ? 'api-tokens'
       : path.startsWith('/context-fields')
         ? 'context-fields'
-        : 'projects';
+        : (/^\/(environments|feature-types|segments)/.exec(path)?.[1] ?? 'projects');
   return (
     <>
       {/* biome-ignore lint/a11y/useValidAnchor: a skip link is an anchor to #main that also moves focus to its heading */}
@@ -82,6 +82,21 @@ export function App() {
             <li>
               <a href="#/context-fields" aria-current={section === 'context-fields' ? 'page' : undefined}>
                 Context fields
+              </a>
+            </li>
+            <li>
+              <a href="#/environments" aria-current={section === 'environments' ? 'page' : undefined}>
+                Environments
+              </a>
+            </li>
+            <li>
+              <a href="#/feature-types" aria-current={section === 'feature-types' ? 'page' : undefined}>
+                Feature types
+              </a>
+            </li>
+            <li>
+              <a href="#/segments" aria-current={section === 'segments' ? 'page' : undefined}>
+                Segments
               </a>
             </li>
           </ul>

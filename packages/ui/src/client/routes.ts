@@ -4,10 +4,14 @@ import type { Params } from './router';
 import { ApiTokensView } from './views/api-tokens';
 import { ChangeRequestView } from './views/change-request';
 import { ContextFieldsView } from './views/context-fields';
+import { EnvironmentsView } from './views/environments';
 import { EventsView } from './views/events';
 import { FeatureView } from './views/feature';
+import { FeatureTypesView } from './views/feature-types';
 import { ProjectView } from './views/project';
+import { ProjectSettingsView } from './views/project-settings';
 import { ProjectsView } from './views/projects';
+import { SegmentsView } from './views/segments';
 
 export interface Screen {
   pattern: string;
@@ -22,4 +26,8 @@ export const SCREENS: readonly Screen[] = [
   { pattern: '/events', view: EventsView },
   { pattern: '/api-tokens', view: ApiTokensView },
   { pattern: '/context-fields', view: ContextFieldsView },
+  { pattern: '/projects/:projectId/settings', view: ProjectSettingsView },
+  { pattern: '/environments', view: EnvironmentsView },
+  { pattern: '/feature-types', view: FeatureTypesView },
+  { pattern: '/segments', view: SegmentsView },
 ];

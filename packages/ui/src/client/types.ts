@@ -60,6 +60,8 @@ export interface Feature {
   archived?: boolean;
   project?: string;
   stale?: boolean;
+  /** Older than its type's lifetime, neither stale nor archived (computed by the API). */
+  potentiallyStale?: boolean;
   favorite?: boolean;
   impressionData?: boolean;
   createdAt?: string | null;

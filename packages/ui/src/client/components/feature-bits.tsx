@@ -1,12 +1,16 @@
 import type { Feature, Tag } from '../types';
 
 export function FeatureBadges({ feature }: { feature: Feature }) {
-  const badges = [feature.archived ? 'archived' : null, feature.stale ? 'stale' : null].filter((b): b is string => b !== null);
+  const badges = [
+    feature.archived ? 'archived' : null,
+    feature.stale ? 'stale' : null,
+    feature.potentiallyStale ? 'potentially stale' : null,
+  ].filter((b): b is string => b !== null);
   if (badges.length === 0) return <span class="muted">active</span>;
   return (
     <span class="badges">
       {badges.map((b) => (
-        <span key={b} class={`badge badge-${b}`}>
+        <span key={b} class={`badge badge-${b.replace(' ', '-')}`}>
           {b}
         </span>
       ))}

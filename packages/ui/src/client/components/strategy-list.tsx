@@ -19,7 +19,7 @@ interface Props {
 const strategyName = (s: Strategy): string => s.title || strategyKind(s.name)?.label || s.name;
 
 /** One strategy in words: its kind, rollout, stickiness, user ids, constraints and segments. */
-function StrategySummary({ strategy, segments }: { strategy: Strategy; segments: Segment[] }) {
+export function StrategySummary({ strategy, segments }: { strategy: Strategy; segments: Segment[] }) {
   const p = strategy.parameters ?? {};
   const rollout = p['rollout'] ?? p['percentage'];
   const names = (strategy.segments ?? []).map((id) => segments.find((s) => s.id === id)?.name ?? `#${id}`);

@@ -6,7 +6,7 @@ import { ErrorNotice, Loading } from '../components/notice';
 import { OutdatedSdkList } from '../components/outdated-sdks';
 import { ProjectApiTokens } from '../components/project-api-tokens';
 import { Breadcrumbs, Page } from '../components/page';
-import type { Params } from '../router';
+import { href, type Params } from '../router';
 import type { Feature, Project } from '../types';
 import { useResource } from '../use-resource';
 
@@ -29,6 +29,9 @@ export function ProjectView({ params }: { params: Params }) {
     <>
       <Breadcrumbs items={[{ label: 'Projects', href: '#/' }, { label: title }]} />
       <Page title={title} lead={project.data?.description}>
+        <p>
+          <a href={href('projects', projectId, 'settings')}>Settings: environments, default strategies, change requests</a>
+        </p>
         <ErrorNotice error={features.error} />
         {features.loading && !features.data ? <Loading what="flags" /> : null}
         {features.data ? (

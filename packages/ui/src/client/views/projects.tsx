@@ -1,15 +1,21 @@
 import { api } from '../api';
+import { getCurrentKey } from '../change-requests';
+import { ActionNotices } from '../components/confirm-button';
+import { CreateProjectForm } from '../components/create-project-form';
 import { HealthBar } from '../components/health-bar';
 import { ErrorNotice, Loading } from '../components/notice';
 import { Page } from '../components/page';
 import { formatDateTime } from '../format';
 import { href } from '../router';
 import type { Project } from '../types';
+import { useAction } from '../use-action';
 import { useResource } from '../use-resource';
 
 /** Every project the key sees, with health and the feature figures the API computes. */
 export function ProjectsView() {
   const projects = useResource(async () => (await api<{ projects: Project[] }>('/api/admin/projects')).data.projects, []);
+  const me = useResource(getCurrentKey, []);
+  const action = useAction();
   const list = projects.data ?? [];
   const totals = list.reduce((t, p) => ({ features: t.features + p.featureCount, stale: t.stale + p.staleFeatureCount }), {
     features: 0,
@@ -77,6 +83,10 @@ export function ProjectsView() {
             stale
           </p>
         </>
+      ) : null}
+      <ActionNotices action={action} />
+      {projects.data && me.data?.role === 'admin' && me.data.projects.includes('*') ? (
+        <CreateProjectForm action={action} onCreated={projects.reload} />
       ) : null}
     </Page>
   );
