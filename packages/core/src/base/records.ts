@@ -240,6 +240,8 @@ export interface FeatureRecord {
   lifecycleStages?: LifecycleStageEntry[];
   /** Links to elsewhere (an issue, a dashboard); absent when none. */
   links?: FeatureLink[];
+  /** The key that created the feature (set by the write path); absent on records written before it was kept. */
+  createdBy?: { id: number; name: string };
 }
 
 export interface LifecycleStageEntry {

@@ -57,7 +57,7 @@ export function searchedFeature(f: FeatureRecord, c: SearchContext): SearchedFea
       hasEnabledStrategies: s.strategies.some((st) => !st.disabled),
     });
   }
-  const createdBy = (f as { createdBy?: { id: number; name: string } }).createdBy;
+  const createdBy = f.createdBy;
   return {
     name: f.name,
     type: f.type,

@@ -61,7 +61,7 @@ export async function searchFeatures(
       for (const row of page) {
         const record = await tx.get('features', row.name);
         if (!record) continue;
-        const creator = (record as { createdBy?: { name: string } }).createdBy?.name ?? 'unknown';
+        const creator = record.createdBy?.name ?? 'unknown';
         features.push(searchedFeature(record, { environments: envs, colors, segmentNames, imageUrl: await avatarUrl(creator) }));
       }
       return { features, total: matches.length };

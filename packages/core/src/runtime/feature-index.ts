@@ -44,7 +44,7 @@ const rowOf = (f: FeatureRecord): FeatureRow => ({
   archived: f.archived,
   favorite: f.favorite,
   createdAt: f.createdAt,
-  createdById: (f as { createdBy?: { id: number } }).createdBy?.id ?? 0,
+  createdById: f.createdBy?.id ?? 0,
   lastSeenAt: f.lastSeenAt,
   stage: f.lifecycle.stage,
   tags: f.tags.map(tagKey),

@@ -117,8 +117,9 @@ export async function writeFeature<R>(
 }
 
 /**
- * A new feature (version 1) with its `feature-created` event, in the caller's transaction; `others`:
- * features it changed (a clone's parents, which gain it as a child), stored with new versions.
+ * A new feature (version 1) with its `feature-created` event, in the caller's transaction; its creator
+ * (`createdBy`) is the origin's key. `others`: features it changed (a clone's parents, which gain it as a
+ * child), stored with new versions.
  */
 export async function commitNewFeature(
   tx: WriteTx,
@@ -128,8 +129,9 @@ export async function commitNewFeature(
   others: readonly FeatureRecord[] = [],
 ): Promise<FeatureDocument> {
   for (const other of others) await storeOther(tx, other);
-  const document = featureDocument(record, await environments(tx), { lifetimes: await readFeatureLifetimes(tx), now: ctx.now() });
-  await commit(tx, ctx, origin, undefined, record, [{ type: 'feature-created', data: document, preData: null }], undefined, undefined);
+  const created: FeatureRecord = { ...record, createdBy: { id: origin.principal.id, name: origin.principal.name } };
+  const document = featureDocument(created, await environments(tx), { lifetimes: await readFeatureLifetimes(tx), now: ctx.now() });
+  await commit(tx, ctx, origin, undefined, created, [{ type: 'feature-created', data: document, preData: null }], undefined, undefined);
   return document;
 }
 
