@@ -72,7 +72,7 @@ s.test('environments: create, order, switch off, change the type, delete (its ke
     ['development', 'staging', 'production'],
     'the API lists the new order',
   );
-  assert.is(await page.locator('tbody tr').nth(1).getAttribute('data-environment'), 'staging', 'the table shows it');
+  await page.locator('tbody tr:nth-child(2)[data-environment="staging"]').waitFor();
 
   await page.getByRole('switch', { name: 'staging enabled' }).click();
   await page.locator('[role="switch"][aria-label="staging enabled"][aria-checked="false"]').waitFor();

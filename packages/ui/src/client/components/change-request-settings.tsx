@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { type ChangeRequestSetting, updateChangeRequestSetting } from '../project-settings';
 import type { Action } from '../use-action';
+import { DataTable } from './data-table';
 
 /** One environment's change-request setting as a form: on or off, and the approvals a request needs. */
 function SettingRow({
@@ -89,31 +90,21 @@ export function ChangeRequestSettings(props: {
       <p class="muted small">
         With change requests on, a change in the environment is a request that needs the approvals set here before it applies.
       </p>
-      <div class="table-wrap">
-        <table>
-          <caption class="visually-hidden">Change-request settings per environment</caption>
-          <thead>
-            <tr>
-              <th scope="col">Environment</th>
-              <th scope="col">Change requests</th>
-              <th scope="col">Approvals needed</th>
-              {props.mayEdit ? <th scope="col">Save</th> : null}
-            </tr>
-          </thead>
-          <tbody>
-            {props.settings.map((s) => (
-              <SettingRow
-                key={`${s.environment}:${s.changeRequestEnabled}:${s.requiredApprovals}`}
-                projectId={props.projectId}
-                setting={s}
-                mayEdit={props.mayEdit}
-                action={props.action}
-                onSaved={props.onSaved}
-              />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption="Change-request settings per environment"
+        columns={['Environment', 'Change requests', 'Approvals needed', props.mayEdit ? 'Save' : null]}
+      >
+        {props.settings.map((s) => (
+          <SettingRow
+            key={`${s.environment}:${s.changeRequestEnabled}:${s.requiredApprovals}`}
+            projectId={props.projectId}
+            setting={s}
+            mayEdit={props.mayEdit}
+            action={props.action}
+            onSaved={props.onSaved}
+          />
+        ))}
+      </DataTable>
     </section>
   );
 }

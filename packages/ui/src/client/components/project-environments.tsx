@@ -5,6 +5,7 @@ import type { Action } from '../use-action';
 import { ConfirmButton } from './confirm-button';
 import { StrategyForm } from './strategy-form';
 import { StrategySummary } from './strategy-list';
+import { DataTable } from './data-table';
 
 /**
  * The environments as the project sees them: used or not (add, remove asked twice), and the default
@@ -30,78 +31,65 @@ export function ProjectEnvironments(props: {
   return (
     <section aria-labelledby="project-envs-heading">
       <h2 id="project-envs-heading">Environments</h2>
-      <div class="table-wrap">
-        <table>
-          <caption class="visually-hidden">Environments of the project and their default strategies</caption>
-          <thead>
-            <tr>
-              <th scope="col">Environment</th>
-              <th scope="col">In this project</th>
-              <th scope="col" class="num">
-                Flags on
-              </th>
-              <th scope="col">Default strategy</th>
-              {mayEdit ? <th scope="col">Actions</th> : null}
-            </tr>
-          </thead>
-          <tbody>
-            {props.environments.map((env) => (
-              <tr key={env.name} data-environment={env.name}>
-                <th scope="row">
-                  {env.name}
-                  <span class="muted small block">
-                    {env.type}
-                    {env.enabled ? '' : ' · disabled'}
-                  </span>
-                </th>
-                <td>{env.visible ? 'used' : 'not used'}</td>
-                <td class="num">{env.visible ? env.projectEnabledToggleCount : '—'}</td>
-                <td>
-                  {!env.visible ? (
-                    '—'
-                  ) : env.defaultStrategy ? (
-                    <StrategySummary strategy={env.defaultStrategy} segments={props.segments} />
+      <DataTable
+        caption="Environments of the project and their default strategies"
+        columns={['Environment', 'In this project', { label: 'Flags on', num: true }, 'Default strategy', mayEdit ? 'Actions' : null]}
+      >
+        {props.environments.map((env) => (
+          <tr key={env.name} data-environment={env.name}>
+            <th scope="row">
+              {env.name}
+              <span class="muted small block">
+                {env.type}
+                {env.enabled ? '' : ' · disabled'}
+              </span>
+            </th>
+            <td>{env.visible ? 'used' : 'not used'}</td>
+            <td class="num">{env.visible ? env.projectEnabledToggleCount : '—'}</td>
+            <td>
+              {!env.visible ? (
+                '—'
+              ) : env.defaultStrategy ? (
+                <StrategySummary strategy={env.defaultStrategy} segments={props.segments} />
+              ) : (
+                'Gradual rollout · 100 % (built in)'
+              )}
+            </td>
+            {mayEdit ? (
+              <td>
+                <div class="actions">
+                  {env.visible ? (
+                    <>
+                      <button type="button" aria-label={`Edit default strategy of ${env.name}`} onClick={() => setEditing(env.name)}>
+                        Edit default strategy
+                      </button>
+                      <ConfirmButton
+                        text="Remove"
+                        label={`Remove ${env.name} from the project`}
+                        question={`Stop using ${env.name} here? Its flags' configuration there is kept and comes back, switched off, when it is added again.`}
+                        confirm={`Yes, remove ${env.name}`}
+                        busy={action.busy}
+                        onConfirm={() =>
+                          write(() => removeProjectEnvironment(projectId, env.name), `${env.name} removed from the project.`)
+                        }
+                      />
+                    </>
                   ) : (
-                    'Gradual rollout · 100 % (built in)'
+                    <button
+                      type="button"
+                      aria-label={`Add ${env.name} to the project`}
+                      disabled={action.busy}
+                      onClick={() => void write(() => addProjectEnvironment(projectId, env.name), `${env.name} added to the project.`)}
+                    >
+                      Add
+                    </button>
                   )}
-                </td>
-                {mayEdit ? (
-                  <td>
-                    <div class="actions">
-                      {env.visible ? (
-                        <>
-                          <button type="button" aria-label={`Edit default strategy of ${env.name}`} onClick={() => setEditing(env.name)}>
-                            Edit default strategy
-                          </button>
-                          <ConfirmButton
-                            text="Remove"
-                            label={`Remove ${env.name} from the project`}
-                            question={`Stop using ${env.name} here? Its flags' configuration there is kept and comes back, switched off, when it is added again.`}
-                            confirm={`Yes, remove ${env.name}`}
-                            busy={action.busy}
-                            onConfirm={() =>
-                              write(() => removeProjectEnvironment(projectId, env.name), `${env.name} removed from the project.`)
-                            }
-                          />
-                        </>
-                      ) : (
-                        <button
-                          type="button"
-                          aria-label={`Add ${env.name} to the project`}
-                          disabled={action.busy}
-                          onClick={() => void write(() => addProjectEnvironment(projectId, env.name), `${env.name} added to the project.`)}
-                        >
-                          Add
-                        </button>
-                      )}
-                    </div>
-                  </td>
-                ) : null}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+                </div>
+              </td>
+            ) : null}
+          </tr>
+        ))}
+      </DataTable>
       {edited ? (
         <StrategyForm
           key={edited.name}

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { getCurrentKey } from '../change-requests';
 import { ActionNotices } from '../components/confirm-button';
-import { EnvironmentTable, EnvironmentTypes } from '../components/environment-table';
+import { EnvironmentTable, EnvironmentTypes, TypeInput } from '../components/environment-table';
 import { ErrorNotice, Loading, Notice } from '../components/notice';
 import { Page } from '../components/page';
 import { createEnvironment, listEnvironments } from '../environments';
@@ -40,6 +40,7 @@ export function EnvironmentsView() {
               const body = { name: name.trim(), type: type.trim() };
               if (await action.run(() => createEnvironment(body), `${body.name} created: add it to the projects that use it.`)) {
                 setName('');
+                setType('development');
                 environments.reload();
               }
             }}
@@ -59,17 +60,7 @@ export function EnvironmentsView() {
                 Letters, digits, - _ ~
               </span>
             </div>
-            <div class="field">
-              <label for="new-env-type">Type</label>
-              <input
-                id="new-env-type"
-                list="environment-types"
-                required
-                maxLength={100}
-                value={type}
-                onInput={(e) => setType(e.currentTarget.value)}
-              />
-            </div>
+            <TypeInput id="new-env-type" label="Type" value={type} onChange={setType} />
             <button type="submit" class="primary" disabled={action.busy}>
               Create environment
             </button>

@@ -6,6 +6,7 @@ import { Page } from '../components/page';
 import { type FeatureType, listFeatureTypes, updateFeatureTypeLifetime } from '../environments';
 import { type Action, useAction } from '../use-action';
 import { useResource } from '../use-resource';
+import { DataTable } from '../components/data-table';
 
 const lifetimeText = (days: number | null) => (days ? `${days} days` : 'never');
 
@@ -56,33 +57,20 @@ export function FeatureTypesView() {
       <ActionNotices action={action} />
       {types.loading && !types.data ? <Loading what="feature types" /> : null}
       {types.data ? (
-        <div class="table-wrap">
-          <table>
-            <caption class="visually-hidden">Feature types and their lifetimes</caption>
-            <thead>
-              <tr>
-                <th scope="col">Type</th>
-                <th scope="col">Description</th>
-                <th scope="col">Lifetime</th>
-                {admin ? <th scope="col">Change</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {types.data.map((t) => (
-                <tr key={t.id} data-type={t.id}>
-                  <th scope="row">{t.name}</th>
-                  <td>{t.description}</td>
-                  <td>{lifetimeText(t.lifetimeDays)}</td>
-                  {admin ? (
-                    <td>
-                      <LifetimeForm key={`${t.id}:${t.lifetimeDays}`} type={t} action={action} onSaved={types.reload} />
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable caption="Feature types and their lifetimes" columns={['Type', 'Description', 'Lifetime', admin ? 'Change' : null]}>
+          {types.data.map((t) => (
+            <tr key={t.id} data-type={t.id}>
+              <th scope="row">{t.name}</th>
+              <td>{t.description}</td>
+              <td>{lifetimeText(t.lifetimeDays)}</td>
+              {admin ? (
+                <td>
+                  <LifetimeForm key={`${t.id}:${t.lifetimeDays}`} type={t} action={action} onSaved={types.reload} />
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </DataTable>
       ) : null}
       {admin ? (
         <p id="lifetime-hint" class="muted small">

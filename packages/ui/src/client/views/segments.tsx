@@ -10,6 +10,7 @@ import { deleteSegment, listSegments } from '../segments';
 import type { Project } from '../types';
 import { useAction } from '../use-action';
 import { useResource } from '../use-resource';
+import { DataTable } from '../components/data-table';
 
 /**
  * Segments: named lists of constraints strategies share. Editor and admin keys create, edit and delete
@@ -37,58 +38,43 @@ export function SegmentsView() {
       {me.data && !mayEdit ? <Notice kind="info">Only editor and admin keys change segments; this key reads them.</Notice> : null}
       {segments.data && list.length === 0 ? <p class="muted">No segments yet.</p> : null}
       {list.length ? (
-        <div class="table-wrap">
-          <table>
-            <caption class="visually-hidden">Segments</caption>
-            <thead>
-              <tr>
-                <th scope="col">Segment</th>
-                <th scope="col">Project</th>
-                <th scope="col">Constraints</th>
-                {mayEdit ? <th scope="col">Actions</th> : null}
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((s) => (
-                <tr key={s.id} data-segment={s.name}>
-                  <th scope="row">
-                    {s.name}
-                    {s.description ? <span class="muted small block">{s.description}</span> : null}
-                  </th>
-                  <td>{s.project ?? 'every project'}</td>
-                  <td>
-                    <ul class="plain-list small">
-                      {(s.constraints ?? []).map((c, i) => (
-                        <li key={i}>
-                          <code>{describeConstraint(c)}</code>
-                        </li>
-                      ))}
-                    </ul>
-                  </td>
-                  {mayEdit ? (
-                    <td>
-                      <div class="actions">
-                        <button type="button" aria-label={`Edit ${s.name}`} onClick={() => setEditing(s.id)}>
-                          Edit
-                        </button>
-                        <ConfirmButton
-                          text="Delete"
-                          label={`Delete ${s.name}`}
-                          question={`Delete segment ${s.name}?`}
-                          confirm={`Yes, delete ${s.name}`}
-                          busy={action.busy}
-                          onConfirm={async () =>
-                            (await action.run(() => deleteSegment(s.id), `Segment ${s.name} deleted.`)) && (saved(), true)
-                          }
-                        />
-                      </div>
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable caption="Segments" columns={['Segment', 'Project', 'Constraints', mayEdit ? 'Actions' : null]}>
+          {list.map((s) => (
+            <tr key={s.id} data-segment={s.name}>
+              <th scope="row">
+                {s.name}
+                {s.description ? <span class="muted small block">{s.description}</span> : null}
+              </th>
+              <td>{s.project ?? 'every project'}</td>
+              <td>
+                <ul class="plain-list small">
+                  {(s.constraints ?? []).map((c, i) => (
+                    <li key={i}>
+                      <code>{describeConstraint(c)}</code>
+                    </li>
+                  ))}
+                </ul>
+              </td>
+              {mayEdit ? (
+                <td>
+                  <div class="actions">
+                    <button type="button" aria-label={`Edit ${s.name}`} onClick={() => setEditing(s.id)}>
+                      Edit
+                    </button>
+                    <ConfirmButton
+                      text="Delete"
+                      label={`Delete ${s.name}`}
+                      question={`Delete segment ${s.name}?`}
+                      confirm={`Yes, delete ${s.name}`}
+                      busy={action.busy}
+                      onConfirm={async () => (await action.run(() => deleteSegment(s.id), `Segment ${s.name} deleted.`)) && (saved(), true)}
+                    />
+                  </div>
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </DataTable>
       ) : null}
       {mayEdit && segments.data ? (
         <SegmentForm
