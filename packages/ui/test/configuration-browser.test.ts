@@ -126,6 +126,11 @@ s.test("a project's environments, default strategy and change-request settings",
   // The default strategy of production: enabling a flag with no strategy there adds it.
   await page.getByRole('button', { name: 'Edit default strategy of production' }).click();
   const form = page.getByRole('form', { name: 'Default strategy in production' });
+  const kinds = await form
+    .getByLabel('Strategy', { exact: true })
+    .locator('option')
+    .evaluateAll((o) => o.map((x) => x.getAttribute('value')));
+  assert.equal(kinds, ['flexibleRollout'], 'a default strategy is a gradual rollout (as the API takes)');
   await form.getByLabel('Rollout').fill('40');
   await form.getByLabel('Stickiness', { exact: true }).selectOption('userId');
   await assertAccessible(page, 'project settings, default strategy form');

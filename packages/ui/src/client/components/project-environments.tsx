@@ -96,6 +96,7 @@ export function ProjectEnvironments(props: {
           idPrefix={`default-${edited.name}`}
           label={`Default strategy in ${edited.name}`}
           featureName=""
+          kinds={['flexibleRollout']}
           strategy={edited.defaultStrategy ?? { name: 'flexibleRollout' }}
           segments={props.segments}
           busy={action.busy}

@@ -20,6 +20,8 @@ interface Props {
   busy: boolean;
   onSubmit(body: StrategyBody): Promise<boolean>;
   onCancel(): void;
+  /** Offer only these strategy kinds (a project's default strategy is a gradual rollout); all when absent. */
+  kinds?: readonly string[];
 }
 
 function ParameterInput({ id, field, value, onChange }: { id: string; field: ParameterField; value: string; onChange(v: string): void }) {
@@ -101,7 +103,10 @@ export function StrategyForm(props: Props) {
           id={`${id}-kind`}
           label="Strategy"
           value={name}
-          options={STRATEGY_KINDS.map((k) => ({ value: k.name, label: k.label }))}
+          options={STRATEGY_KINDS.filter((k) => !props.kinds || props.kinds.includes(k.name)).map((k) => ({
+            value: k.name,
+            label: k.label,
+          }))}
           onChange={changeKind}
         />
         <div class="field grow">
