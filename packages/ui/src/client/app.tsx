@@ -53,7 +53,7 @@ export function App() {
       ? 'api-tokens'
       : path.startsWith('/context-fields')
         ? 'context-fields'
-        : (/^\/(environments|feature-types|segments)/.exec(path)?.[1] ?? 'projects');
+        : (/^\/(environments|feature-types|segments|playground|cors-origins)/.exec(path)?.[1] ?? 'projects');
   return (
     <>
       {/* biome-ignore lint/a11y/useValidAnchor: a skip link is an anchor to #main that also moves focus to its heading */}
@@ -97,6 +97,16 @@ export function App() {
             <li>
               <a href="#/segments" aria-current={section === 'segments' ? 'page' : undefined}>
                 Segments
+              </a>
+            </li>
+            <li>
+              <a href="#/playground" aria-current={section === 'playground' ? 'page' : undefined}>
+                Playground
+              </a>
+            </li>
+            <li>
+              <a href="#/cors-origins" aria-current={section === 'cors-origins' ? 'page' : undefined}>
+                CORS origins
               </a>
             </li>
           </ul>

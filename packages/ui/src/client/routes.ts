@@ -4,10 +4,12 @@ import type { Params } from './router';
 import { ApiTokensView } from './views/api-tokens';
 import { ChangeRequestView } from './views/change-request';
 import { ContextFieldsView } from './views/context-fields';
+import { CorsOriginsView } from './views/cors-origins';
 import { EnvironmentsView } from './views/environments';
 import { EventsView } from './views/events';
 import { FeatureView } from './views/feature';
 import { FeatureTypesView } from './views/feature-types';
+import { PlaygroundView } from './views/playground';
 import { ProjectView } from './views/project';
 import { ProjectSettingsView } from './views/project-settings';
 import { ProjectsView } from './views/projects';
@@ -30,4 +32,6 @@ export const SCREENS: readonly Screen[] = [
   { pattern: '/environments', view: EnvironmentsView },
   { pattern: '/feature-types', view: FeatureTypesView },
   { pattern: '/segments', view: SegmentsView },
+  { pattern: '/playground', view: PlaygroundView },
+  { pattern: '/cors-origins', view: CorsOriginsView },
 ];
