@@ -27,7 +27,7 @@ test("node-http finds core's dispatch and gets a plain answer from a plain reque
   const response = await asCalledByNodeHttp(handle.dispatch)(request);
   assert.is(response.status, 200);
   assert.is(response.headers['content-type'], 'application/json; charset=utf-8');
-  assert.equal(JSON.parse(response.body!), { health: 'GOOD' });
+  assert.equal(JSON.parse(response.body as string), { health: 'GOOD' });
 });
 
 test.run();

@@ -131,13 +131,13 @@ test('withUi keeps the plain protocol: API requests reach dispatch without a Req
   assert.type(both.dispatch, 'function');
   const api = await both.dispatch!(plainGet('/api/admin/projects'));
   assert.is(api.status, 401);
-  assert.is((JSON.parse(api.body!) as { name: string }).name, 'AuthenticationRequired');
+  assert.is((JSON.parse(api.body as string) as { name: string }).name, 'AuthenticationRequired');
   assert.is(fetchCalls, 0);
   const page = await both.dispatch!(plainGet('/'));
   assert.is(page.status, 200);
   assert.is(page.headers['content-type'], 'text/html; charset=utf-8');
   assert.is(page.headers['content-security-policy'], CONTENT_SECURITY_POLICY);
-  assert.ok(page.body!.includes(script.name));
+  assert.ok((page.body as string).includes(script.name));
   const again = await both.dispatch!(plainGet('/', { 'if-none-match': page.headers['etag']! }));
   assert.is(again.status, 304);
   assert.is(again.body, null);
