@@ -53,7 +53,7 @@ export function App() {
       ? 'api-tokens'
       : path.startsWith('/context-fields')
         ? 'context-fields'
-        : (/^\/(environments|feature-types|segments|playground|cors-origins)/.exec(path)?.[1] ?? 'projects');
+        : (/^\/(environments|feature-types|segments|playground|cors-origins|search|tag-types)/.exec(path)?.[1] ?? 'projects');
   return (
     <>
       {/* biome-ignore lint/a11y/useValidAnchor: a skip link is an anchor to #main that also moves focus to its heading */}
@@ -67,6 +67,11 @@ export function App() {
             <li>
               <a href="#/" aria-current={section === 'projects' ? 'page' : undefined}>
                 Projects
+              </a>
+            </li>
+            <li>
+              <a href="#/search" aria-current={section === 'search' ? 'page' : undefined}>
+                Search
               </a>
             </li>
             <li>
@@ -92,6 +97,11 @@ export function App() {
             <li>
               <a href="#/feature-types" aria-current={section === 'feature-types' ? 'page' : undefined}>
                 Feature types
+              </a>
+            </li>
+            <li>
+              <a href="#/tag-types" aria-current={section === 'tag-types' ? 'page' : undefined}>
+                Tag types
               </a>
             </li>
             <li>

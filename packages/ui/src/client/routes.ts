@@ -13,7 +13,9 @@ import { PlaygroundView } from './views/playground';
 import { ProjectView } from './views/project';
 import { ProjectSettingsView } from './views/project-settings';
 import { ProjectsView } from './views/projects';
+import { SearchView } from './views/search';
 import { SegmentsView } from './views/segments';
+import { TagTypesView } from './views/tag-types';
 
 export interface Screen {
   pattern: string;
@@ -32,6 +34,8 @@ export const SCREENS: readonly Screen[] = [
   { pattern: '/environments', view: EnvironmentsView },
   { pattern: '/feature-types', view: FeatureTypesView },
   { pattern: '/segments', view: SegmentsView },
+  { pattern: '/search', view: SearchView },
+  { pattern: '/tag-types', view: TagTypesView },
   { pattern: '/playground', view: PlaygroundView },
   { pattern: '/cors-origins', view: CorsOriginsView },
 ];

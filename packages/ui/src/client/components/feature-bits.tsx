@@ -1,4 +1,5 @@
-import type { Feature, Tag } from '../types';
+import { type ColoredTag, tagText } from '../tags';
+import type { Feature } from '../types';
 
 export function FeatureBadges({ feature }: { feature: Feature }) {
   const badges = [
@@ -18,15 +19,20 @@ export function FeatureBadges({ feature }: { feature: Feature }) {
   );
 }
 
-export function TagList({ tags }: { tags: Tag[] }) {
+/** Tags, each with its type's colour as a swatch: the tag's own `color` (search answers it) or `colors`' by type. */
+export function TagList({ tags, colors }: { tags: ColoredTag[]; colors?: ReadonlyMap<string, string> }) {
   if (tags.length === 0) return <span class="muted">—</span>;
   return (
     <ul class="tags" aria-label="Tags">
-      {tags.map((t) => (
-        <li key={JSON.stringify([t.type, t.value])} class="tag">
-          {t.type === 'simple' ? t.value : `${t.type}: ${t.value}`}
-        </li>
-      ))}
+      {tags.map((t) => {
+        const color = t.color ?? colors?.get(t.type);
+        return (
+          <li key={JSON.stringify([t.type, t.value])} class="tag">
+            {color ? <span class="tag-swatch" aria-hidden="true" style={{ backgroundColor: color }} /> : null}
+            {tagText(t)}
+          </li>
+        );
+      })}
     </ul>
   );
 }

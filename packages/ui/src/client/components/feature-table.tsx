@@ -8,6 +8,7 @@ import { ChangeRequestOffer, type BlockedToggle } from './change-request-offer';
 import { ErrorNotice, Notice } from './notice';
 import { FeatureBadges, TagList } from './feature-bits';
 import { SelectField } from './select-field';
+import { useTagColors } from '../tags';
 import { ToggleSwitch } from './toggle-switch';
 
 export interface FeatureFilters {
@@ -47,6 +48,7 @@ export function filterFeatures(features: Feature[], f: FeatureFilters): Feature[
 /** A project's flags with a switch per environment; `onChanged` gets the feature as the API returned it. */
 export function FeatureTable(props: { projectId: string; features: Feature[]; onChanged(feature: Feature): void; onReload(): void }) {
   const [filters, setFilters] = useState<FeatureFilters>(NO_FILTERS);
+  const tagColors = useTagColors();
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<ApiError | undefined>();
   const [conflict, setConflict] = useState(false);
@@ -171,7 +173,7 @@ export function FeatureTable(props: { projectId: string; features: Feature[]; on
                   <FeatureBadges feature={feature} />
                 </td>
                 <td>
-                  <TagList tags={feature.tags ?? []} />
+                  <TagList tags={feature.tags ?? []} colors={tagColors} />
                 </td>
               </tr>
             ))}

@@ -2,8 +2,9 @@ import { api } from '../api';
 import { DependenciesEditor } from '../components/dependencies-editor';
 import { EnvironmentPanel } from '../components/environment-panel';
 import { FeatureBadges } from '../components/feature-bits';
-import { DescriptionEditor, TagsEditor } from '../components/feature-editors';
+import { DescriptionEditor } from '../components/feature-editors';
 import { FeatureHistory } from '../components/feature-history';
+import { FeatureTags } from '../components/feature-tags';
 import { ErrorNotice, Loading, Notice } from '../components/notice';
 import { Breadcrumbs, Page } from '../components/page';
 import { ToggleSwitch } from '../components/toggle-switch';
@@ -99,8 +100,8 @@ export function FeatureView({ params }: { params: Params }) {
               </p>
             </section>
             <DependenciesEditor feature={feature} busy={busy} commit={commit} />
-            <TagsEditor feature={feature} busy={busy} onSave={save} />
-            <FeatureHistory projectId={projectId} featureName={featureName} round={editing.round} />
+            <FeatureTags feature={feature} busy={busy} commit={commit} />
+            <FeatureHistory featureName={featureName} round={editing.round} />
           </>
         ) : null}
       </Page>
