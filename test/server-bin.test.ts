@@ -205,6 +205,11 @@ test('bad flags and environment values: one clear line on stderr, exit code 2', 
     { args: ['--body-limit', 'lots'], message: /--body-limit must be an integer/ },
     { args: ['--limit', 'tagz=3'], message: /--limit wants name=number with a name among operationsPerPatch/ },
     { args: [], env: { FLAGADMIN_LIMIT_JSON_DEPTH: '0' }, message: /FLAGADMIN_LIMIT_JSON_DEPTH must be an integer from 1/ },
+    {
+      args: ['--frontend-api-origins', 'https://app.example.com,https://app.example.com/path'],
+      message: /frontendApiOrigins: Invalid origin: https:\/\/app\.example\.com\/path/,
+    },
+    { args: [], env: { UNLEASH_FRONTEND_API_ORIGINS: 'https://*.example.com' }, message: /Invalid origin: https:\/\/\*\.example\.com/ },
   ];
   const children = cases.map((c) => bin([...c.args, '--data', data], c.env));
   try {
@@ -234,6 +239,42 @@ test('flags win over environment; --help exits 0', async () => {
     assert.equal(await child.stop(), { code: 0, signal: null });
   } finally {
     await child.kill();
+  }
+});
+
+test('frontend API origins from --frontend-api-origins or UNLEASH_FRONTEND_API_ORIGINS (the flag wins): served and enforced', async () => {
+  const key = `*:*.${'0123456789abcdef'.repeat(4)}`;
+  const start = async (args: string[], env: Record<string, string>) => {
+    const child = bin(['--port', '0', '--data', await tempDir(), '--no-demo', ...args], { INIT_ADMIN_API_TOKENS: key, ...env });
+    return { child, url: await listeningUrl(child) };
+  };
+  const allowedBy = async (url: string, origin: string) =>
+    (await fetch(`${url}/api/frontend`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'GET' } })).headers.get(
+      'access-control-allow-origin',
+    );
+  const byFlag = await start(['--frontend-api-origins', ' https://a.example.com, https://b.example.com:8443 '], {
+    UNLEASH_FRONTEND_API_ORIGINS: 'https://env.example.com',
+  });
+  const byEnv = await start([], { UNLEASH_FRONTEND_API_ORIGINS: 'https://env.example.com' });
+  const byDefault = await start([], {});
+  try {
+    assert.equal((await get(`${byFlag.url}/api/admin/ui-config`, key)).body.frontendApiOrigins, [
+      'https://a.example.com',
+      'https://b.example.com:8443',
+    ]);
+    assert.is(await allowedBy(byFlag.url, 'https://b.example.com:8443'), 'https://b.example.com:8443');
+    assert.is(await allowedBy(byFlag.url, 'https://env.example.com'), null, 'the flag wins over the environment');
+    assert.equal((await get(`${byEnv.url}/api/admin/ui-config`, key)).body.frontendApiOrigins, ['https://env.example.com']);
+    assert.is(await allowedBy(byEnv.url, 'https://env.example.com'), 'https://env.example.com');
+    assert.is(await allowedBy(byEnv.url, 'https://other.example.com'), null);
+    assert.equal((await get(`${byDefault.url}/api/admin/ui-config`, key)).body.frontendApiOrigins, ['*']);
+    assert.ok(await allowedBy(byDefault.url, 'https://other.example.com'), 'any origin by default');
+    for (const { child } of [byFlag, byEnv, byDefault]) {
+      assert.equal(await child.stop(), { code: 0, signal: null });
+      assert.not.match(child.stderr, /UNLEASH_FRONTEND_API_ORIGINS/, 'no warning: the name is read');
+    }
+  } finally {
+    await Promise.all([byFlag, byEnv, byDefault].map(({ child }) => child.kill()));
   }
 });
 

@@ -146,6 +146,7 @@ try {
     basePath: config.basePath,
     compression: config.compression,
     metrics: config.metrics && { token: config.metricsToken },
+    ...(config.frontendApiOrigins ? { frontendApiOrigins: config.frontendApiOrigins } : {}),
     logger,
   });
 } catch (error) {

@@ -70,6 +70,8 @@ export interface ServerConfig {
   maxStreams: number;
   /** Milliseconds between heartbeats on an idle SDK stream. */
   streamHeartbeatMs: number;
+  /** Origins browsers may read the frontend API and OFREP from (`*`: any); unset: core's default, any. */
+  frontendApiOrigins?: string[];
 }
 
 export { ConfigError };
@@ -99,6 +101,9 @@ Options (flags win over environment variables):
   --max-streams <n>         FLAGADMIN_MAX_STREAMS            most open SDK streams; over it 429 and the SDK polls (default ${DEFAULT_STREAM_OPTIONS.max})
   --stream-heartbeat <ms>   FLAGADMIN_STREAM_HEARTBEAT_MS    heartbeat on an idle SDK stream (default ${DEFAULT_STREAM_OPTIONS.heartbeatMs})
   --base-path <path>        BASE_URI_PATH                    serve everything under this path, e.g. /flags (default /)
+  --frontend-api-origins <list> UNLEASH_FRONTEND_API_ORIGINS comma-separated origins browsers may read the frontend API
+                                                             and OFREP from, e.g. https://app.example.com (default *: any;
+                                                             an admin's setCors wins)
   --no-compression          FLAGADMIN_COMPRESSION=off        do not gzip/brotli answers over 1 KiB
   --no-metrics              FLAGADMIN_METRICS=off            do not serve the Prometheus metrics at /metrics and
                                                              /internal-backstage/prometheus (default on; --metrics: on)
@@ -187,6 +192,7 @@ export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: st
         'stream-heartbeat': { type: 'string' },
         'no-demo': { type: 'boolean' },
         'base-path': { type: 'string' },
+        'frontend-api-origins': { type: 'string' },
         'no-compression': { type: 'boolean' },
         metrics: { type: 'boolean' },
         'no-metrics': { type: 'boolean' },
@@ -229,6 +235,11 @@ export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: st
   const scheduleIntervalMs = ms('schedule-interval', 'FLAGADMIN_SCHEDULE_INTERVAL_MS', DEFAULT_SCHEDULE_INTERVAL_MS, 100);
   const streamHeartbeatMs = ms('stream-heartbeat', 'FLAGADMIN_STREAM_HEARTBEAT_MS', DEFAULT_STREAM_OPTIONS.heartbeatMs, 100);
   const maxStreams = pick('max-streams', 'FLAGADMIN_MAX_STREAMS');
+  // Unleash's name and parsing (comma-separated, trimmed); core checks each origin at start (exit 2).
+  const origins = pick('frontend-api-origins', 'UNLEASH_FRONTEND_API_ORIGINS')
+    ?.value.split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
   if (requestTimeoutMs > 0 && headersTimeoutMs > requestTimeoutMs) {
     throw new ConfigError(`the headers timeout (${headersTimeoutMs} ms) must not be above the request timeout (${requestTimeoutMs} ms)`);
   }
@@ -270,6 +281,7 @@ export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: st
       limits: limitsConfig((values['limit'] as string[] | undefined) ?? [], env),
       maxStreams: maxStreams ? integer(maxStreams.value, maxStreams.what, 1, 10_000_000) : DEFAULT_STREAM_OPTIONS.max,
       streamHeartbeatMs,
+      ...(origins ? { frontendApiOrigins: origins } : {}),
     },
     warnings: [
       ...unreadEnvWarnings(givenEnv, read),

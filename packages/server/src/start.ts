@@ -61,6 +61,8 @@ export interface StartServerOptions {
   scheduleIntervalMs?: number;
   /** SDK streams: most open (default 10,000; then 429), heartbeat (default 30,000 ms), revisions kept (default 64). */
   streams?: StreamOptions;
+  /** Origins browsers may read the frontend API and OFREP from (core's `frontendApiOrigins`; default any). */
+  frontendApiOrigins?: readonly string[];
   /** Gets core's request lines and errors; default silent. */
   logger?: Logger;
   now?: () => Date;
@@ -114,6 +116,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         ...(options.bodyLimit !== undefined ? { bodyLimit: options.bodyLimit } : {}),
         ...(options.limits ? { limits: options.limits } : {}),
         ...(options.streams ? { streams: options.streams } : {}),
+        ...(options.frontendApiOrigins ? { frontendApiOrigins: options.frontendApiOrigins } : {}),
       }),
     );
     const { admin } = created;
