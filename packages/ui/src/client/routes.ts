@@ -11,6 +11,7 @@ import { FeatureView } from './views/feature';
 import { FeatureTypesView } from './views/feature-types';
 import { PlaygroundView } from './views/playground';
 import { ProjectView } from './views/project';
+import { ProjectArchiveView } from './views/project-archive';
 import { ProjectSettingsView } from './views/project-settings';
 import { ProjectsView } from './views/projects';
 import { SearchView } from './views/search';
@@ -36,6 +37,7 @@ export const SCREENS: readonly Screen[] = [
   { pattern: '/segments', view: SegmentsView },
   { pattern: '/search', view: SearchView },
   { pattern: '/tag-types', view: TagTypesView },
+  { pattern: '/projects/:projectId/archive', view: ProjectArchiveView },
   { pattern: '/playground', view: PlaygroundView },
   { pattern: '/cors-origins', view: CorsOriginsView },
 ];

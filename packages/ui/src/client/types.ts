@@ -70,6 +70,17 @@ export interface Feature {
   tags?: Tag[] | null;
   dependencies?: Dependency[];
   children?: string[];
+  archivedAt?: string | null;
+  /** The current lifecycle stage (initial, pre-live, live, completed, archived). */
+  lifecycle?: { stage: string; enteredStageAt: string };
+  /** Links to elsewhere (an issue, a dashboard); absent when none. */
+  links?: FeatureLink[];
+}
+
+export interface FeatureLink {
+  id: string;
+  url: string;
+  title?: string | null;
 }
 
 export interface Dependency {

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, type ApiError, asApiError, seg } from '../api';
 import { FEATURE_TYPES, type Feature } from '../types';
+import { FlagNameField } from './flag-name-field';
 import { ErrorNotice } from './notice';
 import { SelectField } from './select-field';
 
@@ -33,17 +34,7 @@ export function CreateFeatureForm({ projectId, onCreated }: { projectId: string;
     <section aria-labelledby="create-heading">
       <h2 id="create-heading">Create a flag</h2>
       <form class="create-flag" onSubmit={submit}>
-        <div class="field">
-          <label for="new-flag-name">Name</label>
-          <input
-            id="new-flag-name"
-            required
-            value={name}
-            onInput={(e) => setName(e.currentTarget.value)}
-            pattern="[A-Za-z0-9._~\-]+"
-            title="Letters, digits, . _ ~ -"
-          />
-        </div>
+        <FlagNameField id="new-flag-name" label="Name" value={name} onInput={setName} />
         <SelectField id="new-flag-type" label="Type" value={type} options={FEATURE_TYPES} onChange={setType} />
         <div class="field grow">
           <label for="new-flag-description">Description</label>

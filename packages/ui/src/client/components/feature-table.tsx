@@ -7,6 +7,7 @@ import type { Feature } from '../types';
 import { ChangeRequestOffer, type BlockedToggle } from './change-request-offer';
 import { ErrorNotice, Notice } from './notice';
 import { FeatureBadges, TagList } from './feature-bits';
+import { SelectedFlagsActions } from './selected-flags-actions';
 import { SelectField } from './select-field';
 import { useTagColors } from '../tags';
 import { ToggleSwitch } from './toggle-switch';
@@ -53,6 +54,8 @@ export function FeatureTable(props: { projectId: string; features: Feature[]; on
   const [error, setError] = useState<ApiError | undefined>();
   const [conflict, setConflict] = useState(false);
   const [blocked, setBlocked] = useState<BlockedToggle | null>(null);
+  // Ticked flags, for the actions on several at once; archived ones take no part (they are read-only).
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
   const environments = [...new Set(props.features.flatMap((f) => (f.environments ?? []).map((e) => e.name)))];
   const types = [...new Set(props.features.map((f) => f.type ?? ''))].filter(Boolean).sort();
   const tagsByKey = new Map(props.features.flatMap((f) => (f.tags ?? []).map((t) => [tagKey(t), tagText(t)] as const)));
@@ -61,6 +64,18 @@ export function FeatureTable(props: { projectId: string; features: Feature[]; on
     .sort((a, b) => (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
   const shown = filterFeatures(props.features, filters);
   const update = (change: Partial<FeatureFilters>) => setFilters((f) => ({ ...f, ...change }));
+  const selectable = shown.filter((f) => !f.archived).map((f) => f.name);
+  const selected = props.features.filter((f) => !f.archived && ticked.has(f.name)).map((f) => f.name);
+  const allTicked = selectable.length > 0 && selectable.every((n) => ticked.has(n));
+  const tick = (names: string[], on: boolean) =>
+    setTicked((t) => {
+      const next = new Set(t);
+      for (const n of names) {
+        if (on) next.add(n);
+        else next.delete(n);
+      }
+      return next;
+    });
 
   async function toggle(feature: Feature, environment: string) {
     const id = `${feature.name}/${environment}`;
@@ -133,6 +148,15 @@ export function FeatureTable(props: { projectId: string; features: Feature[]; on
           <caption class="visually-hidden">Flags of the project, with a switch per environment</caption>
           <thead>
             <tr>
+              <th scope="col">
+                <input
+                  type="checkbox"
+                  aria-label="Select all flags shown"
+                  checked={allTicked}
+                  disabled={selectable.length === 0}
+                  onChange={() => tick(selectable, !allTicked)}
+                />
+              </th>
               <th scope="col">Flag</th>
               <th scope="col">Type</th>
               {environments.map((env) => (
@@ -147,6 +171,16 @@ export function FeatureTable(props: { projectId: string; features: Feature[]; on
           <tbody>
             {shown.map((feature) => (
               <tr key={feature.name} data-flag={feature.name}>
+                <td>
+                  {feature.archived ? null : (
+                    <input
+                      type="checkbox"
+                      aria-label={`Select ${feature.name}`}
+                      checked={ticked.has(feature.name)}
+                      onChange={(e) => tick([feature.name], e.currentTarget.checked)}
+                    />
+                  )}
+                </td>
                 <th scope="row">
                   <a href={href('projects', props.projectId, 'features', feature.name)}>{feature.name}</a>
                   {feature.description ? <span class="muted small block">{feature.description}</span> : null}
@@ -180,6 +214,16 @@ export function FeatureTable(props: { projectId: string; features: Feature[]; on
           </tbody>
         </table>
       </div>
+      <SelectedFlagsActions
+        projectId={props.projectId}
+        selected={selected}
+        features={props.features}
+        environments={environments}
+        onDone={(clear) => {
+          if (clear) setTicked(new Set());
+          props.onReload();
+        }}
+      />
     </section>
   );
 }

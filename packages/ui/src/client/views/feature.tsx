@@ -1,10 +1,13 @@
 import { api } from '../api';
 import { DependenciesEditor } from '../components/dependencies-editor';
 import { EnvironmentPanel } from '../components/environment-panel';
+import { CloneFeatureForm } from '../components/clone-feature-form';
 import { FeatureBadges } from '../components/feature-bits';
 import { DescriptionEditor } from '../components/feature-editors';
 import { FeatureHistory } from '../components/feature-history';
 import { FeatureTags } from '../components/feature-tags';
+import { FeatureLifecyclePanel } from '../components/feature-lifecycle-panel';
+import { FeatureLinks } from '../components/feature-links';
 import { ErrorNotice, Loading, Notice } from '../components/notice';
 import { Breadcrumbs, Page } from '../components/page';
 import { ToggleSwitch } from '../components/toggle-switch';
@@ -101,6 +104,9 @@ export function FeatureView({ params }: { params: Params }) {
             </section>
             <DependenciesEditor feature={feature} busy={busy} commit={commit} />
             <FeatureTags feature={feature} busy={busy} commit={commit} />
+            <FeatureLinks feature={feature} busy={busy} commit={commit} />
+            <FeatureLifecyclePanel feature={feature} editing={editing} />
+            <CloneFeatureForm projectId={projectId} featureName={featureName} />
             <FeatureHistory featureName={featureName} round={editing.round} />
           </>
         ) : null}

@@ -32,6 +32,9 @@ export function ProjectView({ params }: { params: Params }) {
         <p>
           <a href={href('projects', projectId, 'settings')}>Settings: environments, default strategies, change requests</a>
         </p>
+        <p>
+          <a href={href('projects', projectId, 'archive')}>Archived flags: revive or delete for good</a>
+        </p>
         <ErrorNotice error={features.error} />
         {features.loading && !features.data ? <Loading what="flags" /> : null}
         {features.data ? (
