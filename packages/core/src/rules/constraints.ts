@@ -1,13 +1,13 @@
 /**
- * Constraint checks per operator, as Unleash makes them: numbers, dates, semantic versions, REGEX
- * patterns (RE2) and IN_CIDR ranges.
+ * Constraint checks per operator, as Unleash makes them: numbers, dates, semantic versions and REGEX
+ * patterns (RE2). List operators take their entries as they come (an IN_CIDR entry that is no address
+ * or range is kept: the SDKs skip it, as for remoteAddress's IPs).
  */
 import semver from 'semver';
 import { badData } from '../base/errors';
 import { limitExceeded, type Limits } from '../base/limits';
 import type { Constraint } from '../base/records';
 import type { ConstraintOperator } from '../schemas/constraint';
-import { isIpOrCidr } from './ip-address';
 import { regexPatternProblem } from './regex-pattern';
 
 /** A constraint as the request body's schema lets it through. */
@@ -38,6 +38,9 @@ const SINGLE_VALUE: ReadonlyMap<ConstraintOperator, SingleValueKind> = new Map([
   ['SEMVER_LTE', 'semver'],
   ['REGEX', 'regex'],
 ]);
+
+/** List operators that take an empty list, as Unleash 8.2.0 takes it: IN [] matches nothing, NOT_IN [] everything. */
+const EMPTY_LIST_ALLOWED: ReadonlySet<ConstraintOperator> = new Set(['IN', 'NOT_IN']);
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
@@ -76,11 +79,7 @@ export function normalizeConstraints(input: readonly ConstraintInput[], where: s
     };
     if (kind === undefined) {
       if (c.value !== undefined) fail('value', `${c.operator} compares with a list: use "values", not "value"`);
-      if (values.length === 0) fail('values', `${c.operator} needs at least one value in "values"`);
-      if (c.operator === 'IN_CIDR') {
-        const bad = values.findIndex((v) => !isIpOrCidr(v));
-        if (bad !== -1) fail(`values/${bad}`, `"${values[bad]}" is not an IPv4 or IPv6 address or CIDR range`);
-      }
+      if (values.length === 0 && !EMPTY_LIST_ALLOWED.has(c.operator)) fail('values', `${c.operator} needs at least one value in "values"`);
       return { ...base, values: [...values] };
     }
     if (values.length > 0) fail('values', `${c.operator} compares with one value: use "value", not "values"`);
