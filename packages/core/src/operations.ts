@@ -210,3 +210,10 @@ export { listParentVariantOptions } from './operations/list-parent-variant-optio
 export { checkDependenciesExist } from './operations/check-dependencies-exist';
 export { updateFeatureStrategySegments } from './operations/update-feature-strategy-segments';
 export type { StrategySegmentsBody } from './operations/update-feature-strategy-segments';
+
+// Import and export in Unleash's format (features-batch).
+export { exportFeatures } from './operations/export-features';
+export type { ExportDocument } from './documents/export-document';
+export { validateImport } from './operations/validate-import';
+export type { ImportReport } from './rules/import-report';
+export { importToggles } from './operations/import-toggles';

@@ -27,6 +27,7 @@ import { patchFeature } from '../operations/patch-feature';
 import { FLAG_CONFIG_OPERATIONS } from './flag-config-operations';
 import { FEATURE_LIFECYCLE_OPERATIONS } from './feature-lifecycle-operations';
 import { TAG_OPERATIONS } from './tag-operations';
+import { EXPORT_IMPORT_OPERATIONS } from './export-import-operations';
 import { EVALUATION_OPERATIONS } from './evaluation-operations';
 import { CHANGE_REQUEST_OPERATIONS } from './change-request-operations';
 import { CONTEXT_FIELD_OPERATIONS } from './context-field-operations';
@@ -61,6 +62,7 @@ const OPERATIONS = {
   ...FLAG_CONFIG_OPERATIONS,
   ...FEATURE_LIFECYCLE_OPERATIONS,
   ...TAG_OPERATIONS,
+  ...EXPORT_IMPORT_OPERATIONS,
   ...EVALUATION_OPERATIONS,
   ...CHANGE_REQUEST_OPERATIONS,
   ...CONTEXT_FIELD_OPERATIONS,

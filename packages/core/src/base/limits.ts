@@ -37,6 +37,8 @@ export interface Limits {
   contextProperties: number;
   /** Flag evaluations one playground request may ask: environments x flags x context combinations (Unleash's 15,000). */
   playgroundEvaluations: number;
+  /** Features of one import (`importToggles`, `validateImport`), so one request's transaction stays bounded. */
+  featuresPerImport: number;
 }
 
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
@@ -54,6 +56,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   commentsPerRequest: 1000,
   contextProperties: 100,
   playgroundEvaluations: 15000,
+  featuresPerImport: 1000,
 });
 
 export const LIMIT_NAMES = Object.keys(DEFAULT_LIMITS) as (keyof Limits)[];

@@ -50,7 +50,7 @@ export function createDispatch(options: HandlerOptions): PlainHandler {
         query,
         principal: principal!,
         headers: request.headers,
-        json: () => readJson(request, limit, admin.context.limits.jsonDepth),
+        json: () => readJson(request, Math.max(limit, route.bodyLimit ?? 0), admin.context.limits.jsonDepth),
         ...(request.remoteAddress === undefined ? {} : { remoteAddress: request.remoteAddress }),
       };
       const result =

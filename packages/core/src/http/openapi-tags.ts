@@ -16,6 +16,10 @@ export const TAGS = [
   },
   { name: 'Projects', description: 'Projects with their computed figures, and the SDK versions their applications use.' },
   { name: 'Change requests', description: 'Changes proposed for review before they apply.' },
+  {
+    name: 'Import/Export',
+    description: 'Features of an environment exported in Unleash’s format, validated and imported in one transaction.',
+  },
   { name: 'Events', description: 'The audit log: one event per fact that changed.' },
   { name: 'Tags', description: 'Tags of features, the instance’s tag list and tag types (with their colours).' },
   { name: 'Search', description: 'Features and events found by filters, across projects, with paging.' },
@@ -46,6 +50,7 @@ const RULES: readonly (readonly [RegExp, TagName])[] = [
   [/^\/api\/admin\/(api-tokens|user)\b/, 'API tokens'],
   [/^\/api\/admin\/(events|event-creators)\b/, 'Events'],
   [/^\/api\/admin\/search\b/, 'Search'],
+  [/^\/api\/admin\/features-batch\//, 'Import/Export'],
   [/^\/api\/admin\/(tags|tag-types)\b|\/tags$/, 'Tags'],
   [/^\/api\/admin\/segments\b/, 'Segments'],
   [/\/change-requests\b/, 'Change requests'],

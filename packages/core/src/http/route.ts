@@ -64,6 +64,8 @@ export interface Route {
   response: { status: number; schema?: SchemaId };
   /** Error statuses this route documents beyond 401/403. */
   errors: number[];
+  /** The route's own largest request body in bytes, when it takes more than the handler's `bodyLimit` (an import). */
+  bodyLimit?: number;
   /**
    * The feature's ETag: `answer` when the answer carries it, `if-match` when the route also honours
    * If-Match (412), `if-none-match` when it also answers 304 to a current If-None-Match. For the OpenAPI document.

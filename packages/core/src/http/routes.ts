@@ -9,6 +9,7 @@ import { ENVIRONMENT_ROUTES } from './environment-routes';
 import { FLAG_CONFIG_ROUTES } from './flag-config-routes';
 import { FEATURE_LIFECYCLE_ROUTES } from './feature-lifecycle-routes';
 import { TAG_ROUTES } from './tag-routes';
+import { EXPORT_IMPORT_ROUTES } from './export-import-routes';
 import { SEARCH_ROUTES } from './search-routes';
 import { FRONTEND_ROUTES } from './frontend-routes';
 import { OFREP_ROUTES } from './ofrep-routes';
@@ -28,6 +29,7 @@ export const ALL_ROUTES: readonly Route[] = [
   ...FLAG_CONFIG_ROUTES,
   ...FEATURE_LIFECYCLE_ROUTES,
   ...TAG_ROUTES,
+  ...EXPORT_IMPORT_ROUTES,
   ...SEARCH_ROUTES,
   ...FRONTEND_ROUTES,
   ...OFREP_ROUTES,

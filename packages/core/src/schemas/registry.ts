@@ -20,6 +20,7 @@ import { ENVIRONMENT_SCHEMAS } from './environment';
 import { eventSchema, eventsSchema } from './event';
 import { createFeatureSchema, featureSchema, featuresSchema, patchOperationsSchema, tagSchema } from './feature';
 import { FEATURE_TYPE_SCHEMAS } from './feature-type';
+import { EXPORT_IMPORT_SCHEMAS } from './export-import';
 import { FLAG_CONFIG_SCHEMAS } from './flag-config';
 import { FEATURE_LIFECYCLE_SCHEMAS } from './feature-lifecycle';
 import { TAG_SCHEMAS } from './tag';
@@ -67,6 +68,7 @@ export const SCHEMAS = [
   ...PLAYGROUND_SCHEMAS,
   ...ENVIRONMENT_SCHEMAS,
   ...FEATURE_TYPE_SCHEMAS,
+  ...EXPORT_IMPORT_SCHEMAS,
 ] as const;
 
 /** Schemas the core checks with that are not published in the OpenAPI document (parts of a published body). */
