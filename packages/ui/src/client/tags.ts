@@ -32,9 +32,12 @@ export const removeFeatureTag = (featureName: string, tag: Tag) =>
   api(`${featureTags(featureName)}/${seg(tag.type)}/${seg(tag.value)}`, { method: 'DELETE' });
 
 /** Each tag type's colour, by type name (types without one are left out). */
+export const tagColors = (types: readonly TagType[] = []): ReadonlyMap<string, string> =>
+  new Map(types.flatMap((t) => (t.color ? [[t.name, t.color] as const] : [])));
+
+/** The tag types' colours, loaded once per screen. */
 export function useTagColors(): ReadonlyMap<string, string> {
-  const types = useResource(listTagTypes, []);
-  return new Map((types.data ?? []).flatMap((t) => (t.color ? [[t.name, t.color] as const] : [])));
+  return tagColors(useResource(listTagTypes, []).data);
 }
 
 /** A tag as people read it: the value alone for the default type `simple`. */

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { addFeatureTag, listTagTypes, removeFeatureTag, tagText } from '../tags';
+import { addFeatureTag, listTagTypes, removeFeatureTag, tagColors, tagText } from '../tags';
 import type { Feature, Tag } from '../types';
 import type { Commit } from '../use-feature-editing';
 import { useResource } from '../use-resource';
@@ -13,7 +13,7 @@ import { SelectField } from './select-field';
 export function FeatureTags({ feature, busy, commit }: { feature: Feature; busy: boolean; commit: Commit }) {
   const tags = feature.tags ?? [];
   const types = useResource(listTagTypes, []);
-  const colors = new Map((types.data ?? []).flatMap((t) => (t.color ? [[t.name, t.color] as const] : [])));
+  const colors = tagColors(types.data);
   const [type, setType] = useState('simple');
   const [value, setValue] = useState('');
   const write = (what: string, call: () => Promise<unknown>) => commit(what, async () => (await call(), null));
