@@ -9,6 +9,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import type { DataSetInfo } from './dataset';
 import { BENCH_ADMIN_SECRET } from './dataset';
+import { FRONTEND_ROUTES } from './frontend';
 import type { LoadResult, LoadSpec } from './load';
 import { BENCH_DIR, median, onCleanup, processCpuMicros, spawnTracked, type RunningBin } from './util';
 
@@ -19,6 +20,10 @@ export interface RouteSpec {
   path: string;
   /** Writes what the route reads before it is recorded (through the bin's API). */
   setup?: (url: string) => Promise<void>;
+  /** The key it is read with (known once `setup` ran); the admin key when absent. */
+  key?: () => string;
+  /** Each request's `userId` is replaced by one no other request used (a fresh evaluation context). */
+  freshUserId?: boolean;
 }
 
 /** The project whose events all carry whole feature documents (a ~200 KB page). */
@@ -90,6 +95,7 @@ export function routesFor(info: DataSetInfo): RouteSpec[] {
       setup: writeDocumentEvents,
     },
     { id: 'patch', label: 'PATCH .../features/F (description)', method: 'PATCH', path: `/api/admin/projects/${p}/features/${f}` },
+    ...FRONTEND_ROUTES,
   ];
 }
 
@@ -127,7 +133,7 @@ export async function recordResponse(url: string, route: RouteSpec): Promise<Rec
 
 export function requestHeaders(route: RouteSpec): Record<string, string> {
   return {
-    authorization: BENCH_ADMIN_SECRET,
+    authorization: route.key?.() ?? BENCH_ADMIN_SECRET,
     accept: 'application/json',
     // `BENCH_ACCEPT_ENCODING=br pnpm bench ...` measures compressed answers (the baseline replays the compressed bytes).
     // identity by default: fetch would otherwise ask for br/gzip while recording, autocannon never does.
@@ -261,6 +267,7 @@ export async function ratioRuns(bin: RunningBin, info: DataSetInfo, options: Htt
             method: route.method,
             headers: requestHeaders(route),
             patchDescription: route.method === 'PATCH',
+            ...(route.freshUserId ? { freshUserId: true } : {}),
             connections: options.connections,
             durationSeconds: options.durationSeconds,
             warmupSeconds: 0,

@@ -11,6 +11,8 @@ export interface LoadSpec {
   headers: Record<string, string>;
   /** PATCH only: each request replaces the description with a value no other request used. */
   patchDescription?: boolean;
+  /** Each request's `userId` query parameter is one no other request used (a fresh evaluation context). */
+  freshUserId?: boolean;
   connections: number;
   durationSeconds: number;
   warmupSeconds: number;
@@ -37,6 +39,13 @@ async function main(): Promise<void> {
       ...req,
       body: JSON.stringify([{ op: 'replace', path: '/description', value: `bench ${tag}-${n++}` }]),
     });
+  }
+  if (spec.freshUserId) {
+    const url = new URL(spec.url);
+    request.setupRequest = (req) => {
+      url.searchParams.set('userId', `${tag}-${n++}`);
+      return { ...req, path: `${url.pathname}${url.search}` };
+    };
   }
   const result = await autocannon({
     url: spec.url,

@@ -110,7 +110,7 @@ const ADMIN_GET_ROUTES = [
 ];
 const RATIO_TARGETS: Partial<Record<string, number>> = onPostgres
   ? { projects: 0.25, patch: 0.05 }
-  : { ...Object.fromEntries(ADMIN_GET_ROUTES.map((id) => [id, 0.6])), patch: 0.15 };
+  : { ...Object.fromEntries(ADMIN_GET_ROUTES.map((id) => [id, 0.6])), patch: 0.15, frontend: 0.3 };
 const SCALE_TARGETS: Partial<Record<OperationId, number>> = { listEvents: 1.5, patchFeature: 2, listProjects: 3 };
 const OPERATION_LABELS: Record<OperationId, string> = {
   listProjects: 'listProjects p50',
