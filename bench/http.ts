@@ -88,6 +88,13 @@ export function routesFor(info: DataSetInfo): RouteSpec[] {
     },
     { id: 'segments', label: 'GET /api/admin/segments', method: 'GET', path: '/api/admin/segments' },
     {
+      id: 'search',
+      label: 'GET /api/admin/search/features (a tag, one project, by name)',
+      method: 'GET',
+      path: `/api/admin/search/features?project=IS:${p}&tag=INCLUDE_ANY_OF:simple:beta,simple:payments&sortBy=name&limit=50`,
+    },
+    { id: 'featureEvents', label: "GET /api/admin/events/F (a flag's events)", method: 'GET', path: `/api/admin/events/${f}` },
+    {
       id: 'documentEvents',
       label: `GET /api/admin/events?project=${DOCUMENTS_PROJECT} (events with whole documents)`,
       method: 'GET',

@@ -6,7 +6,7 @@
  *   node --conditions=source --import tsx bench/run.ts [--quick] [--only http|scale] [--route ID]... [--regenerate] [--storage lowdb|postgres]
  *
  * `--route ID` (repeatable) runs only those HTTP routes (projects, events, projectEvents, changeRequest,
- * outdatedSdks, features, feature, strategies, variants, segments, documentEvents, patch): for trying one change quickly. `--storage postgres`: the HTTP ratio runs with the
+ * outdatedSdks, features, feature, strategies, variants, segments, search, featureEvents, documentEvents, patch): for trying one change quickly. `--storage postgres`: the HTTP ratio runs with the
  * bin on PostgreSQL, plus PATCH throughput with one and three bins (bench/postgres.ts); no scale part.
  * Each HTTP row also gives the server's CPU per request (from /proc). BENCH_BIN_NODE_ARGS passes node
  * flags to the bin under load, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" or "--perf-basic-prof" for perf.
@@ -16,7 +16,7 @@ import { cpus, totalmem, release, platform } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DATA_SETS, FULL_DOCUMENT_EVERY, copyDataSet, ensureDataSet, type DataSetInfo, type DataSetSpec } from './dataset';
-import { ratioRuns, type HttpOptions, type RouteRatio } from './http';
+import { ratioRuns, routesFor, type HttpOptions, type RouteRatio } from './http';
 import { postgresFleet, postgresRuns, type PostgresFigures } from './postgres';
 import { binFigures, latencies, OPERATIONS, type BinFigures, type OperationId } from './scale';
 import { fleetRun, type FleetFigures, type FleetOptions } from './fleet';
@@ -107,6 +107,13 @@ const ADMIN_GET_ROUTES = [
   'strategies',
   'variants',
   'segments',
+  'search',
+  'featureEvents',
+];
+/** HTTP routes whose flagadmin req/s must stay within `factor` of another route's, in the same run. */
+const SAME_RUN_ROUTES: readonly { route: string; versus: string; factor: number }[] = [
+  { route: 'search', versus: 'projects', factor: 2 },
+  { route: 'featureEvents', versus: 'projects', factor: 2 },
 ];
 const RATIO_TARGETS: Partial<Record<string, number>> = onPostgres
   ? { projects: 0.25, patch: 0.05 }
@@ -119,7 +126,23 @@ const OPERATION_LABELS: Record<OperationId, string> = {
   getChangeRequest: 'getChangeRequest p50',
   listOutdatedSdks: 'listOutdatedSdks p50',
   patchFeature: 'patchFeature (durable) p50',
+  searchFeatures: 'searchFeatures (a new page each call) p50',
+  searchFeaturesKept: 'searchFeatures (the same page: kept per revision) p50',
+  getFeatureEvents: "getEventsForToggle (a busy project's features in turn) p50",
+  archiveRevive: 'archiveFeature / reviveFeature in turn (durable) p50',
 };
+
+/**
+ * Operations compared with another measured in the same process on the same data set (`≤ target ×` it).
+ * listProjects is served from the answer kept per revision, so search and events have no target against
+ * it in process: theirs is the HTTP one (SAME_RUN_ROUTES, on each data set's bin).
+ */
+const SAME_RUN_TARGETS: readonly { op: OperationId; versus: OperationId; target?: number }[] = [
+  { op: 'searchFeatures', versus: 'listProjects' },
+  { op: 'searchFeaturesKept', versus: 'listProjects' },
+  { op: 'getFeatureEvents', versus: 'listProjects' },
+  { op: 'archiveRevive', versus: 'patchFeature', target: 1 },
+];
 
 /** Server CPU per request, medians over the rounds (µs): flagadmin / bare node:http. */
 function cpuNote(r: RouteRatio): string {
@@ -142,6 +165,19 @@ function rows(http: RouteRatio[] | undefined, scale: ScaleFigures[] | undefined,
       result: failed ? `${r.medianRatio.toFixed(2)} (non-2xx!)` : r.medianRatio.toFixed(2),
       target: target === undefined ? '' : `≥ ${target.toFixed(2)}`,
       met: target === undefined ? null : !failed && r.medianRatio >= target,
+    });
+  }
+  for (const { route, versus, factor } of SAME_RUN_ROUTES) {
+    const [r, v] = [route, versus].map((id) => http?.find((x) => x.route === id));
+    if (!r || !v) continue;
+    const rps = (x: RouteRatio) => median(x.flagadminRps);
+    out.push({
+      figure: `${r.label} / ${v.label}: flagadmin's median req/s, same run${storageNote}`,
+      small: `${fmtRps(rps(r))} / ${fmtRps(rps(v))}`,
+      large: '',
+      result: `${(rps(r) / rps(v)).toFixed(2)}`,
+      target: `≥ ${(1 / factor).toFixed(2)}`,
+      met: rps(r) / rps(v) >= 1 / factor,
     });
   }
   if (postgres) {
@@ -178,6 +214,28 @@ function rows(http: RouteRatio[] | undefined, scale: ScaleFigures[] | undefined,
           met: null,
         });
       }
+    }
+    for (const { op, versus, target } of SAME_RUN_TARGETS) {
+      const ratio = (f: ScaleFigures) => f.operations[op].p50Ms / f.operations[versus].p50Ms;
+      out.push({
+        figure: `${OPERATION_LABELS[op]} / ${versus} p50, same process and data set`,
+        small: `${ratio(small).toFixed(2)}×`,
+        large: `${ratio(large).toFixed(2)}×`,
+        result: `${ratio(large).toFixed(2)}×`,
+        target: target === undefined ? '' : `≤ ${target} (large)`,
+        met: target === undefined ? null : ratio(large) <= target,
+      });
+    }
+    for (const { route, versus, factor } of SAME_RUN_ROUTES) {
+      const share = (f: ScaleFigures) => (f.bin.routeRps[route] ?? 0) / (f.bin.routeRps[versus] ?? 1);
+      out.push({
+        figure: `bin under load: ${route} / ${versus} req/s, same bin (${small.bin.loadSeconds / routesFor(small.dataSet).length} s each, one after the other)`,
+        small: share(small).toFixed(2),
+        large: share(large).toFixed(2),
+        result: share(large).toFixed(2),
+        target: `≥ ${(1 / factor).toFixed(2)} (large)`,
+        met: share(large) >= 1 / factor,
+      });
     }
     out.push({
       figure: 'start to `listening` (built bin)',

@@ -15,6 +15,10 @@ export const OPERATIONS = [
   'getChangeRequest',
   'listOutdatedSdks',
   'patchFeature',
+  'searchFeatures',
+  'searchFeaturesKept',
+  'getFeatureEvents',
+  'archiveRevive',
 ] as const;
 export type OperationId = (typeof OPERATIONS)[number];
 
@@ -23,7 +27,20 @@ export interface LatencyOptions {
   calls: number;
 }
 
-function operation(admin: Admin, info: DataSetInfo, op: OperationId): (i: number) => Promise<unknown> {
+/** Features of the busy project (many events), by index; as the data set names them. */
+const busyFeature = (info: DataSetInfo, i: number) =>
+  `${info.busyProject}-feature-${String(i % Math.floor(info.spec.features / info.spec.projects)).padStart(6, '0')}`;
+
+/** A live feature of the quiet project other than the patched one: archived and revived by `archiveRevive`. */
+async function featureToArchive(admin: Admin, info: DataSetInfo): Promise<string> {
+  const query = new URLSearchParams({ project: `IS:${info.project}`, sortBy: 'name', limit: '2' });
+  const { features } = await admin.searchFeatures(SYSTEM_PRINCIPAL, { query });
+  const name = features.map((f) => f.name).find((n) => n !== info.feature);
+  if (!name) throw new Error(`scale ${info.spec.name}: no live feature to archive in ${info.project}`);
+  return name;
+}
+
+function operation(admin: Admin, info: DataSetInfo, op: OperationId, archived: string): (i: number) => Promise<unknown> {
   const principal = SYSTEM_PRINCIPAL;
   switch (op) {
     case 'listProjects':
@@ -43,6 +60,19 @@ function operation(admin: Admin, info: DataSetInfo, op: OperationId): (i: number
           featureName: info.feature,
           patch: [{ op: 'replace', path: '/description', value: i % 2 ? 'bench description A' : 'bench description B' }],
         });
+    case 'searchFeatures':
+      // A page not asked before on every call: computed from the search index, not the answer kept per revision.
+      return (i) => admin.searchFeatures(principal, { query: new URLSearchParams({ offset: String(i), limit: '50' }) });
+    case 'searchFeaturesKept':
+      return () => admin.searchFeatures(principal, { query: new URLSearchParams({ offset: '0', limit: '50' }) });
+    case 'getFeatureEvents':
+      // Features of the busy project in turn (its newest events scanned), each computed once per revision.
+      return (i) => admin.getFeatureEventsJson(principal, { featureName: busyFeature(info, i) });
+    case 'archiveRevive':
+      return (i) =>
+        i % 2 === 0
+          ? admin.archiveFeature(principal, { projectId: info.project, featureName: archived })
+          : admin.reviveFeature(principal, { featureName: archived });
   }
 }
 
@@ -61,9 +91,11 @@ export async function latencies(
     const admin = createAdmin({ storage });
     await admin.context.ready();
     const out = {} as Record<OperationId, { p50Ms: number; p99Ms: number; calls: number }>;
+    const archived = await featureToArchive(admin, info);
     for (const op of OPERATIONS) {
-      const call = operation(admin, info, op);
-      // PATCH: alternate values from the last stored one so each call commits (and writes its event).
+      const call = operation(admin, info, op, archived);
+      // PATCH: alternate values from the last stored one so each call commits (and writes its event);
+      // archiveRevive: archive on even calls, revive on odd ones (the warm-up counts are even).
       let i = 0;
       for (let w = 0; w < options.warmup; w++) await call(i++);
       const times: number[] = [];
@@ -88,6 +120,8 @@ export interface BinFigures {
   rssIdleBytes: number;
   rssAfterLoadBytes: number;
   loadSeconds: number;
+  /** Each route's req/s under the short load, by route id (the routes one after another, in this bin). */
+  routeRps: Record<string, number>;
 }
 
 /**
@@ -102,6 +136,7 @@ export async function binFigures(dir: string, info: DataSetInfo, options: { seco
     process.stderr.write(
       `bin ${info.spec.name}: listening after ${bin.startMs.toFixed(0)} ms, idle RSS ${(rssIdleBytes / 2 ** 20).toFixed(1)} MiB\n`,
     );
+    const routeRps: Record<string, number> = {};
     for (const route of routesFor(info)) {
       const result = await runLoad({
         url: bin.url + route.path,
@@ -117,12 +152,13 @@ export async function binFigures(dir: string, info: DataSetInfo, options: { seco
           `bin ${info.spec.name} ${route.label}: ${result.requests} requests, ${result.non2xx} non-2xx, ${result.errors} errors`,
         );
       }
+      routeRps[route.id] = result.requestsPerSecond;
       process.stderr.write(
         `bin ${info.spec.name}: ${route.label} ${result.requestsPerSecond.toFixed(0)} req/s, RSS ${(rssOf(bin.child.pid!) / 2 ** 20).toFixed(1)} MiB\n`,
       );
     }
     const rssAfterLoadBytes = rssOf(bin.child.pid!);
-    return { startMs: bin.startMs, rssIdleBytes, rssAfterLoadBytes, loadSeconds: options.seconds * routesFor(info).length };
+    return { startMs: bin.startMs, rssIdleBytes, rssAfterLoadBytes, loadSeconds: options.seconds * routesFor(info).length, routeRps };
   } finally {
     const code = await bin.stop();
     if (code !== 0) process.stderr.write(`bin ${info.spec.name} exited with ${code}:\n${bin.output().slice(-2000)}\n`);
