@@ -164,4 +164,15 @@ config('--database-url or DATABASE_URL chooses PostgreSQL; the flag wins; anythi
   rejects([], { DATABASE_URL: 'flags.db' }, /DATABASE_URL must be a postgres:\/\/ URL/);
 });
 
+config(
+  "frontend API origins: Unleash's UNLEASH_FRONTEND_API_ORIGINS, comma-separated and trimmed; the flag wins; unset: none given",
+  () => {
+    const env = { UNLEASH_FRONTEND_API_ORIGINS: ' https://a.example.com , ,https://b.example.com:8443' };
+    assert.equal(parsed([], env).frontendApiOrigins, ['https://a.example.com', 'https://b.example.com:8443']);
+    assert.equal(parsed(['--frontend-api-origins', '*'], env).frontendApiOrigins, ['*']);
+    assert.is('frontendApiOrigins' in parsed([], {}), false, "core's default applies");
+    assert.equal((parseConfig([], env, '/srv/app') as { warnings: string[] }).warnings, [], 'the name is read: no warning');
+  },
+);
+
 config.run();
