@@ -53,7 +53,7 @@ export function App() {
       ? 'api-tokens'
       : path.startsWith('/context-fields')
         ? 'context-fields'
-        : (/^\/(environments|feature-types|segments|playground|cors-origins|search|tag-types)/.exec(path)?.[1] ?? 'projects');
+        : (/^\/(environments|feature-types|segments|strategies|playground|cors-origins|search|tag-types)/.exec(path)?.[1] ?? 'projects');
   return (
     <>
       {/* biome-ignore lint/a11y/useValidAnchor: a skip link is an anchor to #main that also moves focus to its heading */}
@@ -107,6 +107,11 @@ export function App() {
             <li>
               <a href="#/segments" aria-current={section === 'segments' ? 'page' : undefined}>
                 Segments
+              </a>
+            </li>
+            <li>
+              <a href="#/strategies" aria-current={section === 'strategies' ? 'page' : undefined}>
+                Strategies
               </a>
             </li>
             <li>

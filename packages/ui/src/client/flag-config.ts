@@ -5,8 +5,10 @@ import type { Variant } from './types';
 export interface ParameterField {
   name: string;
   label: string;
-  /** percent: a 0-100 slider; stickiness: a select; list: comma-separated; text: free. */
-  kind: 'percent' | 'stickiness' | 'list' | 'text';
+  /** percent: a 0-100 slider; stickiness: a select; list: comma-separated; number; boolean: true or false; text: free. */
+  kind: 'percent' | 'stickiness' | 'list' | 'number' | 'boolean' | 'text';
+  /** Must be given (a custom strategy's required parameter; the built-ins' lists). */
+  required?: boolean;
 }
 
 export interface StrategyKind {
@@ -18,7 +20,7 @@ export interface StrategyKind {
 const groupId: ParameterField = { name: 'groupId', label: 'Group id', kind: 'text' };
 const percentage: ParameterField = { name: 'percentage', label: 'Percentage', kind: 'percent' };
 
-/** Unleash's built-in strategies, the ones the API accepts. */
+/** Unleash's built-in strategies (and the legacy ones the API still accepts); custom ones come from the API (strategy-definitions.ts). */
 export const STRATEGY_KINDS: readonly StrategyKind[] = [
   {
     name: 'flexibleRollout',
@@ -30,16 +32,20 @@ export const STRATEGY_KINDS: readonly StrategyKind[] = [
     ],
   },
   { name: 'default', label: 'Standard', parameters: [] },
-  { name: 'userWithId', label: 'User ids', parameters: [{ name: 'userIds', label: 'User ids (comma-separated)', kind: 'list' }] },
+  {
+    name: 'userWithId',
+    label: 'User ids',
+    parameters: [{ name: 'userIds', label: 'User ids (comma-separated)', kind: 'list', required: true }],
+  },
   {
     name: 'remoteAddress',
     label: 'IP addresses',
-    parameters: [{ name: 'IPs', label: 'IP addresses or CIDR ranges (comma-separated)', kind: 'list' }],
+    parameters: [{ name: 'IPs', label: 'IP addresses or CIDR ranges (comma-separated)', kind: 'list', required: true }],
   },
   {
     name: 'applicationHostname',
     label: 'Host names',
-    parameters: [{ name: 'hostNames', label: 'Host names (comma-separated)', kind: 'list' }],
+    parameters: [{ name: 'hostNames', label: 'Host names (comma-separated)', kind: 'list', required: true }],
   },
   { name: 'gradualRolloutUserId', label: 'Gradual rollout by user id (legacy)', parameters: [percentage, groupId] },
   { name: 'gradualRolloutSessionId', label: 'Gradual rollout by session id (legacy)', parameters: [percentage, groupId] },
@@ -48,13 +54,12 @@ export const STRATEGY_KINDS: readonly StrategyKind[] = [
 
 export const strategyKind = (name: string): StrategyKind | undefined => STRATEGY_KINDS.find((k) => k.name === name);
 
+const FIRST_VALUE: Partial<Record<ParameterField['kind'], string>> = { percent: '100', stickiness: 'default', boolean: 'false' };
+
 /** The parameters a new strategy of this kind starts with (the API's own defaults for the rest). */
-export function defaultParameters(kind: string, featureName: string): Record<string, string> {
+export function defaultParameters(kind: StrategyKind | undefined, featureName: string): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const field of strategyKind(kind)?.parameters ?? []) {
-    out[field.name] =
-      field.kind === 'percent' ? '100' : field.kind === 'stickiness' ? 'default' : field.name === 'groupId' ? featureName : '';
-  }
+  for (const field of kind?.parameters ?? []) out[field.name] = FIRST_VALUE[field.kind] ?? (field.name === 'groupId' ? featureName : '');
   return out;
 }
 

@@ -16,6 +16,7 @@ import { ProjectSettingsView } from './views/project-settings';
 import { ProjectsView } from './views/projects';
 import { SearchView } from './views/search';
 import { SegmentsView } from './views/segments';
+import { StrategiesView } from './views/strategies';
 import { TagTypesView } from './views/tag-types';
 
 export interface Screen {
@@ -35,6 +36,7 @@ export const SCREENS: readonly Screen[] = [
   { pattern: '/environments', view: EnvironmentsView },
   { pattern: '/feature-types', view: FeatureTypesView },
   { pattern: '/segments', view: SegmentsView },
+  { pattern: '/strategies', view: StrategiesView },
   { pattern: '/search', view: SearchView },
   { pattern: '/tag-types', view: TagTypesView },
   { pattern: '/projects/:projectId/archive', view: ProjectArchiveView },

@@ -1,7 +1,8 @@
 import { useState } from 'preact/hooks';
 import type { StrategyBody } from '../config-writes';
-import { defaultParameters, STRATEGY_KINDS, stickinessOptions, strategyKind, type ParameterField } from '../flag-config';
+import { defaultParameters, STRATEGY_KINDS, stickinessOptions, type ParameterField, type StrategyKind } from '../flag-config';
 import { useStickyFieldNames } from '../context-fields';
+import { customKind, useStrategyDefinitions } from '../strategy-definitions';
 import type { Segment, Strategy } from '../types';
 import { ConstraintsEditor, fromDraft, toDraft, type ConstraintDraft } from './constraints-editor';
 import { SegmentsPicker } from './segments-picker';
@@ -48,22 +49,60 @@ function ParameterInput({ id, field, value, onChange }: { id: string; field: Par
   }
   if (field.kind === 'stickiness')
     return <SelectField id={id} label={field.label} value={value} options={stickinessOptions(value, sticky)} onChange={onChange} />;
+  if (field.kind === 'boolean') {
+    return (
+      <label class="check">
+        <input id={id} type="checkbox" checked={value === 'true'} onChange={(e) => onChange(String(e.currentTarget.checked))} />{' '}
+        {field.label}
+      </label>
+    );
+  }
   return (
-    <div class="field grow">
-      <label for={id}>{field.label}</label>
-      <input id={id} value={value} required={field.kind === 'list'} onInput={(e) => onChange(e.currentTarget.value)} />
+    <div class={field.kind === 'number' ? 'field' : 'field grow'}>
+      <label for={id}>
+        {field.label}
+        {field.kind === 'list' && !field.label.includes('comma') ? ' (comma-separated)' : ''}
+      </label>
+      {field.kind === 'number' ? (
+        <input
+          id={id}
+          type="number"
+          step="any"
+          value={value}
+          required={field.required === true}
+          onInput={(e) => onChange(e.currentTarget.value)}
+        />
+      ) : (
+        <input id={id} value={value} required={field.required === true} onInput={(e) => onChange(e.currentTarget.value)} />
+      )}
     </div>
   );
+}
+
+/**
+ * The strategies the form offers: the built-ins (those `only` names, when given) and the custom
+ * definitions, deprecated ones left out but for `current`, the strategy's own.
+ */
+function useStrategyKinds(current: string, only: readonly string[] | undefined): StrategyKind[] {
+  const definitions = useStrategyDefinitions();
+  const deprecated = new Set(definitions.filter((d) => d.deprecated && d.name !== current).map((d) => d.name));
+  const builtIn = STRATEGY_KINDS.filter((k) => !deprecated.has(k.name));
+  const custom = definitions.filter((d) => d.editable && !deprecated.has(d.name)).map(customKind);
+  return [...builtIn, ...custom].filter((k) => !only || only.includes(k.name));
 }
 
 /** Adds or edits one strategy: its kind, parameters (a slider for percentages), constraints and segments. */
 export function StrategyForm(props: Props) {
   const initial = props.strategy;
   const [name, setName] = useState(initial?.name ?? 'flexibleRollout');
+  const kinds = useStrategyKinds(initial?.name ?? '', props.kinds);
   const [title, setTitle] = useState(initial?.title ?? '');
   const [disabled, setDisabled] = useState(initial?.disabled === true);
   const [parameters, setParameters] = useState<Record<string, string>>(() => ({
-    ...defaultParameters(name, props.featureName),
+    ...defaultParameters(
+      STRATEGY_KINDS.find((k) => k.name === name),
+      props.featureName,
+    ),
     ...initial?.parameters,
   }));
   const [constraints, setConstraints] = useState<ConstraintDraft[]>(() => (initial?.constraints ?? []).map(toDraft));
@@ -72,12 +111,17 @@ export function StrategyForm(props: Props) {
   const [variantStickiness, setVariantStickiness] = useState(
     initial?.variants?.[0]?.stickiness ?? initial?.parameters?.['stickiness'] ?? 'default',
   );
-  const kind = strategyKind(name);
+  const kind = kinds.find((k) => k.name === name);
   const id = props.idPrefix;
 
   function changeKind(next: string) {
     setName(next);
-    setParameters(defaultParameters(next, props.featureName));
+    setParameters(
+      defaultParameters(
+        kinds.find((k) => k.name === next),
+        props.featureName,
+      ),
+    );
   }
 
   return (
@@ -89,7 +133,8 @@ export function StrategyForm(props: Props) {
         const body: StrategyBody = {
           name,
           disabled,
-          parameters: Object.fromEntries((kind?.parameters ?? []).map((p) => [p.name, (parameters[p.name] ?? '').trim()])),
+          // Until a custom strategy's definition is loaded, its parameters go back as they came.
+          parameters: kind ? Object.fromEntries(kind.parameters.map((p) => [p.name, (parameters[p.name] ?? '').trim()])) : parameters,
           constraints: constraints.map(fromDraft),
           segments,
           ...(title.trim() ? { title: title.trim() } : {}),
@@ -103,10 +148,11 @@ export function StrategyForm(props: Props) {
           id={`${id}-kind`}
           label="Strategy"
           value={name}
-          options={STRATEGY_KINDS.filter((k) => !props.kinds || props.kinds.includes(k.name)).map((k) => ({
-            value: k.name,
-            label: k.label,
-          }))}
+          options={[
+            ...kinds.map((k) => ({ value: k.name, label: k.label })),
+            // A strategy whose definition is not loaded (yet) keeps its name.
+            ...(kind ? [] : [{ value: name, label: name }]),
+          ]}
           onChange={changeKind}
         />
         <div class="field grow">
