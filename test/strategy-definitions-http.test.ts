@@ -260,6 +260,14 @@ function strategyDefinitionsSuite(setup: HttpSetup): void {
     await define();
   });
 
+  test('DELETE: a strategy kept for an environment removed from the project counts as used (a re-add brings it back)', async () => {
+    await define();
+    const kept = await (await addStrategy({ name: 'my-strategy', parameters: { region: 'eu' } })).json();
+    const removed = await send('/api/admin/projects/default/environments/development', 'DELETE');
+    assert.is(removed.status < 300, true, await removed.clone().text());
+    await refused(`${STRATEGIES}/my-strategy`, 'DELETE', undefined, 409, 'ConflictError', new RegExp(kept.id));
+  });
+
   test('refusals: 400 bad bodies, 409 names taken, 403 without the permission, 415; nothing changed', async () => {
     await define();
     for (const body of [
