@@ -56,6 +56,7 @@ export type { EnvironmentDocument, FeatureDocument, StrategyDocument } from './d
 export type { ProjectDocument, ProjectOwner, ProjectsResponse } from './documents/project-document';
 export type { ClientFeature, ClientFeaturesResponse, ClientStrategy } from './documents/client-feature';
 export type { ApiTokenDocument } from './documents/api-token-document';
+export type { AddonParameterDefinition, AddonProviderDefinition, IntegrationEventRecord, IntegrationState } from './base/addon-providers';
 
 // The storage contract and the records storages keep.
 export { COLLECTIONS, COLLECTION_NAMES } from './base/storage';
@@ -63,6 +64,7 @@ export type { CollectionName, Collections, EventQuery, ReadTx, SequenceName, Sto
 export { ADMIN_ROLES, CHANGE_REQUEST_STATES, FEATURE_TYPES, KEY_TYPES, LIFECYCLE_STAGES, PROJECT_MODES } from './base/records';
 export type {
   AdminRole,
+  AddonRecord,
   ApiKeyRecord,
   ApprovalRecord,
   ChangeRecord,

@@ -217,3 +217,11 @@ export type { ExportDocument } from './documents/export-document';
 export { validateImport } from './operations/validate-import';
 export type { ImportReport } from './rules/import-report';
 export { importToggles } from './operations/import-toggles';
+
+// Integrations (Unleash's addons).
+export { getAddons } from './operations/get-addons';
+export { createAddon } from './operations/create-addon';
+export { getAddon } from './operations/get-addon';
+export { updateAddon } from './operations/update-addon';
+export { deleteAddon } from './operations/delete-addon';
+export { getIntegrationEvents } from './operations/get-integration-events';

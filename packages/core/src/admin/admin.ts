@@ -34,6 +34,7 @@ import { CONTEXT_FIELD_OPERATIONS } from './context-field-operations';
 import { CLIENT_DELIVERY_OPERATIONS } from './client-delivery-operations';
 import { STRATEGY_DEFINITION_OPERATIONS } from './strategy-definition-operations';
 import { ENVIRONMENT_OPERATIONS } from './environment-operations';
+import { ADDON_OPERATIONS } from './addon-operations';
 
 /** Operations that act for a principal, with the context bound. */
 const OPERATIONS = {
@@ -68,6 +69,7 @@ const OPERATIONS = {
   ...CONTEXT_FIELD_OPERATIONS,
   ...STRATEGY_DEFINITION_OPERATIONS,
   ...ENVIRONMENT_OPERATIONS,
+  ...ADDON_OPERATIONS,
 } as const;
 
 type Operations = typeof OPERATIONS;

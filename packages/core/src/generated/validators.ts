@@ -19481,4072 +19481,10 @@ validate96.errors = vErrors;
 return errors === 0;
 }
 
-export const legalValue = validate97;
-const schema71 = {"$id":"legalValue","type":"object","additionalProperties":false,"required":["value"],"properties":{"value":{"type":"string","minLength":1,"maxLength":100},"description":{"type":["string","null"],"maxLength":250}}};
+export const frontendFeatures = validate97;
+const schema71 = {"$id":"frontendFeatures","type":"object","additionalProperties":false,"required":["toggles"],"properties":{"toggles":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","enabled","variant","impressionData"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"impressionData":{"type":"boolean"},"variant":{"type":"object","additionalProperties":false,"required":["name","enabled","feature_enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"feature_enabled":{"type":"boolean"},"featureEnabled":{"type":"boolean"}}}}}}}};
 
 function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="legalValue" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.value === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((key0 === "value") || (key0 === "description"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.value !== undefined){
-let data0 = data.value;
-if(typeof data0 === "string"){
-if(func2(data0) > 100){
-const err2 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(func2(data0) < 1){
-const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.description !== undefined){
-let data1 = data.description;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema71.properties.description.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(typeof data1 === "string"){
-if(func2(data1) > 250){
-const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 250},message:"must NOT have more than 250 characters"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-validate97.errors = vErrors;
-return errors === 0;
-}
-
-export const createContextFieldBody = validate98;
-const schema72 = {"$id":"createContextFieldBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},"description":{"type":["string","null"],"maxLength":250},"stickiness":{"type":"boolean"},"sortOrder":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"legalValues":{"type":["array","null"],"maxItems":1000,"items":{"$ref":"legalValue"}},"project":{"type":["string","null"],"minLength":1,"maxLength":100},"createdAt":{"type":["string","null"]},"usedInFeatures":{"type":["integer","null"]},"usedInProjects":{"type":["integer","null"]}}};
-
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="createContextFieldBody" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(func6.call(schema72.properties, key0))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-let data0 = data.name;
-if(typeof data0 === "string"){
-if(!pattern0.test(data0)){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},message:"must match pattern \""+"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"+"\""};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.description !== undefined){
-let data1 = data.description;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema72.properties.description.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(typeof data1 === "string"){
-if(func2(data1) > 250){
-const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 250},message:"must NOT have more than 250 characters"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-if(data.stickiness !== undefined){
-if(typeof data.stickiness !== "boolean"){
-const err6 = {instancePath:instancePath+"/stickiness",schemaPath:"#/properties/stickiness/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.sortOrder !== undefined){
-let data3 = data.sortOrder;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err7 = {instancePath:instancePath+"/sortOrder",schemaPath:"#/properties/sortOrder/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 > 2147483647 || isNaN(data3)){
-const err8 = {instancePath:instancePath+"/sortOrder",schemaPath:"#/properties/sortOrder/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(data3 < -2147483648 || isNaN(data3)){
-const err9 = {instancePath:instancePath+"/sortOrder",schemaPath:"#/properties/sortOrder/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-if(data.legalValues !== undefined){
-let data4 = data.legalValues;
-if((!(Array.isArray(data4))) && (data4 !== null)){
-const err10 = {instancePath:instancePath+"/legalValues",schemaPath:"#/properties/legalValues/type",keyword:"type",params:{type: schema72.properties.legalValues.type},message:"must be array,null"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if(Array.isArray(data4)){
-if(data4.length > 1000){
-const err11 = {instancePath:instancePath+"/legalValues",schemaPath:"#/properties/legalValues/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-const len0 = data4.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate97(data4[i0], {instancePath:instancePath+"/legalValues/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
-errors = vErrors.length;
-}
-}
-}
-}
-if(data.project !== undefined){
-let data6 = data.project;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err12 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: schema72.properties.project.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(typeof data6 === "string"){
-if(func2(data6) > 100){
-const err13 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(func2(data6) < 1){
-const err14 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-if(data.createdAt !== undefined){
-let data7 = data.createdAt;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err15 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: schema72.properties.createdAt.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.usedInFeatures !== undefined){
-let data8 = data.usedInFeatures;
-if((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) && (data8 !== null)){
-const err16 = {instancePath:instancePath+"/usedInFeatures",schemaPath:"#/properties/usedInFeatures/type",keyword:"type",params:{type: schema72.properties.usedInFeatures.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data.usedInProjects !== undefined){
-let data9 = data.usedInProjects;
-if((!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))) && (data9 !== null)){
-const err17 = {instancePath:instancePath+"/usedInProjects",schemaPath:"#/properties/usedInProjects/type",keyword:"type",params:{type: schema72.properties.usedInProjects.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-}
-else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-validate98.errors = vErrors;
-return errors === 0;
-}
-
-export const updateContextFieldBody = validate100;
-const schema73 = {"$id":"updateContextFieldBody","type":"object","additionalProperties":false,"properties":{"name":{"type":"string"},"description":{"type":["string","null"],"maxLength":250},"stickiness":{"type":"boolean"},"sortOrder":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"legalValues":{"type":["array","null"],"maxItems":1000,"items":{"$ref":"legalValue"}},"project":{"type":["string","null"],"minLength":1,"maxLength":100},"createdAt":{"type":["string","null"]},"usedInFeatures":{"type":["integer","null"]},"usedInProjects":{"type":["integer","null"]}}};
-
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="updateContextFieldBody" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(!(func6.call(schema73.properties, key0))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.description !== undefined){
-let data1 = data.description;
-if((typeof data1 !== "string") && (data1 !== null)){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema73.properties.description.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(typeof data1 === "string"){
-if(func2(data1) > 250){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 250},message:"must NOT have more than 250 characters"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-}
-if(data.stickiness !== undefined){
-if(typeof data.stickiness !== "boolean"){
-const err4 = {instancePath:instancePath+"/stickiness",schemaPath:"#/properties/stickiness/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.sortOrder !== undefined){
-let data3 = data.sortOrder;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err5 = {instancePath:instancePath+"/sortOrder",schemaPath:"#/properties/sortOrder/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if((typeof data3 == "number") && (isFinite(data3))){
-if(data3 > 2147483647 || isNaN(data3)){
-const err6 = {instancePath:instancePath+"/sortOrder",schemaPath:"#/properties/sortOrder/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data3 < -2147483648 || isNaN(data3)){
-const err7 = {instancePath:instancePath+"/sortOrder",schemaPath:"#/properties/sortOrder/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-if(data.legalValues !== undefined){
-let data4 = data.legalValues;
-if((!(Array.isArray(data4))) && (data4 !== null)){
-const err8 = {instancePath:instancePath+"/legalValues",schemaPath:"#/properties/legalValues/type",keyword:"type",params:{type: schema73.properties.legalValues.type},message:"must be array,null"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(Array.isArray(data4)){
-if(data4.length > 1000){
-const err9 = {instancePath:instancePath+"/legalValues",schemaPath:"#/properties/legalValues/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-const len0 = data4.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate97(data4[i0], {instancePath:instancePath+"/legalValues/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
-errors = vErrors.length;
-}
-}
-}
-}
-if(data.project !== undefined){
-let data6 = data.project;
-if((typeof data6 !== "string") && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: schema73.properties.project.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if(typeof data6 === "string"){
-if(func2(data6) > 100){
-const err11 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(func2(data6) < 1){
-const err12 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-if(data.createdAt !== undefined){
-let data7 = data.createdAt;
-if((typeof data7 !== "string") && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: schema73.properties.createdAt.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.usedInFeatures !== undefined){
-let data8 = data.usedInFeatures;
-if((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) && (data8 !== null)){
-const err14 = {instancePath:instancePath+"/usedInFeatures",schemaPath:"#/properties/usedInFeatures/type",keyword:"type",params:{type: schema73.properties.usedInFeatures.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-if(data.usedInProjects !== undefined){
-let data9 = data.usedInProjects;
-if((!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))) && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/usedInProjects",schemaPath:"#/properties/usedInProjects/type",keyword:"type",params:{type: schema73.properties.usedInProjects.type},message:"must be integer,null"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-}
-else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-validate100.errors = vErrors;
-return errors === 0;
-}
-
-export const contextFieldNameBody = validate102;
-const schema74 = {"$id":"contextFieldNameBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string"}}};
-
-function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="contextFieldNameBody" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(key0 === "name")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-}
-else {
-const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-validate102.errors = vErrors;
-return errors === 0;
-}
-
-export const contextField = validate103;
-const schema75 = {"$id":"contextField","type":"object","additionalProperties":false,"required":["name","description","stickiness","sortOrder","createdAt","legalValues"],"properties":{"name":{"type":"string"},"description":{"type":"string"},"stickiness":{"type":"boolean"},"sortOrder":{"type":"integer"},"createdAt":{"type":"string","format":"date-time"},"usedInFeatures":{"type":"integer","minimum":0},"usedInProjects":{"type":"integer","minimum":0},"legalValues":{"type":"array","items":{"$ref":"legalValue"}},"project":{"type":"string"}}};
-
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="contextField" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.description === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.stickiness === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "stickiness"},message:"must have required property '"+"stickiness"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.sortOrder === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sortOrder"},message:"must have required property '"+"sortOrder"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data.createdAt === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data.legalValues === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "legalValues"},message:"must have required property '"+"legalValues"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(func6.call(schema75.properties, key0))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err8 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.stickiness !== undefined){
-if(typeof data.stickiness !== "boolean"){
-const err9 = {instancePath:instancePath+"/stickiness",schemaPath:"#/properties/stickiness/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data.sortOrder !== undefined){
-let data3 = data.sortOrder;
-if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err10 = {instancePath:instancePath+"/sortOrder",schemaPath:"#/properties/sortOrder/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.createdAt !== undefined){
-let data4 = data.createdAt;
-if(typeof data4 === "string"){
-if(!(formats0.test(data4))){
-const err11 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-else {
-const err12 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.usedInFeatures !== undefined){
-let data5 = data.usedInFeatures;
-if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err13 = {instancePath:instancePath+"/usedInFeatures",schemaPath:"#/properties/usedInFeatures/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if((typeof data5 == "number") && (isFinite(data5))){
-if(data5 < 0 || isNaN(data5)){
-const err14 = {instancePath:instancePath+"/usedInFeatures",schemaPath:"#/properties/usedInFeatures/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-if(data.usedInProjects !== undefined){
-let data6 = data.usedInProjects;
-if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err15 = {instancePath:instancePath+"/usedInProjects",schemaPath:"#/properties/usedInProjects/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if((typeof data6 == "number") && (isFinite(data6))){
-if(data6 < 0 || isNaN(data6)){
-const err16 = {instancePath:instancePath+"/usedInProjects",schemaPath:"#/properties/usedInProjects/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-if(data.legalValues !== undefined){
-let data7 = data.legalValues;
-if(Array.isArray(data7)){
-const len0 = data7.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate97(data7[i0], {instancePath:instancePath+"/legalValues/" + i0,parentData:data7,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err17 = {instancePath:instancePath+"/legalValues",schemaPath:"#/properties/legalValues/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data.project !== undefined){
-if(typeof data.project !== "string"){
-const err18 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-}
-else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-validate103.errors = vErrors;
-return errors === 0;
-}
-
-export const contextFields = validate105;
-const schema76 = {"$id":"contextFields","type":"array","items":{"$ref":"contextField"}};
-
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="contextFields" */;
-let vErrors = null;
-let errors = 0;
-if(Array.isArray(data)){
-const len0 = data.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate103(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate105.errors = vErrors;
-return errors === 0;
-}
-
-export const contextFieldStrategies = validate107;
-const schema77 = {"$id":"contextFieldStrategies","type":"object","additionalProperties":false,"required":["strategies"],"properties":{"strategies":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","featureName","projectId","environment","strategyName"],"properties":{"id":{"type":"string"},"featureName":{"type":"string"},"projectId":{"type":"string"},"environment":{"type":"string"},"strategyName":{"type":"string"}}}}}};
-
-function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="contextFieldStrategies" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.strategies === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "strategies"},message:"must have required property '"+"strategies"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(key0 === "strategies")){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.strategies !== undefined){
-let data0 = data.strategies;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.id === undefined){
-const err2 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data1.featureName === undefined){
-const err3 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/required",keyword:"required",params:{missingProperty: "featureName"},message:"must have required property '"+"featureName"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data1.projectId === undefined){
-const err4 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/required",keyword:"required",params:{missingProperty: "projectId"},message:"must have required property '"+"projectId"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data1.environment === undefined){
-const err5 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/required",keyword:"required",params:{missingProperty: "environment"},message:"must have required property '"+"environment"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data1.strategyName === undefined){
-const err6 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/required",keyword:"required",params:{missingProperty: "strategyName"},message:"must have required property '"+"strategyName"+"'"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-for(const key1 in data1){
-if(!(((((key1 === "id") || (key1 === "featureName")) || (key1 === "projectId")) || (key1 === "environment")) || (key1 === "strategyName"))){
-const err7 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data1.id !== undefined){
-if(typeof data1.id !== "string"){
-const err8 = {instancePath:instancePath+"/strategies/" + i0+"/id",schemaPath:"#/properties/strategies/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data1.featureName !== undefined){
-if(typeof data1.featureName !== "string"){
-const err9 = {instancePath:instancePath+"/strategies/" + i0+"/featureName",schemaPath:"#/properties/strategies/items/properties/featureName/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data1.projectId !== undefined){
-if(typeof data1.projectId !== "string"){
-const err10 = {instancePath:instancePath+"/strategies/" + i0+"/projectId",schemaPath:"#/properties/strategies/items/properties/projectId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data1.environment !== undefined){
-if(typeof data1.environment !== "string"){
-const err11 = {instancePath:instancePath+"/strategies/" + i0+"/environment",schemaPath:"#/properties/strategies/items/properties/environment/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data1.strategyName !== undefined){
-if(typeof data1.strategyName !== "string"){
-const err12 = {instancePath:instancePath+"/strategies/" + i0+"/strategyName",schemaPath:"#/properties/strategies/items/properties/strategyName/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-else {
-const err14 = {instancePath:instancePath+"/strategies",schemaPath:"#/properties/strategies/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-validate107.errors = vErrors;
-return errors === 0;
-}
-
-export const tagBody = validate108;
-const schema78 = {"$id":"tagBody","type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"type":"string","minLength":2,"maxLength":50},"value":{"type":"string","minLength":2,"maxLength":50},"color":{"type":["string","null"],"pattern":"^(#[0-9A-Fa-f]{6})?$"}}};
-const pattern10 = new RegExp("^(#[0-9A-Fa-f]{6})?$", "u");
-
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="tagBody" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.value === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(((key0 === "type") || (key0 === "value")) || (key0 === "color"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data0 = data.type;
-if(typeof data0 === "string"){
-if(func2(data0) > 50){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(func2(data0) < 2){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.value !== undefined){
-let data1 = data.value;
-if(typeof data1 === "string"){
-if(func2(data1) > 50){
-const err6 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(func2(data1) < 2){
-const err7 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.color !== undefined){
-let data2 = data.color;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err9 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema78.properties.color.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(typeof data2 === "string"){
-if(!pattern10.test(data2)){
-const err10 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/pattern",keyword:"pattern",params:{pattern: "^(#[0-9A-Fa-f]{6})?$"},message:"must match pattern \""+"^(#[0-9A-Fa-f]{6})?$"+"\""};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-validate108.errors = vErrors;
-return errors === 0;
-}
-
-export const createTagBody = validate109;
-const schema79 = {"$id":"createTagBody","type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"type":"string","minLength":2,"maxLength":50},"value":{"type":"string","pattern":"^\\s*\\S.{0,48}\\S\\s*$"},"color":{"type":["string","null"],"pattern":"^(#[0-9A-Fa-f]{6})?$"}}};
-const pattern11 = new RegExp("^\\s*\\S.{0,48}\\S\\s*$", "u");
-
-function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="createTagBody" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.value === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(((key0 === "type") || (key0 === "value")) || (key0 === "color"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data0 = data.type;
-if(typeof data0 === "string"){
-if(func2(data0) > 50){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(func2(data0) < 2){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.value !== undefined){
-let data1 = data.value;
-if(typeof data1 === "string"){
-if(!pattern11.test(data1)){
-const err6 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/pattern",keyword:"pattern",params:{pattern: "^\\s*\\S.{0,48}\\S\\s*$"},message:"must match pattern \""+"^\\s*\\S.{0,48}\\S\\s*$"+"\""};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.color !== undefined){
-let data2 = data.color;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err8 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema79.properties.color.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(typeof data2 === "string"){
-if(!pattern10.test(data2)){
-const err9 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/pattern",keyword:"pattern",params:{pattern: "^(#[0-9A-Fa-f]{6})?$"},message:"must match pattern \""+"^(#[0-9A-Fa-f]{6})?$"+"\""};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-validate109.errors = vErrors;
-return errors === 0;
-}
-
-export const updateTagsBody = validate110;
-const schema80 = {"$id":"updateTagsBody","type":"object","additionalProperties":false,"required":["addedTags","removedTags"],"properties":{"addedTags":{"type":"array","items":{"$ref":"tagBody"}},"removedTags":{"type":"array","items":{"$ref":"tagBody"}}}};
-
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="updateTagsBody" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.addedTags === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "addedTags"},message:"must have required property '"+"addedTags"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.removedTags === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "removedTags"},message:"must have required property '"+"removedTags"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((key0 === "addedTags") || (key0 === "removedTags"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.addedTags !== undefined){
-let data0 = data.addedTags;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate108(data0[i0], {instancePath:instancePath+"/addedTags/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/addedTags",schemaPath:"#/properties/addedTags/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.removedTags !== undefined){
-let data2 = data.removedTags;
-if(Array.isArray(data2)){
-const len1 = data2.length;
-for(let i1=0; i1<len1; i1++){
-if(!(validate108(data2[i1], {instancePath:instancePath+"/removedTags/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/removedTags",schemaPath:"#/properties/removedTags/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate110.errors = vErrors;
-return errors === 0;
-}
-
-export const tagsBulkAddBody = validate113;
-const schema81 = {"$id":"tagsBulkAddBody","type":"object","additionalProperties":false,"required":["features","tags"],"properties":{"features":{"type":"array","minItems":1,"maxItems":1000,"items":{"type":"string","minLength":1,"maxLength":100}},"tags":{"$ref":"updateTagsBody"}}};
-
-function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="tagsBulkAddBody" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.features === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "features"},message:"must have required property '"+"features"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.tags === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tags"},message:"must have required property '"+"tags"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((key0 === "features") || (key0 === "tags"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.features !== undefined){
-let data0 = data.features;
-if(Array.isArray(data0)){
-if(data0.length > 1000){
-const err3 = {instancePath:instancePath+"/features",schemaPath:"#/properties/features/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-if(data0.length < 1){
-const err4 = {instancePath:instancePath+"/features",schemaPath:"#/properties/features/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(typeof data1 === "string"){
-if(func2(data1) > 100){
-const err5 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(func2(data1) < 1){
-const err6 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-else {
-const err8 = {instancePath:instancePath+"/features",schemaPath:"#/properties/features/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data.tags !== undefined){
-if(!(validate110(data.tags, {instancePath:instancePath+"/tags",parentData:data,parentDataProperty:"tags",rootData}))){
-vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-validate113.errors = vErrors;
-return errors === 0;
-}
-
-export const tagAnswer = validate115;
-const schema82 = {"$id":"tagAnswer","type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"},"color":{"type":["string","null"]}}};
-
-function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="tagAnswer" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.value === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(((key0 === "type") || (key0 === "value")) || (key0 === "color"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-if(typeof data.type !== "string"){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.value !== undefined){
-if(typeof data.value !== "string"){
-const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.color !== undefined){
-let data2 = data.color;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err5 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema82.properties.color.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-validate115.errors = vErrors;
-return errors === 0;
-}
-
-export const tagList = validate116;
-const schema83 = {"$id":"tagList","type":"object","additionalProperties":false,"required":["version","tags"],"properties":{"version":{"type":"integer"},"tags":{"type":"array","items":{"$ref":"tagAnswer"}}}};
-
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="tagList" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.version === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.tags === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tags"},message:"must have required property '"+"tags"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((key0 === "version") || (key0 === "tags"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.version !== undefined){
-let data0 = data.version;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.tags !== undefined){
-let data1 = data.tags;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate115(data1[i0], {instancePath:instancePath+"/tags/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate116.errors = vErrors;
-return errors === 0;
-}
-
-export const tagWithVersion = validate118;
-const schema84 = {"$id":"tagWithVersion","type":"object","additionalProperties":false,"required":["version","tag"],"properties":{"version":{"type":"integer"},"tag":{"$ref":"tagAnswer"}}};
-
-function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="tagWithVersion" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.version === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.tag === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tag"},message:"must have required property '"+"tag"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((key0 === "version") || (key0 === "tag"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.version !== undefined){
-let data0 = data.version;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.tag !== undefined){
-if(!(validate115(data.tag, {instancePath:instancePath+"/tag",parentData:data,parentDataProperty:"tag",rootData}))){
-vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate118.errors = vErrors;
-return errors === 0;
-}
-
-export const tagTypeBody = validate120;
-const schema85 = {"$id":"tagTypeBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{2,50}$"},"description":{"type":"string","maxLength":1000},"icon":{"type":["string","null"],"maxLength":100},"color":{"type":["string","null"],"pattern":"^(#[0-9A-Fa-f]{6})?$"}}};
-const pattern13 = new RegExp("^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{2,50}$", "u");
-
-function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="tagTypeBody" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((((key0 === "name") || (key0 === "description")) || (key0 === "icon")) || (key0 === "color"))){
-const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-let data0 = data.name;
-if(typeof data0 === "string"){
-if(!pattern13.test(data0)){
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{2,50}$"},message:"must match pattern \""+"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{2,50}$"+"\""};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.description !== undefined){
-let data1 = data.description;
-if(typeof data1 === "string"){
-if(func2(data1) > 1000){
-const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.icon !== undefined){
-let data2 = data.icon;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err6 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/type",keyword:"type",params:{type: schema85.properties.icon.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(typeof data2 === "string"){
-if(func2(data2) > 100){
-const err7 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-}
-if(data.color !== undefined){
-let data3 = data.color;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema85.properties.color.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(typeof data3 === "string"){
-if(!pattern10.test(data3)){
-const err9 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/pattern",keyword:"pattern",params:{pattern: "^(#[0-9A-Fa-f]{6})?$"},message:"must match pattern \""+"^(#[0-9A-Fa-f]{6})?$"+"\""};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-validate120.errors = vErrors;
-return errors === 0;
-}
-
-export const updateTagTypeBody = validate121;
-const schema86 = {"$id":"updateTagTypeBody","type":"object","additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{2,50}$"},"description":{"type":"string","maxLength":1000},"icon":{"type":["string","null"],"maxLength":100},"color":{"type":["string","null"],"pattern":"^(#[0-9A-Fa-f]{6})?$"}}};
-
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="updateTagTypeBody" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-for(const key0 in data){
-if(!((((key0 === "name") || (key0 === "description")) || (key0 === "icon")) || (key0 === "color"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-let data0 = data.name;
-if(typeof data0 === "string"){
-if(!pattern13.test(data0)){
-const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{2,50}$"},message:"must match pattern \""+"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{2,50}$"+"\""};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-else {
-const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.description !== undefined){
-let data1 = data.description;
-if(typeof data1 === "string"){
-if(func2(data1) > 1000){
-const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.icon !== undefined){
-let data2 = data.icon;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err5 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/type",keyword:"type",params:{type: schema86.properties.icon.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(typeof data2 === "string"){
-if(func2(data2) > 100){
-const err6 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-if(data.color !== undefined){
-let data3 = data.color;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err7 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema86.properties.color.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(typeof data3 === "string"){
-if(!pattern10.test(data3)){
-const err8 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/pattern",keyword:"pattern",params:{pattern: "^(#[0-9A-Fa-f]{6})?$"},message:"must match pattern \""+"^(#[0-9A-Fa-f]{6})?$"+"\""};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-validate121.errors = vErrors;
-return errors === 0;
-}
-
-export const tagType = validate122;
-const schema87 = {"$id":"tagType","type":"object","additionalProperties":false,"required":["name","description","icon","color"],"properties":{"name":{"type":"string"},"description":{"type":"string"},"icon":{"type":["string","null"]},"color":{"type":["string","null"],"pattern":"^#[0-9A-Fa-f]{6}$"}}};
-const pattern17 = new RegExp("^#[0-9A-Fa-f]{6}$", "u");
-
-function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="tagType" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.name === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.description === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.icon === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "icon"},message:"must have required property '"+"icon"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.color === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "color"},message:"must have required property '"+"color"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((((key0 === "name") || (key0 === "description")) || (key0 === "icon")) || (key0 === "color"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.name !== undefined){
-if(typeof data.name !== "string"){
-const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.description !== undefined){
-if(typeof data.description !== "string"){
-const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.icon !== undefined){
-let data2 = data.icon;
-if((typeof data2 !== "string") && (data2 !== null)){
-const err7 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/type",keyword:"type",params:{type: schema87.properties.icon.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.color !== undefined){
-let data3 = data.color;
-if((typeof data3 !== "string") && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema87.properties.color.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(typeof data3 === "string"){
-if(!pattern17.test(data3)){
-const err9 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/pattern",keyword:"pattern",params:{pattern: "^#[0-9A-Fa-f]{6}$"},message:"must match pattern \""+"^#[0-9A-Fa-f]{6}$"+"\""};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-validate122.errors = vErrors;
-return errors === 0;
-}
-
-export const tagTypes = validate123;
-const schema88 = {"$id":"tagTypes","type":"object","additionalProperties":false,"required":["version","tagTypes"],"properties":{"version":{"type":"integer"},"tagTypes":{"type":"array","items":{"$ref":"tagType"}}}};
-
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="tagTypes" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.version === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.tagTypes === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tagTypes"},message:"must have required property '"+"tagTypes"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((key0 === "version") || (key0 === "tagTypes"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.version !== undefined){
-let data0 = data.version;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.tagTypes !== undefined){
-let data1 = data.tagTypes;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate122(data1[i0], {instancePath:instancePath+"/tagTypes/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/tagTypes",schemaPath:"#/properties/tagTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate123.errors = vErrors;
-return errors === 0;
-}
-
-export const tagTypeWithVersion = validate125;
-const schema89 = {"$id":"tagTypeWithVersion","type":"object","additionalProperties":false,"required":["version","tagType"],"properties":{"version":{"type":"integer"},"tagType":{"$ref":"tagType"}}};
-
-function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="tagTypeWithVersion" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.version === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.tagType === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tagType"},message:"must have required property '"+"tagType"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((key0 === "version") || (key0 === "tagType"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.version !== undefined){
-let data0 = data.version;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.tagType !== undefined){
-if(!(validate122(data.tagType, {instancePath:instancePath+"/tagType",parentData:data,parentDataProperty:"tagType",rootData}))){
-vErrors = vErrors === null ? validate122.errors : vErrors.concat(validate122.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate125.errors = vErrors;
-return errors === 0;
-}
-
-export const validTagType = validate127;
-const schema90 = {"$id":"validTagType","type":"object","additionalProperties":false,"required":["valid","tagType"],"properties":{"valid":{"type":"boolean"},"tagType":{"type":"object"}}};
-
-function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="validTagType" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.valid === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "valid"},message:"must have required property '"+"valid"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.tagType === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tagType"},message:"must have required property '"+"tagType"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((key0 === "valid") || (key0 === "tagType"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.valid !== undefined){
-if(typeof data.valid !== "boolean"){
-const err3 = {instancePath:instancePath+"/valid",schemaPath:"#/properties/valid/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.tagType !== undefined){
-let data1 = data.tagType;
-if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
-const err4 = {instancePath:instancePath+"/tagType",schemaPath:"#/properties/tagType/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate127.errors = vErrors;
-return errors === 0;
-}
-
-export const featureEvents = validate128;
-const schema91 = {"$id":"featureEvents","type":"object","additionalProperties":false,"required":["version","toggleName","events","totalEvents"],"properties":{"version":{"type":"integer"},"toggleName":{"type":"string"},"events":{"type":"array","items":{"$ref":"event"}},"totalEvents":{"type":"integer"}}};
-
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="featureEvents" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.version === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.toggleName === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "toggleName"},message:"must have required property '"+"toggleName"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.events === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "events"},message:"must have required property '"+"events"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.totalEvents === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "totalEvents"},message:"must have required property '"+"totalEvents"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((((key0 === "version") || (key0 === "toggleName")) || (key0 === "events")) || (key0 === "totalEvents"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.version !== undefined){
-let data0 = data.version;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err5 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.toggleName !== undefined){
-if(typeof data.toggleName !== "string"){
-const err6 = {instancePath:instancePath+"/toggleName",schemaPath:"#/properties/toggleName/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-if(data.events !== undefined){
-let data2 = data.events;
-if(Array.isArray(data2)){
-const len0 = data2.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate26(data2[i0], {instancePath:instancePath+"/events/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.totalEvents !== undefined){
-let data4 = data.totalEvents;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err8 = {instancePath:instancePath+"/totalEvents",schemaPath:"#/properties/totalEvents/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-}
-else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-validate128.errors = vErrors;
-return errors === 0;
-}
-
-export const eventSearch = validate130;
-const schema92 = {"$id":"eventSearch","type":"object","additionalProperties":false,"required":["events","total"],"properties":{"events":{"type":"array","items":{"$ref":"event"}},"total":{"type":"integer"}}};
-
-function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="eventSearch" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.events === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "events"},message:"must have required property '"+"events"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.total === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total"},message:"must have required property '"+"total"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((key0 === "events") || (key0 === "total"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.events !== undefined){
-let data0 = data.events;
-if(Array.isArray(data0)){
-const len0 = data0.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate26(data0[i0], {instancePath:instancePath+"/events/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err3 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.total !== undefined){
-let data2 = data.total;
-if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err4 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate130.errors = vErrors;
-return errors === 0;
-}
-
-export const eventCreators = validate132;
-const schema93 = {"$id":"eventCreators","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","name"],"properties":{"id":{"type":"integer"},"name":{"type":"string"}}}};
-
-function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="eventCreators" */;
-let vErrors = null;
-let errors = 0;
-if(Array.isArray(data)){
-const len0 = data.length;
-for(let i0=0; i0<len0; i0++){
-let data0 = data[i0];
-if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
-if(data0.id === undefined){
-const err0 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data0.name === undefined){
-const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data0){
-if(!((key0 === "id") || (key0 === "name"))){
-const err2 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data0.id !== undefined){
-let data1 = data0.id;
-if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err3 = {instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data0.name !== undefined){
-if(typeof data0.name !== "string"){
-const err4 = {instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-}
-else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-validate132.errors = vErrors;
-return errors === 0;
-}
-
-export const searchFeatures = validate133;
-const schema94 = {"$id":"searchFeatures","type":"object","additionalProperties":false,"required":["features","total"],"properties":{"total":{"type":"integer"},"features":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","type","description","dependencyType","project","stale","favorite","impressionData","createdAt","archivedAt","environments","segments","tags","lifecycle","createdBy"],"properties":{"name":{"type":"string"},"type":{"type":"string"},"description":{"type":["string","null"]},"dependencyType":{"enum":["parent","child",null]},"project":{"type":"string"},"stale":{"type":"boolean"},"favorite":{"type":"boolean"},"impressionData":{"type":"boolean"},"createdAt":{"type":"string","format":"date-time"},"archivedAt":{"type":["string","null"],"format":"date-time"},"environments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","enabled","type","sortOrder","variantCount","lastSeenAt","hasStrategies","hasEnabledStrategies"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"type":{"type":"string"},"sortOrder":{"type":"number"},"variantCount":{"type":"integer"},"lastSeenAt":{"type":["string","null"],"format":"date-time"},"hasStrategies":{"type":"boolean"},"hasEnabledStrategies":{"type":"boolean"}}}},"segments":{"type":"array","items":{"type":"string"}},"tags":{"type":"array","items":{"$ref":"tagAnswer"}},"lifecycle":{"type":"object","additionalProperties":false,"required":["stage","enteredStageAt"],"properties":{"stage":{"type":"string"},"enteredStageAt":{"type":"string","format":"date-time"}}},"createdBy":{"type":"object","additionalProperties":false,"required":["id","name","imageUrl"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"imageUrl":{"type":"string"}}}}}}}};
-
-function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="searchFeatures" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.features === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "features"},message:"must have required property '"+"features"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.total === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total"},message:"must have required property '"+"total"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((key0 === "total") || (key0 === "features"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.total !== undefined){
-let data0 = data.total;
-if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
-const err3 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.features !== undefined){
-let data1 = data.features;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-let data2 = data1[i0];
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.name === undefined){
-const err4 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data2.type === undefined){
-const err5 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data2.description === undefined){
-const err6 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data2.dependencyType === undefined){
-const err7 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "dependencyType"},message:"must have required property '"+"dependencyType"+"'"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(data2.project === undefined){
-const err8 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "project"},message:"must have required property '"+"project"+"'"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(data2.stale === undefined){
-const err9 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "stale"},message:"must have required property '"+"stale"+"'"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(data2.favorite === undefined){
-const err10 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "favorite"},message:"must have required property '"+"favorite"+"'"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-if(data2.impressionData === undefined){
-const err11 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "impressionData"},message:"must have required property '"+"impressionData"+"'"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(data2.createdAt === undefined){
-const err12 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-if(data2.archivedAt === undefined){
-const err13 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "archivedAt"},message:"must have required property '"+"archivedAt"+"'"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(data2.environments === undefined){
-const err14 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "environments"},message:"must have required property '"+"environments"+"'"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-if(data2.segments === undefined){
-const err15 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "segments"},message:"must have required property '"+"segments"+"'"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(data2.tags === undefined){
-const err16 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "tags"},message:"must have required property '"+"tags"+"'"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-if(data2.lifecycle === undefined){
-const err17 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "lifecycle"},message:"must have required property '"+"lifecycle"+"'"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-if(data2.createdBy === undefined){
-const err18 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "createdBy"},message:"must have required property '"+"createdBy"+"'"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-for(const key1 in data2){
-if(!(func6.call(schema94.properties.features.items.properties, key1))){
-const err19 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data2.name !== undefined){
-if(typeof data2.name !== "string"){
-const err20 = {instancePath:instancePath+"/features/" + i0+"/name",schemaPath:"#/properties/features/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-if(data2.type !== undefined){
-if(typeof data2.type !== "string"){
-const err21 = {instancePath:instancePath+"/features/" + i0+"/type",schemaPath:"#/properties/features/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-if(data2.description !== undefined){
-let data5 = data2.description;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err22 = {instancePath:instancePath+"/features/" + i0+"/description",schemaPath:"#/properties/features/items/properties/description/type",keyword:"type",params:{type: schema94.properties.features.items.properties.description.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-if(data2.dependencyType !== undefined){
-let data6 = data2.dependencyType;
-if(!(((data6 === "parent") || (data6 === "child")) || (data6 === null))){
-const err23 = {instancePath:instancePath+"/features/" + i0+"/dependencyType",schemaPath:"#/properties/features/items/properties/dependencyType/enum",keyword:"enum",params:{allowedValues: schema94.properties.features.items.properties.dependencyType.enum},message:"must be equal to one of the allowed values"};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-}
-if(data2.project !== undefined){
-if(typeof data2.project !== "string"){
-const err24 = {instancePath:instancePath+"/features/" + i0+"/project",schemaPath:"#/properties/features/items/properties/project/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err24];
-}
-else {
-vErrors.push(err24);
-}
-errors++;
-}
-}
-if(data2.stale !== undefined){
-if(typeof data2.stale !== "boolean"){
-const err25 = {instancePath:instancePath+"/features/" + i0+"/stale",schemaPath:"#/properties/features/items/properties/stale/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err25];
-}
-else {
-vErrors.push(err25);
-}
-errors++;
-}
-}
-if(data2.favorite !== undefined){
-if(typeof data2.favorite !== "boolean"){
-const err26 = {instancePath:instancePath+"/features/" + i0+"/favorite",schemaPath:"#/properties/features/items/properties/favorite/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err26];
-}
-else {
-vErrors.push(err26);
-}
-errors++;
-}
-}
-if(data2.impressionData !== undefined){
-if(typeof data2.impressionData !== "boolean"){
-const err27 = {instancePath:instancePath+"/features/" + i0+"/impressionData",schemaPath:"#/properties/features/items/properties/impressionData/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err27];
-}
-else {
-vErrors.push(err27);
-}
-errors++;
-}
-}
-if(data2.createdAt !== undefined){
-let data11 = data2.createdAt;
-if(typeof data11 === "string"){
-if(!(formats0.test(data11))){
-const err28 = {instancePath:instancePath+"/features/" + i0+"/createdAt",schemaPath:"#/properties/features/items/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err28];
-}
-else {
-vErrors.push(err28);
-}
-errors++;
-}
-}
-else {
-const err29 = {instancePath:instancePath+"/features/" + i0+"/createdAt",schemaPath:"#/properties/features/items/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err29];
-}
-else {
-vErrors.push(err29);
-}
-errors++;
-}
-}
-if(data2.archivedAt !== undefined){
-let data12 = data2.archivedAt;
-if((typeof data12 !== "string") && (data12 !== null)){
-const err30 = {instancePath:instancePath+"/features/" + i0+"/archivedAt",schemaPath:"#/properties/features/items/properties/archivedAt/type",keyword:"type",params:{type: schema94.properties.features.items.properties.archivedAt.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err30];
-}
-else {
-vErrors.push(err30);
-}
-errors++;
-}
-if(typeof data12 === "string"){
-if(!(formats0.test(data12))){
-const err31 = {instancePath:instancePath+"/features/" + i0+"/archivedAt",schemaPath:"#/properties/features/items/properties/archivedAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err31];
-}
-else {
-vErrors.push(err31);
-}
-errors++;
-}
-}
-}
-if(data2.environments !== undefined){
-let data13 = data2.environments;
-if(Array.isArray(data13)){
-const len1 = data13.length;
-for(let i1=0; i1<len1; i1++){
-let data14 = data13[i1];
-if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
-if(data14.name === undefined){
-const err32 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1,schemaPath:"#/properties/features/items/properties/environments/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err32];
-}
-else {
-vErrors.push(err32);
-}
-errors++;
-}
-if(data14.enabled === undefined){
-const err33 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1,schemaPath:"#/properties/features/items/properties/environments/items/required",keyword:"required",params:{missingProperty: "enabled"},message:"must have required property '"+"enabled"+"'"};
-if(vErrors === null){
-vErrors = [err33];
-}
-else {
-vErrors.push(err33);
-}
-errors++;
-}
-if(data14.type === undefined){
-const err34 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1,schemaPath:"#/properties/features/items/properties/environments/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
-if(vErrors === null){
-vErrors = [err34];
-}
-else {
-vErrors.push(err34);
-}
-errors++;
-}
-if(data14.sortOrder === undefined){
-const err35 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1,schemaPath:"#/properties/features/items/properties/environments/items/required",keyword:"required",params:{missingProperty: "sortOrder"},message:"must have required property '"+"sortOrder"+"'"};
-if(vErrors === null){
-vErrors = [err35];
-}
-else {
-vErrors.push(err35);
-}
-errors++;
-}
-if(data14.variantCount === undefined){
-const err36 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1,schemaPath:"#/properties/features/items/properties/environments/items/required",keyword:"required",params:{missingProperty: "variantCount"},message:"must have required property '"+"variantCount"+"'"};
-if(vErrors === null){
-vErrors = [err36];
-}
-else {
-vErrors.push(err36);
-}
-errors++;
-}
-if(data14.lastSeenAt === undefined){
-const err37 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1,schemaPath:"#/properties/features/items/properties/environments/items/required",keyword:"required",params:{missingProperty: "lastSeenAt"},message:"must have required property '"+"lastSeenAt"+"'"};
-if(vErrors === null){
-vErrors = [err37];
-}
-else {
-vErrors.push(err37);
-}
-errors++;
-}
-if(data14.hasStrategies === undefined){
-const err38 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1,schemaPath:"#/properties/features/items/properties/environments/items/required",keyword:"required",params:{missingProperty: "hasStrategies"},message:"must have required property '"+"hasStrategies"+"'"};
-if(vErrors === null){
-vErrors = [err38];
-}
-else {
-vErrors.push(err38);
-}
-errors++;
-}
-if(data14.hasEnabledStrategies === undefined){
-const err39 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1,schemaPath:"#/properties/features/items/properties/environments/items/required",keyword:"required",params:{missingProperty: "hasEnabledStrategies"},message:"must have required property '"+"hasEnabledStrategies"+"'"};
-if(vErrors === null){
-vErrors = [err39];
-}
-else {
-vErrors.push(err39);
-}
-errors++;
-}
-for(const key2 in data14){
-if(!((((((((key2 === "name") || (key2 === "enabled")) || (key2 === "type")) || (key2 === "sortOrder")) || (key2 === "variantCount")) || (key2 === "lastSeenAt")) || (key2 === "hasStrategies")) || (key2 === "hasEnabledStrategies"))){
-const err40 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1,schemaPath:"#/properties/features/items/properties/environments/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err40];
-}
-else {
-vErrors.push(err40);
-}
-errors++;
-}
-}
-if(data14.name !== undefined){
-if(typeof data14.name !== "string"){
-const err41 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1+"/name",schemaPath:"#/properties/features/items/properties/environments/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err41];
-}
-else {
-vErrors.push(err41);
-}
-errors++;
-}
-}
-if(data14.enabled !== undefined){
-if(typeof data14.enabled !== "boolean"){
-const err42 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1+"/enabled",schemaPath:"#/properties/features/items/properties/environments/items/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err42];
-}
-else {
-vErrors.push(err42);
-}
-errors++;
-}
-}
-if(data14.type !== undefined){
-if(typeof data14.type !== "string"){
-const err43 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1+"/type",schemaPath:"#/properties/features/items/properties/environments/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err43];
-}
-else {
-vErrors.push(err43);
-}
-errors++;
-}
-}
-if(data14.sortOrder !== undefined){
-let data18 = data14.sortOrder;
-if(!((typeof data18 == "number") && (isFinite(data18)))){
-const err44 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1+"/sortOrder",schemaPath:"#/properties/features/items/properties/environments/items/properties/sortOrder/type",keyword:"type",params:{type: "number"},message:"must be number"};
-if(vErrors === null){
-vErrors = [err44];
-}
-else {
-vErrors.push(err44);
-}
-errors++;
-}
-}
-if(data14.variantCount !== undefined){
-let data19 = data14.variantCount;
-if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
-const err45 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1+"/variantCount",schemaPath:"#/properties/features/items/properties/environments/items/properties/variantCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err45];
-}
-else {
-vErrors.push(err45);
-}
-errors++;
-}
-}
-if(data14.lastSeenAt !== undefined){
-let data20 = data14.lastSeenAt;
-if((typeof data20 !== "string") && (data20 !== null)){
-const err46 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1+"/lastSeenAt",schemaPath:"#/properties/features/items/properties/environments/items/properties/lastSeenAt/type",keyword:"type",params:{type: schema94.properties.features.items.properties.environments.items.properties.lastSeenAt.type},message:"must be string,null"};
-if(vErrors === null){
-vErrors = [err46];
-}
-else {
-vErrors.push(err46);
-}
-errors++;
-}
-if(typeof data20 === "string"){
-if(!(formats0.test(data20))){
-const err47 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1+"/lastSeenAt",schemaPath:"#/properties/features/items/properties/environments/items/properties/lastSeenAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err47];
-}
-else {
-vErrors.push(err47);
-}
-errors++;
-}
-}
-}
-if(data14.hasStrategies !== undefined){
-if(typeof data14.hasStrategies !== "boolean"){
-const err48 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1+"/hasStrategies",schemaPath:"#/properties/features/items/properties/environments/items/properties/hasStrategies/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err48];
-}
-else {
-vErrors.push(err48);
-}
-errors++;
-}
-}
-if(data14.hasEnabledStrategies !== undefined){
-if(typeof data14.hasEnabledStrategies !== "boolean"){
-const err49 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1+"/hasEnabledStrategies",schemaPath:"#/properties/features/items/properties/environments/items/properties/hasEnabledStrategies/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err49];
-}
-else {
-vErrors.push(err49);
-}
-errors++;
-}
-}
-}
-else {
-const err50 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1,schemaPath:"#/properties/features/items/properties/environments/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err50];
-}
-else {
-vErrors.push(err50);
-}
-errors++;
-}
-}
-}
-else {
-const err51 = {instancePath:instancePath+"/features/" + i0+"/environments",schemaPath:"#/properties/features/items/properties/environments/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err51];
-}
-else {
-vErrors.push(err51);
-}
-errors++;
-}
-}
-if(data2.segments !== undefined){
-let data23 = data2.segments;
-if(Array.isArray(data23)){
-const len2 = data23.length;
-for(let i2=0; i2<len2; i2++){
-if(typeof data23[i2] !== "string"){
-const err52 = {instancePath:instancePath+"/features/" + i0+"/segments/" + i2,schemaPath:"#/properties/features/items/properties/segments/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err52];
-}
-else {
-vErrors.push(err52);
-}
-errors++;
-}
-}
-}
-else {
-const err53 = {instancePath:instancePath+"/features/" + i0+"/segments",schemaPath:"#/properties/features/items/properties/segments/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err53];
-}
-else {
-vErrors.push(err53);
-}
-errors++;
-}
-}
-if(data2.tags !== undefined){
-let data25 = data2.tags;
-if(Array.isArray(data25)){
-const len3 = data25.length;
-for(let i3=0; i3<len3; i3++){
-if(!(validate115(data25[i3], {instancePath:instancePath+"/features/" + i0+"/tags/" + i3,parentData:data25,parentDataProperty:i3,rootData}))){
-vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err54 = {instancePath:instancePath+"/features/" + i0+"/tags",schemaPath:"#/properties/features/items/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err54];
-}
-else {
-vErrors.push(err54);
-}
-errors++;
-}
-}
-if(data2.lifecycle !== undefined){
-let data27 = data2.lifecycle;
-if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
-if(data27.stage === undefined){
-const err55 = {instancePath:instancePath+"/features/" + i0+"/lifecycle",schemaPath:"#/properties/features/items/properties/lifecycle/required",keyword:"required",params:{missingProperty: "stage"},message:"must have required property '"+"stage"+"'"};
-if(vErrors === null){
-vErrors = [err55];
-}
-else {
-vErrors.push(err55);
-}
-errors++;
-}
-if(data27.enteredStageAt === undefined){
-const err56 = {instancePath:instancePath+"/features/" + i0+"/lifecycle",schemaPath:"#/properties/features/items/properties/lifecycle/required",keyword:"required",params:{missingProperty: "enteredStageAt"},message:"must have required property '"+"enteredStageAt"+"'"};
-if(vErrors === null){
-vErrors = [err56];
-}
-else {
-vErrors.push(err56);
-}
-errors++;
-}
-for(const key3 in data27){
-if(!((key3 === "stage") || (key3 === "enteredStageAt"))){
-const err57 = {instancePath:instancePath+"/features/" + i0+"/lifecycle",schemaPath:"#/properties/features/items/properties/lifecycle/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err57];
-}
-else {
-vErrors.push(err57);
-}
-errors++;
-}
-}
-if(data27.stage !== undefined){
-if(typeof data27.stage !== "string"){
-const err58 = {instancePath:instancePath+"/features/" + i0+"/lifecycle/stage",schemaPath:"#/properties/features/items/properties/lifecycle/properties/stage/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err58];
-}
-else {
-vErrors.push(err58);
-}
-errors++;
-}
-}
-if(data27.enteredStageAt !== undefined){
-let data29 = data27.enteredStageAt;
-if(typeof data29 === "string"){
-if(!(formats0.test(data29))){
-const err59 = {instancePath:instancePath+"/features/" + i0+"/lifecycle/enteredStageAt",schemaPath:"#/properties/features/items/properties/lifecycle/properties/enteredStageAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
-if(vErrors === null){
-vErrors = [err59];
-}
-else {
-vErrors.push(err59);
-}
-errors++;
-}
-}
-else {
-const err60 = {instancePath:instancePath+"/features/" + i0+"/lifecycle/enteredStageAt",schemaPath:"#/properties/features/items/properties/lifecycle/properties/enteredStageAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err60];
-}
-else {
-vErrors.push(err60);
-}
-errors++;
-}
-}
-}
-else {
-const err61 = {instancePath:instancePath+"/features/" + i0+"/lifecycle",schemaPath:"#/properties/features/items/properties/lifecycle/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err61];
-}
-else {
-vErrors.push(err61);
-}
-errors++;
-}
-}
-if(data2.createdBy !== undefined){
-let data30 = data2.createdBy;
-if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
-if(data30.id === undefined){
-const err62 = {instancePath:instancePath+"/features/" + i0+"/createdBy",schemaPath:"#/properties/features/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
-if(vErrors === null){
-vErrors = [err62];
-}
-else {
-vErrors.push(err62);
-}
-errors++;
-}
-if(data30.name === undefined){
-const err63 = {instancePath:instancePath+"/features/" + i0+"/createdBy",schemaPath:"#/properties/features/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
-if(vErrors === null){
-vErrors = [err63];
-}
-else {
-vErrors.push(err63);
-}
-errors++;
-}
-if(data30.imageUrl === undefined){
-const err64 = {instancePath:instancePath+"/features/" + i0+"/createdBy",schemaPath:"#/properties/features/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "imageUrl"},message:"must have required property '"+"imageUrl"+"'"};
-if(vErrors === null){
-vErrors = [err64];
-}
-else {
-vErrors.push(err64);
-}
-errors++;
-}
-for(const key4 in data30){
-if(!(((key4 === "id") || (key4 === "name")) || (key4 === "imageUrl"))){
-const err65 = {instancePath:instancePath+"/features/" + i0+"/createdBy",schemaPath:"#/properties/features/items/properties/createdBy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err65];
-}
-else {
-vErrors.push(err65);
-}
-errors++;
-}
-}
-if(data30.id !== undefined){
-let data31 = data30.id;
-if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
-const err66 = {instancePath:instancePath+"/features/" + i0+"/createdBy/id",schemaPath:"#/properties/features/items/properties/createdBy/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err66];
-}
-else {
-vErrors.push(err66);
-}
-errors++;
-}
-}
-if(data30.name !== undefined){
-if(typeof data30.name !== "string"){
-const err67 = {instancePath:instancePath+"/features/" + i0+"/createdBy/name",schemaPath:"#/properties/features/items/properties/createdBy/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err67];
-}
-else {
-vErrors.push(err67);
-}
-errors++;
-}
-}
-if(data30.imageUrl !== undefined){
-if(typeof data30.imageUrl !== "string"){
-const err68 = {instancePath:instancePath+"/features/" + i0+"/createdBy/imageUrl",schemaPath:"#/properties/features/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err68];
-}
-else {
-vErrors.push(err68);
-}
-errors++;
-}
-}
-}
-else {
-const err69 = {instancePath:instancePath+"/features/" + i0+"/createdBy",schemaPath:"#/properties/features/items/properties/createdBy/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err69];
-}
-else {
-vErrors.push(err69);
-}
-errors++;
-}
-}
-}
-else {
-const err70 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err70];
-}
-else {
-vErrors.push(err70);
-}
-errors++;
-}
-}
-}
-else {
-const err71 = {instancePath:instancePath+"/features",schemaPath:"#/properties/features/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err71];
-}
-else {
-vErrors.push(err71);
-}
-errors++;
-}
-}
-}
-else {
-const err72 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err72];
-}
-else {
-vErrors.push(err72);
-}
-errors++;
-}
-validate133.errors = vErrors;
-return errors === 0;
-}
-
-export const nameList = validate135;
-const schema95 = {"$id":"nameList","type":"array","items":{"type":"string"}};
-
-function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="nameList" */;
-let vErrors = null;
-let errors = 0;
-if(Array.isArray(data)){
-const len0 = data.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data[i0] !== "string"){
-const err0 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-}
-}
-else {
-const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-validate135.errors = vErrors;
-return errors === 0;
-}
-
-export const dependenciesExist = validate136;
-const schema96 = {"$id":"dependenciesExist","type":"boolean"};
-
-function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="dependenciesExist" */;
-let vErrors = null;
-let errors = 0;
-if(typeof data !== "boolean"){
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-validate136.errors = vErrors;
-return errors === 0;
-}
-
-export const strategySegmentsBody = validate137;
-const schema97 = {"$id":"strategySegmentsBody","type":"object","additionalProperties":false,"required":["projectId","strategyId","environmentId","segmentIds"],"properties":{"projectId":{"type":"string","minLength":1,"maxLength":100},"strategyId":{"type":"string","minLength":1,"maxLength":100},"environmentId":{"type":"string","minLength":1,"maxLength":100},"segmentIds":{"type":"array","maxItems":5,"uniqueItems":true,"items":{"type":"integer","minimum":0}}}};
-
-function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
-/*# sourceURL="strategySegmentsBody" */;
-let vErrors = null;
-let errors = 0;
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.projectId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "projectId"},message:"must have required property '"+"projectId"+"'"};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.strategyId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "strategyId"},message:"must have required property '"+"strategyId"+"'"};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.environmentId === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "environmentId"},message:"must have required property '"+"environmentId"+"'"};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.segmentIds === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "segmentIds"},message:"must have required property '"+"segmentIds"+"'"};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((((key0 === "projectId") || (key0 === "strategyId")) || (key0 === "environmentId")) || (key0 === "segmentIds"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.projectId !== undefined){
-let data0 = data.projectId;
-if(typeof data0 === "string"){
-if(func2(data0) > 100){
-const err5 = {instancePath:instancePath+"/projectId",schemaPath:"#/properties/projectId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(func2(data0) < 1){
-const err6 = {instancePath:instancePath+"/projectId",schemaPath:"#/properties/projectId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-else {
-const err7 = {instancePath:instancePath+"/projectId",schemaPath:"#/properties/projectId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data.strategyId !== undefined){
-let data1 = data.strategyId;
-if(typeof data1 === "string"){
-if(func2(data1) > 100){
-const err8 = {instancePath:instancePath+"/strategyId",schemaPath:"#/properties/strategyId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(func2(data1) < 1){
-const err9 = {instancePath:instancePath+"/strategyId",schemaPath:"#/properties/strategyId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-else {
-const err10 = {instancePath:instancePath+"/strategyId",schemaPath:"#/properties/strategyId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.environmentId !== undefined){
-let data2 = data.environmentId;
-if(typeof data2 === "string"){
-if(func2(data2) > 100){
-const err11 = {instancePath:instancePath+"/environmentId",schemaPath:"#/properties/environmentId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-if(func2(data2) < 1){
-const err12 = {instancePath:instancePath+"/environmentId",schemaPath:"#/properties/environmentId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/environmentId",schemaPath:"#/properties/environmentId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.segmentIds !== undefined){
-let data3 = data.segmentIds;
-if(Array.isArray(data3)){
-if(data3.length > 5){
-const err14 = {instancePath:instancePath+"/segmentIds",schemaPath:"#/properties/segmentIds/maxItems",keyword:"maxItems",params:{limit: 5},message:"must NOT have more than 5 items"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-const len0 = data3.length;
-for(let i0=0; i0<len0; i0++){
-let data4 = data3[i0];
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err15 = {instancePath:instancePath+"/segmentIds/" + i0,schemaPath:"#/properties/segmentIds/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 < 0 || isNaN(data4)){
-const err16 = {instancePath:instancePath+"/segmentIds/" + i0,schemaPath:"#/properties/segmentIds/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-let i1 = data3.length;
-let j0;
-if(i1 > 1){
-const indices0 = {};
-for(;i1--;){
-let item0 = data3[i1];
-if(!(((typeof item0 == "number") && (!(item0 % 1) && !isNaN(item0))) && (isFinite(item0)))){
-continue;
-}
-if(typeof indices0[item0] == "number"){
-j0 = indices0[item0];
-const err17 = {instancePath:instancePath+"/segmentIds",schemaPath:"#/properties/segmentIds/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-break;
-}
-indices0[item0] = i1;
-}
-}
-}
-else {
-const err18 = {instancePath:instancePath+"/segmentIds",schemaPath:"#/properties/segmentIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-}
-else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-validate137.errors = vErrors;
-return errors === 0;
-}
-
-export const frontendFeatures = validate138;
-const schema98 = {"$id":"frontendFeatures","type":"object","additionalProperties":false,"required":["toggles"],"properties":{"toggles":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","enabled","variant","impressionData"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"impressionData":{"type":"boolean"},"variant":{"type":"object","additionalProperties":false,"required":["name","enabled","feature_enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"feature_enabled":{"type":"boolean"},"featureEnabled":{"type":"boolean"}}}}}}}};
-
-function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="frontendFeatures" */;
 let vErrors = null;
 let errors = 0;
@@ -23879,14 +19817,14 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate138.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
 
-export const frontendFeaturesPost = validate139;
-const schema99 = {"$id":"frontendFeaturesPost","type":"object","properties":{"context":{"type":"object","properties":{"appName":{"type":"string"},"environment":{"type":"string"},"userId":{"type":"string"},"sessionId":{"type":"string"},"remoteAddress":{"type":"string"},"currentTime":{"type":"string"},"properties":{"type":"object","additionalProperties":{"type":"string"}}}}}};
+export const frontendFeaturesPost = validate98;
+const schema72 = {"$id":"frontendFeaturesPost","type":"object","properties":{"context":{"type":"object","properties":{"appName":{"type":"string"},"environment":{"type":"string"},"userId":{"type":"string"},"sessionId":{"type":"string"},"remoteAddress":{"type":"string"},"currentTime":{"type":"string"},"properties":{"type":"object","additionalProperties":{"type":"string"}}}}}};
 
-function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="frontendFeaturesPost" */;
 let vErrors = null;
 let errors = 0;
@@ -24016,14 +19954,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate139.errors = vErrors;
+validate98.errors = vErrors;
 return errors === 0;
 }
 
-export const frontendClientRegister = validate140;
-const schema100 = {"$id":"frontendClientRegister","type":"object","required":["appName","interval","started","strategies"],"properties":{"appName":{"type":"string","minLength":1,"maxLength":255},"instanceId":{"type":"string","maxLength":255},"sdkVersion":{"type":"string","maxLength":255},"environment":{"type":"string","maxLength":100},"interval":{"type":"number"},"started":{"anyOf":[{"type":"string","format":"date-time","maxLength":40},{"type":"number"}]},"strategies":{"type":"array","maxItems":100,"items":{"type":"string","maxLength":255}}}};
+export const frontendClientRegister = validate99;
+const schema73 = {"$id":"frontendClientRegister","type":"object","required":["appName","interval","started","strategies"],"properties":{"appName":{"type":"string","minLength":1,"maxLength":255},"instanceId":{"type":"string","maxLength":255},"sdkVersion":{"type":"string","maxLength":255},"environment":{"type":"string","maxLength":100},"interval":{"type":"number"},"started":{"anyOf":[{"type":"string","format":"date-time","maxLength":40},{"type":"number"}]},"strategies":{"type":"array","maxItems":100,"items":{"type":"string","maxLength":255}}}};
 
-function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="frontendClientRegister" */;
 let vErrors = null;
 let errors = 0;
@@ -24329,14 +20267,14 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate140.errors = vErrors;
+validate99.errors = vErrors;
 return errors === 0;
 }
 
-export const setCors = validate141;
-const schema101 = {"$id":"setCors","type":"object","additionalProperties":false,"properties":{"frontendApiOrigins":{"type":"array","maxItems":100,"items":{"type":"string","maxLength":500}}}};
+export const setCors = validate100;
+const schema74 = {"$id":"setCors","type":"object","additionalProperties":false,"properties":{"frontendApiOrigins":{"type":"array","maxItems":100,"items":{"type":"string","maxLength":500}}}};
 
-function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="setCors" */;
 let vErrors = null;
 let errors = 0;
@@ -24415,14 +20353,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate141.errors = vErrors;
+validate100.errors = vErrors;
 return errors === 0;
 }
 
-export const uiConfig = validate142;
-const schema102 = {"$id":"uiConfig","type":"object","required":["version","unleashUrl","baseUriPath","versionInfo","frontendApiOrigins"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"unleashUrl":{"type":"string"},"baseUriPath":{"type":"string"},"versionInfo":{"type":"object","required":["current","latest","isLatest"],"properties":{"current":{"type":"object"},"latest":{"type":"object"},"isLatest":{"type":"boolean"}}},"frontendApiOrigins":{"type":"array","items":{"type":"string"}},"flags":{"type":"object","additionalProperties":{"type":"boolean"}}}};
+export const uiConfig = validate101;
+const schema75 = {"$id":"uiConfig","type":"object","required":["version","unleashUrl","baseUriPath","versionInfo","frontendApiOrigins"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"unleashUrl":{"type":"string"},"baseUriPath":{"type":"string"},"versionInfo":{"type":"object","required":["current","latest","isLatest"],"properties":{"current":{"type":"object"},"latest":{"type":"object"},"isLatest":{"type":"boolean"}}},"frontendApiOrigins":{"type":"array","items":{"type":"string"}},"flags":{"type":"object","additionalProperties":{"type":"boolean"}}}};
 
-function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="uiConfig" */;
 let vErrors = null;
 let errors = 0;
@@ -24674,14 +20612,14 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate142.errors = vErrors;
+validate101.errors = vErrors;
 return errors === 0;
 }
 
-export const ofrepRequest = validate143;
-const schema103 = {"$id":"ofrepRequest","type":"object","properties":{"context":{"type":"object"}}};
+export const ofrepRequest = validate102;
+const schema76 = {"$id":"ofrepRequest","type":"object","properties":{"context":{"type":"object"}}};
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="ofrepRequest" */;
 let vErrors = null;
 let errors = 0;
@@ -24710,14 +20648,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate143.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
 
-export const ofrepEvaluation = validate144;
-const schema104 = {"$id":"ofrepEvaluation","type":"object","additionalProperties":false,"required":["key","reason","metadata"],"properties":{"key":{"type":"string"},"reason":{"enum":["STATIC","TARGETING_MATCH","SPLIT","DISABLED","DEFAULT"]},"variant":{"type":"string"},"value":{},"metadata":{"type":"object","additionalProperties":{"type":["string","number","boolean"]}}}};
+export const ofrepEvaluation = validate103;
+const schema77 = {"$id":"ofrepEvaluation","type":"object","additionalProperties":false,"required":["key","reason","metadata"],"properties":{"key":{"type":"string"},"reason":{"enum":["STATIC","TARGETING_MATCH","SPLIT","DISABLED","DEFAULT"]},"variant":{"type":"string"},"value":{},"metadata":{"type":"object","additionalProperties":{"type":["string","number","boolean"]}}}};
 
-function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="ofrepEvaluation" */;
 let vErrors = null;
 let errors = 0;
@@ -24779,7 +20717,7 @@ errors++;
 if(data.reason !== undefined){
 let data1 = data.reason;
 if(!(((((data1 === "STATIC") || (data1 === "TARGETING_MATCH")) || (data1 === "SPLIT")) || (data1 === "DISABLED")) || (data1 === "DEFAULT"))){
-const err5 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/enum",keyword:"enum",params:{allowedValues: schema104.properties.reason.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/enum",keyword:"enum",params:{allowedValues: schema77.properties.reason.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -24807,7 +20745,7 @@ if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key1 in data3){
 let data4 = data3[key1];
 if(((typeof data4 !== "string") && (!((typeof data4 == "number") && (isFinite(data4))))) && (typeof data4 !== "boolean")){
-const err7 = {instancePath:instancePath+"/metadata/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/metadata/additionalProperties/type",keyword:"type",params:{type: schema104.properties.metadata.additionalProperties.type},message:"must be string,number,boolean"};
+const err7 = {instancePath:instancePath+"/metadata/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/metadata/additionalProperties/type",keyword:"type",params:{type: schema77.properties.metadata.additionalProperties.type},message:"must be string,number,boolean"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -24840,14 +20778,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate144.errors = vErrors;
+validate103.errors = vErrors;
 return errors === 0;
 }
 
-export const ofrepBulkEvaluation = validate145;
-const schema105 = {"$id":"ofrepBulkEvaluation","type":"object","additionalProperties":false,"required":["flags"],"properties":{"flags":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["key","reason","metadata"],"properties":{"key":{"type":"string"},"reason":{"enum":["STATIC","TARGETING_MATCH","SPLIT","DISABLED","DEFAULT"]},"variant":{"type":"string"},"value":{},"metadata":{"type":"object","additionalProperties":{"type":["string","number","boolean"]}}}}}}};
+export const ofrepBulkEvaluation = validate104;
+const schema78 = {"$id":"ofrepBulkEvaluation","type":"object","additionalProperties":false,"required":["flags"],"properties":{"flags":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["key","reason","metadata"],"properties":{"key":{"type":"string"},"reason":{"enum":["STATIC","TARGETING_MATCH","SPLIT","DISABLED","DEFAULT"]},"variant":{"type":"string"},"value":{},"metadata":{"type":"object","additionalProperties":{"type":["string","number","boolean"]}}}}}}};
 
-function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="ofrepBulkEvaluation" */;
 let vErrors = null;
 let errors = 0;
@@ -24938,7 +20876,7 @@ errors++;
 if(data1.reason !== undefined){
 let data3 = data1.reason;
 if(!(((((data3 === "STATIC") || (data3 === "TARGETING_MATCH")) || (data3 === "SPLIT")) || (data3 === "DISABLED")) || (data3 === "DEFAULT"))){
-const err7 = {instancePath:instancePath+"/flags/" + i0+"/reason",schemaPath:"#/properties/flags/items/properties/reason/enum",keyword:"enum",params:{allowedValues: schema105.properties.flags.items.properties.reason.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/flags/" + i0+"/reason",schemaPath:"#/properties/flags/items/properties/reason/enum",keyword:"enum",params:{allowedValues: schema78.properties.flags.items.properties.reason.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -24966,7 +20904,7 @@ if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 for(const key2 in data5){
 let data6 = data5[key2];
 if(((typeof data6 !== "string") && (!((typeof data6 == "number") && (isFinite(data6))))) && (typeof data6 !== "boolean")){
-const err9 = {instancePath:instancePath+"/flags/" + i0+"/metadata/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/flags/items/properties/metadata/additionalProperties/type",keyword:"type",params:{type: schema105.properties.flags.items.properties.metadata.additionalProperties.type},message:"must be string,number,boolean"};
+const err9 = {instancePath:instancePath+"/flags/" + i0+"/metadata/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/flags/items/properties/metadata/additionalProperties/type",keyword:"type",params:{type: schema78.properties.flags.items.properties.metadata.additionalProperties.type},message:"must be string,number,boolean"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -25023,14 +20961,14 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate145.errors = vErrors;
+validate104.errors = vErrors;
 return errors === 0;
 }
 
-export const playgroundRequest = validate146;
-const schema106 = {"$id":"playgroundRequest","type":"object","required":["environment","context"],"properties":{"environment":{"type":"string","minLength":1},"projects":{"anyOf":[{"type":"array","maxItems":1000,"items":{"type":"string"}},{"const":"*"}]},"context":{"type":"object","properties":{"appName":{"type":"string","minLength":1},"environment":{"type":"string"},"userId":{"type":"string"},"sessionId":{"type":"string"},"remoteAddress":{"type":"string"},"currentTime":{"type":"string"},"properties":{"type":"object","additionalProperties":{"type":"string"}}},"required":["appName"]}}};
+export const playgroundRequest = validate105;
+const schema79 = {"$id":"playgroundRequest","type":"object","required":["environment","context"],"properties":{"environment":{"type":"string","minLength":1},"projects":{"anyOf":[{"type":"array","maxItems":1000,"items":{"type":"string"}},{"const":"*"}]},"context":{"type":"object","properties":{"appName":{"type":"string","minLength":1},"environment":{"type":"string"},"userId":{"type":"string"},"sessionId":{"type":"string"},"remoteAddress":{"type":"string"},"currentTime":{"type":"string"},"properties":{"type":"object","additionalProperties":{"type":"string"}}},"required":["appName"]}}};
 
-function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="playgroundRequest" */;
 let vErrors = null;
 let errors = 0;
@@ -25307,15 +21245,15 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate146.errors = vErrors;
+validate105.errors = vErrors;
 return errors === 0;
 }
 
-export const advancedPlaygroundRequest = validate147;
-const schema107 = {"$id":"advancedPlaygroundRequest","type":"object","required":["environments","context"],"properties":{"environments":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"string","minLength":1,"pattern":"^[a-zA-Z0-9~_.-]+$"}},"projects":{"anyOf":[{"type":"array","maxItems":1000,"items":{"type":"string"}},{"const":"*"}]},"context":{"type":"object","properties":{"appName":{"type":"string","minLength":1},"environment":{"type":"string"},"userId":{"type":"string"},"sessionId":{"type":"string"},"remoteAddress":{"type":"string"},"currentTime":{"type":"string"},"properties":{"type":"object"}},"required":["appName"]}}};
-const pattern18 = new RegExp("^[a-zA-Z0-9~_.-]+$", "u");
+export const advancedPlaygroundRequest = validate106;
+const schema80 = {"$id":"advancedPlaygroundRequest","type":"object","required":["environments","context"],"properties":{"environments":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"string","minLength":1,"pattern":"^[a-zA-Z0-9~_.-]+$"}},"projects":{"anyOf":[{"type":"array","maxItems":1000,"items":{"type":"string"}},{"const":"*"}]},"context":{"type":"object","properties":{"appName":{"type":"string","minLength":1},"environment":{"type":"string"},"userId":{"type":"string"},"sessionId":{"type":"string"},"remoteAddress":{"type":"string"},"currentTime":{"type":"string"},"properties":{"type":"object"}},"required":["appName"]}}};
+const pattern9 = new RegExp("^[a-zA-Z0-9~_.-]+$", "u");
 
-function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="advancedPlaygroundRequest" */;
 let vErrors = null;
 let errors = 0;
@@ -25377,7 +21315,7 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(!pattern18.test(data1)){
+if(!pattern9.test(data1)){
 const err5 = {instancePath:instancePath+"/environments/" + i0,schemaPath:"#/properties/environments/items/pattern",keyword:"pattern",params:{pattern: "^[a-zA-Z0-9~_.-]+$"},message:"must match pattern \""+"^[a-zA-Z0-9~_.-]+$"+"\""};
 if(vErrors === null){
 vErrors = [err5];
@@ -25624,14 +21562,14 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate147.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
 
-export const playgroundResponse = validate148;
-const schema108 = {"$id":"playgroundResponse","type":"object","required":["input","features"],"properties":{"input":{"type":"object"},"features":{"type":"array","items":{"type":"object","required":["name","projectId","isEnabled","isEnabledInCurrentEnvironment","variant","variants","strategies"],"properties":{"name":{"type":"string"},"projectId":{"type":"string"},"isEnabled":{"type":"boolean"},"isEnabledInCurrentEnvironment":{"type":"boolean"},"hasUnsatisfiedDependency":{"type":"boolean"},"strategies":{"type":"object","required":["result","data"],"properties":{"result":{"anyOf":[{"type":"boolean"},{"const":"unknown"}]},"data":{"type":"array","items":{"type":"object","required":["id","name","result","segments","constraints","parameters","disabled","links"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"disabled":{"type":"boolean"},"parameters":{"type":"object","additionalProperties":{"type":"string"}},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator","result"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"},"result":{"type":"boolean"}}}},"segments":{"type":"array","items":{"type":"object","required":["id","name","result","constraints"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"result":{"type":"boolean"},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator","result"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"},"result":{"type":"boolean"}}}}}}},"result":{"type":"object","required":["evaluationStatus","enabled"],"properties":{"evaluationStatus":{"enum":["complete","incomplete","unevaluated"]},"enabled":{"anyOf":[{"type":"boolean"},{"const":"unknown"}]},"variant":{"type":["object","null"],"required":["name","enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object"},"feature_enabled":{"type":"boolean"}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}}}},"links":{"type":"object","required":["edit"],"properties":{"edit":{"type":"string"}}}}}}}},"variant":{"type":["object","null"],"required":["name","enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object"},"feature_enabled":{"type":"boolean"}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}}}}}}};
+export const playgroundResponse = validate107;
+const schema81 = {"$id":"playgroundResponse","type":"object","required":["input","features"],"properties":{"input":{"type":"object"},"features":{"type":"array","items":{"type":"object","required":["name","projectId","isEnabled","isEnabledInCurrentEnvironment","variant","variants","strategies"],"properties":{"name":{"type":"string"},"projectId":{"type":"string"},"isEnabled":{"type":"boolean"},"isEnabledInCurrentEnvironment":{"type":"boolean"},"hasUnsatisfiedDependency":{"type":"boolean"},"strategies":{"type":"object","required":["result","data"],"properties":{"result":{"anyOf":[{"type":"boolean"},{"const":"unknown"}]},"data":{"type":"array","items":{"type":"object","required":["id","name","result","segments","constraints","parameters","disabled","links"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"disabled":{"type":"boolean"},"parameters":{"type":"object","additionalProperties":{"type":"string"}},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator","result"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"},"result":{"type":"boolean"}}}},"segments":{"type":"array","items":{"type":"object","required":["id","name","result","constraints"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"result":{"type":"boolean"},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator","result"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"},"result":{"type":"boolean"}}}}}}},"result":{"type":"object","required":["evaluationStatus","enabled"],"properties":{"evaluationStatus":{"enum":["complete","incomplete","unevaluated"]},"enabled":{"anyOf":[{"type":"boolean"},{"const":"unknown"}]},"variant":{"type":["object","null"],"required":["name","enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object"},"feature_enabled":{"type":"boolean"}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}}}},"links":{"type":"object","required":["edit"],"properties":{"edit":{"type":"string"}}}}}}}},"variant":{"type":["object","null"],"required":["name","enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object"},"feature_enabled":{"type":"boolean"}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}}}}}}};
 
-function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="playgroundResponse" */;
 let vErrors = null;
 let errors = 0;
@@ -26501,7 +22439,7 @@ errors++;
 if(data43.evaluationStatus !== undefined){
 let data44 = data43.evaluationStatus;
 if(!(((data44 === "complete") || (data44 === "incomplete")) || (data44 === "unevaluated"))){
-const err71 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result/evaluationStatus",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/properties/evaluationStatus/enum",keyword:"enum",params:{allowedValues: schema108.properties.features.items.properties.strategies.properties.data.items.properties.result.properties.evaluationStatus.enum},message:"must be equal to one of the allowed values"};
+const err71 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result/evaluationStatus",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/properties/evaluationStatus/enum",keyword:"enum",params:{allowedValues: schema81.properties.features.items.properties.strategies.properties.data.items.properties.result.properties.evaluationStatus.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -26568,7 +22506,7 @@ vErrors = null;
 if(data43.variant !== undefined){
 let data46 = data43.variant;
 if((!(data46 && typeof data46 == "object" && !Array.isArray(data46))) && (data46 !== null)){
-const err75 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result/variant",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/properties/variant/type",keyword:"type",params:{type: schema108.properties.features.items.properties.strategies.properties.data.items.properties.result.properties.variant.type},message:"must be object,null"};
+const err75 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result/variant",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/properties/variant/type",keyword:"type",params:{type: schema81.properties.features.items.properties.strategies.properties.data.items.properties.result.properties.variant.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -26987,7 +22925,7 @@ errors++;
 if(data2.variant !== undefined){
 let data67 = data2.variant;
 if((!(data67 && typeof data67 == "object" && !Array.isArray(data67))) && (data67 !== null)){
-const err109 = {instancePath:instancePath+"/features/" + i0+"/variant",schemaPath:"#/properties/features/items/properties/variant/type",keyword:"type",params:{type: schema108.properties.features.items.properties.variant.type},message:"must be object,null"};
+const err109 = {instancePath:instancePath+"/features/" + i0+"/variant",schemaPath:"#/properties/features/items/properties/variant/type",keyword:"type",params:{type: schema81.properties.features.items.properties.variant.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -27353,14 +23291,14 @@ vErrors.push(err138);
 }
 errors++;
 }
-validate148.errors = vErrors;
+validate107.errors = vErrors;
 return errors === 0;
 }
 
-export const advancedPlaygroundResponse = validate149;
-const schema109 = {"$id":"advancedPlaygroundResponse","type":"object","required":["input","features"],"properties":{"input":{"type":"object"},"features":{"type":"array","items":{"type":"object","required":["name","projectId","environments"],"properties":{"name":{"type":"string"},"projectId":{"type":"string"},"environments":{"type":"object","additionalProperties":{"type":"array","items":{"type":"object","required":["name","projectId","isEnabled","isEnabledInCurrentEnvironment","variant","variants","strategies","environment","context"],"properties":{"name":{"type":"string"},"projectId":{"type":"string"},"isEnabled":{"type":"boolean"},"isEnabledInCurrentEnvironment":{"type":"boolean"},"hasUnsatisfiedDependency":{"type":"boolean"},"strategies":{"type":"object","required":["result","data"],"properties":{"result":{"anyOf":[{"type":"boolean"},{"const":"unknown"}]},"data":{"type":"array","items":{"type":"object","required":["id","name","result","segments","constraints","parameters","disabled","links"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"disabled":{"type":"boolean"},"parameters":{"type":"object","additionalProperties":{"type":"string"}},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator","result"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"},"result":{"type":"boolean"}}}},"segments":{"type":"array","items":{"type":"object","required":["id","name","result","constraints"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"result":{"type":"boolean"},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator","result"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"},"result":{"type":"boolean"}}}}}}},"result":{"type":"object","required":["evaluationStatus","enabled"],"properties":{"evaluationStatus":{"enum":["complete","incomplete","unevaluated"]},"enabled":{"anyOf":[{"type":"boolean"},{"const":"unknown"}]},"variant":{"type":["object","null"],"required":["name","enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object"},"feature_enabled":{"type":"boolean"}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}}}},"links":{"type":"object","required":["edit"],"properties":{"edit":{"type":"string"}}}}}}}},"variant":{"type":["object","null"],"required":["name","enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object"},"feature_enabled":{"type":"boolean"}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}},"environment":{"type":"string"},"context":{"type":"object"}}}}}}}},"warnings":{"type":"object","properties":{"invalidContextProperties":{"type":"array","items":{"type":"string"}}}}}};
+export const advancedPlaygroundResponse = validate108;
+const schema82 = {"$id":"advancedPlaygroundResponse","type":"object","required":["input","features"],"properties":{"input":{"type":"object"},"features":{"type":"array","items":{"type":"object","required":["name","projectId","environments"],"properties":{"name":{"type":"string"},"projectId":{"type":"string"},"environments":{"type":"object","additionalProperties":{"type":"array","items":{"type":"object","required":["name","projectId","isEnabled","isEnabledInCurrentEnvironment","variant","variants","strategies","environment","context"],"properties":{"name":{"type":"string"},"projectId":{"type":"string"},"isEnabled":{"type":"boolean"},"isEnabledInCurrentEnvironment":{"type":"boolean"},"hasUnsatisfiedDependency":{"type":"boolean"},"strategies":{"type":"object","required":["result","data"],"properties":{"result":{"anyOf":[{"type":"boolean"},{"const":"unknown"}]},"data":{"type":"array","items":{"type":"object","required":["id","name","result","segments","constraints","parameters","disabled","links"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"disabled":{"type":"boolean"},"parameters":{"type":"object","additionalProperties":{"type":"string"}},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator","result"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"},"result":{"type":"boolean"}}}},"segments":{"type":"array","items":{"type":"object","required":["id","name","result","constraints"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"result":{"type":"boolean"},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator","result"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"},"result":{"type":"boolean"}}}}}}},"result":{"type":"object","required":["evaluationStatus","enabled"],"properties":{"evaluationStatus":{"enum":["complete","incomplete","unevaluated"]},"enabled":{"anyOf":[{"type":"boolean"},{"const":"unknown"}]},"variant":{"type":["object","null"],"required":["name","enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object"},"feature_enabled":{"type":"boolean"}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}}}},"links":{"type":"object","required":["edit"],"properties":{"edit":{"type":"string"}}}}}}}},"variant":{"type":["object","null"],"required":["name","enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object"},"feature_enabled":{"type":"boolean"}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}},"environment":{"type":"string"},"context":{"type":"object"}}}}}}}},"warnings":{"type":"object","properties":{"invalidContextProperties":{"type":"array","items":{"type":"string"}}}}}};
 
-function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="advancedPlaygroundResponse" */;
 let vErrors = null;
 let errors = 0;
@@ -28314,7 +24252,7 @@ errors++;
 if(data48.evaluationStatus !== undefined){
 let data49 = data48.evaluationStatus;
 if(!(((data49 === "complete") || (data49 === "incomplete")) || (data49 === "unevaluated"))){
-const err78 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result/evaluationStatus",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/properties/evaluationStatus/enum",keyword:"enum",params:{allowedValues: schema109.properties.features.items.properties.environments.additionalProperties.items.properties.strategies.properties.data.items.properties.result.properties.evaluationStatus.enum},message:"must be equal to one of the allowed values"};
+const err78 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result/evaluationStatus",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/properties/evaluationStatus/enum",keyword:"enum",params:{allowedValues: schema82.properties.features.items.properties.environments.additionalProperties.items.properties.strategies.properties.data.items.properties.result.properties.evaluationStatus.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -28381,7 +24319,7 @@ vErrors = null;
 if(data48.variant !== undefined){
 let data51 = data48.variant;
 if((!(data51 && typeof data51 == "object" && !Array.isArray(data51))) && (data51 !== null)){
-const err82 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result/variant",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/properties/variant/type",keyword:"type",params:{type: schema109.properties.features.items.properties.environments.additionalProperties.items.properties.strategies.properties.data.items.properties.result.properties.variant.type},message:"must be object,null"};
+const err82 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result/variant",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/properties/variant/type",keyword:"type",params:{type: schema82.properties.features.items.properties.environments.additionalProperties.items.properties.strategies.properties.data.items.properties.result.properties.variant.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -28800,7 +24738,7 @@ errors++;
 if(data7.variant !== undefined){
 let data72 = data7.variant;
 if((!(data72 && typeof data72 == "object" && !Array.isArray(data72))) && (data72 !== null)){
-const err116 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/variant",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/variant/type",keyword:"type",params:{type: schema109.properties.features.items.properties.environments.additionalProperties.items.properties.variant.type},message:"must be object,null"};
+const err116 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/variant",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/variant/type",keyword:"type",params:{type: schema82.properties.features.items.properties.environments.additionalProperties.items.properties.variant.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -29267,6 +25205,4068 @@ vErrors = [err153];
 }
 else {
 vErrors.push(err153);
+}
+errors++;
+}
+validate108.errors = vErrors;
+return errors === 0;
+}
+
+export const tagBody = validate109;
+const schema83 = {"$id":"tagBody","type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"type":"string","minLength":2,"maxLength":50},"value":{"type":"string","minLength":2,"maxLength":50},"color":{"type":["string","null"],"pattern":"^(#[0-9A-Fa-f]{6})?$"}}};
+const pattern10 = new RegExp("^(#[0-9A-Fa-f]{6})?$", "u");
+
+function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="tagBody" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.value === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "type") || (key0 === "value")) || (key0 === "color"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 === "string"){
+if(func2(data0) > 50){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(func2(data0) < 2){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.value !== undefined){
+let data1 = data.value;
+if(typeof data1 === "string"){
+if(func2(data1) > 50){
+const err6 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(func2(data1) < 2){
+const err7 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.color !== undefined){
+let data2 = data.color;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err9 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema83.properties.color.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(typeof data2 === "string"){
+if(!pattern10.test(data2)){
+const err10 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/pattern",keyword:"pattern",params:{pattern: "^(#[0-9A-Fa-f]{6})?$"},message:"must match pattern \""+"^(#[0-9A-Fa-f]{6})?$"+"\""};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+validate109.errors = vErrors;
+return errors === 0;
+}
+
+export const createTagBody = validate110;
+const schema84 = {"$id":"createTagBody","type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"type":"string","minLength":2,"maxLength":50},"value":{"type":"string","pattern":"^\\s*\\S.{0,48}\\S\\s*$"},"color":{"type":["string","null"],"pattern":"^(#[0-9A-Fa-f]{6})?$"}}};
+const pattern11 = new RegExp("^\\s*\\S.{0,48}\\S\\s*$", "u");
+
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="createTagBody" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.value === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "type") || (key0 === "value")) || (key0 === "color"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(typeof data0 === "string"){
+if(func2(data0) > 50){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/maxLength",keyword:"maxLength",params:{limit: 50},message:"must NOT have more than 50 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(func2(data0) < 2){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/minLength",keyword:"minLength",params:{limit: 2},message:"must NOT have fewer than 2 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.value !== undefined){
+let data1 = data.value;
+if(typeof data1 === "string"){
+if(!pattern11.test(data1)){
+const err6 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/pattern",keyword:"pattern",params:{pattern: "^\\s*\\S.{0,48}\\S\\s*$"},message:"must match pattern \""+"^\\s*\\S.{0,48}\\S\\s*$"+"\""};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.color !== undefined){
+let data2 = data.color;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err8 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema84.properties.color.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(typeof data2 === "string"){
+if(!pattern10.test(data2)){
+const err9 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/pattern",keyword:"pattern",params:{pattern: "^(#[0-9A-Fa-f]{6})?$"},message:"must match pattern \""+"^(#[0-9A-Fa-f]{6})?$"+"\""};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate110.errors = vErrors;
+return errors === 0;
+}
+
+export const updateTagsBody = validate111;
+const schema85 = {"$id":"updateTagsBody","type":"object","additionalProperties":false,"required":["addedTags","removedTags"],"properties":{"addedTags":{"type":"array","items":{"$ref":"tagBody"}},"removedTags":{"type":"array","items":{"$ref":"tagBody"}}}};
+
+function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="updateTagsBody" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.addedTags === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "addedTags"},message:"must have required property '"+"addedTags"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.removedTags === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "removedTags"},message:"must have required property '"+"removedTags"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "addedTags") || (key0 === "removedTags"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.addedTags !== undefined){
+let data0 = data.addedTags;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate109(data0[i0], {instancePath:instancePath+"/addedTags/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/addedTags",schemaPath:"#/properties/addedTags/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.removedTags !== undefined){
+let data2 = data.removedTags;
+if(Array.isArray(data2)){
+const len1 = data2.length;
+for(let i1=0; i1<len1; i1++){
+if(!(validate109(data2[i1], {instancePath:instancePath+"/removedTags/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/removedTags",schemaPath:"#/properties/removedTags/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate111.errors = vErrors;
+return errors === 0;
+}
+
+export const tagsBulkAddBody = validate114;
+const schema86 = {"$id":"tagsBulkAddBody","type":"object","additionalProperties":false,"required":["features","tags"],"properties":{"features":{"type":"array","minItems":1,"maxItems":1000,"items":{"type":"string","minLength":1,"maxLength":100}},"tags":{"$ref":"updateTagsBody"}}};
+
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="tagsBulkAddBody" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.features === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "features"},message:"must have required property '"+"features"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.tags === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tags"},message:"must have required property '"+"tags"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "features") || (key0 === "tags"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.features !== undefined){
+let data0 = data.features;
+if(Array.isArray(data0)){
+if(data0.length > 1000){
+const err3 = {instancePath:instancePath+"/features",schemaPath:"#/properties/features/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data0.length < 1){
+const err4 = {instancePath:instancePath+"/features",schemaPath:"#/properties/features/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(typeof data1 === "string"){
+if(func2(data1) > 100){
+const err5 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(func2(data1) < 1){
+const err6 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/features",schemaPath:"#/properties/features/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.tags !== undefined){
+if(!(validate111(data.tags, {instancePath:instancePath+"/tags",parentData:data,parentDataProperty:"tags",rootData}))){
+vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate114.errors = vErrors;
+return errors === 0;
+}
+
+export const tagAnswer = validate116;
+const schema87 = {"$id":"tagAnswer","type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"},"color":{"type":["string","null"]}}};
+
+function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="tagAnswer" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.value === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "type") || (key0 === "value")) || (key0 === "color"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+if(typeof data.type !== "string"){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.value !== undefined){
+if(typeof data.value !== "string"){
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.color !== undefined){
+let data2 = data.color;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err5 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema87.properties.color.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate116.errors = vErrors;
+return errors === 0;
+}
+
+export const tagList = validate117;
+const schema88 = {"$id":"tagList","type":"object","additionalProperties":false,"required":["version","tags"],"properties":{"version":{"type":"integer"},"tags":{"type":"array","items":{"$ref":"tagAnswer"}}}};
+
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="tagList" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.version === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.tags === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tags"},message:"must have required property '"+"tags"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "version") || (key0 === "tags"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.version !== undefined){
+let data0 = data.version;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.tags !== undefined){
+let data1 = data.tags;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate116(data1[i0], {instancePath:instancePath+"/tags/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate117.errors = vErrors;
+return errors === 0;
+}
+
+export const tagWithVersion = validate119;
+const schema89 = {"$id":"tagWithVersion","type":"object","additionalProperties":false,"required":["version","tag"],"properties":{"version":{"type":"integer"},"tag":{"$ref":"tagAnswer"}}};
+
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="tagWithVersion" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.version === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.tag === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tag"},message:"must have required property '"+"tag"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "version") || (key0 === "tag"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.version !== undefined){
+let data0 = data.version;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.tag !== undefined){
+if(!(validate116(data.tag, {instancePath:instancePath+"/tag",parentData:data,parentDataProperty:"tag",rootData}))){
+vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate119.errors = vErrors;
+return errors === 0;
+}
+
+export const tagTypeBody = validate121;
+const schema90 = {"$id":"tagTypeBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{2,50}$"},"description":{"type":"string","maxLength":1000},"icon":{"type":["string","null"],"maxLength":100},"color":{"type":["string","null"],"pattern":"^(#[0-9A-Fa-f]{6})?$"}}};
+const pattern13 = new RegExp("^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{2,50}$", "u");
+
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="tagTypeBody" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "name") || (key0 === "description")) || (key0 === "icon")) || (key0 === "color"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data0 = data.name;
+if(typeof data0 === "string"){
+if(!pattern13.test(data0)){
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{2,50}$"},message:"must match pattern \""+"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{2,50}$"+"\""};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data1 = data.description;
+if(typeof data1 === "string"){
+if(func2(data1) > 1000){
+const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.icon !== undefined){
+let data2 = data.icon;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err6 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/type",keyword:"type",params:{type: schema90.properties.icon.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(typeof data2 === "string"){
+if(func2(data2) > 100){
+const err7 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data.color !== undefined){
+let data3 = data.color;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err8 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema90.properties.color.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(typeof data3 === "string"){
+if(!pattern10.test(data3)){
+const err9 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/pattern",keyword:"pattern",params:{pattern: "^(#[0-9A-Fa-f]{6})?$"},message:"must match pattern \""+"^(#[0-9A-Fa-f]{6})?$"+"\""};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate121.errors = vErrors;
+return errors === 0;
+}
+
+export const updateTagTypeBody = validate122;
+const schema91 = {"$id":"updateTagTypeBody","type":"object","additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{2,50}$"},"description":{"type":"string","maxLength":1000},"icon":{"type":["string","null"],"maxLength":100},"color":{"type":["string","null"],"pattern":"^(#[0-9A-Fa-f]{6})?$"}}};
+
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="updateTagTypeBody" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!((((key0 === "name") || (key0 === "description")) || (key0 === "icon")) || (key0 === "color"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data0 = data.name;
+if(typeof data0 === "string"){
+if(!pattern13.test(data0)){
+const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{2,50}$"},message:"must match pattern \""+"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{2,50}$"+"\""};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data1 = data.description;
+if(typeof data1 === "string"){
+if(func2(data1) > 1000){
+const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.icon !== undefined){
+let data2 = data.icon;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err5 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/type",keyword:"type",params:{type: schema91.properties.icon.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(typeof data2 === "string"){
+if(func2(data2) > 100){
+const err6 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+if(data.color !== undefined){
+let data3 = data.color;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err7 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema91.properties.color.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(typeof data3 === "string"){
+if(!pattern10.test(data3)){
+const err8 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/pattern",keyword:"pattern",params:{pattern: "^(#[0-9A-Fa-f]{6})?$"},message:"must match pattern \""+"^(#[0-9A-Fa-f]{6})?$"+"\""};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate122.errors = vErrors;
+return errors === 0;
+}
+
+export const tagType = validate123;
+const schema92 = {"$id":"tagType","type":"object","additionalProperties":false,"required":["name","description","icon","color"],"properties":{"name":{"type":"string"},"description":{"type":"string"},"icon":{"type":["string","null"]},"color":{"type":["string","null"],"pattern":"^#[0-9A-Fa-f]{6}$"}}};
+const pattern17 = new RegExp("^#[0-9A-Fa-f]{6}$", "u");
+
+function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="tagType" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.description === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.icon === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "icon"},message:"must have required property '"+"icon"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.color === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "color"},message:"must have required property '"+"color"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "name") || (key0 === "description")) || (key0 === "icon")) || (key0 === "color"))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.icon !== undefined){
+let data2 = data.icon;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err7 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/type",keyword:"type",params:{type: schema92.properties.icon.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.color !== undefined){
+let data3 = data.color;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err8 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema92.properties.color.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(typeof data3 === "string"){
+if(!pattern17.test(data3)){
+const err9 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/pattern",keyword:"pattern",params:{pattern: "^#[0-9A-Fa-f]{6}$"},message:"must match pattern \""+"^#[0-9A-Fa-f]{6}$"+"\""};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate123.errors = vErrors;
+return errors === 0;
+}
+
+export const tagTypes = validate124;
+const schema93 = {"$id":"tagTypes","type":"object","additionalProperties":false,"required":["version","tagTypes"],"properties":{"version":{"type":"integer"},"tagTypes":{"type":"array","items":{"$ref":"tagType"}}}};
+
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="tagTypes" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.version === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.tagTypes === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tagTypes"},message:"must have required property '"+"tagTypes"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "version") || (key0 === "tagTypes"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.version !== undefined){
+let data0 = data.version;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.tagTypes !== undefined){
+let data1 = data.tagTypes;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate123(data1[i0], {instancePath:instancePath+"/tagTypes/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/tagTypes",schemaPath:"#/properties/tagTypes/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate124.errors = vErrors;
+return errors === 0;
+}
+
+export const tagTypeWithVersion = validate126;
+const schema94 = {"$id":"tagTypeWithVersion","type":"object","additionalProperties":false,"required":["version","tagType"],"properties":{"version":{"type":"integer"},"tagType":{"$ref":"tagType"}}};
+
+function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="tagTypeWithVersion" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.version === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.tagType === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tagType"},message:"must have required property '"+"tagType"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "version") || (key0 === "tagType"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.version !== undefined){
+let data0 = data.version;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.tagType !== undefined){
+if(!(validate123(data.tagType, {instancePath:instancePath+"/tagType",parentData:data,parentDataProperty:"tagType",rootData}))){
+vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate126.errors = vErrors;
+return errors === 0;
+}
+
+export const validTagType = validate128;
+const schema95 = {"$id":"validTagType","type":"object","additionalProperties":false,"required":["valid","tagType"],"properties":{"valid":{"type":"boolean"},"tagType":{"type":"object"}}};
+
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="validTagType" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.valid === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "valid"},message:"must have required property '"+"valid"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.tagType === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tagType"},message:"must have required property '"+"tagType"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "valid") || (key0 === "tagType"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.valid !== undefined){
+if(typeof data.valid !== "boolean"){
+const err3 = {instancePath:instancePath+"/valid",schemaPath:"#/properties/valid/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.tagType !== undefined){
+let data1 = data.tagType;
+if(!(data1 && typeof data1 == "object" && !Array.isArray(data1))){
+const err4 = {instancePath:instancePath+"/tagType",schemaPath:"#/properties/tagType/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate128.errors = vErrors;
+return errors === 0;
+}
+
+export const featureEvents = validate129;
+const schema96 = {"$id":"featureEvents","type":"object","additionalProperties":false,"required":["version","toggleName","events","totalEvents"],"properties":{"version":{"type":"integer"},"toggleName":{"type":"string"},"events":{"type":"array","items":{"$ref":"event"}},"totalEvents":{"type":"integer"}}};
+
+function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="featureEvents" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.version === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.toggleName === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "toggleName"},message:"must have required property '"+"toggleName"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.events === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "events"},message:"must have required property '"+"events"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.totalEvents === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "totalEvents"},message:"must have required property '"+"totalEvents"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "version") || (key0 === "toggleName")) || (key0 === "events")) || (key0 === "totalEvents"))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.version !== undefined){
+let data0 = data.version;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err5 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.toggleName !== undefined){
+if(typeof data.toggleName !== "string"){
+const err6 = {instancePath:instancePath+"/toggleName",schemaPath:"#/properties/toggleName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.events !== undefined){
+let data2 = data.events;
+if(Array.isArray(data2)){
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate26(data2[i0], {instancePath:instancePath+"/events/" + i0,parentData:data2,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.totalEvents !== undefined){
+let data4 = data.totalEvents;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err8 = {instancePath:instancePath+"/totalEvents",schemaPath:"#/properties/totalEvents/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+validate129.errors = vErrors;
+return errors === 0;
+}
+
+export const eventSearch = validate131;
+const schema97 = {"$id":"eventSearch","type":"object","additionalProperties":false,"required":["events","total"],"properties":{"events":{"type":"array","items":{"$ref":"event"}},"total":{"type":"integer"}}};
+
+function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="eventSearch" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.events === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "events"},message:"must have required property '"+"events"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.total === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total"},message:"must have required property '"+"total"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "events") || (key0 === "total"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.events !== undefined){
+let data0 = data.events;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate26(data0[i0], {instancePath:instancePath+"/events/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.total !== undefined){
+let data2 = data.total;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err4 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate131.errors = vErrors;
+return errors === 0;
+}
+
+export const eventCreators = validate133;
+const schema98 = {"$id":"eventCreators","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","name"],"properties":{"id":{"type":"integer"},"name":{"type":"string"}}}};
+
+function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="eventCreators" */;
+let vErrors = null;
+let errors = 0;
+if(Array.isArray(data)){
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+let data0 = data[i0];
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(data0.id === undefined){
+const err0 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data0.name === undefined){
+const err1 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data0){
+if(!((key0 === "id") || (key0 === "name"))){
+const err2 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data0.id !== undefined){
+let data1 = data0.id;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err3 = {instancePath:instancePath+"/" + i0+"/id",schemaPath:"#/items/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data0.name !== undefined){
+if(typeof data0.name !== "string"){
+const err4 = {instancePath:instancePath+"/" + i0+"/name",schemaPath:"#/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+validate133.errors = vErrors;
+return errors === 0;
+}
+
+export const searchFeatures = validate134;
+const schema99 = {"$id":"searchFeatures","type":"object","additionalProperties":false,"required":["features","total"],"properties":{"total":{"type":"integer"},"features":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","type","description","dependencyType","project","stale","favorite","impressionData","createdAt","archivedAt","environments","segments","tags","lifecycle","createdBy"],"properties":{"name":{"type":"string"},"type":{"type":"string"},"description":{"type":["string","null"]},"dependencyType":{"enum":["parent","child",null]},"project":{"type":"string"},"stale":{"type":"boolean"},"favorite":{"type":"boolean"},"impressionData":{"type":"boolean"},"createdAt":{"type":"string","format":"date-time"},"archivedAt":{"type":["string","null"],"format":"date-time"},"environments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","enabled","type","sortOrder","variantCount","lastSeenAt","hasStrategies","hasEnabledStrategies"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"type":{"type":"string"},"sortOrder":{"type":"number"},"variantCount":{"type":"integer"},"lastSeenAt":{"type":["string","null"],"format":"date-time"},"hasStrategies":{"type":"boolean"},"hasEnabledStrategies":{"type":"boolean"}}}},"segments":{"type":"array","items":{"type":"string"}},"tags":{"type":"array","items":{"$ref":"tagAnswer"}},"lifecycle":{"type":"object","additionalProperties":false,"required":["stage","enteredStageAt"],"properties":{"stage":{"type":"string"},"enteredStageAt":{"type":"string","format":"date-time"}}},"createdBy":{"type":"object","additionalProperties":false,"required":["id","name","imageUrl"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"imageUrl":{"type":"string"}}}}}}}};
+
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="searchFeatures" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.features === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "features"},message:"must have required property '"+"features"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.total === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total"},message:"must have required property '"+"total"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "total") || (key0 === "features"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.total !== undefined){
+let data0 = data.total;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err3 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.features !== undefined){
+let data1 = data.features;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.name === undefined){
+const err4 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data2.type === undefined){
+const err5 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data2.description === undefined){
+const err6 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data2.dependencyType === undefined){
+const err7 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "dependencyType"},message:"must have required property '"+"dependencyType"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data2.project === undefined){
+const err8 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "project"},message:"must have required property '"+"project"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data2.stale === undefined){
+const err9 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "stale"},message:"must have required property '"+"stale"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data2.favorite === undefined){
+const err10 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "favorite"},message:"must have required property '"+"favorite"+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data2.impressionData === undefined){
+const err11 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "impressionData"},message:"must have required property '"+"impressionData"+"'"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data2.createdAt === undefined){
+const err12 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(data2.archivedAt === undefined){
+const err13 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "archivedAt"},message:"must have required property '"+"archivedAt"+"'"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data2.environments === undefined){
+const err14 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "environments"},message:"must have required property '"+"environments"+"'"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(data2.segments === undefined){
+const err15 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "segments"},message:"must have required property '"+"segments"+"'"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(data2.tags === undefined){
+const err16 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "tags"},message:"must have required property '"+"tags"+"'"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(data2.lifecycle === undefined){
+const err17 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "lifecycle"},message:"must have required property '"+"lifecycle"+"'"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(data2.createdBy === undefined){
+const err18 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/required",keyword:"required",params:{missingProperty: "createdBy"},message:"must have required property '"+"createdBy"+"'"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+for(const key1 in data2){
+if(!(func6.call(schema99.properties.features.items.properties, key1))){
+const err19 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data2.name !== undefined){
+if(typeof data2.name !== "string"){
+const err20 = {instancePath:instancePath+"/features/" + i0+"/name",schemaPath:"#/properties/features/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data2.type !== undefined){
+if(typeof data2.type !== "string"){
+const err21 = {instancePath:instancePath+"/features/" + i0+"/type",schemaPath:"#/properties/features/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data2.description !== undefined){
+let data5 = data2.description;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err22 = {instancePath:instancePath+"/features/" + i0+"/description",schemaPath:"#/properties/features/items/properties/description/type",keyword:"type",params:{type: schema99.properties.features.items.properties.description.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data2.dependencyType !== undefined){
+let data6 = data2.dependencyType;
+if(!(((data6 === "parent") || (data6 === "child")) || (data6 === null))){
+const err23 = {instancePath:instancePath+"/features/" + i0+"/dependencyType",schemaPath:"#/properties/features/items/properties/dependencyType/enum",keyword:"enum",params:{allowedValues: schema99.properties.features.items.properties.dependencyType.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data2.project !== undefined){
+if(typeof data2.project !== "string"){
+const err24 = {instancePath:instancePath+"/features/" + i0+"/project",schemaPath:"#/properties/features/items/properties/project/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data2.stale !== undefined){
+if(typeof data2.stale !== "boolean"){
+const err25 = {instancePath:instancePath+"/features/" + i0+"/stale",schemaPath:"#/properties/features/items/properties/stale/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data2.favorite !== undefined){
+if(typeof data2.favorite !== "boolean"){
+const err26 = {instancePath:instancePath+"/features/" + i0+"/favorite",schemaPath:"#/properties/features/items/properties/favorite/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data2.impressionData !== undefined){
+if(typeof data2.impressionData !== "boolean"){
+const err27 = {instancePath:instancePath+"/features/" + i0+"/impressionData",schemaPath:"#/properties/features/items/properties/impressionData/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data2.createdAt !== undefined){
+let data11 = data2.createdAt;
+if(typeof data11 === "string"){
+if(!(formats0.test(data11))){
+const err28 = {instancePath:instancePath+"/features/" + i0+"/createdAt",schemaPath:"#/properties/features/items/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/features/" + i0+"/createdAt",schemaPath:"#/properties/features/items/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data2.archivedAt !== undefined){
+let data12 = data2.archivedAt;
+if((typeof data12 !== "string") && (data12 !== null)){
+const err30 = {instancePath:instancePath+"/features/" + i0+"/archivedAt",schemaPath:"#/properties/features/items/properties/archivedAt/type",keyword:"type",params:{type: schema99.properties.features.items.properties.archivedAt.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+if(typeof data12 === "string"){
+if(!(formats0.test(data12))){
+const err31 = {instancePath:instancePath+"/features/" + i0+"/archivedAt",schemaPath:"#/properties/features/items/properties/archivedAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+if(data2.environments !== undefined){
+let data13 = data2.environments;
+if(Array.isArray(data13)){
+const len1 = data13.length;
+for(let i1=0; i1<len1; i1++){
+let data14 = data13[i1];
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+if(data14.name === undefined){
+const err32 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1,schemaPath:"#/properties/features/items/properties/environments/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+if(data14.enabled === undefined){
+const err33 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1,schemaPath:"#/properties/features/items/properties/environments/items/required",keyword:"required",params:{missingProperty: "enabled"},message:"must have required property '"+"enabled"+"'"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+if(data14.type === undefined){
+const err34 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1,schemaPath:"#/properties/features/items/properties/environments/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+if(data14.sortOrder === undefined){
+const err35 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1,schemaPath:"#/properties/features/items/properties/environments/items/required",keyword:"required",params:{missingProperty: "sortOrder"},message:"must have required property '"+"sortOrder"+"'"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+if(data14.variantCount === undefined){
+const err36 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1,schemaPath:"#/properties/features/items/properties/environments/items/required",keyword:"required",params:{missingProperty: "variantCount"},message:"must have required property '"+"variantCount"+"'"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+if(data14.lastSeenAt === undefined){
+const err37 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1,schemaPath:"#/properties/features/items/properties/environments/items/required",keyword:"required",params:{missingProperty: "lastSeenAt"},message:"must have required property '"+"lastSeenAt"+"'"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+if(data14.hasStrategies === undefined){
+const err38 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1,schemaPath:"#/properties/features/items/properties/environments/items/required",keyword:"required",params:{missingProperty: "hasStrategies"},message:"must have required property '"+"hasStrategies"+"'"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+if(data14.hasEnabledStrategies === undefined){
+const err39 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1,schemaPath:"#/properties/features/items/properties/environments/items/required",keyword:"required",params:{missingProperty: "hasEnabledStrategies"},message:"must have required property '"+"hasEnabledStrategies"+"'"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+for(const key2 in data14){
+if(!((((((((key2 === "name") || (key2 === "enabled")) || (key2 === "type")) || (key2 === "sortOrder")) || (key2 === "variantCount")) || (key2 === "lastSeenAt")) || (key2 === "hasStrategies")) || (key2 === "hasEnabledStrategies"))){
+const err40 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1,schemaPath:"#/properties/features/items/properties/environments/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+if(data14.name !== undefined){
+if(typeof data14.name !== "string"){
+const err41 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1+"/name",schemaPath:"#/properties/features/items/properties/environments/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+if(data14.enabled !== undefined){
+if(typeof data14.enabled !== "boolean"){
+const err42 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1+"/enabled",schemaPath:"#/properties/features/items/properties/environments/items/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+if(data14.type !== undefined){
+if(typeof data14.type !== "string"){
+const err43 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1+"/type",schemaPath:"#/properties/features/items/properties/environments/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+if(data14.sortOrder !== undefined){
+let data18 = data14.sortOrder;
+if(!((typeof data18 == "number") && (isFinite(data18)))){
+const err44 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1+"/sortOrder",schemaPath:"#/properties/features/items/properties/environments/items/properties/sortOrder/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data14.variantCount !== undefined){
+let data19 = data14.variantCount;
+if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
+const err45 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1+"/variantCount",schemaPath:"#/properties/features/items/properties/environments/items/properties/variantCount/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+if(data14.lastSeenAt !== undefined){
+let data20 = data14.lastSeenAt;
+if((typeof data20 !== "string") && (data20 !== null)){
+const err46 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1+"/lastSeenAt",schemaPath:"#/properties/features/items/properties/environments/items/properties/lastSeenAt/type",keyword:"type",params:{type: schema99.properties.features.items.properties.environments.items.properties.lastSeenAt.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+if(typeof data20 === "string"){
+if(!(formats0.test(data20))){
+const err47 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1+"/lastSeenAt",schemaPath:"#/properties/features/items/properties/environments/items/properties/lastSeenAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+}
+if(data14.hasStrategies !== undefined){
+if(typeof data14.hasStrategies !== "boolean"){
+const err48 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1+"/hasStrategies",schemaPath:"#/properties/features/items/properties/environments/items/properties/hasStrategies/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+if(data14.hasEnabledStrategies !== undefined){
+if(typeof data14.hasEnabledStrategies !== "boolean"){
+const err49 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1+"/hasEnabledStrategies",schemaPath:"#/properties/features/items/properties/environments/items/properties/hasEnabledStrategies/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+}
+else {
+const err50 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1,schemaPath:"#/properties/features/items/properties/environments/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+}
+else {
+const err51 = {instancePath:instancePath+"/features/" + i0+"/environments",schemaPath:"#/properties/features/items/properties/environments/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+if(data2.segments !== undefined){
+let data23 = data2.segments;
+if(Array.isArray(data23)){
+const len2 = data23.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data23[i2] !== "string"){
+const err52 = {instancePath:instancePath+"/features/" + i0+"/segments/" + i2,schemaPath:"#/properties/features/items/properties/segments/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+}
+else {
+const err53 = {instancePath:instancePath+"/features/" + i0+"/segments",schemaPath:"#/properties/features/items/properties/segments/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+if(data2.tags !== undefined){
+let data25 = data2.tags;
+if(Array.isArray(data25)){
+const len3 = data25.length;
+for(let i3=0; i3<len3; i3++){
+if(!(validate116(data25[i3], {instancePath:instancePath+"/features/" + i0+"/tags/" + i3,parentData:data25,parentDataProperty:i3,rootData}))){
+vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err54 = {instancePath:instancePath+"/features/" + i0+"/tags",schemaPath:"#/properties/features/items/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+if(data2.lifecycle !== undefined){
+let data27 = data2.lifecycle;
+if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
+if(data27.stage === undefined){
+const err55 = {instancePath:instancePath+"/features/" + i0+"/lifecycle",schemaPath:"#/properties/features/items/properties/lifecycle/required",keyword:"required",params:{missingProperty: "stage"},message:"must have required property '"+"stage"+"'"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+if(data27.enteredStageAt === undefined){
+const err56 = {instancePath:instancePath+"/features/" + i0+"/lifecycle",schemaPath:"#/properties/features/items/properties/lifecycle/required",keyword:"required",params:{missingProperty: "enteredStageAt"},message:"must have required property '"+"enteredStageAt"+"'"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+for(const key3 in data27){
+if(!((key3 === "stage") || (key3 === "enteredStageAt"))){
+const err57 = {instancePath:instancePath+"/features/" + i0+"/lifecycle",schemaPath:"#/properties/features/items/properties/lifecycle/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+}
+if(data27.stage !== undefined){
+if(typeof data27.stage !== "string"){
+const err58 = {instancePath:instancePath+"/features/" + i0+"/lifecycle/stage",schemaPath:"#/properties/features/items/properties/lifecycle/properties/stage/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+if(data27.enteredStageAt !== undefined){
+let data29 = data27.enteredStageAt;
+if(typeof data29 === "string"){
+if(!(formats0.test(data29))){
+const err59 = {instancePath:instancePath+"/features/" + i0+"/lifecycle/enteredStageAt",schemaPath:"#/properties/features/items/properties/lifecycle/properties/enteredStageAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+}
+else {
+const err60 = {instancePath:instancePath+"/features/" + i0+"/lifecycle/enteredStageAt",schemaPath:"#/properties/features/items/properties/lifecycle/properties/enteredStageAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+}
+else {
+const err61 = {instancePath:instancePath+"/features/" + i0+"/lifecycle",schemaPath:"#/properties/features/items/properties/lifecycle/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+if(data2.createdBy !== undefined){
+let data30 = data2.createdBy;
+if(data30 && typeof data30 == "object" && !Array.isArray(data30)){
+if(data30.id === undefined){
+const err62 = {instancePath:instancePath+"/features/" + i0+"/createdBy",schemaPath:"#/properties/features/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+if(data30.name === undefined){
+const err63 = {instancePath:instancePath+"/features/" + i0+"/createdBy",schemaPath:"#/properties/features/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+if(data30.imageUrl === undefined){
+const err64 = {instancePath:instancePath+"/features/" + i0+"/createdBy",schemaPath:"#/properties/features/items/properties/createdBy/required",keyword:"required",params:{missingProperty: "imageUrl"},message:"must have required property '"+"imageUrl"+"'"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+for(const key4 in data30){
+if(!(((key4 === "id") || (key4 === "name")) || (key4 === "imageUrl"))){
+const err65 = {instancePath:instancePath+"/features/" + i0+"/createdBy",schemaPath:"#/properties/features/items/properties/createdBy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+if(data30.id !== undefined){
+let data31 = data30.id;
+if(!(((typeof data31 == "number") && (!(data31 % 1) && !isNaN(data31))) && (isFinite(data31)))){
+const err66 = {instancePath:instancePath+"/features/" + i0+"/createdBy/id",schemaPath:"#/properties/features/items/properties/createdBy/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+if(data30.name !== undefined){
+if(typeof data30.name !== "string"){
+const err67 = {instancePath:instancePath+"/features/" + i0+"/createdBy/name",schemaPath:"#/properties/features/items/properties/createdBy/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+}
+if(data30.imageUrl !== undefined){
+if(typeof data30.imageUrl !== "string"){
+const err68 = {instancePath:instancePath+"/features/" + i0+"/createdBy/imageUrl",schemaPath:"#/properties/features/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err68];
+}
+else {
+vErrors.push(err68);
+}
+errors++;
+}
+}
+}
+else {
+const err69 = {instancePath:instancePath+"/features/" + i0+"/createdBy",schemaPath:"#/properties/features/items/properties/createdBy/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err69];
+}
+else {
+vErrors.push(err69);
+}
+errors++;
+}
+}
+}
+else {
+const err70 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err70];
+}
+else {
+vErrors.push(err70);
+}
+errors++;
+}
+}
+}
+else {
+const err71 = {instancePath:instancePath+"/features",schemaPath:"#/properties/features/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err71];
+}
+else {
+vErrors.push(err71);
+}
+errors++;
+}
+}
+}
+else {
+const err72 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err72];
+}
+else {
+vErrors.push(err72);
+}
+errors++;
+}
+validate134.errors = vErrors;
+return errors === 0;
+}
+
+export const nameList = validate136;
+const schema100 = {"$id":"nameList","type":"array","items":{"type":"string"}};
+
+function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="nameList" */;
+let vErrors = null;
+let errors = 0;
+if(Array.isArray(data)){
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data[i0] !== "string"){
+const err0 = {instancePath:instancePath+"/" + i0,schemaPath:"#/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+}
+else {
+const err1 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+validate136.errors = vErrors;
+return errors === 0;
+}
+
+export const dependenciesExist = validate137;
+const schema101 = {"$id":"dependenciesExist","type":"boolean"};
+
+function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="dependenciesExist" */;
+let vErrors = null;
+let errors = 0;
+if(typeof data !== "boolean"){
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate137.errors = vErrors;
+return errors === 0;
+}
+
+export const strategySegmentsBody = validate138;
+const schema102 = {"$id":"strategySegmentsBody","type":"object","additionalProperties":false,"required":["projectId","strategyId","environmentId","segmentIds"],"properties":{"projectId":{"type":"string","minLength":1,"maxLength":100},"strategyId":{"type":"string","minLength":1,"maxLength":100},"environmentId":{"type":"string","minLength":1,"maxLength":100},"segmentIds":{"type":"array","maxItems":5,"uniqueItems":true,"items":{"type":"integer","minimum":0}}}};
+
+function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="strategySegmentsBody" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.projectId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "projectId"},message:"must have required property '"+"projectId"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.strategyId === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "strategyId"},message:"must have required property '"+"strategyId"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.environmentId === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "environmentId"},message:"must have required property '"+"environmentId"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.segmentIds === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "segmentIds"},message:"must have required property '"+"segmentIds"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "projectId") || (key0 === "strategyId")) || (key0 === "environmentId")) || (key0 === "segmentIds"))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.projectId !== undefined){
+let data0 = data.projectId;
+if(typeof data0 === "string"){
+if(func2(data0) > 100){
+const err5 = {instancePath:instancePath+"/projectId",schemaPath:"#/properties/projectId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(func2(data0) < 1){
+const err6 = {instancePath:instancePath+"/projectId",schemaPath:"#/properties/projectId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/projectId",schemaPath:"#/properties/projectId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.strategyId !== undefined){
+let data1 = data.strategyId;
+if(typeof data1 === "string"){
+if(func2(data1) > 100){
+const err8 = {instancePath:instancePath+"/strategyId",schemaPath:"#/properties/strategyId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(func2(data1) < 1){
+const err9 = {instancePath:instancePath+"/strategyId",schemaPath:"#/properties/strategyId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/strategyId",schemaPath:"#/properties/strategyId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.environmentId !== undefined){
+let data2 = data.environmentId;
+if(typeof data2 === "string"){
+if(func2(data2) > 100){
+const err11 = {instancePath:instancePath+"/environmentId",schemaPath:"#/properties/environmentId/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(func2(data2) < 1){
+const err12 = {instancePath:instancePath+"/environmentId",schemaPath:"#/properties/environmentId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/environmentId",schemaPath:"#/properties/environmentId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.segmentIds !== undefined){
+let data3 = data.segmentIds;
+if(Array.isArray(data3)){
+if(data3.length > 5){
+const err14 = {instancePath:instancePath+"/segmentIds",schemaPath:"#/properties/segmentIds/maxItems",keyword:"maxItems",params:{limit: 5},message:"must NOT have more than 5 items"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+let data4 = data3[i0];
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err15 = {instancePath:instancePath+"/segmentIds/" + i0,schemaPath:"#/properties/segmentIds/items/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 < 0 || isNaN(data4)){
+const err16 = {instancePath:instancePath+"/segmentIds/" + i0,schemaPath:"#/properties/segmentIds/items/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+let i1 = data3.length;
+let j0;
+if(i1 > 1){
+const indices0 = {};
+for(;i1--;){
+let item0 = data3[i1];
+if(!(((typeof item0 == "number") && (!(item0 % 1) && !isNaN(item0))) && (isFinite(item0)))){
+continue;
+}
+if(typeof indices0[item0] == "number"){
+j0 = indices0[item0];
+const err17 = {instancePath:instancePath+"/segmentIds",schemaPath:"#/properties/segmentIds/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+break;
+}
+indices0[item0] = i1;
+}
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/segmentIds",schemaPath:"#/properties/segmentIds/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+validate138.errors = vErrors;
+return errors === 0;
+}
+
+export const legalValue = validate139;
+const schema103 = {"$id":"legalValue","type":"object","additionalProperties":false,"required":["value"],"properties":{"value":{"type":"string","minLength":1,"maxLength":100},"description":{"type":["string","null"],"maxLength":250}}};
+
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="legalValue" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.value === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "value") || (key0 === "description"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.value !== undefined){
+let data0 = data.value;
+if(typeof data0 === "string"){
+if(func2(data0) > 100){
+const err2 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(func2(data0) < 1){
+const err3 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data1 = data.description;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema103.properties.description.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(func2(data1) > 250){
+const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 250},message:"must NOT have more than 250 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate139.errors = vErrors;
+return errors === 0;
+}
+
+export const createContextFieldBody = validate140;
+const schema104 = {"$id":"createContextFieldBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},"description":{"type":["string","null"],"maxLength":250},"stickiness":{"type":"boolean"},"sortOrder":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"legalValues":{"type":["array","null"],"maxItems":1000,"items":{"$ref":"legalValue"}},"project":{"type":["string","null"],"minLength":1,"maxLength":100},"createdAt":{"type":["string","null"]},"usedInFeatures":{"type":["integer","null"]},"usedInProjects":{"type":["integer","null"]}}};
+
+function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="createContextFieldBody" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func6.call(schema104.properties, key0))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data0 = data.name;
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/pattern",keyword:"pattern",params:{pattern: "^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},message:"must match pattern \""+"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"+"\""};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data1 = data.description;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema104.properties.description.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(func2(data1) > 250){
+const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 250},message:"must NOT have more than 250 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.stickiness !== undefined){
+if(typeof data.stickiness !== "boolean"){
+const err6 = {instancePath:instancePath+"/stickiness",schemaPath:"#/properties/stickiness/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.sortOrder !== undefined){
+let data3 = data.sortOrder;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err7 = {instancePath:instancePath+"/sortOrder",schemaPath:"#/properties/sortOrder/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 2147483647 || isNaN(data3)){
+const err8 = {instancePath:instancePath+"/sortOrder",schemaPath:"#/properties/sortOrder/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data3 < -2147483648 || isNaN(data3)){
+const err9 = {instancePath:instancePath+"/sortOrder",schemaPath:"#/properties/sortOrder/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+if(data.legalValues !== undefined){
+let data4 = data.legalValues;
+if((!(Array.isArray(data4))) && (data4 !== null)){
+const err10 = {instancePath:instancePath+"/legalValues",schemaPath:"#/properties/legalValues/type",keyword:"type",params:{type: schema104.properties.legalValues.type},message:"must be array,null"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(Array.isArray(data4)){
+if(data4.length > 1000){
+const err11 = {instancePath:instancePath+"/legalValues",schemaPath:"#/properties/legalValues/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate139(data4[i0], {instancePath:instancePath+"/legalValues/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+if(data.project !== undefined){
+let data6 = data.project;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err12 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: schema104.properties.project.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(typeof data6 === "string"){
+if(func2(data6) > 100){
+const err13 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(func2(data6) < 1){
+const err14 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+if(data.createdAt !== undefined){
+let data7 = data.createdAt;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err15 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: schema104.properties.createdAt.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.usedInFeatures !== undefined){
+let data8 = data.usedInFeatures;
+if((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) && (data8 !== null)){
+const err16 = {instancePath:instancePath+"/usedInFeatures",schemaPath:"#/properties/usedInFeatures/type",keyword:"type",params:{type: schema104.properties.usedInFeatures.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.usedInProjects !== undefined){
+let data9 = data.usedInProjects;
+if((!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))) && (data9 !== null)){
+const err17 = {instancePath:instancePath+"/usedInProjects",schemaPath:"#/properties/usedInProjects/type",keyword:"type",params:{type: schema104.properties.usedInProjects.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+validate140.errors = vErrors;
+return errors === 0;
+}
+
+export const updateContextFieldBody = validate142;
+const schema105 = {"$id":"updateContextFieldBody","type":"object","additionalProperties":false,"properties":{"name":{"type":"string"},"description":{"type":["string","null"],"maxLength":250},"stickiness":{"type":"boolean"},"sortOrder":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"legalValues":{"type":["array","null"],"maxItems":1000,"items":{"$ref":"legalValue"}},"project":{"type":["string","null"],"minLength":1,"maxLength":100},"createdAt":{"type":["string","null"]},"usedInFeatures":{"type":["integer","null"]},"usedInProjects":{"type":["integer","null"]}}};
+
+function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="updateContextFieldBody" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(func6.call(schema105.properties, key0))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err1 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data1 = data.description;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema105.properties.description.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(func2(data1) > 250){
+const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 250},message:"must NOT have more than 250 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+if(data.stickiness !== undefined){
+if(typeof data.stickiness !== "boolean"){
+const err4 = {instancePath:instancePath+"/stickiness",schemaPath:"#/properties/stickiness/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.sortOrder !== undefined){
+let data3 = data.sortOrder;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err5 = {instancePath:instancePath+"/sortOrder",schemaPath:"#/properties/sortOrder/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 > 2147483647 || isNaN(data3)){
+const err6 = {instancePath:instancePath+"/sortOrder",schemaPath:"#/properties/sortOrder/maximum",keyword:"maximum",params:{comparison: "<=", limit: 2147483647},message:"must be <= 2147483647"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data3 < -2147483648 || isNaN(data3)){
+const err7 = {instancePath:instancePath+"/sortOrder",schemaPath:"#/properties/sortOrder/minimum",keyword:"minimum",params:{comparison: ">=", limit: -2147483648},message:"must be >= -2147483648"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data.legalValues !== undefined){
+let data4 = data.legalValues;
+if((!(Array.isArray(data4))) && (data4 !== null)){
+const err8 = {instancePath:instancePath+"/legalValues",schemaPath:"#/properties/legalValues/type",keyword:"type",params:{type: schema105.properties.legalValues.type},message:"must be array,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(Array.isArray(data4)){
+if(data4.length > 1000){
+const err9 = {instancePath:instancePath+"/legalValues",schemaPath:"#/properties/legalValues/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate139(data4[i0], {instancePath:instancePath+"/legalValues/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
+errors = vErrors.length;
+}
+}
+}
+}
+if(data.project !== undefined){
+let data6 = data.project;
+if((typeof data6 !== "string") && (data6 !== null)){
+const err10 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: schema105.properties.project.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(typeof data6 === "string"){
+if(func2(data6) > 100){
+const err11 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(func2(data6) < 1){
+const err12 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data.createdAt !== undefined){
+let data7 = data.createdAt;
+if((typeof data7 !== "string") && (data7 !== null)){
+const err13 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: schema105.properties.createdAt.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.usedInFeatures !== undefined){
+let data8 = data.usedInFeatures;
+if((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) && (data8 !== null)){
+const err14 = {instancePath:instancePath+"/usedInFeatures",schemaPath:"#/properties/usedInFeatures/type",keyword:"type",params:{type: schema105.properties.usedInFeatures.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.usedInProjects !== undefined){
+let data9 = data.usedInProjects;
+if((!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))) && (data9 !== null)){
+const err15 = {instancePath:instancePath+"/usedInProjects",schemaPath:"#/properties/usedInProjects/type",keyword:"type",params:{type: schema105.properties.usedInProjects.type},message:"must be integer,null"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+validate142.errors = vErrors;
+return errors === 0;
+}
+
+export const contextFieldNameBody = validate144;
+const schema106 = {"$id":"contextFieldNameBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string"}}};
+
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="contextFieldNameBody" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "name")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err2 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate144.errors = vErrors;
+return errors === 0;
+}
+
+export const contextField = validate145;
+const schema107 = {"$id":"contextField","type":"object","additionalProperties":false,"required":["name","description","stickiness","sortOrder","createdAt","legalValues"],"properties":{"name":{"type":"string"},"description":{"type":"string"},"stickiness":{"type":"boolean"},"sortOrder":{"type":"integer"},"createdAt":{"type":"string","format":"date-time"},"usedInFeatures":{"type":"integer","minimum":0},"usedInProjects":{"type":"integer","minimum":0},"legalValues":{"type":"array","items":{"$ref":"legalValue"}},"project":{"type":"string"}}};
+
+function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="contextField" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.name === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.description === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.stickiness === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "stickiness"},message:"must have required property '"+"stickiness"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.sortOrder === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sortOrder"},message:"must have required property '"+"sortOrder"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.createdAt === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.legalValues === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "legalValues"},message:"must have required property '"+"legalValues"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func6.call(schema107.properties, key0))){
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err8 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.stickiness !== undefined){
+if(typeof data.stickiness !== "boolean"){
+const err9 = {instancePath:instancePath+"/stickiness",schemaPath:"#/properties/stickiness/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.sortOrder !== undefined){
+let data3 = data.sortOrder;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err10 = {instancePath:instancePath+"/sortOrder",schemaPath:"#/properties/sortOrder/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.createdAt !== undefined){
+let data4 = data.createdAt;
+if(typeof data4 === "string"){
+if(!(formats0.test(data4))){
+const err11 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.usedInFeatures !== undefined){
+let data5 = data.usedInFeatures;
+if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
+const err13 = {instancePath:instancePath+"/usedInFeatures",schemaPath:"#/properties/usedInFeatures/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if((typeof data5 == "number") && (isFinite(data5))){
+if(data5 < 0 || isNaN(data5)){
+const err14 = {instancePath:instancePath+"/usedInFeatures",schemaPath:"#/properties/usedInFeatures/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+if(data.usedInProjects !== undefined){
+let data6 = data.usedInProjects;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err15 = {instancePath:instancePath+"/usedInProjects",schemaPath:"#/properties/usedInProjects/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 < 0 || isNaN(data6)){
+const err16 = {instancePath:instancePath+"/usedInProjects",schemaPath:"#/properties/usedInProjects/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+if(data.legalValues !== undefined){
+let data7 = data.legalValues;
+if(Array.isArray(data7)){
+const len0 = data7.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate139(data7[i0], {instancePath:instancePath+"/legalValues/" + i0,parentData:data7,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/legalValues",schemaPath:"#/properties/legalValues/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.project !== undefined){
+if(typeof data.project !== "string"){
+const err18 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+validate145.errors = vErrors;
+return errors === 0;
+}
+
+export const contextFields = validate147;
+const schema108 = {"$id":"contextFields","type":"array","items":{"$ref":"contextField"}};
+
+function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="contextFields" */;
+let vErrors = null;
+let errors = 0;
+if(Array.isArray(data)){
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate145(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate147.errors = vErrors;
+return errors === 0;
+}
+
+export const contextFieldStrategies = validate149;
+const schema109 = {"$id":"contextFieldStrategies","type":"object","additionalProperties":false,"required":["strategies"],"properties":{"strategies":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","featureName","projectId","environment","strategyName"],"properties":{"id":{"type":"string"},"featureName":{"type":"string"},"projectId":{"type":"string"},"environment":{"type":"string"},"strategyName":{"type":"string"}}}}}};
+
+function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="contextFieldStrategies" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.strategies === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "strategies"},message:"must have required property '"+"strategies"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "strategies")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.strategies !== undefined){
+let data0 = data.strategies;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.id === undefined){
+const err2 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data1.featureName === undefined){
+const err3 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/required",keyword:"required",params:{missingProperty: "featureName"},message:"must have required property '"+"featureName"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1.projectId === undefined){
+const err4 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/required",keyword:"required",params:{missingProperty: "projectId"},message:"must have required property '"+"projectId"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data1.environment === undefined){
+const err5 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/required",keyword:"required",params:{missingProperty: "environment"},message:"must have required property '"+"environment"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data1.strategyName === undefined){
+const err6 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/required",keyword:"required",params:{missingProperty: "strategyName"},message:"must have required property '"+"strategyName"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+for(const key1 in data1){
+if(!(((((key1 === "id") || (key1 === "featureName")) || (key1 === "projectId")) || (key1 === "environment")) || (key1 === "strategyName"))){
+const err7 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data1.id !== undefined){
+if(typeof data1.id !== "string"){
+const err8 = {instancePath:instancePath+"/strategies/" + i0+"/id",schemaPath:"#/properties/strategies/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data1.featureName !== undefined){
+if(typeof data1.featureName !== "string"){
+const err9 = {instancePath:instancePath+"/strategies/" + i0+"/featureName",schemaPath:"#/properties/strategies/items/properties/featureName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data1.projectId !== undefined){
+if(typeof data1.projectId !== "string"){
+const err10 = {instancePath:instancePath+"/strategies/" + i0+"/projectId",schemaPath:"#/properties/strategies/items/properties/projectId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data1.environment !== undefined){
+if(typeof data1.environment !== "string"){
+const err11 = {instancePath:instancePath+"/strategies/" + i0+"/environment",schemaPath:"#/properties/strategies/items/properties/environment/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data1.strategyName !== undefined){
+if(typeof data1.strategyName !== "string"){
+const err12 = {instancePath:instancePath+"/strategies/" + i0+"/strategyName",schemaPath:"#/properties/strategies/items/properties/strategyName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/strategies",schemaPath:"#/properties/strategies/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
 }
 errors++;
 }
@@ -31536,10 +31536,1357 @@ validate161.errors = vErrors;
 return errors === 0;
 }
 
-export const featureType = validate162;
-const schema119 = {"$id":"featureType","type":"object","additionalProperties":false,"required":["id","name","description","lifetimeDays"],"properties":{"id":{"enum":["release","experiment","operational","kill-switch","permission"]},"name":{"type":"string"},"description":{"type":"string"},"lifetimeDays":{"type":["integer","null"],"minimum":0}}};
+export const addonCreateUpdate = validate162;
+const schema119 = {"$id":"addonCreateUpdate","type":"object","additionalProperties":false,"required":["provider"],"properties":{"provider":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},"description":{"type":["string","null"],"maxLength":1000},"enabled":{"type":"boolean"},"parameters":{"type":"object","maxProperties":20,"propertyNames":{"maxLength":100},"additionalProperties":{"type":["string","number","boolean"],"maxLength":10000}},"events":{"type":"array","maxItems":100,"items":{"type":"string","minLength":1,"maxLength":100}},"projects":{"type":"array","maxItems":100,"items":{"type":"string","minLength":1,"maxLength":100}},"environments":{"type":"array","maxItems":100,"items":{"type":"string","minLength":1,"maxLength":100}},"id":{"type":"integer"},"createdAt":{"type":"string"}}};
 
 function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="addonCreateUpdate" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.provider === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider"},message:"must have required property '"+"provider"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func6.call(schema119.properties, key0))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.provider !== undefined){
+let data0 = data.provider;
+if(typeof data0 === "string"){
+if(!pattern0.test(data0)){
+const err2 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/pattern",keyword:"pattern",params:{pattern: "^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},message:"must match pattern \""+"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"+"\""};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data1 = data.description;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema119.properties.description.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(typeof data1 === "string"){
+if(func2(data1) > 1000){
+const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.enabled !== undefined){
+if(typeof data.enabled !== "boolean"){
+const err6 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.parameters !== undefined){
+let data3 = data.parameters;
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(Object.keys(data3).length > 20){
+const err7 = {instancePath:instancePath+"/parameters",schemaPath:"#/properties/parameters/maxProperties",keyword:"maxProperties",params:{limit: 20},message:"must NOT have more than 20 properties"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+for(const key1 in data3){
+const _errs10 = errors;
+if(typeof key1 === "string"){
+if(func2(key1) > 100){
+const err8 = {instancePath:instancePath+"/parameters",schemaPath:"#/properties/parameters/propertyNames/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters",propertyName:key1};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+var valid1 = _errs10 === errors;
+if(!valid1){
+const err9 = {instancePath:instancePath+"/parameters",schemaPath:"#/properties/parameters/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+for(const key2 in data3){
+let data4 = data3[key2];
+if(((typeof data4 !== "string") && (!((typeof data4 == "number") && (isFinite(data4))))) && (typeof data4 !== "boolean")){
+const err10 = {instancePath:instancePath+"/parameters/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/parameters/additionalProperties/type",keyword:"type",params:{type: schema119.properties.parameters.additionalProperties.type},message:"must be string,number,boolean"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(typeof data4 === "string"){
+if(func2(data4) > 10000){
+const err11 = {instancePath:instancePath+"/parameters/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/parameters/additionalProperties/maxLength",keyword:"maxLength",params:{limit: 10000},message:"must NOT have more than 10000 characters"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/parameters",schemaPath:"#/properties/parameters/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.events !== undefined){
+let data5 = data.events;
+if(Array.isArray(data5)){
+if(data5.length > 100){
+const err13 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+const len0 = data5.length;
+for(let i0=0; i0<len0; i0++){
+let data6 = data5[i0];
+if(typeof data6 === "string"){
+if(func2(data6) > 100){
+const err14 = {instancePath:instancePath+"/events/" + i0,schemaPath:"#/properties/events/items/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(func2(data6) < 1){
+const err15 = {instancePath:instancePath+"/events/" + i0,schemaPath:"#/properties/events/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/events/" + i0,schemaPath:"#/properties/events/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.projects !== undefined){
+let data7 = data.projects;
+if(Array.isArray(data7)){
+if(data7.length > 100){
+const err18 = {instancePath:instancePath+"/projects",schemaPath:"#/properties/projects/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+const len1 = data7.length;
+for(let i1=0; i1<len1; i1++){
+let data8 = data7[i1];
+if(typeof data8 === "string"){
+if(func2(data8) > 100){
+const err19 = {instancePath:instancePath+"/projects/" + i1,schemaPath:"#/properties/projects/items/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(func2(data8) < 1){
+const err20 = {instancePath:instancePath+"/projects/" + i1,schemaPath:"#/properties/projects/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/projects/" + i1,schemaPath:"#/properties/projects/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/projects",schemaPath:"#/properties/projects/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.environments !== undefined){
+let data9 = data.environments;
+if(Array.isArray(data9)){
+if(data9.length > 100){
+const err23 = {instancePath:instancePath+"/environments",schemaPath:"#/properties/environments/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+const len2 = data9.length;
+for(let i2=0; i2<len2; i2++){
+let data10 = data9[i2];
+if(typeof data10 === "string"){
+if(func2(data10) > 100){
+const err24 = {instancePath:instancePath+"/environments/" + i2,schemaPath:"#/properties/environments/items/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(func2(data10) < 1){
+const err25 = {instancePath:instancePath+"/environments/" + i2,schemaPath:"#/properties/environments/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/environments/" + i2,schemaPath:"#/properties/environments/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/environments",schemaPath:"#/properties/environments/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data11 = data.id;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err28 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data.createdAt !== undefined){
+if(typeof data.createdAt !== "string"){
+const err29 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+else {
+const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+validate162.errors = vErrors;
+return errors === 0;
+}
+
+export const addon = validate163;
+const schema120 = {"$id":"addon","type":"object","required":["id","description","provider","enabled","parameters","events"],"properties":{"id":{"type":"integer","minimum":1},"provider":{"type":"string"},"description":{"type":["string","null"]},"enabled":{"type":"boolean"},"parameters":{"type":"object"},"events":{"type":"array","items":{"type":"string"}},"projects":{"type":"array","items":{"type":"string"}},"environments":{"type":"array","items":{"type":"string"}},"createdAt":{"type":"string","format":"date-time"}}};
+
+function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="addon" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.description === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.provider === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider"},message:"must have required property '"+"provider"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.enabled === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "enabled"},message:"must have required property '"+"enabled"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.parameters === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "parameters"},message:"must have required property '"+"parameters"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.events === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "events"},message:"must have required property '"+"events"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err7 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data.provider !== undefined){
+if(typeof data.provider !== "string"){
+const err8 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data2 = data.description;
+if((typeof data2 !== "string") && (data2 !== null)){
+const err9 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema120.properties.description.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.enabled !== undefined){
+if(typeof data.enabled !== "boolean"){
+const err10 = {instancePath:instancePath+"/enabled",schemaPath:"#/properties/enabled/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.parameters !== undefined){
+let data4 = data.parameters;
+if(!(data4 && typeof data4 == "object" && !Array.isArray(data4))){
+const err11 = {instancePath:instancePath+"/parameters",schemaPath:"#/properties/parameters/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.events !== undefined){
+let data5 = data.events;
+if(Array.isArray(data5)){
+const len0 = data5.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data5[i0] !== "string"){
+const err12 = {instancePath:instancePath+"/events/" + i0,schemaPath:"#/properties/events/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.projects !== undefined){
+let data7 = data.projects;
+if(Array.isArray(data7)){
+const len1 = data7.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data7[i1] !== "string"){
+const err14 = {instancePath:instancePath+"/projects/" + i1,schemaPath:"#/properties/projects/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/projects",schemaPath:"#/properties/projects/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data.environments !== undefined){
+let data9 = data.environments;
+if(Array.isArray(data9)){
+const len2 = data9.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data9[i2] !== "string"){
+const err16 = {instancePath:instancePath+"/environments/" + i2,schemaPath:"#/properties/environments/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/environments",schemaPath:"#/properties/environments/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.createdAt !== undefined){
+let data11 = data.createdAt;
+if(typeof data11 === "string"){
+if(!(formats0.test(data11))){
+const err18 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+validate163.errors = vErrors;
+return errors === 0;
+}
+
+export const addons = validate164;
+const schema121 = {"$id":"addons","type":"object","required":["addons","providers"],"properties":{"addons":{"type":"array","items":{"$ref":"addon"}},"providers":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","displayName","documentationUrl","description"],"properties":{"name":{"type":"string"},"displayName":{"type":"string"},"documentationUrl":{"type":"string"},"description":{"type":"string"},"howTo":{"type":"string"},"parameters":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","displayName","type","required","sensitive"],"properties":{"name":{"type":"string"},"displayName":{"type":"string"},"type":{"type":"string"},"description":{"type":"string"},"placeholder":{"type":"string"},"required":{"type":"boolean"},"sensitive":{"type":"boolean"}}}},"events":{"type":"array","items":{"type":"string"}}}}}}};
+
+function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="addons" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.addons === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "addons"},message:"must have required property '"+"addons"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.providers === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "providers"},message:"must have required property '"+"providers"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.addons !== undefined){
+let data0 = data.addons;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate163(data0[i0], {instancePath:instancePath+"/addons/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/addons",schemaPath:"#/properties/addons/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.providers !== undefined){
+let data2 = data.providers;
+if(Array.isArray(data2)){
+const len1 = data2.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data2[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.name === undefined){
+const err3 = {instancePath:instancePath+"/providers/" + i1,schemaPath:"#/properties/providers/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data3.displayName === undefined){
+const err4 = {instancePath:instancePath+"/providers/" + i1,schemaPath:"#/properties/providers/items/required",keyword:"required",params:{missingProperty: "displayName"},message:"must have required property '"+"displayName"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.documentationUrl === undefined){
+const err5 = {instancePath:instancePath+"/providers/" + i1,schemaPath:"#/properties/providers/items/required",keyword:"required",params:{missingProperty: "documentationUrl"},message:"must have required property '"+"documentationUrl"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.description === undefined){
+const err6 = {instancePath:instancePath+"/providers/" + i1,schemaPath:"#/properties/providers/items/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+for(const key0 in data3){
+if(!(((((((key0 === "name") || (key0 === "displayName")) || (key0 === "documentationUrl")) || (key0 === "description")) || (key0 === "howTo")) || (key0 === "parameters")) || (key0 === "events"))){
+const err7 = {instancePath:instancePath+"/providers/" + i1,schemaPath:"#/properties/providers/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data3.name !== undefined){
+if(typeof data3.name !== "string"){
+const err8 = {instancePath:instancePath+"/providers/" + i1+"/name",schemaPath:"#/properties/providers/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data3.displayName !== undefined){
+if(typeof data3.displayName !== "string"){
+const err9 = {instancePath:instancePath+"/providers/" + i1+"/displayName",schemaPath:"#/properties/providers/items/properties/displayName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data3.documentationUrl !== undefined){
+if(typeof data3.documentationUrl !== "string"){
+const err10 = {instancePath:instancePath+"/providers/" + i1+"/documentationUrl",schemaPath:"#/properties/providers/items/properties/documentationUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data3.description !== undefined){
+if(typeof data3.description !== "string"){
+const err11 = {instancePath:instancePath+"/providers/" + i1+"/description",schemaPath:"#/properties/providers/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data3.howTo !== undefined){
+if(typeof data3.howTo !== "string"){
+const err12 = {instancePath:instancePath+"/providers/" + i1+"/howTo",schemaPath:"#/properties/providers/items/properties/howTo/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data3.parameters !== undefined){
+let data9 = data3.parameters;
+if(Array.isArray(data9)){
+const len2 = data9.length;
+for(let i2=0; i2<len2; i2++){
+let data10 = data9[i2];
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+if(data10.name === undefined){
+const err13 = {instancePath:instancePath+"/providers/" + i1+"/parameters/" + i2,schemaPath:"#/properties/providers/items/properties/parameters/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data10.displayName === undefined){
+const err14 = {instancePath:instancePath+"/providers/" + i1+"/parameters/" + i2,schemaPath:"#/properties/providers/items/properties/parameters/items/required",keyword:"required",params:{missingProperty: "displayName"},message:"must have required property '"+"displayName"+"'"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(data10.type === undefined){
+const err15 = {instancePath:instancePath+"/providers/" + i1+"/parameters/" + i2,schemaPath:"#/properties/providers/items/properties/parameters/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(data10.required === undefined){
+const err16 = {instancePath:instancePath+"/providers/" + i1+"/parameters/" + i2,schemaPath:"#/properties/providers/items/properties/parameters/items/required",keyword:"required",params:{missingProperty: "required"},message:"must have required property '"+"required"+"'"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(data10.sensitive === undefined){
+const err17 = {instancePath:instancePath+"/providers/" + i1+"/parameters/" + i2,schemaPath:"#/properties/providers/items/properties/parameters/items/required",keyword:"required",params:{missingProperty: "sensitive"},message:"must have required property '"+"sensitive"+"'"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+for(const key1 in data10){
+if(!(((((((key1 === "name") || (key1 === "displayName")) || (key1 === "type")) || (key1 === "description")) || (key1 === "placeholder")) || (key1 === "required")) || (key1 === "sensitive"))){
+const err18 = {instancePath:instancePath+"/providers/" + i1+"/parameters/" + i2,schemaPath:"#/properties/providers/items/properties/parameters/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data10.name !== undefined){
+if(typeof data10.name !== "string"){
+const err19 = {instancePath:instancePath+"/providers/" + i1+"/parameters/" + i2+"/name",schemaPath:"#/properties/providers/items/properties/parameters/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data10.displayName !== undefined){
+if(typeof data10.displayName !== "string"){
+const err20 = {instancePath:instancePath+"/providers/" + i1+"/parameters/" + i2+"/displayName",schemaPath:"#/properties/providers/items/properties/parameters/items/properties/displayName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data10.type !== undefined){
+if(typeof data10.type !== "string"){
+const err21 = {instancePath:instancePath+"/providers/" + i1+"/parameters/" + i2+"/type",schemaPath:"#/properties/providers/items/properties/parameters/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data10.description !== undefined){
+if(typeof data10.description !== "string"){
+const err22 = {instancePath:instancePath+"/providers/" + i1+"/parameters/" + i2+"/description",schemaPath:"#/properties/providers/items/properties/parameters/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data10.placeholder !== undefined){
+if(typeof data10.placeholder !== "string"){
+const err23 = {instancePath:instancePath+"/providers/" + i1+"/parameters/" + i2+"/placeholder",schemaPath:"#/properties/providers/items/properties/parameters/items/properties/placeholder/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data10.required !== undefined){
+if(typeof data10.required !== "boolean"){
+const err24 = {instancePath:instancePath+"/providers/" + i1+"/parameters/" + i2+"/required",schemaPath:"#/properties/providers/items/properties/parameters/items/properties/required/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data10.sensitive !== undefined){
+if(typeof data10.sensitive !== "boolean"){
+const err25 = {instancePath:instancePath+"/providers/" + i1+"/parameters/" + i2+"/sensitive",schemaPath:"#/properties/providers/items/properties/parameters/items/properties/sensitive/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/providers/" + i1+"/parameters/" + i2,schemaPath:"#/properties/providers/items/properties/parameters/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/providers/" + i1+"/parameters",schemaPath:"#/properties/providers/items/properties/parameters/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+if(data3.events !== undefined){
+let data18 = data3.events;
+if(Array.isArray(data18)){
+const len3 = data18.length;
+for(let i3=0; i3<len3; i3++){
+if(typeof data18[i3] !== "string"){
+const err28 = {instancePath:instancePath+"/providers/" + i1+"/events/" + i3,schemaPath:"#/properties/providers/items/properties/events/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/providers/" + i1+"/events",schemaPath:"#/properties/providers/items/properties/events/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/providers/" + i1,schemaPath:"#/properties/providers/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/providers",schemaPath:"#/properties/providers/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+else {
+const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+validate164.errors = vErrors;
+return errors === 0;
+}
+
+export const integrationEvents = validate166;
+const schema122 = {"$id":"integrationEvents","type":"object","additionalProperties":false,"required":["integrationEvents"],"properties":{"integrationEvents":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","integrationId","createdAt","state","stateDetails","event","details"],"properties":{"id":{"type":"string","pattern":"^[0-9]+$"},"integrationId":{"type":"integer"},"createdAt":{"type":"string","format":"date-time"},"state":{"type":"string","enum":["success","failed","successWithErrors"]},"stateDetails":{"type":"string"},"event":{"$ref":"event"},"details":{"type":"object"}}}}}};
+const pattern21 = new RegExp("^[0-9]+$", "u");
+
+function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="integrationEvents" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.integrationEvents === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "integrationEvents"},message:"must have required property '"+"integrationEvents"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "integrationEvents")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.integrationEvents !== undefined){
+let data0 = data.integrationEvents;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.id === undefined){
+const err2 = {instancePath:instancePath+"/integrationEvents/" + i0,schemaPath:"#/properties/integrationEvents/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data1.integrationId === undefined){
+const err3 = {instancePath:instancePath+"/integrationEvents/" + i0,schemaPath:"#/properties/integrationEvents/items/required",keyword:"required",params:{missingProperty: "integrationId"},message:"must have required property '"+"integrationId"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1.createdAt === undefined){
+const err4 = {instancePath:instancePath+"/integrationEvents/" + i0,schemaPath:"#/properties/integrationEvents/items/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data1.state === undefined){
+const err5 = {instancePath:instancePath+"/integrationEvents/" + i0,schemaPath:"#/properties/integrationEvents/items/required",keyword:"required",params:{missingProperty: "state"},message:"must have required property '"+"state"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data1.stateDetails === undefined){
+const err6 = {instancePath:instancePath+"/integrationEvents/" + i0,schemaPath:"#/properties/integrationEvents/items/required",keyword:"required",params:{missingProperty: "stateDetails"},message:"must have required property '"+"stateDetails"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data1.event === undefined){
+const err7 = {instancePath:instancePath+"/integrationEvents/" + i0,schemaPath:"#/properties/integrationEvents/items/required",keyword:"required",params:{missingProperty: "event"},message:"must have required property '"+"event"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data1.details === undefined){
+const err8 = {instancePath:instancePath+"/integrationEvents/" + i0,schemaPath:"#/properties/integrationEvents/items/required",keyword:"required",params:{missingProperty: "details"},message:"must have required property '"+"details"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+for(const key1 in data1){
+if(!(((((((key1 === "id") || (key1 === "integrationId")) || (key1 === "createdAt")) || (key1 === "state")) || (key1 === "stateDetails")) || (key1 === "event")) || (key1 === "details"))){
+const err9 = {instancePath:instancePath+"/integrationEvents/" + i0,schemaPath:"#/properties/integrationEvents/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data1.id !== undefined){
+let data2 = data1.id;
+if(typeof data2 === "string"){
+if(!pattern21.test(data2)){
+const err10 = {instancePath:instancePath+"/integrationEvents/" + i0+"/id",schemaPath:"#/properties/integrationEvents/items/properties/id/pattern",keyword:"pattern",params:{pattern: "^[0-9]+$"},message:"must match pattern \""+"^[0-9]+$"+"\""};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/integrationEvents/" + i0+"/id",schemaPath:"#/properties/integrationEvents/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data1.integrationId !== undefined){
+let data3 = data1.integrationId;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err12 = {instancePath:instancePath+"/integrationEvents/" + i0+"/integrationId",schemaPath:"#/properties/integrationEvents/items/properties/integrationId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data1.createdAt !== undefined){
+let data4 = data1.createdAt;
+if(typeof data4 === "string"){
+if(!(formats0.test(data4))){
+const err13 = {instancePath:instancePath+"/integrationEvents/" + i0+"/createdAt",schemaPath:"#/properties/integrationEvents/items/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/integrationEvents/" + i0+"/createdAt",schemaPath:"#/properties/integrationEvents/items/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data1.state !== undefined){
+let data5 = data1.state;
+if(typeof data5 !== "string"){
+const err15 = {instancePath:instancePath+"/integrationEvents/" + i0+"/state",schemaPath:"#/properties/integrationEvents/items/properties/state/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(!(((data5 === "success") || (data5 === "failed")) || (data5 === "successWithErrors"))){
+const err16 = {instancePath:instancePath+"/integrationEvents/" + i0+"/state",schemaPath:"#/properties/integrationEvents/items/properties/state/enum",keyword:"enum",params:{allowedValues: schema122.properties.integrationEvents.items.properties.state.enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data1.stateDetails !== undefined){
+if(typeof data1.stateDetails !== "string"){
+const err17 = {instancePath:instancePath+"/integrationEvents/" + i0+"/stateDetails",schemaPath:"#/properties/integrationEvents/items/properties/stateDetails/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data1.event !== undefined){
+if(!(validate26(data1.event, {instancePath:instancePath+"/integrationEvents/" + i0+"/event",parentData:data1,parentDataProperty:"event",rootData}))){
+vErrors = vErrors === null ? validate26.errors : vErrors.concat(validate26.errors);
+errors = vErrors.length;
+}
+}
+if(data1.details !== undefined){
+let data8 = data1.details;
+if(!(data8 && typeof data8 == "object" && !Array.isArray(data8))){
+const err18 = {instancePath:instancePath+"/integrationEvents/" + i0+"/details",schemaPath:"#/properties/integrationEvents/items/properties/details/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/integrationEvents/" + i0,schemaPath:"#/properties/integrationEvents/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/integrationEvents",schemaPath:"#/properties/integrationEvents/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+validate166.errors = vErrors;
+return errors === 0;
+}
+
+export const featureType = validate168;
+const schema123 = {"$id":"featureType","type":"object","additionalProperties":false,"required":["id","name","description","lifetimeDays"],"properties":{"id":{"enum":["release","experiment","operational","kill-switch","permission"]},"name":{"type":"string"},"description":{"type":"string"},"lifetimeDays":{"type":["integer","null"],"minimum":0}}};
+
+function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureType" */;
 let vErrors = null;
 let errors = 0;
@@ -31599,7 +32946,7 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(!(((((data0 === "release") || (data0 === "experiment")) || (data0 === "operational")) || (data0 === "kill-switch")) || (data0 === "permission"))){
-const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/enum",keyword:"enum",params:{allowedValues: schema119.properties.id.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/enum",keyword:"enum",params:{allowedValues: schema123.properties.id.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -31636,7 +32983,7 @@ errors++;
 if(data.lifetimeDays !== undefined){
 let data3 = data.lifetimeDays;
 if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/lifetimeDays",schemaPath:"#/properties/lifetimeDays/type",keyword:"type",params:{type: schema119.properties.lifetimeDays.type},message:"must be integer,null"};
+const err8 = {instancePath:instancePath+"/lifetimeDays",schemaPath:"#/properties/lifetimeDays/type",keyword:"type",params:{type: schema123.properties.lifetimeDays.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -31669,14 +33016,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate162.errors = vErrors;
+validate168.errors = vErrors;
 return errors === 0;
 }
 
-export const featureTypes = validate163;
-const schema120 = {"$id":"featureTypes","type":"object","additionalProperties":false,"required":["version","types"],"properties":{"version":{"enum":[1]},"types":{"type":"array","items":{"$ref":"featureType"}}}};
+export const featureTypes = validate169;
+const schema124 = {"$id":"featureTypes","type":"object","additionalProperties":false,"required":["version","types"],"properties":{"version":{"enum":[1]},"types":{"type":"array","items":{"$ref":"featureType"}}}};
 
-function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureTypes" */;
 let vErrors = null;
 let errors = 0;
@@ -31715,7 +33062,7 @@ errors++;
 }
 if(data.version !== undefined){
 if(!(data.version === 1)){
-const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/enum",keyword:"enum",params:{allowedValues: schema120.properties.version.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/enum",keyword:"enum",params:{allowedValues: schema124.properties.version.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -31730,8 +33077,8 @@ let data1 = data.types;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate162(data1[i0], {instancePath:instancePath+"/types/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate162.errors : vErrors.concat(validate162.errors);
+if(!(validate168(data1[i0], {instancePath:instancePath+"/types/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
 errors = vErrors.length;
 }
 }
@@ -31758,14 +33105,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate163.errors = vErrors;
+validate169.errors = vErrors;
 return errors === 0;
 }
 
-export const featureTypeLifetime = validate165;
-const schema121 = {"$id":"featureTypeLifetime","type":"object","required":["lifetimeDays"],"properties":{"lifetimeDays":{"type":["integer","null"],"minimum":0,"maximum":2147483647}}};
+export const featureTypeLifetime = validate171;
+const schema125 = {"$id":"featureTypeLifetime","type":"object","required":["lifetimeDays"],"properties":{"lifetimeDays":{"type":["integer","null"],"minimum":0,"maximum":2147483647}}};
 
-function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureTypeLifetime" */;
 let vErrors = null;
 let errors = 0;
@@ -31783,7 +33130,7 @@ errors++;
 if(data.lifetimeDays !== undefined){
 let data0 = data.lifetimeDays;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
-const err1 = {instancePath:instancePath+"/lifetimeDays",schemaPath:"#/properties/lifetimeDays/type",keyword:"type",params:{type: schema121.properties.lifetimeDays.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/lifetimeDays",schemaPath:"#/properties/lifetimeDays/type",keyword:"type",params:{type: schema125.properties.lifetimeDays.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -31826,14 +33173,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate165.errors = vErrors;
+validate171.errors = vErrors;
 return errors === 0;
 }
 
-export const exportQuery = validate166;
-const schema122 = {"$id":"exportQuery","type":"object","additionalProperties":false,"required":["environment"],"properties":{"environment":{"type":"string","minLength":1,"maxLength":100},"features":{"type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":100}},"tag":{"type":"string","maxLength":100},"project":{"type":"string","minLength":1,"maxLength":100},"downloadFile":{"type":"boolean"}}};
+export const exportQuery = validate172;
+const schema126 = {"$id":"exportQuery","type":"object","additionalProperties":false,"required":["environment"],"properties":{"environment":{"type":"string","minLength":1,"maxLength":100},"features":{"type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":100}},"tag":{"type":"string","maxLength":100},"project":{"type":"string","minLength":1,"maxLength":100},"downloadFile":{"type":"boolean"}}};
 
-function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="exportQuery" */;
 let vErrors = null;
 let errors = 0;
@@ -32039,14 +33386,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate166.errors = vErrors;
+validate172.errors = vErrors;
 return errors === 0;
 }
 
-export const exportResult = validate167;
-const schema123 = {"$id":"exportResult","type":"object","additionalProperties":false,"required":["features","featureStrategies","tagTypes"],"properties":{"features":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"description":{"type":["string","null"]},"type":{"type":"string"},"project":{"type":"string"},"stale":{"type":["boolean","null"]},"impressionData":{"type":["boolean","null"]},"archived":{"type":["boolean","null"]}},"additionalProperties":true}},"featureStrategies":{"type":"array","items":{"type":"object","required":["name"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"featureName":{"type":"string"},"title":{"type":["string","null"]},"disabled":{"type":["boolean","null"]},"sortOrder":{"type":"number"},"segments":{"type":"array","items":{"type":"number"}},"constraints":{"type":"array","items":{"type":"object"}},"variants":{"type":"array","items":{"type":"object"}},"parameters":{"type":"object","additionalProperties":{"type":["string","number"]}}},"additionalProperties":true}},"featureEnvironments":{"type":"array","items":{"type":"object","required":["enabled"],"properties":{"name":{"type":"string"},"featureName":{"type":"string"},"environment":{"type":"string"},"enabled":{"type":"boolean"},"variants":{"type":"array","items":{"type":"object"}}},"additionalProperties":true}},"contextFields":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"description":{"type":["string","null"]},"stickiness":{"type":"boolean"},"sortOrder":{"type":"number"},"legalValues":{"type":"array","items":{"type":"object","required":["value"],"properties":{"value":{"type":"string"},"description":{"type":"string"}},"additionalProperties":true}},"project":{"type":["string","null"]}},"additionalProperties":true}},"featureTags":{"type":"array","items":{"type":"object","required":["featureName","tagValue"],"properties":{"featureName":{"type":"string"},"tagType":{"type":"string"},"tagValue":{"type":"string"}},"additionalProperties":true}},"segments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","name"],"properties":{"id":{"type":"number"},"name":{"type":"string","minLength":1,"maxLength":100}}}},"tagTypes":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"description":{"type":"string"},"icon":{"type":["string","null"]},"color":{"type":["string","null"]}},"additionalProperties":true}},"dependencies":{"type":"array","items":{"type":"object","required":["feature","dependencies"],"properties":{"feature":{"type":"string"},"dependencies":{"type":"array","items":{"type":"object","required":["feature"],"properties":{"feature":{"type":"string"},"enabled":{"type":"boolean"},"variants":{"type":"array","items":{"type":"string"}}},"additionalProperties":true}}},"additionalProperties":true}},"links":{"type":"array","items":{"type":"object","required":["feature","links"],"properties":{"feature":{"type":"string"},"links":{"type":"array","items":{"type":"object","required":["url"],"properties":{"id":{"type":"string"},"url":{"type":"string"},"title":{"type":["string","null"]}},"additionalProperties":true}}},"additionalProperties":true}}}};
+export const exportResult = validate173;
+const schema127 = {"$id":"exportResult","type":"object","additionalProperties":false,"required":["features","featureStrategies","tagTypes"],"properties":{"features":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"description":{"type":["string","null"]},"type":{"type":"string"},"project":{"type":"string"},"stale":{"type":["boolean","null"]},"impressionData":{"type":["boolean","null"]},"archived":{"type":["boolean","null"]}},"additionalProperties":true}},"featureStrategies":{"type":"array","items":{"type":"object","required":["name"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"featureName":{"type":"string"},"title":{"type":["string","null"]},"disabled":{"type":["boolean","null"]},"sortOrder":{"type":"number"},"segments":{"type":"array","items":{"type":"number"}},"constraints":{"type":"array","items":{"type":"object"}},"variants":{"type":"array","items":{"type":"object"}},"parameters":{"type":"object","additionalProperties":{"type":["string","number"]}}},"additionalProperties":true}},"featureEnvironments":{"type":"array","items":{"type":"object","required":["enabled"],"properties":{"name":{"type":"string"},"featureName":{"type":"string"},"environment":{"type":"string"},"enabled":{"type":"boolean"},"variants":{"type":"array","items":{"type":"object"}}},"additionalProperties":true}},"contextFields":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"description":{"type":["string","null"]},"stickiness":{"type":"boolean"},"sortOrder":{"type":"number"},"legalValues":{"type":"array","items":{"type":"object","required":["value"],"properties":{"value":{"type":"string"},"description":{"type":"string"}},"additionalProperties":true}},"project":{"type":["string","null"]}},"additionalProperties":true}},"featureTags":{"type":"array","items":{"type":"object","required":["featureName","tagValue"],"properties":{"featureName":{"type":"string"},"tagType":{"type":"string"},"tagValue":{"type":"string"}},"additionalProperties":true}},"segments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","name"],"properties":{"id":{"type":"number"},"name":{"type":"string","minLength":1,"maxLength":100}}}},"tagTypes":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"description":{"type":"string"},"icon":{"type":["string","null"]},"color":{"type":["string","null"]}},"additionalProperties":true}},"dependencies":{"type":"array","items":{"type":"object","required":["feature","dependencies"],"properties":{"feature":{"type":"string"},"dependencies":{"type":"array","items":{"type":"object","required":["feature"],"properties":{"feature":{"type":"string"},"enabled":{"type":"boolean"},"variants":{"type":"array","items":{"type":"string"}}},"additionalProperties":true}}},"additionalProperties":true}},"links":{"type":"array","items":{"type":"object","required":["feature","links"],"properties":{"feature":{"type":"string"},"links":{"type":"array","items":{"type":"object","required":["url"],"properties":{"id":{"type":"string"},"url":{"type":"string"},"title":{"type":["string","null"]}},"additionalProperties":true}}},"additionalProperties":true}}}};
 
-function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="exportResult" */;
 let vErrors = null;
 let errors = 0;
@@ -32082,7 +33429,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func6.call(schema123.properties, key0))){
+if(!(func6.call(schema127.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -32148,7 +33495,7 @@ errors++;
 if(data1.description !== undefined){
 let data3 = data1.description;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/features/" + i0+"/description",schemaPath:"#/properties/features/items/properties/description/type",keyword:"type",params:{type: schema123.properties.features.items.properties.description.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/features/" + i0+"/description",schemaPath:"#/properties/features/items/properties/description/type",keyword:"type",params:{type: schema127.properties.features.items.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -32185,7 +33532,7 @@ errors++;
 if(data1.stale !== undefined){
 let data6 = data1.stale;
 if((typeof data6 !== "boolean") && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/features/" + i0+"/stale",schemaPath:"#/properties/features/items/properties/stale/type",keyword:"type",params:{type: schema123.properties.features.items.properties.stale.type},message:"must be boolean,null"};
+const err11 = {instancePath:instancePath+"/features/" + i0+"/stale",schemaPath:"#/properties/features/items/properties/stale/type",keyword:"type",params:{type: schema127.properties.features.items.properties.stale.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -32198,7 +33545,7 @@ errors++;
 if(data1.impressionData !== undefined){
 let data7 = data1.impressionData;
 if((typeof data7 !== "boolean") && (data7 !== null)){
-const err12 = {instancePath:instancePath+"/features/" + i0+"/impressionData",schemaPath:"#/properties/features/items/properties/impressionData/type",keyword:"type",params:{type: schema123.properties.features.items.properties.impressionData.type},message:"must be boolean,null"};
+const err12 = {instancePath:instancePath+"/features/" + i0+"/impressionData",schemaPath:"#/properties/features/items/properties/impressionData/type",keyword:"type",params:{type: schema127.properties.features.items.properties.impressionData.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -32211,7 +33558,7 @@ errors++;
 if(data1.archived !== undefined){
 let data8 = data1.archived;
 if((typeof data8 !== "boolean") && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/features/" + i0+"/archived",schemaPath:"#/properties/features/items/properties/archived/type",keyword:"type",params:{type: schema123.properties.features.items.properties.archived.type},message:"must be boolean,null"};
+const err13 = {instancePath:instancePath+"/features/" + i0+"/archived",schemaPath:"#/properties/features/items/properties/archived/type",keyword:"type",params:{type: schema127.properties.features.items.properties.archived.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -32301,7 +33648,7 @@ errors++;
 if(data10.title !== undefined){
 let data14 = data10.title;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err20 = {instancePath:instancePath+"/featureStrategies/" + i1+"/title",schemaPath:"#/properties/featureStrategies/items/properties/title/type",keyword:"type",params:{type: schema123.properties.featureStrategies.items.properties.title.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/featureStrategies/" + i1+"/title",schemaPath:"#/properties/featureStrategies/items/properties/title/type",keyword:"type",params:{type: schema127.properties.featureStrategies.items.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -32314,7 +33661,7 @@ errors++;
 if(data10.disabled !== undefined){
 let data15 = data10.disabled;
 if((typeof data15 !== "boolean") && (data15 !== null)){
-const err21 = {instancePath:instancePath+"/featureStrategies/" + i1+"/disabled",schemaPath:"#/properties/featureStrategies/items/properties/disabled/type",keyword:"type",params:{type: schema123.properties.featureStrategies.items.properties.disabled.type},message:"must be boolean,null"};
+const err21 = {instancePath:instancePath+"/featureStrategies/" + i1+"/disabled",schemaPath:"#/properties/featureStrategies/items/properties/disabled/type",keyword:"type",params:{type: schema127.properties.featureStrategies.items.properties.disabled.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -32430,7 +33777,7 @@ if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
 for(const key1 in data23){
 let data24 = data23[key1];
 if((typeof data24 !== "string") && (!((typeof data24 == "number") && (isFinite(data24))))){
-const err29 = {instancePath:instancePath+"/featureStrategies/" + i1+"/parameters/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/featureStrategies/items/properties/parameters/additionalProperties/type",keyword:"type",params:{type: schema123.properties.featureStrategies.items.properties.parameters.additionalProperties.type},message:"must be string,number"};
+const err29 = {instancePath:instancePath+"/featureStrategies/" + i1+"/parameters/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/featureStrategies/items/properties/parameters/additionalProperties/type",keyword:"type",params:{type: schema127.properties.featureStrategies.items.properties.parameters.additionalProperties.type},message:"must be string,number"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -32649,7 +33996,7 @@ errors++;
 if(data34.description !== undefined){
 let data36 = data34.description;
 if((typeof data36 !== "string") && (data36 !== null)){
-const err46 = {instancePath:instancePath+"/contextFields/" + i7+"/description",schemaPath:"#/properties/contextFields/items/properties/description/type",keyword:"type",params:{type: schema123.properties.contextFields.items.properties.description.type},message:"must be string,null"};
+const err46 = {instancePath:instancePath+"/contextFields/" + i7+"/description",schemaPath:"#/properties/contextFields/items/properties/description/type",keyword:"type",params:{type: schema127.properties.contextFields.items.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -32752,7 +34099,7 @@ errors++;
 if(data34.project !== undefined){
 let data43 = data34.project;
 if((typeof data43 !== "string") && (data43 !== null)){
-const err54 = {instancePath:instancePath+"/contextFields/" + i7+"/project",schemaPath:"#/properties/contextFields/items/properties/project/type",keyword:"type",params:{type: schema123.properties.contextFields.items.properties.project.type},message:"must be string,null"};
+const err54 = {instancePath:instancePath+"/contextFields/" + i7+"/project",schemaPath:"#/properties/contextFields/items/properties/project/type",keyword:"type",params:{type: schema127.properties.contextFields.items.properties.project.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -33028,7 +34375,7 @@ errors++;
 if(data54.icon !== undefined){
 let data57 = data54.icon;
 if((typeof data57 !== "string") && (data57 !== null)){
-const err76 = {instancePath:instancePath+"/tagTypes/" + i11+"/icon",schemaPath:"#/properties/tagTypes/items/properties/icon/type",keyword:"type",params:{type: schema123.properties.tagTypes.items.properties.icon.type},message:"must be string,null"};
+const err76 = {instancePath:instancePath+"/tagTypes/" + i11+"/icon",schemaPath:"#/properties/tagTypes/items/properties/icon/type",keyword:"type",params:{type: schema127.properties.tagTypes.items.properties.icon.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -33041,7 +34388,7 @@ errors++;
 if(data54.color !== undefined){
 let data58 = data54.color;
 if((typeof data58 !== "string") && (data58 !== null)){
-const err77 = {instancePath:instancePath+"/tagTypes/" + i11+"/color",schemaPath:"#/properties/tagTypes/items/properties/color/type",keyword:"type",params:{type: schema123.properties.tagTypes.items.properties.color.type},message:"must be string,null"};
+const err77 = {instancePath:instancePath+"/tagTypes/" + i11+"/color",schemaPath:"#/properties/tagTypes/items/properties/color/type",keyword:"type",params:{type: schema127.properties.tagTypes.items.properties.color.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -33314,7 +34661,7 @@ errors++;
 if(data72.title !== undefined){
 let data75 = data72.title;
 if((typeof data75 !== "string") && (data75 !== null)){
-const err98 = {instancePath:instancePath+"/links/" + i15+"/links/" + i16+"/title",schemaPath:"#/properties/links/items/properties/links/items/properties/title/type",keyword:"type",params:{type: schema123.properties.links.items.properties.links.items.properties.title.type},message:"must be string,null"};
+const err98 = {instancePath:instancePath+"/links/" + i15+"/links/" + i16+"/title",schemaPath:"#/properties/links/items/properties/links/items/properties/title/type",keyword:"type",params:{type: schema127.properties.links.items.properties.links.items.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -33383,14 +34730,14 @@ vErrors.push(err103);
 }
 errors++;
 }
-validate167.errors = vErrors;
+validate173.errors = vErrors;
 return errors === 0;
 }
 
-export const importToggles = validate168;
-const schema124 = {"$id":"importToggles","type":"object","additionalProperties":false,"required":["project","environment","data"],"properties":{"project":{"type":"string","minLength":1,"maxLength":100},"environment":{"type":"string","minLength":1,"maxLength":100},"data":{"$ref":"exportResult"}}};
+export const importToggles = validate174;
+const schema128 = {"$id":"importToggles","type":"object","additionalProperties":false,"required":["project","environment","data"],"properties":{"project":{"type":"string","minLength":1,"maxLength":100},"environment":{"type":"string","minLength":1,"maxLength":100},"data":{"$ref":"exportResult"}}};
 
-function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="importToggles" */;
 let vErrors = null;
 let errors = 0;
@@ -33508,8 +34855,8 @@ errors++;
 }
 }
 if(data.data !== undefined){
-if(!(validate167(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
-vErrors = vErrors === null ? validate167.errors : vErrors.concat(validate167.errors);
+if(!(validate173(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
 errors = vErrors.length;
 }
 }
@@ -33524,14 +34871,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate168.errors = vErrors;
+validate174.errors = vErrors;
 return errors === 0;
 }
 
-export const importValidation = validate170;
-const schema125 = {"$id":"importValidation","type":"object","additionalProperties":false,"required":["errors","warnings","permissions"],"properties":{"errors":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["message","affectedItems"],"properties":{"message":{"type":"string"},"affectedItems":{"type":"array","items":{"type":"string"}}}}},"warnings":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["message","affectedItems"],"properties":{"message":{"type":"string"},"affectedItems":{"type":"array","items":{"type":"string"}}}}},"permissions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["message","affectedItems"],"properties":{"message":{"type":"string"},"affectedItems":{"type":"array","items":{"type":"string"}}}}}}};
+export const importValidation = validate176;
+const schema129 = {"$id":"importValidation","type":"object","additionalProperties":false,"required":["errors","warnings","permissions"],"properties":{"errors":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["message","affectedItems"],"properties":{"message":{"type":"string"},"affectedItems":{"type":"array","items":{"type":"string"}}}}},"warnings":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["message","affectedItems"],"properties":{"message":{"type":"string"},"affectedItems":{"type":"array","items":{"type":"string"}}}}},"permissions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["message","affectedItems"],"properties":{"message":{"type":"string"},"affectedItems":{"type":"array","items":{"type":"string"}}}}}}};
 
-function validate170(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="importValidation" */;
 let vErrors = null;
 let errors = 0;
@@ -33898,14 +35245,14 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate170.errors = vErrors;
+validate176.errors = vErrors;
 return errors === 0;
 }
 
-export const updateEnabledPayload = validate171;
-const schema126 = {"$id":"updateEnabledPayload","type":"object","additionalProperties":false,"required":["enabled"],"properties":{"enabled":{"type":"boolean"}}};
+export const updateEnabledPayload = validate177;
+const schema130 = {"$id":"updateEnabledPayload","type":"object","additionalProperties":false,"required":["enabled"],"properties":{"enabled":{"type":"boolean"}}};
 
-function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateEnabledPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -33955,14 +35302,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate171.errors = vErrors;
+validate177.errors = vErrors;
 return errors === 0;
 }
 
-export const strategyRefPayload = validate172;
-const schema127 = {"$id":"strategyRefPayload","type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","minLength":1,"maxLength":100}}};
+export const strategyRefPayload = validate178;
+const schema131 = {"$id":"strategyRefPayload","type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","minLength":1,"maxLength":100}}};
 
-function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="strategyRefPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -34035,14 +35382,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate172.errors = vErrors;
+validate178.errors = vErrors;
 return errors === 0;
 }
 
-export const variantsPayload = validate173;
-const schema128 = {"$id":"variantsPayload","type":"object","additionalProperties":false,"required":["variants"],"properties":{"variants":{"type":"array"}}};
+export const variantsPayload = validate179;
+const schema132 = {"$id":"variantsPayload","type":"object","additionalProperties":false,"required":["variants"],"properties":{"variants":{"type":"array"}}};
 
-function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="variantsPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -34092,14 +35439,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate173.errors = vErrors;
+validate179.errors = vErrors;
 return errors === 0;
 }
 
-export const emptyPayload = validate174;
-const schema129 = {"$id":"emptyPayload","type":"object","additionalProperties":false,"properties":{}};
+export const emptyPayload = validate180;
+const schema133 = {"$id":"emptyPayload","type":"object","additionalProperties":false,"properties":{}};
 
-function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="emptyPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -34125,14 +35472,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate174.errors = vErrors;
+validate180.errors = vErrors;
 return errors === 0;
 }
 
-export const dependencyRefPayload = validate175;
-const schema130 = {"$id":"dependencyRefPayload","type":"object","additionalProperties":false,"required":["feature"],"properties":{"feature":{"type":"string","minLength":1,"maxLength":100}}};
+export const dependencyRefPayload = validate181;
+const schema134 = {"$id":"dependencyRefPayload","type":"object","additionalProperties":false,"required":["feature"],"properties":{"feature":{"type":"string","minLength":1,"maxLength":100}}};
 
-function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="dependencyRefPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -34205,14 +35552,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate175.errors = vErrors;
+validate181.errors = vErrors;
 return errors === 0;
 }
 
-export const segmentRefPayload = validate176;
-const schema131 = {"$id":"segmentRefPayload","type":"object","required":["id"],"properties":{"id":{"type":"integer","minimum":1}}};
+export const segmentRefPayload = validate182;
+const schema135 = {"$id":"segmentRefPayload","type":"object","required":["id"],"properties":{"id":{"type":"integer","minimum":1}}};
 
-function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="segmentRefPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -34263,7 +35610,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate176.errors = vErrors;
+validate182.errors = vErrors;
 return errors === 0;
 }
 

@@ -23,6 +23,7 @@ export const TAGS = [
   { name: 'Events', description: 'The audit log: one event per fact that changed.' },
   { name: 'Tags', description: 'Tags of features, the instance’s tag list and tag types (with their colours).' },
   { name: 'Search', description: 'Features and events found by filters, across projects, with paging.' },
+  { name: 'Addons', description: 'Integrations: events sent to webhooks, Slack and Microsoft Teams, and their latest deliveries.' },
   {
     name: 'API tokens',
     description: 'Keys: admin keys for this API, client keys for SDKs. Secrets are shown once, at creation. The calling key itself.',
@@ -50,6 +51,7 @@ const RULES: readonly (readonly [RegExp, TagName])[] = [
   [/^\/api\/admin\/(api-tokens|user)\b/, 'API tokens'],
   [/^\/api\/admin\/(events|event-creators)\b/, 'Events'],
   [/^\/api\/admin\/search\b/, 'Search'],
+  [/^\/api\/admin\/addons\b/, 'Addons'],
   [/^\/api\/admin\/features-batch\//, 'Import/Export'],
   [/^\/api\/admin\/(tags|tag-types)\b|\/tags$/, 'Tags'],
   [/^\/api\/admin\/segments\b/, 'Segments'],

@@ -6,6 +6,7 @@ import { CLIENT_ROUTES } from './client-routes';
 import { CONTEXT_FIELD_ROUTES } from './context-field-routes';
 import { CLIENT_DELIVERY_ROUTES } from './client-delivery-routes';
 import { ENVIRONMENT_ROUTES } from './environment-routes';
+import { ADDON_ROUTES } from './addon-routes';
 import { FLAG_CONFIG_ROUTES } from './flag-config-routes';
 import { FEATURE_LIFECYCLE_ROUTES } from './feature-lifecycle-routes';
 import { TAG_ROUTES } from './tag-routes';
@@ -38,4 +39,5 @@ export const ALL_ROUTES: readonly Route[] = [
   ...CONTEXT_FIELD_ROUTES,
   ...STRATEGY_DEFINITION_ROUTES,
   ...ENVIRONMENT_ROUTES,
+  ...ADDON_ROUTES,
 ];

@@ -17,6 +17,7 @@ import { clientFeaturesSchema, clientMetricsSchema, clientRegisterSchema } from 
 import { CLIENT_DELIVERY_SCHEMAS } from './client-delivery';
 import { errorSchema, healthSchema } from './common';
 import { ENVIRONMENT_SCHEMAS } from './environment';
+import { ADDON_SCHEMAS } from './addon';
 import { eventSchema, eventsSchema } from './event';
 import { createFeatureSchema, featureSchema, featuresSchema, patchOperationsSchema, tagSchema } from './feature';
 import { FEATURE_TYPE_SCHEMAS } from './feature-type';
@@ -67,6 +68,7 @@ export const SCHEMAS = [
   ...OFREP_SCHEMAS,
   ...PLAYGROUND_SCHEMAS,
   ...ENVIRONMENT_SCHEMAS,
+  ...ADDON_SCHEMAS,
   ...FEATURE_TYPE_SCHEMAS,
   ...EXPORT_IMPORT_SCHEMAS,
 ] as const;

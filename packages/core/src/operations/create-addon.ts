@@ -1,0 +1,24 @@
+import { requireAdmin, type Principal } from '../base/auth';
+import type { AddonRecord } from '../base/records';
+import type { AdminContext } from '../runtime/context';
+import { emit } from '../runtime/emit';
+import { addonEventData, addonRecord, maskedAddon, requireProvider, type AddonBody } from '../rules/addon-input';
+import { assertValid } from '../schemas/validation';
+
+/**
+ * `POST /api/admin/addons` (Unleash's `createAddon`): 201 with the integration, its secrets as `*****`. 400 for
+ * an unknown provider, a required parameter missing, a URL that is not http(s), custom headers that are not a
+ * JSON object of strings. Event `addon-config-created` without the parameters.
+ */
+export async function createAddon(ctx: AdminContext, principal: Principal, input: { body: unknown }): Promise<AddonRecord> {
+  requireAdmin(principal);
+  assertValid<AddonBody>('addonCreateUpdate', input.body, 'addon');
+  const body = input.body;
+  const provider = requireProvider(body);
+  return ctx.write(async (tx) => {
+    const record = addonRecord(body, provider, { id: await tx.nextSequence('addon'), createdAt: ctx.now().toISOString() });
+    await tx.put('addons', record);
+    await emit(tx, ctx, principal, [{ type: 'addon-config-created', data: addonEventData(record) }]);
+    return maskedAddon(record);
+  });
+}
