@@ -200,10 +200,17 @@ suiteForEachStorage('strategies, constraints and on/off of a feature environment
       name: 'default',
       constraints: [{ contextName: 'remoteAddress', operator: 'IN_CIDR', values: ['10.0.0.0/33', '10.0.0.0/8'] }],
     });
-    assert.equal(cidr.result.constraints[0]!.values, ['10.0.0.0/33', '10.0.0.0/8']);
+    const stored = (contextName: string, operator: string, values: string[]) => ({
+      contextName,
+      operator,
+      caseInsensitive: false,
+      inverted: false,
+      values,
+    });
+    assert.equal(cidr.result.constraints[0], stored('remoteAddress', 'IN_CIDR', ['10.0.0.0/33', '10.0.0.0/8']));
     for (const operator of ['IN', 'NOT_IN'] as const) {
       const { result: empty } = await add({ name: 'default', constraints: [{ contextName: 'userId', operator, values: [] }] });
-      assert.equal(empty.constraints[0]!.values, [], operator);
+      assert.equal(empty.constraints[0], stored('userId', operator, []), operator);
     }
     const { result } = await add({ name: 'default', constraints: [{ contextName: 'email', operator: 'REGEX', value: 'a'.repeat(1000) }] });
     assert.equal(result.constraints[0], {
