@@ -1,0 +1,9 @@
+/**
+ * @flagadmin/integrations: delivers flagadmin's events to the integrations configured through
+ * `/api/admin/addons` (webhook, Slack, Microsoft Teams), from the storage's committed event log.
+ */
+export { startIntegrations } from './delivery';
+export type { Integrations, IntegrationsOptions, RetryOptions } from './delivery';
+export { IDEMPOTENCY_HEADER, SIGNATURE_HEADER, buildRequest } from './request';
+export { renderTemplate } from './template';
+export type { DeliveredEvent, OutgoingRequest } from './types';
