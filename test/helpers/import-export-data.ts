@@ -72,6 +72,53 @@ export async function seedFlags(call: Call, segmentId: number): Promise<void> {
   await ok(call(`${FEATURES}/checkout-banner/dependencies`, 'POST', { feature: 'checkout', enabled: true, variants: [] }), 'dependency');
 }
 
+/**
+ * A third flag in `default`, `pricing` (after `seedFlags`: it names its context field): on in both
+ * environments, its strategies' constraints of more operators (NUM_GT, NUM_LTE, NOT_IN, STR_ENDS_WITH,
+ * STR_CONTAINS inverted, DATE_AFTER), strategy variants sticky on userId, a rollout sticky on sessionId with
+ * the segment, and in production a constrained default strategy.
+ */
+export async function seedPricing(call: Call, segmentId: number): Promise<void> {
+  await ok(call(FEATURES, 'POST', { name: 'pricing', type: 'operational', description: 'Price display' }), 'pricing');
+  const env = (name: string) => `${FEATURES}/pricing/environments/${name}`;
+  await ok(
+    call(`${env('development')}/strategies`, 'POST', {
+      name: 'flexibleRollout',
+      parameters: { rollout: '100', stickiness: 'default', groupId: 'pricing' },
+      constraints: [
+        { contextName: 'userId', operator: 'NUM_GT', value: '1', inverted: false, caseInsensitive: false },
+        { contextName: 'userId', operator: 'NUM_LTE', value: '5', inverted: false, caseInsensitive: false },
+        { contextName: 'region', operator: 'NOT_IN', values: ['us'], inverted: false, caseInsensitive: false },
+        { contextName: 'sessionId', operator: 'STR_ENDS_WITH', values: ['1', '4', '7'], inverted: false, caseInsensitive: false },
+        { contextName: 'currentTime', operator: 'DATE_AFTER', value: '2020-01-01T00:00:00.000Z', inverted: false, caseInsensitive: false },
+      ],
+      variants: [
+        { name: 'monthly', weight: 500, weightType: 'variable', stickiness: 'userId', payload: { type: 'string', value: 'm' } },
+        { name: 'yearly', weight: 500, weightType: 'variable', stickiness: 'userId' },
+      ],
+    }),
+    'pricing strategy',
+  );
+  await ok(
+    call(`${env('development')}/strategies`, 'POST', {
+      name: 'flexibleRollout',
+      parameters: { rollout: '40', stickiness: 'sessionId', groupId: 'pricing-sessions' },
+      constraints: [{ contextName: 'appName', operator: 'STR_CONTAINS', values: ['ADMIN'], inverted: true, caseInsensitive: true }],
+      segments: [segmentId],
+    }),
+    'pricing second strategy',
+  );
+  await ok(
+    call(`${env('production')}/strategies`, 'POST', {
+      name: 'default',
+      parameters: {},
+      constraints: [{ contextName: 'userId', operator: 'IN', values: ['4', '5', '6'], inverted: false, caseInsensitive: false }],
+    }),
+    'pricing production strategy',
+  );
+  for (const name of ['development', 'production']) await ok(call(`${env(name)}/on`, 'POST'), `pricing on in ${name}`);
+}
+
 const DROPPED = new Set(['id', 'createdAt', 'lastSeenAt', 'enteredStageAt', 'createdBy', 'createdByUserId', 'version', 'segmentId']);
 
 /** The value without ids, timestamps and creators, at any depth. */
