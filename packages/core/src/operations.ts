@@ -37,13 +37,6 @@ export { ensureInitialKeys } from './operations/ensure-initial-keys';
 export { registerClient } from './operations/register-client';
 export { recordMetrics } from './operations/record-metrics';
 export { getClientFeatures } from './operations/client-features';
-export { getClientFeature } from './operations/get-client-feature';
-export { getClientDelta } from './operations/get-client-delta';
-export type { ClientDeltaResult } from './operations/get-client-delta';
-export { openClientStream } from './operations/open-client-stream';
-export { validateEdgeTokens } from './operations/validate-edge-tokens';
-export type { EdgeToken } from './operations/validate-edge-tokens';
-export { recordBulkMetrics } from './operations/record-bulk-metrics';
 export { getFrontendFeatures } from './operations/get-frontend-features';
 export { recordFrontendMetrics } from './operations/record-frontend-metrics';
 export { registerFrontendClient } from './operations/register-frontend-client';
@@ -53,6 +46,13 @@ export { getPlayground } from './operations/get-playground';
 export { getAdvancedPlayground } from './operations/get-advanced-playground';
 export { getUiConfig } from './operations/get-ui-config';
 export { setCors } from './operations/set-cors';
+export { getClientFeature } from './operations/get-client-feature';
+export { getClientDelta } from './operations/get-client-delta';
+export type { ClientDeltaResult } from './operations/get-client-delta';
+export { openClientStream } from './operations/open-client-stream';
+export { validateEdgeTokens } from './operations/validate-edge-tokens';
+export type { EdgeToken } from './operations/validate-edge-tokens';
+export { recordBulkMetrics } from './operations/record-bulk-metrics';
 export type { ClientHints, ClientMetrics, ClientRegistration } from './runtime/client-apps';
 
 // Change requests: settings, the workflow, apply (also scheduled).
@@ -126,33 +126,6 @@ export type { ContextFieldStrategyUse } from './rules/context-field-usage';
 export type { ContextFieldDocument } from './documents/context-field-document';
 export type { ContextFieldScope } from './rules/context-field-lookup';
 
-// Environments and feature types.
-export { getAllEnvironments } from './operations/get-all-environments';
-export { getEnvironment } from './operations/get-environment';
-export { getProjectEnvironments } from './operations/get-project-environments';
-export { updateEnvironmentSortOrder } from './operations/update-environment-sort-order';
-export { setEnvironmentEnabled } from './operations/set-environment-enabled';
-export { createEnvironment } from './operations/create-environment';
-export { updateEnvironment } from './operations/update-environment';
-export { deleteEnvironment } from './operations/delete-environment';
-export { addEnvironmentToProject } from './operations/add-environment-to-project';
-export { removeEnvironmentFromProject } from './operations/remove-environment-from-project';
-export { updateProjectDefaultStrategy } from './operations/update-project-default-strategy';
-export { getFeatureTypes } from './operations/get-feature-types';
-export { updateFeatureTypeLifetime } from './operations/update-feature-type-lifetime';
-export type { EnvironmentDocument, ProjectEnvironmentDocument } from './documents/environment-document';
-export type { FeatureTypeDocument } from './documents/feature-types';
-
-// Strategy definitions (Unleash's /api/admin/strategies): built-in and custom.
-export { listStrategyDefinitions } from './operations/list-strategy-definitions';
-export { getStrategyDefinition } from './operations/get-strategy-definition';
-export { createStrategyDefinition } from './operations/create-strategy-definition';
-export { updateStrategyDefinition } from './operations/update-strategy-definition';
-export { removeStrategyDefinition } from './operations/remove-strategy-definition';
-export { deprecateStrategyDefinition } from './operations/deprecate-strategy-definition';
-export { reactivateStrategyDefinition } from './operations/reactivate-strategy-definition';
-export type { StrategyDefinitionDocument } from './documents/strategy-definition-document';
-
 // Feature lifecycle: PUT, clone, validate, archive, revive, delete for good, stale, bulk on/off, lifecycle stages, links.
 export { FEATURE_LIFECYCLE_OPERATIONS } from './admin/feature-lifecycle-operations';
 export { updateFeature } from './operations/update-feature';
@@ -183,6 +156,33 @@ export type { LifecycleStageCount } from './operations/count-lifecycle-stages';
 export { createFeatureLink } from './operations/create-feature-link';
 export { updateFeatureLink } from './operations/update-feature-link';
 export { deleteFeatureLink } from './operations/delete-feature-link';
+
+// Strategy definitions (Unleash's /api/admin/strategies): built-in and custom.
+export { listStrategyDefinitions } from './operations/list-strategy-definitions';
+export { getStrategyDefinition } from './operations/get-strategy-definition';
+export { createStrategyDefinition } from './operations/create-strategy-definition';
+export { updateStrategyDefinition } from './operations/update-strategy-definition';
+export { removeStrategyDefinition } from './operations/remove-strategy-definition';
+export { deprecateStrategyDefinition } from './operations/deprecate-strategy-definition';
+export { reactivateStrategyDefinition } from './operations/reactivate-strategy-definition';
+export type { StrategyDefinitionDocument } from './documents/strategy-definition-document';
+
+// Environments and feature types.
+export { getAllEnvironments } from './operations/get-all-environments';
+export { getEnvironment } from './operations/get-environment';
+export { getProjectEnvironments } from './operations/get-project-environments';
+export { updateEnvironmentSortOrder } from './operations/update-environment-sort-order';
+export { setEnvironmentEnabled } from './operations/set-environment-enabled';
+export { createEnvironment } from './operations/create-environment';
+export { updateEnvironment } from './operations/update-environment';
+export { deleteEnvironment } from './operations/delete-environment';
+export { addEnvironmentToProject } from './operations/add-environment-to-project';
+export { removeEnvironmentFromProject } from './operations/remove-environment-from-project';
+export { updateProjectDefaultStrategy } from './operations/update-project-default-strategy';
+export { getFeatureTypes } from './operations/get-feature-types';
+export { updateFeatureTypeLifetime } from './operations/update-feature-type-lifetime';
+export type { EnvironmentDocument, ProjectEnvironmentDocument } from './documents/environment-document';
+export type { FeatureTypeDocument } from './documents/feature-types';
 export { listFeatureTags } from './operations/list-feature-tags';
 export { addFeatureTag } from './operations/add-feature-tag';
 export { updateFeatureTags } from './operations/update-feature-tags';

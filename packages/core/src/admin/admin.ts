@@ -25,13 +25,13 @@ import { listOutdatedSdks } from '../operations/list-outdated-sdks';
 import { listProjects } from '../operations/list-projects';
 import { patchFeature } from '../operations/patch-feature';
 import { FLAG_CONFIG_OPERATIONS } from './flag-config-operations';
+import { EVALUATION_OPERATIONS } from './evaluation-operations';
 import { FEATURE_LIFECYCLE_OPERATIONS } from './feature-lifecycle-operations';
+import { CHANGE_REQUEST_OPERATIONS } from './change-request-operations';
+import { CLIENT_DELIVERY_OPERATIONS } from './client-delivery-operations';
 import { TAG_OPERATIONS } from './tag-operations';
 import { EXPORT_IMPORT_OPERATIONS } from './export-import-operations';
-import { EVALUATION_OPERATIONS } from './evaluation-operations';
-import { CHANGE_REQUEST_OPERATIONS } from './change-request-operations';
 import { CONTEXT_FIELD_OPERATIONS } from './context-field-operations';
-import { CLIENT_DELIVERY_OPERATIONS } from './client-delivery-operations';
 import { STRATEGY_DEFINITION_OPERATIONS } from './strategy-definition-operations';
 import { ENVIRONMENT_OPERATIONS } from './environment-operations';
 import { ADDON_OPERATIONS } from './addon-operations';
@@ -61,11 +61,11 @@ const OPERATIONS = {
   getClientFeatures,
   ...CLIENT_DELIVERY_OPERATIONS,
   ...FLAG_CONFIG_OPERATIONS,
+  ...EVALUATION_OPERATIONS,
   ...FEATURE_LIFECYCLE_OPERATIONS,
+  ...CHANGE_REQUEST_OPERATIONS,
   ...TAG_OPERATIONS,
   ...EXPORT_IMPORT_OPERATIONS,
-  ...EVALUATION_OPERATIONS,
-  ...CHANGE_REQUEST_OPERATIONS,
   ...CONTEXT_FIELD_OPERATIONS,
   ...STRATEGY_DEFINITION_OPERATIONS,
   ...ENVIRONMENT_OPERATIONS,

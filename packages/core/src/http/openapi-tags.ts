@@ -15,6 +15,8 @@ export const TAGS = [
     description: 'Context fields: what constraints and stickiness may name, with legal values; the instance’s and a project’s.',
   },
   { name: 'Projects', description: 'Projects with their computed figures, and the SDK versions their applications use.' },
+  { name: 'Environments', description: 'The instance’s environments: order, on and off, create, change, delete; a project’s use of them.' },
+  { name: 'Feature Types', description: 'The feature types and their lifetimes, after which a flag is potentially stale.' },
   { name: 'Change requests', description: 'Changes proposed for review before they apply.' },
   {
     name: 'Import/Export',
@@ -55,13 +57,15 @@ const RULES: readonly (readonly [RegExp, TagName])[] = [
   [/^\/api\/admin\/features-batch\//, 'Import/Export'],
   [/^\/api\/admin\/(tags|tag-types)\b|\/tags$/, 'Tags'],
   [/^\/api\/admin\/segments\b/, 'Segments'],
+  [/^\/api\/admin\/environments\b/, 'Environments'],
+  [/^\/api\/admin\/feature-types\b/, 'Feature Types'],
   [/\/change-requests\b/, 'Change requests'],
   [/\/dependencies\b/, 'Dependencies'],
   [/\/strategies\b/, 'Strategies'],
   [/\/variants\b/, 'Variants'],
   [/\/features\b/, 'Features'],
-  [/\/context\b/, 'Context'],
   [/^\/api\/admin\/(archive|lifecycle|constraints)\//, 'Features'],
+  [/\/context\b/, 'Context'],
   [/^\/api\/admin\/projects\b/, 'Projects'],
 ];
 

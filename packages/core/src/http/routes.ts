@@ -3,20 +3,20 @@ import { ADMIN_ROUTES } from './admin-routes';
 import { API_TOKEN_ROUTES } from './api-token-routes';
 import { CHANGE_REQUEST_ROUTES } from './change-request-routes';
 import { CLIENT_ROUTES } from './client-routes';
-import { CONTEXT_FIELD_ROUTES } from './context-field-routes';
 import { CLIENT_DELIVERY_ROUTES } from './client-delivery-routes';
+import { CONTEXT_FIELD_ROUTES } from './context-field-routes';
 import { ENVIRONMENT_ROUTES } from './environment-routes';
 import { ADDON_ROUTES } from './addon-routes';
 import { FLAG_CONFIG_ROUTES } from './flag-config-routes';
-import { FEATURE_LIFECYCLE_ROUTES } from './feature-lifecycle-routes';
-import { TAG_ROUTES } from './tag-routes';
-import { EXPORT_IMPORT_ROUTES } from './export-import-routes';
-import { SEARCH_ROUTES } from './search-routes';
 import { FRONTEND_ROUTES } from './frontend-routes';
 import { OFREP_ROUTES } from './ofrep-routes';
 import { PLAYGROUND_ROUTES } from './playground-routes';
+import { FEATURE_LIFECYCLE_ROUTES } from './feature-lifecycle-routes';
 import { HEALTH_ROUTE, openApiRoute, READY_ROUTE } from './public-routes';
 import type { Route } from './route';
+import { TAG_ROUTES } from './tag-routes';
+import { EXPORT_IMPORT_ROUTES } from './export-import-routes';
+import { SEARCH_ROUTES } from './search-routes';
 import { STRATEGY_DEFINITION_ROUTES } from './strategy-definition-routes';
 
 export const ALL_ROUTES: readonly Route[] = [
@@ -28,14 +28,14 @@ export const ALL_ROUTES: readonly Route[] = [
   ...CLIENT_ROUTES,
   ...CLIENT_DELIVERY_ROUTES,
   ...FLAG_CONFIG_ROUTES,
-  ...FEATURE_LIFECYCLE_ROUTES,
-  ...TAG_ROUTES,
-  ...EXPORT_IMPORT_ROUTES,
-  ...SEARCH_ROUTES,
   ...FRONTEND_ROUTES,
   ...OFREP_ROUTES,
   ...PLAYGROUND_ROUTES,
+  ...FEATURE_LIFECYCLE_ROUTES,
   ...CHANGE_REQUEST_ROUTES,
+  ...TAG_ROUTES,
+  ...EXPORT_IMPORT_ROUTES,
+  ...SEARCH_ROUTES,
   ...CONTEXT_FIELD_ROUTES,
   ...STRATEGY_DEFINITION_ROUTES,
   ...ENVIRONMENT_ROUTES,

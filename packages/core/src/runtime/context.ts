@@ -1,8 +1,8 @@
 /** What every operation runs with: storage (through read/write that wait for readiness), clock, logger, caches. */
 import { createCaches, type ContextCaches } from './caches';
 import { ensureInstanceDefaults } from './instance-defaults';
-import { ensureBuiltinContextFields } from './builtin-context-fields';
 import { ensureTagDefaults } from './tag-defaults';
+import { ensureBuiltinContextFields } from './builtin-context-fields';
 import { resolveLimits, type Limits } from '../base/limits';
 import { DEFAULT_FRONTEND_ORIGINS, originProblem } from '../base/cors-origins';
 import { SetupError } from '../base/setup-error';
@@ -68,14 +68,14 @@ export function createContext(options: AdminOptions): AdminContext {
       .then(() => ensureBuiltinContextFields(storage, now))
       .then(() => ensureTagDefaults(storage, now))
       .then(
-      () => {
-        isReady = true;
-      },
-      (error: unknown) => {
-        initialized = undefined;
-        throw error;
-      },
-    );
+        () => {
+          isReady = true;
+        },
+        (error: unknown) => {
+          initialized = undefined;
+          throw error;
+        },
+      );
     return initialized;
   };
   const commits = new CommitSignal(storage);

@@ -23,13 +23,13 @@ import { createFeatureSchema, featureSchema, featuresSchema, patchOperationsSche
 import { FEATURE_TYPE_SCHEMAS } from './feature-type';
 import { EXPORT_IMPORT_SCHEMAS } from './export-import';
 import { FLAG_CONFIG_SCHEMAS } from './flag-config';
-import { FEATURE_LIFECYCLE_SCHEMAS } from './feature-lifecycle';
-import { TAG_SCHEMAS } from './tag';
-import { SEARCH_SCHEMAS } from './search';
 import { FRONTEND_SCHEMAS } from './frontend';
 import { OFREP_SCHEMAS } from './ofrep';
 import { PLAYGROUND_SCHEMAS } from './playground';
+import { FEATURE_LIFECYCLE_SCHEMAS } from './feature-lifecycle';
 import { createProjectSchema, outdatedSdksSchema, projectSchema, projectsSchema } from './project';
+import { TAG_SCHEMAS } from './tag';
+import { SEARCH_SCHEMAS } from './search';
 import { STRATEGY_DEFINITION_SCHEMAS } from './strategy-definition';
 
 export const SCHEMAS = [
@@ -61,12 +61,12 @@ export const SCHEMAS = [
   ...FEATURE_LIFECYCLE_SCHEMAS,
   ...STRATEGY_DEFINITION_SCHEMAS,
   ...CHANGE_REQUEST_SCHEMAS,
-  ...CONTEXT_FIELD_SCHEMAS,
-  ...TAG_SCHEMAS,
-  ...SEARCH_SCHEMAS,
   ...FRONTEND_SCHEMAS,
   ...OFREP_SCHEMAS,
   ...PLAYGROUND_SCHEMAS,
+  ...TAG_SCHEMAS,
+  ...SEARCH_SCHEMAS,
+  ...CONTEXT_FIELD_SCHEMAS,
   ...ENVIRONMENT_SCHEMAS,
   ...ADDON_SCHEMAS,
   ...FEATURE_TYPE_SCHEMAS,

@@ -151,7 +151,10 @@ export async function removeFeature(
   if (!stored.archived) throw badData(`"${stored.name}" is not archived: only an archived feature can be deleted (archive it first).`);
   await requireNoLiveChildren(tx, stored, 'deleted', ref.together);
   const parents = stored.dependencies.map((d) => d.feature);
-  const others = [...(await childrenWithoutParent(tx, stored.name, stored.children)), ...(await parentsWithoutChild(tx, stored.name, parents))];
+  const others = [
+    ...(await childrenWithoutParent(tx, stored.name, stored.children)),
+    ...(await parentsWithoutChild(tx, stored.name, parents)),
+  ];
   for (const other of others) await storeOther(tx, other);
   const before = featureDocument(stored, await environments(tx));
   await commit(tx, ctx, origin, stored, undefined, [{ type: 'feature-deleted', data: null, preData: before }], undefined, undefined);
@@ -259,5 +262,11 @@ async function commit(
     stats,
   );
   // Tags new to the list, as instance events after the feature's (no more of them than of its `feature-tagged`).
-  if (tagEvents.length) await emit(tx, ctx, origin.principal, tagEvents.map((e) => ({ ...causedBy(origin), ...e })));
+  if (tagEvents.length)
+    await emit(
+      tx,
+      ctx,
+      origin.principal,
+      tagEvents.map((e) => ({ ...causedBy(origin), ...e })),
+    );
 }
