@@ -16,8 +16,8 @@ suiteForEachStorage('the feature document and feature creation', (test, world) =
     );
     const envs = await w.storage.read((tx) => tx.list('environments'));
     assert.equal(envs, [
-      { name: 'development', type: 'development', sortOrder: 100 },
-      { name: 'production', type: 'production', sortOrder: 200 },
+      { name: 'development', type: 'development', sortOrder: 100, enabled: true, protected: false },
+      { name: 'production', type: 'production', sortOrder: 200, enabled: true, protected: false },
     ]);
   });
 
@@ -28,7 +28,9 @@ suiteForEachStorage('the feature document and feature creation', (test, world) =
       impressionData: true,
       tags: [{ type: 'simple', value: 'x' }],
     });
-    assert.equal(Object.keys(created).sort(), [...featureSchema.required].sort());
+    // Spec 2.1's fields, and `potentiallyStale` (Unleash's flag past its type's lifetime), which the
+    // environments and feature types added to every feature answer.
+    assert.equal(Object.keys(created).sort(), [...featureSchema.required, 'potentiallyStale'].sort());
     assertSchema('feature', created);
     assert.equal(
       created.environments.map((e) => [e.name, e.environment, e.type, e.sortOrder, e.enabled]),
