@@ -268,6 +268,30 @@ function strategyDefinitionsSuite(setup: HttpSetup): void {
     await refused(`${STRATEGIES}/my-strategy`, 'DELETE', undefined, 409, 'ConflictError', new RegExp(kept.id));
   });
 
+  test('a change request adding a custom strategy is checked against its definition when it is made', async () => {
+    await define();
+    const config = await send('/api/admin/projects/default/environments/production/change-requests/config', 'PUT', {
+      changeRequestsEnabled: true,
+    });
+    assert.is(config.status, 204);
+    const changes = '/api/admin/projects/default/environments/production/change-requests';
+    const bad = await refused(
+      changes,
+      'POST',
+      { feature: 'f1', action: 'addStrategy', payload: { name: 'my-strategy', parameters: { share: '5' } } },
+      400,
+      'BadDataError',
+      /region/,
+    );
+    assert.match((bad['details'] as { path: string }[])[0]!.path, /^\/payload\/parameters\/region$/);
+    const ok = await send(changes, 'POST', {
+      feature: 'f1',
+      action: 'addStrategy',
+      payload: { name: 'my-strategy', parameters: { region: 'eu' } },
+    });
+    assert.ok(ok.status < 300, await ok.clone().text());
+  });
+
   test('refusals: 400 bad bodies, 409 names taken, 403 without the permission, 415; nothing changed', async () => {
     await define();
     for (const body of [
