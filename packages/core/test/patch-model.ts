@@ -149,7 +149,23 @@ function run(before: Json, ops: unknown, rules: ModelRules): Json {
   if (testFailed) refuse(409);
   checkEnvironmentPermission(before, doc, rules);
   checkWritable(before, doc, rules);
+  // An archived feature is read-only: a patch with any fact that leaves it archived is a 400 (reviving is the one change).
+  if ((before as { archived: boolean }).archived && (doc as { archived: boolean }).archived && hasFacts(before, doc)) refuse(400);
   return doc;
+}
+
+/** Whether a valid patched document states a fact (an event) against the original. */
+function hasFacts(before: Json, after: Json): boolean {
+  const b = before as { [key: string]: Json };
+  const a = after as { [key: string]: Json };
+  const fields = ['description', 'type', 'impressionData', 'stale', 'archived', 'favorite'];
+  const tagSet = (tags: Json) => (tags as Json[]).map(canonical).sort();
+  const enabled = (envs: Json) => (envs as { enabled: boolean }[]).map((e) => e.enabled);
+  return (
+    fields.some((key) => !same(b[key], a[key])) ||
+    !same(tagSet(b['tags']), tagSet(a['tags'])) ||
+    !same(enabled(b['environments']), enabled(a['environments']))
+  );
 }
 
 function checkEnvironmentPermission(before: Json, after: Json, rules: ModelRules): void {
