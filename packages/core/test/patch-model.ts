@@ -162,9 +162,9 @@ function hasFacts(before: Json, after: Json): boolean {
   const tagSet = (tags: Json) => (tags as Json[]).map(canonical).sort();
   const enabled = (envs: Json) => (envs as { enabled: boolean }[]).map((e) => e.enabled);
   return (
-    fields.some((key) => !same(b[key], a[key])) ||
-    !same(tagSet(b['tags']), tagSet(a['tags'])) ||
-    !same(enabled(b['environments']), enabled(a['environments']))
+    fields.some((key) => !same(b[key] ?? null, a[key] ?? null)) ||
+    !same(tagSet(b['tags'] ?? []), tagSet(a['tags'] ?? [])) ||
+    !same(enabled(b['environments'] ?? []), enabled(a['environments'] ?? []))
   );
 }
 
