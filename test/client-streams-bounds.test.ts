@@ -145,6 +145,12 @@ test("shutdown: close() ends every stream cleanly, so the server's close does no
   const reader = (await fetch(`${server.url}/api/client/streaming`, { headers: { authorization: key } })).body!.getReader();
   const buffered = { text: '' };
   assert.is((await nextEvent(reader, buffered))?.event, 'unleash-connected');
+  const head = await fetch(`${server.url}/api/client/streaming`, { method: 'HEAD', headers: { authorization: key } });
+  assert.equal(
+    [head.status, head.headers.get('content-type'), (await head.arrayBuffer()).byteLength],
+    [200, 'text/event-stream; charset=utf-8', 0],
+  );
+  assert.is(admin.context.streams.stats().open, 1, 'a HEAD holds no stream');
   admin.context.streams.close();
   assert.is(await nextEvent(reader, buffered), undefined, 'the stream ended');
   const refused = await fetch(`${server.url}/api/client/streaming`, { headers: { authorization: key } });

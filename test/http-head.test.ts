@@ -36,7 +36,8 @@ const PARAMS: Record<string, string> = { projectId: 'default', featureName: 'f1'
 /** Headers that differ between any two answers. */
 const PER_ANSWER = new Set(['x-request-id', 'date', 'connection', 'keep-alive']);
 
-const getPaths = ALL_ROUTES.filter((route) => route.method === 'GET').map((route) =>
+// A stream (server-sent events) never ends, so it has no length to compare: its HEAD is in client-streams-bounds.test.ts.
+const getPaths = ALL_ROUTES.filter((route) => route.method === 'GET' && route.path !== '/api/client/streaming').map((route) =>
   route.path.replace(/:([A-Za-z]+)/g, (_, name: string) => PARAMS[name] ?? 'unknown'),
 );
 
