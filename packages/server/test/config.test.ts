@@ -46,6 +46,8 @@ config('defaults', () => {
     metrics: true,
     metricsToken: undefined,
     limits: {},
+    maxStreams: 10_000,
+    streamHeartbeatMs: 30_000,
   });
 });
 

@@ -181,11 +181,13 @@ browserTest('one change request: its changes per feature and its state', async (
   await assertAccessible(page, 'change request');
 });
 
-browserTest('the tag filter keeps a:b + c and a + b:c apart (a tag is its type and value, not their joined text)', async () => {
+browserTest('the tag filter keeps aa-b + c and aa + b-c apart (a tag is its type and value, not their joined text)', async () => {
   await s.apiSend('POST', '/api/admin/projects', { id: 'tagged', name: 'Tagged' });
+  // A tag's type must exist before a flag carries it (and a type's name has no colon, so '-' joins here).
+  for (const name of ['aa-b', 'aa']) await s.apiSend('POST', '/api/admin/tag-types', { name });
   for (const [name, tag] of [
-    ['left-tagged', { type: 'a:b', value: 'c' }],
-    ['right-tagged', { type: 'a', value: 'b:c' }],
+    ['left-tagged', { type: 'aa-b', value: 'c' }],
+    ['right-tagged', { type: 'aa', value: 'b-c' }],
   ] as const) {
     await s.apiSend('POST', '/api/admin/projects/tagged/features', { name });
     await s.apiSend('PATCH', `/api/admin/projects/tagged/features/${name}`, [{ op: 'add', path: '/tags/-', value: tag }]);
@@ -196,8 +198,8 @@ browserTest('the tag filter keeps a:b + c and a + b:c apart (a tag is its type a
   const options = page.locator('#flag-tag option');
   assert.is(await options.count(), 3, 'any tag + two tags');
   for (const [index, only] of [
-    [1, 'right-tagged'],
-    [2, 'left-tagged'],
+    [1, 'left-tagged'],
+    [2, 'right-tagged'],
   ] as const) {
     await page.locator('#flag-tag').selectOption({ index });
     await page.waitForFunction(() => document.querySelectorAll('table.flags tbody tr').length === 1);

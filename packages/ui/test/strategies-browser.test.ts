@@ -114,7 +114,9 @@ s.test('list, define with typed parameters, use in a flag, edit, deprecate, reac
   await page.getByRole('button', { name: 'Reactivate region-gate' }).click();
   await status(page, 'Strategy region-gate reactivated.');
   assert.is((await definition('region-gate')).deprecated, false);
-  assert.ok((await offered(page)).includes('region-gate'), 'offered again');
+  // Offered again: the form reads the definitions when it opens, so wait for the option (a timeout fails the test).
+  const reopened = await openStrategyForm(page);
+  await reopened.getByLabel('Strategy', { exact: true }).locator('option[value="region-gate"]').waitFor({ state: 'attached' });
 
   // Deleting it while the flag uses it: the API's 409 is shown, the strategy stays.
   await page.goto(`${s.url()}/#/strategies`);
