@@ -66,6 +66,8 @@ test('workerd (miniflare): the example bundled as a Worker, its key from a bindi
     format: 'esm',
     platform: 'neutral',
     conditions: ['workerd', 'worker', 'browser'],
+    // As wrangler bundles: packages with only a `main` field (the evaluation engine's ip-address) resolve too.
+    mainFields: ['browser', 'module', 'main'],
     write: false,
     logLevel: 'silent',
   });
