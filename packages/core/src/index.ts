@@ -64,7 +64,6 @@ export type { CollectionName, Collections, EventQuery, ReadTx, SequenceName, Sto
 export { ADMIN_ROLES, CHANGE_REQUEST_STATES, FEATURE_TYPES, KEY_TYPES, LIFECYCLE_STAGES, PROJECT_MODES } from './base/records';
 export type {
   AdminRole,
-  AddonRecord,
   ApiKeyRecord,
   ApprovalRecord,
   ChangeRecord,
@@ -75,7 +74,6 @@ export type {
   ClientAppRecord,
   ClientInstance,
   Constraint,
-  EnvironmentRecord,
   EventRecord,
   FeatureEnvironmentState,
   FeatureRecord,
@@ -94,6 +92,17 @@ export type {
   UserRef,
   Variant,
 } from './base/records';
+export type {
+  AddonRecord,
+  ContextFieldRecord,
+  EnvironmentRecord,
+  FeatureTypeRecord,
+  SettingRecord,
+  StrategyDefinitionRecord,
+  StrategyParameterDefinition,
+  TagRecord,
+  TagTypeRecord,
+} from './base/vocabulary-records';
 
 // Flag configuration: what an operation's input may hold, and what it takes and returns.
 export { FLAG_CONFIG_LIMITS } from './base/flag-config-limits';

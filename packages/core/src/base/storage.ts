@@ -62,21 +62,23 @@ import type {
   ApiKeyRecord,
   ChangeRequestConfigRecord,
   ChangeRequestRecord,
-  AddonRecord,
   ClientAppRecord,
-  ContextFieldRecord,
-  EnvironmentRecord,
   FeatureRecord,
   NewEvent,
   ProjectRecord,
   ProjectStatsRecord,
   SegmentRecord,
+} from './records';
+import type { EnvironmentRecord } from './vocabulary-records';
+import type {
+  AddonRecord,
+  ContextFieldRecord,
   SettingRecord,
   StrategyDefinitionRecord,
   TagRecord,
   TagTypeRecord,
   FeatureTypeRecord,
-} from './records';
+} from './vocabulary-records';
 
 /** Keyed collections and the record type each holds. */
 export interface Collections {

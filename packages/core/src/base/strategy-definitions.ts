@@ -3,7 +3,7 @@
  * definitions, its order), and the parameter types a custom definition may use. They are not stored:
  * a built-in's record exists only once it is deprecated, to keep that.
  */
-import type { StrategyParameterDefinition } from './records';
+import type { StrategyParameterDefinition } from './vocabulary-records';
 
 export const STRATEGY_PARAMETER_TYPES = ['string', 'percentage', 'list', 'number', 'boolean'] as const;
 export type StrategyParameterType = (typeof STRATEGY_PARAMETER_TYPES)[number];

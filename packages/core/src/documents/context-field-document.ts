@@ -1,5 +1,5 @@
 /** A context field as the API answers it (Unleash's contextFieldSchema). */
-import type { ContextFieldRecord } from '../base/records';
+import type { ContextFieldRecord } from '../base/vocabulary-records';
 
 export interface ContextFieldDocument {
   name: string;

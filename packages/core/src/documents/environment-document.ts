@@ -1,5 +1,6 @@
 /** The environment answers (Unleash's environmentSchema and environmentProjectSchema), built from records. */
-import type { ApiKeyRecord, EnvironmentRecord, FeatureRecord, ProjectDefaultStrategy, ProjectRecord } from '../base/records';
+import type { ApiKeyRecord, FeatureRecord, ProjectDefaultStrategy, ProjectRecord } from '../base/records';
+import type { EnvironmentRecord } from '../base/vocabulary-records';
 
 export interface EnvironmentDocument {
   name: string;

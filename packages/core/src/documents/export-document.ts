@@ -3,7 +3,8 @@
  * strategies and on/off state and variants in one environment, and what those use (context fields,
  * segments by id and name, tags and tag types, dependencies, links).
  */
-import type { ContextFieldRecord, FeatureRecord, SegmentRecord, TagTypeRecord } from '../base/records';
+import type { FeatureRecord, SegmentRecord } from '../base/records';
+import type { ContextFieldRecord, TagTypeRecord } from '../base/vocabulary-records';
 
 export interface ExportSources {
   features: readonly FeatureRecord[];

@@ -1,5 +1,6 @@
 /** The feature document the admin API returns, built from a stored feature record. */
-import type { EnvironmentRecord, FeatureRecord, FeatureType, LifecycleStage, Tag, Variant } from '../base/records';
+import type { FeatureRecord, FeatureType, LifecycleStage, Tag, Variant } from '../base/records';
+import type { EnvironmentRecord } from '../base/vocabulary-records';
 import { isPotentiallyStale, type FeatureLifetimes } from './feature-types';
 
 export interface StrategyDocument {

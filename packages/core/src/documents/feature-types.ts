@@ -3,7 +3,8 @@
  * admin set (`featureTypes` records). A feature not marked stale and not archived is potentially stale
  * once its type's lifetime has passed since its creation (Unleash's rule); a null lifetime never passes.
  */
-import { FEATURE_TYPES, type FeatureRecord, type FeatureType, type FeatureTypeRecord } from '../base/records';
+import { FEATURE_TYPES, type FeatureRecord, type FeatureType } from '../base/records';
+import type { FeatureTypeRecord } from '../base/vocabulary-records';
 import { FEATURE_LIFETIME_DAYS } from './project-stats';
 
 const DAY_MS = 86_400_000;

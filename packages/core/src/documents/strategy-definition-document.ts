@@ -1,5 +1,5 @@
 /** A strategy definition as the admin API answers it (Unleash's strategySchema): built-in or custom. */
-import type { StrategyDefinitionRecord, StrategyParameterDefinition } from '../base/records';
+import type { StrategyDefinitionRecord, StrategyParameterDefinition } from '../base/vocabulary-records';
 import type { BuiltInStrategyDefinition } from '../base/strategy-definitions';
 
 export interface StrategyDefinitionDocument {

@@ -1,6 +1,6 @@
 import { integrationStateName, type IntegrationState } from '../base/addon-providers';
 import { requireAdmin, type Principal } from '../base/auth';
-import type { AddonRecord } from '../base/records';
+import type { AddonRecord } from '../base/vocabulary-records';
 import type { AdminContext } from '../runtime/context';
 import { emit } from '../runtime/emit';
 import { addonEventData, addonRecord, maskedAddon, requireProvider, type AddonBody } from '../rules/addon-input';

@@ -1,6 +1,6 @@
 import { AdminError } from '../base/errors';
 import type { Principal } from '../base/auth';
-import type { ContextFieldRecord } from '../base/records';
+import type { ContextFieldRecord } from '../base/vocabulary-records';
 import { contextFieldDocument, type ContextFieldDocument } from '../documents/context-field-document';
 import { requireContextFieldWrite } from '../rules/context-field-access';
 import { legalValuesOf, parseCreateBody, projectOfNewField } from '../rules/context-field-input';

@@ -3,7 +3,7 @@ import type { AdminContext } from '../runtime/context';
 import { emit } from '../runtime/emit';
 import { environmentDocument, type EnvironmentDocument } from '../documents/environment-document';
 import { AdminError } from '../base/errors';
-import type { EnvironmentRecord } from '../base/records';
+import type { EnvironmentRecord } from '../base/vocabulary-records';
 import { assertValid } from '../schemas/validation';
 
 interface CreateEnvironmentBody {

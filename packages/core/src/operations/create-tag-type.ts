@@ -1,5 +1,5 @@
 import { requireTagAdmin, type Principal } from '../base/auth';
-import type { TagTypeRecord } from '../base/records';
+import type { TagTypeRecord } from '../base/vocabulary-records';
 import type { AdminContext } from '../runtime/context';
 import { emit } from '../runtime/emit';
 import { requireFreeTagTypeName, tagTypeRecord, type TagTypeBody } from '../rules/tag-type-input';

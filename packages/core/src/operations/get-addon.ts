@@ -1,6 +1,6 @@
 import { requireAdminKey, type Principal } from '../base/auth';
 import { notFound } from '../base/errors';
-import type { AddonRecord } from '../base/records';
+import type { AddonRecord } from '../base/vocabulary-records';
 import type { AdminContext } from '../runtime/context';
 import { addonId, maskedAddon } from '../rules/addon-input';
 

@@ -1,6 +1,6 @@
 import { ADDON_PROVIDERS, type AddonProviderDefinition } from '../base/addon-providers';
 import { requireAdminKey, type Principal } from '../base/auth';
-import type { AddonRecord } from '../base/records';
+import type { AddonRecord } from '../base/vocabulary-records';
 import type { AdminContext } from '../runtime/context';
 import { maskedAddon } from '../rules/addon-input';
 

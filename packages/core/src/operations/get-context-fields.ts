@@ -1,5 +1,5 @@
 import { canSeeProject, requireAdminKey, type Principal } from '../base/auth';
-import type { ContextFieldRecord } from '../base/records';
+import type { ContextFieldRecord } from '../base/vocabulary-records';
 import { contextFieldDocument, type ContextFieldDocument } from '../documents/context-field-document';
 import { strategiesUsing } from '../rules/context-field-usage';
 import type { AdminContext } from '../runtime/context';

@@ -1,6 +1,6 @@
 import { requireAdminKey, type Principal } from '../base/auth';
 import { notFound } from '../base/errors';
-import type { TagTypeRecord } from '../base/records';
+import type { TagTypeRecord } from '../base/vocabulary-records';
 import type { AdminContext } from '../runtime/context';
 
 /** `GET /api/admin/tag-types/:name` (Unleash's `getTagType`): `{version: 1, tagType}` as Unleash answers, or 404. */

@@ -1,5 +1,5 @@
 import { requireAdminKey, type Principal } from '../base/auth';
-import type { TagTypeRecord } from '../base/records';
+import type { TagTypeRecord } from '../base/vocabulary-records';
 import type { AdminContext } from '../runtime/context';
 
 /** `GET /api/admin/tag-types` (Unleash's `getTagTypes`): every tag type, by name. */

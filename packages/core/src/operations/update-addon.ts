@@ -1,6 +1,6 @@
 import { requireAdmin, type Principal } from '../base/auth';
 import { notFound } from '../base/errors';
-import type { AddonRecord } from '../base/records';
+import type { AddonRecord } from '../base/vocabulary-records';
 import type { AdminContext } from '../runtime/context';
 import { emit } from '../runtime/emit';
 import { addonEventData, addonId, addonRecord, maskedAddon, requireProvider, type AddonBody } from '../rules/addon-input';

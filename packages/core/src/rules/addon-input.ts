@@ -5,7 +5,7 @@
  */
 import { MASKED_VALUE, addonProvider, type AddonProviderDefinition } from '../base/addon-providers';
 import { badData } from '../base/errors';
-import type { AddonRecord } from '../base/records';
+import type { AddonRecord } from '../base/vocabulary-records';
 
 /** The body of createAddon and updateAddon, once the schema holds. */
 export interface AddonBody {

@@ -5,7 +5,8 @@
  * stickiness on. A refusal is a 400 naming the place in the request.
  */
 import { badData } from '../base/errors';
-import type { Constraint, ContextFieldRecord, Strategy, Variant } from '../base/records';
+import type { Constraint, Strategy, Variant } from '../base/records';
+import type { ContextFieldRecord } from '../base/vocabulary-records';
 import type { ReadTx } from '../base/storage';
 import { STICKINESS_WITHOUT_FIELD } from '../runtime/builtin-context-fields';
 

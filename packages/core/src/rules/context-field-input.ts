@@ -1,6 +1,6 @@
 /** Create and update bodies of context fields, checked and turned into the stored fields. */
 import { badData } from '../base/errors';
-import type { ContextFieldRecord } from '../base/records';
+import type { ContextFieldRecord } from '../base/vocabulary-records';
 import type { ReadTx } from '../base/storage';
 import { assertValid } from '../schemas/validation';
 

@@ -5,7 +5,7 @@
  */
 import { canSeeProject, type Principal } from '../base/auth';
 import { notFound } from '../base/errors';
-import type { ContextFieldRecord } from '../base/records';
+import type { ContextFieldRecord } from '../base/vocabulary-records';
 import type { ReadTx } from '../base/storage';
 import { visibleProject } from '../runtime/lookups';
 

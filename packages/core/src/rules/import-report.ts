@@ -6,7 +6,7 @@
  */
 import { canSeeEnvironment, canSeeProject, seesAllProjects, type Principal } from '../base/auth';
 import type { Limits } from '../base/limits';
-import type { ContextFieldRecord } from '../base/records';
+import type { ContextFieldRecord } from '../base/vocabulary-records';
 import type { ReadTx } from '../base/storage';
 import { listStrategyDefinitions } from './strategy-definition-lookup';
 import { liveSegments } from './segment-lookup';

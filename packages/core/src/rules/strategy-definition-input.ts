@@ -1,6 +1,6 @@
 /** The body of a custom strategy definition (POST, PUT) checked and turned into what is stored. */
 import { badData } from '../base/errors';
-import type { StrategyParameterDefinition } from '../base/records';
+import type { StrategyParameterDefinition } from '../base/vocabulary-records';
 import { assertValid } from '../schemas/validation';
 
 interface ParameterInput {

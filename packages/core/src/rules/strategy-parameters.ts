@@ -4,7 +4,7 @@
  * Parameters are stored as strings, as Unleash stores them (numbers sent are kept as their string).
  */
 import { badData } from '../base/errors';
-import type { StrategyParameterDefinition } from '../base/records';
+import type { StrategyParameterDefinition } from '../base/vocabulary-records';
 
 interface ParameterRule {
   /** The value when the request leaves the parameter out; undefined = required. */

@@ -1,6 +1,6 @@
 /** A tag type from a request body (create, validate, update): Unleash's defaults, `''` as no icon or colour. */
 import { AdminError } from '../base/errors';
-import type { TagTypeRecord } from '../base/records';
+import type { TagTypeRecord } from '../base/vocabulary-records';
 import type { ReadTx } from '../base/storage';
 
 export interface TagTypeBody {

@@ -2,7 +2,7 @@
  * The context fields every instance has (Unleash's, plus remoteAddress, which the SDKs fill in too): written
  * on a fresh storage and on existing data that lacks them; they can be changed but not deleted.
  */
-import type { ContextFieldRecord } from '../base/records';
+import type { ContextFieldRecord } from '../base/vocabulary-records';
 import type { Storage } from '../base/storage';
 
 const builtin = (name: string, description: string, sortOrder: number, stickiness = false) => ({

@@ -1,6 +1,6 @@
 /** An environment by name, or 404 as Unleash words it. */
 import { notFound } from '../base/errors';
-import type { EnvironmentRecord } from '../base/records';
+import type { EnvironmentRecord } from '../base/vocabulary-records';
 import type { ReadTx } from '../base/storage';
 
 export async function environmentNamed(tx: ReadTx, name: string): Promise<EnvironmentRecord> {

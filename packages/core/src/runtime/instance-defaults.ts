@@ -1,6 +1,7 @@
 /** What a fresh instance has before anyone writes: the default environments and the `default` project. */
 import { emptyStats } from '../documents/project-stats';
-import type { EnvironmentRecord, ProjectRecord } from '../base/records';
+import type { ProjectRecord } from '../base/records';
+import type { EnvironmentRecord } from '../base/vocabulary-records';
 import type { Storage } from '../base/storage';
 
 export const DEFAULT_ENVIRONMENTS: readonly EnvironmentRecord[] = [

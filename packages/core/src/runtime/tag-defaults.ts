@@ -5,7 +5,7 @@
  * becomes a tag type, so every tag stays of a known type. A setting (`tagList`) marks it done, so later
  * starts cost one read and a deleted `simple` stays deleted.
  */
-import type { TagRecord, TagTypeRecord } from '../base/records';
+import type { TagRecord, TagTypeRecord } from '../base/vocabulary-records';
 import type { Storage, WriteTx } from '../base/storage';
 import { tagKey } from '../base/tags';
 

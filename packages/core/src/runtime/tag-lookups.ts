@@ -1,7 +1,8 @@
 /** Reads of the tag routes: a feature by name as a key may see it, tag types, and tags as answered (with their type's colour). */
 import { canSeeProject, type Principal } from '../base/auth';
 import { notFound } from '../base/errors';
-import type { FeatureRecord, Tag, TagTypeRecord } from '../base/records';
+import type { FeatureRecord, Tag } from '../base/records';
+import type { TagTypeRecord } from '../base/vocabulary-records';
 import type { ReadTx } from '../base/storage';
 
 /** A tag as the tag routes answer it: its pair and its type's colour. */

@@ -5,7 +5,7 @@
  */
 import type { Principal } from '../base/auth';
 import { jsonEqual } from '../base/json';
-import type { ContextFieldRecord } from '../base/records';
+import type { ContextFieldRecord } from '../base/vocabulary-records';
 import type { WriteTx } from '../base/storage';
 import { contextFieldDocument } from '../documents/context-field-document';
 import type { AdminContext } from '../runtime/context';

@@ -4,7 +4,7 @@
  */
 import type { Principal } from '../base/auth';
 import { AdminError } from '../base/errors';
-import type { StrategyDefinitionRecord } from '../base/records';
+import type { StrategyDefinitionRecord } from '../base/vocabulary-records';
 import type { WriteTx } from '../base/storage';
 import { builtInDefinition } from '../base/strategy-definitions';
 import type { StrategyDefinitionDocument } from '../documents/strategy-definition-document';

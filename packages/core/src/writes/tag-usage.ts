@@ -6,7 +6,8 @@
  * (feature-write.ts) for every write whose tags changed: PATCH, creation, the tag routes, change requests.
  */
 import { badData } from '../base/errors';
-import type { Tag, TagRecord } from '../base/records';
+import type { Tag } from '../base/records';
+import type { TagRecord } from '../base/vocabulary-records';
 import type { WriteTx } from '../base/storage';
 import { tagKey } from '../base/tags';
 import type { EventInput } from '../runtime/emit';
