@@ -1,28 +1,11 @@
 /**
  * Routes of a feature's lifecycle with Unleash 8.2.0's paths, statuses and shapes: PUT, clone, validate,
- * archive (DELETE) and its batches, revive, delete for good, stale, bulk on/off, variants on several
- * environments, lifecycle stages and links. Writes check their permission before the body is read.
+ * stale, bulk on/off, variants on several environments, lifecycle stages and links (the archive's routes:
+ * archive-routes.ts). Writes check their permission before the body is read.
  */
-import { requireAdminKey, requireUpdateFeature, requireUpdateFeatureEnvironment } from '../base/auth';
-import type { Route, RouteInput, RouteResult } from './route';
-
-const PROJECT = '/api/admin/projects/:projectId';
-const FEATURE = `${PROJECT}/features/:featureName`;
-
-const feature = ({ params }: RouteInput) => ({ projectId: params['projectId']!, featureName: params['featureName']! });
-const updateFeature: Route['authorize'] = (principal, params) => requireUpdateFeature(principal, params['projectId']!);
-const empty = (status: number): RouteResult => ({ status, body: null });
-
-type Write = Pick<Route, 'method' | 'path' | 'summary' | 'operationId' | 'run'> & Partial<Route>;
-
-/** A write needing UPDATE_FEATURE on the path's project (the key type only where the path names none). */
-const write = (route: Write): Route => ({
-  auth: 'admin',
-  errors: [400, 404, 413, 415],
-  response: { status: 200 },
-  authorize: route.path.startsWith(PROJECT) ? updateFeature : requireAdminKey,
-  ...route,
-});
+import { requireUpdateFeatureEnvironment } from '../base/auth';
+import { empty, FEATURE, feature, PROJECT, write } from './feature-route-parts';
+import type { Route } from './route';
 
 export const FEATURE_LIFECYCLE_ROUTES: readonly Route[] = [
   write({
@@ -42,20 +25,6 @@ export const FEATURE_LIFECYCLE_ROUTES: readonly Route[] = [
         ifMatch: input.headers.get('if-match'),
       });
       return { status: 200, body, headers: { etag } };
-    },
-  }),
-  write({
-    method: 'DELETE',
-    path: FEATURE,
-    summary: 'Archive a feature flag',
-    operationId: 'archiveFeature',
-    description: 'Unleash answers 202. 409 while live features depend on it; its own dependencies are removed.',
-    etag: 'if-match',
-    response: { status: 202 },
-    errors: [400, 404, 409, 412],
-    async run(admin, input) {
-      await admin.archiveFeature(input.principal, { ...feature(input), ifMatch: input.headers.get('if-match') });
-      return empty(202);
     },
   }),
   {
@@ -158,76 +127,6 @@ export const FEATURE_LIFECYCLE_ROUTES: readonly Route[] = [
     async run(admin, input) {
       await admin.validateConstraint(input.principal, { body: await input.json() });
       return empty(204);
-    },
-  }),
-  write({
-    method: 'POST',
-    path: `${PROJECT}/archive`,
-    summary: 'Archive feature flags (all or none)',
-    operationId: 'archiveFeatures',
-    request: 'batchFeaturesBody',
-    response: { status: 202 },
-    errors: [400, 404, 409, 413, 415],
-    async run(admin, input) {
-      await admin.archiveFeatures(input.principal, { projectId: input.params['projectId']!, body: await input.json() });
-      return empty(202);
-    },
-  }),
-  write({
-    method: 'POST',
-    path: `${PROJECT}/archive/validate`,
-    summary: 'What archiving feature flags would meet: parents whose children stay, dependencies that go',
-    operationId: 'validateArchiveFeatures',
-    request: 'batchFeaturesBody',
-    response: { status: 200, schema: 'validateArchiveFeatures' },
-    run: async (admin, input) => ({
-      status: 200,
-      body: await admin.validateArchiveFeatures(input.principal, { projectId: input.params['projectId']!, body: await input.json() }),
-    }),
-  }),
-  write({
-    method: 'POST',
-    path: `${PROJECT}/revive`,
-    summary: 'Revive archived feature flags (all or none)',
-    operationId: 'reviveFeatures',
-    request: 'batchFeaturesBody',
-    async run(admin, input) {
-      await admin.reviveFeatures(input.principal, { projectId: input.params['projectId']!, body: await input.json() });
-      return empty(200);
-    },
-  }),
-  write({
-    method: 'POST',
-    path: `${PROJECT}/delete`,
-    summary: 'Delete archived feature flags for good (all or none)',
-    operationId: 'deleteFeatures',
-    request: 'batchFeaturesBody',
-    errors: [400, 404, 409, 413, 415],
-    async run(admin, input) {
-      await admin.deleteFeatures(input.principal, { projectId: input.params['projectId']!, body: await input.json() });
-      return empty(200);
-    },
-  }),
-  write({
-    method: 'POST',
-    path: '/api/admin/archive/revive/:featureName',
-    summary: 'Revive an archived feature flag',
-    operationId: 'reviveFeature',
-    errors: [400, 404],
-    async run(admin, input) {
-      await admin.reviveFeature(input.principal, { featureName: input.params['featureName']! });
-      return empty(200);
-    },
-  }),
-  write({
-    method: 'DELETE',
-    path: '/api/admin/archive/:featureName',
-    summary: 'Delete an archived feature flag for good',
-    operationId: 'deleteFeature',
-    errors: [400, 404, 409],
-    async run(admin, input) {
-      await admin.deleteFeature(input.principal, { featureName: input.params['featureName']! });
-      return empty(200);
     },
   }),
   {

@@ -11,6 +11,7 @@ import { FLAG_CONFIG_ROUTES } from './flag-config-routes';
 import { FRONTEND_ROUTES } from './frontend-routes';
 import { OFREP_ROUTES } from './ofrep-routes';
 import { PLAYGROUND_ROUTES } from './playground-routes';
+import { ARCHIVE_ROUTES } from './archive-routes';
 import { FEATURE_LIFECYCLE_ROUTES } from './feature-lifecycle-routes';
 import { HEALTH_ROUTE, openApiRoute, READY_ROUTE } from './public-routes';
 import type { Route } from './route';
@@ -32,6 +33,7 @@ export const ALL_ROUTES: readonly Route[] = [
   ...OFREP_ROUTES,
   ...PLAYGROUND_ROUTES,
   ...FEATURE_LIFECYCLE_ROUTES,
+  ...ARCHIVE_ROUTES,
   ...CHANGE_REQUEST_ROUTES,
   ...TAG_ROUTES,
   ...EXPORT_IMPORT_ROUTES,
