@@ -11,8 +11,9 @@ export type { Admin } from './admin/admin';
 export { createContext } from './runtime/context';
 export type { AdminContext, AdminOptions } from './runtime/context';
 export type { ContextCaches } from './runtime/caches';
-export { DEFAULT_STREAM_OPTIONS } from './runtime/client-streams';
-export type { StreamOptions, StreamStats } from './runtime/client-streams';
+export { DEFAULT_STREAM_OPTIONS } from './runtime/stream-options';
+export type { StreamOptions } from './runtime/stream-options';
+export type { StreamStats } from './runtime/client-streams';
 export { silentLogger } from './base/logger';
 export type { Logger, LogMethod } from './base/logger';
 

@@ -14,26 +14,11 @@ import type { ReadTx } from '../base/storage';
 import { readClientFeatures, type ClientQuery } from './client-features-read';
 import type { CommitSignal } from './commit-signal';
 import { DeltaFeed, type DeltaAnswer } from './delta-feed';
-
-export interface StreamOptions {
-  /** Most open streams of this instance; over it a stream is refused with 429 (default 10,000). */
-  max?: number;
-  /** Milliseconds between heartbeats on an idle stream (default 30,000; the SDK reconnects after 60 s of silence). */
-  heartbeatMs?: number;
-  /**
-   * Revisions each feed keeps to answer with changes (default 64): a delta client further behind gets
-   * a hydration, and a stream that did not read for more revisions is closed.
-   */
-  depth?: number;
-}
-
-export const DEFAULT_STREAM_OPTIONS: Required<StreamOptions> = { max: 10_000, heartbeatMs: 30_000, depth: 64 };
+import { HEARTBEAT, sseEvent } from './sse-frames';
+import { streamOptions, type StreamOptions } from './stream-options';
 
 /** Most feeds (distinct scopes) kept without open streams; the least recently asked goes first. */
 const IDLE_FEEDS = 256;
-
-const encoder = new TextEncoder();
-const HEARTBEAT = encoder.encode(': heartbeat\n\n');
 
 interface Slot {
   feed: DeltaFeed;
@@ -82,11 +67,7 @@ export class ClientStreams {
     private readonly signal: CommitSignal,
     options: StreamOptions = {},
   ) {
-    this.options = { ...DEFAULT_STREAM_OPTIONS, ...options };
-    for (const [name, value] of Object.entries(this.options)) {
-      if (!Number.isSafeInteger(value) || value < 1)
-        throw new TypeError(`streams.${name} must be a positive integer, got ${String(value)}`);
-    }
+    this.options = streamOptions(options);
   }
 
   /** The scope's feed, brought up to the stored state (for delta polling). */
@@ -266,8 +247,7 @@ export class ClientStreams {
       const key = `${event} ${from ?? ''}`;
       let chunk = slot.chunks.get(key);
       if (!chunk) {
-        const answer = feed.since(from) as DeltaAnswer;
-        chunk = encoder.encode(`id: ${answer.eventId}\nevent: ${event}\ndata: ${answer.json}\n\n`);
+        chunk = sseEvent(event, feed.since(from) as DeltaAnswer);
         slot.chunks.set(key, chunk);
       }
       connection.sent = feed.eventId;

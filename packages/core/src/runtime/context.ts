@@ -10,7 +10,8 @@ import { silentLogger, type Logger } from '../base/logger';
 import type { ReadTx, Storage, WriteTx } from '../base/storage';
 import { UsageBatch } from './usage-batch';
 import { CommitSignal } from './commit-signal';
-import { ClientStreams, type StreamOptions } from './client-streams';
+import { ClientStreams } from './client-streams';
+import type { StreamOptions } from './stream-options';
 
 export interface AdminOptions {
   storage: Storage;
