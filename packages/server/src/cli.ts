@@ -2,7 +2,8 @@
 // Exit codes: 0 stopped by SIGTERM/SIGINT; 1 runtime failure (data directory in use or unreadable,
 // cannot listen, uncaught error, second signal, shutdown over the time limit); 2 bad flag or env value.
 import { createRequire } from 'node:module';
-import { ConfigError, parseConfig, USAGE, type ServerConfig } from './config';
+import { ConfigError, parseConfig, type ServerConfig } from './config';
+import { USAGE } from './usage';
 import { demoCurls } from './demo-curls';
 import { createBinLogger } from './logger';
 import { startServer, type RunningServer } from './start';
