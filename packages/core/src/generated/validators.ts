@@ -12854,10 +12854,155 @@ validate67.errors = vErrors;
 return errors === 0;
 }
 
-export const segmentStrategies = validate68;
-const schema44 = {"$id":"segmentStrategies","type":"object","additionalProperties":false,"required":["strategies","changeRequestStrategies"],"properties":{"strategies":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","featureName","projectId","environment","strategyName"],"properties":{"id":{"type":"string"},"featureName":{"type":"string"},"projectId":{"type":"string"},"environment":{"type":"string"},"strategyName":{"type":"string"}}}},"changeRequestStrategies":{"type":"array","items":{"type":"object"}}}};
+export const strategyUse = validate68;
+const schema44 = {"$id":"strategyUse","type":"object","additionalProperties":false,"required":["id","featureName","projectId","environment","strategyName"],"properties":{"id":{"type":"string"},"featureName":{"type":"string"},"projectId":{"type":"string"},"environment":{"type":"string"},"strategyName":{"type":"string"}}};
 
 function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="strategyUse" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.featureName === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "featureName"},message:"must have required property '"+"featureName"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.projectId === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "projectId"},message:"must have required property '"+"projectId"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.environment === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "environment"},message:"must have required property '"+"environment"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.strategyName === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "strategyName"},message:"must have required property '"+"strategyName"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((key0 === "id") || (key0 === "featureName")) || (key0 === "projectId")) || (key0 === "environment")) || (key0 === "strategyName"))){
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+if(typeof data.id !== "string"){
+const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.featureName !== undefined){
+if(typeof data.featureName !== "string"){
+const err7 = {instancePath:instancePath+"/featureName",schemaPath:"#/properties/featureName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.projectId !== undefined){
+if(typeof data.projectId !== "string"){
+const err8 = {instancePath:instancePath+"/projectId",schemaPath:"#/properties/projectId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.environment !== undefined){
+if(typeof data.environment !== "string"){
+const err9 = {instancePath:instancePath+"/environment",schemaPath:"#/properties/environment/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.strategyName !== undefined){
+if(typeof data.strategyName !== "string"){
+const err10 = {instancePath:instancePath+"/strategyName",schemaPath:"#/properties/strategyName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+validate68.errors = vErrors;
+return errors === 0;
+}
+
+export const segmentStrategies = validate69;
+const schema45 = {"$id":"segmentStrategies","type":"object","additionalProperties":false,"required":["strategies","changeRequestStrategies"],"properties":{"strategies":{"type":"array","items":{"$ref":"strategyUse"}},"changeRequestStrategies":{"type":"array","items":{"type":"object"}}}};
+
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="segmentStrategies" */;
 let vErrors = null;
 let errors = 0;
@@ -12899,10 +13044,14 @@ let data0 = data.strategies;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.id === undefined){
-const err3 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(!(validate68(data0[i0], {instancePath:instancePath+"/strategies/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/strategies",schemaPath:"#/properties/strategies/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12911,8 +13060,15 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data1.featureName === undefined){
-const err4 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/required",keyword:"required",params:{missingProperty: "featureName"},message:"must have required property '"+"featureName"+"'"};
+}
+if(data.changeRequestStrategies !== undefined){
+let data2 = data.changeRequestStrategies;
+if(Array.isArray(data2)){
+const len1 = data2.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data2[i1];
+if(!(data3 && typeof data3 == "object" && !Array.isArray(data3))){
+const err4 = {instancePath:instancePath+"/changeRequestStrategies/" + i1,schemaPath:"#/properties/changeRequestStrategies/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12921,8 +13077,10 @@ vErrors.push(err4);
 }
 errors++;
 }
-if(data1.projectId === undefined){
-const err5 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/required",keyword:"required",params:{missingProperty: "projectId"},message:"must have required property '"+"projectId"+"'"};
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/changeRequestStrategies",schemaPath:"#/properties/changeRequestStrategies/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12931,8 +13089,10 @@ vErrors.push(err5);
 }
 errors++;
 }
-if(data1.environment === undefined){
-const err6 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/required",keyword:"required",params:{missingProperty: "environment"},message:"must have required property '"+"environment"+"'"};
+}
+}
+else {
+const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -12941,160 +13101,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-if(data1.strategyName === undefined){
-const err7 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/required",keyword:"required",params:{missingProperty: "strategyName"},message:"must have required property '"+"strategyName"+"'"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-for(const key1 in data1){
-if(!(((((key1 === "id") || (key1 === "featureName")) || (key1 === "projectId")) || (key1 === "environment")) || (key1 === "strategyName"))){
-const err8 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data1.id !== undefined){
-if(typeof data1.id !== "string"){
-const err9 = {instancePath:instancePath+"/strategies/" + i0+"/id",schemaPath:"#/properties/strategies/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data1.featureName !== undefined){
-if(typeof data1.featureName !== "string"){
-const err10 = {instancePath:instancePath+"/strategies/" + i0+"/featureName",schemaPath:"#/properties/strategies/items/properties/featureName/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data1.projectId !== undefined){
-if(typeof data1.projectId !== "string"){
-const err11 = {instancePath:instancePath+"/strategies/" + i0+"/projectId",schemaPath:"#/properties/strategies/items/properties/projectId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data1.environment !== undefined){
-if(typeof data1.environment !== "string"){
-const err12 = {instancePath:instancePath+"/strategies/" + i0+"/environment",schemaPath:"#/properties/strategies/items/properties/environment/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data1.strategyName !== undefined){
-if(typeof data1.strategyName !== "string"){
-const err13 = {instancePath:instancePath+"/strategies/" + i0+"/strategyName",schemaPath:"#/properties/strategies/items/properties/strategyName/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-else {
-const err14 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath:instancePath+"/strategies",schemaPath:"#/properties/strategies/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.changeRequestStrategies !== undefined){
-let data7 = data.changeRequestStrategies;
-if(Array.isArray(data7)){
-const len1 = data7.length;
-for(let i1=0; i1<len1; i1++){
-let data8 = data7[i1];
-if(!(data8 && typeof data8 == "object" && !Array.isArray(data8))){
-const err16 = {instancePath:instancePath+"/changeRequestStrategies/" + i1,schemaPath:"#/properties/changeRequestStrategies/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-}
-else {
-const err17 = {instancePath:instancePath+"/changeRequestStrategies",schemaPath:"#/properties/changeRequestStrategies/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-}
-else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-validate68.errors = vErrors;
+validate69.errors = vErrors;
 return errors === 0;
 }
 
-export const dependencyBody = validate69;
-const schema45 = {"$id":"dependencyBody","type":"object","additionalProperties":false,"required":["feature"],"properties":{"feature":{"type":"string","minLength":1,"maxLength":100},"enabled":{"type":"boolean"},"variants":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"type":"string","minLength":1,"maxLength":255}}}};
+export const dependencyBody = validate71;
+const schema46 = {"$id":"dependencyBody","type":"object","additionalProperties":false,"required":["feature"],"properties":{"feature":{"type":"string","minLength":1,"maxLength":100},"enabled":{"type":"boolean"},"variants":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"type":"string","minLength":1,"maxLength":255}}}};
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="dependencyBody" */;
 let vErrors = null;
 let errors = 0;
@@ -13264,14 +13278,14 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate69.errors = vErrors;
+validate71.errors = vErrors;
 return errors === 0;
 }
 
-export const updateFeatureBody = validate70;
-const schema46 = {"$id":"updateFeatureBody","type":"object","properties":{"name":{"type":"string"},"description":{"type":["string","null"],"maxLength":1000},"type":{"enum":["release","experiment","operational","kill-switch","permission"]},"stale":{"type":"boolean"},"archived":{"type":"boolean"},"impressionData":{"type":"boolean"}}};
+export const updateFeatureBody = validate72;
+const schema47 = {"$id":"updateFeatureBody","type":"object","properties":{"name":{"type":"string"},"description":{"type":["string","null"],"maxLength":1000},"type":{"enum":["release","experiment","operational","kill-switch","permission"]},"stale":{"type":"boolean"},"archived":{"type":"boolean"},"impressionData":{"type":"boolean"}}};
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateFeatureBody" */;
 let vErrors = null;
 let errors = 0;
@@ -13291,7 +13305,7 @@ errors++;
 if(data.description !== undefined){
 let data1 = data.description;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema46.properties.description.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema47.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13316,7 +13330,7 @@ errors++;
 if(data.type !== undefined){
 let data2 = data.type;
 if(!(((((data2 === "release") || (data2 === "experiment")) || (data2 === "operational")) || (data2 === "kill-switch")) || (data2 === "permission"))){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema46.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema47.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13373,14 +13387,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate70.errors = vErrors;
+validate72.errors = vErrors;
 return errors === 0;
 }
 
-export const validateFeatureBody = validate71;
-const schema47 = {"$id":"validateFeatureBody","type":"object","required":["name"],"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},"projectId":{"type":["string","null"]}}};
+export const validateFeatureBody = validate73;
+const schema48 = {"$id":"validateFeatureBody","type":"object","required":["name"],"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},"projectId":{"type":["string","null"]}}};
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="validateFeatureBody" */;
 let vErrors = null;
 let errors = 0;
@@ -13423,7 +13437,7 @@ errors++;
 if(data.projectId !== undefined){
 let data1 = data.projectId;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err3 = {instancePath:instancePath+"/projectId",schemaPath:"#/properties/projectId/type",keyword:"type",params:{type: schema47.properties.projectId.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/projectId",schemaPath:"#/properties/projectId/type",keyword:"type",params:{type: schema48.properties.projectId.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13444,14 +13458,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate71.errors = vErrors;
+validate73.errors = vErrors;
 return errors === 0;
 }
 
-export const cloneFeatureBody = validate72;
-const schema48 = {"$id":"cloneFeatureBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},"replaceGroupId":{"type":"boolean"}}};
+export const cloneFeatureBody = validate74;
+const schema49 = {"$id":"cloneFeatureBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},"replaceGroupId":{"type":"boolean"}}};
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="cloneFeatureBody" */;
 let vErrors = null;
 let errors = 0;
@@ -13526,14 +13540,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate72.errors = vErrors;
+validate74.errors = vErrors;
 return errors === 0;
 }
 
-export const batchFeaturesBody = validate73;
-const schema49 = {"$id":"batchFeaturesBody","type":"object","additionalProperties":false,"required":["features"],"properties":{"features":{"type":"array","maxItems":1000,"items":{"type":"string","minLength":1,"maxLength":100}}}};
+export const batchFeaturesBody = validate75;
+const schema50 = {"$id":"batchFeaturesBody","type":"object","additionalProperties":false,"required":["features"],"properties":{"features":{"type":"array","maxItems":1000,"items":{"type":"string","minLength":1,"maxLength":100}}}};
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="batchFeaturesBody" */;
 let vErrors = null;
 let errors = 0;
@@ -13632,14 +13646,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate73.errors = vErrors;
+validate75.errors = vErrors;
 return errors === 0;
 }
 
-export const batchStaleBody = validate74;
-const schema50 = {"$id":"batchStaleBody","type":"object","additionalProperties":false,"required":["features","stale"],"properties":{"features":{"type":"array","maxItems":1000,"items":{"type":"string","minLength":1,"maxLength":100}},"stale":{"type":"boolean"}}};
+export const batchStaleBody = validate76;
+const schema51 = {"$id":"batchStaleBody","type":"object","additionalProperties":false,"required":["features","stale"],"properties":{"features":{"type":"array","maxItems":1000,"items":{"type":"string","minLength":1,"maxLength":100}},"stale":{"type":"boolean"}}};
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="batchStaleBody" */;
 let vErrors = null;
 let errors = 0;
@@ -13760,14 +13774,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate74.errors = vErrors;
+validate76.errors = vErrors;
 return errors === 0;
 }
 
-export const pushVariantsBody = validate75;
-const schema51 = {"$id":"pushVariantsBody","type":"object","additionalProperties":false,"properties":{"variants":{"type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255},"weight":{"type":"integer","minimum":0,"maximum":1000},"weightType":{"enum":["variable","fix"]},"stickiness":{"type":"string","minLength":1,"maxLength":100},"payload":{"type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"enum":["string","json","csv","number"]},"value":{"type":"string","maxLength":10000}}},"overrides":{"type":"array","maxItems":30,"items":{"type":"object","additionalProperties":false,"required":["contextName","values"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"values":{"type":"array","maxItems":250,"items":{"type":"string","maxLength":1000}}}}}},"if":{"required":["weightType"],"properties":{"weightType":{"const":"fix"}}},"then":{"required":["weight"]}}},"environments":{"type":"array","maxItems":100,"items":{"type":"string","minLength":1,"maxLength":100}}}};
+export const pushVariantsBody = validate77;
+const schema52 = {"$id":"pushVariantsBody","type":"object","additionalProperties":false,"properties":{"variants":{"type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255},"weight":{"type":"integer","minimum":0,"maximum":1000},"weightType":{"enum":["variable","fix"]},"stickiness":{"type":"string","minLength":1,"maxLength":100},"payload":{"type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"enum":["string","json","csv","number"]},"value":{"type":"string","maxLength":10000}}},"overrides":{"type":"array","maxItems":30,"items":{"type":"object","additionalProperties":false,"required":["contextName","values"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"values":{"type":"array","maxItems":250,"items":{"type":"string","maxLength":1000}}}}}},"if":{"required":["weightType"],"properties":{"weightType":{"const":"fix"}}},"then":{"required":["weight"]}}},"environments":{"type":"array","maxItems":100,"items":{"type":"string","minLength":1,"maxLength":100}}}};
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pushVariantsBody" */;
 let vErrors = null;
 let errors = 0;
@@ -13963,7 +13977,7 @@ errors++;
 if(data1.weightType !== undefined){
 let data5 = data1.weightType;
 if(!((data5 === "variable") || (data5 === "fix"))){
-const err14 = {instancePath:instancePath+"/variants/" + i0+"/weightType",schemaPath:"#/properties/variants/items/properties/weightType/enum",keyword:"enum",params:{allowedValues: schema51.properties.variants.items.properties.weightType.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/variants/" + i0+"/weightType",schemaPath:"#/properties/variants/items/properties/weightType/enum",keyword:"enum",params:{allowedValues: schema52.properties.variants.items.properties.weightType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -14046,7 +14060,7 @@ errors++;
 if(data7.type !== undefined){
 let data8 = data7.type;
 if(!((((data8 === "string") || (data8 === "json")) || (data8 === "csv")) || (data8 === "number"))){
-const err21 = {instancePath:instancePath+"/variants/" + i0+"/payload/type",schemaPath:"#/properties/variants/items/properties/payload/properties/type/enum",keyword:"enum",params:{allowedValues: schema51.properties.variants.items.properties.payload.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err21 = {instancePath:instancePath+"/variants/" + i0+"/payload/type",schemaPath:"#/properties/variants/items/properties/payload/properties/type/enum",keyword:"enum",params:{allowedValues: schema52.properties.variants.items.properties.payload.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -14348,14 +14362,14 @@ vErrors.push(err45);
 }
 errors++;
 }
-validate75.errors = vErrors;
+validate77.errors = vErrors;
 return errors === 0;
 }
 
-export const validateArchiveFeatures = validate76;
-const schema52 = {"$id":"validateArchiveFeatures","type":"object","additionalProperties":false,"required":["parentsWithChildFeatures","hasDeletedDependencies"],"properties":{"parentsWithChildFeatures":{"type":"array","items":{"type":"string"}},"hasDeletedDependencies":{"type":"boolean"}}};
+export const validateArchiveFeatures = validate78;
+const schema53 = {"$id":"validateArchiveFeatures","type":"object","additionalProperties":false,"required":["parentsWithChildFeatures","hasDeletedDependencies"],"properties":{"parentsWithChildFeatures":{"type":"array","items":{"type":"string"}},"hasDeletedDependencies":{"type":"boolean"}}};
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="validateArchiveFeatures" */;
 let vErrors = null;
 let errors = 0;
@@ -14443,14 +14457,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate76.errors = vErrors;
+validate78.errors = vErrors;
 return errors === 0;
 }
 
-export const featureEnvironment = validate77;
-const schema53 = {"$id":"featureEnvironment","type":"object","additionalProperties":false,"required":["name","featureName","environment","type","enabled","sortOrder","variantCount","strategies","variants","lastSeenAt","hasStrategies","hasEnabledStrategies"],"properties":{"name":{"type":"string"},"featureName":{"type":"string"},"environment":{"type":"string"},"type":{"type":"string"},"enabled":{"type":"boolean"},"sortOrder":{"type":"number"},"variantCount":{"type":"number"},"strategies":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","name","featureName","sortOrder","segments","constraints","variants","parameters"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"disabled":{"type":"boolean"},"featureName":{"type":"string"},"sortOrder":{"type":"number"},"segments":{"type":"array","items":{"type":"number"}},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"}}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}},"parameters":{"type":"object","additionalProperties":{"type":"string"}}}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}},"lastSeenAt":{"type":["string","null"],"format":"date-time"},"hasStrategies":{"type":"boolean"},"hasEnabledStrategies":{"type":"boolean"}}};
+export const featureEnvironment = validate79;
+const schema54 = {"$id":"featureEnvironment","type":"object","additionalProperties":false,"required":["name","featureName","environment","type","enabled","sortOrder","variantCount","strategies","variants","lastSeenAt","hasStrategies","hasEnabledStrategies"],"properties":{"name":{"type":"string"},"featureName":{"type":"string"},"environment":{"type":"string"},"type":{"type":"string"},"enabled":{"type":"boolean"},"sortOrder":{"type":"number"},"variantCount":{"type":"number"},"strategies":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","name","featureName","sortOrder","segments","constraints","variants","parameters"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"disabled":{"type":"boolean"},"featureName":{"type":"string"},"sortOrder":{"type":"number"},"segments":{"type":"array","items":{"type":"number"}},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"}}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}},"parameters":{"type":"object","additionalProperties":{"type":"string"}}}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}},"lastSeenAt":{"type":["string","null"],"format":"date-time"},"hasStrategies":{"type":"boolean"},"hasEnabledStrategies":{"type":"boolean"}}};
 
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureEnvironment" */;
 let vErrors = null;
 let errors = 0;
@@ -14576,7 +14590,7 @@ vErrors.push(err11);
 errors++;
 }
 for(const key0 in data){
-if(!(func6.call(schema53.properties, key0))){
+if(!(func6.call(schema54.properties, key0))){
 const err12 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err12];
@@ -14761,7 +14775,7 @@ vErrors.push(err27);
 errors++;
 }
 for(const key1 in data8){
-if(!(func6.call(schema53.properties.strategies.items.properties, key1))){
+if(!(func6.call(schema54.properties.strategies.items.properties, key1))){
 const err28 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err28];
@@ -15567,7 +15581,7 @@ errors++;
 if(data.lastSeenAt !== undefined){
 let data56 = data.lastSeenAt;
 if((typeof data56 !== "string") && (data56 !== null)){
-const err92 = {instancePath:instancePath+"/lastSeenAt",schemaPath:"#/properties/lastSeenAt/type",keyword:"type",params:{type: schema53.properties.lastSeenAt.type},message:"must be string,null"};
+const err92 = {instancePath:instancePath+"/lastSeenAt",schemaPath:"#/properties/lastSeenAt/type",keyword:"type",params:{type: schema54.properties.lastSeenAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -15624,14 +15638,14 @@ vErrors.push(err96);
 }
 errors++;
 }
-validate77.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
 
-export const featureLifecycle = validate78;
-const schema54 = {"$id":"featureLifecycle","type":"array","items":{"type":"object","additionalProperties":false,"required":["stage","enteredStageAt"],"properties":{"stage":{"enum":["initial","pre-live","live","completed","archived"]},"status":{"type":"string"},"enteredStageAt":{"type":"string","format":"date-time"}}}};
+export const featureLifecycle = validate80;
+const schema55 = {"$id":"featureLifecycle","type":"array","items":{"type":"object","additionalProperties":false,"required":["stage","enteredStageAt"],"properties":{"stage":{"enum":["initial","pre-live","live","completed","archived"]},"status":{"type":"string"},"enteredStageAt":{"type":"string","format":"date-time"}}}};
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureLifecycle" */;
 let vErrors = null;
 let errors = 0;
@@ -15675,7 +15689,7 @@ errors++;
 if(data0.stage !== undefined){
 let data1 = data0.stage;
 if(!(((((data1 === "initial") || (data1 === "pre-live")) || (data1 === "live")) || (data1 === "completed")) || (data1 === "archived"))){
-const err3 = {instancePath:instancePath+"/" + i0+"/stage",schemaPath:"#/items/properties/stage/enum",keyword:"enum",params:{allowedValues: schema54.items.properties.stage.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/" + i0+"/stage",schemaPath:"#/items/properties/stage/enum",keyword:"enum",params:{allowedValues: schema55.items.properties.stage.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15745,14 +15759,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate78.errors = vErrors;
+validate80.errors = vErrors;
 return errors === 0;
 }
 
-export const featureLifecycleCompletedBody = validate79;
-const schema55 = {"$id":"featureLifecycleCompletedBody","type":"object","additionalProperties":false,"required":["status"],"properties":{"status":{"enum":["kept","discarded"]},"statusValue":{"type":"string","maxLength":255}}};
+export const featureLifecycleCompletedBody = validate81;
+const schema56 = {"$id":"featureLifecycleCompletedBody","type":"object","additionalProperties":false,"required":["status"],"properties":{"status":{"enum":["kept","discarded"]},"statusValue":{"type":"string","maxLength":255}}};
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureLifecycleCompletedBody" */;
 let vErrors = null;
 let errors = 0;
@@ -15782,7 +15796,7 @@ errors++;
 if(data.status !== undefined){
 let data0 = data.status;
 if(!((data0 === "kept") || (data0 === "discarded"))){
-const err2 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema55.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema56.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -15828,14 +15842,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate79.errors = vErrors;
+validate81.errors = vErrors;
 return errors === 0;
 }
 
-export const featureLifecycleCount = validate80;
-const schema56 = {"$id":"featureLifecycleCount","type":"object","additionalProperties":false,"required":["initial","preLive","live","completed","archived"],"properties":{"initial":{"type":"number"},"preLive":{"type":"number"},"live":{"type":"number"},"completed":{"type":"number"},"archived":{"type":"number"}}};
+export const featureLifecycleCount = validate82;
+const schema57 = {"$id":"featureLifecycleCount","type":"object","additionalProperties":false,"required":["initial","preLive","live","completed","archived"],"properties":{"initial":{"type":"number"},"preLive":{"type":"number"},"live":{"type":"number"},"completed":{"type":"number"},"archived":{"type":"number"}}};
 
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureLifecycleCount" */;
 let vErrors = null;
 let errors = 0;
@@ -15978,14 +15992,14 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate80.errors = vErrors;
+validate82.errors = vErrors;
 return errors === 0;
 }
 
-export const linkBody = validate81;
-const schema57 = {"$id":"linkBody","type":"object","additionalProperties":false,"required":["url"],"properties":{"url":{"type":"string","minLength":1,"maxLength":10000},"title":{"type":["string","null"],"maxLength":255}}};
+export const linkBody = validate83;
+const schema58 = {"$id":"linkBody","type":"object","additionalProperties":false,"required":["url"],"properties":{"url":{"type":"string","minLength":1,"maxLength":10000},"title":{"type":["string","null"],"maxLength":255}}};
 
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="linkBody" */;
 let vErrors = null;
 let errors = 0;
@@ -16050,7 +16064,7 @@ errors++;
 if(data.title !== undefined){
 let data1 = data.title;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema57.properties.title.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema58.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16083,14 +16097,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate81.errors = vErrors;
+validate83.errors = vErrors;
 return errors === 0;
 }
 
-export const constraintBody = validate82;
-const schema58 = {"$id":"constraintBody","type":"object","additionalProperties":false,"required":["contextName","operator"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"operator":{"enum":["IN","NOT_IN","STR_CONTAINS","STR_STARTS_WITH","STR_ENDS_WITH","NUM_EQ","NUM_GT","NUM_GTE","NUM_LT","NUM_LTE","DATE_AFTER","DATE_BEFORE","SEMVER_EQ","SEMVER_GT","SEMVER_LT","SEMVER_GTE","SEMVER_LTE","REGEX","IN_CIDR"]},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string","maxLength":1000}},"value":{"type":"string","maxLength":1000}}};
+export const constraintBody = validate84;
+const schema59 = {"$id":"constraintBody","type":"object","additionalProperties":false,"required":["contextName","operator"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"operator":{"enum":["IN","NOT_IN","STR_CONTAINS","STR_STARTS_WITH","STR_ENDS_WITH","NUM_EQ","NUM_GT","NUM_GTE","NUM_LT","NUM_LTE","DATE_AFTER","DATE_BEFORE","SEMVER_EQ","SEMVER_GT","SEMVER_LT","SEMVER_GTE","SEMVER_LTE","REGEX","IN_CIDR"]},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string","maxLength":1000}},"value":{"type":"string","maxLength":1000}}};
 
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="constraintBody" */;
 let vErrors = null;
 let errors = 0;
@@ -16165,7 +16179,7 @@ errors++;
 if(data.operator !== undefined){
 let data1 = data.operator;
 if(!(((((((((((((((((((data1 === "IN") || (data1 === "NOT_IN")) || (data1 === "STR_CONTAINS")) || (data1 === "STR_STARTS_WITH")) || (data1 === "STR_ENDS_WITH")) || (data1 === "NUM_EQ")) || (data1 === "NUM_GT")) || (data1 === "NUM_GTE")) || (data1 === "NUM_LT")) || (data1 === "NUM_LTE")) || (data1 === "DATE_AFTER")) || (data1 === "DATE_BEFORE")) || (data1 === "SEMVER_EQ")) || (data1 === "SEMVER_GT")) || (data1 === "SEMVER_LT")) || (data1 === "SEMVER_GTE")) || (data1 === "SEMVER_LTE")) || (data1 === "REGEX")) || (data1 === "IN_CIDR"))){
-const err6 = {instancePath:instancePath+"/operator",schemaPath:"#/properties/operator/enum",keyword:"enum",params:{allowedValues: schema58.properties.operator.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/operator",schemaPath:"#/properties/operator/enum",keyword:"enum",params:{allowedValues: schema59.properties.operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -16276,14 +16290,14 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate82.errors = vErrors;
+validate84.errors = vErrors;
 return errors === 0;
 }
 
-export const createStrategyDefinition = validate83;
-const schema59 = {"$id":"createStrategyDefinition","type":"object","additionalProperties":false,"required":["name","parameters"],"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},"title":{"type":["string","null"],"maxLength":255},"description":{"type":["string","null"],"maxLength":1000},"parameters":{"type":"array","maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["name","type"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"type":{"type":"string","enum":["string","percentage","list","number","boolean"]},"description":{"type":["string","null"],"maxLength":1000},"required":{"type":"boolean"}}}},"editable":{"type":"boolean"},"deprecated":{"type":"boolean"},"displayName":{"type":["string","null"]}}};
+export const createStrategyDefinition = validate85;
+const schema60 = {"$id":"createStrategyDefinition","type":"object","additionalProperties":false,"required":["name","parameters"],"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},"title":{"type":["string","null"],"maxLength":255},"description":{"type":["string","null"],"maxLength":1000},"parameters":{"type":"array","maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["name","type"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"type":{"type":"string","enum":["string","percentage","list","number","boolean"]},"description":{"type":["string","null"],"maxLength":1000},"required":{"type":"boolean"}}}},"editable":{"type":"boolean"},"deprecated":{"type":"boolean"},"displayName":{"type":["string","null"]}}};
 
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createStrategyDefinition" */;
 let vErrors = null;
 let errors = 0;
@@ -16348,7 +16362,7 @@ errors++;
 if(data.title !== undefined){
 let data1 = data.title;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema59.properties.title.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema60.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16373,7 +16387,7 @@ errors++;
 if(data.description !== undefined){
 let data2 = data.description;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema59.properties.description.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema60.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -16492,7 +16506,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!(((((data6 === "string") || (data6 === "percentage")) || (data6 === "list")) || (data6 === "number")) || (data6 === "boolean"))){
-const err17 = {instancePath:instancePath+"/parameters/" + i0+"/type",schemaPath:"#/properties/parameters/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema59.properties.parameters.items.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/parameters/" + i0+"/type",schemaPath:"#/properties/parameters/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema60.properties.parameters.items.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -16505,7 +16519,7 @@ errors++;
 if(data4.description !== undefined){
 let data7 = data4.description;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err18 = {instancePath:instancePath+"/parameters/" + i0+"/description",schemaPath:"#/properties/parameters/items/properties/description/type",keyword:"type",params:{type: schema59.properties.parameters.items.properties.description.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/parameters/" + i0+"/description",schemaPath:"#/properties/parameters/items/properties/description/type",keyword:"type",params:{type: schema60.properties.parameters.items.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -16590,7 +16604,7 @@ errors++;
 if(data.displayName !== undefined){
 let data11 = data.displayName;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err25 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/type",keyword:"type",params:{type: schema59.properties.displayName.type},message:"must be string,null"};
+const err25 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/type",keyword:"type",params:{type: schema60.properties.displayName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -16611,14 +16625,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate83.errors = vErrors;
+validate85.errors = vErrors;
 return errors === 0;
 }
 
-export const updateStrategyDefinition = validate84;
-const schema60 = {"$id":"updateStrategyDefinition","type":"object","additionalProperties":false,"required":["parameters"],"properties":{"name":{"type":"string"},"title":{"type":["string","null"],"maxLength":255},"description":{"type":["string","null"],"maxLength":1000},"parameters":{"type":"array","maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["name","type"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"type":{"type":"string","enum":["string","percentage","list","number","boolean"]},"description":{"type":["string","null"],"maxLength":1000},"required":{"type":"boolean"}}}},"editable":{"type":"boolean"},"deprecated":{"type":"boolean"},"displayName":{"type":["string","null"]}}};
+export const updateStrategyDefinition = validate86;
+const schema61 = {"$id":"updateStrategyDefinition","type":"object","additionalProperties":false,"required":["parameters"],"properties":{"name":{"type":"string"},"title":{"type":["string","null"],"maxLength":255},"description":{"type":["string","null"],"maxLength":1000},"parameters":{"type":"array","maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["name","type"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"type":{"type":"string","enum":["string","percentage","list","number","boolean"]},"description":{"type":["string","null"],"maxLength":1000},"required":{"type":"boolean"}}}},"editable":{"type":"boolean"},"deprecated":{"type":"boolean"},"displayName":{"type":["string","null"]}}};
 
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateStrategyDefinition" */;
 let vErrors = null;
 let errors = 0;
@@ -16660,7 +16674,7 @@ errors++;
 if(data.title !== undefined){
 let data1 = data.title;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema60.properties.title.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema61.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16685,7 +16699,7 @@ errors++;
 if(data.description !== undefined){
 let data2 = data.description;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema60.properties.description.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema61.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16804,7 +16818,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!(((((data6 === "string") || (data6 === "percentage")) || (data6 === "list")) || (data6 === "number")) || (data6 === "boolean"))){
-const err15 = {instancePath:instancePath+"/parameters/" + i0+"/type",schemaPath:"#/properties/parameters/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema60.properties.parameters.items.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/parameters/" + i0+"/type",schemaPath:"#/properties/parameters/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema61.properties.parameters.items.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -16817,7 +16831,7 @@ errors++;
 if(data4.description !== undefined){
 let data7 = data4.description;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err16 = {instancePath:instancePath+"/parameters/" + i0+"/description",schemaPath:"#/properties/parameters/items/properties/description/type",keyword:"type",params:{type: schema60.properties.parameters.items.properties.description.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/parameters/" + i0+"/description",schemaPath:"#/properties/parameters/items/properties/description/type",keyword:"type",params:{type: schema61.properties.parameters.items.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -16902,7 +16916,7 @@ errors++;
 if(data.displayName !== undefined){
 let data11 = data.displayName;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err23 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/type",keyword:"type",params:{type: schema60.properties.displayName.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/type",keyword:"type",params:{type: schema61.properties.displayName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -16923,14 +16937,14 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate84.errors = vErrors;
+validate86.errors = vErrors;
 return errors === 0;
 }
 
-export const strategyDefinition = validate85;
-const schema61 = {"$id":"strategyDefinition","type":"object","additionalProperties":false,"required":["name","displayName","title","description","editable","deprecated","parameters"],"properties":{"name":{"type":"string"},"displayName":{"type":["string","null"]},"title":{"type":["string","null"]},"description":{"type":["string","null"]},"editable":{"type":"boolean"},"deprecated":{"type":"boolean"},"parameters":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","type","description","required"],"properties":{"name":{"type":"string"},"type":{"type":"string"},"description":{"type":"string"},"required":{"type":"boolean"}}}}}};
+export const strategyDefinition = validate87;
+const schema62 = {"$id":"strategyDefinition","type":"object","additionalProperties":false,"required":["name","displayName","title","description","editable","deprecated","parameters"],"properties":{"name":{"type":"string"},"displayName":{"type":["string","null"]},"title":{"type":["string","null"]},"description":{"type":["string","null"]},"editable":{"type":"boolean"},"deprecated":{"type":"boolean"},"parameters":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","type","description","required"],"properties":{"name":{"type":"string"},"type":{"type":"string"},"description":{"type":"string"},"required":{"type":"boolean"}}}}}};
 
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="strategyDefinition" */;
 let vErrors = null;
 let errors = 0;
@@ -17032,7 +17046,7 @@ errors++;
 if(data.displayName !== undefined){
 let data1 = data.displayName;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err9 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/type",keyword:"type",params:{type: schema61.properties.displayName.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/type",keyword:"type",params:{type: schema62.properties.displayName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -17045,7 +17059,7 @@ errors++;
 if(data.title !== undefined){
 let data2 = data.title;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err10 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema61.properties.title.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema62.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -17058,7 +17072,7 @@ errors++;
 if(data.description !== undefined){
 let data3 = data.description;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err11 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema61.properties.description.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema62.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -17234,14 +17248,14 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate85.errors = vErrors;
+validate87.errors = vErrors;
 return errors === 0;
 }
 
-export const strategyDefinitions = validate86;
-const schema62 = {"$id":"strategyDefinitions","type":"object","additionalProperties":false,"required":["version","strategies"],"properties":{"version":{"type":"integer","enum":[1]},"strategies":{"type":"array","items":{"$ref":"strategyDefinition"}}}};
+export const strategyDefinitions = validate88;
+const schema63 = {"$id":"strategyDefinitions","type":"object","additionalProperties":false,"required":["version","strategies"],"properties":{"version":{"type":"integer","enum":[1]},"strategies":{"type":"array","items":{"$ref":"strategyDefinition"}}}};
 
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="strategyDefinitions" */;
 let vErrors = null;
 let errors = 0;
@@ -17291,7 +17305,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!(data0 === 1)){
-const err4 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/enum",keyword:"enum",params:{allowedValues: schema62.properties.version.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/enum",keyword:"enum",params:{allowedValues: schema63.properties.version.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -17306,8 +17320,8 @@ let data1 = data.strategies;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate85(data1[i0], {instancePath:instancePath+"/strategies/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+if(!(validate87(data1[i0], {instancePath:instancePath+"/strategies/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
 errors = vErrors.length;
 }
 }
@@ -17334,14 +17348,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate86.errors = vErrors;
+validate88.errors = vErrors;
 return errors === 0;
 }
 
-export const changeRequest = validate88;
-const schema63 = {"$id":"changeRequest","type":"object","additionalProperties":false,"required":["id","environment","minApprovals","project","features","segments","createdBy","createdAt","state"],"properties":{"id":{"type":"number"},"title":{"type":"string"},"environment":{"type":"string"},"minApprovals":{"type":"number"},"project":{"type":"string"},"features":{"type":"array","items":{"type":"object","required":["name","changes"],"properties":{"name":{"type":"string"},"conflict":{"type":"string"},"changes":{"type":"array","items":{"type":"object","required":["id","action","payload"],"properties":{"id":{"type":"number"},"action":{"type":"string"},"conflict":{"type":"string"},"payload":{"type":["object","string","array"]},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"username":{"type":["string","null"]},"imageUrl":{"type":["string","null"],"format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"defaultChange":{"type":"object","required":["action","payload"],"properties":{"action":{"type":"string"},"payload":{"type":"object"}}}}}},"segments":{"type":"array","items":{"type":"object","required":["id","action","payload","name"],"properties":{"id":{"type":"number"},"action":{"type":"string"},"conflict":{"type":"string"},"payload":{"type":["object","string","array"]},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"username":{"type":["string","null"]},"imageUrl":{"type":["string","null"],"format":"uri"}}},"createdAt":{"type":"string","format":"date-time"},"name":{"type":"string"}}}},"approvals":{"type":"array","items":{"type":"object","required":["createdBy","createdAt"],"properties":{"createdBy":{"type":"object","required":["id","username","imageUrl"],"properties":{"id":{"type":"number"},"username":{"type":"string"},"imageUrl":{"type":"string","format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"rejections":{"type":"array","items":{"type":"object","required":["createdBy","createdAt"],"properties":{"createdBy":{"type":"object","required":["id","username","imageUrl"],"properties":{"id":{"type":"number"},"username":{"type":"string"},"imageUrl":{"type":"string","format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"comments":{"type":"array","items":{"type":"object","required":["text","createdBy","createdAt"],"properties":{"id":{"type":"number"},"text":{"type":"string"},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"username":{"type":["string","null"]},"imageUrl":{"type":["string","null"],"format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"id":{"type":"number"},"username":{"type":["string","null"]},"imageUrl":{"type":"string","format":"uri"}}},"createdAt":{"type":"string","format":"date-time"},"state":{"enum":["Draft","In review","Approved","Scheduled","Applied","Cancelled","Rejected"]},"schedule":{"type":"object","required":["scheduledAt","status"],"properties":{"scheduledAt":{"type":"string","format":"date-time"},"status":{"enum":["pending","failed"]},"reason":{"type":"string"}}}}};
+export const changeRequest = validate90;
+const schema64 = {"$id":"changeRequest","type":"object","additionalProperties":false,"required":["id","environment","minApprovals","project","features","segments","createdBy","createdAt","state"],"properties":{"id":{"type":"number"},"title":{"type":"string"},"environment":{"type":"string"},"minApprovals":{"type":"number"},"project":{"type":"string"},"features":{"type":"array","items":{"type":"object","required":["name","changes"],"properties":{"name":{"type":"string"},"conflict":{"type":"string"},"changes":{"type":"array","items":{"type":"object","required":["id","action","payload"],"properties":{"id":{"type":"number"},"action":{"type":"string"},"conflict":{"type":"string"},"payload":{"type":["object","string","array"]},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"username":{"type":["string","null"]},"imageUrl":{"type":["string","null"],"format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"defaultChange":{"type":"object","required":["action","payload"],"properties":{"action":{"type":"string"},"payload":{"type":"object"}}}}}},"segments":{"type":"array","items":{"type":"object","required":["id","action","payload","name"],"properties":{"id":{"type":"number"},"action":{"type":"string"},"conflict":{"type":"string"},"payload":{"type":["object","string","array"]},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"username":{"type":["string","null"]},"imageUrl":{"type":["string","null"],"format":"uri"}}},"createdAt":{"type":"string","format":"date-time"},"name":{"type":"string"}}}},"approvals":{"type":"array","items":{"type":"object","required":["createdBy","createdAt"],"properties":{"createdBy":{"type":"object","required":["id","username","imageUrl"],"properties":{"id":{"type":"number"},"username":{"type":"string"},"imageUrl":{"type":"string","format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"rejections":{"type":"array","items":{"type":"object","required":["createdBy","createdAt"],"properties":{"createdBy":{"type":"object","required":["id","username","imageUrl"],"properties":{"id":{"type":"number"},"username":{"type":"string"},"imageUrl":{"type":"string","format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"comments":{"type":"array","items":{"type":"object","required":["text","createdBy","createdAt"],"properties":{"id":{"type":"number"},"text":{"type":"string"},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"username":{"type":["string","null"]},"imageUrl":{"type":["string","null"],"format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"id":{"type":"number"},"username":{"type":["string","null"]},"imageUrl":{"type":"string","format":"uri"}}},"createdAt":{"type":"string","format":"date-time"},"state":{"enum":["Draft","In review","Approved","Scheduled","Applied","Cancelled","Rejected"]},"schedule":{"type":"object","required":["scheduledAt","status"],"properties":{"scheduledAt":{"type":"string","format":"date-time"},"status":{"enum":["pending","failed"]},"reason":{"type":"string"}}}}};
 
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="changeRequest" */;
 let vErrors = null;
 let errors = 0;
@@ -17437,7 +17451,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func6.call(schema63.properties, key0))){
+if(!(func6.call(schema64.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -17638,7 +17652,7 @@ errors++;
 if(data10.payload !== undefined){
 let data14 = data10.payload;
 if((!data14 || typeof data14 != "object") && (typeof data14 !== "string")){
-const err25 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/payload",schemaPath:"#/properties/features/items/properties/changes/items/properties/payload/type",keyword:"type",params:{type: schema63.properties.features.items.properties.changes.items.properties.payload.type},message:"must be object,string,array"};
+const err25 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/payload",schemaPath:"#/properties/features/items/properties/changes/items/properties/payload/type",keyword:"type",params:{type: schema64.properties.features.items.properties.changes.items.properties.payload.type},message:"must be object,string,array"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -17674,7 +17688,7 @@ errors++;
 if(data15.username !== undefined){
 let data16 = data15.username;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err28 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/createdBy/username",schemaPath:"#/properties/features/items/properties/changes/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema63.properties.features.items.properties.changes.items.properties.createdBy.properties.username.type},message:"must be string,null"};
+const err28 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/createdBy/username",schemaPath:"#/properties/features/items/properties/changes/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema64.properties.features.items.properties.changes.items.properties.createdBy.properties.username.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -17687,7 +17701,7 @@ errors++;
 if(data15.imageUrl !== undefined){
 let data17 = data15.imageUrl;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err29 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/createdBy/imageUrl",schemaPath:"#/properties/features/items/properties/changes/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: schema63.properties.features.items.properties.changes.items.properties.createdBy.properties.imageUrl.type},message:"must be string,null"};
+const err29 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/createdBy/imageUrl",schemaPath:"#/properties/features/items/properties/changes/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: schema64.properties.features.items.properties.changes.items.properties.createdBy.properties.imageUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -17941,7 +17955,7 @@ errors++;
 if(data23.payload !== undefined){
 let data27 = data23.payload;
 if((!data27 || typeof data27 != "object") && (typeof data27 !== "string")){
-const err50 = {instancePath:instancePath+"/segments/" + i2+"/payload",schemaPath:"#/properties/segments/items/properties/payload/type",keyword:"type",params:{type: schema63.properties.segments.items.properties.payload.type},message:"must be object,string,array"};
+const err50 = {instancePath:instancePath+"/segments/" + i2+"/payload",schemaPath:"#/properties/segments/items/properties/payload/type",keyword:"type",params:{type: schema64.properties.segments.items.properties.payload.type},message:"must be object,string,array"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -17977,7 +17991,7 @@ errors++;
 if(data28.username !== undefined){
 let data29 = data28.username;
 if((typeof data29 !== "string") && (data29 !== null)){
-const err53 = {instancePath:instancePath+"/segments/" + i2+"/createdBy/username",schemaPath:"#/properties/segments/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema63.properties.segments.items.properties.createdBy.properties.username.type},message:"must be string,null"};
+const err53 = {instancePath:instancePath+"/segments/" + i2+"/createdBy/username",schemaPath:"#/properties/segments/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema64.properties.segments.items.properties.createdBy.properties.username.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -17990,7 +18004,7 @@ errors++;
 if(data28.imageUrl !== undefined){
 let data30 = data28.imageUrl;
 if((typeof data30 !== "string") && (data30 !== null)){
-const err54 = {instancePath:instancePath+"/segments/" + i2+"/createdBy/imageUrl",schemaPath:"#/properties/segments/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: schema63.properties.segments.items.properties.createdBy.properties.imageUrl.type},message:"must be string,null"};
+const err54 = {instancePath:instancePath+"/segments/" + i2+"/createdBy/imageUrl",schemaPath:"#/properties/segments/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: schema64.properties.segments.items.properties.createdBy.properties.imageUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -18515,7 +18529,7 @@ errors++;
 if(data51.username !== undefined){
 let data52 = data51.username;
 if((typeof data52 !== "string") && (data52 !== null)){
-const err97 = {instancePath:instancePath+"/comments/" + i5+"/createdBy/username",schemaPath:"#/properties/comments/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema63.properties.comments.items.properties.createdBy.properties.username.type},message:"must be string,null"};
+const err97 = {instancePath:instancePath+"/comments/" + i5+"/createdBy/username",schemaPath:"#/properties/comments/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema64.properties.comments.items.properties.createdBy.properties.username.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -18528,7 +18542,7 @@ errors++;
 if(data51.imageUrl !== undefined){
 let data53 = data51.imageUrl;
 if((typeof data53 !== "string") && (data53 !== null)){
-const err98 = {instancePath:instancePath+"/comments/" + i5+"/createdBy/imageUrl",schemaPath:"#/properties/comments/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: schema63.properties.comments.items.properties.createdBy.properties.imageUrl.type},message:"must be string,null"};
+const err98 = {instancePath:instancePath+"/comments/" + i5+"/createdBy/imageUrl",schemaPath:"#/properties/comments/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: schema64.properties.comments.items.properties.createdBy.properties.imageUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -18650,7 +18664,7 @@ errors++;
 if(data55.username !== undefined){
 let data57 = data55.username;
 if((typeof data57 !== "string") && (data57 !== null)){
-const err108 = {instancePath:instancePath+"/createdBy/username",schemaPath:"#/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema63.properties.createdBy.properties.username.type},message:"must be string,null"};
+const err108 = {instancePath:instancePath+"/createdBy/username",schemaPath:"#/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema64.properties.createdBy.properties.username.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -18725,7 +18739,7 @@ errors++;
 if(data.state !== undefined){
 let data60 = data.state;
 if(!(((((((data60 === "Draft") || (data60 === "In review")) || (data60 === "Approved")) || (data60 === "Scheduled")) || (data60 === "Applied")) || (data60 === "Cancelled")) || (data60 === "Rejected"))){
-const err114 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema63.properties.state.enum},message:"must be equal to one of the allowed values"};
+const err114 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema64.properties.state.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -18786,7 +18800,7 @@ errors++;
 if(data61.status !== undefined){
 let data63 = data61.status;
 if(!((data63 === "pending") || (data63 === "failed"))){
-const err119 = {instancePath:instancePath+"/schedule/status",schemaPath:"#/properties/schedule/properties/status/enum",keyword:"enum",params:{allowedValues: schema63.properties.schedule.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err119 = {instancePath:instancePath+"/schedule/status",schemaPath:"#/properties/schedule/properties/status/enum",keyword:"enum",params:{allowedValues: schema64.properties.schedule.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -18831,22 +18845,22 @@ vErrors.push(err122);
 }
 errors++;
 }
-validate88.errors = vErrors;
+validate90.errors = vErrors;
 return errors === 0;
 }
 
-export const changeRequests = validate89;
-const schema64 = {"$id":"changeRequests","type":"array","items":{"$ref":"changeRequest"}};
+export const changeRequests = validate91;
+const schema65 = {"$id":"changeRequests","type":"array","items":{"$ref":"changeRequest"}};
 
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="changeRequests" */;
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate88(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate88.errors : vErrors.concat(validate88.errors);
+if(!(validate90(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
 errors = vErrors.length;
 }
 }
@@ -18861,14 +18875,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate89.errors = vErrors;
+validate91.errors = vErrors;
 return errors === 0;
 }
 
-export const changeRequestChangeEdit = validate91;
-const schema65 = {"$id":"changeRequestChangeEdit","type":"object","additionalProperties":false,"required":["action","payload"],"properties":{"feature":{"type":["string","null"]},"action":{"enum":["updateEnabled","addStrategy","updateStrategy","deleteStrategy","patchVariant","reorderStrategy","archiveFeature","addDependency","deleteDependency","updateSegment","deleteSegment"]},"payload":{"type":["object","array"]}}};
+export const changeRequestChangeEdit = validate93;
+const schema66 = {"$id":"changeRequestChangeEdit","type":"object","additionalProperties":false,"required":["action","payload"],"properties":{"feature":{"type":["string","null"]},"action":{"enum":["updateEnabled","addStrategy","updateStrategy","deleteStrategy","patchVariant","reorderStrategy","archiveFeature","addDependency","deleteDependency","updateSegment","deleteSegment"]},"payload":{"type":["object","array"]}}};
 
-function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="changeRequestChangeEdit" */;
 let vErrors = null;
 let errors = 0;
@@ -18908,7 +18922,7 @@ errors++;
 if(data.feature !== undefined){
 let data0 = data.feature;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err3 = {instancePath:instancePath+"/feature",schemaPath:"#/properties/feature/type",keyword:"type",params:{type: schema65.properties.feature.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/feature",schemaPath:"#/properties/feature/type",keyword:"type",params:{type: schema66.properties.feature.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -18921,7 +18935,7 @@ errors++;
 if(data.action !== undefined){
 let data1 = data.action;
 if(!(((((((((((data1 === "updateEnabled") || (data1 === "addStrategy")) || (data1 === "updateStrategy")) || (data1 === "deleteStrategy")) || (data1 === "patchVariant")) || (data1 === "reorderStrategy")) || (data1 === "archiveFeature")) || (data1 === "addDependency")) || (data1 === "deleteDependency")) || (data1 === "updateSegment")) || (data1 === "deleteSegment"))){
-const err4 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema65.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema66.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -18934,7 +18948,7 @@ errors++;
 if(data.payload !== undefined){
 let data2 = data.payload;
 if(!data2 || typeof data2 != "object"){
-const err5 = {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/type",keyword:"type",params:{type: schema65.properties.payload.type},message:"must be object,array"};
+const err5 = {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/type",keyword:"type",params:{type: schema66.properties.payload.type},message:"must be object,array"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -18955,14 +18969,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate91.errors = vErrors;
+validate93.errors = vErrors;
 return errors === 0;
 }
 
-export const changeRequestStateBody = validate92;
-const schema66 = {"$id":"changeRequestStateBody","type":"object","additionalProperties":false,"required":["state"],"properties":{"state":{"enum":["Draft","In review","Approved","Scheduled","Applied","Cancelled","Rejected"]},"comment":{"type":"string","minLength":1,"maxLength":10000},"scheduledAt":{"type":"string","format":"date-time"},"force":{"type":"boolean"}}};
+export const changeRequestStateBody = validate94;
+const schema67 = {"$id":"changeRequestStateBody","type":"object","additionalProperties":false,"required":["state"],"properties":{"state":{"enum":["Draft","In review","Approved","Scheduled","Applied","Cancelled","Rejected"]},"comment":{"type":"string","minLength":1,"maxLength":10000},"scheduledAt":{"type":"string","format":"date-time"},"force":{"type":"boolean"}}};
 
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="changeRequestStateBody" */;
 let vErrors = null;
 let errors = 0;
@@ -18992,7 +19006,7 @@ errors++;
 if(data.state !== undefined){
 let data0 = data.state;
 if(!(((((((data0 === "Draft") || (data0 === "In review")) || (data0 === "Approved")) || (data0 === "Scheduled")) || (data0 === "Applied")) || (data0 === "Cancelled")) || (data0 === "Rejected"))){
-const err2 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema66.properties.state.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema67.properties.state.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -19085,14 +19099,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate92.errors = vErrors;
+validate94.errors = vErrors;
 return errors === 0;
 }
 
-export const changeRequestCommentBody = validate93;
-const schema67 = {"$id":"changeRequestCommentBody","type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string","minLength":1,"maxLength":10000}}};
+export const changeRequestCommentBody = validate95;
+const schema68 = {"$id":"changeRequestCommentBody","type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string","minLength":1,"maxLength":10000}}};
 
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="changeRequestCommentBody" */;
 let vErrors = null;
 let errors = 0;
@@ -19165,14 +19179,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate93.errors = vErrors;
+validate95.errors = vErrors;
 return errors === 0;
 }
 
-export const changeRequestTitleBody = validate94;
-const schema68 = {"$id":"changeRequestTitleBody","type":"object","additionalProperties":false,"required":["title"],"properties":{"title":{"type":"string","minLength":1,"maxLength":255}}};
+export const changeRequestTitleBody = validate96;
+const schema69 = {"$id":"changeRequestTitleBody","type":"object","additionalProperties":false,"required":["title"],"properties":{"title":{"type":"string","minLength":1,"maxLength":255}}};
 
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="changeRequestTitleBody" */;
 let vErrors = null;
 let errors = 0;
@@ -19245,14 +19259,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate94.errors = vErrors;
+validate96.errors = vErrors;
 return errors === 0;
 }
 
-export const changeRequestConfigBody = validate95;
-const schema69 = {"$id":"changeRequestConfigBody","type":"object","additionalProperties":false,"required":["changeRequestsEnabled"],"properties":{"changeRequestsEnabled":{"type":"boolean"},"requiredApprovals":{"type":"integer","minimum":1,"maximum":10}}};
+export const changeRequestConfigBody = validate97;
+const schema70 = {"$id":"changeRequestConfigBody","type":"object","additionalProperties":false,"required":["changeRequestsEnabled"],"properties":{"changeRequestsEnabled":{"type":"boolean"},"requiredApprovals":{"type":"integer","minimum":1,"maximum":10}}};
 
-function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="changeRequestConfigBody" */;
 let vErrors = null;
 let errors = 0;
@@ -19337,14 +19351,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate95.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
 
-export const changeRequestConfig = validate96;
-const schema70 = {"$id":"changeRequestConfig","type":"array","items":{"type":"object","additionalProperties":false,"required":["environment","type","changeRequestEnabled","requiredApprovals"],"properties":{"environment":{"type":"string"},"type":{"type":"string"},"changeRequestEnabled":{"type":"boolean"},"requiredApprovals":{"type":"integer"}}}};
+export const changeRequestConfig = validate98;
+const schema71 = {"$id":"changeRequestConfig","type":"array","items":{"type":"object","additionalProperties":false,"required":["environment","type","changeRequestEnabled","requiredApprovals"],"properties":{"environment":{"type":"string"},"type":{"type":"string"},"changeRequestEnabled":{"type":"boolean"},"requiredApprovals":{"type":"integer"}}}};
 
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="changeRequestConfig" */;
 let vErrors = null;
 let errors = 0;
@@ -19477,14 +19491,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate96.errors = vErrors;
+validate98.errors = vErrors;
 return errors === 0;
 }
 
-export const frontendFeatures = validate97;
-const schema71 = {"$id":"frontendFeatures","type":"object","additionalProperties":false,"required":["toggles"],"properties":{"toggles":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","enabled","variant","impressionData"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"impressionData":{"type":"boolean"},"variant":{"type":"object","additionalProperties":false,"required":["name","enabled","feature_enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"feature_enabled":{"type":"boolean"},"featureEnabled":{"type":"boolean"}}}}}}}};
+export const frontendFeatures = validate99;
+const schema72 = {"$id":"frontendFeatures","type":"object","additionalProperties":false,"required":["toggles"],"properties":{"toggles":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","enabled","variant","impressionData"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"impressionData":{"type":"boolean"},"variant":{"type":"object","additionalProperties":false,"required":["name","enabled","feature_enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"feature_enabled":{"type":"boolean"},"featureEnabled":{"type":"boolean"}}}}}}}};
 
-function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="frontendFeatures" */;
 let vErrors = null;
 let errors = 0;
@@ -19817,14 +19831,14 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate97.errors = vErrors;
+validate99.errors = vErrors;
 return errors === 0;
 }
 
-export const frontendFeaturesPost = validate98;
-const schema72 = {"$id":"frontendFeaturesPost","type":"object","properties":{"context":{"type":"object","properties":{"appName":{"type":"string"},"environment":{"type":"string"},"userId":{"type":"string"},"sessionId":{"type":"string"},"remoteAddress":{"type":"string"},"currentTime":{"type":"string"},"properties":{"type":"object","additionalProperties":{"type":"string"}}}}}};
+export const frontendFeaturesPost = validate100;
+const schema73 = {"$id":"frontendFeaturesPost","type":"object","properties":{"context":{"type":"object","properties":{"appName":{"type":"string"},"environment":{"type":"string"},"userId":{"type":"string"},"sessionId":{"type":"string"},"remoteAddress":{"type":"string"},"currentTime":{"type":"string"},"properties":{"type":"object","additionalProperties":{"type":"string"}}}}}};
 
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="frontendFeaturesPost" */;
 let vErrors = null;
 let errors = 0;
@@ -19954,14 +19968,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate98.errors = vErrors;
+validate100.errors = vErrors;
 return errors === 0;
 }
 
-export const frontendClientRegister = validate99;
-const schema73 = {"$id":"frontendClientRegister","type":"object","required":["appName","interval","started","strategies"],"properties":{"appName":{"type":"string","minLength":1,"maxLength":255},"instanceId":{"type":"string","maxLength":255},"sdkVersion":{"type":"string","maxLength":255},"environment":{"type":"string","maxLength":100},"interval":{"type":"number"},"started":{"anyOf":[{"type":"string","format":"date-time","maxLength":40},{"type":"number"}]},"strategies":{"type":"array","maxItems":100,"items":{"type":"string","maxLength":255}}}};
+export const frontendClientRegister = validate101;
+const schema74 = {"$id":"frontendClientRegister","type":"object","required":["appName","interval","started","strategies"],"properties":{"appName":{"type":"string","minLength":1,"maxLength":255},"instanceId":{"type":"string","maxLength":255},"sdkVersion":{"type":"string","maxLength":255},"environment":{"type":"string","maxLength":100},"interval":{"type":"number"},"started":{"anyOf":[{"type":"string","format":"date-time","maxLength":40},{"type":"number"}]},"strategies":{"type":"array","maxItems":100,"items":{"type":"string","maxLength":255}}}};
 
-function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="frontendClientRegister" */;
 let vErrors = null;
 let errors = 0;
@@ -20267,14 +20281,14 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate99.errors = vErrors;
+validate101.errors = vErrors;
 return errors === 0;
 }
 
-export const setCors = validate100;
-const schema74 = {"$id":"setCors","type":"object","additionalProperties":false,"properties":{"frontendApiOrigins":{"type":"array","maxItems":100,"items":{"type":"string","maxLength":500}}}};
+export const setCors = validate102;
+const schema75 = {"$id":"setCors","type":"object","additionalProperties":false,"properties":{"frontendApiOrigins":{"type":"array","maxItems":100,"items":{"type":"string","maxLength":500}}}};
 
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="setCors" */;
 let vErrors = null;
 let errors = 0;
@@ -20353,14 +20367,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate100.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
 
-export const uiConfig = validate101;
-const schema75 = {"$id":"uiConfig","type":"object","required":["version","unleashUrl","baseUriPath","versionInfo","frontendApiOrigins"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"unleashUrl":{"type":"string"},"baseUriPath":{"type":"string"},"versionInfo":{"type":"object","required":["current","latest","isLatest"],"properties":{"current":{"type":"object"},"latest":{"type":"object"},"isLatest":{"type":"boolean"}}},"frontendApiOrigins":{"type":"array","items":{"type":"string"}},"flags":{"type":"object","additionalProperties":{"type":"boolean"}}}};
+export const uiConfig = validate103;
+const schema76 = {"$id":"uiConfig","type":"object","required":["version","unleashUrl","baseUriPath","versionInfo","frontendApiOrigins"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"unleashUrl":{"type":"string"},"baseUriPath":{"type":"string"},"versionInfo":{"type":"object","required":["current","latest","isLatest"],"properties":{"current":{"type":"object"},"latest":{"type":"object"},"isLatest":{"type":"boolean"}}},"frontendApiOrigins":{"type":"array","items":{"type":"string"}},"flags":{"type":"object","additionalProperties":{"type":"boolean"}}}};
 
-function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="uiConfig" */;
 let vErrors = null;
 let errors = 0;
@@ -20612,14 +20626,14 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate101.errors = vErrors;
+validate103.errors = vErrors;
 return errors === 0;
 }
 
-export const ofrepRequest = validate102;
-const schema76 = {"$id":"ofrepRequest","type":"object","properties":{"context":{"type":"object"}}};
+export const ofrepRequest = validate104;
+const schema77 = {"$id":"ofrepRequest","type":"object","properties":{"context":{"type":"object"}}};
 
-function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="ofrepRequest" */;
 let vErrors = null;
 let errors = 0;
@@ -20648,14 +20662,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate102.errors = vErrors;
+validate104.errors = vErrors;
 return errors === 0;
 }
 
-export const ofrepEvaluation = validate103;
-const schema77 = {"$id":"ofrepEvaluation","type":"object","additionalProperties":false,"required":["key","reason","metadata"],"properties":{"key":{"type":"string"},"reason":{"enum":["STATIC","TARGETING_MATCH","SPLIT","DISABLED","DEFAULT"]},"variant":{"type":"string"},"value":{},"metadata":{"type":"object","additionalProperties":{"type":["string","number","boolean"]}}}};
+export const ofrepEvaluation = validate105;
+const schema78 = {"$id":"ofrepEvaluation","type":"object","additionalProperties":false,"required":["key","reason","metadata"],"properties":{"key":{"type":"string"},"reason":{"enum":["STATIC","TARGETING_MATCH","SPLIT","DISABLED","DEFAULT"]},"variant":{"type":"string"},"value":{},"metadata":{"type":"object","additionalProperties":{"type":["string","number","boolean"]}}}};
 
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="ofrepEvaluation" */;
 let vErrors = null;
 let errors = 0;
@@ -20717,7 +20731,7 @@ errors++;
 if(data.reason !== undefined){
 let data1 = data.reason;
 if(!(((((data1 === "STATIC") || (data1 === "TARGETING_MATCH")) || (data1 === "SPLIT")) || (data1 === "DISABLED")) || (data1 === "DEFAULT"))){
-const err5 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/enum",keyword:"enum",params:{allowedValues: schema77.properties.reason.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/enum",keyword:"enum",params:{allowedValues: schema78.properties.reason.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -20745,7 +20759,7 @@ if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key1 in data3){
 let data4 = data3[key1];
 if(((typeof data4 !== "string") && (!((typeof data4 == "number") && (isFinite(data4))))) && (typeof data4 !== "boolean")){
-const err7 = {instancePath:instancePath+"/metadata/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/metadata/additionalProperties/type",keyword:"type",params:{type: schema77.properties.metadata.additionalProperties.type},message:"must be string,number,boolean"};
+const err7 = {instancePath:instancePath+"/metadata/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/metadata/additionalProperties/type",keyword:"type",params:{type: schema78.properties.metadata.additionalProperties.type},message:"must be string,number,boolean"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -20778,14 +20792,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate103.errors = vErrors;
+validate105.errors = vErrors;
 return errors === 0;
 }
 
-export const ofrepBulkEvaluation = validate104;
-const schema78 = {"$id":"ofrepBulkEvaluation","type":"object","additionalProperties":false,"required":["flags"],"properties":{"flags":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["key","reason","metadata"],"properties":{"key":{"type":"string"},"reason":{"enum":["STATIC","TARGETING_MATCH","SPLIT","DISABLED","DEFAULT"]},"variant":{"type":"string"},"value":{},"metadata":{"type":"object","additionalProperties":{"type":["string","number","boolean"]}}}}}}};
+export const ofrepBulkEvaluation = validate106;
+const schema79 = {"$id":"ofrepBulkEvaluation","type":"object","additionalProperties":false,"required":["flags"],"properties":{"flags":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["key","reason","metadata"],"properties":{"key":{"type":"string"},"reason":{"enum":["STATIC","TARGETING_MATCH","SPLIT","DISABLED","DEFAULT"]},"variant":{"type":"string"},"value":{},"metadata":{"type":"object","additionalProperties":{"type":["string","number","boolean"]}}}}}}};
 
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="ofrepBulkEvaluation" */;
 let vErrors = null;
 let errors = 0;
@@ -20876,7 +20890,7 @@ errors++;
 if(data1.reason !== undefined){
 let data3 = data1.reason;
 if(!(((((data3 === "STATIC") || (data3 === "TARGETING_MATCH")) || (data3 === "SPLIT")) || (data3 === "DISABLED")) || (data3 === "DEFAULT"))){
-const err7 = {instancePath:instancePath+"/flags/" + i0+"/reason",schemaPath:"#/properties/flags/items/properties/reason/enum",keyword:"enum",params:{allowedValues: schema78.properties.flags.items.properties.reason.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/flags/" + i0+"/reason",schemaPath:"#/properties/flags/items/properties/reason/enum",keyword:"enum",params:{allowedValues: schema79.properties.flags.items.properties.reason.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -20904,7 +20918,7 @@ if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 for(const key2 in data5){
 let data6 = data5[key2];
 if(((typeof data6 !== "string") && (!((typeof data6 == "number") && (isFinite(data6))))) && (typeof data6 !== "boolean")){
-const err9 = {instancePath:instancePath+"/flags/" + i0+"/metadata/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/flags/items/properties/metadata/additionalProperties/type",keyword:"type",params:{type: schema78.properties.flags.items.properties.metadata.additionalProperties.type},message:"must be string,number,boolean"};
+const err9 = {instancePath:instancePath+"/flags/" + i0+"/metadata/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/flags/items/properties/metadata/additionalProperties/type",keyword:"type",params:{type: schema79.properties.flags.items.properties.metadata.additionalProperties.type},message:"must be string,number,boolean"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -20961,14 +20975,14 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate104.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
 
-export const playgroundRequest = validate105;
-const schema79 = {"$id":"playgroundRequest","type":"object","required":["environment","context"],"properties":{"environment":{"type":"string","minLength":1},"projects":{"anyOf":[{"type":"array","maxItems":1000,"items":{"type":"string"}},{"const":"*"}]},"context":{"type":"object","properties":{"appName":{"type":"string","minLength":1},"environment":{"type":"string"},"userId":{"type":"string"},"sessionId":{"type":"string"},"remoteAddress":{"type":"string"},"currentTime":{"type":"string"},"properties":{"type":"object","additionalProperties":{"type":"string"}}},"required":["appName"]}}};
+export const playgroundRequest = validate107;
+const schema80 = {"$id":"playgroundRequest","type":"object","required":["environment","context"],"properties":{"environment":{"type":"string","minLength":1},"projects":{"anyOf":[{"type":"array","maxItems":1000,"items":{"type":"string"}},{"const":"*"}]},"context":{"type":"object","properties":{"appName":{"type":"string","minLength":1},"environment":{"type":"string"},"userId":{"type":"string"},"sessionId":{"type":"string"},"remoteAddress":{"type":"string"},"currentTime":{"type":"string"},"properties":{"type":"object","additionalProperties":{"type":"string"}}},"required":["appName"]}}};
 
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="playgroundRequest" */;
 let vErrors = null;
 let errors = 0;
@@ -21245,15 +21259,15 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate105.errors = vErrors;
+validate107.errors = vErrors;
 return errors === 0;
 }
 
-export const advancedPlaygroundRequest = validate106;
-const schema80 = {"$id":"advancedPlaygroundRequest","type":"object","required":["environments","context"],"properties":{"environments":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"string","minLength":1,"pattern":"^[a-zA-Z0-9~_.-]+$"}},"projects":{"anyOf":[{"type":"array","maxItems":1000,"items":{"type":"string"}},{"const":"*"}]},"context":{"type":"object","properties":{"appName":{"type":"string","minLength":1},"environment":{"type":"string"},"userId":{"type":"string"},"sessionId":{"type":"string"},"remoteAddress":{"type":"string"},"currentTime":{"type":"string"},"properties":{"type":"object"}},"required":["appName"]}}};
+export const advancedPlaygroundRequest = validate108;
+const schema81 = {"$id":"advancedPlaygroundRequest","type":"object","required":["environments","context"],"properties":{"environments":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"string","minLength":1,"pattern":"^[a-zA-Z0-9~_.-]+$"}},"projects":{"anyOf":[{"type":"array","maxItems":1000,"items":{"type":"string"}},{"const":"*"}]},"context":{"type":"object","properties":{"appName":{"type":"string","minLength":1},"environment":{"type":"string"},"userId":{"type":"string"},"sessionId":{"type":"string"},"remoteAddress":{"type":"string"},"currentTime":{"type":"string"},"properties":{"type":"object"}},"required":["appName"]}}};
 const pattern9 = new RegExp("^[a-zA-Z0-9~_.-]+$", "u");
 
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="advancedPlaygroundRequest" */;
 let vErrors = null;
 let errors = 0;
@@ -21562,14 +21576,14 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate106.errors = vErrors;
+validate108.errors = vErrors;
 return errors === 0;
 }
 
-export const playgroundResponse = validate107;
-const schema81 = {"$id":"playgroundResponse","type":"object","required":["input","features"],"properties":{"input":{"type":"object"},"features":{"type":"array","items":{"type":"object","required":["name","projectId","isEnabled","isEnabledInCurrentEnvironment","variant","variants","strategies"],"properties":{"name":{"type":"string"},"projectId":{"type":"string"},"isEnabled":{"type":"boolean"},"isEnabledInCurrentEnvironment":{"type":"boolean"},"hasUnsatisfiedDependency":{"type":"boolean"},"strategies":{"type":"object","required":["result","data"],"properties":{"result":{"anyOf":[{"type":"boolean"},{"const":"unknown"}]},"data":{"type":"array","items":{"type":"object","required":["id","name","result","segments","constraints","parameters","disabled","links"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"disabled":{"type":"boolean"},"parameters":{"type":"object","additionalProperties":{"type":"string"}},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator","result"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"},"result":{"type":"boolean"}}}},"segments":{"type":"array","items":{"type":"object","required":["id","name","result","constraints"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"result":{"type":"boolean"},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator","result"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"},"result":{"type":"boolean"}}}}}}},"result":{"type":"object","required":["evaluationStatus","enabled"],"properties":{"evaluationStatus":{"enum":["complete","incomplete","unevaluated"]},"enabled":{"anyOf":[{"type":"boolean"},{"const":"unknown"}]},"variant":{"type":["object","null"],"required":["name","enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object"},"feature_enabled":{"type":"boolean"}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}}}},"links":{"type":"object","required":["edit"],"properties":{"edit":{"type":"string"}}}}}}}},"variant":{"type":["object","null"],"required":["name","enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object"},"feature_enabled":{"type":"boolean"}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}}}}}}};
+export const playgroundResponse = validate109;
+const schema82 = {"$id":"playgroundResponse","type":"object","required":["input","features"],"properties":{"input":{"type":"object"},"features":{"type":"array","items":{"type":"object","required":["name","projectId","isEnabled","isEnabledInCurrentEnvironment","variant","variants","strategies"],"properties":{"name":{"type":"string"},"projectId":{"type":"string"},"isEnabled":{"type":"boolean"},"isEnabledInCurrentEnvironment":{"type":"boolean"},"hasUnsatisfiedDependency":{"type":"boolean"},"strategies":{"type":"object","required":["result","data"],"properties":{"result":{"anyOf":[{"type":"boolean"},{"const":"unknown"}]},"data":{"type":"array","items":{"type":"object","required":["id","name","result","segments","constraints","parameters","disabled","links"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"disabled":{"type":"boolean"},"parameters":{"type":"object","additionalProperties":{"type":"string"}},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator","result"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"},"result":{"type":"boolean"}}}},"segments":{"type":"array","items":{"type":"object","required":["id","name","result","constraints"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"result":{"type":"boolean"},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator","result"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"},"result":{"type":"boolean"}}}}}}},"result":{"type":"object","required":["evaluationStatus","enabled"],"properties":{"evaluationStatus":{"enum":["complete","incomplete","unevaluated"]},"enabled":{"anyOf":[{"type":"boolean"},{"const":"unknown"}]},"variant":{"type":["object","null"],"required":["name","enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object"},"feature_enabled":{"type":"boolean"}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}}}},"links":{"type":"object","required":["edit"],"properties":{"edit":{"type":"string"}}}}}}}},"variant":{"type":["object","null"],"required":["name","enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object"},"feature_enabled":{"type":"boolean"}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}}}}}}};
 
-function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="playgroundResponse" */;
 let vErrors = null;
 let errors = 0;
@@ -22439,7 +22453,7 @@ errors++;
 if(data43.evaluationStatus !== undefined){
 let data44 = data43.evaluationStatus;
 if(!(((data44 === "complete") || (data44 === "incomplete")) || (data44 === "unevaluated"))){
-const err71 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result/evaluationStatus",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/properties/evaluationStatus/enum",keyword:"enum",params:{allowedValues: schema81.properties.features.items.properties.strategies.properties.data.items.properties.result.properties.evaluationStatus.enum},message:"must be equal to one of the allowed values"};
+const err71 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result/evaluationStatus",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/properties/evaluationStatus/enum",keyword:"enum",params:{allowedValues: schema82.properties.features.items.properties.strategies.properties.data.items.properties.result.properties.evaluationStatus.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -22506,7 +22520,7 @@ vErrors = null;
 if(data43.variant !== undefined){
 let data46 = data43.variant;
 if((!(data46 && typeof data46 == "object" && !Array.isArray(data46))) && (data46 !== null)){
-const err75 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result/variant",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/properties/variant/type",keyword:"type",params:{type: schema81.properties.features.items.properties.strategies.properties.data.items.properties.result.properties.variant.type},message:"must be object,null"};
+const err75 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result/variant",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/properties/variant/type",keyword:"type",params:{type: schema82.properties.features.items.properties.strategies.properties.data.items.properties.result.properties.variant.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -22925,7 +22939,7 @@ errors++;
 if(data2.variant !== undefined){
 let data67 = data2.variant;
 if((!(data67 && typeof data67 == "object" && !Array.isArray(data67))) && (data67 !== null)){
-const err109 = {instancePath:instancePath+"/features/" + i0+"/variant",schemaPath:"#/properties/features/items/properties/variant/type",keyword:"type",params:{type: schema81.properties.features.items.properties.variant.type},message:"must be object,null"};
+const err109 = {instancePath:instancePath+"/features/" + i0+"/variant",schemaPath:"#/properties/features/items/properties/variant/type",keyword:"type",params:{type: schema82.properties.features.items.properties.variant.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -23291,14 +23305,14 @@ vErrors.push(err138);
 }
 errors++;
 }
-validate107.errors = vErrors;
+validate109.errors = vErrors;
 return errors === 0;
 }
 
-export const advancedPlaygroundResponse = validate108;
-const schema82 = {"$id":"advancedPlaygroundResponse","type":"object","required":["input","features"],"properties":{"input":{"type":"object"},"features":{"type":"array","items":{"type":"object","required":["name","projectId","environments"],"properties":{"name":{"type":"string"},"projectId":{"type":"string"},"environments":{"type":"object","additionalProperties":{"type":"array","items":{"type":"object","required":["name","projectId","isEnabled","isEnabledInCurrentEnvironment","variant","variants","strategies","environment","context"],"properties":{"name":{"type":"string"},"projectId":{"type":"string"},"isEnabled":{"type":"boolean"},"isEnabledInCurrentEnvironment":{"type":"boolean"},"hasUnsatisfiedDependency":{"type":"boolean"},"strategies":{"type":"object","required":["result","data"],"properties":{"result":{"anyOf":[{"type":"boolean"},{"const":"unknown"}]},"data":{"type":"array","items":{"type":"object","required":["id","name","result","segments","constraints","parameters","disabled","links"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"disabled":{"type":"boolean"},"parameters":{"type":"object","additionalProperties":{"type":"string"}},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator","result"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"},"result":{"type":"boolean"}}}},"segments":{"type":"array","items":{"type":"object","required":["id","name","result","constraints"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"result":{"type":"boolean"},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator","result"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"},"result":{"type":"boolean"}}}}}}},"result":{"type":"object","required":["evaluationStatus","enabled"],"properties":{"evaluationStatus":{"enum":["complete","incomplete","unevaluated"]},"enabled":{"anyOf":[{"type":"boolean"},{"const":"unknown"}]},"variant":{"type":["object","null"],"required":["name","enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object"},"feature_enabled":{"type":"boolean"}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}}}},"links":{"type":"object","required":["edit"],"properties":{"edit":{"type":"string"}}}}}}}},"variant":{"type":["object","null"],"required":["name","enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object"},"feature_enabled":{"type":"boolean"}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}},"environment":{"type":"string"},"context":{"type":"object"}}}}}}}},"warnings":{"type":"object","properties":{"invalidContextProperties":{"type":"array","items":{"type":"string"}}}}}};
+export const advancedPlaygroundResponse = validate110;
+const schema83 = {"$id":"advancedPlaygroundResponse","type":"object","required":["input","features"],"properties":{"input":{"type":"object"},"features":{"type":"array","items":{"type":"object","required":["name","projectId","environments"],"properties":{"name":{"type":"string"},"projectId":{"type":"string"},"environments":{"type":"object","additionalProperties":{"type":"array","items":{"type":"object","required":["name","projectId","isEnabled","isEnabledInCurrentEnvironment","variant","variants","strategies","environment","context"],"properties":{"name":{"type":"string"},"projectId":{"type":"string"},"isEnabled":{"type":"boolean"},"isEnabledInCurrentEnvironment":{"type":"boolean"},"hasUnsatisfiedDependency":{"type":"boolean"},"strategies":{"type":"object","required":["result","data"],"properties":{"result":{"anyOf":[{"type":"boolean"},{"const":"unknown"}]},"data":{"type":"array","items":{"type":"object","required":["id","name","result","segments","constraints","parameters","disabled","links"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"disabled":{"type":"boolean"},"parameters":{"type":"object","additionalProperties":{"type":"string"}},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator","result"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"},"result":{"type":"boolean"}}}},"segments":{"type":"array","items":{"type":"object","required":["id","name","result","constraints"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"result":{"type":"boolean"},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator","result"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"},"result":{"type":"boolean"}}}}}}},"result":{"type":"object","required":["evaluationStatus","enabled"],"properties":{"evaluationStatus":{"enum":["complete","incomplete","unevaluated"]},"enabled":{"anyOf":[{"type":"boolean"},{"const":"unknown"}]},"variant":{"type":["object","null"],"required":["name","enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object"},"feature_enabled":{"type":"boolean"}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}}}},"links":{"type":"object","required":["edit"],"properties":{"edit":{"type":"string"}}}}}}}},"variant":{"type":["object","null"],"required":["name","enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object"},"feature_enabled":{"type":"boolean"}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}},"environment":{"type":"string"},"context":{"type":"object"}}}}}}}},"warnings":{"type":"object","properties":{"invalidContextProperties":{"type":"array","items":{"type":"string"}}}}}};
 
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="advancedPlaygroundResponse" */;
 let vErrors = null;
 let errors = 0;
@@ -24252,7 +24266,7 @@ errors++;
 if(data48.evaluationStatus !== undefined){
 let data49 = data48.evaluationStatus;
 if(!(((data49 === "complete") || (data49 === "incomplete")) || (data49 === "unevaluated"))){
-const err78 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result/evaluationStatus",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/properties/evaluationStatus/enum",keyword:"enum",params:{allowedValues: schema82.properties.features.items.properties.environments.additionalProperties.items.properties.strategies.properties.data.items.properties.result.properties.evaluationStatus.enum},message:"must be equal to one of the allowed values"};
+const err78 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result/evaluationStatus",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/properties/evaluationStatus/enum",keyword:"enum",params:{allowedValues: schema83.properties.features.items.properties.environments.additionalProperties.items.properties.strategies.properties.data.items.properties.result.properties.evaluationStatus.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -24319,7 +24333,7 @@ vErrors = null;
 if(data48.variant !== undefined){
 let data51 = data48.variant;
 if((!(data51 && typeof data51 == "object" && !Array.isArray(data51))) && (data51 !== null)){
-const err82 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result/variant",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/properties/variant/type",keyword:"type",params:{type: schema82.properties.features.items.properties.environments.additionalProperties.items.properties.strategies.properties.data.items.properties.result.properties.variant.type},message:"must be object,null"};
+const err82 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result/variant",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/properties/variant/type",keyword:"type",params:{type: schema83.properties.features.items.properties.environments.additionalProperties.items.properties.strategies.properties.data.items.properties.result.properties.variant.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -24738,7 +24752,7 @@ errors++;
 if(data7.variant !== undefined){
 let data72 = data7.variant;
 if((!(data72 && typeof data72 == "object" && !Array.isArray(data72))) && (data72 !== null)){
-const err116 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/variant",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/variant/type",keyword:"type",params:{type: schema82.properties.features.items.properties.environments.additionalProperties.items.properties.variant.type},message:"must be object,null"};
+const err116 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/variant",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/variant/type",keyword:"type",params:{type: schema83.properties.features.items.properties.environments.additionalProperties.items.properties.variant.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -25208,15 +25222,15 @@ vErrors.push(err153);
 }
 errors++;
 }
-validate108.errors = vErrors;
+validate110.errors = vErrors;
 return errors === 0;
 }
 
-export const tagBody = validate109;
-const schema83 = {"$id":"tagBody","type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"type":"string","minLength":2,"maxLength":50},"value":{"type":"string","minLength":2,"maxLength":50},"color":{"type":["string","null"],"pattern":"^(#[0-9A-Fa-f]{6})?$"}}};
+export const tagBody = validate111;
+const schema84 = {"$id":"tagBody","type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"type":"string","minLength":2,"maxLength":50},"value":{"type":"string","minLength":2,"maxLength":50},"color":{"type":["string","null"],"pattern":"^(#[0-9A-Fa-f]{6})?$"}}};
 const pattern10 = new RegExp("^(#[0-9A-Fa-f]{6})?$", "u");
 
-function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tagBody" */;
 let vErrors = null;
 let errors = 0;
@@ -25326,7 +25340,7 @@ errors++;
 if(data.color !== undefined){
 let data2 = data.color;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err9 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema83.properties.color.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema84.properties.color.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -25359,15 +25373,15 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate109.errors = vErrors;
+validate111.errors = vErrors;
 return errors === 0;
 }
 
-export const createTagBody = validate110;
-const schema84 = {"$id":"createTagBody","type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"type":"string","minLength":2,"maxLength":50},"value":{"type":"string","pattern":"^\\s*\\S.{0,48}\\S\\s*$"},"color":{"type":["string","null"],"pattern":"^(#[0-9A-Fa-f]{6})?$"}}};
+export const createTagBody = validate112;
+const schema85 = {"$id":"createTagBody","type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"type":"string","minLength":2,"maxLength":50},"value":{"type":"string","pattern":"^\\s*\\S.{0,48}\\S\\s*$"},"color":{"type":["string","null"],"pattern":"^(#[0-9A-Fa-f]{6})?$"}}};
 const pattern11 = new RegExp("^\\s*\\S.{0,48}\\S\\s*$", "u");
 
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createTagBody" */;
 let vErrors = null;
 let errors = 0;
@@ -25467,7 +25481,7 @@ errors++;
 if(data.color !== undefined){
 let data2 = data.color;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err8 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema84.properties.color.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema85.properties.color.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -25500,14 +25514,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate110.errors = vErrors;
+validate112.errors = vErrors;
 return errors === 0;
 }
 
-export const updateTagsBody = validate111;
-const schema85 = {"$id":"updateTagsBody","type":"object","additionalProperties":false,"required":["addedTags","removedTags"],"properties":{"addedTags":{"type":"array","items":{"$ref":"tagBody"}},"removedTags":{"type":"array","items":{"$ref":"tagBody"}}}};
+export const updateTagsBody = validate113;
+const schema86 = {"$id":"updateTagsBody","type":"object","additionalProperties":false,"required":["addedTags","removedTags"],"properties":{"addedTags":{"type":"array","items":{"$ref":"tagBody"}},"removedTags":{"type":"array","items":{"$ref":"tagBody"}}}};
 
-function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateTagsBody" */;
 let vErrors = null;
 let errors = 0;
@@ -25549,8 +25563,8 @@ let data0 = data.addedTags;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate109(data0[i0], {instancePath:instancePath+"/addedTags/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+if(!(validate111(data0[i0], {instancePath:instancePath+"/addedTags/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
 errors = vErrors.length;
 }
 }
@@ -25571,8 +25585,8 @@ let data2 = data.removedTags;
 if(Array.isArray(data2)){
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate109(data2[i1], {instancePath:instancePath+"/removedTags/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+if(!(validate111(data2[i1], {instancePath:instancePath+"/removedTags/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
 errors = vErrors.length;
 }
 }
@@ -25599,14 +25613,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate111.errors = vErrors;
+validate113.errors = vErrors;
 return errors === 0;
 }
 
-export const tagsBulkAddBody = validate114;
-const schema86 = {"$id":"tagsBulkAddBody","type":"object","additionalProperties":false,"required":["features","tags"],"properties":{"features":{"type":"array","minItems":1,"maxItems":1000,"items":{"type":"string","minLength":1,"maxLength":100}},"tags":{"$ref":"updateTagsBody"}}};
+export const tagsBulkAddBody = validate116;
+const schema87 = {"$id":"tagsBulkAddBody","type":"object","additionalProperties":false,"required":["features","tags"],"properties":{"features":{"type":"array","minItems":1,"maxItems":1000,"items":{"type":"string","minLength":1,"maxLength":100}},"tags":{"$ref":"updateTagsBody"}}};
 
-function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tagsBulkAddBody" */;
 let vErrors = null;
 let errors = 0;
@@ -25715,8 +25729,8 @@ errors++;
 }
 }
 if(data.tags !== undefined){
-if(!(validate111(data.tags, {instancePath:instancePath+"/tags",parentData:data,parentDataProperty:"tags",rootData}))){
-vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
+if(!(validate113(data.tags, {instancePath:instancePath+"/tags",parentData:data,parentDataProperty:"tags",rootData}))){
+vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
 errors = vErrors.length;
 }
 }
@@ -25731,14 +25745,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate114.errors = vErrors;
+validate116.errors = vErrors;
 return errors === 0;
 }
 
-export const tagAnswer = validate116;
-const schema87 = {"$id":"tagAnswer","type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"},"color":{"type":["string","null"]}}};
+export const tagAnswer = validate118;
+const schema88 = {"$id":"tagAnswer","type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"},"color":{"type":["string","null"]}}};
 
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tagAnswer" */;
 let vErrors = null;
 let errors = 0;
@@ -25802,7 +25816,7 @@ errors++;
 if(data.color !== undefined){
 let data2 = data.color;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err5 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema87.properties.color.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema88.properties.color.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -25823,14 +25837,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate116.errors = vErrors;
+validate118.errors = vErrors;
 return errors === 0;
 }
 
-export const tagList = validate117;
-const schema88 = {"$id":"tagList","type":"object","additionalProperties":false,"required":["version","tags"],"properties":{"version":{"type":"integer"},"tags":{"type":"array","items":{"$ref":"tagAnswer"}}}};
+export const tagList = validate119;
+const schema89 = {"$id":"tagList","type":"object","additionalProperties":false,"required":["version","tags"],"properties":{"version":{"type":"integer"},"tags":{"type":"array","items":{"$ref":"tagAnswer"}}}};
 
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tagList" */;
 let vErrors = null;
 let errors = 0;
@@ -25885,8 +25899,8 @@ let data1 = data.tags;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate116(data1[i0], {instancePath:instancePath+"/tags/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
+if(!(validate118(data1[i0], {instancePath:instancePath+"/tags/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
 errors = vErrors.length;
 }
 }
@@ -25913,14 +25927,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate117.errors = vErrors;
+validate119.errors = vErrors;
 return errors === 0;
 }
 
-export const tagWithVersion = validate119;
-const schema89 = {"$id":"tagWithVersion","type":"object","additionalProperties":false,"required":["version","tag"],"properties":{"version":{"type":"integer"},"tag":{"$ref":"tagAnswer"}}};
+export const tagWithVersion = validate121;
+const schema90 = {"$id":"tagWithVersion","type":"object","additionalProperties":false,"required":["version","tag"],"properties":{"version":{"type":"integer"},"tag":{"$ref":"tagAnswer"}}};
 
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tagWithVersion" */;
 let vErrors = null;
 let errors = 0;
@@ -25971,8 +25985,8 @@ errors++;
 }
 }
 if(data.tag !== undefined){
-if(!(validate116(data.tag, {instancePath:instancePath+"/tag",parentData:data,parentDataProperty:"tag",rootData}))){
-vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
+if(!(validate118(data.tag, {instancePath:instancePath+"/tag",parentData:data,parentDataProperty:"tag",rootData}))){
+vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
 errors = vErrors.length;
 }
 }
@@ -25987,15 +26001,15 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate119.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
 
-export const tagTypeBody = validate121;
-const schema90 = {"$id":"tagTypeBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{2,50}$"},"description":{"type":"string","maxLength":1000},"icon":{"type":["string","null"],"maxLength":100},"color":{"type":["string","null"],"pattern":"^(#[0-9A-Fa-f]{6})?$"}}};
+export const tagTypeBody = validate123;
+const schema91 = {"$id":"tagTypeBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{2,50}$"},"description":{"type":"string","maxLength":1000},"icon":{"type":["string","null"],"maxLength":100},"color":{"type":["string","null"],"pattern":"^(#[0-9A-Fa-f]{6})?$"}}};
 const pattern13 = new RegExp("^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{2,50}$", "u");
 
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tagTypeBody" */;
 let vErrors = null;
 let errors = 0;
@@ -26075,7 +26089,7 @@ errors++;
 if(data.icon !== undefined){
 let data2 = data.icon;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err6 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/type",keyword:"type",params:{type: schema90.properties.icon.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/type",keyword:"type",params:{type: schema91.properties.icon.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -26100,7 +26114,7 @@ errors++;
 if(data.color !== undefined){
 let data3 = data.color;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema90.properties.color.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema91.properties.color.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -26133,14 +26147,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate121.errors = vErrors;
+validate123.errors = vErrors;
 return errors === 0;
 }
 
-export const updateTagTypeBody = validate122;
-const schema91 = {"$id":"updateTagTypeBody","type":"object","additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{2,50}$"},"description":{"type":"string","maxLength":1000},"icon":{"type":["string","null"],"maxLength":100},"color":{"type":["string","null"],"pattern":"^(#[0-9A-Fa-f]{6})?$"}}};
+export const updateTagTypeBody = validate124;
+const schema92 = {"$id":"updateTagTypeBody","type":"object","additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{2,50}$"},"description":{"type":"string","maxLength":1000},"icon":{"type":["string","null"],"maxLength":100},"color":{"type":["string","null"],"pattern":"^(#[0-9A-Fa-f]{6})?$"}}};
 
-function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateTagTypeBody" */;
 let vErrors = null;
 let errors = 0;
@@ -26210,7 +26224,7 @@ errors++;
 if(data.icon !== undefined){
 let data2 = data.icon;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err5 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/type",keyword:"type",params:{type: schema91.properties.icon.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/type",keyword:"type",params:{type: schema92.properties.icon.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -26235,7 +26249,7 @@ errors++;
 if(data.color !== undefined){
 let data3 = data.color;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err7 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema91.properties.color.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema92.properties.color.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -26268,15 +26282,15 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate122.errors = vErrors;
+validate124.errors = vErrors;
 return errors === 0;
 }
 
-export const tagType = validate123;
-const schema92 = {"$id":"tagType","type":"object","additionalProperties":false,"required":["name","description","icon","color"],"properties":{"name":{"type":"string"},"description":{"type":"string"},"icon":{"type":["string","null"]},"color":{"type":["string","null"],"pattern":"^#[0-9A-Fa-f]{6}$"}}};
+export const tagType = validate125;
+const schema93 = {"$id":"tagType","type":"object","additionalProperties":false,"required":["name","description","icon","color"],"properties":{"name":{"type":"string"},"description":{"type":"string"},"icon":{"type":["string","null"]},"color":{"type":["string","null"],"pattern":"^#[0-9A-Fa-f]{6}$"}}};
 const pattern17 = new RegExp("^#[0-9A-Fa-f]{6}$", "u");
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tagType" */;
 let vErrors = null;
 let errors = 0;
@@ -26360,7 +26374,7 @@ errors++;
 if(data.icon !== undefined){
 let data2 = data.icon;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err7 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/type",keyword:"type",params:{type: schema92.properties.icon.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/type",keyword:"type",params:{type: schema93.properties.icon.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -26373,7 +26387,7 @@ errors++;
 if(data.color !== undefined){
 let data3 = data.color;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema92.properties.color.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema93.properties.color.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -26406,14 +26420,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate123.errors = vErrors;
+validate125.errors = vErrors;
 return errors === 0;
 }
 
-export const tagTypes = validate124;
-const schema93 = {"$id":"tagTypes","type":"object","additionalProperties":false,"required":["version","tagTypes"],"properties":{"version":{"type":"integer"},"tagTypes":{"type":"array","items":{"$ref":"tagType"}}}};
+export const tagTypes = validate126;
+const schema94 = {"$id":"tagTypes","type":"object","additionalProperties":false,"required":["version","tagTypes"],"properties":{"version":{"type":"integer"},"tagTypes":{"type":"array","items":{"$ref":"tagType"}}}};
 
-function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tagTypes" */;
 let vErrors = null;
 let errors = 0;
@@ -26468,8 +26482,8 @@ let data1 = data.tagTypes;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate123(data1[i0], {instancePath:instancePath+"/tagTypes/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+if(!(validate125(data1[i0], {instancePath:instancePath+"/tagTypes/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
 errors = vErrors.length;
 }
 }
@@ -26496,14 +26510,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate124.errors = vErrors;
+validate126.errors = vErrors;
 return errors === 0;
 }
 
-export const tagTypeWithVersion = validate126;
-const schema94 = {"$id":"tagTypeWithVersion","type":"object","additionalProperties":false,"required":["version","tagType"],"properties":{"version":{"type":"integer"},"tagType":{"$ref":"tagType"}}};
+export const tagTypeWithVersion = validate128;
+const schema95 = {"$id":"tagTypeWithVersion","type":"object","additionalProperties":false,"required":["version","tagType"],"properties":{"version":{"type":"integer"},"tagType":{"$ref":"tagType"}}};
 
-function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tagTypeWithVersion" */;
 let vErrors = null;
 let errors = 0;
@@ -26554,8 +26568,8 @@ errors++;
 }
 }
 if(data.tagType !== undefined){
-if(!(validate123(data.tagType, {instancePath:instancePath+"/tagType",parentData:data,parentDataProperty:"tagType",rootData}))){
-vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
+if(!(validate125(data.tagType, {instancePath:instancePath+"/tagType",parentData:data,parentDataProperty:"tagType",rootData}))){
+vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
 errors = vErrors.length;
 }
 }
@@ -26570,14 +26584,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate126.errors = vErrors;
+validate128.errors = vErrors;
 return errors === 0;
 }
 
-export const validTagType = validate128;
-const schema95 = {"$id":"validTagType","type":"object","additionalProperties":false,"required":["valid","tagType"],"properties":{"valid":{"type":"boolean"},"tagType":{"type":"object"}}};
+export const validTagType = validate130;
+const schema96 = {"$id":"validTagType","type":"object","additionalProperties":false,"required":["valid","tagType"],"properties":{"valid":{"type":"boolean"},"tagType":{"type":"object"}}};
 
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="validTagType" */;
 let vErrors = null;
 let errors = 0;
@@ -26650,14 +26664,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate128.errors = vErrors;
+validate130.errors = vErrors;
 return errors === 0;
 }
 
-export const featureEvents = validate129;
-const schema96 = {"$id":"featureEvents","type":"object","additionalProperties":false,"required":["version","toggleName","events","totalEvents"],"properties":{"version":{"type":"integer"},"toggleName":{"type":"string"},"events":{"type":"array","items":{"$ref":"event"}},"totalEvents":{"type":"integer"}}};
+export const featureEvents = validate131;
+const schema97 = {"$id":"featureEvents","type":"object","additionalProperties":false,"required":["version","toggleName","events","totalEvents"],"properties":{"version":{"type":"integer"},"toggleName":{"type":"string"},"events":{"type":"array","items":{"$ref":"event"}},"totalEvents":{"type":"integer"}}};
 
-function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureEvents" */;
 let vErrors = null;
 let errors = 0;
@@ -26785,14 +26799,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate129.errors = vErrors;
+validate131.errors = vErrors;
 return errors === 0;
 }
 
-export const eventSearch = validate131;
-const schema97 = {"$id":"eventSearch","type":"object","additionalProperties":false,"required":["events","total"],"properties":{"events":{"type":"array","items":{"$ref":"event"}},"total":{"type":"integer"}}};
+export const eventSearch = validate133;
+const schema98 = {"$id":"eventSearch","type":"object","additionalProperties":false,"required":["events","total"],"properties":{"events":{"type":"array","items":{"$ref":"event"}},"total":{"type":"integer"}}};
 
-function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="eventSearch" */;
 let vErrors = null;
 let errors = 0;
@@ -26875,14 +26889,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate131.errors = vErrors;
+validate133.errors = vErrors;
 return errors === 0;
 }
 
-export const eventCreators = validate133;
-const schema98 = {"$id":"eventCreators","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","name"],"properties":{"id":{"type":"integer"},"name":{"type":"string"}}}};
+export const eventCreators = validate135;
+const schema99 = {"$id":"eventCreators","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","name"],"properties":{"id":{"type":"integer"},"name":{"type":"string"}}}};
 
-function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="eventCreators" */;
 let vErrors = null;
 let errors = 0;
@@ -26971,14 +26985,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate133.errors = vErrors;
+validate135.errors = vErrors;
 return errors === 0;
 }
 
-export const searchFeatures = validate134;
-const schema99 = {"$id":"searchFeatures","type":"object","additionalProperties":false,"required":["features","total"],"properties":{"total":{"type":"integer"},"features":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","type","description","dependencyType","project","stale","favorite","impressionData","createdAt","archivedAt","environments","segments","tags","lifecycle","createdBy"],"properties":{"name":{"type":"string"},"type":{"type":"string"},"description":{"type":["string","null"]},"dependencyType":{"enum":["parent","child",null]},"project":{"type":"string"},"stale":{"type":"boolean"},"favorite":{"type":"boolean"},"impressionData":{"type":"boolean"},"createdAt":{"type":"string","format":"date-time"},"archivedAt":{"type":["string","null"],"format":"date-time"},"environments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","enabled","type","sortOrder","variantCount","lastSeenAt","hasStrategies","hasEnabledStrategies"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"type":{"type":"string"},"sortOrder":{"type":"number"},"variantCount":{"type":"integer"},"lastSeenAt":{"type":["string","null"],"format":"date-time"},"hasStrategies":{"type":"boolean"},"hasEnabledStrategies":{"type":"boolean"}}}},"segments":{"type":"array","items":{"type":"string"}},"tags":{"type":"array","items":{"$ref":"tagAnswer"}},"lifecycle":{"type":"object","additionalProperties":false,"required":["stage","enteredStageAt"],"properties":{"stage":{"type":"string"},"enteredStageAt":{"type":"string","format":"date-time"}}},"createdBy":{"type":"object","additionalProperties":false,"required":["id","name","imageUrl"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"imageUrl":{"type":"string"}}}}}}}};
+export const searchFeatures = validate136;
+const schema100 = {"$id":"searchFeatures","type":"object","additionalProperties":false,"required":["features","total"],"properties":{"total":{"type":"integer"},"features":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","type","description","dependencyType","project","stale","favorite","impressionData","createdAt","archivedAt","environments","segments","tags","lifecycle","createdBy"],"properties":{"name":{"type":"string"},"type":{"type":"string"},"description":{"type":["string","null"]},"dependencyType":{"enum":["parent","child",null]},"project":{"type":"string"},"stale":{"type":"boolean"},"favorite":{"type":"boolean"},"impressionData":{"type":"boolean"},"createdAt":{"type":"string","format":"date-time"},"archivedAt":{"type":["string","null"],"format":"date-time"},"environments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","enabled","type","sortOrder","variantCount","lastSeenAt","hasStrategies","hasEnabledStrategies"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"type":{"type":"string"},"sortOrder":{"type":"number"},"variantCount":{"type":"integer"},"lastSeenAt":{"type":["string","null"],"format":"date-time"},"hasStrategies":{"type":"boolean"},"hasEnabledStrategies":{"type":"boolean"}}}},"segments":{"type":"array","items":{"type":"string"}},"tags":{"type":"array","items":{"$ref":"tagAnswer"}},"lifecycle":{"type":"object","additionalProperties":false,"required":["stage","enteredStageAt"],"properties":{"stage":{"type":"string"},"enteredStageAt":{"type":"string","format":"date-time"}}},"createdBy":{"type":"object","additionalProperties":false,"required":["id","name","imageUrl"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"imageUrl":{"type":"string"}}}}}}}};
 
-function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="searchFeatures" */;
 let vErrors = null;
 let errors = 0;
@@ -27186,7 +27200,7 @@ vErrors.push(err18);
 errors++;
 }
 for(const key1 in data2){
-if(!(func6.call(schema99.properties.features.items.properties, key1))){
+if(!(func6.call(schema100.properties.features.items.properties, key1))){
 const err19 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err19];
@@ -27224,7 +27238,7 @@ errors++;
 if(data2.description !== undefined){
 let data5 = data2.description;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err22 = {instancePath:instancePath+"/features/" + i0+"/description",schemaPath:"#/properties/features/items/properties/description/type",keyword:"type",params:{type: schema99.properties.features.items.properties.description.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/features/" + i0+"/description",schemaPath:"#/properties/features/items/properties/description/type",keyword:"type",params:{type: schema100.properties.features.items.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -27237,7 +27251,7 @@ errors++;
 if(data2.dependencyType !== undefined){
 let data6 = data2.dependencyType;
 if(!(((data6 === "parent") || (data6 === "child")) || (data6 === null))){
-const err23 = {instancePath:instancePath+"/features/" + i0+"/dependencyType",schemaPath:"#/properties/features/items/properties/dependencyType/enum",keyword:"enum",params:{allowedValues: schema99.properties.features.items.properties.dependencyType.enum},message:"must be equal to one of the allowed values"};
+const err23 = {instancePath:instancePath+"/features/" + i0+"/dependencyType",schemaPath:"#/properties/features/items/properties/dependencyType/enum",keyword:"enum",params:{allowedValues: schema100.properties.features.items.properties.dependencyType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -27323,7 +27337,7 @@ errors++;
 if(data2.archivedAt !== undefined){
 let data12 = data2.archivedAt;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err30 = {instancePath:instancePath+"/features/" + i0+"/archivedAt",schemaPath:"#/properties/features/items/properties/archivedAt/type",keyword:"type",params:{type: schema99.properties.features.items.properties.archivedAt.type},message:"must be string,null"};
+const err30 = {instancePath:instancePath+"/features/" + i0+"/archivedAt",schemaPath:"#/properties/features/items/properties/archivedAt/type",keyword:"type",params:{type: schema100.properties.features.items.properties.archivedAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -27509,7 +27523,7 @@ errors++;
 if(data14.lastSeenAt !== undefined){
 let data20 = data14.lastSeenAt;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err46 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1+"/lastSeenAt",schemaPath:"#/properties/features/items/properties/environments/items/properties/lastSeenAt/type",keyword:"type",params:{type: schema99.properties.features.items.properties.environments.items.properties.lastSeenAt.type},message:"must be string,null"};
+const err46 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1+"/lastSeenAt",schemaPath:"#/properties/features/items/properties/environments/items/properties/lastSeenAt/type",keyword:"type",params:{type: schema100.properties.features.items.properties.environments.items.properties.lastSeenAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -27612,8 +27626,8 @@ let data25 = data2.tags;
 if(Array.isArray(data25)){
 const len3 = data25.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate116(data25[i3], {instancePath:instancePath+"/features/" + i0+"/tags/" + i3,parentData:data25,parentDataProperty:i3,rootData}))){
-vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
+if(!(validate118(data25[i3], {instancePath:instancePath+"/features/" + i0+"/tags/" + i3,parentData:data25,parentDataProperty:i3,rootData}))){
+vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
 errors = vErrors.length;
 }
 }
@@ -27842,14 +27856,14 @@ vErrors.push(err72);
 }
 errors++;
 }
-validate134.errors = vErrors;
+validate136.errors = vErrors;
 return errors === 0;
 }
 
-export const nameList = validate136;
-const schema100 = {"$id":"nameList","type":"array","items":{"type":"string"}};
+export const nameList = validate138;
+const schema101 = {"$id":"nameList","type":"array","items":{"type":"string"}};
 
-function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="nameList" */;
 let vErrors = null;
 let errors = 0;
@@ -27878,14 +27892,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate136.errors = vErrors;
+validate138.errors = vErrors;
 return errors === 0;
 }
 
-export const dependenciesExist = validate137;
-const schema101 = {"$id":"dependenciesExist","type":"boolean"};
+export const dependenciesExist = validate139;
+const schema102 = {"$id":"dependenciesExist","type":"boolean"};
 
-function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="dependenciesExist" */;
 let vErrors = null;
 let errors = 0;
@@ -27899,14 +27913,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate137.errors = vErrors;
+validate139.errors = vErrors;
 return errors === 0;
 }
 
-export const strategySegmentsBody = validate138;
-const schema102 = {"$id":"strategySegmentsBody","type":"object","additionalProperties":false,"required":["projectId","strategyId","environmentId","segmentIds"],"properties":{"projectId":{"type":"string","minLength":1,"maxLength":100},"strategyId":{"type":"string","minLength":1,"maxLength":100},"environmentId":{"type":"string","minLength":1,"maxLength":100},"segmentIds":{"type":"array","maxItems":5,"uniqueItems":true,"items":{"type":"integer","minimum":0}}}};
+export const strategySegmentsBody = validate140;
+const schema103 = {"$id":"strategySegmentsBody","type":"object","additionalProperties":false,"required":["projectId","strategyId","environmentId","segmentIds"],"properties":{"projectId":{"type":"string","minLength":1,"maxLength":100},"strategyId":{"type":"string","minLength":1,"maxLength":100},"environmentId":{"type":"string","minLength":1,"maxLength":100},"segmentIds":{"type":"array","maxItems":5,"uniqueItems":true,"items":{"type":"integer","minimum":0}}}};
 
-function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="strategySegmentsBody" */;
 let vErrors = null;
 let errors = 0;
@@ -28154,14 +28168,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate138.errors = vErrors;
+validate140.errors = vErrors;
 return errors === 0;
 }
 
-export const legalValue = validate139;
-const schema103 = {"$id":"legalValue","type":"object","additionalProperties":false,"required":["value"],"properties":{"value":{"type":"string","minLength":1,"maxLength":100},"description":{"type":["string","null"],"maxLength":250}}};
+export const legalValue = validate141;
+const schema104 = {"$id":"legalValue","type":"object","additionalProperties":false,"required":["value"],"properties":{"value":{"type":"string","minLength":1,"maxLength":100},"description":{"type":["string","null"],"maxLength":250}}};
 
-function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="legalValue" */;
 let vErrors = null;
 let errors = 0;
@@ -28226,7 +28240,7 @@ errors++;
 if(data.description !== undefined){
 let data1 = data.description;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema103.properties.description.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema104.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -28259,14 +28273,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate139.errors = vErrors;
+validate141.errors = vErrors;
 return errors === 0;
 }
 
-export const createContextFieldBody = validate140;
-const schema104 = {"$id":"createContextFieldBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},"description":{"type":["string","null"],"maxLength":250},"stickiness":{"type":"boolean"},"sortOrder":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"legalValues":{"type":["array","null"],"maxItems":1000,"items":{"$ref":"legalValue"}},"project":{"type":["string","null"],"minLength":1,"maxLength":100},"createdAt":{"type":["string","null"]},"usedInFeatures":{"type":["integer","null"]},"usedInProjects":{"type":["integer","null"]}}};
+export const createContextFieldBody = validate142;
+const schema105 = {"$id":"createContextFieldBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},"description":{"type":["string","null"],"maxLength":250},"stickiness":{"type":"boolean"},"sortOrder":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"legalValues":{"type":["array","null"],"maxItems":1000,"items":{"$ref":"legalValue"}},"project":{"type":["string","null"],"minLength":1,"maxLength":100},"createdAt":{"type":["string","null"]},"usedInFeatures":{"type":["integer","null"]},"usedInProjects":{"type":["integer","null"]}}};
 
-function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createContextFieldBody" */;
 let vErrors = null;
 let errors = 0;
@@ -28282,7 +28296,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func6.call(schema104.properties, key0))){
+if(!(func6.call(schema105.properties, key0))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -28321,7 +28335,7 @@ errors++;
 if(data.description !== undefined){
 let data1 = data.description;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema104.properties.description.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema105.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -28393,7 +28407,7 @@ errors++;
 if(data.legalValues !== undefined){
 let data4 = data.legalValues;
 if((!(Array.isArray(data4))) && (data4 !== null)){
-const err10 = {instancePath:instancePath+"/legalValues",schemaPath:"#/properties/legalValues/type",keyword:"type",params:{type: schema104.properties.legalValues.type},message:"must be array,null"};
+const err10 = {instancePath:instancePath+"/legalValues",schemaPath:"#/properties/legalValues/type",keyword:"type",params:{type: schema105.properties.legalValues.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -28415,8 +28429,8 @@ errors++;
 }
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate139(data4[i0], {instancePath:instancePath+"/legalValues/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
+if(!(validate141(data4[i0], {instancePath:instancePath+"/legalValues/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
 }
@@ -28425,7 +28439,7 @@ errors = vErrors.length;
 if(data.project !== undefined){
 let data6 = data.project;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err12 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: schema104.properties.project.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: schema105.properties.project.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -28460,7 +28474,7 @@ errors++;
 if(data.createdAt !== undefined){
 let data7 = data.createdAt;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err15 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: schema104.properties.createdAt.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: schema105.properties.createdAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -28473,7 +28487,7 @@ errors++;
 if(data.usedInFeatures !== undefined){
 let data8 = data.usedInFeatures;
 if((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) && (data8 !== null)){
-const err16 = {instancePath:instancePath+"/usedInFeatures",schemaPath:"#/properties/usedInFeatures/type",keyword:"type",params:{type: schema104.properties.usedInFeatures.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/usedInFeatures",schemaPath:"#/properties/usedInFeatures/type",keyword:"type",params:{type: schema105.properties.usedInFeatures.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -28486,7 +28500,7 @@ errors++;
 if(data.usedInProjects !== undefined){
 let data9 = data.usedInProjects;
 if((!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))) && (data9 !== null)){
-const err17 = {instancePath:instancePath+"/usedInProjects",schemaPath:"#/properties/usedInProjects/type",keyword:"type",params:{type: schema104.properties.usedInProjects.type},message:"must be integer,null"};
+const err17 = {instancePath:instancePath+"/usedInProjects",schemaPath:"#/properties/usedInProjects/type",keyword:"type",params:{type: schema105.properties.usedInProjects.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -28507,20 +28521,20 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate140.errors = vErrors;
+validate142.errors = vErrors;
 return errors === 0;
 }
 
-export const updateContextFieldBody = validate142;
-const schema105 = {"$id":"updateContextFieldBody","type":"object","additionalProperties":false,"properties":{"name":{"type":"string"},"description":{"type":["string","null"],"maxLength":250},"stickiness":{"type":"boolean"},"sortOrder":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"legalValues":{"type":["array","null"],"maxItems":1000,"items":{"$ref":"legalValue"}},"project":{"type":["string","null"],"minLength":1,"maxLength":100},"createdAt":{"type":["string","null"]},"usedInFeatures":{"type":["integer","null"]},"usedInProjects":{"type":["integer","null"]}}};
+export const updateContextFieldBody = validate144;
+const schema106 = {"$id":"updateContextFieldBody","type":"object","additionalProperties":false,"properties":{"name":{"type":"string"},"description":{"type":["string","null"],"maxLength":250},"stickiness":{"type":"boolean"},"sortOrder":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"legalValues":{"type":["array","null"],"maxItems":1000,"items":{"$ref":"legalValue"}},"project":{"type":["string","null"],"minLength":1,"maxLength":100},"createdAt":{"type":["string","null"]},"usedInFeatures":{"type":["integer","null"]},"usedInProjects":{"type":["integer","null"]}}};
 
-function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateContextFieldBody" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func6.call(schema105.properties, key0))){
+if(!(func6.call(schema106.properties, key0))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
@@ -28546,7 +28560,7 @@ errors++;
 if(data.description !== undefined){
 let data1 = data.description;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema105.properties.description.type},message:"must be string,null"};
+const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema106.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -28618,7 +28632,7 @@ errors++;
 if(data.legalValues !== undefined){
 let data4 = data.legalValues;
 if((!(Array.isArray(data4))) && (data4 !== null)){
-const err8 = {instancePath:instancePath+"/legalValues",schemaPath:"#/properties/legalValues/type",keyword:"type",params:{type: schema105.properties.legalValues.type},message:"must be array,null"};
+const err8 = {instancePath:instancePath+"/legalValues",schemaPath:"#/properties/legalValues/type",keyword:"type",params:{type: schema106.properties.legalValues.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -28640,8 +28654,8 @@ errors++;
 }
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate139(data4[i0], {instancePath:instancePath+"/legalValues/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
+if(!(validate141(data4[i0], {instancePath:instancePath+"/legalValues/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
 }
@@ -28650,7 +28664,7 @@ errors = vErrors.length;
 if(data.project !== undefined){
 let data6 = data.project;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: schema105.properties.project.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: schema106.properties.project.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -28685,7 +28699,7 @@ errors++;
 if(data.createdAt !== undefined){
 let data7 = data.createdAt;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: schema105.properties.createdAt.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: schema106.properties.createdAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -28698,7 +28712,7 @@ errors++;
 if(data.usedInFeatures !== undefined){
 let data8 = data.usedInFeatures;
 if((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) && (data8 !== null)){
-const err14 = {instancePath:instancePath+"/usedInFeatures",schemaPath:"#/properties/usedInFeatures/type",keyword:"type",params:{type: schema105.properties.usedInFeatures.type},message:"must be integer,null"};
+const err14 = {instancePath:instancePath+"/usedInFeatures",schemaPath:"#/properties/usedInFeatures/type",keyword:"type",params:{type: schema106.properties.usedInFeatures.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -28711,7 +28725,7 @@ errors++;
 if(data.usedInProjects !== undefined){
 let data9 = data.usedInProjects;
 if((!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))) && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/usedInProjects",schemaPath:"#/properties/usedInProjects/type",keyword:"type",params:{type: schema105.properties.usedInProjects.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/usedInProjects",schemaPath:"#/properties/usedInProjects/type",keyword:"type",params:{type: schema106.properties.usedInProjects.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -28732,14 +28746,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate142.errors = vErrors;
+validate144.errors = vErrors;
 return errors === 0;
 }
 
-export const contextFieldNameBody = validate144;
-const schema106 = {"$id":"contextFieldNameBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string"}}};
+export const contextFieldNameBody = validate146;
+const schema107 = {"$id":"contextFieldNameBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string"}}};
 
-function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="contextFieldNameBody" */;
 let vErrors = null;
 let errors = 0;
@@ -28789,14 +28803,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate144.errors = vErrors;
+validate146.errors = vErrors;
 return errors === 0;
 }
 
-export const contextField = validate145;
-const schema107 = {"$id":"contextField","type":"object","additionalProperties":false,"required":["name","description","stickiness","sortOrder","createdAt","legalValues"],"properties":{"name":{"type":"string"},"description":{"type":"string"},"stickiness":{"type":"boolean"},"sortOrder":{"type":"integer"},"createdAt":{"type":"string","format":"date-time"},"usedInFeatures":{"type":"integer","minimum":0},"usedInProjects":{"type":"integer","minimum":0},"legalValues":{"type":"array","items":{"$ref":"legalValue"}},"project":{"type":"string"}}};
+export const contextField = validate147;
+const schema108 = {"$id":"contextField","type":"object","additionalProperties":false,"required":["name","description","stickiness","sortOrder","createdAt","legalValues"],"properties":{"name":{"type":"string"},"description":{"type":"string"},"stickiness":{"type":"boolean"},"sortOrder":{"type":"integer"},"createdAt":{"type":"string","format":"date-time"},"usedInFeatures":{"type":"integer","minimum":0},"usedInProjects":{"type":"integer","minimum":0},"legalValues":{"type":"array","items":{"$ref":"legalValue"}},"project":{"type":"string"}}};
 
-function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="contextField" */;
 let vErrors = null;
 let errors = 0;
@@ -28862,7 +28876,7 @@ vErrors.push(err5);
 errors++;
 }
 for(const key0 in data){
-if(!(func6.call(schema107.properties, key0))){
+if(!(func6.call(schema108.properties, key0))){
 const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err6];
@@ -29002,8 +29016,8 @@ let data7 = data.legalValues;
 if(Array.isArray(data7)){
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate139(data7[i0], {instancePath:instancePath+"/legalValues/" + i0,parentData:data7,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
+if(!(validate141(data7[i0], {instancePath:instancePath+"/legalValues/" + i0,parentData:data7,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
 errors = vErrors.length;
 }
 }
@@ -29042,22 +29056,22 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate145.errors = vErrors;
+validate147.errors = vErrors;
 return errors === 0;
 }
 
-export const contextFields = validate147;
-const schema108 = {"$id":"contextFields","type":"array","items":{"$ref":"contextField"}};
+export const contextFields = validate149;
+const schema109 = {"$id":"contextFields","type":"array","items":{"$ref":"contextField"}};
 
-function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="contextFields" */;
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate145(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate145.errors : vErrors.concat(validate145.errors);
+if(!(validate147(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
 errors = vErrors.length;
 }
 }
@@ -29072,14 +29086,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate147.errors = vErrors;
+validate149.errors = vErrors;
 return errors === 0;
 }
 
-export const contextFieldStrategies = validate149;
-const schema109 = {"$id":"contextFieldStrategies","type":"object","additionalProperties":false,"required":["strategies"],"properties":{"strategies":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","featureName","projectId","environment","strategyName"],"properties":{"id":{"type":"string"},"featureName":{"type":"string"},"projectId":{"type":"string"},"environment":{"type":"string"},"strategyName":{"type":"string"}}}}}};
+export const contextFieldStrategies = validate151;
+const schema110 = {"$id":"contextFieldStrategies","type":"object","additionalProperties":false,"required":["strategies"],"properties":{"strategies":{"type":"array","items":{"$ref":"strategyUse"}}}};
 
-function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="contextFieldStrategies" */;
 let vErrors = null;
 let errors = 0;
@@ -29111,10 +29125,14 @@ let data0 = data.strategies;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-let data1 = data0[i0];
-if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
-if(data1.id === undefined){
-const err2 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(!(validate68(data0[i0], {instancePath:instancePath+"/strategies/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/strategies",schemaPath:"#/properties/strategies/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -29123,8 +29141,10 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data1.featureName === undefined){
-const err3 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/required",keyword:"required",params:{missingProperty: "featureName"},message:"must have required property '"+"featureName"+"'"};
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -29133,151 +29153,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-if(data1.projectId === undefined){
-const err4 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/required",keyword:"required",params:{missingProperty: "projectId"},message:"must have required property '"+"projectId"+"'"};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-if(data1.environment === undefined){
-const err5 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/required",keyword:"required",params:{missingProperty: "environment"},message:"must have required property '"+"environment"+"'"};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-if(data1.strategyName === undefined){
-const err6 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/required",keyword:"required",params:{missingProperty: "strategyName"},message:"must have required property '"+"strategyName"+"'"};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-for(const key1 in data1){
-if(!(((((key1 === "id") || (key1 === "featureName")) || (key1 === "projectId")) || (key1 === "environment")) || (key1 === "strategyName"))){
-const err7 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-}
-if(data1.id !== undefined){
-if(typeof data1.id !== "string"){
-const err8 = {instancePath:instancePath+"/strategies/" + i0+"/id",schemaPath:"#/properties/strategies/items/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-}
-if(data1.featureName !== undefined){
-if(typeof data1.featureName !== "string"){
-const err9 = {instancePath:instancePath+"/strategies/" + i0+"/featureName",schemaPath:"#/properties/strategies/items/properties/featureName/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-}
-if(data1.projectId !== undefined){
-if(typeof data1.projectId !== "string"){
-const err10 = {instancePath:instancePath+"/strategies/" + i0+"/projectId",schemaPath:"#/properties/strategies/items/properties/projectId/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data1.environment !== undefined){
-if(typeof data1.environment !== "string"){
-const err11 = {instancePath:instancePath+"/strategies/" + i0+"/environment",schemaPath:"#/properties/strategies/items/properties/environment/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data1.strategyName !== undefined){
-if(typeof data1.strategyName !== "string"){
-const err12 = {instancePath:instancePath+"/strategies/" + i0+"/strategyName",schemaPath:"#/properties/strategies/items/properties/strategyName/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-else {
-const err13 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-}
-else {
-const err14 = {instancePath:instancePath+"/strategies",schemaPath:"#/properties/strategies/type",keyword:"type",params:{type: "array"},message:"must be array"};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-validate149.errors = vErrors;
+validate151.errors = vErrors;
 return errors === 0;
 }
 
-export const environment = validate150;
-const schema110 = {"$id":"environment","type":"object","additionalProperties":false,"required":["name","type","enabled","protected","sortOrder"],"properties":{"name":{"type":"string"},"type":{"type":"string"},"enabled":{"type":"boolean"},"protected":{"type":"boolean"},"sortOrder":{"type":"integer"},"projectCount":{"type":"integer","minimum":0},"apiTokenCount":{"type":"integer","minimum":0},"enabledToggleCount":{"type":"integer","minimum":0},"requiredApprovals":{"type":["integer","null"]}}};
+export const environment = validate153;
+const schema111 = {"$id":"environment","type":"object","additionalProperties":false,"required":["name","type","enabled","protected","sortOrder"],"properties":{"name":{"type":"string"},"type":{"type":"string"},"enabled":{"type":"boolean"},"protected":{"type":"boolean"},"sortOrder":{"type":"integer"},"projectCount":{"type":"integer","minimum":0},"apiTokenCount":{"type":"integer","minimum":0},"enabledToggleCount":{"type":"integer","minimum":0},"requiredApprovals":{"type":["integer","null"]}}};
 
-function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="environment" */;
 let vErrors = null;
 let errors = 0;
@@ -29333,7 +29216,7 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!(func6.call(schema110.properties, key0))){
+if(!(func6.call(schema111.properties, key0))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
@@ -29483,7 +29366,7 @@ errors++;
 if(data.requiredApprovals !== undefined){
 let data8 = data.requiredApprovals;
 if((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) && (data8 !== null)){
-const err17 = {instancePath:instancePath+"/requiredApprovals",schemaPath:"#/properties/requiredApprovals/type",keyword:"type",params:{type: schema110.properties.requiredApprovals.type},message:"must be integer,null"};
+const err17 = {instancePath:instancePath+"/requiredApprovals",schemaPath:"#/properties/requiredApprovals/type",keyword:"type",params:{type: schema111.properties.requiredApprovals.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -29504,14 +29387,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate150.errors = vErrors;
+validate153.errors = vErrors;
 return errors === 0;
 }
 
-export const environments = validate151;
-const schema111 = {"$id":"environments","type":"object","additionalProperties":false,"required":["version","environments"],"properties":{"version":{"type":"integer"},"environments":{"type":"array","items":{"$ref":"environment"}}}};
+export const environments = validate154;
+const schema112 = {"$id":"environments","type":"object","additionalProperties":false,"required":["version","environments"],"properties":{"version":{"type":"integer"},"environments":{"type":"array","items":{"$ref":"environment"}}}};
 
-function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="environments" */;
 let vErrors = null;
 let errors = 0;
@@ -29566,8 +29449,8 @@ let data1 = data.environments;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate150(data1[i0], {instancePath:instancePath+"/environments/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate150.errors : vErrors.concat(validate150.errors);
+if(!(validate153(data1[i0], {instancePath:instancePath+"/environments/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
 errors = vErrors.length;
 }
 }
@@ -29594,14 +29477,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate151.errors = vErrors;
+validate154.errors = vErrors;
 return errors === 0;
 }
 
-export const defaultStrategy = validate153;
-const schema112 = {"$id":"defaultStrategy","type":"object","additionalProperties":false,"required":["name","constraints","parameters","variants","segments"],"properties":{"name":{"type":"string"},"title":{"type":["string","null"]},"disabled":{"type":["boolean","null"]},"constraints":{"type":"array","items":{"type":"object"}},"parameters":{"type":"object","additionalProperties":{"type":"string"}},"variants":{"type":"array","items":{"type":"object"}},"segments":{"type":"array","items":{"type":"integer"}}}};
+export const defaultStrategy = validate156;
+const schema113 = {"$id":"defaultStrategy","type":"object","additionalProperties":false,"required":["name","constraints","parameters","variants","segments"],"properties":{"name":{"type":"string"},"title":{"type":["string","null"]},"disabled":{"type":["boolean","null"]},"constraints":{"type":"array","items":{"type":"object"}},"parameters":{"type":"object","additionalProperties":{"type":"string"}},"variants":{"type":"array","items":{"type":"object"}},"segments":{"type":"array","items":{"type":"integer"}}}};
 
-function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="defaultStrategy" */;
 let vErrors = null;
 let errors = 0;
@@ -29683,7 +29566,7 @@ errors++;
 if(data.title !== undefined){
 let data1 = data.title;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err7 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema112.properties.title.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema113.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -29696,7 +29579,7 @@ errors++;
 if(data.disabled !== undefined){
 let data2 = data.disabled;
 if((typeof data2 !== "boolean") && (data2 !== null)){
-const err8 = {instancePath:instancePath+"/disabled",schemaPath:"#/properties/disabled/type",keyword:"type",params:{type: schema112.properties.disabled.type},message:"must be boolean,null"};
+const err8 = {instancePath:instancePath+"/disabled",schemaPath:"#/properties/disabled/type",keyword:"type",params:{type: schema113.properties.disabled.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -29831,14 +29714,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate153.errors = vErrors;
+validate156.errors = vErrors;
 return errors === 0;
 }
 
-export const projectEnvironment = validate154;
-const schema113 = {"$id":"projectEnvironment","type":"object","additionalProperties":false,"required":["name","type","enabled","protected","sortOrder","projectApiTokenCount","projectEnabledToggleCount","visible"],"properties":{"name":{"type":"string"},"type":{"type":"string"},"enabled":{"type":"boolean"},"protected":{"type":"boolean"},"sortOrder":{"type":"integer"},"projectApiTokenCount":{"type":"integer","minimum":0},"projectEnabledToggleCount":{"type":"integer","minimum":0},"defaultStrategy":{"$ref":"defaultStrategy"},"visible":{"type":"boolean"},"requiredApprovals":{"type":["integer","null"]}}};
+export const projectEnvironment = validate157;
+const schema114 = {"$id":"projectEnvironment","type":"object","additionalProperties":false,"required":["name","type","enabled","protected","sortOrder","projectApiTokenCount","projectEnabledToggleCount","visible"],"properties":{"name":{"type":"string"},"type":{"type":"string"},"enabled":{"type":"boolean"},"protected":{"type":"boolean"},"sortOrder":{"type":"integer"},"projectApiTokenCount":{"type":"integer","minimum":0},"projectEnabledToggleCount":{"type":"integer","minimum":0},"defaultStrategy":{"$ref":"defaultStrategy"},"visible":{"type":"boolean"},"requiredApprovals":{"type":["integer","null"]}}};
 
-function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="projectEnvironment" */;
 let vErrors = null;
 let errors = 0;
@@ -29924,7 +29807,7 @@ vErrors.push(err7);
 errors++;
 }
 for(const key0 in data){
-if(!(func6.call(schema113.properties, key0))){
+if(!(func6.call(schema114.properties, key0))){
 const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err8];
@@ -30047,8 +29930,8 @@ errors++;
 }
 }
 if(data.defaultStrategy !== undefined){
-if(!(validate153(data.defaultStrategy, {instancePath:instancePath+"/defaultStrategy",parentData:data,parentDataProperty:"defaultStrategy",rootData}))){
-vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
+if(!(validate156(data.defaultStrategy, {instancePath:instancePath+"/defaultStrategy",parentData:data,parentDataProperty:"defaultStrategy",rootData}))){
+vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
 errors = vErrors.length;
 }
 }
@@ -30067,7 +29950,7 @@ errors++;
 if(data.requiredApprovals !== undefined){
 let data9 = data.requiredApprovals;
 if((!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))) && (data9 !== null)){
-const err19 = {instancePath:instancePath+"/requiredApprovals",schemaPath:"#/properties/requiredApprovals/type",keyword:"type",params:{type: schema113.properties.requiredApprovals.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/requiredApprovals",schemaPath:"#/properties/requiredApprovals/type",keyword:"type",params:{type: schema114.properties.requiredApprovals.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -30088,14 +29971,14 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate154.errors = vErrors;
+validate157.errors = vErrors;
 return errors === 0;
 }
 
-export const projectEnvironments = validate156;
-const schema114 = {"$id":"projectEnvironments","type":"object","additionalProperties":false,"required":["version","environments"],"properties":{"version":{"type":"integer"},"environments":{"type":"array","items":{"$ref":"projectEnvironment"}}}};
+export const projectEnvironments = validate159;
+const schema115 = {"$id":"projectEnvironments","type":"object","additionalProperties":false,"required":["version","environments"],"properties":{"version":{"type":"integer"},"environments":{"type":"array","items":{"$ref":"projectEnvironment"}}}};
 
-function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="projectEnvironments" */;
 let vErrors = null;
 let errors = 0;
@@ -30150,8 +30033,8 @@ let data1 = data.environments;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate154(data1[i0], {instancePath:instancePath+"/environments/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate154.errors : vErrors.concat(validate154.errors);
+if(!(validate157(data1[i0], {instancePath:instancePath+"/environments/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
 errors = vErrors.length;
 }
 }
@@ -30178,15 +30061,15 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate156.errors = vErrors;
+validate159.errors = vErrors;
 return errors === 0;
 }
 
-export const createEnvironment = validate158;
-const schema115 = {"$id":"createEnvironment","type":"object","additionalProperties":false,"required":["name","type"],"properties":{"name":{"type":"string","pattern":"^[A-Za-z0-9_~-]{1,100}$"},"type":{"type":"string","minLength":1,"maxLength":100},"enabled":{"type":"boolean"},"sortOrder":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"requiredApprovals":{"type":["integer","null"],"minimum":1,"maximum":1000}}};
+export const createEnvironment = validate161;
+const schema116 = {"$id":"createEnvironment","type":"object","additionalProperties":false,"required":["name","type"],"properties":{"name":{"type":"string","pattern":"^[A-Za-z0-9_~-]{1,100}$"},"type":{"type":"string","minLength":1,"maxLength":100},"enabled":{"type":"boolean"},"sortOrder":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"requiredApprovals":{"type":["integer","null"],"minimum":1,"maximum":1000}}};
 const pattern19 = new RegExp("^[A-Za-z0-9_~-]{1,100}$", "u");
 
-function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createEnvironment" */;
 let vErrors = null;
 let errors = 0;
@@ -30333,7 +30216,7 @@ errors++;
 if(data.requiredApprovals !== undefined){
 let data4 = data.requiredApprovals;
 if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)){
-const err12 = {instancePath:instancePath+"/requiredApprovals",schemaPath:"#/properties/requiredApprovals/type",keyword:"type",params:{type: schema115.properties.requiredApprovals.type},message:"must be integer,null"};
+const err12 = {instancePath:instancePath+"/requiredApprovals",schemaPath:"#/properties/requiredApprovals/type",keyword:"type",params:{type: schema116.properties.requiredApprovals.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -30376,14 +30259,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate158.errors = vErrors;
+validate161.errors = vErrors;
 return errors === 0;
 }
 
-export const updateEnvironment = validate159;
-const schema116 = {"$id":"updateEnvironment","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","minLength":1,"maxLength":100},"sortOrder":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"requiredApprovals":{"type":["integer","null"],"minimum":1,"maximum":1000}}};
+export const updateEnvironment = validate162;
+const schema117 = {"$id":"updateEnvironment","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","minLength":1,"maxLength":100},"sortOrder":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"requiredApprovals":{"type":["integer","null"],"minimum":1,"maximum":1000}}};
 
-function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateEnvironment" */;
 let vErrors = null;
 let errors = 0;
@@ -30473,7 +30356,7 @@ errors++;
 if(data.requiredApprovals !== undefined){
 let data2 = data.requiredApprovals;
 if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)){
-const err7 = {instancePath:instancePath+"/requiredApprovals",schemaPath:"#/properties/requiredApprovals/type",keyword:"type",params:{type: schema116.properties.requiredApprovals.type},message:"must be integer,null"};
+const err7 = {instancePath:instancePath+"/requiredApprovals",schemaPath:"#/properties/requiredApprovals/type",keyword:"type",params:{type: schema117.properties.requiredApprovals.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -30516,14 +30399,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate159.errors = vErrors;
+validate162.errors = vErrors;
 return errors === 0;
 }
 
-export const environmentSortOrder = validate160;
-const schema117 = {"$id":"environmentSortOrder","type":"object","maxProperties":1000,"propertyNames":{"maxLength":100},"additionalProperties":{"type":"integer","minimum":-2147483648,"maximum":2147483647}};
+export const environmentSortOrder = validate163;
+const schema118 = {"$id":"environmentSortOrder","type":"object","maxProperties":1000,"propertyNames":{"maxLength":100},"additionalProperties":{"type":"integer","minimum":-2147483648,"maximum":2147483647}};
 
-function validate160(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="environmentSortOrder" */;
 let vErrors = null;
 let errors = 0;
@@ -30610,14 +30493,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate160.errors = vErrors;
+validate163.errors = vErrors;
 return errors === 0;
 }
 
-export const addProjectEnvironment = validate161;
-const schema118 = {"$id":"addProjectEnvironment","type":"object","additionalProperties":false,"required":["environment"],"properties":{"environment":{"type":"string","minLength":1,"maxLength":100},"changeRequestsEnabled":{"type":"boolean"},"defaultStrategy":{"$id":"strategyBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"title":{"type":["string","null"],"maxLength":255},"disabled":{"type":["boolean","null"]},"sortOrder":{"type":"integer","minimum":-1000000,"maximum":1000000},"constraints":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["contextName","operator"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"operator":{"enum":["IN","NOT_IN","STR_CONTAINS","STR_STARTS_WITH","STR_ENDS_WITH","NUM_EQ","NUM_GT","NUM_GTE","NUM_LT","NUM_LTE","DATE_AFTER","DATE_BEFORE","SEMVER_EQ","SEMVER_GT","SEMVER_LT","SEMVER_GTE","SEMVER_LTE","REGEX","IN_CIDR"]},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string","maxLength":1000}},"value":{"type":"string","maxLength":1000}}}},"parameters":{"type":"object","maxProperties":10,"propertyNames":{"maxLength":100},"additionalProperties":{"type":["string","number"],"maxLength":100000}},"segments":{"type":"array","maxItems":5,"items":{"type":"integer","minimum":1}},"variants":{"type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255},"weight":{"type":"integer","minimum":0,"maximum":1000},"weightType":{"enum":["variable","fix"]},"stickiness":{"type":"string","minLength":1,"maxLength":100},"payload":{"type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"enum":["string","json","csv","number"]},"value":{"type":"string","maxLength":10000}}}},"if":{"required":["weightType"],"properties":{"weightType":{"const":"fix"}}},"then":{"required":["weight"]}}},"id":{"type":"string"},"featureName":{"type":"string"}}}}};
+export const addProjectEnvironment = validate164;
+const schema119 = {"$id":"addProjectEnvironment","type":"object","additionalProperties":false,"required":["environment"],"properties":{"environment":{"type":"string","minLength":1,"maxLength":100},"changeRequestsEnabled":{"type":"boolean"},"defaultStrategy":{"$id":"strategyBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"title":{"type":["string","null"],"maxLength":255},"disabled":{"type":["boolean","null"]},"sortOrder":{"type":"integer","minimum":-1000000,"maximum":1000000},"constraints":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["contextName","operator"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"operator":{"enum":["IN","NOT_IN","STR_CONTAINS","STR_STARTS_WITH","STR_ENDS_WITH","NUM_EQ","NUM_GT","NUM_GTE","NUM_LT","NUM_LTE","DATE_AFTER","DATE_BEFORE","SEMVER_EQ","SEMVER_GT","SEMVER_LT","SEMVER_GTE","SEMVER_LTE","REGEX","IN_CIDR"]},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string","maxLength":1000}},"value":{"type":"string","maxLength":1000}}}},"parameters":{"type":"object","maxProperties":10,"propertyNames":{"maxLength":100},"additionalProperties":{"type":["string","number"],"maxLength":100000}},"segments":{"type":"array","maxItems":5,"items":{"type":"integer","minimum":1}},"variants":{"type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255},"weight":{"type":"integer","minimum":0,"maximum":1000},"weightType":{"enum":["variable","fix"]},"stickiness":{"type":"string","minLength":1,"maxLength":100},"payload":{"type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"enum":["string","json","csv","number"]},"value":{"type":"string","maxLength":10000}}}},"if":{"required":["weightType"],"properties":{"weightType":{"const":"fix"}}},"then":{"required":["weight"]}}},"id":{"type":"string"},"featureName":{"type":"string"}}}}};
 
-function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="addProjectEnvironment" */;
 let vErrors = null;
 let errors = 0;
@@ -30705,7 +30588,7 @@ vErrors.push(err6);
 errors++;
 }
 for(const key1 in data2){
-if(!(func6.call(schema118.properties.defaultStrategy.properties, key1))){
+if(!(func6.call(schema119.properties.defaultStrategy.properties, key1))){
 const err7 = {instancePath:instancePath+"/defaultStrategy",schemaPath:"#/properties/defaultStrategy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err7];
@@ -30754,7 +30637,7 @@ errors++;
 if(data2.title !== undefined){
 let data4 = data2.title;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err11 = {instancePath:instancePath+"/defaultStrategy/title",schemaPath:"#/properties/defaultStrategy/properties/title/type",keyword:"type",params:{type: schema118.properties.defaultStrategy.properties.title.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/defaultStrategy/title",schemaPath:"#/properties/defaultStrategy/properties/title/type",keyword:"type",params:{type: schema119.properties.defaultStrategy.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -30779,7 +30662,7 @@ errors++;
 if(data2.disabled !== undefined){
 let data5 = data2.disabled;
 if((typeof data5 !== "boolean") && (data5 !== null)){
-const err13 = {instancePath:instancePath+"/defaultStrategy/disabled",schemaPath:"#/properties/defaultStrategy/properties/disabled/type",keyword:"type",params:{type: schema118.properties.defaultStrategy.properties.disabled.type},message:"must be boolean,null"};
+const err13 = {instancePath:instancePath+"/defaultStrategy/disabled",schemaPath:"#/properties/defaultStrategy/properties/disabled/type",keyword:"type",params:{type: schema119.properties.defaultStrategy.properties.disabled.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -30901,7 +30784,7 @@ errors++;
 if(data8.operator !== undefined){
 let data10 = data8.operator;
 if(!(((((((((((((((((((data10 === "IN") || (data10 === "NOT_IN")) || (data10 === "STR_CONTAINS")) || (data10 === "STR_STARTS_WITH")) || (data10 === "STR_ENDS_WITH")) || (data10 === "NUM_EQ")) || (data10 === "NUM_GT")) || (data10 === "NUM_GTE")) || (data10 === "NUM_LT")) || (data10 === "NUM_LTE")) || (data10 === "DATE_AFTER")) || (data10 === "DATE_BEFORE")) || (data10 === "SEMVER_EQ")) || (data10 === "SEMVER_GT")) || (data10 === "SEMVER_LT")) || (data10 === "SEMVER_GTE")) || (data10 === "SEMVER_LTE")) || (data10 === "REGEX")) || (data10 === "IN_CIDR"))){
-const err23 = {instancePath:instancePath+"/defaultStrategy/constraints/" + i0+"/operator",schemaPath:"#/properties/defaultStrategy/properties/constraints/items/properties/operator/enum",keyword:"enum",params:{allowedValues: schema118.properties.defaultStrategy.properties.constraints.items.properties.operator.enum},message:"must be equal to one of the allowed values"};
+const err23 = {instancePath:instancePath+"/defaultStrategy/constraints/" + i0+"/operator",schemaPath:"#/properties/defaultStrategy/properties/constraints/items/properties/operator/enum",keyword:"enum",params:{allowedValues: schema119.properties.defaultStrategy.properties.constraints.items.properties.operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -31067,7 +30950,7 @@ errors++;
 for(const key4 in data16){
 let data17 = data16[key4];
 if((typeof data17 !== "string") && (!((typeof data17 == "number") && (isFinite(data17))))){
-const err36 = {instancePath:instancePath+"/defaultStrategy/parameters/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/defaultStrategy/properties/parameters/additionalProperties/type",keyword:"type",params:{type: schema118.properties.defaultStrategy.properties.parameters.additionalProperties.type},message:"must be string,number"};
+const err36 = {instancePath:instancePath+"/defaultStrategy/parameters/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/defaultStrategy/properties/parameters/additionalProperties/type",keyword:"type",params:{type: schema119.properties.defaultStrategy.properties.parameters.additionalProperties.type},message:"must be string,number"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -31331,7 +31214,7 @@ errors++;
 if(data21.weightType !== undefined){
 let data25 = data21.weightType;
 if(!((data25 === "variable") || (data25 === "fix"))){
-const err56 = {instancePath:instancePath+"/defaultStrategy/variants/" + i3+"/weightType",schemaPath:"#/properties/defaultStrategy/properties/variants/items/properties/weightType/enum",keyword:"enum",params:{allowedValues: schema118.properties.defaultStrategy.properties.variants.items.properties.weightType.enum},message:"must be equal to one of the allowed values"};
+const err56 = {instancePath:instancePath+"/defaultStrategy/variants/" + i3+"/weightType",schemaPath:"#/properties/defaultStrategy/properties/variants/items/properties/weightType/enum",keyword:"enum",params:{allowedValues: schema119.properties.defaultStrategy.properties.variants.items.properties.weightType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -31414,7 +31297,7 @@ errors++;
 if(data27.type !== undefined){
 let data28 = data27.type;
 if(!((((data28 === "string") || (data28 === "json")) || (data28 === "csv")) || (data28 === "number"))){
-const err63 = {instancePath:instancePath+"/defaultStrategy/variants/" + i3+"/payload/type",schemaPath:"#/properties/defaultStrategy/properties/variants/items/properties/payload/properties/type/enum",keyword:"enum",params:{allowedValues: schema118.properties.defaultStrategy.properties.variants.items.properties.payload.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err63 = {instancePath:instancePath+"/defaultStrategy/variants/" + i3+"/payload/type",schemaPath:"#/properties/defaultStrategy/properties/variants/items/properties/payload/properties/type/enum",keyword:"enum",params:{allowedValues: schema119.properties.defaultStrategy.properties.variants.items.properties.payload.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -31532,14 +31415,14 @@ vErrors.push(err72);
 }
 errors++;
 }
-validate161.errors = vErrors;
+validate164.errors = vErrors;
 return errors === 0;
 }
 
-export const addonCreateUpdate = validate162;
-const schema119 = {"$id":"addonCreateUpdate","type":"object","additionalProperties":false,"required":["provider"],"properties":{"provider":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},"description":{"type":["string","null"],"maxLength":1000},"enabled":{"type":"boolean"},"parameters":{"type":"object","maxProperties":20,"propertyNames":{"maxLength":100},"additionalProperties":{"type":["string","number","boolean"],"maxLength":10000}},"events":{"type":"array","maxItems":100,"items":{"type":"string","minLength":1,"maxLength":100}},"projects":{"type":"array","maxItems":100,"items":{"type":"string","minLength":1,"maxLength":100}},"environments":{"type":"array","maxItems":100,"items":{"type":"string","minLength":1,"maxLength":100}},"id":{"type":"integer"},"createdAt":{"type":"string"}}};
+export const addonCreateUpdate = validate165;
+const schema120 = {"$id":"addonCreateUpdate","type":"object","additionalProperties":false,"required":["provider"],"properties":{"provider":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},"description":{"type":["string","null"],"maxLength":1000},"enabled":{"type":"boolean"},"parameters":{"type":"object","maxProperties":20,"propertyNames":{"maxLength":100},"additionalProperties":{"type":["string","number","boolean"],"maxLength":10000}},"events":{"type":"array","maxItems":100,"items":{"type":"string","minLength":1,"maxLength":100}},"projects":{"type":"array","maxItems":100,"items":{"type":"string","minLength":1,"maxLength":100}},"environments":{"type":"array","maxItems":100,"items":{"type":"string","minLength":1,"maxLength":100}},"id":{"type":"integer"},"createdAt":{"type":"string"}}};
 
-function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="addonCreateUpdate" */;
 let vErrors = null;
 let errors = 0;
@@ -31555,7 +31438,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func6.call(schema119.properties, key0))){
+if(!(func6.call(schema120.properties, key0))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -31594,7 +31477,7 @@ errors++;
 if(data.description !== undefined){
 let data1 = data.description;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema119.properties.description.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema120.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -31670,7 +31553,7 @@ errors++;
 for(const key2 in data3){
 let data4 = data3[key2];
 if(((typeof data4 !== "string") && (!((typeof data4 == "number") && (isFinite(data4))))) && (typeof data4 !== "boolean")){
-const err10 = {instancePath:instancePath+"/parameters/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/parameters/additionalProperties/type",keyword:"type",params:{type: schema119.properties.parameters.additionalProperties.type},message:"must be string,number,boolean"};
+const err10 = {instancePath:instancePath+"/parameters/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/parameters/additionalProperties/type",keyword:"type",params:{type: schema120.properties.parameters.additionalProperties.type},message:"must be string,number,boolean"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -31923,14 +31806,14 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate162.errors = vErrors;
+validate165.errors = vErrors;
 return errors === 0;
 }
 
-export const addon = validate163;
-const schema120 = {"$id":"addon","type":"object","required":["id","description","provider","enabled","parameters","events"],"properties":{"id":{"type":"integer","minimum":1},"provider":{"type":"string"},"description":{"type":["string","null"]},"enabled":{"type":"boolean"},"parameters":{"type":"object"},"events":{"type":"array","items":{"type":"string"}},"projects":{"type":"array","items":{"type":"string"}},"environments":{"type":"array","items":{"type":"string"}},"createdAt":{"type":"string","format":"date-time"}}};
+export const addon = validate166;
+const schema121 = {"$id":"addon","type":"object","required":["id","description","provider","enabled","parameters","events"],"properties":{"id":{"type":"integer","minimum":1},"provider":{"type":"string"},"description":{"type":["string","null"]},"enabled":{"type":"boolean"},"parameters":{"type":"object"},"events":{"type":"array","items":{"type":"string"}},"projects":{"type":"array","items":{"type":"string"}},"environments":{"type":"array","items":{"type":"string"}},"createdAt":{"type":"string","format":"date-time"}}};
 
-function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="addon" */;
 let vErrors = null;
 let errors = 0;
@@ -32035,7 +31918,7 @@ errors++;
 if(data.description !== undefined){
 let data2 = data.description;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err9 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema120.properties.description.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema121.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -32190,14 +32073,14 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate163.errors = vErrors;
+validate166.errors = vErrors;
 return errors === 0;
 }
 
-export const addons = validate164;
-const schema121 = {"$id":"addons","type":"object","required":["addons","providers"],"properties":{"addons":{"type":"array","items":{"$ref":"addon"}},"providers":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","displayName","documentationUrl","description"],"properties":{"name":{"type":"string"},"displayName":{"type":"string"},"documentationUrl":{"type":"string"},"description":{"type":"string"},"howTo":{"type":"string"},"parameters":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","displayName","type","required","sensitive"],"properties":{"name":{"type":"string"},"displayName":{"type":"string"},"type":{"type":"string"},"description":{"type":"string"},"placeholder":{"type":"string"},"required":{"type":"boolean"},"sensitive":{"type":"boolean"}}}},"events":{"type":"array","items":{"type":"string"}}}}}}};
+export const addons = validate167;
+const schema122 = {"$id":"addons","type":"object","required":["addons","providers"],"properties":{"addons":{"type":"array","items":{"$ref":"addon"}},"providers":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","displayName","documentationUrl","description"],"properties":{"name":{"type":"string"},"displayName":{"type":"string"},"documentationUrl":{"type":"string"},"description":{"type":"string"},"howTo":{"type":"string"},"parameters":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","displayName","type","required","sensitive"],"properties":{"name":{"type":"string"},"displayName":{"type":"string"},"type":{"type":"string"},"description":{"type":"string"},"placeholder":{"type":"string"},"required":{"type":"boolean"},"sensitive":{"type":"boolean"}}}},"events":{"type":"array","items":{"type":"string"}}}}}}};
 
-function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="addons" */;
 let vErrors = null;
 let errors = 0;
@@ -32227,8 +32110,8 @@ let data0 = data.addons;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate163(data0[i0], {instancePath:instancePath+"/addons/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate163.errors : vErrors.concat(validate163.errors);
+if(!(validate166(data0[i0], {instancePath:instancePath+"/addons/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
 errors = vErrors.length;
 }
 }
@@ -32603,15 +32486,15 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate164.errors = vErrors;
+validate167.errors = vErrors;
 return errors === 0;
 }
 
-export const integrationEvents = validate166;
-const schema122 = {"$id":"integrationEvents","type":"object","additionalProperties":false,"required":["integrationEvents"],"properties":{"integrationEvents":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","integrationId","createdAt","state","stateDetails","event","details"],"properties":{"id":{"type":"string","pattern":"^[0-9]+$"},"integrationId":{"type":"integer"},"createdAt":{"type":"string","format":"date-time"},"state":{"type":"string","enum":["success","failed","successWithErrors"]},"stateDetails":{"type":"string"},"event":{"$ref":"event"},"details":{"type":"object"}}}}}};
+export const integrationEvents = validate169;
+const schema123 = {"$id":"integrationEvents","type":"object","additionalProperties":false,"required":["integrationEvents"],"properties":{"integrationEvents":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","integrationId","createdAt","state","stateDetails","event","details"],"properties":{"id":{"type":"string","pattern":"^[0-9]+$"},"integrationId":{"type":"integer"},"createdAt":{"type":"string","format":"date-time"},"state":{"type":"string","enum":["success","failed","successWithErrors"]},"stateDetails":{"type":"string"},"event":{"$ref":"event"},"details":{"type":"object"}}}}}};
 const pattern21 = new RegExp("^[0-9]+$", "u");
 
-function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="integrationEvents" */;
 let vErrors = null;
 let errors = 0;
@@ -32803,7 +32686,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!(((data5 === "success") || (data5 === "failed")) || (data5 === "successWithErrors"))){
-const err16 = {instancePath:instancePath+"/integrationEvents/" + i0+"/state",schemaPath:"#/properties/integrationEvents/items/properties/state/enum",keyword:"enum",params:{allowedValues: schema122.properties.integrationEvents.items.properties.state.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/integrationEvents/" + i0+"/state",schemaPath:"#/properties/integrationEvents/items/properties/state/enum",keyword:"enum",params:{allowedValues: schema123.properties.integrationEvents.items.properties.state.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -32879,14 +32762,14 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate166.errors = vErrors;
+validate169.errors = vErrors;
 return errors === 0;
 }
 
-export const featureType = validate168;
-const schema123 = {"$id":"featureType","type":"object","additionalProperties":false,"required":["id","name","description","lifetimeDays"],"properties":{"id":{"enum":["release","experiment","operational","kill-switch","permission"]},"name":{"type":"string"},"description":{"type":"string"},"lifetimeDays":{"type":["integer","null"],"minimum":0}}};
+export const featureType = validate171;
+const schema124 = {"$id":"featureType","type":"object","additionalProperties":false,"required":["id","name","description","lifetimeDays"],"properties":{"id":{"enum":["release","experiment","operational","kill-switch","permission"]},"name":{"type":"string"},"description":{"type":"string"},"lifetimeDays":{"type":["integer","null"],"minimum":0}}};
 
-function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureType" */;
 let vErrors = null;
 let errors = 0;
@@ -32946,7 +32829,7 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(!(((((data0 === "release") || (data0 === "experiment")) || (data0 === "operational")) || (data0 === "kill-switch")) || (data0 === "permission"))){
-const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/enum",keyword:"enum",params:{allowedValues: schema123.properties.id.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/enum",keyword:"enum",params:{allowedValues: schema124.properties.id.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -32983,7 +32866,7 @@ errors++;
 if(data.lifetimeDays !== undefined){
 let data3 = data.lifetimeDays;
 if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/lifetimeDays",schemaPath:"#/properties/lifetimeDays/type",keyword:"type",params:{type: schema123.properties.lifetimeDays.type},message:"must be integer,null"};
+const err8 = {instancePath:instancePath+"/lifetimeDays",schemaPath:"#/properties/lifetimeDays/type",keyword:"type",params:{type: schema124.properties.lifetimeDays.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -33016,14 +32899,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate168.errors = vErrors;
+validate171.errors = vErrors;
 return errors === 0;
 }
 
-export const featureTypes = validate169;
-const schema124 = {"$id":"featureTypes","type":"object","additionalProperties":false,"required":["version","types"],"properties":{"version":{"enum":[1]},"types":{"type":"array","items":{"$ref":"featureType"}}}};
+export const featureTypes = validate172;
+const schema125 = {"$id":"featureTypes","type":"object","additionalProperties":false,"required":["version","types"],"properties":{"version":{"enum":[1]},"types":{"type":"array","items":{"$ref":"featureType"}}}};
 
-function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureTypes" */;
 let vErrors = null;
 let errors = 0;
@@ -33062,7 +32945,7 @@ errors++;
 }
 if(data.version !== undefined){
 if(!(data.version === 1)){
-const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/enum",keyword:"enum",params:{allowedValues: schema124.properties.version.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/enum",keyword:"enum",params:{allowedValues: schema125.properties.version.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -33077,8 +32960,8 @@ let data1 = data.types;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate168(data1[i0], {instancePath:instancePath+"/types/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
+if(!(validate171(data1[i0], {instancePath:instancePath+"/types/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
 errors = vErrors.length;
 }
 }
@@ -33105,14 +32988,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate169.errors = vErrors;
+validate172.errors = vErrors;
 return errors === 0;
 }
 
-export const featureTypeLifetime = validate171;
-const schema125 = {"$id":"featureTypeLifetime","type":"object","required":["lifetimeDays"],"properties":{"lifetimeDays":{"type":["integer","null"],"minimum":0,"maximum":2147483647}}};
+export const featureTypeLifetime = validate174;
+const schema126 = {"$id":"featureTypeLifetime","type":"object","required":["lifetimeDays"],"properties":{"lifetimeDays":{"type":["integer","null"],"minimum":0,"maximum":2147483647}}};
 
-function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureTypeLifetime" */;
 let vErrors = null;
 let errors = 0;
@@ -33130,7 +33013,7 @@ errors++;
 if(data.lifetimeDays !== undefined){
 let data0 = data.lifetimeDays;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
-const err1 = {instancePath:instancePath+"/lifetimeDays",schemaPath:"#/properties/lifetimeDays/type",keyword:"type",params:{type: schema125.properties.lifetimeDays.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/lifetimeDays",schemaPath:"#/properties/lifetimeDays/type",keyword:"type",params:{type: schema126.properties.lifetimeDays.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -33173,14 +33056,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate171.errors = vErrors;
+validate174.errors = vErrors;
 return errors === 0;
 }
 
-export const exportQuery = validate172;
-const schema126 = {"$id":"exportQuery","type":"object","additionalProperties":false,"required":["environment"],"properties":{"environment":{"type":"string","minLength":1,"maxLength":100},"features":{"type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":100}},"tag":{"type":"string","maxLength":100},"project":{"type":"string","minLength":1,"maxLength":100},"downloadFile":{"type":"boolean"}}};
+export const exportQuery = validate175;
+const schema127 = {"$id":"exportQuery","type":"object","additionalProperties":false,"required":["environment"],"properties":{"environment":{"type":"string","minLength":1,"maxLength":100},"features":{"type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":100}},"tag":{"type":"string","maxLength":100},"project":{"type":"string","minLength":1,"maxLength":100},"downloadFile":{"type":"boolean"}}};
 
-function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="exportQuery" */;
 let vErrors = null;
 let errors = 0;
@@ -33386,14 +33269,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate172.errors = vErrors;
+validate175.errors = vErrors;
 return errors === 0;
 }
 
-export const exportResult = validate173;
-const schema127 = {"$id":"exportResult","type":"object","additionalProperties":false,"required":["features","featureStrategies","tagTypes"],"properties":{"features":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"description":{"type":["string","null"]},"type":{"type":"string"},"project":{"type":"string"},"stale":{"type":["boolean","null"]},"impressionData":{"type":["boolean","null"]},"archived":{"type":["boolean","null"]}},"additionalProperties":true}},"featureStrategies":{"type":"array","items":{"type":"object","required":["name"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"featureName":{"type":"string"},"title":{"type":["string","null"]},"disabled":{"type":["boolean","null"]},"sortOrder":{"type":"number"},"segments":{"type":"array","items":{"type":"number"}},"constraints":{"type":"array","items":{"type":"object"}},"variants":{"type":"array","items":{"type":"object"}},"parameters":{"type":"object","additionalProperties":{"type":["string","number"]}}},"additionalProperties":true}},"featureEnvironments":{"type":"array","items":{"type":"object","required":["enabled"],"properties":{"name":{"type":"string"},"featureName":{"type":"string"},"environment":{"type":"string"},"enabled":{"type":"boolean"},"variants":{"type":"array","items":{"type":"object"}}},"additionalProperties":true}},"contextFields":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"description":{"type":["string","null"]},"stickiness":{"type":"boolean"},"sortOrder":{"type":"number"},"legalValues":{"type":"array","items":{"type":"object","required":["value"],"properties":{"value":{"type":"string"},"description":{"type":"string"}},"additionalProperties":true}},"project":{"type":["string","null"]}},"additionalProperties":true}},"featureTags":{"type":"array","items":{"type":"object","required":["featureName","tagValue"],"properties":{"featureName":{"type":"string"},"tagType":{"type":"string"},"tagValue":{"type":"string"}},"additionalProperties":true}},"segments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","name"],"properties":{"id":{"type":"number"},"name":{"type":"string","minLength":1,"maxLength":100}}}},"tagTypes":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"description":{"type":"string"},"icon":{"type":["string","null"]},"color":{"type":["string","null"]}},"additionalProperties":true}},"dependencies":{"type":"array","items":{"type":"object","required":["feature","dependencies"],"properties":{"feature":{"type":"string"},"dependencies":{"type":"array","items":{"type":"object","required":["feature"],"properties":{"feature":{"type":"string"},"enabled":{"type":"boolean"},"variants":{"type":"array","items":{"type":"string"}}},"additionalProperties":true}}},"additionalProperties":true}},"links":{"type":"array","items":{"type":"object","required":["feature","links"],"properties":{"feature":{"type":"string"},"links":{"type":"array","items":{"type":"object","required":["url"],"properties":{"id":{"type":"string"},"url":{"type":"string"},"title":{"type":["string","null"]}},"additionalProperties":true}}},"additionalProperties":true}}}};
+export const exportResult = validate176;
+const schema128 = {"$id":"exportResult","type":"object","additionalProperties":false,"required":["features","featureStrategies","tagTypes"],"properties":{"features":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"description":{"type":["string","null"]},"type":{"type":"string"},"project":{"type":"string"},"stale":{"type":["boolean","null"]},"impressionData":{"type":["boolean","null"]},"archived":{"type":["boolean","null"]}},"additionalProperties":true}},"featureStrategies":{"type":"array","items":{"type":"object","required":["name"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"featureName":{"type":"string"},"title":{"type":["string","null"]},"disabled":{"type":["boolean","null"]},"sortOrder":{"type":"number"},"segments":{"type":"array","items":{"type":"number"}},"constraints":{"type":"array","items":{"type":"object"}},"variants":{"type":"array","items":{"type":"object"}},"parameters":{"type":"object","additionalProperties":{"type":["string","number"]}}},"additionalProperties":true}},"featureEnvironments":{"type":"array","items":{"type":"object","required":["enabled"],"properties":{"name":{"type":"string"},"featureName":{"type":"string"},"environment":{"type":"string"},"enabled":{"type":"boolean"},"variants":{"type":"array","items":{"type":"object"}}},"additionalProperties":true}},"contextFields":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"description":{"type":["string","null"]},"stickiness":{"type":"boolean"},"sortOrder":{"type":"number"},"legalValues":{"type":"array","items":{"type":"object","required":["value"],"properties":{"value":{"type":"string"},"description":{"type":"string"}},"additionalProperties":true}},"project":{"type":["string","null"]}},"additionalProperties":true}},"featureTags":{"type":"array","items":{"type":"object","required":["featureName","tagValue"],"properties":{"featureName":{"type":"string"},"tagType":{"type":"string"},"tagValue":{"type":"string"}},"additionalProperties":true}},"segments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","name"],"properties":{"id":{"type":"number"},"name":{"type":"string","minLength":1,"maxLength":100}}}},"tagTypes":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"description":{"type":"string"},"icon":{"type":["string","null"]},"color":{"type":["string","null"]}},"additionalProperties":true}},"dependencies":{"type":"array","items":{"type":"object","required":["feature","dependencies"],"properties":{"feature":{"type":"string"},"dependencies":{"type":"array","items":{"type":"object","required":["feature"],"properties":{"feature":{"type":"string"},"enabled":{"type":"boolean"},"variants":{"type":"array","items":{"type":"string"}}},"additionalProperties":true}}},"additionalProperties":true}},"links":{"type":"array","items":{"type":"object","required":["feature","links"],"properties":{"feature":{"type":"string"},"links":{"type":"array","items":{"type":"object","required":["url"],"properties":{"id":{"type":"string"},"url":{"type":"string"},"title":{"type":["string","null"]}},"additionalProperties":true}}},"additionalProperties":true}}}};
 
-function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="exportResult" */;
 let vErrors = null;
 let errors = 0;
@@ -33429,7 +33312,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func6.call(schema127.properties, key0))){
+if(!(func6.call(schema128.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -33495,7 +33378,7 @@ errors++;
 if(data1.description !== undefined){
 let data3 = data1.description;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/features/" + i0+"/description",schemaPath:"#/properties/features/items/properties/description/type",keyword:"type",params:{type: schema127.properties.features.items.properties.description.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/features/" + i0+"/description",schemaPath:"#/properties/features/items/properties/description/type",keyword:"type",params:{type: schema128.properties.features.items.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -33532,7 +33415,7 @@ errors++;
 if(data1.stale !== undefined){
 let data6 = data1.stale;
 if((typeof data6 !== "boolean") && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/features/" + i0+"/stale",schemaPath:"#/properties/features/items/properties/stale/type",keyword:"type",params:{type: schema127.properties.features.items.properties.stale.type},message:"must be boolean,null"};
+const err11 = {instancePath:instancePath+"/features/" + i0+"/stale",schemaPath:"#/properties/features/items/properties/stale/type",keyword:"type",params:{type: schema128.properties.features.items.properties.stale.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -33545,7 +33428,7 @@ errors++;
 if(data1.impressionData !== undefined){
 let data7 = data1.impressionData;
 if((typeof data7 !== "boolean") && (data7 !== null)){
-const err12 = {instancePath:instancePath+"/features/" + i0+"/impressionData",schemaPath:"#/properties/features/items/properties/impressionData/type",keyword:"type",params:{type: schema127.properties.features.items.properties.impressionData.type},message:"must be boolean,null"};
+const err12 = {instancePath:instancePath+"/features/" + i0+"/impressionData",schemaPath:"#/properties/features/items/properties/impressionData/type",keyword:"type",params:{type: schema128.properties.features.items.properties.impressionData.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -33558,7 +33441,7 @@ errors++;
 if(data1.archived !== undefined){
 let data8 = data1.archived;
 if((typeof data8 !== "boolean") && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/features/" + i0+"/archived",schemaPath:"#/properties/features/items/properties/archived/type",keyword:"type",params:{type: schema127.properties.features.items.properties.archived.type},message:"must be boolean,null"};
+const err13 = {instancePath:instancePath+"/features/" + i0+"/archived",schemaPath:"#/properties/features/items/properties/archived/type",keyword:"type",params:{type: schema128.properties.features.items.properties.archived.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -33648,7 +33531,7 @@ errors++;
 if(data10.title !== undefined){
 let data14 = data10.title;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err20 = {instancePath:instancePath+"/featureStrategies/" + i1+"/title",schemaPath:"#/properties/featureStrategies/items/properties/title/type",keyword:"type",params:{type: schema127.properties.featureStrategies.items.properties.title.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/featureStrategies/" + i1+"/title",schemaPath:"#/properties/featureStrategies/items/properties/title/type",keyword:"type",params:{type: schema128.properties.featureStrategies.items.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -33661,7 +33544,7 @@ errors++;
 if(data10.disabled !== undefined){
 let data15 = data10.disabled;
 if((typeof data15 !== "boolean") && (data15 !== null)){
-const err21 = {instancePath:instancePath+"/featureStrategies/" + i1+"/disabled",schemaPath:"#/properties/featureStrategies/items/properties/disabled/type",keyword:"type",params:{type: schema127.properties.featureStrategies.items.properties.disabled.type},message:"must be boolean,null"};
+const err21 = {instancePath:instancePath+"/featureStrategies/" + i1+"/disabled",schemaPath:"#/properties/featureStrategies/items/properties/disabled/type",keyword:"type",params:{type: schema128.properties.featureStrategies.items.properties.disabled.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -33777,7 +33660,7 @@ if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
 for(const key1 in data23){
 let data24 = data23[key1];
 if((typeof data24 !== "string") && (!((typeof data24 == "number") && (isFinite(data24))))){
-const err29 = {instancePath:instancePath+"/featureStrategies/" + i1+"/parameters/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/featureStrategies/items/properties/parameters/additionalProperties/type",keyword:"type",params:{type: schema127.properties.featureStrategies.items.properties.parameters.additionalProperties.type},message:"must be string,number"};
+const err29 = {instancePath:instancePath+"/featureStrategies/" + i1+"/parameters/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/featureStrategies/items/properties/parameters/additionalProperties/type",keyword:"type",params:{type: schema128.properties.featureStrategies.items.properties.parameters.additionalProperties.type},message:"must be string,number"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -33996,7 +33879,7 @@ errors++;
 if(data34.description !== undefined){
 let data36 = data34.description;
 if((typeof data36 !== "string") && (data36 !== null)){
-const err46 = {instancePath:instancePath+"/contextFields/" + i7+"/description",schemaPath:"#/properties/contextFields/items/properties/description/type",keyword:"type",params:{type: schema127.properties.contextFields.items.properties.description.type},message:"must be string,null"};
+const err46 = {instancePath:instancePath+"/contextFields/" + i7+"/description",schemaPath:"#/properties/contextFields/items/properties/description/type",keyword:"type",params:{type: schema128.properties.contextFields.items.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -34099,7 +33982,7 @@ errors++;
 if(data34.project !== undefined){
 let data43 = data34.project;
 if((typeof data43 !== "string") && (data43 !== null)){
-const err54 = {instancePath:instancePath+"/contextFields/" + i7+"/project",schemaPath:"#/properties/contextFields/items/properties/project/type",keyword:"type",params:{type: schema127.properties.contextFields.items.properties.project.type},message:"must be string,null"};
+const err54 = {instancePath:instancePath+"/contextFields/" + i7+"/project",schemaPath:"#/properties/contextFields/items/properties/project/type",keyword:"type",params:{type: schema128.properties.contextFields.items.properties.project.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -34375,7 +34258,7 @@ errors++;
 if(data54.icon !== undefined){
 let data57 = data54.icon;
 if((typeof data57 !== "string") && (data57 !== null)){
-const err76 = {instancePath:instancePath+"/tagTypes/" + i11+"/icon",schemaPath:"#/properties/tagTypes/items/properties/icon/type",keyword:"type",params:{type: schema127.properties.tagTypes.items.properties.icon.type},message:"must be string,null"};
+const err76 = {instancePath:instancePath+"/tagTypes/" + i11+"/icon",schemaPath:"#/properties/tagTypes/items/properties/icon/type",keyword:"type",params:{type: schema128.properties.tagTypes.items.properties.icon.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -34388,7 +34271,7 @@ errors++;
 if(data54.color !== undefined){
 let data58 = data54.color;
 if((typeof data58 !== "string") && (data58 !== null)){
-const err77 = {instancePath:instancePath+"/tagTypes/" + i11+"/color",schemaPath:"#/properties/tagTypes/items/properties/color/type",keyword:"type",params:{type: schema127.properties.tagTypes.items.properties.color.type},message:"must be string,null"};
+const err77 = {instancePath:instancePath+"/tagTypes/" + i11+"/color",schemaPath:"#/properties/tagTypes/items/properties/color/type",keyword:"type",params:{type: schema128.properties.tagTypes.items.properties.color.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -34661,7 +34544,7 @@ errors++;
 if(data72.title !== undefined){
 let data75 = data72.title;
 if((typeof data75 !== "string") && (data75 !== null)){
-const err98 = {instancePath:instancePath+"/links/" + i15+"/links/" + i16+"/title",schemaPath:"#/properties/links/items/properties/links/items/properties/title/type",keyword:"type",params:{type: schema127.properties.links.items.properties.links.items.properties.title.type},message:"must be string,null"};
+const err98 = {instancePath:instancePath+"/links/" + i15+"/links/" + i16+"/title",schemaPath:"#/properties/links/items/properties/links/items/properties/title/type",keyword:"type",params:{type: schema128.properties.links.items.properties.links.items.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -34730,14 +34613,14 @@ vErrors.push(err103);
 }
 errors++;
 }
-validate173.errors = vErrors;
+validate176.errors = vErrors;
 return errors === 0;
 }
 
-export const importToggles = validate174;
-const schema128 = {"$id":"importToggles","type":"object","additionalProperties":false,"required":["project","environment","data"],"properties":{"project":{"type":"string","minLength":1,"maxLength":100},"environment":{"type":"string","minLength":1,"maxLength":100},"data":{"$ref":"exportResult"}}};
+export const importToggles = validate177;
+const schema129 = {"$id":"importToggles","type":"object","additionalProperties":false,"required":["project","environment","data"],"properties":{"project":{"type":"string","minLength":1,"maxLength":100},"environment":{"type":"string","minLength":1,"maxLength":100},"data":{"$ref":"exportResult"}}};
 
-function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="importToggles" */;
 let vErrors = null;
 let errors = 0;
@@ -34855,8 +34738,8 @@ errors++;
 }
 }
 if(data.data !== undefined){
-if(!(validate173(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
-vErrors = vErrors === null ? validate173.errors : vErrors.concat(validate173.errors);
+if(!(validate176(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
 errors = vErrors.length;
 }
 }
@@ -34871,14 +34754,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate174.errors = vErrors;
+validate177.errors = vErrors;
 return errors === 0;
 }
 
-export const importValidation = validate176;
-const schema129 = {"$id":"importValidation","type":"object","additionalProperties":false,"required":["errors","warnings","permissions"],"properties":{"errors":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["message","affectedItems"],"properties":{"message":{"type":"string"},"affectedItems":{"type":"array","items":{"type":"string"}}}}},"warnings":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["message","affectedItems"],"properties":{"message":{"type":"string"},"affectedItems":{"type":"array","items":{"type":"string"}}}}},"permissions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["message","affectedItems"],"properties":{"message":{"type":"string"},"affectedItems":{"type":"array","items":{"type":"string"}}}}}}};
+export const importValidation = validate179;
+const schema130 = {"$id":"importValidation","type":"object","additionalProperties":false,"required":["errors","warnings","permissions"],"properties":{"errors":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["message","affectedItems"],"properties":{"message":{"type":"string"},"affectedItems":{"type":"array","items":{"type":"string"}}}}},"warnings":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["message","affectedItems"],"properties":{"message":{"type":"string"},"affectedItems":{"type":"array","items":{"type":"string"}}}}},"permissions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["message","affectedItems"],"properties":{"message":{"type":"string"},"affectedItems":{"type":"array","items":{"type":"string"}}}}}}};
 
-function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="importValidation" */;
 let vErrors = null;
 let errors = 0;
@@ -35245,14 +35128,14 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate176.errors = vErrors;
+validate179.errors = vErrors;
 return errors === 0;
 }
 
-export const updateEnabledPayload = validate177;
-const schema130 = {"$id":"updateEnabledPayload","type":"object","additionalProperties":false,"required":["enabled"],"properties":{"enabled":{"type":"boolean"}}};
+export const updateEnabledPayload = validate180;
+const schema131 = {"$id":"updateEnabledPayload","type":"object","additionalProperties":false,"required":["enabled"],"properties":{"enabled":{"type":"boolean"}}};
 
-function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateEnabledPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -35302,14 +35185,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate177.errors = vErrors;
+validate180.errors = vErrors;
 return errors === 0;
 }
 
-export const strategyRefPayload = validate178;
-const schema131 = {"$id":"strategyRefPayload","type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","minLength":1,"maxLength":100}}};
+export const strategyRefPayload = validate181;
+const schema132 = {"$id":"strategyRefPayload","type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","minLength":1,"maxLength":100}}};
 
-function validate178(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="strategyRefPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -35382,14 +35265,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate178.errors = vErrors;
+validate181.errors = vErrors;
 return errors === 0;
 }
 
-export const variantsPayload = validate179;
-const schema132 = {"$id":"variantsPayload","type":"object","additionalProperties":false,"required":["variants"],"properties":{"variants":{"type":"array"}}};
+export const variantsPayload = validate182;
+const schema133 = {"$id":"variantsPayload","type":"object","additionalProperties":false,"required":["variants"],"properties":{"variants":{"type":"array"}}};
 
-function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="variantsPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -35439,14 +35322,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate179.errors = vErrors;
+validate182.errors = vErrors;
 return errors === 0;
 }
 
-export const emptyPayload = validate180;
-const schema133 = {"$id":"emptyPayload","type":"object","additionalProperties":false,"properties":{}};
+export const emptyPayload = validate183;
+const schema134 = {"$id":"emptyPayload","type":"object","additionalProperties":false,"properties":{}};
 
-function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="emptyPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -35472,14 +35355,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate180.errors = vErrors;
+validate183.errors = vErrors;
 return errors === 0;
 }
 
-export const dependencyRefPayload = validate181;
-const schema134 = {"$id":"dependencyRefPayload","type":"object","additionalProperties":false,"required":["feature"],"properties":{"feature":{"type":"string","minLength":1,"maxLength":100}}};
+export const dependencyRefPayload = validate184;
+const schema135 = {"$id":"dependencyRefPayload","type":"object","additionalProperties":false,"required":["feature"],"properties":{"feature":{"type":"string","minLength":1,"maxLength":100}}};
 
-function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="dependencyRefPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -35552,14 +35435,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate181.errors = vErrors;
+validate184.errors = vErrors;
 return errors === 0;
 }
 
-export const segmentRefPayload = validate182;
-const schema135 = {"$id":"segmentRefPayload","type":"object","required":["id"],"properties":{"id":{"type":"integer","minimum":1}}};
+export const segmentRefPayload = validate185;
+const schema136 = {"$id":"segmentRefPayload","type":"object","required":["id"],"properties":{"id":{"type":"integer","minimum":1}}};
 
-function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="segmentRefPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -35610,7 +35493,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate182.errors = vErrors;
+validate185.errors = vErrors;
 return errors === 0;
 }
 

@@ -1,15 +1,11 @@
 import { canSeeProject, requireAdminKey, type Principal } from '../base/auth';
+import type { StrategyUse } from '../documents/strategy-use';
 import { visibleSegment } from '../rules/segment-lookup';
 import { segmentUses } from '../rules/segment-usage';
 import type { AdminContext } from '../runtime/context';
 
-export interface SegmentStrategy {
-  id: string;
-  featureName: string;
-  projectId: string;
-  environment: string;
-  strategyName: string;
-}
+/** A strategy using the segment. */
+export type SegmentStrategy = StrategyUse;
 
 /**
  * `GET /api/admin/segments/:id/strategies`: the strategies using the segment, of the projects in the

@@ -1,14 +1,10 @@
 /** Where a context field is used: strategies of live features (constraints, stickiness) and segments. */
 import type { FeatureRecord, Strategy } from '../base/records';
 import type { ReadTx } from '../base/storage';
+import type { StrategyUse } from '../documents/strategy-use';
 
-export interface ContextFieldStrategyUse {
-  id: string;
-  featureName: string;
-  projectId: string;
-  environment: string;
-  strategyName: string;
-}
+/** A strategy using the context field. */
+export type ContextFieldStrategyUse = StrategyUse;
 
 const strategyUses = (strategy: Strategy, name: string): boolean =>
   strategy.constraints.some((c) => c.contextName === name) ||

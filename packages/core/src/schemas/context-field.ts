@@ -90,18 +90,7 @@ export const contextFieldStrategiesSchema = {
   properties: {
     strategies: {
       type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['id', 'featureName', 'projectId', 'environment', 'strategyName'],
-        properties: {
-          id: { type: 'string' },
-          featureName: { type: 'string' },
-          projectId: { type: 'string' },
-          environment: { type: 'string' },
-          strategyName: { type: 'string' },
-        },
-      },
+      items: { $ref: 'strategyUse' },
     },
   },
 } as const;

@@ -56,18 +56,7 @@ export const segmentStrategiesSchema = {
   properties: {
     strategies: {
       type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['id', 'featureName', 'projectId', 'environment', 'strategyName'],
-        properties: {
-          id: { type: 'string' },
-          featureName: { type: 'string' },
-          projectId: { type: 'string' },
-          environment: { type: 'string' },
-          strategyName: { type: 'string' },
-        },
-      },
+      items: { $ref: 'strategyUse' },
     },
     changeRequestStrategies: { type: 'array', items: { type: 'object' } },
   },

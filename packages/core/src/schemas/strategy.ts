@@ -80,3 +80,18 @@ export const featureStrategiesSchema = {
   type: 'array',
   items: { $ref: 'featureStrategy' },
 } as const;
+
+/** A strategy of a feature environment that uses something (a segment, a context field): where it stands. */
+export const strategyUseSchema = {
+  $id: 'strategyUse',
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'featureName', 'projectId', 'environment', 'strategyName'],
+  properties: {
+    id: { type: 'string' },
+    featureName: { type: 'string' },
+    projectId: { type: 'string' },
+    environment: { type: 'string' },
+    strategyName: { type: 'string' },
+  },
+} as const;
