@@ -19,17 +19,12 @@ import {
   type ConstraintExplanation,
   type StrategyExplanation,
 } from '@flagadmin/evaluation';
-import type { FeatureRecord, SegmentRecord, Strategy, Variant } from '../base/records';
+import type { Constraint, FeatureRecord, SegmentRecord, Strategy, Variant } from '../base/records';
 
 type Enabled = boolean | 'unknown';
 
-export interface PlaygroundConstraint {
-  contextName: string;
-  operator: string;
-  caseInsensitive?: boolean;
-  inverted?: boolean;
-  values?: string[];
-  value?: string;
+/** A constraint as the playground answers it: the strategy's constraint and whether it held. */
+export interface PlaygroundConstraint extends Constraint {
   result: boolean;
 }
 

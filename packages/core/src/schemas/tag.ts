@@ -86,18 +86,21 @@ export const tagWithVersionSchema = {
   properties: { version: int, tag: { $ref: 'tagAnswer' } },
 } as const;
 
+/** What a tag type's body may hold, on create and on update. */
+const tagTypeFields = {
+  name: tagTypeName,
+  description: { type: 'string', maxLength: 1000 },
+  icon: { type: ['string', 'null'], maxLength: 100 },
+  color: nullableColor,
+} as const;
+
 /** `POST /api/admin/tag-types` and `/validate`: a new tag type. */
 export const tagTypeBodySchema = {
   $id: 'tagTypeBody',
   type: 'object',
   additionalProperties: false,
   required: ['name'],
-  properties: {
-    name: tagTypeName,
-    description: { type: 'string', maxLength: 1000 },
-    icon: { type: ['string', 'null'], maxLength: 100 },
-    color: nullableColor,
-  },
+  properties: tagTypeFields,
 } as const;
 
 /** `PUT /api/admin/tag-types/:name`: the fields given change; the others are kept. */
@@ -105,12 +108,7 @@ export const updateTagTypeBodySchema = {
   $id: 'updateTagTypeBody',
   type: 'object',
   additionalProperties: false,
-  properties: {
-    name: tagTypeName,
-    description: { type: 'string', maxLength: 1000 },
-    icon: { type: ['string', 'null'], maxLength: 100 },
-    color: nullableColor,
-  },
+  properties: tagTypeFields,
 } as const;
 
 /** A tag type as answered. */
