@@ -17,6 +17,25 @@ function NotFound() {
 }
 
 /** The shell: sign-in gate (a 401 anywhere returns here), navigation, and the current screen. */
+/** The main navigation: each section's path (`#/<id>`, the projects at `#/`) and its label. */
+const SECTIONS = [
+  ['projects', 'Projects'],
+  ['search', 'Search'],
+  ['events', 'Events'],
+  ['api-tokens', 'API tokens'],
+  ['context-fields', 'Context fields'],
+  ['environments', 'Environments'],
+  ['feature-types', 'Feature types'],
+  ['tag-types', 'Tag types'],
+  ['segments', 'Segments'],
+  ['strategies', 'Strategies'],
+  ['playground', 'Playground'],
+  ['cors-origins', 'CORS origins'],
+] as const;
+
+/** The section a hash path belongs to (a project's screens and unknown paths: projects). */
+const section = (path: string): string => SECTIONS.find(([id]) => id !== 'projects' && path.startsWith(`/${id}`))?.[0] ?? 'projects';
+
 export function App() {
   const [signedIn, setSignedIn] = useState(() => readKey() !== null);
   const [reason, setReason] = useState<string | null>(null);
@@ -47,13 +66,7 @@ export function App() {
 
   const match = matchRoute(SCREENS, path.split('?')[0]!);
   const View = match?.view ?? NotFound;
-  const section = path.startsWith('/events')
-    ? 'events'
-    : path.startsWith('/api-tokens')
-      ? 'api-tokens'
-      : path.startsWith('/context-fields')
-        ? 'context-fields'
-        : (/^\/(environments|feature-types|segments|strategies|playground|cors-origins|search|tag-types)/.exec(path)?.[1] ?? 'projects');
+  const current = section(path);
   return (
     <>
       {/* biome-ignore lint/a11y/useValidAnchor: a skip link is an anchor to #main that also moves focus to its heading */}
@@ -64,66 +77,13 @@ export function App() {
         <span class="brand">flagadmin</span>
         <nav aria-label="Main">
           <ul>
-            <li>
-              <a href="#/" aria-current={section === 'projects' ? 'page' : undefined}>
-                Projects
-              </a>
-            </li>
-            <li>
-              <a href="#/search" aria-current={section === 'search' ? 'page' : undefined}>
-                Search
-              </a>
-            </li>
-            <li>
-              <a href="#/events" aria-current={section === 'events' ? 'page' : undefined}>
-                Events
-              </a>
-            </li>
-            <li>
-              <a href="#/api-tokens" aria-current={section === 'api-tokens' ? 'page' : undefined}>
-                API tokens
-              </a>
-            </li>
-            <li>
-              <a href="#/context-fields" aria-current={section === 'context-fields' ? 'page' : undefined}>
-                Context fields
-              </a>
-            </li>
-            <li>
-              <a href="#/environments" aria-current={section === 'environments' ? 'page' : undefined}>
-                Environments
-              </a>
-            </li>
-            <li>
-              <a href="#/feature-types" aria-current={section === 'feature-types' ? 'page' : undefined}>
-                Feature types
-              </a>
-            </li>
-            <li>
-              <a href="#/tag-types" aria-current={section === 'tag-types' ? 'page' : undefined}>
-                Tag types
-              </a>
-            </li>
-            <li>
-              <a href="#/segments" aria-current={section === 'segments' ? 'page' : undefined}>
-                Segments
-              </a>
-            </li>
-            <li>
-              <a href="#/strategies" aria-current={section === 'strategies' ? 'page' : undefined}>
-                Strategies
-              </a>
-            </li>
-            <li>
-              <a href="#/playground" aria-current={section === 'playground' ? 'page' : undefined}>
-                Playground
-              </a>
-            </li>
-            <li>
-              <a href="#/cors-origins" aria-current={section === 'cors-origins' ? 'page' : undefined}>
-                CORS origins
-              </a>
-            </li>
+            {SECTIONS.map(([id, label]) => (
+              <li key={id}>
+                <a href={`#/${id === 'projects' ? '' : id}`} aria-current={current === id ? 'page' : undefined}>
+                  {label}
+                </a>
+              </li>
+            ))}
           </ul>
         </nav>
         <button
