@@ -1,5 +1,5 @@
 /** Shapes the delivery reads and writes. */
-import type { AddonRecord, IntegrationState } from '@flagadmin/core';
+import type { AddonRecord, IntegrationEventRecord, IntegrationState } from '@flagadmin/core';
 
 /** An event of the log, as storages keep it (core's EventRecord). */
 export interface DeliveredEvent {
@@ -30,3 +30,6 @@ export interface OutgoingRequest {
 }
 
 export type Addon = AddonRecord;
+
+/** One delivery outcome, as getIntegrationEvents answers it. */
+export type Outcome = IntegrationEventRecord;
