@@ -191,7 +191,7 @@ export function weightsOff(feature: EvaluationFeature): boolean {
 }
 
 /** Deep equality of JSON values, key order aside (uvu's `equal` throws; here a case is counted). */
-function dequal(a: unknown, b: unknown): boolean {
+export function dequal(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
