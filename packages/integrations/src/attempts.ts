@@ -68,14 +68,22 @@ export async function sendUntilTaken(addon: Addon, event: DeliveredEvent, signal
       status = res.status;
       await res.body?.cancel();
       if (res.ok) {
-        return { state: 'success', stateDetails: `Sent (status ${status}) after ${attempt} attempt${attempt === 1 ? '' : 's'}`, attempts: attempt, status };
+        return {
+          state: 'success',
+          stateDetails: `Sent (status ${status}) after ${attempt} attempt${attempt === 1 ? '' : 's'}`,
+          attempts: attempt,
+          status,
+        };
       }
       detail = `status ${status}`;
     } catch (error) {
       if (signal.aborted) throw new Stopped();
       detail = (error as Error).name === 'TimeoutError' ? `no answer within ${attemptTimeoutMs} ms` : 'the receiver could not be reached';
     }
-    logger.warn({ integrationId: addon.id, provider: addon.provider, eventId: event.id, attempt, status }, `integration delivery failed: ${detail}`);
+    logger.warn(
+      { integrationId: addon.id, provider: addon.provider, eventId: event.id, attempt, status },
+      `integration delivery failed: ${detail}`,
+    );
     if (Date.now() - started + delay > retry.giveUpAfterMs) {
       return {
         state: 'failed',

@@ -25,7 +25,10 @@ export interface IntegrationsOptions {
    * Default 30,000.
    */
   leaseMs?: number;
-  /** How often the log is read again besides the storage's commit notifications (ms). Default 5,000. */
+  /**
+   * How often the log is read again besides the storage's commit notifications (ms), which is also how soon a
+   * lease that ran out is seen. Default 5,000, or the lease when shorter.
+   */
   pollIntervalMs?: number;
   /** This process's name in the lease. Default: a random id. */
   processId?: string;
@@ -39,19 +42,27 @@ export interface Integrations {
 
 const stateName = (addonId: number): string => `integration-delivery:${addonId}`;
 
+/** The defaults of the options, for hosts that show them (a `--help`). */
+export const DELIVERY_DEFAULTS = {
+  leaseMs: 30_000,
+  attemptTimeoutMs: 10_000,
+  pollIntervalMs: 5_000,
+  retry: { firstDelayMs: 500, maxDelayMs: 30_000, giveUpAfterMs: 600_000 },
+} as const;
+
 export function startIntegrations(options: IntegrationsOptions): Integrations {
   const { storage } = options;
   const logger = options.logger ?? silentLogger;
-  const leaseMs = options.leaseMs ?? 30_000;
+  const leaseMs = options.leaseMs ?? DELIVERY_DEFAULTS.leaseMs;
   const me = options.processId ?? randomUUID();
   const lease = leaseOn(storage, me, leaseMs);
   const attemptOptions = {
     retry: {
-      firstDelayMs: options.retry?.firstDelayMs ?? 500,
-      maxDelayMs: options.retry?.maxDelayMs ?? 30_000,
-      giveUpAfterMs: options.retry?.giveUpAfterMs ?? 600_000,
+      firstDelayMs: options.retry?.firstDelayMs ?? DELIVERY_DEFAULTS.retry.firstDelayMs,
+      maxDelayMs: options.retry?.maxDelayMs ?? DELIVERY_DEFAULTS.retry.maxDelayMs,
+      giveUpAfterMs: options.retry?.giveUpAfterMs ?? DELIVERY_DEFAULTS.retry.giveUpAfterMs,
     },
-    attemptTimeoutMs: options.attemptTimeoutMs ?? 10_000,
+    attemptTimeoutMs: options.attemptTimeoutMs ?? DELIVERY_DEFAULTS.attemptTimeoutMs,
     send: options.fetch ?? fetch,
     logger,
   };
@@ -75,7 +86,10 @@ export function startIntegrations(options: IntegrationsOptions): Integrations {
     for (const event of await pendingEvents(claim)) {
       if (!wants(addon, event)) continue;
       const result = await sendUntilTaken(addon, event, signal, attemptOptions);
-      logger.info({ integrationId: addon.id, provider: addon.provider, eventId: event.id, state: result.state }, 'integration event delivered');
+      logger.info(
+        { integrationId: addon.id, provider: addon.provider, eventId: event.id, state: result.state },
+        'integration event delivered',
+      );
       const outcome = {
         id: String(event.id),
         integrationId: addon.id,
@@ -161,7 +175,7 @@ export function startIntegrations(options: IntegrationsOptions): Integrations {
   }
 
   const unsubscribe = storage.onCommit?.(schedule);
-  const poll = setInterval(schedule, options.pollIntervalMs ?? 5_000);
+  const poll = setInterval(schedule, options.pollIntervalMs ?? Math.min(DELIVERY_DEFAULTS.pollIntervalMs, leaseMs));
   poll.unref?.();
   schedule();
 
@@ -174,9 +188,14 @@ export function startIntegrations(options: IntegrationsOptions): Integrations {
       await ticking;
       const held = [...workers.keys()];
       await Promise.all([...workers.values()]);
-      await lease.release(held).catch((error) =>
-        logger.warn({ err: { name: (error as Error).name, message: (error as Error).message } }, 'integration leases not given back; they run out'),
-      );
+      await lease
+        .release(held)
+        .catch((error) =>
+          logger.warn(
+            { err: { name: (error as Error).name, message: (error as Error).message } },
+            'integration leases not given back; they run out',
+          ),
+        );
     },
   };
 }

@@ -148,6 +148,7 @@ try {
     compression: config.compression,
     metrics: config.metrics && { token: config.metricsToken },
     ...(config.frontendApiOrigins ? { frontendApiOrigins: config.frontendApiOrigins } : {}),
+    integrations: config.integrations,
     logger,
   });
 } catch (error) {

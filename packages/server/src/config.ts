@@ -13,6 +13,9 @@ import { ConfigError } from './config-error';
 import { normalizeBasePath, recordingEnv, unreadEnvWarnings } from './env-names';
 import { DEFAULT_SCHEDULE_INTERVAL_MS } from './change-request-scheduler';
 import { limitsConfig } from './limits-config';
+import { DELIVERY_DEFAULTS } from '@flagadmin/integrations';
+import type { DeliverySettings } from './integrations';
+import { OIDC_FLAGS, oidcConfig, type OidcConfig } from './oidc-config';
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -71,6 +74,10 @@ export interface ServerConfig {
   streamHeartbeatMs: number;
   /** Origins browsers may read the frontend API and OFREP from (`*`: any); unset: core's default, any. */
   frontendApiOrigins?: string[];
+  /** Deliver events to the integrations from this process (its lease and retry time), or false: not here. */
+  integrations: false | Required<DeliverySettings>;
+  /** Single sign-on through an OpenID Connect issuer (unset: password and key sign-in only). */
+  oidc?: OidcConfig;
 }
 
 export { ConfigError };
@@ -143,7 +150,11 @@ export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: st
         'no-compression': { type: 'boolean' },
         metrics: { type: 'boolean' },
         'no-metrics': { type: 'boolean' },
+        'no-integrations': { type: 'boolean' },
+        'integrations-lease': { type: 'string' },
+        'integrations-give-up': { type: 'string' },
         limit: { type: 'string', multiple: true },
+        ...OIDC_FLAGS,
         version: { type: 'boolean', short: 'v' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -182,6 +193,13 @@ export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: st
   const scheduleIntervalMs = ms('schedule-interval', 'FLAGADMIN_SCHEDULE_INTERVAL_MS', DEFAULT_SCHEDULE_INTERVAL_MS, 100);
   const streamHeartbeatMs = ms('stream-heartbeat', 'FLAGADMIN_STREAM_HEARTBEAT_MS', DEFAULT_STREAM_OPTIONS.heartbeatMs, 100);
   const maxStreams = pick('max-streams', 'FLAGADMIN_MAX_STREAMS');
+  const integrationsEnv = fromEnv(env, 'FLAGADMIN_INTEGRATIONS');
+  const integrationsOn = onOff(
+    integrationsEnv === undefined ? undefined : { value: integrationsEnv, what: 'FLAGADMIN_INTEGRATIONS' },
+    true,
+  );
+  const leaseMs = ms('integrations-lease', 'FLAGADMIN_INTEGRATIONS_LEASE_MS', DELIVERY_DEFAULTS.leaseMs, 100);
+  const giveUpAfterMs = ms('integrations-give-up', 'FLAGADMIN_INTEGRATIONS_GIVE_UP_MS', DELIVERY_DEFAULTS.retry.giveUpAfterMs);
   // Unleash's name and parsing (comma-separated, trimmed); core checks each origin at start (exit 2).
   const origins = pick('frontend-api-origins', 'UNLEASH_FRONTEND_API_ORIGINS')
     ?.value.split(',')
@@ -192,6 +210,7 @@ export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: st
   }
 
   const service = serviceOptions(env, values, pick);
+  const oidc = oidcConfig(pick);
   if (host && host.value === '') throw new ConfigError(`${host.what} must not be empty`);
   if (data && data.value === '') throw new ConfigError(`${data.what} must not be empty`);
   if (databaseUrl && !/^postgres(ql)?:\/\/./.test(databaseUrl.value)) {
@@ -229,6 +248,8 @@ export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: st
       maxStreams: maxStreams ? integer(maxStreams.value, maxStreams.what, 1, 10_000_000) : DEFAULT_STREAM_OPTIONS.max,
       streamHeartbeatMs,
       ...(origins ? { frontendApiOrigins: origins } : {}),
+      integrations: !values['no-integrations'] && integrationsOn && { leaseMs, giveUpAfterMs },
+      ...(oidc ? { oidc } : {}),
     },
     warnings: [
       ...unreadEnvWarnings(givenEnv, read),

@@ -19,6 +19,7 @@ import { isEmptyData, seedDemo, type DemoData } from './demo';
 import { normalizeBasePath } from './env-names';
 import { createMetrics } from './metrics';
 import { startChangeRequestScheduler } from './change-request-scheduler';
+import { startDelivery, type DeliverySettings } from './integrations';
 
 export interface StartServerOptions {
   /** Default 4242; 0 = any free port (read it back from the result). */
@@ -63,6 +64,11 @@ export interface StartServerOptions {
   streams?: StreamOptions;
   /** Origins browsers may read the frontend API and OFREP from (core's `frontendApiOrigins`; default any). */
   frontendApiOrigins?: readonly string[];
+  /**
+   * Deliver events to the integrations (webhook, Slack, Teams) from this process (@flagadmin/integrations);
+   * settings for the lease and the retry time. Default true; false: this process sends nothing.
+   */
+  integrations?: boolean | DeliverySettings;
   /** Gets core's request lines and errors; default silent. */
   logger?: Logger;
   now?: () => Date;
@@ -152,6 +158,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     });
     const listening = server;
     const scheduler = startChangeRequestScheduler(admin, logger, options.scheduleIntervalMs);
+    const delivery = startDelivery(storage, logger, options.integrations);
     let closing: Promise<void> | undefined;
     return {
       url: listening.url + basePath,
@@ -169,6 +176,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
             admin.context.streams.close(); // open SDK streams end, so the server's close does not wait for them
             await listening.close();
           } finally {
+            await delivery.close();
             await storage.close();
           }
         })()),

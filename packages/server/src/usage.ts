@@ -1,8 +1,10 @@
 /** The bin's --help text: every option with its environment variable and default, and the exit codes. */
 import { DEFAULT_BODY_LIMIT, DEFAULT_LIMITS, DEFAULT_STREAM_OPTIONS } from '@flagadmin/core';
 import { DEFAULT_HEADERS_TIMEOUT, DEFAULT_KEEP_ALIVE_TIMEOUT, DEFAULT_REQUEST_TIMEOUT } from '@flagadmin/node-http';
+import { DELIVERY_DEFAULTS } from '@flagadmin/integrations';
 import { DEFAULT_SCHEDULE_INTERVAL_MS } from './change-request-scheduler';
 import { DEFAULT_PORT, DEFAULT_HOST, DEFAULT_DATA_DIR, DEFAULT_SHUTDOWN_TIMEOUT } from './config';
+import { DEFAULT_OIDC_ROLE } from './oidc-config';
 
 export const USAGE = `Usage: flagadmin [options]
 
@@ -31,9 +33,21 @@ Options (flags win over environment variables):
   --no-metrics              FLAGADMIN_METRICS=off            do not serve the Prometheus metrics at /metrics and
                                                              /internal-backstage/prometheus (default on; --metrics: on)
                             FLAGADMIN_METRICS_TOKEN          metrics want Authorization: Bearer <token>
+  --no-integrations         FLAGADMIN_INTEGRATIONS=off       this process delivers no events to the integrations (webhook,
+                                                             Slack, Teams; default on: on PostgreSQL one process delivers each)
+  --integrations-lease <ms> FLAGADMIN_INTEGRATIONS_LEASE_MS  how soon another process takes over a dead one's deliveries (default ${DELIVERY_DEFAULTS.leaseMs})
+  --integrations-give-up <ms> FLAGADMIN_INTEGRATIONS_GIVE_UP_MS how long an event is retried, then recorded as failed (default ${DELIVERY_DEFAULTS.retry.giveUpAfterMs})
   --limit <name>=<n>        FLAGADMIN_LIMIT_<NAME>           one of core's limits, repeatable, e.g. --limit tagsPerFeature=50
                                                              or FLAGADMIN_LIMIT_TAGS_PER_FEATURE=50; names and defaults:
 ${limitDefaults()}
+  --oidc-issuer <url>       OIDC_ISSUER                      single sign-on: the OpenID Connect issuer, e.g.
+                                                             https://login.example.com/realms/main (http:// on localhost only)
+  --oidc-client-id <id>     OIDC_CLIENT_ID                   the client registered at the issuer for flagadmin
+  --oidc-client-secret <s>  OIDC_CLIENT_SECRET               its secret (prefer the variable: a flag shows in ps)
+  --oidc-default-role <r>   OIDC_DEFAULT_ROLE                Admin, Editor or Viewer: the role of a person signing in
+                                                             the first time (default ${DEFAULT_OIDC_ROLE})
+  --oidc-redirect-uri <url> OIDC_REDIRECT_URI                the callback as registered at the issuer (default: the
+                                                             request's host + base path + /auth/oidc/callback)
   --no-demo                           no demo data on a first start with empty data (with INIT_*_API_TOKENS
                                       set, the demo data comes without a generated admin key)
   -v, --version                       print the version

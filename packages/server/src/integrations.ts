@@ -1,0 +1,25 @@
+/**
+ * Integrations delivery as the server starts it (@flagadmin/integrations): on unless switched off, closed
+ * before the storage. On PostgreSQL every process runs it and the leases make one of them deliver each event.
+ */
+import type { Logger, Storage } from '@flagadmin/core';
+import { startIntegrations, type Integrations } from '@flagadmin/integrations';
+
+export interface DeliverySettings {
+  /** How long a process's lease on an integration lasts unless renewed (ms); default 30,000. */
+  leaseMs?: number;
+  /** How long an event is retried before it is recorded as failed (ms); default 600,000. */
+  giveUpAfterMs?: number;
+}
+
+/** Starts delivery unless `settings` is false; `close()` stops it (attempts under way stay pending, leases given back). */
+export function startDelivery(storage: Storage, logger: Logger, settings: boolean | DeliverySettings = true): Integrations {
+  if (settings === false) return { close: async () => undefined };
+  const { leaseMs, giveUpAfterMs } = settings === true ? {} : settings;
+  return startIntegrations({
+    storage,
+    logger,
+    ...(leaseMs === undefined ? {} : { leaseMs }),
+    ...(giveUpAfterMs === undefined ? {} : { retry: { giveUpAfterMs } }),
+  });
+}
