@@ -70,6 +70,7 @@ import type {
   SegmentRecord,
 } from './records';
 import type { EnvironmentRecord } from './vocabulary-records';
+import type { PersonalTokenRecord, SessionRecord, UserRecord } from './people-records';
 import type {
   AddonRecord,
   ContextFieldRecord,
@@ -98,6 +99,9 @@ export interface Collections {
   featureTypes: FeatureTypeRecord;
   settings: SettingRecord;
   addons: AddonRecord;
+  users: UserRecord;
+  sessions: SessionRecord;
+  personalTokens: PersonalTokenRecord;
 }
 export type CollectionName = keyof Collections;
 
@@ -128,12 +132,15 @@ export const COLLECTIONS: {
   featureTypes: { key: (t) => t.id },
   settings: { key: (s) => s.name },
   addons: { key: (a) => String(a.id), projects: (a) => a.projects },
+  users: { key: (u) => String(u.id) },
+  sessions: { key: (s) => s.idHash },
+  personalTokens: { key: (t) => t.secretHash },
 };
 
 export const COLLECTION_NAMES = Object.keys(COLLECTIONS) as CollectionName[];
 
 /** Named counters for ids that are not event ids (api keys, change requests, changes). */
-export type SequenceName = 'apiKey' | 'changeRequest' | 'change' | 'segment' | 'addon' | 'featureLink';
+export type SequenceName = 'apiKey' | 'changeRequest' | 'change' | 'segment' | 'addon' | 'featureLink' | 'personalToken';
 
 export interface EventQuery {
   /** Only events of these projects; `undefined` = every event, instance events (project null) included. */
