@@ -41,6 +41,7 @@ const MIGRATIONS: readonly ((s: string) => string)[] = [
     (['contextFields', 'tagTypes', 'tags', 'strategyDefinitions', 'featureTypes', 'settings', 'addons'] as const)
       .map((collection) => createTable(s, TABLES[collection]))
       .join('\n'),
+  (s) => (['users', 'sessions', 'personalTokens'] as const).map((collection) => createTable(s, TABLES[collection])).join('\n'),
 ];
 
 /** A collection's table: the key, the record, and its project index as the spec says. */
