@@ -57,6 +57,7 @@ export async function sendUntilTaken(addon: Addon, event: DeliveredEvent, signal
   for (let attempt = 1; ; attempt++) {
     let detail: string;
     let status: number | undefined;
+    logger.debug({ integrationId: addon.id, provider: addon.provider, eventId: event.id, attempt }, 'integration event sending');
     try {
       const res = await send(request.url, {
         method: 'POST',

@@ -1,0 +1,195 @@
+// The bin delivers to integrations against real receivers on 127.0.0.1 started here: one that holds its
+// answer (a write is answered while it holds: the PATCH's 2xx is seen before the receiver answers), one that
+// errors then succeeds, one that resets the connection, one that is down then comes back. Every event reaches
+// every receiver, in order, taken (answered 2xx) once per idempotency key; a kill -9 of the bin while a
+// request is held open, then a restart, loses nothing. No secret of an integration shows in any answer,
+// event or log line. Every wait is for the receiver or the bin to show the fact.
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { BIN_FROM_SOURCE, killAll, listeningUrl, randomSecret, scratchDirs, spawnNode, type Child } from './helpers/bin';
+import { gate, startReceiver, type Receiver } from './helpers/integration-receiver';
+
+const test = suite('integrations delivered by the bin');
+const KEY = randomSecret();
+const dirs = scratchDirs();
+const SECRETS = ['receiver-key-in-url', 'Bearer integration-auth-secret', 'integration-signing-secret', 'header-secret-value'];
+const EVENTS = ['feature-created', 'feature-metadata-updated'];
+
+let dataDir: string;
+let bin: { child: Child; url: string };
+/** Every bin's output, the killed one's too. */
+const outputs: Child[] = [];
+const answers: string[] = [];
+let slowGate = gate();
+let slow: Receiver;
+let erroring: Receiver;
+let resetting: Receiver;
+let downThenBack: Receiver;
+const ids = new Map<Receiver, number>();
+/** The flags created, in order; each makes one event every receiver wants, plus the PATCH's. */
+const expected: string[] = [];
+
+async function startBinOnData(): Promise<void> {
+  const child = spawnNode([...BIN_FROM_SOURCE, '--port', '0', '--no-demo', '--data', dataDir, '--integrations-lease', '1000'], {
+    env: { LOG_LEVEL: 'debug', INIT_ADMIN_API_TOKENS: KEY },
+  });
+  outputs.push(child);
+  bin = { child, url: (await listeningUrl(child)).replace(/\/$/, '') };
+}
+
+async function call(method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
+  const res = await fetch(`${bin.url}${path}`, {
+    method,
+    headers: { authorization: KEY, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  answers.push(text);
+  return { status: res.status, json: text ? JSON.parse(text) : undefined };
+}
+
+async function createFlag(name: string): Promise<void> {
+  const { status } = await call('POST', '/api/admin/projects/default/features', { name });
+  assert.is(status, 201);
+  expected.push(`feature-created:${name}`);
+}
+
+/** The event (type:flag) of each request's body, in arrival order. */
+const arrivals = (r: Receiver) =>
+  r.requests.map((q) => {
+    const event = JSON.parse(q.body);
+    return `${event.type}:${event.featureName}`;
+  });
+
+/** Every expected event taken exactly once, in the expected order, whatever was tried before. */
+function assertDelivered(r: Receiver, name: string): void {
+  const taken = r.taken();
+  for (const [key, requests] of taken) assert.is(requests.length, 1, `${name}: ${key} taken ${requests.length} times`);
+  const takenInOrder = r.requests
+    .filter((q) => typeof q.answered === 'number' && q.answered < 300)
+    .map((q) => {
+      const event = JSON.parse(q.body);
+      return `${event.type}:${event.featureName}`;
+    });
+  assert.equal(takenInOrder, expected, `${name}: every event taken, in order`);
+  // Order kept: a later event is sent only once the one before was taken.
+  const seen = arrivals(r);
+  const firsts = seen.filter((e, i) => seen.indexOf(e) === i);
+  assert.equal(firsts, expected, `${name}: first attempts in order`);
+}
+
+const allTaken = (r: Receiver) => r.until(() => r.taken().size === expected.length);
+
+test.before(async () => {
+  dataDir = dirs.make();
+  slow = await startReceiver(async () => {
+    await slowGate.opened;
+    return 200;
+  });
+  erroring = await startReceiver((n) => (n % 3 === 1 ? 503 : 200));
+  resetting = await startReceiver((n) => (n % 2 === 1 ? 'reset' : 200));
+  downThenBack = await startReceiver();
+  await downThenBack.down();
+  await startBinOnData();
+  for (const r of [slow, erroring, resetting, downThenBack]) {
+    const { status, json } = await call('POST', '/api/admin/addons', {
+      provider: 'webhook',
+      enabled: true,
+      parameters: {
+        url: r.url,
+        authorization: SECRETS[1],
+        signingSecret: SECRETS[2],
+        customHeaders: JSON.stringify({ 'X-Receiver-Key': SECRETS[3] }),
+      },
+      events: EVENTS,
+    });
+    assert.is(status, 201);
+    ids.set(r, json.id);
+  }
+});
+
+test.after(async () => {
+  slowGate.open();
+  await killAll();
+  for (const r of [slow, erroring, resetting, downThenBack]) await r?.close();
+  dirs.removeAll();
+});
+
+test('a write is answered while a receiver holds its answer', async () => {
+  await createFlag('first');
+  await slow.until((q) => q.length === 1);
+  const { status } = await call('PATCH', '/api/admin/projects/default/features/first', [
+    { op: 'replace', path: '/description', value: 'changed while the receiver holds' },
+  ]);
+  assert.is(status, 200);
+  expected.push('feature-metadata-updated:first');
+  assert.is(slow.requests[0]!.answered, undefined, 'the receiver still holds its first request');
+  slowGate.open();
+  await allTaken(slow);
+  assertDelivered(slow, 'slow');
+});
+
+test('erroring, resetting, and down-then-back receivers get every event once, in order', async () => {
+  for (const name of ['second', 'third']) await createFlag(name);
+  // The receiver that is down is tried and fails (the bin says so) before it comes back.
+  await bin.child.waitFor(new RegExp(`"integrationId":${ids.get(downThenBack)},[^\\n]*integration delivery failed`));
+  await downThenBack.up();
+  for (const r of [erroring, resetting, downThenBack, slow]) await allTaken(r);
+  assert.ok(
+    erroring.requests.some((q) => q.answered === 503),
+    'the erroring receiver answered errors',
+  );
+  assert.ok(
+    resetting.requests.some((q) => q.answered === 'reset'),
+    'the resetting receiver reset connections',
+  );
+  assertDelivered(erroring, 'erroring');
+  assertDelivered(resetting, 'resetting');
+  assertDelivered(downThenBack, 'down then back');
+  assertDelivered(slow, 'slow');
+  const keys = [...erroring.requests.map((q) => q.headers['idempotency-key'])];
+  assert.ok(keys.length > new Set(keys).size, 'retries carried the same idempotency key');
+});
+
+test('kill -9 of the bin while a request is held open, then a restart: nothing lost', async () => {
+  slowGate = gate();
+  const before = slow.requests.length;
+  await createFlag('held-at-kill');
+  await slow.until((q) => q.length > before);
+  await createFlag('after-kill');
+  bin.child.process.kill('SIGKILL');
+  await bin.child.exited();
+  slowGate.open();
+  await startBinOnData();
+  await createFlag('after-restart');
+  for (const r of [slow, erroring, resetting, downThenBack]) await allTaken(r);
+  for (const [r, name] of [
+    [slow, 'slow'],
+    [erroring, 'erroring'],
+    [resetting, 'resetting'],
+    [downThenBack, 'down then back'],
+  ] as const)
+    assertDelivered(r, name);
+  const held = slow.requests.filter((q) => JSON.parse(q.body).featureName === 'held-at-kill');
+  assert.ok(held.length >= 2, 'the request held at the kill was sent again after the restart');
+  assert.is(held[0]!.headers['idempotency-key'], held.at(-1)!.headers['idempotency-key'], 'with the same idempotency key');
+});
+
+test('no secret of an integration in any answer, event or log line', async () => {
+  for (const r of [slow, erroring]) {
+    await call('GET', `/api/admin/addons/${ids.get(r)}`);
+    await call('GET', `/api/admin/addons/${ids.get(r)}/events`);
+  }
+  await call('GET', '/api/admin/addons');
+  await call('GET', '/api/admin/events');
+  const outcomes = await call('GET', `/api/admin/addons/${ids.get(slow)}/events`);
+  assert.ok(outcomes.json.integrationEvents.length > 0, 'the outcomes are there to look at');
+  const everything = [...answers, ...outputs.flatMap((c) => [c.stdout, c.stderr])].join('\n');
+  assert.ok(everything.includes('integration event delivered'), 'the logs were read');
+  for (const secret of SECRETS) assert.not.ok(everything.includes(secret), `${secret} shows`);
+  // The receivers did get them.
+  const first = slow.requests[0]!;
+  assert.ok(first.headers['authorization'] === SECRETS[1] && first.headers['x-receiver-key'] === SECRETS[3]);
+});
+
+test.run();
