@@ -15,6 +15,7 @@ import { DEFAULT_SCHEDULE_INTERVAL_MS } from './change-request-scheduler';
 import { limitsConfig } from './limits-config';
 import { DELIVERY_DEFAULTS } from '@flagadmin/integrations';
 import type { DeliverySettings } from './integrations';
+import { OIDC_FLAGS, oidcConfig, type OidcConfig } from './oidc-config';
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -75,6 +76,8 @@ export interface ServerConfig {
   frontendApiOrigins?: string[];
   /** Deliver events to the integrations from this process (its lease and retry time), or false: not here. */
   integrations: false | Required<DeliverySettings>;
+  /** Single sign-on through an OpenID Connect issuer (unset: password and key sign-in only). */
+  oidc?: OidcConfig;
 }
 
 export { ConfigError };
@@ -151,6 +154,7 @@ export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: st
         'integrations-lease': { type: 'string' },
         'integrations-give-up': { type: 'string' },
         limit: { type: 'string', multiple: true },
+        ...OIDC_FLAGS,
         version: { type: 'boolean', short: 'v' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -206,6 +210,7 @@ export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: st
   }
 
   const service = serviceOptions(env, values, pick);
+  const oidc = oidcConfig(pick);
   if (host && host.value === '') throw new ConfigError(`${host.what} must not be empty`);
   if (data && data.value === '') throw new ConfigError(`${data.what} must not be empty`);
   if (databaseUrl && !/^postgres(ql)?:\/\/./.test(databaseUrl.value)) {
@@ -244,6 +249,7 @@ export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: st
       streamHeartbeatMs,
       ...(origins ? { frontendApiOrigins: origins } : {}),
       integrations: !values['no-integrations'] && integrationsOn && { leaseMs, giveUpAfterMs },
+      ...(oidc ? { oidc } : {}),
     },
     warnings: [
       ...unreadEnvWarnings(givenEnv, read),

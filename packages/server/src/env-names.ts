@@ -28,13 +28,17 @@ export function recordingEnv(env: Env): { env: Env; read: Set<string> } {
   return { env: proxy, read };
 }
 
-/** One warning per FLAGADMIN_* name that was set but never read, and per Unleash name listed above. */
+/** Prefixes of names the bin owns: a name with one that it never read is a misspelling. */
+const OWN_PREFIXES = ['FLAGADMIN_', 'OIDC_'] as const;
+
+/** One warning per FLAGADMIN_* or OIDC_* name that was set but never read, and per Unleash name listed above. */
 export function unreadEnvWarnings(env: Env, read: ReadonlySet<string>): string[] {
-  const known = [...read].filter((name) => name.startsWith('FLAGADMIN_')).sort();
   const warnings: string[] = [];
   for (const name of Object.keys(env).sort()) {
     if (read.has(name) || env[name] === undefined) continue;
-    if (name.startsWith('FLAGADMIN_')) {
+    const prefix = OWN_PREFIXES.find((p) => name.startsWith(p));
+    if (prefix) {
+      const known = [...read].filter((n) => n.startsWith(prefix)).sort();
       warnings.push(`unknown environment variable ${name} is ignored (flagadmin reads ${known.join(', ')})`);
     } else if (UNLEASH_EQUIVALENTS.has(name)) {
       warnings.push(`${name} is Unleash's name and is ignored here: use ${UNLEASH_EQUIVALENTS.get(name)}`);

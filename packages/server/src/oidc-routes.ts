@@ -1,0 +1,141 @@
+// The bin's sign-in routes in front of core's handler: GET /auth/providers (what the page offers besides
+// the password form), and with single sign-on GET /auth/oidc/login (to the issuer) and GET
+// /auth/oidc/callback (back: the person found or created, a session opened, the page). Every other
+// request goes to core unchanged, on the plain protocol too.
+import type { FetchHandler, Logger, PlainHandler, PlainRequest, PlainResponse } from '@flagadmin/core';
+import type { OidcConfig, OidcRole } from './oidc-config';
+import { type OidcIdentity, OidcError, relyingParty } from './oidc';
+import { LOGIN_RECORD_TTL_MS } from './oidc-state';
+
+/** What the routes need of core: a person for an identity, and a session for a person. */
+export interface SsoAccounts {
+  findOrCreateUser(identity: OidcIdentity, role: OidcRole): Promise<{ id: number }>;
+  openSession(userId: number): Promise<{ sessionId: string; expiresAt: string }>;
+}
+
+export interface SignInRoutesOptions {
+  /** Unset: no single sign-on (GET /auth/providers answers no option). */
+  oidc?: { config: OidcConfig; accounts: SsoAccounts } | undefined;
+  /** The service's mount path ('' at the root): the cookies' path and where the page is. */
+  basePath: string;
+  logger: Logger;
+  now?: () => number;
+}
+
+export const SESSION_COOKIE = 'flagadmin-session';
+const LOGIN_COOKIE = 'flagadmin-oidc';
+const LOGIN = '/auth/oidc/login';
+const CALLBACK = '/auth/oidc/callback';
+const PROVIDERS = '/auth/providers';
+const HOST = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+type Headers = PlainRequest['headers'];
+
+const NO_STORE = { 'cache-control': 'no-store' };
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}): PlainResponse {
+  return { status, headers: { 'content-type': 'application/json; charset=utf-8', ...NO_STORE, ...headers }, body: JSON.stringify(body) };
+}
+
+const ERROR_NAMES = { 400: 'BadDataError', 401: 'AuthenticationRequired', 503: 'ServiceUnavailableError' } as const;
+const errorAnswer = (status: 400 | 401 | 503, message: string, headers?: Record<string, string>): PlainResponse =>
+  json(status, { id: crypto.randomUUID(), name: ERROR_NAMES[status], message }, headers);
+
+/** The value of one cookie of the request (the first, when sent twice). */
+export function cookieValue(headers: Headers, name: string): string | null {
+  for (const part of (headers.get('cookie') ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
+  }
+  return null;
+}
+
+/** https when the request came through a proxy that says so, or when the configured callback is https. */
+const isHttps = (headers: Headers, config: OidcConfig): boolean =>
+  config.redirectUri ? config.redirectUri.startsWith('https:') : headers.get('x-forwarded-proto')?.split(',')[0]?.trim() === 'https';
+
+function cookie(name: string, value: string, attributes: { path: string; maxAge: number; secure: boolean }): string {
+  return [
+    `${name}=${value}`,
+    `Path=${attributes.path}`,
+    `Max-Age=${attributes.maxAge}`,
+    'HttpOnly',
+    'SameSite=Lax',
+    ...(attributes.secure ? ['Secure'] : []),
+  ].join('; ');
+}
+
+export function withSignInRoutes(handle: FetchHandler, options: SignInRoutesOptions): FetchHandler {
+  const { basePath, logger } = options;
+  const now = options.now ?? Date.now;
+  const sso = options.oidc ? { ...options.oidc, party: relyingParty(options.oidc.config, now) } : undefined;
+  const loginCookiePath = `${basePath}/auth/oidc`;
+  const providers = json(200, {
+    options: sso ? [{ type: 'oidc', message: 'Sign in with single sign-on', path: `${basePath}${LOGIN}` }] : [],
+  });
+
+  const redirectUriOf = (headers: Headers, config: OidcConfig): string | null => {
+    if (config.redirectUri) return config.redirectUri;
+    const host = headers.get('host');
+    if (!host || !HOST.test(host)) return null;
+    return `${isHttps(headers, config) ? 'https' : 'http'}://${host}${basePath}${CALLBACK}`;
+  };
+
+  async function login(headers: Headers, s: NonNullable<typeof sso>): Promise<PlainResponse> {
+    const redirectUri = redirectUriOf(headers, s.config);
+    if (!redirectUri) return errorAnswer(400, 'The request has no usable Host header to build the sign-in callback from.');
+    const { location, record } = await s.party.begin(redirectUri);
+    const secure = redirectUri.startsWith('https:');
+    const setCookie = cookie(LOGIN_COOKIE, record, { path: loginCookiePath, maxAge: LOGIN_RECORD_TTL_MS / 1000, secure });
+    return { status: 302, headers: { location, 'set-cookie': setCookie, ...NO_STORE }, body: null };
+  }
+
+  async function callback(headers: Headers, search: string, s: NonNullable<typeof sso>): Promise<PlainResponse> {
+    const identity = await s.party.finish(search, cookieValue(headers, LOGIN_COOKIE));
+    const user = await s.accounts.findOrCreateUser(identity, s.config.defaultRole);
+    const session = await s.accounts.openSession(user.id);
+    logger.info({ userId: user.id, issuer: identity.issuer }, 'signed in with single sign-on');
+    const maxAge = Math.max(0, Math.floor((Date.parse(session.expiresAt) - now()) / 1000));
+    const secure = isHttps(headers, s.config);
+    const setCookie = cookie(SESSION_COOKIE, session.sessionId, { path: basePath || '/', maxAge, secure });
+    return { status: 302, headers: { location: `${basePath}/`, 'set-cookie': setCookie, ...NO_STORE }, body: null };
+  }
+
+  /** The answer of a sign-in route, or null for every other request. */
+  async function answer(method: string, url: string, headers: Headers): Promise<PlainResponse | null> {
+    const { pathname, search } = new URL(url, 'http://request.invalid');
+    if (pathname !== PROVIDERS && pathname !== LOGIN && pathname !== CALLBACK) return null;
+    if (method !== 'GET' && method !== 'HEAD') {
+      return json(
+        405,
+        { id: crypto.randomUUID(), name: 'MethodNotAllowedError', message: `${pathname} answers GET only.` },
+        { allow: 'GET' },
+      );
+    }
+    if (pathname === PROVIDERS) return providers;
+    if (!sso) return null; // core's 404
+    try {
+      return pathname === LOGIN ? await login(headers, sso) : await callback(headers, search, sso);
+    } catch (error) {
+      if (!(error instanceof OidcError)) throw error;
+      logger.warn({ status: error.status, reason: error.reason ?? error.message }, 'single sign-on refused');
+      // A failed callback also ends the sign-in under way in this browser.
+      const clear: Record<string, string> =
+        pathname === CALLBACK ? { 'set-cookie': cookie(LOGIN_COOKIE, '', { path: loginCookiePath, maxAge: 0, secure: false }) } : {};
+      return errorAnswer(error.status, error.message, clear);
+    }
+  }
+
+  const inner = handle.dispatch;
+  // Other requests go to core without a promise of their own: the routes cost the API nothing.
+  const dispatch: PlainHandler = (request) =>
+    request.url.includes('/auth/')
+      ? answer(request.method, request.url, request.headers).then((own) => own ?? inner(request))
+      : inner(request);
+  const fetchHandler = async (request: Request, info?: Parameters<FetchHandler>[1]): Promise<Response> => {
+    const own = request.url.includes('/auth/') ? await answer(request.method, request.url, request.headers) : null;
+    if (!own) return handle(request, info);
+    return new Response(request.method === 'HEAD' ? null : own.body, { status: own.status, headers: own.headers });
+  };
+  return Object.assign(fetchHandler, { dispatch });
+}
