@@ -1,0 +1,134 @@
+/** A running Unleash as a move's source or target, through its admin API (Unleash 8.2.0's paths and shapes). */
+import type {
+  ApiTokenDoc,
+  ChangeRequestSetting,
+  ContextFieldDoc,
+  EnvironmentDoc,
+  ExportData,
+  FeatureListing,
+  ProjectDoc,
+  SegmentDoc,
+  StrategyDefinitionDoc,
+  TagDoc,
+  TagTypeDoc,
+} from './documents';
+import { statesFromExports } from './feature-state';
+import { NotSupported, type Instance } from './instance';
+import type { UnleashApi } from './unleash-api';
+
+const enc = encodeURIComponent;
+
+/** Fields of a context field, tag type or segment body as Unleash takes them. */
+const contextFieldBody = (f: ContextFieldDoc) => ({
+  name: f.name,
+  description: f.description ?? '',
+  stickiness: f.stickiness ?? false,
+  sortOrder: f.sortOrder ?? 0,
+  legalValues: f.legalValues ?? [],
+  ...(f.project ? { project: f.project } : {}),
+});
+const tagTypeBody = (t: TagTypeDoc) => ({ name: t.name, description: t.description ?? '', ...(t.icon ? { icon: t.icon } : {}) });
+const segmentBody = (s: Omit<SegmentDoc, 'id'>) => ({
+  name: s.name,
+  description: s.description ?? '',
+  constraints: s.constraints,
+  ...(s.project ? { project: s.project } : {}),
+});
+const definitionBody = (d: StrategyDefinitionDoc) => ({
+  name: d.name,
+  description: d.description ?? '',
+  ...(d.title ? { title: d.title } : {}),
+  parameters: d.parameters,
+});
+
+export function unleashInstance(api: UnleashApi): Instance {
+  /** A write an edition may not have (404): NotSupported, the item skipped with the reason. */
+  const write = async (method: string, path: string, body?: unknown) => {
+    if ((await api.optional(method, path, body)) === undefined)
+      throw new NotSupported(`${api.url} has no ${method} ${path.replace(/\/[^/]*$/, '/…')} (an edition without it)`);
+  };
+  return {
+    label: `Unleash at ${api.url}`,
+    environments: async () => (await api.call<{ environments: EnvironmentDoc[] }>('GET', '/api/admin/environments')).environments,
+    createEnvironment: (e) => write('POST', '/api/admin/environments', { name: e.name, type: e.type, sortOrder: e.sortOrder }),
+    setEnvironmentOrder: (order) => api.call('PUT', '/api/admin/environments/sort-order', order).then(() => undefined),
+    setEnvironmentEnabled: (name, enabled) =>
+      api.call('POST', `/api/admin/environments/${enc(name)}/${enabled ? 'on' : 'off'}`).then(() => undefined),
+    projects: async () => (await api.call<{ projects: ProjectDoc[] }>('GET', '/api/admin/projects')).projects,
+    createProject: (p) => write('POST', '/api/admin/projects', { id: p.id, name: p.name, description: p.description ?? '' }),
+    async projectEnvironments(projectId) {
+      const overview = await api.call<{ environments: { environment: string }[] }>('GET', `/api/admin/projects/${enc(projectId)}/overview`);
+      return overview.environments.map((e) => e.environment);
+    },
+    addProjectEnvironment: (projectId, environment) =>
+      api.call('POST', `/api/admin/projects/${enc(projectId)}/environments`, { environment }).then(() => undefined),
+    contextFields: () => api.call<ContextFieldDoc[]>('GET', '/api/admin/context'),
+    createContextField: (f) => api.call('POST', '/api/admin/context', contextFieldBody(f)).then(() => undefined),
+    updateContextField: (f) => api.call('PUT', `/api/admin/context/${enc(f.name)}`, contextFieldBody(f)).then(() => undefined),
+    tagTypes: async () => (await api.call<{ tagTypes: TagTypeDoc[] }>('GET', '/api/admin/tag-types')).tagTypes,
+    createTagType: (t) => api.call('POST', '/api/admin/tag-types', tagTypeBody(t)).then(() => undefined),
+    updateTagType: (t) => api.call('PUT', `/api/admin/tag-types/${enc(t.name)}`, tagTypeBody(t)).then(() => undefined),
+    tags: async () => (await api.call<{ tags: TagDoc[] }>('GET', '/api/admin/tags')).tags,
+    createTag: (t) => api.call('POST', '/api/admin/tags', { type: t.type, value: t.value }).then(() => undefined),
+    segments: async () => (await api.call<{ segments: SegmentDoc[] }>('GET', '/api/admin/segments')).segments,
+    createSegment: (s) => api.call('POST', '/api/admin/segments', segmentBody(s)).then(() => undefined),
+    updateSegment: (id, s) => api.call('PUT', `/api/admin/segments/${id}`, segmentBody(s)).then(() => undefined),
+    async strategyDefinitions() {
+      const { strategies } = await api.call<{ strategies: StrategyDefinitionDoc[] }>('GET', '/api/admin/strategies');
+      return strategies.filter((s) => s.editable);
+    },
+    createStrategyDefinition: (d) => api.call('POST', '/api/admin/strategies', definitionBody(d)).then(() => undefined),
+    updateStrategyDefinition: (d) => api.call('PUT', `/api/admin/strategies/${enc(d.name)}`, definitionBody(d)).then(() => undefined),
+    setStrategyDeprecated: (name, deprecated) =>
+      api.call('POST', `/api/admin/strategies/${enc(name)}/${deprecated ? 'deprecate' : 'reactivate'}`).then(() => undefined),
+    async featurePage(projectId, archived, offset, limit) {
+      const query = new URLSearchParams({
+        project: `IS:${projectId}`,
+        offset: String(offset),
+        limit: String(limit),
+        sortBy: 'createdAt',
+        sortOrder: 'asc',
+      });
+      if (archived) query.set('archived', 'IS:true');
+      const page = await api.call<{ features: { name: string; dependencyType?: string | null }[]; total: number }>(
+        'GET',
+        `/api/admin/search/features?${query}`,
+      );
+      return {
+        total: page.total,
+        features: page.features.map((f): FeatureListing => ({ name: f.name, archived, child: f.dependencyType === 'child' })),
+      };
+    },
+    exportFeatures: (projectId, environment, names) =>
+      api.call<ExportData>('POST', '/api/admin/features-batch/export', { environment, features: names }).then((data) => ({
+        ...data,
+        features: data.features.filter((f) => (f.project ?? projectId) === projectId),
+      })),
+    async featureStates(projectId, environments, names) {
+      const exports = new Map<string, ExportData>();
+      for (const environment of environments) exports.set(environment, await this.exportFeatures(projectId, environment, names));
+      return statesFromExports(exports);
+    },
+    importFeatures: (projectId, environment, data) =>
+      api.call('POST', '/api/admin/features-batch/import', { project: projectId, environment, data }).then(() => undefined),
+    archiveFeature: (projectId, name) =>
+      api.call('DELETE', `/api/admin/projects/${enc(projectId)}/features/${enc(name)}`).then(() => undefined),
+    async changeRequestSettings(projectId) {
+      return api.optional<ChangeRequestSetting[]>('GET', `/api/admin/projects/${enc(projectId)}/change-requests/config`);
+    },
+    setChangeRequestSetting: (projectId, s) =>
+      write('PUT', `/api/admin/projects/${enc(projectId)}/environments/${enc(s.environment)}/change-requests/config`, {
+        changeRequestsEnabled: s.changeRequestEnabled,
+        ...(s.requiredApprovals ? { requiredApprovals: s.requiredApprovals } : {}),
+      }),
+    async apiTokens() {
+      const answer = await api.optional<{ tokens: ApiTokenDoc[] }>('GET', '/api/admin/api-tokens');
+      return (answer?.tokens ?? []).map((t) => ({
+        tokenName: t.tokenName,
+        type: t.type,
+        environment: t.environment,
+        projects: t.projects,
+      }));
+    },
+  };
+}
