@@ -181,9 +181,26 @@ function addonsSuite(setup: HttpSetup): void {
       await refused(`${ADDONS}/1`, 'PUT', WEBHOOK, 403, 'NoAccessError', undefined, key);
       await refused(`${ADDONS}/1`, 'DELETE', undefined, 403, 'NoAccessError', undefined, key);
       await refused(`${ADDONS}/1/events`, 'GET', undefined, 403, 'NoAccessError', undefined, key);
+      await refused(`${ADDONS}/1/test`, 'POST', undefined, 403, 'NoAccessError', undefined, key);
       assert.is((await send(ADDONS, 'GET', undefined, key)).status, 200);
     }
     await refused(ADDONS, 'GET', undefined, 403, 'NoAccessError', undefined, w.clientKey);
+  });
+
+  test('POST test: 202 and an addon-test-requested event naming the integration, without its parameters; 404 unknown', async () => {
+    const addon = await create();
+    const before = await w.eventCount();
+    const res = await send(`${ADDONS}/${addon.id}/test`, 'POST');
+    assert.is(res.status, 202, await res.clone().text());
+    assert.is(await w.eventCount(), before + 1);
+    const [text] = await w.admin.context.read((tx) => tx.events({ limit: 1 }));
+    const event = JSON.parse(text!);
+    assert.is(event.type, 'addon-test-requested');
+    assert.is(event.data.id, addon.id);
+    assert.is(event.data.parameters, undefined);
+    noSecretIn(text!);
+    await refused(`${ADDONS}/99/test`, 'POST', undefined, 404, 'NotFoundError');
+    await refused(`${ADDONS}/x/test`, 'POST', undefined, 404, 'NotFoundError');
   });
 
   test('GET events: the recorded delivery outcomes, newest first, paged', async () => {

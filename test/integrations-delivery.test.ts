@@ -4,50 +4,17 @@
 // getIntegrationEvents); a receiver that does not answer never slows a write. Every wait is for the
 // receiver or the stored state to show the fact, never a fixed sleep.
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createAdmin, SYSTEM_PRINCIPAL, type Admin, type Storage } from '@flagadmin/core';
 import { startIntegrations, type Integrations } from '../packages/integrations/src/index';
+import { startReceiver, type Answer } from './helpers/integration-receiver';
 import { LOWDB, MEMORY, type TestStorage } from './helpers/test-storages';
 
-interface Seen {
-  headers: IncomingMessage['headers'];
-  body: string;
-}
-
-/** A receiver on 127.0.0.1: `answer` decides each request's status (or holds it); `seen(n)` resolves once n requests came. */
-async function receiver(answer: (n: number, res: ServerResponse) => number | 'hold' = () => 200) {
-  const requests: Seen[] = [];
-  const waiters: { n: number; resolve: () => void }[] = [];
-  const held: ServerResponse[] = [];
-  const server = createServer((req, res) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (c: string) => {
-      body += c;
-    });
-    req.on('end', () => {
-      requests.push({ headers: req.headers, body });
-      const status = answer(requests.length, res);
-      if (status === 'hold') held.push(res);
-      else res.writeHead(status).end();
-      for (const w of waiters.filter((w) => requests.length >= w.n)) w.resolve();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook?key=secret-in-url`;
-  return {
-    url,
-    requests,
-    seen: (n: number) => new Promise<void>((resolve) => (requests.length >= n ? resolve() : waiters.push({ n, resolve }))),
-    close: async () => {
-      for (const res of held) res.destroy();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+/** A receiver whose `seen(n)` resolves once n requests came. */
+async function receiver(answer: Answer = () => 200) {
+  const r = await startReceiver(answer, 'secret-in-url');
+  return Object.assign(r, { seen: (n: number) => r.until((q) => q.length >= n) });
 }
 
 /** Resolves once `check` holds on the stored state, read again after each commit notification or briefly after. */
@@ -175,7 +142,7 @@ function deliverySuite(kind: TestStorage): void {
   });
 
   test('a receiver that does not answer never slows a write; Slack and Teams get a text per flag event', async () => {
-    const slow = await receiver(() => 'hold');
+    const slow = await receiver(() => new Promise<number>(() => undefined));
     receivers.push(slow);
     await addWebhook(slow.url);
     const chat = await receiver();
@@ -199,6 +166,27 @@ function deliverySuite(kind: TestStorage): void {
     assert.match(slack[0].text, /created feature flag \*held\* in project \*default\*/);
     assert.match(teams[1].text, /while-held/);
     assert.is(slow.requests.length, 1, 'the held event blocks only its own integration');
+  });
+
+  test('a test-send reaches its integration alone, disabled and filtered as it is, and is recorded', async () => {
+    const r = await receiver();
+    receivers.push(r);
+    const other = await receiver();
+    receivers.push(other);
+    const tested = await admin.createAddon(SYSTEM_PRINCIPAL, {
+      body: { provider: 'slack', enabled: false, parameters: { url: r.url, defaultChannel: 'ops' }, events: ['feature-archived'] },
+    });
+    await addWebhook(other.url);
+    start();
+    await admin.testAddon(SYSTEM_PRINCIPAL, { id: String(tested.id) });
+    await createFlag('after-the-test');
+    await other.seen(1);
+    await r.seen(1);
+    assert.match(JSON.parse(r.requests[0]!.body).text, /sent a test message from flagadmin/);
+    assert.is(JSON.parse(other.requests[0]!.body).featureName, 'after-the-test', 'the other integration got no test');
+    const recorded = await until(outcomes(tested.id), (o) => o.integrationEvents.length === 1);
+    assert.is(recorded.integrationEvents[0]!.state, 'success');
+    assert.is((recorded.integrationEvents[0]!.event as { type: string }).type, 'addon-test-requested');
   });
 
   test.run();

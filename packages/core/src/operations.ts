@@ -225,3 +225,4 @@ export { getAddon } from './operations/get-addon';
 export { updateAddon } from './operations/update-addon';
 export { deleteAddon } from './operations/delete-addon';
 export { getIntegrationEvents } from './operations/get-integration-events';
+export { testAddon } from './operations/test-addon';

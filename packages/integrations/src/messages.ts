@@ -24,6 +24,7 @@ const ACTIONS: ReadonlyMap<string, string> = new Map([
 
 export function eventText(event: DeliveredEvent): string {
   const who = event.createdBy || 'someone';
+  if (event.type === 'addon-test-requested') return `${who} sent a test message from flagadmin: this integration works`;
   const action = ACTIONS.get(event.type);
   const where = [
     event.project ? `in project *${event.project}*` : '',

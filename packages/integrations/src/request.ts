@@ -59,8 +59,12 @@ export function buildRequest(addon: Addon, event: DeliveredEvent): OutgoingReque
   return { url: String(addon.parameters['url']), headers: { ...headers }, body };
 }
 
+/** core's test-send event (`testAddon`): sent to the integration it names alone, whatever its filters, even disabled. */
+export const TEST_EVENT = 'addon-test-requested';
+
 /** Whether the integration is sent this event: its type chosen, its project and environment in the filters (empty: all). */
 export function wants(addon: Addon, event: DeliveredEvent): boolean {
+  if (event.type === TEST_EVENT) return (event.data as { id?: unknown } | null)?.id === addon.id;
   if (!addon.enabled || !addon.events.includes(event.type)) return false;
   if (addon.projects.length > 0 && !addon.projects.includes('*') && (event.project === null || !addon.projects.includes(event.project)))
     return false;

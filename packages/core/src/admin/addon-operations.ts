@@ -4,6 +4,7 @@ import { deleteAddon } from '../operations/delete-addon';
 import { getAddon } from '../operations/get-addon';
 import { getAddons } from '../operations/get-addons';
 import { getIntegrationEvents } from '../operations/get-integration-events';
+import { testAddon } from '../operations/test-addon';
 import { updateAddon } from '../operations/update-addon';
 
-export const ADDON_OPERATIONS = { getAddons, createAddon, getAddon, updateAddon, deleteAddon, getIntegrationEvents } as const;
+export const ADDON_OPERATIONS = { getAddons, createAddon, getAddon, updateAddon, deleteAddon, getIntegrationEvents, testAddon } as const;

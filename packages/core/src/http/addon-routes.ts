@@ -1,6 +1,6 @@
 /** Routes of integrations (Unleash's addons), with Unleash 8.2.0's paths, operationIds and statuses. */
 import { requireAdmin } from '../base/auth';
-import { created, ok, type Route } from './route';
+import { accepted, created, ok, type Route } from './route';
 
 const ADDONS = '/api/admin/addons';
 
@@ -80,5 +80,19 @@ export const ADDON_ROUTES: readonly Route[] = [
     authorize: requireAdmin,
     run: async (admin, { principal, params, query }) =>
       ok(await admin.getIntegrationEvents(principal, { id: params['id']!, limit: query.get('limit'), offset: query.get('offset') })),
+  },
+  {
+    method: 'POST',
+    path: `${ADDONS}/:id/test`,
+    summary: 'Send a test message to an integration (beyond Unleash): an event delivered to it alone; its outcome is among its events',
+    operationId: 'testAddon',
+    auth: 'admin',
+    response: { status: 202 },
+    errors: [404],
+    authorize: requireAdmin,
+    async run(admin, { principal, params }) {
+      await admin.testAddon(principal, { id: params['id']! });
+      return accepted;
+    },
   },
 ];
