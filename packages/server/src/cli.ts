@@ -4,6 +4,7 @@
 import { createRequire } from 'node:module';
 import { ConfigError, parseConfig, type ServerConfig } from './config';
 import { USAGE } from './usage';
+import { runMoveCommand } from './move-command';
 import { demoCurls } from './demo-curls';
 import { createBinLogger } from './logger';
 import { startServer, type RunningServer } from './start';
@@ -20,6 +21,13 @@ function withoutPassword(url: string): string {
 }
 const out = (text: string) => void process.stdout.write(`${text}\n`);
 const fail = (text: string) => void process.stderr.write(`flagadmin: ${text}\n`);
+
+// `flagadmin migrate ...` and `flagadmin export ...`: a move between a running Unleash and the data, then exit.
+const [command] = process.argv.slice(2);
+if (command === 'migrate' || command === 'export') {
+  const io = { out, err: (text: string) => void process.stderr.write(text), tty: process.stderr.isTTY === true };
+  process.exit(await runMoveCommand(command, process.argv.slice(3), process.env, process.cwd(), io));
+}
 
 let config: ServerConfig;
 let warnings: string[];

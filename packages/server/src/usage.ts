@@ -59,6 +59,12 @@ Environment only:
   INIT_BACKEND_API_TOKENS the same, Unleash's current name: its keys are type backend (both lists are read)
                           (Unleash's shapes; a short or published secret is accepted with a warning)
 
+Commands (each with its own --help):
+  flagadmin migrate --from <Unleash URL> --key <admin key> [--project <id>] [--dry-run]
+                                      bring a running Unleash into the data (--data / --database-url)
+  flagadmin export --to <Unleash URL> --key <key> [--project <id>] [--dry-run]
+                                      write the data into a running Unleash (the way back)
+
 Exit codes: 0 stopped by SIGTERM/SIGINT, 1 runtime failure (data directory in use or
 unreadable, cannot listen, uncaught error, forced shutdown), 2 bad flag or environment value.`;
 

@@ -1,0 +1,128 @@
+/**
+ * The command line of `flagadmin migrate` and `flagadmin export`: the Unleash (URL and key), the projects,
+ * a dry run, and the bin's storage options (`--data` / `--database-url`, and their environment variables).
+ */
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { ConfigError } from './config-error';
+import { DEFAULT_DATA_DIR } from './config';
+
+export type MoveCommandName = 'migrate' | 'export';
+
+export interface MoveConfig {
+  command: MoveCommandName;
+  /** Unleash's base URL (`--from` for migrate, `--to` for export). */
+  unleashUrl: string;
+  /** Unleash's admin key: `--key`, else UNLEASH_API_KEY. */
+  key: string;
+  projects: string[];
+  dryRun: boolean;
+  dataDir: string;
+  databaseUrl?: string;
+  pageSize: number;
+}
+
+export type ParsedMoveCommand = { help: true } | { help: false; config: MoveConfig };
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+const MAX_PAGE = 1000;
+
+export function parseMoveConfig(command: MoveCommandName, argv: readonly string[], env: Env, cwd: string): ParsedMoveCommand {
+  const where = command === 'migrate' ? 'from' : 'to';
+  let values: Record<string, string | boolean | (string | boolean)[] | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      strict: true,
+      allowPositionals: false,
+      options: {
+        [where]: { type: 'string' },
+        key: { type: 'string' },
+        project: { type: 'string', multiple: true },
+        'dry-run': { type: 'boolean' },
+        data: { type: 'string' },
+        'database-url': { type: 'string' },
+        'page-size': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split('\n')[0]!.replace(/\. To specify a positional.*$/, '') : String(error);
+    throw new ConfigError(message.replace(/\.$/, ''));
+  }
+  if (values['help']) return { help: true };
+  const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string).trim() : undefined);
+  const unleashUrl = text(where);
+  if (!unleashUrl) throw new ConfigError(`--${where} <Unleash URL> is required, e.g. --${where} https://unleash.example.com`);
+  if (!/^https?:\/\/./.test(unleashUrl)) throw new ConfigError(`--${where} must be a http(s) URL, e.g. https://unleash.example.com`);
+  const key = text('key') ?? env['UNLEASH_API_KEY']?.trim();
+  if (!key) throw new ConfigError('--key <Unleash admin key> (or UNLEASH_API_KEY) is required');
+  const data = text('data') ?? env['FLAGADMIN_DATA'];
+  const databaseUrl = text('database-url') ?? env['DATABASE_URL'];
+  if (data === '') throw new ConfigError('--data must not be empty');
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\/./.test(databaseUrl))
+    throw new ConfigError('--database-url must be a postgres:// URL, e.g. postgres://user:password@host:5432/db');
+  const pageText = text('page-size');
+  const pageSize = pageText === undefined ? 500 : Number(pageText);
+  if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > MAX_PAGE)
+    throw new ConfigError(`--page-size must be an integer from 1 to ${MAX_PAGE}`);
+  const projects = ((values['project'] as string[] | undefined) ?? [])
+    .flatMap((p) => p.split(','))
+    .map((p) => p.trim())
+    .filter(Boolean);
+  return {
+    help: false,
+    config: {
+      command,
+      unleashUrl,
+      key,
+      projects,
+      dryRun: values['dry-run'] === true,
+      dataDir: resolve(cwd, data ?? DEFAULT_DATA_DIR),
+      ...(databaseUrl ? { databaseUrl } : {}),
+      pageSize,
+    },
+  };
+}
+
+export const MOVE_USAGE: Record<MoveCommandName, string> = {
+  migrate: `Usage: flagadmin migrate --from <Unleash URL> --key <admin key> [options]
+
+Brings a running Unleash into flagadmin through Unleash's admin API: environments (order, on/off), projects,
+context fields, tag types and tags, segments, custom strategy definitions, features with their environments,
+strategies, variants, tags, dependencies and links, archived features (archived), change-request settings.
+What the data already holds unchanged is left alone: a second run changes nothing. API tokens are listed,
+never copied (create them anew). Run it while no flagadmin uses the data directory (a database may be shared).
+
+Options:
+  --from <url>          Unleash's base URL, e.g. https://unleash.example.com
+  --key <key>           UNLEASH_API_KEY   an Unleash admin API token (or a personal access token)
+  --project <id>        only this project (repeatable, or comma-separated; default every project)
+  --dry-run             write nothing; print what would be created, updated and skipped
+  --data <dir>          FLAGADMIN_DATA    flagadmin's data directory (default ./${DEFAULT_DATA_DIR})
+  --database-url <url>  DATABASE_URL      flagadmin's PostgreSQL instead of the data directory
+  --page-size <n>       features per export and import (default 500, at most ${MAX_PAGE})
+  -h, --help            show this help
+
+Exit codes: 0 everything brought, 1 something not brought (listed with the reason) or flagadmin's data
+unusable, 2 bad flag, 3 Unleash unreachable, refusing the key, or not answering as Unleash.`,
+  export: `Usage: flagadmin export --to <Unleash URL> --key <key> [options]
+
+Writes flagadmin's data into a running Unleash through Unleash's admin API (the way back): what Unleash lacks
+or holds differently is written, the rest left alone. Unleash's import wants a personal access token or a
+service account's token (an admin API token is refused there); its open-source edition creates neither
+projects nor environments (those are listed as skipped: create them in Unleash first).
+
+Options:
+  --to <url>            Unleash's base URL
+  --key <key>           UNLEASH_API_KEY   a personal access token or service account token of an Unleash admin
+  --project <id>        only this project (repeatable, or comma-separated; default every project)
+  --dry-run             write nothing; print what would be created, updated and skipped
+  --data <dir>          FLAGADMIN_DATA    flagadmin's data directory (default ./${DEFAULT_DATA_DIR})
+  --database-url <url>  DATABASE_URL      flagadmin's PostgreSQL instead of the data directory
+  --page-size <n>       features per export and import (default 500, at most ${MAX_PAGE})
+  -h, --help            show this help
+
+Exit codes: as flagadmin migrate.`,
+};
