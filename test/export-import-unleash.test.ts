@@ -6,13 +6,14 @@
 // flagadmin's answers to the three routes are checked against Unleash's OpenAPI schemas, read at run time.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { InMemStorageProvider, Unleash, type Context } from 'unleash-client';
+import type { Context } from 'unleash-client';
 import { SYSTEM_PRINCIPAL } from '@flagadmin/core';
 import { serve } from '@flagadmin/node-http';
 import { httpWorld, type HttpWorld, type Transport } from './helpers/http-world';
 import { adminDocuments, seedFlags, seedPricing, seedSegment, withoutIds, type Call } from './helpers/import-export-data';
 import { startPostgres, type TestPostgres } from './helpers/postgres';
 import { startUnleash, unleashSchemas, type RunningUnleash, type UnleashSchemas } from './helpers/unleash';
+import { personalAccessToken, sameSdkAnswers } from './helpers/unleash-sdk-answers';
 
 const BATCH = '/api/admin/features-batch';
 const PROJECT = 'default';
@@ -56,41 +57,8 @@ function contexts(): Context[] {
   });
 }
 
-/** The real unleash-client on `server`'s client API for one environment; resolves once it has the flags. */
-async function sdk(server: Server, environment: string): Promise<Unleash> {
-  const client = new Unleash({
-    url: `${server.url}/api/`,
-    appName: 'export-import-proof',
-    environment,
-    customHeaders: { Authorization: server.clientKeys.get(environment)! },
-    disableMetrics: true,
-    // One fetch at start; the next would come long after the test.
-    refreshInterval: 3_600_000,
-    skipInstanceCountWarning: true,
-    storageProvider: new InMemStorageProvider(),
-  });
-  await new Promise<void>((resolve, reject) => {
-    client.once('synchronized', () => resolve());
-    client.once('error', reject);
-  });
-  return client;
-}
-
-/** Every flag's answers in every environment on every context: [environment, flag, context, isEnabled, variant]. */
-async function sdkAnswers(server: Server): Promise<unknown[][]> {
-  const out: unknown[][] = [];
-  for (const environment of ENVIRONMENTS) {
-    const client = await sdk(server, environment);
-    try {
-      for (const flag of FLAGS)
-        for (const context of contexts())
-          out.push([environment, flag, context, client.isEnabled(flag, context), client.getVariant(flag, context)]);
-    } finally {
-      client.destroy();
-    }
-  }
-  return out;
-}
+/** What the SDKs are asked on both servers. */
+const QUESTIONS = { environments: ENVIRONMENTS, flags: FLAGS, contexts: contexts() };
 
 /** The body of a successful answer (parsed), or an error naming `what`. */
 async function json(response: Promise<Response>, what: string) {
@@ -147,39 +115,6 @@ async function flagadmin(): Promise<{ world: HttpWorld; server: Server }> {
   return { world, server: { name: 'flagadmin', url, call: caller(url, world.adminKey), clientKeys, answers: [] } };
 }
 
-/**
- * A personal access token of Unleash's default admin (admin / unleash4all): Unleash refuses admin API
- * tokens on import. Logged in with its password (a session cookie), the token is created through the API.
- */
-async function personalAccessToken(url: string): Promise<string> {
-  const login = await fetch(`${url}/auth/simple/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'unleash4all' }),
-  });
-  if (login.status !== 200) throw new Error(`login: ${login.status} ${await login.text()}`);
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  // express-session writes the login's answer before its store holds the session (it ends the answer once
-  // stored): the session is used once Unleash knows it, which is no matter of time but of that write.
-  for (let tries = 0; (await fetch(`${url}/api/admin/user`, { headers: { cookie } })).status !== 200; tries++) {
-    if (tries === 100) throw new Error('Unleash never stored the login session');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
-  const pat = await json(
-    fetch(`${url}/api/admin/user/tokens`, {
-      method: 'POST',
-      headers: { cookie, 'content-type': 'application/json' },
-      body: JSON.stringify({ description: 'import', expiresAt }),
-    }),
-    'personal access token',
-  );
-  return pat.secret;
-}
-
 /** POSTs `body` through `call` and keeps the answer in `into` under `operationId`; throws on a status >= 300. */
 async function recorded(into: Answer[], operationId: string, call: Call, path: string, body: unknown) {
   const response = await call(path, 'POST', body);
@@ -203,15 +138,6 @@ async function move(source: Server, target: Server, importCall: Call): Promise<v
     assert.equal([report.errors, report.permissions], [[], []], `${target.name} validates ${source.name}'s ${environment} export`);
     await recorded(target.answers, 'importToggles', importCall, `${BATCH}/import`, body);
   }
-}
-
-/** The SDK answers alike on both servers, for every flag, environment and context. */
-async function sameSdkAnswers(a: Server, b: Server): Promise<void> {
-  const [left, right] = [await sdkAnswers(a), await sdkAnswers(b)];
-  assert.is(left.length, ENVIRONMENTS.length * FLAGS.length * contexts().length);
-  assert.ok(left.some((l) => l[3] === true) && left.some((l) => l[3] === false), 'some contexts on, some off');
-  const differing = left.flatMap((l, i) => (JSON.stringify(l) === JSON.stringify(right[i]) ? [] : [[l, right[i]]]));
-  assert.equal(differing.slice(0, 5), [], `${differing.length} of ${left.length} answers differ`);
 }
 
 /**
@@ -310,7 +236,7 @@ test("Unleash's export imports into flagadmin: the SDK answers alike; the docume
   state.seededInUnleash = await documents(real);
   const target = await seededFlagadmin(true);
   await move(real, target, target.call);
-  await sameSdkAnswers(real, target);
+  await sameSdkAnswers(real, target, QUESTIONS);
   const imported = await documents(target);
   assert.equal(imported, await documents(await seededFlagadmin()), 'the data set written into flagadmin');
   const [ours, theirs] = shared(imported, state.seededInUnleash);
@@ -327,7 +253,7 @@ test("flagadmin's export imports into Unleash: the SDK answers alike; the docume
   const source = await seededFlagadmin();
   const pat = await personalAccessToken(real.url);
   await move(source, real, caller(real.url, pat));
-  await sameSdkAnswers(source, real);
+  await sameSdkAnswers(source, real, QUESTIONS);
   const imported = await documents(real);
   assert.equal(carried(imported), carried(state.seededInUnleash), 'the data set written into Unleash');
   const [theirs, ours] = shared(imported, await documents(source));
