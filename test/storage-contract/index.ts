@@ -20,7 +20,7 @@
  * ```
  *
  * Signature: `storageContract(name: string, adapter: StorageAdapter): void`. It registers one uvu suite
- * per topic (records, deletes, indexes, transactions, events, sequences, durability, then the adapter's own)
+ * per topic (records, deletes, indexes, transactions, events, events by feature, sequences, durability, then the adapter's own)
  * named `${name}: topic`, and runs them. `cleanup()` closes whichever storage is open (the one `open`
  * gave or the last `reopen` gave) and removes its data; it runs after every case, also a failed one.
  * Record builders (`makeFeature`, `makeEvent`, `oneOfEach`...) live in test/helpers/records.ts.
@@ -30,6 +30,7 @@ import type { Storage } from '@flagadmin/core';
 import { deleteCases } from './deletes';
 import { durabilityCases } from './durability';
 import { eventCases } from './events';
+import { featureEventCases } from './feature-events';
 import { indexCases } from './indexes';
 import { recordCases } from './records';
 import { sequenceCases } from './sequences';
@@ -51,6 +52,7 @@ const TOPICS: [string, (context: ContractContext) => void][] = [
   ['indexes', indexCases],
   ['transactions', transactionCases],
   ['events', eventCases],
+  ['events by feature', featureEventCases],
   ['sequences', sequenceCases],
   ['durability', durabilityCases],
 ];

@@ -10,11 +10,16 @@ function bytesAt(buf: Buffer, at: number, expected: Buffer): boolean {
 }
 
 /**
- * Reads `id` and `project` from the start of the line `buf[start, end)` (no newline) without parsing the
- * rest. Returns undefined when the line does not start that way (the caller falls
- * back to JSON.parse) or does not end with `}`.
+ * Reads `id` and `project` from the start of the line `buf[start, end)` (no newline), and its `featureName`
+ * when the fields before it are scalars (`feature`: undefined when not), without parsing the rest.
+ * Returns undefined when the line does not start that way (the caller falls back to JSON.parse) or
+ * does not end with `}`.
  */
-export function scanEventLine(buf: Buffer, start: number, end: number): { id: number; project: string | null } | undefined {
+export function scanEventLine(
+  buf: Buffer,
+  start: number,
+  end: number,
+): { id: number; project: string | null; feature: string | null | undefined } | undefined {
   if (end - start < PREFIX.length + PROJECT.length + 3 || buf[end - 1] !== 0x7d) return undefined;
   if (!bytesAt(buf, start, PREFIX)) return undefined;
   let i = start + PREFIX.length;
@@ -47,5 +52,61 @@ export function scanEventLine(buf: Buffer, start: number, end: number): { id: nu
     i = j + 1;
   } else return undefined;
   if (buf[i] !== 0x2c && buf[i] !== 0x7d) return undefined;
-  return { id, project };
+  return { id, project, feature: scanFeature(buf, i, end) };
+}
+
+const FEATURE_NAME = Buffer.from('"featureName"');
+
+/**
+ * The end (exclusive) of the JSON string starting at `buf[i]` (a quote), and whether it has escapes;
+ * undefined when it does not end before `end`.
+ */
+function stringEnd(buf: Buffer, i: number, end: number): { after: number; escaped: boolean } | undefined {
+  let j = i + 1;
+  let escaped = false;
+  while (j < end && buf[j] !== 0x22) {
+    if (buf[j] === 0x5c) {
+      escaped = true;
+      j += 2;
+    } else j++;
+  }
+  return j >= end ? undefined : { after: j + 1, escaped };
+}
+
+/**
+ * The top-level `featureName` of the line, read from the keys after `project` while their values are
+ * text, numbers, booleans or null (the engine writes an event's scalar fields, `featureName` among them,
+ * before `data`): a string, or null when the event has none. Undefined when it cannot tell without
+ * parsing (an object or array came first, or an escaped key): the caller parses the line.
+ */
+function scanFeature(buf: Buffer, at: number, end: number): string | null | undefined {
+  let i = at;
+  while (buf[i] === 0x2c) {
+    i++;
+    if (buf[i] !== 0x22) return undefined;
+    const key = stringEnd(buf, i, end);
+    if (!key || key.escaped || buf[key.after] !== 0x3a) return undefined;
+    const isFeature = key.after - i === FEATURE_NAME.length && bytesAt(buf, i, FEATURE_NAME);
+    i = key.after + 1;
+    if (isFeature) {
+      if (buf[i] === 0x6e) return bytesAt(buf, i, NULL) ? null : undefined;
+      if (buf[i] !== 0x22) return undefined;
+      const value = stringEnd(buf, i, end);
+      if (!value) return undefined;
+      try {
+        return value.escaped ? (JSON.parse(buf.toString('utf8', i, value.after)) as string) : buf.toString('utf8', i + 1, value.after - 1);
+      } catch {
+        return undefined;
+      }
+    }
+    if (buf[i] === 0x22) {
+      const value = stringEnd(buf, i, end);
+      if (!value) return undefined;
+      i = value.after;
+    } else {
+      if (buf[i] === 0x7b || buf[i] === 0x5b) return undefined;
+      while (i < end && buf[i] !== 0x2c && buf[i] !== 0x7d) i++;
+    }
+  }
+  return buf[i] === 0x7d && i === end - 1 ? null : undefined;
 }

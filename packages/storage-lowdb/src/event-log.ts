@@ -1,5 +1,5 @@
 import type { FileHandle } from 'node:fs/promises';
-import { countBelow, latestPositions, type EventStore, type PreparedEvent } from '@flagadmin/storage-memory/engine';
+import { countBelow, featurePositions, latestPositions, type EventStore, type PreparedEvent } from '@flagadmin/storage-memory/engine';
 import { FlagadminStorageCorruptError } from './errors';
 import { scanEventLine } from './event-line';
 import { readAt, writeAllNow } from './fs-util';
@@ -22,6 +22,12 @@ const TAIL_LINES = 1024;
 export class EventLog implements EventStore {
   private readonly offsets = new OffsetList(1024);
   private readonly byProject = new Map<string, PositionList>();
+  /**
+   * Per feature name, the positions of its events: rebuilt at open from each line's start (see
+   * scanEventLine), a plain array per feature (a typed array's own cost would outweigh most features'
+   * few events): about 4 bytes per event plus one entry per feature name.
+   */
+  private readonly byFeature = new Map<string, number[]>();
   /** Line lengths written by `write` and not yet indexed by `append`, oldest first. */
   private staged: number[] = [];
   private stagedTexts: string[] | undefined;
@@ -71,9 +77,9 @@ export class EventLog implements EventStore {
     const expected = this.lastId + 1;
     let found = scanEventLine(buf, start, end);
     if (!found) {
-      let value: { id?: unknown; project?: unknown } | null;
+      let value: { id?: unknown; project?: unknown; featureName?: unknown } | null;
       try {
-        value = JSON.parse(buf.toString('utf8', start, end)) as { id?: unknown; project?: unknown } | null;
+        value = JSON.parse(buf.toString('utf8', start, end)) as typeof value;
       } catch (err) {
         throw new FlagadminStorageCorruptError(this.file, `line ${expected} is not valid JSON (${(err as Error).message})`, { cause: err });
       }
@@ -85,21 +91,27 @@ export class EventLog implements EventStore {
       ) {
         throw new FlagadminStorageCorruptError(this.file, `line ${expected} is not an event`);
       }
-      found = { id: value.id, project: value.project };
+      found = { id: value.id, project: value.project, feature: featureOf(value) };
     }
+    if (found.feature === undefined) found.feature = featureOf(JSON.parse(buf.toString('utf8', start, end)) as { featureName?: unknown });
     if (found.id !== expected) {
       throw new FlagadminStorageCorruptError(this.file, `line ${expected} holds event ${found.id} where event ${expected} was expected`);
     }
-    this.push(offset, found.project);
+    this.push(offset, found.project, found.feature);
   }
 
-  private push(offset: number, project: string | null): void {
+  private push(offset: number, project: string | null, feature: string | null): void {
     const position = this.offsets.length;
     this.offsets.push(offset);
     if (project !== null) {
       let list = this.byProject.get(project);
       if (!list) this.byProject.set(project, (list = new PositionList(4)));
       list.push(position);
+    }
+    if (feature !== null) {
+      const list = this.byFeature.get(feature);
+      if (list) list.push(position);
+      else this.byFeature.set(feature, [position]);
     }
   }
 
@@ -156,7 +168,7 @@ export class EventLog implements EventStore {
       this.markChecked(this.lastId); // its position: this process wrote the line
       const line = this.stagedTexts?.[this.stagedAt];
       if (line !== undefined) this.remember(this.lastId, line.slice(0, -1));
-      this.push(offset, event.project);
+      this.push(offset, event.project, event.feature);
       offset += this.staged[this.stagedAt++]!;
     }
     this.end = offset;
@@ -181,6 +193,17 @@ export class EventLog implements EventStore {
       if (list) n += countBelow(list.view(), upTo);
     }
     return n;
+  }
+
+  ofFeature(feature: string, projects: readonly string[] | undefined, limit: number, upTo: number): Promise<string[]> {
+    return this.read(featurePositions(limit, upTo, this.byFeature.get(feature), projects, (p) => this.byProject.get(p)?.view()));
+  }
+
+  countOfFeature(feature: string, projects: readonly string[] | undefined, upTo: number): number {
+    const list = this.byFeature.get(feature);
+    if (!list) return 0;
+    if (!projects) return countBelow(list, upTo);
+    return featurePositions(Infinity, upTo, list, projects, (p) => this.byProject.get(p)?.view()).length;
   }
 
   /**
@@ -269,3 +292,7 @@ export class EventLog implements EventStore {
     return positions.map((p) => found.get(p)!);
   }
 }
+
+/** An event's `featureName` when it is text, else null (what the index by feature files it under). */
+const featureOf = (event: { featureName?: unknown } | null): string | null =>
+  typeof event?.featureName === 'string' ? event.featureName : null;

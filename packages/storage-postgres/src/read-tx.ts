@@ -52,12 +52,19 @@ export class PgReadTx implements ReadTx {
   }
 
   async events(query: EventQuery): Promise<string[]> {
-    const { limit } = query;
+    const { limit, feature, before } = query;
     if (limit !== undefined && limit <= 0) return [];
     const projects = query.projects && [...new Set(query.projects)].filter((p) => !hasNul(p));
     if (projects && projects.length === 0) return [];
     let rows: Row[];
-    if (projects)
+    if (feature !== undefined || before !== undefined) {
+      if (feature !== undefined && hasNul(feature)) return [];
+      const values = [this.below(before), limit ?? null, projects ?? null];
+      rows = await this.rows<Row>(
+        feature === undefined ? this.sql.latestBefore : this.sql.ofFeature,
+        feature === undefined ? values : [...values, feature],
+      );
+    } else if (projects)
       rows = await this.rows<Row>(
         limit === undefined ? this.sql.allEventsOf : this.sql.latestOf,
         limit === undefined ? [projects] : [projects, limit],
@@ -67,11 +74,23 @@ export class PgReadTx implements ReadTx {
   }
 
   async countEvents(query: EventQuery): Promise<number> {
-    if (!query.projects) return this.state.lastEventId;
-    const projects = [...new Set(query.projects)].filter((p) => !hasNul(p));
-    if (projects.length === 0) return 0;
-    const [row] = await this.rows<{ n: string | number }>(this.sql.countOf, [projects]);
-    return Number(row?.n ?? 0);
+    const { feature, before } = query;
+    if (!query.projects && feature === undefined) return Math.max(0, this.below(before) - 1);
+    const projects = query.projects && [...new Set(query.projects)].filter((p) => !hasNul(p));
+    if (projects?.length === 0) return 0;
+    let rows: { n: string | number }[];
+    if (feature !== undefined) {
+      if (hasNul(feature)) return 0;
+      rows = await this.rows(this.sql.countOfFeature, [this.below(before), projects ?? null, feature]);
+    } else if (before !== undefined) rows = await this.rows(this.sql.countBefore, [this.below(before), projects]);
+    else rows = await this.rows(this.sql.countOf, [projects]);
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  /** The cursor as the bound of `id < $1`: `before`, or past every event this transaction sees. */
+  protected below(before: number | undefined): number {
+    const end = this.state.lastEventId + 1;
+    return before === undefined ? end : Math.max(0, Math.min(end, Math.ceil(before)));
   }
 
   async revision(): Promise<number> {

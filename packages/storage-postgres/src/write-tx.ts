@@ -51,7 +51,7 @@ export class PgWriteTx extends PgReadTx implements WriteTx {
   /** The events of the writes before this one in the batch come first (they are newer). */
   override async events(query: EventQuery): Promise<string[]> {
     const batched = this.batch.events
-      .filter((e) => eventMatches(e.project, query.projects))
+      .filter((e) => batchedMatches(e, query))
       .map((e) => e.text)
       .reverse();
     if (query.limit !== undefined && batched.length >= query.limit) return batched.slice(0, Math.max(0, query.limit));
@@ -60,9 +60,8 @@ export class PgWriteTx extends PgReadTx implements WriteTx {
   }
 
   override async countEvents(query: EventQuery): Promise<number> {
-    if (!query.projects) return this.state.lastEventId;
-    const projects = [...new Set(query.projects)];
-    return (await super.countEvents(query)) + this.batch.events.filter((e) => eventMatches(e.project, projects)).length;
+    if (!query.projects && query.feature === undefined) return Math.max(0, this.below(query.before) - 1);
+    return (await super.countEvents(query)) + this.batch.events.filter((e) => batchedMatches(e, query)).length;
   }
 
   async put<C extends CollectionName>(collection: C, record: Collections[C]): Promise<void> {
@@ -97,4 +96,11 @@ export class PgWriteTx extends PgReadTx implements WriteTx {
     this.layer.sequences.set(name, current + 1);
     return current + 1;
   }
+}
+
+/** Whether an event of the batch (written by an earlier write, not yet in the table) is one `query` selects. */
+function batchedMatches(e: { id: number; project: string | null; text: string }, query: EventQuery): boolean {
+  if (!eventMatches(e.project, query.projects)) return false;
+  if (query.before !== undefined && e.id >= query.before) return false;
+  return query.feature === undefined || (JSON.parse(e.text) as { featureName?: unknown }).featureName === query.feature;
 }

@@ -33,8 +33,9 @@
  *   A failed write consumes no id. An `id` field on a `NewEvent` is ignored. So in a write transaction
  *   `countEvents({})` is the id of the last event before it, and its own events get the next ids in
  *   the order they were appended (a change request's apply names the events it caused this way).
- * - `events` selects through indexes (never a scan of the whole history for a project or a page);
- *   `countEvents` may come from counters kept beside the events.
+ * - `events` selects through indexes (never a scan of the whole history for a project, a feature or a
+ *   page): by project, and by feature name (`EventQuery.feature`); `before` starts a page after an id.
+ *   `countEvents` may come from counters kept beside the events (for a feature: its index).
  * - Sequences count per name from 1 without gaps, and a failed write rolls back the values it took.
  *
  * Unavailability (a database down, a disk full)
@@ -145,6 +146,13 @@ export type SequenceName = 'apiKey' | 'changeRequest' | 'change' | 'segment' | '
 export interface EventQuery {
   /** Only events of these projects; `undefined` = every event, instance events (project null) included. */
   projects?: readonly string[];
+  /**
+   * Only events whose `featureName` is this (through the storage's index by feature: the cost depends on
+   * the feature's events, never on the history); with `projects`, those of the feature in these projects.
+   */
+  feature?: string;
+  /** Only events with an id below this: the cursor of the next page (the last id of a page). */
+  before?: number;
   /** At most this many, newest first; `undefined` = every matching event. */
   limit?: number;
 }

@@ -1,7 +1,7 @@
 import { requireAdminKey, type Principal } from '../base/auth';
 import type { EventRecord } from '../base/records';
 import type { AdminContext } from '../runtime/context';
-import { scanEvents, scopedQuery } from '../runtime/event-search';
+import { eventPage, scanEvents, scopedQuery } from '../runtime/event-search';
 import { DAY, dayStart, keepsValue, paging, parseFilter, POSITIVE, type Filter } from '../rules/search-filter';
 
 const FILTERS = ['feature', 'project', 'type', 'createdBy', 'environment', 'id'] as const;
@@ -11,7 +11,8 @@ const FILTERS = ['feature', 'project', 'type', 'createdBy', 'environment', 'id']
  * first. Filters as Unleash: `query` (text in who, type, project, feature or environment), `feature`,
  * `project`, `type`, `createdBy` (a key id), `environment`, `id` (`IS:` / `IS_ANY_OF:`), `from` / `to`
  * (`IS:<day>`, `to` inclusive), `offset`, `limit` (50, at most 1000). A bad filter is a 400. Without
- * filters the page and total come from the event index; with filters, from the newest events of the
+ * filters, or with one `feature` alone, the page and total come from the event indexes (by feature: its
+ * events, whatever the history); with filters, from the newest events of each feature named, else of the
  * projects named (runtime/event-search.ts: a bounded window, whose matches `total` counts).
  */
 export async function searchEventsJson(ctx: AdminContext, principal: Principal, input: { query: URLSearchParams }): Promise<string> {
@@ -30,15 +31,14 @@ export async function searchEventsJson(ctx: AdminContext, principal: Principal, 
   return ctx.read(async (tx) =>
     ctx.caches.eventPages.get(await tx.revision(), key, async () => {
       const projects = filters.get('project')?.values;
-      if (filters.size === 0 && !from && !to && !text) {
+      const feature = filters.get('feature');
+      const oneFeature = feature?.values.length === 1 && filters.size === 1 ? feature.values[0] : undefined;
+      if ((filters.size === 0 || oneFeature !== undefined) && !from && !to && !text) {
         const query = scopedQuery(principal, undefined);
         if (!query) return '{"events":[],"total":0}';
-        const total = await tx.countEvents(query);
-        if (offset >= total) return `{"events":[],"total":${total}}`;
-        const texts = await tx.events({ ...query, limit: offset + limit });
-        return `{"events":[${texts.slice(offset).join(',')}],"total":${total}}`;
+        const { texts, total } = await eventPage(tx, oneFeature === undefined ? query : { ...query, feature: oneFeature }, offset, limit);
+        return `{"events":[${texts.join(',')}],"total":${total}}`;
       }
-      const feature = filters.get('feature');
       const after = from ? dayStart(from.values[0]!) : -Infinity;
       const before = to ? dayStart(to.values[0]!) + 86_400_000 : Infinity;
       const field = (e: EventRecord, name: string): string | null => {
@@ -49,7 +49,7 @@ export async function searchEventsJson(ctx: AdminContext, principal: Principal, 
       };
       const texts = await scanEvents(tx, principal, {
         projects,
-        mustContain: feature?.values.length === 1 ? feature.values : [],
+        ...(feature && { features: feature.values }),
         keep: (e) => {
           for (const [name, filter] of filters) if (!keepsValue(filter, field(e, name))) return false;
           const at = Date.parse(e.createdAt);

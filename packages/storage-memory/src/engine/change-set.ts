@@ -1,12 +1,13 @@
 import { COLLECTIONS, type CollectionName, type Collections, type NewEvent, type SequenceName } from '@flagadmin/core';
 
 /**
- * An event ready to commit: its id, its project (for the indexes) and its JSON text, which starts
- * with `{"id":<id>,"project":<project>` (so a disk log can index a line without parsing it).
+ * An event ready to commit: its id, its project and feature name (for the indexes) and its JSON text,
+ * which starts with `{"id":<id>,"project":<project>` (so a disk log can index a line without parsing it).
  */
 export interface PreparedEvent {
   id: number;
   project: string | null;
+  feature: string | null;
   json: string;
 }
 
@@ -68,6 +69,8 @@ export function putEntry(collection: CollectionName, record: unknown, json?: str
 /** An event serialized without its id (assigned at commit); an own `id` field never overrides it. */
 export interface PendingEvent {
   project: string | null;
+  /** Its `featureName` when that is text (the index by feature), else null. */
+  feature: string | null;
   /** JSON text of the event's other fields. */
   body: string;
 }
@@ -75,7 +78,7 @@ export interface PendingEvent {
 export function pendingEvent(event: NewEvent): PendingEvent {
   const { project, ...rest } = event as NewEvent & { id?: unknown };
   delete (rest as { id?: unknown }).id;
-  return { project, body: JSON.stringify(rest) };
+  return { project, feature: typeof rest.featureName === 'string' ? rest.featureName : null, body: JSON.stringify(rest) };
 }
 
 /** The event's JSON text with its id, `id` and `project` first. */

@@ -16,7 +16,14 @@ export interface EventStore {
   /** The JSON text of each event of the project, newest first. */
   ofProject(project: string, upTo: number): Promise<string[]>;
   count(projects: readonly string[] | undefined, upTo: number): number;
+  /** The JSON text of each event whose `featureName` is `feature` (of these projects, when given), newest first, at most `limit`. */
+  ofFeature(feature: string, projects: readonly string[] | undefined, limit: number, upTo: number): Promise<string[]>;
+  countOfFeature(feature: string, projects: readonly string[] | undefined, upTo: number): number;
 }
+
+/** How many events (ids 1..upTo) a query with the cursor `before` sees: those with an id below it. */
+export const belowCursor = (upTo: number, before: number | undefined): number =>
+  before === undefined ? upTo : Math.max(0, Math.min(upTo, Math.ceil(before) - 1));
 
 /** How many of the (ascending) positions are below `upTo`: the list without its newest entries at or past it. */
 export function countBelow(positions: ArrayLike<number>, upTo: number): number {
@@ -51,6 +58,41 @@ export function latestPositions(
   return tails.sort((a, b) => b - a).slice(0, limit);
 }
 
+/** Whether the ascending `positions` hold `position` (a binary search). */
+function holds(positions: ArrayLike<number>, position: number): boolean {
+  let lo = 0;
+  let hi = positions.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (positions[mid]! < position) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < positions.length && positions[lo] === position;
+}
+
+/**
+ * Positions (newest first) of a feature's events among the first `total`, at most `limit`: the tail of
+ * its (ascending) position list, kept to `projects` when given by a binary search in each project's list.
+ * The cost depends on the feature's events (and `limit`), never on the length of the history.
+ */
+export function featurePositions(
+  limit: number,
+  total: number,
+  positions: ArrayLike<number> | undefined,
+  projects: readonly string[] | undefined,
+  positionsOf: (project: string) => ArrayLike<number> | undefined,
+): number[] {
+  if (!positions || limit <= 0) return [];
+  const lists = projects && [...new Set(projects)].map(positionsOf).filter((l) => l !== undefined);
+  if (lists && lists.length === 0) return [];
+  const out: number[] = [];
+  for (let i = countBelow(positions, total) - 1; i >= 0 && out.length < limit; i--) {
+    const p = positions[i]!;
+    if (!lists || lists.some((l) => holds(l, p))) out.push(p);
+  }
+  return out;
+}
+
 /**
  * Events held in memory as JSON text (compact, and every read is a copy by nature), with a
  * per-project index of positions.
@@ -58,6 +100,7 @@ export function latestPositions(
 export class MemoryEventStore implements EventStore {
   private readonly all: string[] = [];
   private readonly positions = new Map<string, number[]>();
+  private readonly byFeature = new Map<string, number[]>();
   private last = 0;
 
   get lastId(): number {
@@ -72,6 +115,11 @@ export class MemoryEventStore implements EventStore {
         let list = this.positions.get(event.project);
         if (!list) this.positions.set(event.project, (list = []));
         list.push(at);
+      }
+      if (event.feature !== null) {
+        const list = this.byFeature.get(event.feature);
+        if (list) list.push(at);
+        else this.byFeature.set(event.feature, [at]);
       }
     }
   }
@@ -95,5 +143,16 @@ export class MemoryEventStore implements EventStore {
       if (list) n += countBelow(list, upTo);
     }
     return n;
+  }
+
+  async ofFeature(feature: string, projects: readonly string[] | undefined, limit: number, upTo: number): Promise<string[]> {
+    return featurePositions(limit, upTo, this.byFeature.get(feature), projects, (p) => this.positions.get(p)).map((i) => this.all[i]!);
+  }
+
+  countOfFeature(feature: string, projects: readonly string[] | undefined, upTo: number): number {
+    const list = this.byFeature.get(feature);
+    if (!list) return 0;
+    if (!projects) return countBelow(list, upTo);
+    return featurePositions(Infinity, upTo, list, projects, (p) => this.positions.get(p)).length;
   }
 }

@@ -142,7 +142,7 @@ export class MemoryEngine {
     let id = this.group?.lastEventId() ?? this.events.lastId;
     const events = overlay.events.map((e): PreparedEvent => {
       const at = ++id;
-      return { id: at, project: e.project, json: eventJson(at, e) };
+      return { id: at, project: e.project, feature: e.feature, json: eventJson(at, e) };
     });
     return { puts, deletes, events, sequences: [...overlay.sequences] };
   }

@@ -1,7 +1,7 @@
 import type { CollectionName, Collections, EventQuery, NewEvent, SequenceName, WriteTx } from '@flagadmin/core';
 import { defOf, pendingEvent, putEntry, type AnyRecord, type PendingEvent, type RecordChange } from './change-set';
 import type { ReadSnapshot } from './committed-state';
-import type { EventStore } from './event-store';
+import { belowCursor, type EventStore } from './event-store';
 
 /** A write transaction's own changes, seen only by it until its change set is prepared. */
 export class Overlay {
@@ -63,16 +63,19 @@ export class Tx implements WriteTx {
     return out;
   }
 
-  events({ projects, limit }: EventQuery): Promise<string[]> {
-    const upTo = this.eventsSeen();
+  events({ projects, feature, before, limit }: EventQuery): Promise<string[]> {
+    const upTo = belowCursor(this.eventsSeen(), before);
+    if (feature !== undefined) return this.view.events.ofFeature(feature, projects, limit ?? Infinity, upTo);
     if (limit === undefined && projects?.length === 1) return this.view.events.ofProject(projects[0]!, upTo);
     return this.view.events.latest(limit ?? Infinity, projects, upTo);
   }
 
-  async countEvents({ projects }: EventQuery): Promise<number> {
+  async countEvents({ projects, feature, before }: EventQuery): Promise<number> {
     // A write sees the change sets before it that are still being made durable, so its own events get the next ids.
-    if (this.overlay && !projects) return this.view.lastEventId();
-    return this.view.events.count(projects, this.eventsSeen());
+    if (this.overlay && !projects && feature === undefined) return belowCursor(this.view.lastEventId(), before);
+    const upTo = belowCursor(this.eventsSeen(), before);
+    if (feature !== undefined) return this.view.events.countOfFeature(feature, projects, upTo);
+    return this.view.events.count(projects, upTo);
   }
 
   async revision(): Promise<number> {
