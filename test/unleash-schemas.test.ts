@@ -104,9 +104,9 @@ const CHECKED_IN_OWN_FILE: readonly RegExp[] = [
   /^(getAllEnvironments|getEnvironment|getProjectEnvironments|toggleEnvironmentO(n|ff)|updateSortOrder)$/,
   /^(addEnvironmentToProject|removeEnvironmentFromProject|addDefaultStrategyToProjectEnvironment|getAllFeatureTypes|updateFeatureTypeLifetime)$/,
   /^(exportFeatures|validateImport|importToggles)$/, // export-import-unleash.test.ts
+  /Addon|^getIntegrationEvents$/, // integrations-unleash-schemas.test.ts
   // Not yet checked against Unleash's schemas anywhere: named here so the gap stays visible.
   /^(getClientFeature|clientBulkMetrics|getValidTokens)$/, // the client API's Edge and single-flag routes
-  /Addon|^getIntegrationEvents$/, // integrations
 ];
 
 interface Target {
