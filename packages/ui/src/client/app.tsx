@@ -29,6 +29,7 @@ const SECTIONS = [
   ['tag-types', 'Tag types'],
   ['segments', 'Segments'],
   ['strategies', 'Strategies'],
+  ['integrations', 'Integrations'],
   ['playground', 'Playground'],
   ['cors-origins', 'CORS origins'],
 ] as const;

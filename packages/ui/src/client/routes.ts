@@ -9,6 +9,7 @@ import { EnvironmentsView } from './views/environments';
 import { EventsView } from './views/events';
 import { FeatureView } from './views/feature';
 import { FeatureTypesView } from './views/feature-types';
+import { IntegrationsView } from './views/integrations';
 import { PlaygroundView } from './views/playground';
 import { ProjectView } from './views/project';
 import { ProjectArchiveView } from './views/project-archive';
@@ -37,6 +38,7 @@ export const SCREENS: readonly Screen[] = [
   { pattern: '/feature-types', view: FeatureTypesView },
   { pattern: '/segments', view: SegmentsView },
   { pattern: '/strategies', view: StrategiesView },
+  { pattern: '/integrations', view: IntegrationsView },
   { pattern: '/search', view: SearchView },
   { pattern: '/tag-types', view: TagTypesView },
   { pattern: '/projects/:projectId/archive', view: ProjectArchiveView },
