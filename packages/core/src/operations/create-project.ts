@@ -8,6 +8,7 @@ import type { ProjectMember, ProjectMode, ProjectRecord } from '../base/records'
 import { assertValid } from '../schemas/validation';
 import { isEnabledEnvironment } from '../documents/environment-document';
 import { environments } from '../runtime/lookups';
+import { checkStickiness, KnownContextFields } from '../rules/context-field-checks';
 
 interface CreateProjectBody {
   id: string;
@@ -18,19 +19,26 @@ interface CreateProjectBody {
   members?: ProjectMember[];
 }
 
-/** Creates a project using every enabled environment of the instance (ADMIN), as Unleash does. */
+/**
+ * Creates a project using every enabled environment of the instance (ADMIN), as Unleash does. Its
+ * `defaultStickiness` (what a rollout added without one takes) is `default`, `random` or a context field
+ * with stickiness on, else a 400 naming it (Unleash takes any text, and the strategies it then adds
+ * name a stickiness no SDK context has).
+ */
 export async function createProject(ctx: AdminContext, principal: Principal, input: { body: unknown }): Promise<ProjectDocument> {
   requireAdmin(principal);
   assertValid<CreateProjectBody>('createProject', input.body, 'project');
   const body = input.body;
   return ctx.write(async (tx) => {
     if (await tx.get('projects', body.id)) throw new AdminError('NameExistsError', `A project with id "${body.id}" already exists.`);
+    const defaultStickiness = body.defaultStickiness ?? 'default';
+    await checkStickiness(new KnownContextFields(tx, body.id), defaultStickiness, '/defaultStickiness');
     const record: ProjectRecord = {
       id: body.id,
       name: body.name,
       description: body.description ?? '',
       mode: body.mode ?? 'open',
-      defaultStickiness: body.defaultStickiness ?? 'default',
+      defaultStickiness,
       favorite: false,
       members: (body.members ?? []).map((m) => ({ ...m })),
       environments: [...(await environments(tx)).values()].filter(isEnabledEnvironment).map((e) => e.name),

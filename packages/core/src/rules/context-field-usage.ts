@@ -34,7 +34,7 @@ export function strategiesUsing(features: readonly FeatureRecord[], name: string
 export const featuresFor = (tx: ReadTx, project: string | null): Promise<FeatureRecord[]> =>
   project === null ? tx.list('features') : tx.list('features', { project });
 
-/** Where the field is used, for a deletion's 409: strategies (feature/environment/strategy id), environment variants, segments. */
+/** Where the field is used, for a deletion's 409: strategies (feature/environment/strategy id), environment variants, segments, projects' default stickiness. */
 export async function contextFieldUses(tx: ReadTx, name: string, project: string | null): Promise<string[]> {
   const features = await featuresFor(tx, project);
   const where = strategiesUsing(features, name).map(
@@ -49,6 +49,9 @@ export async function contextFieldUses(tx: ReadTx, name: string, project: string
   for (const segment of await tx.list('segments')) {
     if (segment.deletedAt === undefined && segment.constraints.some((c) => c.contextName === name))
       where.push(`segment "${segment.name}" (${segment.id})`);
+  }
+  for (const p of await tx.list('projects')) {
+    if (p.defaultStickiness === name && (project === null || p.id === project)) where.push(`the default stickiness of project ${p.id}`);
   }
   return where;
 }
