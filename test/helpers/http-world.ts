@@ -1,7 +1,7 @@
 import { Ajv } from 'ajv';
 import type { Test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createFlagadmin, SYSTEM_PRINCIPAL, type Admin, type FetchHandler, type Storage } from '@flagadmin/core';
+import { createFlagadmin, SYSTEM_PRINCIPAL, type Admin, type FetchHandler, type Limits, type Storage } from '@flagadmin/core';
 import { serve } from '@flagadmin/node-http';
 import { memoryStorage } from '@flagadmin/storage-memory';
 import { pinoLines, type LogLine } from './pino-lines';
@@ -70,6 +70,10 @@ export interface HttpWorldOptions {
   /** Or the kind of storage to open a fresh one of, disposed of by `close()`. */
   storageKind?: TestStorage;
   bodyLimit?: number;
+  /** The instance's clock (default: the real one). */
+  now?: () => Date;
+  /** Overrides of the instance's limits. */
+  limits?: Partial<Limits>;
 }
 
 /** A fresh instance with keys of each kind, mounted on a transport. */
@@ -80,6 +84,8 @@ export async function httpWorld(transport: Transport, options: HttpWorldOptions 
     storage: opened?.storage ?? options.storage ?? memoryStorage(),
     logger,
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.limits ? { limits: options.limits } : {}),
   });
   const key = async (body: Record<string, unknown>) =>
     (await admin.createApiKey(SYSTEM_PRINCIPAL, { body: { tokenName: `${body['type']}-${body['role'] ?? ''}`, ...body } })).secret;

@@ -218,6 +218,21 @@ export { validateImport } from './operations/validate-import';
 export type { ImportReport } from './rules/import-report';
 export { importToggles } from './operations/import-toggles';
 
+// Usage metrics and applications.
+export { getFeatureUsageSummary } from './operations/get-feature-usage-summary';
+export type { FeatureEnvironmentMetrics, FeatureUsage } from './operations/get-feature-usage-summary';
+export { getRawFeatureMetrics } from './operations/get-raw-feature-metrics';
+export type { FeatureMetrics } from './operations/get-raw-feature-metrics';
+export { getApplications } from './operations/get-applications';
+export type { ApplicationsAnswer } from './operations/get-applications';
+export { getApplication } from './operations/get-application';
+export type { ApplicationDocument } from './documents/application-document';
+export { getApplicationOverview } from './operations/get-application-overview';
+export type { ApplicationOverview } from './operations/get-application-overview';
+export { getApplicationEnvironmentInstances } from './operations/get-application-environment-instances';
+export type { ApplicationInstance } from './operations/get-application-environment-instances';
+export { getOutdatedSdks } from './operations/get-outdated-sdks';
+
 // Integrations (Unleash's addons).
 export { getAddons } from './operations/get-addons';
 export { createAddon } from './operations/create-addon';

@@ -44,6 +44,7 @@ const MIGRATIONS: readonly ((s: string) => string)[] = [
   (s) => (['users', 'sessions', 'personalTokens'] as const).map((collection) => createTable(s, TABLES[collection])).join('\n'),
   // The index by feature: each event's featureName, read by the database from its text, with its id.
   (s) => `CREATE INDEX events_by_feature ON ${s}.events (((data::json ->> 'featureName') COLLATE "C"), id);`,
+  (s) => createTable(s, TABLES.usageBuckets),
 ];
 
 /** A collection's table: the key, the record, and its project index as the spec says. */

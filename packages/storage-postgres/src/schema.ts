@@ -28,6 +28,7 @@ export const TABLES: { readonly [C in CollectionName]: TableSpec } = {
   featureTypes: { table: 'feature_types', index: 'none' },
   settings: { table: 'settings', index: 'none' },
   addons: { table: 'addons', index: 'many' },
+  usageBuckets: { table: 'usage_buckets', index: 'many' },
   users: { table: 'users', index: 'none' },
   sessions: { table: 'sessions', index: 'none' },
   personalTokens: { table: 'personal_tokens', index: 'none' },

@@ -35,6 +35,7 @@ import { CONTEXT_FIELD_OPERATIONS } from './context-field-operations';
 import { STRATEGY_DEFINITION_OPERATIONS } from './strategy-definition-operations';
 import { ENVIRONMENT_OPERATIONS } from './environment-operations';
 import { ADDON_OPERATIONS } from './addon-operations';
+import { USAGE_OPERATIONS } from './usage-operations';
 
 /** Operations that act for a principal, with the context bound. */
 const OPERATIONS = {
@@ -70,6 +71,7 @@ const OPERATIONS = {
   ...STRATEGY_DEFINITION_OPERATIONS,
   ...ENVIRONMENT_OPERATIONS,
   ...ADDON_OPERATIONS,
+  ...USAGE_OPERATIONS,
 } as const;
 
 type Operations = typeof OPERATIONS;

@@ -39,6 +39,8 @@ export interface Limits {
   playgroundEvaluations: number;
   /** Features of one import (`importToggles`, `validateImport`), so one request's transaction stays bounded. */
   featuresPerImport: number;
+  /** Hours of SDK usage metrics kept (hour buckets); older buckets are pruned by the writes of later reports. */
+  usageRetentionHours: number;
 }
 
 export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
@@ -57,6 +59,7 @@ export const DEFAULT_LIMITS: Readonly<Limits> = Object.freeze({
   contextProperties: 100,
   playgroundEvaluations: 15000,
   featuresPerImport: 1000,
+  usageRetentionHours: 48,
 });
 
 export const LIMIT_NAMES = Object.keys(DEFAULT_LIMITS) as (keyof Limits)[];

@@ -251,6 +251,8 @@ export interface ClientInstance {
   sdkVersion: string | null;
   environment: string | null;
   lastSeen: string;
+  /** How it reported: through the frontend API (`frontend`) or the client API (`backend`); absent on older records. */
+  sdkType?: 'frontend' | 'backend';
 }
 
 export interface ClientAppRecord {
@@ -258,6 +260,8 @@ export interface ClientAppRecord {
   instances: ClientInstance[];
   /** Projects the app reported usage metrics for (sorted, distinct). */
   projects: string[];
+  /** The strategies its last registration said it implements (absent before one did). */
+  strategies?: string[];
 }
 
 /**

@@ -1,5 +1,6 @@
 /** Which SDK versions are outdated: Unleash's table of the oldest supported version of each official SDK. */
 import semver from 'semver';
+import type { ClientAppRecord } from './records';
 
 /** The oldest supported version of each official SDK (Unleash's table); older ones are outdated. */
 export const SDK_MINIMUM_VERSIONS: ReadonlyMap<string, string> = new Map([
@@ -28,4 +29,20 @@ export function isOutdatedSdk(sdkVersion: string): boolean {
   const minimum = SDK_MINIMUM_VERSIONS.get(sdkVersion.slice(0, at));
   const version = semver.valid(sdkVersion.slice(at + 1));
   return minimum !== undefined && version !== null && semver.lt(version, minimum);
+}
+
+/** The outdated SDK versions the apps' instances run, each with the apps running it (both sorted). */
+export function outdatedSdkUsers(apps: readonly ClientAppRecord[]): { sdkVersion: string; applications: string[] }[] {
+  const users = new Map<string, Set<string>>();
+  for (const app of apps) {
+    for (const instance of app.instances) {
+      if (!instance.sdkVersion || !isOutdatedSdk(instance.sdkVersion)) continue;
+      let names = users.get(instance.sdkVersion);
+      if (!names) users.set(instance.sdkVersion, (names = new Set()));
+      names.add(app.appName);
+    }
+  }
+  return [...users.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([sdkVersion, names]) => ({ sdkVersion, applications: [...names].sort() }));
 }

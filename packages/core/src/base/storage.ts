@@ -71,6 +71,7 @@ import type {
   SegmentRecord,
 } from './records';
 import type { EnvironmentRecord } from './vocabulary-records';
+import { usageBucketKey, usageIndex, type UsageBucketRecord } from './usage-records';
 import type { PersonalTokenRecord, SessionRecord, UserRecord } from './people-records';
 import type {
   AddonRecord,
@@ -100,6 +101,7 @@ export interface Collections {
   featureTypes: FeatureTypeRecord;
   settings: SettingRecord;
   addons: AddonRecord;
+  usageBuckets: UsageBucketRecord;
   users: UserRecord;
   sessions: SessionRecord;
   personalTokens: PersonalTokenRecord;
@@ -133,6 +135,8 @@ export const COLLECTIONS: {
   featureTypes: { key: (t) => t.id },
   settings: { key: (s) => s.name },
   addons: { key: (a) => String(a.id), projects: (a) => a.projects },
+  // Listed under its feature, its application and its hour (usage-records.ts), not under a project.
+  usageBuckets: { key: usageBucketKey, projects: (b) => [usageIndex.feature(b.feature), usageIndex.app(b.appName), usageIndex.hour(b.start)] },
   users: { key: (u) => String(u.id) },
   sessions: { key: (s) => s.idHash },
   personalTokens: { key: (t) => t.secretHash },

@@ -7344,7 +7344,7 @@ return errors === 0;
 }
 
 export const clientRegister = validate49;
-const schema27 = {"$id":"clientRegister","type":"object","required":["appName"],"properties":{"appName":{"type":"string","minLength":1,"maxLength":255,"pattern":"^[^\\u0000]*$"},"instanceId":{"type":"string","maxLength":255},"sdkVersion":{"type":"string","maxLength":255},"environment":{"type":"string","maxLength":100},"strategies":{"type":"array","items":{"type":"string"}},"started":{},"interval":{"type":"number"}}};
+const schema27 = {"$id":"clientRegister","type":"object","required":["appName"],"properties":{"appName":{"type":"string","minLength":1,"maxLength":255,"pattern":"^[^\\u0000]*$"},"instanceId":{"type":"string","maxLength":255},"sdkVersion":{"type":"string","maxLength":255},"environment":{"type":"string","maxLength":100},"strategies":{"type":"array","maxItems":100,"items":{"type":"string","maxLength":255}},"started":{},"interval":{"type":"number"}}};
 const pattern2 = new RegExp("^[^\\u0000]*$", "u");
 
 function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
@@ -7485,10 +7485,8 @@ errors++;
 if(data.strategies !== undefined){
 let data4 = data.strategies;
 if(Array.isArray(data4)){
-const len0 = data4.length;
-for(let i0=0; i0<len0; i0++){
-if(typeof data4[i0] !== "string"){
-const err11 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data4.length > 100){
+const err11 = {instancePath:instancePath+"/strategies",schemaPath:"#/properties/strategies/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -7497,10 +7495,12 @@ vErrors.push(err11);
 }
 errors++;
 }
-}
-}
-else {
-const err12 = {instancePath:instancePath+"/strategies",schemaPath:"#/properties/strategies/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+let data5 = data4[i0];
+if(typeof data5 === "string"){
+if(func2(data5) > 255){
+const err12 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7510,10 +7510,8 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.interval !== undefined){
-let data6 = data.interval;
-if(!((typeof data6 == "number") && (isFinite(data6)))){
-const err13 = {instancePath:instancePath+"/interval",schemaPath:"#/properties/interval/type",keyword:"type",params:{type: "number"},message:"must be number"};
+else {
+const err13 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7525,7 +7523,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err14 = {instancePath:instancePath+"/strategies",schemaPath:"#/properties/strategies/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7534,12 +7532,37 @@ vErrors.push(err14);
 }
 errors++;
 }
+}
+if(data.interval !== undefined){
+let data6 = data.interval;
+if(!((typeof data6 == "number") && (isFinite(data6)))){
+const err15 = {instancePath:instancePath+"/interval",schemaPath:"#/properties/interval/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
 validate49.errors = vErrors;
 return errors === 0;
 }
 
 export const clientMetrics = validate50;
-const schema28 = {"$id":"clientMetrics","type":"object","required":["appName","bucket"],"properties":{"appName":{"type":"string","minLength":1,"maxLength":255,"pattern":"^[^\\u0000]*$"},"instanceId":{"type":"string","maxLength":255},"environment":{"type":"string","maxLength":100},"bucket":{"type":"object","required":["toggles"],"properties":{"start":{},"stop":{},"toggles":{"type":"object","maxProperties":10000,"additionalProperties":{"type":"object","properties":{"yes":{"type":"integer","minimum":0},"no":{"type":"integer","minimum":0},"variants":{"type":"object"}}}}}}}};
+const schema28 = {"$id":"clientMetrics","type":"object","required":["appName","bucket"],"properties":{"appName":{"type":"string","minLength":1,"maxLength":255,"pattern":"^[^\\u0000]*$"},"instanceId":{"type":"string","maxLength":255},"environment":{"type":"string","maxLength":100},"bucket":{"type":"object","required":["toggles"],"properties":{"start":{},"stop":{},"toggles":{"type":"object","maxProperties":10000,"additionalProperties":{"type":"object","properties":{"yes":{"type":"integer","minimum":0},"no":{"type":"integer","minimum":0},"variants":{"type":"object","maxProperties":101,"propertyNames":{"maxLength":255},"additionalProperties":{"type":"integer","minimum":0}}}}}}}}};
 
 function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="clientMetrics" */;
@@ -7742,8 +7765,9 @@ errors++;
 }
 if(data5.variants !== undefined){
 let data8 = data5.variants;
-if(!(data8 && typeof data8 == "object" && !Array.isArray(data8))){
-const err16 = {instancePath:instancePath+"/bucket/toggles/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/variants",schemaPath:"#/properties/bucket/properties/toggles/additionalProperties/properties/variants/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
+if(Object.keys(data8).length > 101){
+const err16 = {instancePath:instancePath+"/bucket/toggles/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/variants",schemaPath:"#/properties/bucket/properties/toggles/additionalProperties/properties/variants/maxProperties",keyword:"maxProperties",params:{limit: 101},message:"must NOT have more than 101 properties"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -7752,10 +7776,11 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-}
-else {
-const err17 = {instancePath:instancePath+"/bucket/toggles/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bucket/properties/toggles/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key1 in data8){
+const _errs20 = errors;
+if(typeof key1 === "string"){
+if(func2(key1) > 255){
+const err17 = {instancePath:instancePath+"/bucket/toggles/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/variants",schemaPath:"#/properties/bucket/properties/toggles/additionalProperties/properties/variants/propertyNames/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",propertyName:key1};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -7765,9 +7790,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-}
-else {
-const err18 = {instancePath:instancePath+"/bucket/toggles",schemaPath:"#/properties/bucket/properties/toggles/type",keyword:"type",params:{type: "object"},message:"must be object"};
+var valid4 = _errs20 === errors;
+if(!valid4){
+const err18 = {instancePath:instancePath+"/bucket/toggles/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/variants",schemaPath:"#/properties/bucket/properties/toggles/additionalProperties/properties/variants/propertyNames",keyword:"propertyNames",params:{propertyName: key1},message:"property name must be valid"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -7777,9 +7802,10 @@ vErrors.push(err18);
 errors++;
 }
 }
-}
-else {
-const err19 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key2 in data8){
+let data9 = data8[key2];
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err19 = {instancePath:instancePath+"/bucket/toggles/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/variants/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bucket/properties/toggles/additionalProperties/properties/variants/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -7788,15 +7814,75 @@ vErrors.push(err19);
 }
 errors++;
 }
-}
-}
-else {
-const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 < 0 || isNaN(data9)){
+const err20 = {instancePath:instancePath+"/bucket/toggles/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/variants/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bucket/properties/toggles/additionalProperties/properties/variants/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err20];
 }
 else {
 vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/bucket/toggles/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/variants",schemaPath:"#/properties/bucket/properties/toggles/additionalProperties/properties/variants/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/bucket/toggles/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/bucket/properties/toggles/additionalProperties/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/bucket/toggles",schemaPath:"#/properties/bucket/properties/toggles/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/bucket",schemaPath:"#/properties/bucket/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+else {
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
 }
 errors++;
 }
@@ -35132,10 +35218,2006 @@ validate179.errors = vErrors;
 return errors === 0;
 }
 
-export const updateEnabledPayload = validate180;
-const schema131 = {"$id":"updateEnabledPayload","type":"object","additionalProperties":false,"required":["enabled"],"properties":{"enabled":{"type":"boolean"}}};
+export const featureUsage = validate180;
+const schema131 = {"$id":"featureUsage","type":"object","additionalProperties":false,"required":["version","maturity","featureName","lastHourUsage","seenApplications"],"properties":{"version":{"type":"integer","minimum":1},"maturity":{"type":"string"},"featureName":{"type":"string"},"lastHourUsage":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["environment","timestamp","yes","no"],"properties":{"featureName":{"type":"string"},"appName":{"type":"string"},"environment":{"type":"string"},"timestamp":{"type":"string","format":"date-time"},"yes":{"type":"integer","minimum":0},"no":{"type":"integer","minimum":0},"variants":{"type":"object","additionalProperties":{"type":"integer","minimum":0}}}}},"seenApplications":{"type":"array","items":{"type":"string"}}}};
 
 function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="featureUsage" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.version === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.maturity === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "maturity"},message:"must have required property '"+"maturity"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.featureName === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "featureName"},message:"must have required property '"+"featureName"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.lastHourUsage === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "lastHourUsage"},message:"must have required property '"+"lastHourUsage"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.seenApplications === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "seenApplications"},message:"must have required property '"+"seenApplications"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((key0 === "version") || (key0 === "maturity")) || (key0 === "featureName")) || (key0 === "lastHourUsage")) || (key0 === "seenApplications"))){
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.version !== undefined){
+let data0 = data.version;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err6 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err7 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data.maturity !== undefined){
+if(typeof data.maturity !== "string"){
+const err8 = {instancePath:instancePath+"/maturity",schemaPath:"#/properties/maturity/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.featureName !== undefined){
+if(typeof data.featureName !== "string"){
+const err9 = {instancePath:instancePath+"/featureName",schemaPath:"#/properties/featureName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.lastHourUsage !== undefined){
+let data3 = data.lastHourUsage;
+if(Array.isArray(data3)){
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+let data4 = data3[i0];
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(data4.environment === undefined){
+const err10 = {instancePath:instancePath+"/lastHourUsage/" + i0,schemaPath:"#/properties/lastHourUsage/items/required",keyword:"required",params:{missingProperty: "environment"},message:"must have required property '"+"environment"+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data4.timestamp === undefined){
+const err11 = {instancePath:instancePath+"/lastHourUsage/" + i0,schemaPath:"#/properties/lastHourUsage/items/required",keyword:"required",params:{missingProperty: "timestamp"},message:"must have required property '"+"timestamp"+"'"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data4.yes === undefined){
+const err12 = {instancePath:instancePath+"/lastHourUsage/" + i0,schemaPath:"#/properties/lastHourUsage/items/required",keyword:"required",params:{missingProperty: "yes"},message:"must have required property '"+"yes"+"'"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(data4.no === undefined){
+const err13 = {instancePath:instancePath+"/lastHourUsage/" + i0,schemaPath:"#/properties/lastHourUsage/items/required",keyword:"required",params:{missingProperty: "no"},message:"must have required property '"+"no"+"'"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+for(const key1 in data4){
+if(!(((((((key1 === "featureName") || (key1 === "appName")) || (key1 === "environment")) || (key1 === "timestamp")) || (key1 === "yes")) || (key1 === "no")) || (key1 === "variants"))){
+const err14 = {instancePath:instancePath+"/lastHourUsage/" + i0,schemaPath:"#/properties/lastHourUsage/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data4.featureName !== undefined){
+if(typeof data4.featureName !== "string"){
+const err15 = {instancePath:instancePath+"/lastHourUsage/" + i0+"/featureName",schemaPath:"#/properties/lastHourUsage/items/properties/featureName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data4.appName !== undefined){
+if(typeof data4.appName !== "string"){
+const err16 = {instancePath:instancePath+"/lastHourUsage/" + i0+"/appName",schemaPath:"#/properties/lastHourUsage/items/properties/appName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data4.environment !== undefined){
+if(typeof data4.environment !== "string"){
+const err17 = {instancePath:instancePath+"/lastHourUsage/" + i0+"/environment",schemaPath:"#/properties/lastHourUsage/items/properties/environment/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data4.timestamp !== undefined){
+let data8 = data4.timestamp;
+if(typeof data8 === "string"){
+if(!(formats0.test(data8))){
+const err18 = {instancePath:instancePath+"/lastHourUsage/" + i0+"/timestamp",schemaPath:"#/properties/lastHourUsage/items/properties/timestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/lastHourUsage/" + i0+"/timestamp",schemaPath:"#/properties/lastHourUsage/items/properties/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data4.yes !== undefined){
+let data9 = data4.yes;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err20 = {instancePath:instancePath+"/lastHourUsage/" + i0+"/yes",schemaPath:"#/properties/lastHourUsage/items/properties/yes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 < 0 || isNaN(data9)){
+const err21 = {instancePath:instancePath+"/lastHourUsage/" + i0+"/yes",schemaPath:"#/properties/lastHourUsage/items/properties/yes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+if(data4.no !== undefined){
+let data10 = data4.no;
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err22 = {instancePath:instancePath+"/lastHourUsage/" + i0+"/no",schemaPath:"#/properties/lastHourUsage/items/properties/no/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+if((typeof data10 == "number") && (isFinite(data10))){
+if(data10 < 0 || isNaN(data10)){
+const err23 = {instancePath:instancePath+"/lastHourUsage/" + i0+"/no",schemaPath:"#/properties/lastHourUsage/items/properties/no/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+if(data4.variants !== undefined){
+let data11 = data4.variants;
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+for(const key2 in data11){
+let data12 = data11[key2];
+if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
+const err24 = {instancePath:instancePath+"/lastHourUsage/" + i0+"/variants/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/lastHourUsage/items/properties/variants/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if((typeof data12 == "number") && (isFinite(data12))){
+if(data12 < 0 || isNaN(data12)){
+const err25 = {instancePath:instancePath+"/lastHourUsage/" + i0+"/variants/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/lastHourUsage/items/properties/variants/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/lastHourUsage/" + i0+"/variants",schemaPath:"#/properties/lastHourUsage/items/properties/variants/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath:instancePath+"/lastHourUsage/" + i0,schemaPath:"#/properties/lastHourUsage/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/lastHourUsage",schemaPath:"#/properties/lastHourUsage/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data.seenApplications !== undefined){
+let data13 = data.seenApplications;
+if(Array.isArray(data13)){
+const len1 = data13.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data13[i1] !== "string"){
+const err29 = {instancePath:instancePath+"/seenApplications/" + i1,schemaPath:"#/properties/seenApplications/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/seenApplications",schemaPath:"#/properties/seenApplications/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+else {
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+validate180.errors = vErrors;
+return errors === 0;
+}
+
+export const featureMetrics = validate181;
+const schema132 = {"$id":"featureMetrics","type":"object","additionalProperties":false,"required":["version","maturity","data"],"properties":{"version":{"type":"integer","minimum":1},"maturity":{"type":"string"},"data":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["environment","timestamp","yes","no"],"properties":{"featureName":{"type":"string"},"appName":{"type":"string"},"environment":{"type":"string"},"timestamp":{"type":"string","format":"date-time"},"yes":{"type":"integer","minimum":0},"no":{"type":"integer","minimum":0},"variants":{"type":"object","additionalProperties":{"type":"integer","minimum":0}}}}}}};
+
+function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="featureMetrics" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.version === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "version"},message:"must have required property '"+"version"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.maturity === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "maturity"},message:"must have required property '"+"maturity"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.data === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "version") || (key0 === "maturity")) || (key0 === "data"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.version !== undefined){
+let data0 = data.version;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err4 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err5 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.maturity !== undefined){
+if(typeof data.maturity !== "string"){
+const err6 = {instancePath:instancePath+"/maturity",schemaPath:"#/properties/maturity/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.data !== undefined){
+let data2 = data.data;
+if(Array.isArray(data2)){
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+let data3 = data2[i0];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.environment === undefined){
+const err7 = {instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/required",keyword:"required",params:{missingProperty: "environment"},message:"must have required property '"+"environment"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data3.timestamp === undefined){
+const err8 = {instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/required",keyword:"required",params:{missingProperty: "timestamp"},message:"must have required property '"+"timestamp"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data3.yes === undefined){
+const err9 = {instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/required",keyword:"required",params:{missingProperty: "yes"},message:"must have required property '"+"yes"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data3.no === undefined){
+const err10 = {instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/required",keyword:"required",params:{missingProperty: "no"},message:"must have required property '"+"no"+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+for(const key1 in data3){
+if(!(((((((key1 === "featureName") || (key1 === "appName")) || (key1 === "environment")) || (key1 === "timestamp")) || (key1 === "yes")) || (key1 === "no")) || (key1 === "variants"))){
+const err11 = {instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data3.featureName !== undefined){
+if(typeof data3.featureName !== "string"){
+const err12 = {instancePath:instancePath+"/data/" + i0+"/featureName",schemaPath:"#/properties/data/items/properties/featureName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data3.appName !== undefined){
+if(typeof data3.appName !== "string"){
+const err13 = {instancePath:instancePath+"/data/" + i0+"/appName",schemaPath:"#/properties/data/items/properties/appName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data3.environment !== undefined){
+if(typeof data3.environment !== "string"){
+const err14 = {instancePath:instancePath+"/data/" + i0+"/environment",schemaPath:"#/properties/data/items/properties/environment/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data3.timestamp !== undefined){
+let data7 = data3.timestamp;
+if(typeof data7 === "string"){
+if(!(formats0.test(data7))){
+const err15 = {instancePath:instancePath+"/data/" + i0+"/timestamp",schemaPath:"#/properties/data/items/properties/timestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/data/" + i0+"/timestamp",schemaPath:"#/properties/data/items/properties/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data3.yes !== undefined){
+let data8 = data3.yes;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err17 = {instancePath:instancePath+"/data/" + i0+"/yes",schemaPath:"#/properties/data/items/properties/yes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 < 0 || isNaN(data8)){
+const err18 = {instancePath:instancePath+"/data/" + i0+"/yes",schemaPath:"#/properties/data/items/properties/yes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+if(data3.no !== undefined){
+let data9 = data3.no;
+if(!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))){
+const err19 = {instancePath:instancePath+"/data/" + i0+"/no",schemaPath:"#/properties/data/items/properties/no/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if((typeof data9 == "number") && (isFinite(data9))){
+if(data9 < 0 || isNaN(data9)){
+const err20 = {instancePath:instancePath+"/data/" + i0+"/no",schemaPath:"#/properties/data/items/properties/no/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+if(data3.variants !== undefined){
+let data10 = data3.variants;
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+for(const key2 in data10){
+let data11 = data10[key2];
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err21 = {instancePath:instancePath+"/data/" + i0+"/variants/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/data/items/properties/variants/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if((typeof data11 == "number") && (isFinite(data11))){
+if(data11 < 0 || isNaN(data11)){
+const err22 = {instancePath:instancePath+"/data/" + i0+"/variants/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/data/items/properties/variants/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/data/" + i0+"/variants",schemaPath:"#/properties/data/items/properties/variants/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/data/" + i0,schemaPath:"#/properties/data/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+else {
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+validate181.errors = vErrors;
+return errors === 0;
+}
+
+export const application = validate182;
+const schema133 = {"$id":"application","type":"object","additionalProperties":false,"required":["appName"],"properties":{"appName":{"type":"string"},"sdkVersion":{"type":"string"},"strategies":{"type":"array","items":{"type":"string"}},"description":{"type":"string"},"url":{"type":"string"},"color":{"type":"string"},"icon":{"type":"string"},"usage":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["project","environments"],"properties":{"project":{"type":"string"},"environments":{"type":"array","items":{"type":"string"}}}}}}};
+
+function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="application" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.appName === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "appName"},message:"must have required property '"+"appName"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((((key0 === "appName") || (key0 === "sdkVersion")) || (key0 === "strategies")) || (key0 === "description")) || (key0 === "url")) || (key0 === "color")) || (key0 === "icon")) || (key0 === "usage"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.appName !== undefined){
+if(typeof data.appName !== "string"){
+const err2 = {instancePath:instancePath+"/appName",schemaPath:"#/properties/appName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.sdkVersion !== undefined){
+if(typeof data.sdkVersion !== "string"){
+const err3 = {instancePath:instancePath+"/sdkVersion",schemaPath:"#/properties/sdkVersion/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.strategies !== undefined){
+let data2 = data.strategies;
+if(Array.isArray(data2)){
+const len0 = data2.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data2[i0] !== "string"){
+const err4 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/strategies",schemaPath:"#/properties/strategies/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err6 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.url !== undefined){
+if(typeof data.url !== "string"){
+const err7 = {instancePath:instancePath+"/url",schemaPath:"#/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.color !== undefined){
+if(typeof data.color !== "string"){
+const err8 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.icon !== undefined){
+if(typeof data.icon !== "string"){
+const err9 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.usage !== undefined){
+let data8 = data.usage;
+if(Array.isArray(data8)){
+const len1 = data8.length;
+for(let i1=0; i1<len1; i1++){
+let data9 = data8[i1];
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.project === undefined){
+const err10 = {instancePath:instancePath+"/usage/" + i1,schemaPath:"#/properties/usage/items/required",keyword:"required",params:{missingProperty: "project"},message:"must have required property '"+"project"+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data9.environments === undefined){
+const err11 = {instancePath:instancePath+"/usage/" + i1,schemaPath:"#/properties/usage/items/required",keyword:"required",params:{missingProperty: "environments"},message:"must have required property '"+"environments"+"'"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+for(const key1 in data9){
+if(!((key1 === "project") || (key1 === "environments"))){
+const err12 = {instancePath:instancePath+"/usage/" + i1,schemaPath:"#/properties/usage/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data9.project !== undefined){
+if(typeof data9.project !== "string"){
+const err13 = {instancePath:instancePath+"/usage/" + i1+"/project",schemaPath:"#/properties/usage/items/properties/project/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data9.environments !== undefined){
+let data11 = data9.environments;
+if(Array.isArray(data11)){
+const len2 = data11.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data11[i2] !== "string"){
+const err14 = {instancePath:instancePath+"/usage/" + i1+"/environments/" + i2,schemaPath:"#/properties/usage/items/properties/environments/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/usage/" + i1+"/environments",schemaPath:"#/properties/usage/items/properties/environments/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/usage/" + i1,schemaPath:"#/properties/usage/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/usage",schemaPath:"#/properties/usage/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+validate182.errors = vErrors;
+return errors === 0;
+}
+
+export const applications = validate183;
+const schema134 = {"$id":"applications","type":"object","additionalProperties":false,"required":["total","applications"],"properties":{"total":{"type":"integer"},"applications":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["appName"],"properties":{"appName":{"type":"string"},"sdkVersion":{"type":"string"},"strategies":{"type":"array","items":{"type":"string"}},"description":{"type":"string"},"url":{"type":"string"},"color":{"type":"string"},"icon":{"type":"string"},"usage":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["project","environments"],"properties":{"project":{"type":"string"},"environments":{"type":"array","items":{"type":"string"}}}}}}}}}};
+
+function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="applications" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.total === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "total"},message:"must have required property '"+"total"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.applications === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "applications"},message:"must have required property '"+"applications"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "total") || (key0 === "applications"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.total !== undefined){
+let data0 = data.total;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err3 = {instancePath:instancePath+"/total",schemaPath:"#/properties/total/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.applications !== undefined){
+let data1 = data.applications;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.appName === undefined){
+const err4 = {instancePath:instancePath+"/applications/" + i0,schemaPath:"#/properties/applications/items/required",keyword:"required",params:{missingProperty: "appName"},message:"must have required property '"+"appName"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+for(const key1 in data2){
+if(!((((((((key1 === "appName") || (key1 === "sdkVersion")) || (key1 === "strategies")) || (key1 === "description")) || (key1 === "url")) || (key1 === "color")) || (key1 === "icon")) || (key1 === "usage"))){
+const err5 = {instancePath:instancePath+"/applications/" + i0,schemaPath:"#/properties/applications/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data2.appName !== undefined){
+if(typeof data2.appName !== "string"){
+const err6 = {instancePath:instancePath+"/applications/" + i0+"/appName",schemaPath:"#/properties/applications/items/properties/appName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data2.sdkVersion !== undefined){
+if(typeof data2.sdkVersion !== "string"){
+const err7 = {instancePath:instancePath+"/applications/" + i0+"/sdkVersion",schemaPath:"#/properties/applications/items/properties/sdkVersion/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data2.strategies !== undefined){
+let data5 = data2.strategies;
+if(Array.isArray(data5)){
+const len1 = data5.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data5[i1] !== "string"){
+const err8 = {instancePath:instancePath+"/applications/" + i0+"/strategies/" + i1,schemaPath:"#/properties/applications/items/properties/strategies/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/applications/" + i0+"/strategies",schemaPath:"#/properties/applications/items/properties/strategies/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data2.description !== undefined){
+if(typeof data2.description !== "string"){
+const err10 = {instancePath:instancePath+"/applications/" + i0+"/description",schemaPath:"#/properties/applications/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data2.url !== undefined){
+if(typeof data2.url !== "string"){
+const err11 = {instancePath:instancePath+"/applications/" + i0+"/url",schemaPath:"#/properties/applications/items/properties/url/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data2.color !== undefined){
+if(typeof data2.color !== "string"){
+const err12 = {instancePath:instancePath+"/applications/" + i0+"/color",schemaPath:"#/properties/applications/items/properties/color/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data2.icon !== undefined){
+if(typeof data2.icon !== "string"){
+const err13 = {instancePath:instancePath+"/applications/" + i0+"/icon",schemaPath:"#/properties/applications/items/properties/icon/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data2.usage !== undefined){
+let data11 = data2.usage;
+if(Array.isArray(data11)){
+const len2 = data11.length;
+for(let i2=0; i2<len2; i2++){
+let data12 = data11[i2];
+if(data12 && typeof data12 == "object" && !Array.isArray(data12)){
+if(data12.project === undefined){
+const err14 = {instancePath:instancePath+"/applications/" + i0+"/usage/" + i2,schemaPath:"#/properties/applications/items/properties/usage/items/required",keyword:"required",params:{missingProperty: "project"},message:"must have required property '"+"project"+"'"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(data12.environments === undefined){
+const err15 = {instancePath:instancePath+"/applications/" + i0+"/usage/" + i2,schemaPath:"#/properties/applications/items/properties/usage/items/required",keyword:"required",params:{missingProperty: "environments"},message:"must have required property '"+"environments"+"'"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+for(const key2 in data12){
+if(!((key2 === "project") || (key2 === "environments"))){
+const err16 = {instancePath:instancePath+"/applications/" + i0+"/usage/" + i2,schemaPath:"#/properties/applications/items/properties/usage/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data12.project !== undefined){
+if(typeof data12.project !== "string"){
+const err17 = {instancePath:instancePath+"/applications/" + i0+"/usage/" + i2+"/project",schemaPath:"#/properties/applications/items/properties/usage/items/properties/project/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data12.environments !== undefined){
+let data14 = data12.environments;
+if(Array.isArray(data14)){
+const len3 = data14.length;
+for(let i3=0; i3<len3; i3++){
+if(typeof data14[i3] !== "string"){
+const err18 = {instancePath:instancePath+"/applications/" + i0+"/usage/" + i2+"/environments/" + i3,schemaPath:"#/properties/applications/items/properties/usage/items/properties/environments/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/applications/" + i0+"/usage/" + i2+"/environments",schemaPath:"#/properties/applications/items/properties/usage/items/properties/environments/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/applications/" + i0+"/usage/" + i2,schemaPath:"#/properties/applications/items/properties/usage/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/applications/" + i0+"/usage",schemaPath:"#/properties/applications/items/properties/usage/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/applications/" + i0,schemaPath:"#/properties/applications/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/applications",schemaPath:"#/properties/applications/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+validate183.errors = vErrors;
+return errors === 0;
+}
+
+export const applicationOverview = validate184;
+const schema135 = {"$id":"applicationOverview","type":"object","additionalProperties":false,"required":["projects","featureCount","environments","issues"],"properties":{"projects":{"type":"array","items":{"type":"string"}},"featureCount":{"type":"number"},"environments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","instanceCount","sdks","frontendSdks","backendSdks","lastSeen","issues"],"properties":{"name":{"type":"string"},"instanceCount":{"type":"number"},"sdks":{"type":"array","items":{"type":"string"}},"frontendSdks":{"type":"array","items":{"type":"string"}},"backendSdks":{"type":"array","items":{"type":"string"}},"lastSeen":{"type":["string","null"],"format":"date-time"},"issues":{"type":"object","additionalProperties":false,"required":["missingFeatures","outdatedSdks"],"properties":{"missingFeatures":{"type":"array","items":{"type":"string"}},"outdatedSdks":{"type":"array","items":{"type":"string"}}}}}}},"issues":{"type":"object","additionalProperties":false,"required":["missingStrategies"],"properties":{"missingStrategies":{"type":"array","items":{"type":"string"}}}}}};
+
+function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="applicationOverview" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.projects === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "projects"},message:"must have required property '"+"projects"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.featureCount === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "featureCount"},message:"must have required property '"+"featureCount"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.environments === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "environments"},message:"must have required property '"+"environments"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.issues === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "issues"},message:"must have required property '"+"issues"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "projects") || (key0 === "featureCount")) || (key0 === "environments")) || (key0 === "issues"))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.projects !== undefined){
+let data0 = data.projects;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data0[i0] !== "string"){
+const err5 = {instancePath:instancePath+"/projects/" + i0,schemaPath:"#/properties/projects/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/projects",schemaPath:"#/properties/projects/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.featureCount !== undefined){
+let data2 = data.featureCount;
+if(!((typeof data2 == "number") && (isFinite(data2)))){
+const err7 = {instancePath:instancePath+"/featureCount",schemaPath:"#/properties/featureCount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.environments !== undefined){
+let data3 = data.environments;
+if(Array.isArray(data3)){
+const len1 = data3.length;
+for(let i1=0; i1<len1; i1++){
+let data4 = data3[i1];
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(data4.name === undefined){
+const err8 = {instancePath:instancePath+"/environments/" + i1,schemaPath:"#/properties/environments/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data4.instanceCount === undefined){
+const err9 = {instancePath:instancePath+"/environments/" + i1,schemaPath:"#/properties/environments/items/required",keyword:"required",params:{missingProperty: "instanceCount"},message:"must have required property '"+"instanceCount"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data4.sdks === undefined){
+const err10 = {instancePath:instancePath+"/environments/" + i1,schemaPath:"#/properties/environments/items/required",keyword:"required",params:{missingProperty: "sdks"},message:"must have required property '"+"sdks"+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data4.frontendSdks === undefined){
+const err11 = {instancePath:instancePath+"/environments/" + i1,schemaPath:"#/properties/environments/items/required",keyword:"required",params:{missingProperty: "frontendSdks"},message:"must have required property '"+"frontendSdks"+"'"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data4.backendSdks === undefined){
+const err12 = {instancePath:instancePath+"/environments/" + i1,schemaPath:"#/properties/environments/items/required",keyword:"required",params:{missingProperty: "backendSdks"},message:"must have required property '"+"backendSdks"+"'"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(data4.lastSeen === undefined){
+const err13 = {instancePath:instancePath+"/environments/" + i1,schemaPath:"#/properties/environments/items/required",keyword:"required",params:{missingProperty: "lastSeen"},message:"must have required property '"+"lastSeen"+"'"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data4.issues === undefined){
+const err14 = {instancePath:instancePath+"/environments/" + i1,schemaPath:"#/properties/environments/items/required",keyword:"required",params:{missingProperty: "issues"},message:"must have required property '"+"issues"+"'"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+for(const key1 in data4){
+if(!(((((((key1 === "name") || (key1 === "instanceCount")) || (key1 === "sdks")) || (key1 === "frontendSdks")) || (key1 === "backendSdks")) || (key1 === "lastSeen")) || (key1 === "issues"))){
+const err15 = {instancePath:instancePath+"/environments/" + i1,schemaPath:"#/properties/environments/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data4.name !== undefined){
+if(typeof data4.name !== "string"){
+const err16 = {instancePath:instancePath+"/environments/" + i1+"/name",schemaPath:"#/properties/environments/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data4.instanceCount !== undefined){
+let data6 = data4.instanceCount;
+if(!((typeof data6 == "number") && (isFinite(data6)))){
+const err17 = {instancePath:instancePath+"/environments/" + i1+"/instanceCount",schemaPath:"#/properties/environments/items/properties/instanceCount/type",keyword:"type",params:{type: "number"},message:"must be number"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data4.sdks !== undefined){
+let data7 = data4.sdks;
+if(Array.isArray(data7)){
+const len2 = data7.length;
+for(let i2=0; i2<len2; i2++){
+if(typeof data7[i2] !== "string"){
+const err18 = {instancePath:instancePath+"/environments/" + i1+"/sdks/" + i2,schemaPath:"#/properties/environments/items/properties/sdks/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/environments/" + i1+"/sdks",schemaPath:"#/properties/environments/items/properties/sdks/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data4.frontendSdks !== undefined){
+let data9 = data4.frontendSdks;
+if(Array.isArray(data9)){
+const len3 = data9.length;
+for(let i3=0; i3<len3; i3++){
+if(typeof data9[i3] !== "string"){
+const err20 = {instancePath:instancePath+"/environments/" + i1+"/frontendSdks/" + i3,schemaPath:"#/properties/environments/items/properties/frontendSdks/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/environments/" + i1+"/frontendSdks",schemaPath:"#/properties/environments/items/properties/frontendSdks/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data4.backendSdks !== undefined){
+let data11 = data4.backendSdks;
+if(Array.isArray(data11)){
+const len4 = data11.length;
+for(let i4=0; i4<len4; i4++){
+if(typeof data11[i4] !== "string"){
+const err22 = {instancePath:instancePath+"/environments/" + i1+"/backendSdks/" + i4,schemaPath:"#/properties/environments/items/properties/backendSdks/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/environments/" + i1+"/backendSdks",schemaPath:"#/properties/environments/items/properties/backendSdks/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data4.lastSeen !== undefined){
+let data13 = data4.lastSeen;
+if((typeof data13 !== "string") && (data13 !== null)){
+const err24 = {instancePath:instancePath+"/environments/" + i1+"/lastSeen",schemaPath:"#/properties/environments/items/properties/lastSeen/type",keyword:"type",params:{type: schema135.properties.environments.items.properties.lastSeen.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(typeof data13 === "string"){
+if(!(formats0.test(data13))){
+const err25 = {instancePath:instancePath+"/environments/" + i1+"/lastSeen",schemaPath:"#/properties/environments/items/properties/lastSeen/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+if(data4.issues !== undefined){
+let data14 = data4.issues;
+if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
+if(data14.missingFeatures === undefined){
+const err26 = {instancePath:instancePath+"/environments/" + i1+"/issues",schemaPath:"#/properties/environments/items/properties/issues/required",keyword:"required",params:{missingProperty: "missingFeatures"},message:"must have required property '"+"missingFeatures"+"'"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(data14.outdatedSdks === undefined){
+const err27 = {instancePath:instancePath+"/environments/" + i1+"/issues",schemaPath:"#/properties/environments/items/properties/issues/required",keyword:"required",params:{missingProperty: "outdatedSdks"},message:"must have required property '"+"outdatedSdks"+"'"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+for(const key2 in data14){
+if(!((key2 === "missingFeatures") || (key2 === "outdatedSdks"))){
+const err28 = {instancePath:instancePath+"/environments/" + i1+"/issues",schemaPath:"#/properties/environments/items/properties/issues/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data14.missingFeatures !== undefined){
+let data15 = data14.missingFeatures;
+if(Array.isArray(data15)){
+const len5 = data15.length;
+for(let i5=0; i5<len5; i5++){
+if(typeof data15[i5] !== "string"){
+const err29 = {instancePath:instancePath+"/environments/" + i1+"/issues/missingFeatures/" + i5,schemaPath:"#/properties/environments/items/properties/issues/properties/missingFeatures/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/environments/" + i1+"/issues/missingFeatures",schemaPath:"#/properties/environments/items/properties/issues/properties/missingFeatures/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data14.outdatedSdks !== undefined){
+let data17 = data14.outdatedSdks;
+if(Array.isArray(data17)){
+const len6 = data17.length;
+for(let i6=0; i6<len6; i6++){
+if(typeof data17[i6] !== "string"){
+const err31 = {instancePath:instancePath+"/environments/" + i1+"/issues/outdatedSdks/" + i6,schemaPath:"#/properties/environments/items/properties/issues/properties/outdatedSdks/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+else {
+const err32 = {instancePath:instancePath+"/environments/" + i1+"/issues/outdatedSdks",schemaPath:"#/properties/environments/items/properties/issues/properties/outdatedSdks/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+}
+else {
+const err33 = {instancePath:instancePath+"/environments/" + i1+"/issues",schemaPath:"#/properties/environments/items/properties/issues/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+}
+else {
+const err34 = {instancePath:instancePath+"/environments/" + i1,schemaPath:"#/properties/environments/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+}
+else {
+const err35 = {instancePath:instancePath+"/environments",schemaPath:"#/properties/environments/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+if(data.issues !== undefined){
+let data19 = data.issues;
+if(data19 && typeof data19 == "object" && !Array.isArray(data19)){
+if(data19.missingStrategies === undefined){
+const err36 = {instancePath:instancePath+"/issues",schemaPath:"#/properties/issues/required",keyword:"required",params:{missingProperty: "missingStrategies"},message:"must have required property '"+"missingStrategies"+"'"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+for(const key3 in data19){
+if(!(key3 === "missingStrategies")){
+const err37 = {instancePath:instancePath+"/issues",schemaPath:"#/properties/issues/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data19.missingStrategies !== undefined){
+let data20 = data19.missingStrategies;
+if(Array.isArray(data20)){
+const len7 = data20.length;
+for(let i7=0; i7<len7; i7++){
+if(typeof data20[i7] !== "string"){
+const err38 = {instancePath:instancePath+"/issues/missingStrategies/" + i7,schemaPath:"#/properties/issues/properties/missingStrategies/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+}
+else {
+const err39 = {instancePath:instancePath+"/issues/missingStrategies",schemaPath:"#/properties/issues/properties/missingStrategies/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+}
+}
+else {
+const err40 = {instancePath:instancePath+"/issues",schemaPath:"#/properties/issues/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+}
+else {
+const err41 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+validate184.errors = vErrors;
+return errors === 0;
+}
+
+export const applicationEnvironmentInstances = validate185;
+const schema136 = {"$id":"applicationEnvironmentInstances","type":"object","additionalProperties":false,"required":["instances"],"properties":{"instances":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["instanceId"],"properties":{"instanceId":{"type":"string"},"sdkVersion":{"type":["string","null"]},"clientIp":{"type":["string","null"]},"lastSeen":{"type":"string","format":"date-time"}}}}}};
+
+function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="applicationEnvironmentInstances" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.instances === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "instances"},message:"must have required property '"+"instances"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "instances")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.instances !== undefined){
+let data0 = data.instances;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.instanceId === undefined){
+const err2 = {instancePath:instancePath+"/instances/" + i0,schemaPath:"#/properties/instances/items/required",keyword:"required",params:{missingProperty: "instanceId"},message:"must have required property '"+"instanceId"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key1 in data1){
+if(!((((key1 === "instanceId") || (key1 === "sdkVersion")) || (key1 === "clientIp")) || (key1 === "lastSeen"))){
+const err3 = {instancePath:instancePath+"/instances/" + i0,schemaPath:"#/properties/instances/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data1.instanceId !== undefined){
+if(typeof data1.instanceId !== "string"){
+const err4 = {instancePath:instancePath+"/instances/" + i0+"/instanceId",schemaPath:"#/properties/instances/items/properties/instanceId/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data1.sdkVersion !== undefined){
+let data3 = data1.sdkVersion;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err5 = {instancePath:instancePath+"/instances/" + i0+"/sdkVersion",schemaPath:"#/properties/instances/items/properties/sdkVersion/type",keyword:"type",params:{type: schema136.properties.instances.items.properties.sdkVersion.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data1.clientIp !== undefined){
+let data4 = data1.clientIp;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err6 = {instancePath:instancePath+"/instances/" + i0+"/clientIp",schemaPath:"#/properties/instances/items/properties/clientIp/type",keyword:"type",params:{type: schema136.properties.instances.items.properties.clientIp.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data1.lastSeen !== undefined){
+let data5 = data1.lastSeen;
+if(typeof data5 === "string"){
+if(!(formats0.test(data5))){
+const err7 = {instancePath:instancePath+"/instances/" + i0+"/lastSeen",schemaPath:"#/properties/instances/items/properties/lastSeen/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/instances/" + i0+"/lastSeen",schemaPath:"#/properties/instances/items/properties/lastSeen/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/instances/" + i0,schemaPath:"#/properties/instances/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/instances",schemaPath:"#/properties/instances/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+validate185.errors = vErrors;
+return errors === 0;
+}
+
+export const updateEnabledPayload = validate186;
+const schema137 = {"$id":"updateEnabledPayload","type":"object","additionalProperties":false,"required":["enabled"],"properties":{"enabled":{"type":"boolean"}}};
+
+function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateEnabledPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -35185,14 +37267,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate180.errors = vErrors;
+validate186.errors = vErrors;
 return errors === 0;
 }
 
-export const strategyRefPayload = validate181;
-const schema132 = {"$id":"strategyRefPayload","type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","minLength":1,"maxLength":100}}};
+export const strategyRefPayload = validate187;
+const schema138 = {"$id":"strategyRefPayload","type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","minLength":1,"maxLength":100}}};
 
-function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="strategyRefPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -35265,14 +37347,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate181.errors = vErrors;
+validate187.errors = vErrors;
 return errors === 0;
 }
 
-export const variantsPayload = validate182;
-const schema133 = {"$id":"variantsPayload","type":"object","additionalProperties":false,"required":["variants"],"properties":{"variants":{"type":"array"}}};
+export const variantsPayload = validate188;
+const schema139 = {"$id":"variantsPayload","type":"object","additionalProperties":false,"required":["variants"],"properties":{"variants":{"type":"array"}}};
 
-function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="variantsPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -35322,14 +37404,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate182.errors = vErrors;
+validate188.errors = vErrors;
 return errors === 0;
 }
 
-export const emptyPayload = validate183;
-const schema134 = {"$id":"emptyPayload","type":"object","additionalProperties":false,"properties":{}};
+export const emptyPayload = validate189;
+const schema140 = {"$id":"emptyPayload","type":"object","additionalProperties":false,"properties":{}};
 
-function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="emptyPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -35355,14 +37437,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate183.errors = vErrors;
+validate189.errors = vErrors;
 return errors === 0;
 }
 
-export const dependencyRefPayload = validate184;
-const schema135 = {"$id":"dependencyRefPayload","type":"object","additionalProperties":false,"required":["feature"],"properties":{"feature":{"type":"string","minLength":1,"maxLength":100}}};
+export const dependencyRefPayload = validate190;
+const schema141 = {"$id":"dependencyRefPayload","type":"object","additionalProperties":false,"required":["feature"],"properties":{"feature":{"type":"string","minLength":1,"maxLength":100}}};
 
-function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="dependencyRefPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -35435,14 +37517,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate184.errors = vErrors;
+validate190.errors = vErrors;
 return errors === 0;
 }
 
-export const segmentRefPayload = validate185;
-const schema136 = {"$id":"segmentRefPayload","type":"object","required":["id"],"properties":{"id":{"type":"integer","minimum":1}}};
+export const segmentRefPayload = validate191;
+const schema142 = {"$id":"segmentRefPayload","type":"object","required":["id"],"properties":{"id":{"type":"integer","minimum":1}}};
 
-function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="segmentRefPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -35493,7 +37575,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate185.errors = vErrors;
+validate191.errors = vErrors;
 return errors === 0;
 }
 

@@ -19,6 +19,7 @@ import { TAG_ROUTES } from './tag-routes';
 import { EXPORT_IMPORT_ROUTES } from './export-import-routes';
 import { SEARCH_ROUTES } from './search-routes';
 import { STRATEGY_DEFINITION_ROUTES } from './strategy-definition-routes';
+import { USAGE_ROUTES } from './usage-routes';
 
 export const ALL_ROUTES: readonly Route[] = [
   HEALTH_ROUTE,
@@ -42,4 +43,5 @@ export const ALL_ROUTES: readonly Route[] = [
   ...STRATEGY_DEFINITION_ROUTES,
   ...ENVIRONMENT_ROUTES,
   ...ADDON_ROUTES,
+  ...USAGE_ROUTES,
 ];

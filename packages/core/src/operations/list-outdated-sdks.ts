@@ -1,6 +1,6 @@
 import { requireAdminKey, type Principal } from '../base/auth';
 import type { AdminContext } from '../runtime/context';
-import { isOutdatedSdk } from '../base/sdk-versions';
+import { outdatedSdkUsers } from '../base/sdk-versions';
 import { visibleProject } from '../runtime/lookups';
 
 export interface OutdatedSdksResponse {
@@ -19,19 +19,7 @@ export async function listOutdatedSdks(
   requireAdminKey(principal);
   return ctx.read(async (tx) => {
     await visibleProject(tx, principal, input.projectId);
-    const apps = await tx.list('clientApps', { project: input.projectId });
-    const users = new Map<string, Set<string>>();
-    for (const app of apps) {
-      for (const instance of app.instances) {
-        if (!instance.sdkVersion || !isOutdatedSdk(instance.sdkVersion)) continue;
-        let names = users.get(instance.sdkVersion);
-        if (!names) users.set(instance.sdkVersion, (names = new Set()));
-        names.add(app.appName);
-      }
-    }
-    const sdks = [...users.entries()]
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .map(([sdkVersion, names]) => ({ sdkVersion, applications: [...names].sort() }));
+    const sdks = outdatedSdkUsers(await tx.list('clientApps', { project: input.projectId }));
     return { sdks };
   });
 }

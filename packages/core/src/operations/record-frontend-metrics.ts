@@ -14,5 +14,5 @@ export async function recordFrontendMetrics(
   input: { body: unknown; hints?: ClientHints },
 ): Promise<void> {
   requireFrontendKey(principal);
-  await recordMetrics(ctx, clientReader(principal), input);
+  await recordMetrics(ctx, clientReader(principal), { ...input, sdkType: 'frontend' });
 }

@@ -1,61 +1,65 @@
 import { canSeeProject, requireClientKey, type Principal } from '../base/auth';
-import { environmentOf, upsertInstance, type ClientHints, type ClientMetrics } from '../runtime/client-apps';
 import type { FeatureRecord } from '../base/records';
-import type { WriteTx } from '../base/storage';
-import { enterStage } from '../rules/lifecycle';
+import { hourStart } from '../base/usage-records';
+import { environmentOf, upsertInstance, type ClientHints, type ClientMetrics, type SdkType } from '../runtime/client-apps';
 import type { AdminContext } from '../runtime/context';
 import { assertValid } from '../schemas/validation';
+import { stampFeaturesSeen } from '../writes/feature-write';
+import { addUsage, pruneUsage } from '../writes/usage-buckets';
 
 /**
- * `POST /api/client/metrics`: usage counts per feature. The app becomes a user of each reported
- * feature's project (within the key's scope), the features' `lastSeenAt` move, and their lifecycle
- * enters `pre-live` (seen in a known environment) and `live` (seen in a production-type environment
- * where it is on), as Unleash's lifecycle follows metrics. Not an audit event; written with the other
- * SDK reports of its batch (resolves once durable).
+ * `POST /api/client/metrics`: usage counts per feature, kept in hour buckets per feature, environment
+ * and application for `usageRetentionHours` (writes/usage-buckets.ts), counted in the hour the server
+ * received them (an SDK's clock is not trusted to place them). The app becomes a user of each reported
+ * feature's project (within the key's scope), and the features are stamped as seen (`lastSeenAt`,
+ * lifecycle stages: `stampFeaturesSeen`). Flags that do not exist, are outside the key's scope or were
+ * counted zero times are left out, as Unleash leaves unknown flags out. Not an audit event; written with
+ * the other SDK reports of its batch (resolves once durable).
  */
-export async function recordMetrics(ctx: AdminContext, principal: Principal, input: { body: unknown; hints?: ClientHints }): Promise<void> {
+export async function recordMetrics(
+  ctx: AdminContext,
+  principal: Principal,
+  input: { body: unknown; hints?: ClientHints; sdkType?: SdkType },
+): Promise<void> {
   requireClientKey(principal);
   assertValid<ClientMetrics>('clientMetrics', input.body, 'client metrics');
   const body = input.body;
   const environment = environmentOf(principal, body.environment);
   await ctx.usage.submit(async (tx) => {
-    const now = ctx.now().toISOString();
+    const now = ctx.now();
+    const at = now.toISOString();
     const app = await upsertInstance(tx, body.appName, {
       instanceId: body.instanceId ?? input.hints?.instanceId ?? 'default',
       sdkVersion: body.sdkVersion ?? input.hints?.sdkVersion ?? null,
       environment,
-      lastSeen: now,
+      lastSeen: at,
+      sdkType: input.sdkType ?? 'backend',
     });
     const projects = new Set(app.projects);
-    const enterStages = await stagesEnteredIn(tx, environment, now);
+    const seen: FeatureRecord[] = [];
     for (const [name, counts] of Object.entries(body.bucket.toggles)) {
-      if ((counts.yes ?? 0) + (counts.no ?? 0) === 0) continue;
+      const yes = counts.yes ?? 0;
+      const no = counts.no ?? 0;
+      if (yes + no === 0) continue;
       const feature = await tx.get('features', name);
       if (!feature || !canSeeProject(principal, feature.project)) continue;
       projects.add(feature.project);
-      feature.lastSeenAt = now;
-      for (const env of feature.environments) if (env.name === environment) env.lastSeenAt = now;
-      enterStages(feature);
-      await tx.put('features', feature);
+      seen.push(feature);
+      await addUsage(tx, {
+        feature: name,
+        project: feature.project,
+        // Unleash's environment for a report through a key of every environment that names none.
+        environment: environment ?? 'default',
+        appName: body.appName,
+        start: hourStart(now.getTime()),
+        yes,
+        no,
+        variants: counts.variants ?? {},
+      });
     }
+    await stampFeaturesSeen(tx, seen, { environment: environment === null ? undefined : await tx.get('environments', environment), at });
+    await pruneUsage(tx, now.getTime(), ctx.limits.usageRetentionHours);
     app.projects = [...projects].sort();
     await tx.put('clientApps', app);
   });
-}
-
-/**
- * What a report from `environment` does to a feature's lifecycle (Unleash 8.2.0's feature-lifecycle
- * service): `pre-live` in any environment the instance has, `live` too in a `production`-type one where
- * the feature is on. Each stage is entered once. An archived feature is read-only: it enters nothing
- * (its stages start over at `initial` when it is revived anyway).
- */
-async function stagesEnteredIn(tx: WriteTx, environment: string | null, now: string): Promise<(feature: FeatureRecord) => void> {
-  const env = environment === null ? undefined : await tx.get('environments', environment);
-  if (!env) return () => undefined;
-  return (feature) => {
-    if (feature.archived) return;
-    enterStage(feature, { stage: 'pre-live', enteredStageAt: now });
-    if (env.type === 'production' && feature.environments.some((e) => e.name === env.name && e.enabled))
-      enterStage(feature, { stage: 'live', enteredStageAt: now });
-  };
 }

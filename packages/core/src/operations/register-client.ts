@@ -21,7 +21,9 @@ export async function registerClient(
       sdkVersion: body.sdkVersion ?? input.hints?.sdkVersion ?? null,
       environment: environmentOf(principal, body.environment),
       lastSeen: ctx.now().toISOString(),
+      sdkType: 'backend',
     });
+    if (body.strategies) app.strategies = body.strategies;
     await tx.put('clientApps', app);
   });
 }

@@ -8,6 +8,7 @@ export interface ClientRegistration {
   instanceId?: string;
   sdkVersion?: string;
   environment?: string;
+  strategies?: string[];
 }
 
 export interface ClientMetrics {
@@ -15,8 +16,11 @@ export interface ClientMetrics {
   instanceId?: string;
   environment?: string;
   sdkVersion?: string;
-  bucket: { toggles: Record<string, { yes?: number; no?: number }> };
+  bucket: { toggles: Record<string, { yes?: number; no?: number; variants?: Record<string, number> }> };
 }
+
+/** Which API an SDK instance reports through. */
+export type SdkType = NonNullable<ClientInstance['sdkType']>;
 
 /** Where a client's report comes from when it does not say: the header values an SDK sends. */
 export interface ClientHints {
@@ -50,6 +54,7 @@ export async function upsertInstance(tx: WriteTx, appName: string, instance: Cli
     existing.lastSeen = instance.lastSeen;
     if (instance.sdkVersion) existing.sdkVersion = instance.sdkVersion;
     if (instance.environment) existing.environment = instance.environment;
+    if (instance.sdkType) existing.sdkType = instance.sdkType;
   } else {
     app.instances.push(instance);
   }

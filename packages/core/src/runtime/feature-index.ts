@@ -6,12 +6,14 @@
  * and reads those features again, with the parents they name (whose children changed). It is built
  * from every feature once (at the first search, and when more than REBUILD_AFTER events came at once),
  * so a search page costs the filters over the candidate rows, not a read of every feature.
- * Changes that write no event (`lastSeenAt` from SDK metrics) reach a row when its feature next
- * changes; the answer itself is built from the stored features of the page.
+ * Changes that write no event (a lifecycle stage or `lastSeenAt` from SDK metrics) reach it through
+ * the usage stamps (usage-stamps.ts): a row's `lastSeenAt` is brought up to date when it moves to a new
+ * hour or the stage changes; the answer itself is built from the stored features of the page.
  */
 import type { FeatureRecord, FeatureType, LifecycleStage } from '../base/records';
 import type { ReadTx } from '../base/storage';
 import { tagKey } from '../base/tags';
+import { readUsageStamps, stampedSince } from './usage-stamps';
 
 /** More new events than this at once: the index is built again from the features instead. */
 export const REBUILD_AFTER = 5_000;
@@ -60,6 +62,8 @@ export class FeatureIndex {
   private ordered: FeatureRow[] | undefined;
   private revision = -1;
   private applied = -1;
+  /** The last usage stamp applied (usage-stamps.ts). */
+  private stamped = 0;
   private running: Promise<void> = Promise.resolve();
 
   /** Brings the index to the transaction's state (serialized: one refresh at a time). */
@@ -96,12 +100,14 @@ export class FeatureIndex {
     const revision = await tx.revision();
     if (revision <= this.revision) return;
     const count = await tx.countEvents({});
-    if (this.applied < 0 || count - this.applied > REBUILD_AFTER || count < this.applied) {
+    const stamps = await readUsageStamps(tx);
+    const stamped = this.applied < 0 ? undefined : stampedSince(stamps, this.stamped);
+    if (stamped === undefined || count - this.applied > REBUILD_AFTER || count < this.applied) {
       this.clear();
       for (const f of await tx.list('features')) this.set(f.name, rowOf(f));
-    } else if (count > this.applied) {
-      const names = new Set<string>();
-      for (const text of await tx.events({ limit: count - this.applied })) {
+    } else if (count > this.applied || stamped.length > 0) {
+      const names = new Set<string>(stamped);
+      for (const text of count > this.applied ? await tx.events({ limit: count - this.applied }) : []) {
         const name = (JSON.parse(text) as { featureName: string | null }).featureName;
         if (name !== null) names.add(name);
       }
@@ -117,6 +123,7 @@ export class FeatureIndex {
     }
     this.revision = revision;
     this.applied = count;
+    this.stamped = stamps.last;
   }
 
   private clear(): void {

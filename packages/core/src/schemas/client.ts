@@ -1,5 +1,5 @@
 /** The client API SDKs use: features in the client format, registration and metrics bodies. */
-import { anyObject, bool, num, str, strings } from './primitives';
+import { anyObject, bool, num, str } from './primitives';
 import { constraintSchema, variantSchema } from './feature';
 
 export const clientFeaturesSchema = {
@@ -59,7 +59,7 @@ export const clientRegisterSchema = {
     instanceId: { type: 'string', maxLength: 255 },
     sdkVersion: { type: 'string', maxLength: 255 },
     environment: { type: 'string', maxLength: 100 },
-    strategies: strings,
+    strategies: { type: 'array', maxItems: 100, items: { type: 'string', maxLength: 255 } },
     started: {},
     interval: num,
   },
@@ -84,7 +84,17 @@ export const clientMetricsSchema = {
           maxProperties: 10000,
           additionalProperties: {
             type: 'object',
-            properties: { yes: { type: 'integer', minimum: 0 }, no: { type: 'integer', minimum: 0 }, variants: anyObject },
+            properties: {
+              yes: { type: 'integer', minimum: 0 },
+              no: { type: 'integer', minimum: 0 },
+              // At most a variant set (100) and the `disabled` an SDK reports when none is chosen.
+              variants: {
+                type: 'object',
+                maxProperties: 101,
+                propertyNames: { maxLength: 255 },
+                additionalProperties: { type: 'integer', minimum: 0 },
+              },
+            },
           },
         },
       },

@@ -31,6 +31,7 @@ import { createProjectSchema, outdatedSdksSchema, projectSchema, projectsSchema 
 import { TAG_SCHEMAS } from './tag';
 import { SEARCH_SCHEMAS } from './search';
 import { STRATEGY_DEFINITION_SCHEMAS } from './strategy-definition';
+import { USAGE_SCHEMAS } from './usage';
 
 export const SCHEMAS = [
   tagSchema,
@@ -71,6 +72,7 @@ export const SCHEMAS = [
   ...ADDON_SCHEMAS,
   ...FEATURE_TYPE_SCHEMAS,
   ...EXPORT_IMPORT_SCHEMAS,
+  ...USAGE_SCHEMAS,
 ] as const;
 
 /** Schemas the core checks with that are not published in the OpenAPI document (parts of a published body). */

@@ -6,7 +6,8 @@
  * own checks → If-Match (412) → the edit on a copy → what archiving means (archive-rules.ts) → derived
  * fields (version, productionAt, archivedAt, lifecycle; a revived feature is off everywhere) → the record,
  * its project figures and the events, in the caller's transaction. An edit that yields no event commits
- * nothing and keeps the ETag.
+ * nothing and keeps the ETag. What SDK usage stamps on features (`lastSeenAt`, lifecycle stages) goes
+ * through `stampFeaturesSeen`.
  */
 import type { FeatureRecord } from '../base/records';
 import type { WriteTx } from '../base/storage';
@@ -25,6 +26,9 @@ import { syncTagUsage } from './tag-usage';
 import { childrenWithoutParent, parentsWithoutChild } from '../rules/dependency-links';
 import { enterStage, restartLifecycle } from '../rules/lifecycle';
 import { archiveConsequences, archivedFeature, requireNoLiveChildren } from './archive-rules';
+import type { EnvironmentRecord } from '../base/vocabulary-records';
+import { hourStart } from '../base/usage-records';
+import { addUsageStamps } from '../runtime/usage-stamps';
 
 export interface FeatureRef {
   projectId: string;
@@ -213,6 +217,38 @@ export async function storeFollowingChange(
   if (jsonEqual(stored, feature)) return;
   feature.version = stored.version + 1;
   await tx.put('features', feature);
+}
+
+/**
+ * What SDK usage does to features (usage metrics from `environment`, at `at`): `lastSeenAt` of each
+ * feature and of its environment, and the lifecycle stages a report enters (Unleash 8.2.0's lifecycle
+ * service): `pre-live` in an environment the instance has, `live` too in a `production`-type one where
+ * the feature is on; an archived feature enters nothing. Stored without a new version or an event, as
+ * Unleash writes none (and an editor's If-Match stays good); each feature whose search row moves (a stage
+ * entered, `lastSeenAt` into a new hour) is stamped for the search index (runtime/usage-stamps.ts).
+ */
+export async function stampFeaturesSeen(
+  tx: WriteTx,
+  features: readonly FeatureRecord[],
+  seen: { environment: EnvironmentRecord | undefined; at: string },
+): Promise<void> {
+  const { environment: env, at } = seen;
+  const moved: string[] = [];
+  for (const stored of features) {
+    const feature = copyForEdit(stored);
+    feature.lastSeenAt = at;
+    for (const e of feature.environments) if (e.name === env?.name) e.lastSeenAt = at;
+    let entered = false;
+    if (env && !feature.archived) {
+      entered = enterStage(feature, { stage: 'pre-live', enteredStageAt: at });
+      if (env.type === 'production' && feature.environments.some((e) => e.name === env.name && e.enabled))
+        entered = enterStage(feature, { stage: 'live', enteredStageAt: at }) || entered;
+    }
+    if (entered || stored.lastSeenAt === null || hourStart(Date.parse(stored.lastSeenAt)) !== hourStart(Date.parse(at)))
+      moved.push(feature.name);
+    await tx.put('features', feature);
+  }
+  await addUsageStamps(tx, moved);
 }
 
 /** Another feature an edit changed: stored with a new version, unless it is as stored. */
