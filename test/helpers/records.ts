@@ -218,6 +218,30 @@ export function oneOfEach(suffix = '1'): { [C in CollectionName]: Collections[C]
       environments: [],
       createdAt: T0,
     },
+    users: {
+      id: Number(suffix) || 1,
+      username: `user-${suffix}`,
+      email: null,
+      name: null,
+      role: 'editor',
+      projects: ['*'],
+      environments: ['*'],
+      passwordHash: null,
+      createdAt: T0,
+      seenAt: null,
+      failedLogins: 0,
+      lockedUntil: null,
+      sessionEpoch: 0,
+    },
+    sessions: { idHash: `session-${suffix}`, userId: Number(suffix) || 1, epoch: 0, createdAt: T0, expiresAt: T0 },
+    personalTokens: {
+      id: Number(suffix) || 1,
+      userId: Number(suffix) || 1,
+      description: `token ${suffix}`,
+      secretHash: `pat-${suffix}`,
+      createdAt: T0,
+      expiresAt: null,
+    },
   };
 }
 

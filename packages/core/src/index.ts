@@ -30,6 +30,11 @@ export type { Route } from './http/route';
 
 // Who acts, and what goes wrong.
 export { SYSTEM_PRINCIPAL } from './base/auth';
+// People: the session cookie a host sets (the bin's single sign-on), the hasher it brings, what is stored.
+export { SESSION_COOKIE, sessionCookieHeader } from './base/session-cookie';
+export type { PasswordHasher } from './base/password-policy';
+export type { PersonalTokenRecord, RootRoleName, SessionRecord, UserRecord } from './base/people-records';
+export type { PeopleOptions } from './runtime/people-options';
 export type { Permission, Principal } from './base/auth';
 export { AdminError, ERROR_STATUS } from './base/errors';
 export type { ErrorBody, ErrorDetail, ErrorName, PermissionDetail } from './base/errors';

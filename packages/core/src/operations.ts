@@ -241,3 +241,25 @@ export { updateAddon } from './operations/update-addon';
 export { deleteAddon } from './operations/delete-addon';
 export { getIntegrationEvents } from './operations/get-integration-events';
 export { testAddon } from './operations/test-addon';
+
+// People: users and roles, sign-in and sessions, personal access tokens.
+export { getUsers } from './operations/get-users';
+export { getUser } from './operations/get-user';
+export { createUser } from './operations/create-user';
+export type { CreateUserBody } from './operations/create-user';
+export { updateUser } from './operations/update-user';
+export { deleteUser } from './operations/delete-user';
+export { changeUserPassword } from './operations/change-user-password';
+export { validateUserPassword } from './operations/validate-user-password';
+export { searchUsers } from './operations/search-users';
+export { login } from './operations/login';
+export { logout } from './operations/logout';
+export { openSession } from './operations/open-session';
+export { findOrCreateSsoUser } from './operations/find-or-create-sso-user';
+export type { SsoIdentity } from './operations/find-or-create-sso-user';
+export { ensureDefaultAdmin } from './operations/ensure-default-admin';
+export { authenticateSession } from './operations/authenticate-session';
+export { getPats } from './operations/get-pats';
+export { createPat } from './operations/create-pat';
+export { deletePat } from './operations/delete-pat';
+export type { PatDocument, RoleDocument, UserDocument } from './documents/user-document';

@@ -20,3 +20,5 @@ export { plainHandlerOf } from './plain.js';
 export { negotiate as negotiateEncoding } from './compression.js';
 export type { CompressionOptions, Encoding } from './compression.js';
 export type { PlainHandler, PlainRequest, PlainResponse } from './plain.js';
+export { scryptPasswordHasher } from './password-hasher.js';
+export type { PasswordHasher, ScryptCost } from './password-hasher.js';

@@ -35,6 +35,10 @@ import { CONTEXT_FIELD_OPERATIONS } from './context-field-operations';
 import { STRATEGY_DEFINITION_OPERATIONS } from './strategy-definition-operations';
 import { ENVIRONMENT_OPERATIONS } from './environment-operations';
 import { ADDON_OPERATIONS } from './addon-operations';
+import { USER_OPERATIONS } from './user-operations';
+import { ensureDefaultAdmin } from '../operations/ensure-default-admin';
+import { authenticateSession } from '../operations/authenticate-session';
+import type { Authenticated } from '../operations/authenticate';
 import { USAGE_OPERATIONS } from './usage-operations';
 
 /** Operations that act for a principal, with the context bound. */
@@ -71,6 +75,7 @@ const OPERATIONS = {
   ...STRATEGY_DEFINITION_OPERATIONS,
   ...ENVIRONMENT_OPERATIONS,
   ...ADDON_OPERATIONS,
+  ...USER_OPERATIONS,
   ...USAGE_OPERATIONS,
 } as const;
 
@@ -83,6 +88,10 @@ export type Admin = { readonly [K in keyof Operations]: Bound<Operations[K]> } &
   readonly context: AdminContext;
   authenticate(header: string | null | undefined): Promise<Principal>;
   ensureInitialKeys(input: InitialKeys): Promise<number>;
+  /** The first admin from a username and password, when nobody exists yet (true when created). */
+  ensureDefaultAdmin(input: { username: string; password: string }): Promise<boolean>;
+  /** The person of a session id (the `flagadmin-session` cookie's value); 401 when it has ended. */
+  authenticateSession(sessionId: string): Promise<Authenticated>;
 };
 
 /**
@@ -102,5 +111,7 @@ export function createAdmin(options: AdminOptions): Admin {
     context,
     authenticate: (header: string | null | undefined) => authenticate(context, header),
     ensureInitialKeys: (input: InitialKeys) => ensureInitialKeys(context, input),
+    ensureDefaultAdmin: (input: { username: string; password: string }) => ensureDefaultAdmin(context, input),
+    authenticateSession: (sessionId: string) => authenticateSession(context, sessionId),
   });
 }

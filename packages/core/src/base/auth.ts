@@ -12,6 +12,11 @@ export interface Principal {
   projects: readonly string[];
   /** `["*"]` or environment names. */
   environments: readonly string[];
+  /**
+   * A person (signed in, or through a personal access token), not a key: `id` is then the person's id
+   * (from the keys' counter, so ids never clash) and `name` their email or username.
+   */
+  user?: true;
 }
 
 /** Acts with every permission; for setting up data from code (demo data, migrations, tests). */
@@ -40,7 +45,7 @@ export type Permission =
 export const isClientKeyType = (type: KeyType): boolean => type === 'client' || type === 'backend';
 
 /** A key authenticates until it is deleted or its `expiresAt` has come (`now` in ms). */
-export const isLiveKey = (key: ApiKeyRecord, now: number): boolean =>
+export const isLiveKey = (key: Pick<ApiKeyRecord, 'deletedAt' | 'expiresAt'>, now: number): boolean =>
   key.deletedAt === undefined && (key.expiresAt === undefined || Date.parse(key.expiresAt) > now);
 
 export function principalOf(key: ApiKeyRecord): Principal {

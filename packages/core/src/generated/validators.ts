@@ -4015,7 +4015,316 @@ return errors === 0;
 }
 
 export const currentKey = validate37;
-const schema16 = {"$id":"currentKey","type":"object","additionalProperties":false,"required":["user","role","projects","environments"],"properties":{"user":{"type":"object","additionalProperties":false,"required":["id","username","imageUrl","isAPI"],"properties":{"id":{"type":"integer"},"username":{"type":"string"},"imageUrl":{"type":"string"},"isAPI":{"const":true}}},"role":{"type":["string","null"]},"projects":{"type":"array","items":{"type":"string"}},"environments":{"type":"array","items":{"type":"string"}}}};
+const schema16 = {"$id":"currentKey","type":"object","additionalProperties":false,"required":["user","role","projects","environments"],"properties":{"user":{"anyOf":[{"type":"object","additionalProperties":false,"required":["id","username","imageUrl","isAPI"],"properties":{"id":{"type":"integer"},"username":{"type":"string"},"imageUrl":{"type":"string"},"isAPI":{"const":true}}},{"$ref":"user"}]},"role":{"type":["string","null"]},"projects":{"type":"array","items":{"type":"string"}},"environments":{"type":"array","items":{"type":"string"}},"permissions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["permission"],"properties":{"permission":{"type":"string"},"project":{"type":"string"}}}},"feedback":{"type":"array","maxItems":0},"splash":{"type":"object","additionalProperties":{"type":"boolean"}}}};
+const schema17 = {"$id":"user","type":"object","additionalProperties":false,"required":["id","rootRole"],"properties":{"id":{"type":"integer"},"name":{"type":["string","null"]},"email":{"type":"string"},"username":{"type":["string","null"]},"imageUrl":{"type":"string"},"inviteLink":{"type":"string"},"loginAttempts":{"type":"integer","minimum":0},"emailSent":{"type":"boolean"},"rootRole":{"type":"integer","minimum":0},"seenAt":{"type":["string","null"],"format":"date-time"},"createdAt":{"type":"string","format":"date-time"},"accountType":{"type":"string"},"projects":{"type":"array","items":{"type":"string"}},"environments":{"type":"array","items":{"type":"string"}}}};
+
+function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="user" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.rootRole === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rootRole"},message:"must have required property '"+"rootRole"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(func6.call(schema17.properties, key0))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data1 = data.name;
+if((typeof data1 !== "string") && (data1 !== null)){
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: schema17.properties.name.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.email !== undefined){
+if(typeof data.email !== "string"){
+const err5 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.username !== undefined){
+let data3 = data.username;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err6 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: schema17.properties.username.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.imageUrl !== undefined){
+if(typeof data.imageUrl !== "string"){
+const err7 = {instancePath:instancePath+"/imageUrl",schemaPath:"#/properties/imageUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.inviteLink !== undefined){
+if(typeof data.inviteLink !== "string"){
+const err8 = {instancePath:instancePath+"/inviteLink",schemaPath:"#/properties/inviteLink/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.loginAttempts !== undefined){
+let data6 = data.loginAttempts;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err9 = {instancePath:instancePath+"/loginAttempts",schemaPath:"#/properties/loginAttempts/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 < 0 || isNaN(data6)){
+const err10 = {instancePath:instancePath+"/loginAttempts",schemaPath:"#/properties/loginAttempts/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+if(data.emailSent !== undefined){
+if(typeof data.emailSent !== "boolean"){
+const err11 = {instancePath:instancePath+"/emailSent",schemaPath:"#/properties/emailSent/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.rootRole !== undefined){
+let data8 = data.rootRole;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err12 = {instancePath:instancePath+"/rootRole",schemaPath:"#/properties/rootRole/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 < 0 || isNaN(data8)){
+const err13 = {instancePath:instancePath+"/rootRole",schemaPath:"#/properties/rootRole/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+if(data.seenAt !== undefined){
+let data9 = data.seenAt;
+if((typeof data9 !== "string") && (data9 !== null)){
+const err14 = {instancePath:instancePath+"/seenAt",schemaPath:"#/properties/seenAt/type",keyword:"type",params:{type: schema17.properties.seenAt.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(typeof data9 === "string"){
+if(!(formats0.test(data9))){
+const err15 = {instancePath:instancePath+"/seenAt",schemaPath:"#/properties/seenAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+if(data.createdAt !== undefined){
+let data10 = data.createdAt;
+if(typeof data10 === "string"){
+if(!(formats0.test(data10))){
+const err16 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.accountType !== undefined){
+if(typeof data.accountType !== "string"){
+const err18 = {instancePath:instancePath+"/accountType",schemaPath:"#/properties/accountType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.projects !== undefined){
+let data12 = data.projects;
+if(Array.isArray(data12)){
+const len0 = data12.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data12[i0] !== "string"){
+const err19 = {instancePath:instancePath+"/projects/" + i0,schemaPath:"#/properties/projects/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/projects",schemaPath:"#/properties/projects/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.environments !== undefined){
+let data14 = data.environments;
+if(Array.isArray(data14)){
+const len1 = data14.length;
+for(let i1=0; i1<len1; i1++){
+if(typeof data14[i1] !== "string"){
+const err21 = {instancePath:instancePath+"/environments/" + i1,schemaPath:"#/properties/environments/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/environments",schemaPath:"#/properties/environments/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+validate38.errors = vErrors;
+return errors === 0;
+}
+
 
 function validate37(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="currentKey" */;
@@ -4063,7 +4372,7 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!((((key0 === "user") || (key0 === "role")) || (key0 === "projects")) || (key0 === "environments"))){
+if(!(((((((key0 === "user") || (key0 === "role")) || (key0 === "projects")) || (key0 === "environments")) || (key0 === "permissions")) || (key0 === "feedback")) || (key0 === "splash"))){
 const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err4];
@@ -4076,9 +4385,12 @@ errors++;
 }
 if(data.user !== undefined){
 let data0 = data.user;
+const _errs3 = errors;
+let valid1 = false;
+const _errs4 = errors;
 if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
 if(data0.id === undefined){
-const err5 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+const err5 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/anyOf/0/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4088,7 +4400,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data0.username === undefined){
-const err6 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'"};
+const err6 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/anyOf/0/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4098,7 +4410,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data0.imageUrl === undefined){
-const err7 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/required",keyword:"required",params:{missingProperty: "imageUrl"},message:"must have required property '"+"imageUrl"+"'"};
+const err7 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/anyOf/0/required",keyword:"required",params:{missingProperty: "imageUrl"},message:"must have required property '"+"imageUrl"+"'"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4108,7 +4420,7 @@ vErrors.push(err7);
 errors++;
 }
 if(data0.isAPI === undefined){
-const err8 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/required",keyword:"required",params:{missingProperty: "isAPI"},message:"must have required property '"+"isAPI"+"'"};
+const err8 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/anyOf/0/required",keyword:"required",params:{missingProperty: "isAPI"},message:"must have required property '"+"isAPI"+"'"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4119,7 +4431,7 @@ errors++;
 }
 for(const key1 in data0){
 if(!((((key1 === "id") || (key1 === "username")) || (key1 === "imageUrl")) || (key1 === "isAPI"))){
-const err9 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+const err9 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/anyOf/0/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4132,7 +4444,7 @@ errors++;
 if(data0.id !== undefined){
 let data1 = data0.id;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err10 = {instancePath:instancePath+"/user/id",schemaPath:"#/properties/user/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+const err10 = {instancePath:instancePath+"/user/id",schemaPath:"#/properties/user/anyOf/0/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4144,7 +4456,7 @@ errors++;
 }
 if(data0.username !== undefined){
 if(typeof data0.username !== "string"){
-const err11 = {instancePath:instancePath+"/user/username",schemaPath:"#/properties/user/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err11 = {instancePath:instancePath+"/user/username",schemaPath:"#/properties/user/anyOf/0/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4156,7 +4468,7 @@ errors++;
 }
 if(data0.imageUrl !== undefined){
 if(typeof data0.imageUrl !== "string"){
-const err12 = {instancePath:instancePath+"/user/imageUrl",schemaPath:"#/properties/user/properties/imageUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err12 = {instancePath:instancePath+"/user/imageUrl",schemaPath:"#/properties/user/anyOf/0/properties/imageUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4168,7 +4480,7 @@ errors++;
 }
 if(data0.isAPI !== undefined){
 if(true !== data0.isAPI){
-const err13 = {instancePath:instancePath+"/user/isAPI",schemaPath:"#/properties/user/properties/isAPI/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
+const err13 = {instancePath:instancePath+"/user/isAPI",schemaPath:"#/properties/user/anyOf/0/properties/isAPI/const",keyword:"const",params:{allowedValue: true},message:"must be equal to constant"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4180,7 +4492,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err14 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/anyOf/0/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4189,16 +4501,48 @@ vErrors.push(err14);
 }
 errors++;
 }
+var _valid0 = _errs4 === errors;
+valid1 = valid1 || _valid0;
+if(!valid1){
+const _errs14 = errors;
+if(!(validate38(data0, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
 }
-if(data.role !== undefined){
-let data5 = data.role;
-if((typeof data5 !== "string") && (data5 !== null)){
-const err15 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/type",keyword:"type",params:{type: schema16.properties.role.type},message:"must be string,null"};
+var _valid0 = _errs14 === errors;
+valid1 = valid1 || _valid0;
+}
+if(!valid1){
+const err15 = {instancePath:instancePath+"/user",schemaPath:"#/properties/user/anyOf",keyword:"anyOf",params:{},message:"must match a schema in anyOf"};
 if(vErrors === null){
 vErrors = [err15];
 }
 else {
 vErrors.push(err15);
+}
+errors++;
+}
+else {
+errors = _errs3;
+if(vErrors !== null){
+if(_errs3){
+vErrors.length = _errs3;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.role !== undefined){
+let data5 = data.role;
+if((typeof data5 !== "string") && (data5 !== null)){
+const err16 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/type",keyword:"type",params:{type: schema16.properties.role.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
 }
 errors++;
 }
@@ -4209,24 +4553,24 @@ if(Array.isArray(data6)){
 const len0 = data6.length;
 for(let i0=0; i0<len0; i0++){
 if(typeof data6[i0] !== "string"){
-const err16 = {instancePath:instancePath+"/projects/" + i0,schemaPath:"#/properties/projects/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err17 = {instancePath:instancePath+"/projects/" + i0,schemaPath:"#/properties/projects/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
-vErrors = [err16];
+vErrors = [err17];
 }
 else {
-vErrors.push(err16);
+vErrors.push(err17);
 }
 errors++;
 }
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/projects",schemaPath:"#/properties/projects/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err18 = {instancePath:instancePath+"/projects",schemaPath:"#/properties/projects/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
-vErrors = [err17];
+vErrors = [err18];
 }
 else {
-vErrors.push(err17);
+vErrors.push(err18);
 }
 errors++;
 }
@@ -4237,19 +4581,7 @@ if(Array.isArray(data8)){
 const len1 = data8.length;
 for(let i1=0; i1<len1; i1++){
 if(typeof data8[i1] !== "string"){
-const err18 = {instancePath:instancePath+"/environments/" + i1,schemaPath:"#/properties/environments/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-}
-else {
-const err19 = {instancePath:instancePath+"/environments",schemaPath:"#/properties/environments/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err19 = {instancePath:instancePath+"/environments/" + i1,schemaPath:"#/properties/environments/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -4261,7 +4593,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err20 = {instancePath:instancePath+"/environments",schemaPath:"#/properties/environments/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4270,14 +4602,155 @@ vErrors.push(err20);
 }
 errors++;
 }
+}
+if(data.permissions !== undefined){
+let data10 = data.permissions;
+if(Array.isArray(data10)){
+const len2 = data10.length;
+for(let i2=0; i2<len2; i2++){
+let data11 = data10[i2];
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.permission === undefined){
+const err21 = {instancePath:instancePath+"/permissions/" + i2,schemaPath:"#/properties/permissions/items/required",keyword:"required",params:{missingProperty: "permission"},message:"must have required property '"+"permission"+"'"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+for(const key2 in data11){
+if(!((key2 === "permission") || (key2 === "project"))){
+const err22 = {instancePath:instancePath+"/permissions/" + i2,schemaPath:"#/properties/permissions/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data11.permission !== undefined){
+if(typeof data11.permission !== "string"){
+const err23 = {instancePath:instancePath+"/permissions/" + i2+"/permission",schemaPath:"#/properties/permissions/items/properties/permission/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data11.project !== undefined){
+if(typeof data11.project !== "string"){
+const err24 = {instancePath:instancePath+"/permissions/" + i2+"/project",schemaPath:"#/properties/permissions/items/properties/project/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/permissions/" + i2,schemaPath:"#/properties/permissions/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/permissions",schemaPath:"#/properties/permissions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+if(data.feedback !== undefined){
+let data14 = data.feedback;
+if(Array.isArray(data14)){
+if(data14.length > 0){
+const err27 = {instancePath:instancePath+"/feedback",schemaPath:"#/properties/feedback/maxItems",keyword:"maxItems",params:{limit: 0},message:"must NOT have more than 0 items"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/feedback",schemaPath:"#/properties/feedback/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+if(data.splash !== undefined){
+let data15 = data.splash;
+if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
+for(const key3 in data15){
+if(typeof data15[key3] !== "boolean"){
+const err29 = {instancePath:instancePath+"/splash/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/splash/additionalProperties/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+else {
+const err30 = {instancePath:instancePath+"/splash",schemaPath:"#/properties/splash/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+}
+else {
+const err31 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
 validate37.errors = vErrors;
 return errors === 0;
 }
 
-export const error = validate38;
-const schema17 = {"$id":"error","type":"object","required":["id","name","message"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"message":{"type":"string"},"details":{"type":"array","items":{"type":"object","required":["message"],"properties":{"message":{"type":"string"},"path":{"type":"string"},"permission":{"type":"string"},"project":{"type":"string"},"environment":{"type":"string"}}}},"permissions":{"type":"array","items":{"type":"string"}},"conflicts":{"type":"array","items":{"type":"object","required":["changeId","kind","message"],"properties":{"changeId":{"type":"number"},"feature":{"type":["string","null"]},"kind":{"type":"string"},"message":{"type":"string"}}}}}};
+export const error = validate40;
+const schema18 = {"$id":"error","type":"object","required":["id","name","message"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"message":{"type":"string"},"details":{"type":"array","items":{"type":"object","required":["message"],"properties":{"message":{"type":"string"},"path":{"type":"string"},"permission":{"type":"string"},"project":{"type":"string"},"environment":{"type":"string"}}}},"permissions":{"type":"array","items":{"type":"string"}},"conflicts":{"type":"array","items":{"type":"object","required":["changeId","kind","message"],"properties":{"changeId":{"type":"number"},"feature":{"type":["string","null"]},"kind":{"type":"string"},"message":{"type":"string"}}}}}};
 
-function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="error" */;
 let vErrors = null;
 let errors = 0;
@@ -4530,7 +5003,7 @@ errors++;
 if(data13.feature !== undefined){
 let data15 = data13.feature;
 if((typeof data15 !== "string") && (data15 !== null)){
-const err20 = {instancePath:instancePath+"/conflicts/" + i2+"/feature",schemaPath:"#/properties/conflicts/items/properties/feature/type",keyword:"type",params:{type: schema17.properties.conflicts.items.properties.feature.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/conflicts/" + i2+"/feature",schemaPath:"#/properties/conflicts/items/properties/feature/type",keyword:"type",params:{type: schema18.properties.conflicts.items.properties.feature.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4599,14 +5072,14 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate38.errors = vErrors;
+validate40.errors = vErrors;
 return errors === 0;
 }
 
-export const clientFeatures = validate39;
-const schema18 = {"$id":"clientFeatures","type":"object","additionalProperties":false,"required":["version","features","query"],"properties":{"version":{"const":2},"features":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","type","enabled","stale","impressionData","project","strategies","variants"],"properties":{"name":{"type":"string"},"type":{"type":"string"},"description":{"type":["string","null"]},"enabled":{"type":"boolean"},"stale":{"type":"boolean"},"impressionData":{"type":"boolean"},"project":{"type":"string"},"strategies":{"type":"array","items":{"type":"object","required":["name","constraints","parameters"],"properties":{"name":{"type":"string"},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"}}}},"parameters":{"type":"object"},"segments":{"type":"array","items":{"type":"number"}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}}}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}},"dependencies":{"type":"array","items":{"type":"object"}}}}},"query":{"type":"object"},"segments":{"type":"array","items":{"type":"object"}}}};
+export const clientFeatures = validate41;
+const schema19 = {"$id":"clientFeatures","type":"object","additionalProperties":false,"required":["version","features","query"],"properties":{"version":{"const":2},"features":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","type","enabled","stale","impressionData","project","strategies","variants"],"properties":{"name":{"type":"string"},"type":{"type":"string"},"description":{"type":["string","null"]},"enabled":{"type":"boolean"},"stale":{"type":"boolean"},"impressionData":{"type":"boolean"},"project":{"type":"string"},"strategies":{"type":"array","items":{"type":"object","required":["name","constraints","parameters"],"properties":{"name":{"type":"string"},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"}}}},"parameters":{"type":"object"},"segments":{"type":"array","items":{"type":"number"}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}}}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}},"dependencies":{"type":"array","items":{"type":"object"}}}}},"query":{"type":"object"},"segments":{"type":"array","items":{"type":"object"}}}};
 
-function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="clientFeatures" */;
 let vErrors = null;
 let errors = 0;
@@ -4753,7 +5226,7 @@ vErrors.push(err12);
 errors++;
 }
 for(const key1 in data2){
-if(!(func6.call(schema18.properties.features.items.properties, key1))){
+if(!(func6.call(schema19.properties.features.items.properties, key1))){
 const err13 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err13];
@@ -4791,7 +5264,7 @@ errors++;
 if(data2.description !== undefined){
 let data5 = data2.description;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err16 = {instancePath:instancePath+"/features/" + i0+"/description",schemaPath:"#/properties/features/items/properties/description/type",keyword:"type",params:{type: schema18.properties.features.items.properties.description.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/features/" + i0+"/description",schemaPath:"#/properties/features/items/properties/description/type",keyword:"type",params:{type: schema19.properties.features.items.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5709,14 +6182,14 @@ vErrors.push(err88);
 }
 errors++;
 }
-validate39.errors = vErrors;
+validate41.errors = vErrors;
 return errors === 0;
 }
 
-export const health = validate40;
-const schema19 = {"$id":"health","type":"object","required":["health"],"properties":{"health":{"const":"GOOD"}}};
+export const health = validate42;
+const schema20 = {"$id":"health","type":"object","required":["health"],"properties":{"health":{"const":"GOOD"}}};
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="health" */;
 let vErrors = null;
 let errors = 0;
@@ -5754,14 +6227,14 @@ vErrors.push(err2);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
 
-export const patchOperations = validate41;
-const schema20 = {"$id":"patchOperations","type":"array","items":{"type":"object","required":["op","path"],"properties":{"op":{"enum":["add","remove","replace","copy","move","test"]},"path":{"type":"string"},"from":{},"value":{}},"allOf":[{"if":{"properties":{"op":{"enum":["add","replace","test"]}}},"then":{"required":["value"]}},{"if":{"properties":{"op":{"enum":["copy","move"]}}},"then":{"required":["from"],"properties":{"from":{"type":"string"}}}}]}};
+export const patchOperations = validate43;
+const schema21 = {"$id":"patchOperations","type":"array","items":{"type":"object","required":["op","path"],"properties":{"op":{"enum":["add","remove","replace","copy","move","test"]},"path":{"type":"string"},"from":{},"value":{}},"allOf":[{"if":{"properties":{"op":{"enum":["add","replace","test"]}}},"then":{"required":["value"]}},{"if":{"properties":{"op":{"enum":["copy","move"]}}},"then":{"required":["from"],"properties":{"from":{"type":"string"}}}}]}};
 
-function validate41(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="patchOperations" */;
 let vErrors = null;
 let errors = 0;
@@ -5915,7 +6388,7 @@ errors++;
 if(data0.op !== undefined){
 let data4 = data0.op;
 if(!((((((data4 === "add") || (data4 === "remove")) || (data4 === "replace")) || (data4 === "copy")) || (data4 === "move")) || (data4 === "test"))){
-const err9 = {instancePath:instancePath+"/" + i0+"/op",schemaPath:"#/items/properties/op/enum",keyword:"enum",params:{allowedValues: schema20.items.properties.op.enum},message:"must be equal to one of the allowed values"};
+const err9 = {instancePath:instancePath+"/" + i0+"/op",schemaPath:"#/items/properties/op/enum",keyword:"enum",params:{allowedValues: schema21.items.properties.op.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5960,16 +6433,16 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate41.errors = vErrors;
+validate43.errors = vErrors;
 return errors === 0;
 }
 
-export const createProject = validate42;
-const schema21 = {"$id":"createProject","type":"object","additionalProperties":false,"required":["id","name"],"properties":{"id":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},"name":{"type":"string","minLength":1,"maxLength":100},"description":{"type":"string","maxLength":1000},"mode":{"enum":["open","protected","private"]},"defaultStickiness":{"type":"string","minLength":1,"maxLength":100},"members":{"type":"array","maxItems":1000,"items":{"type":"object","additionalProperties":false,"required":["name","role"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"email":{"type":"string","maxLength":200},"imageUrl":{"type":"string","format":"uri","maxLength":500},"role":{"enum":["owner","member"]}}}}}};
+export const createProject = validate44;
+const schema22 = {"$id":"createProject","type":"object","additionalProperties":false,"required":["id","name"],"properties":{"id":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},"name":{"type":"string","minLength":1,"maxLength":100},"description":{"type":"string","maxLength":1000},"mode":{"enum":["open","protected","private"]},"defaultStickiness":{"type":"string","minLength":1,"maxLength":100},"members":{"type":"array","maxItems":1000,"items":{"type":"object","additionalProperties":false,"required":["name","role"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"email":{"type":"string","maxLength":200},"imageUrl":{"type":"string","format":"uri","maxLength":500},"role":{"enum":["owner","member"]}}}}}};
 const pattern0 = new RegExp("^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$", "u");
-const formats20 = /^[a-z][a-z0-9+.-]*:[^\s]*$/i;
+const formats24 = /^[a-z][a-z0-9+.-]*:[^\s]*$/i;
 
-function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate44(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createProject" */;
 let vErrors = null;
 let errors = 0;
@@ -6094,7 +6567,7 @@ errors++;
 if(data.mode !== undefined){
 let data3 = data.mode;
 if(!(((data3 === "open") || (data3 === "protected")) || (data3 === "private"))){
-const err10 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema21.properties.mode.enum},message:"must be equal to one of the allowed values"};
+const err10 = {instancePath:instancePath+"/mode",schemaPath:"#/properties/mode/enum",keyword:"enum",params:{allowedValues: schema22.properties.mode.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -6261,7 +6734,7 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(!(formats20.test(data9))){
+if(!(formats24.test(data9))){
 const err24 = {instancePath:instancePath+"/members/" + i0+"/imageUrl",schemaPath:"#/properties/members/items/properties/imageUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err24];
@@ -6286,7 +6759,7 @@ errors++;
 if(data6.role !== undefined){
 let data10 = data6.role;
 if(!((data10 === "owner") || (data10 === "member"))){
-const err26 = {instancePath:instancePath+"/members/" + i0+"/role",schemaPath:"#/properties/members/items/properties/role/enum",keyword:"enum",params:{allowedValues: schema21.properties.members.items.properties.role.enum},message:"must be equal to one of the allowed values"};
+const err26 = {instancePath:instancePath+"/members/" + i0+"/role",schemaPath:"#/properties/members/items/properties/role/enum",keyword:"enum",params:{allowedValues: schema22.properties.members.items.properties.role.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -6331,14 +6804,14 @@ vErrors.push(err29);
 }
 errors++;
 }
-validate42.errors = vErrors;
+validate44.errors = vErrors;
 return errors === 0;
 }
 
-export const createFeature = validate43;
-const schema22 = {"$id":"createFeature","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},"type":{"enum":["release","experiment","operational","kill-switch","permission"]},"description":{"type":["string","null"],"maxLength":1000},"impressionData":{"type":"boolean"},"tags":{"type":"array","items":{"$ref":"tag"}}}};
+export const createFeature = validate45;
+const schema23 = {"$id":"createFeature","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},"type":{"enum":["release","experiment","operational","kill-switch","permission"]},"description":{"type":["string","null"],"maxLength":1000},"impressionData":{"type":"boolean"},"tags":{"type":"array","items":{"$ref":"tag"}}}};
 
-function validate43(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createFeature" */;
 let vErrors = null;
 let errors = 0;
@@ -6393,7 +6866,7 @@ errors++;
 if(data.type !== undefined){
 let data1 = data.type;
 if(!(((((data1 === "release") || (data1 === "experiment")) || (data1 === "operational")) || (data1 === "kill-switch")) || (data1 === "permission"))){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema22.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema23.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6406,7 +6879,7 @@ errors++;
 if(data.description !== undefined){
 let data2 = data.description;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema22.properties.description.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema23.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6473,14 +6946,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate43.errors = vErrors;
+validate45.errors = vErrors;
 return errors === 0;
 }
 
-export const createApiToken = validate45;
-const schema23 = {"$id":"createApiToken","type":"object","additionalProperties":false,"required":["tokenName","type"],"properties":{"tokenName":{"type":"string","minLength":1,"maxLength":100},"type":{"type":"string","enum":["admin","client","backend","frontend","ADMIN","CLIENT","BACKEND","FRONTEND"]},"role":{"enum":["admin","editor","viewer"]},"projects":{"type":"array","minItems":1,"maxItems":1000,"items":{"type":"string","minLength":1}},"project":{"type":"string","minLength":1},"environment":{"type":"string","minLength":1},"expiresAt":{"type":"string","format":"date-time","maxLength":40}}};
+export const createApiToken = validate47;
+const schema24 = {"$id":"createApiToken","type":"object","additionalProperties":false,"required":["tokenName","type"],"properties":{"tokenName":{"type":"string","minLength":1,"maxLength":100},"type":{"type":"string","enum":["admin","client","backend","frontend","ADMIN","CLIENT","BACKEND","FRONTEND"]},"role":{"enum":["admin","editor","viewer"]},"projects":{"type":"array","minItems":1,"maxItems":1000,"items":{"type":"string","minLength":1}},"project":{"type":"string","minLength":1},"environment":{"type":"string","minLength":1},"expiresAt":{"type":"string","format":"date-time","maxLength":40}}};
 
-function validate45(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createApiToken" */;
 let vErrors = null;
 let errors = 0;
@@ -6565,7 +7038,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!((((((((data1 === "admin") || (data1 === "client")) || (data1 === "backend")) || (data1 === "frontend")) || (data1 === "ADMIN")) || (data1 === "CLIENT")) || (data1 === "BACKEND")) || (data1 === "FRONTEND"))){
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema23.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema24.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -6578,7 +7051,7 @@ errors++;
 if(data.role !== undefined){
 let data2 = data.role;
 if(!(((data2 === "admin") || (data2 === "editor")) || (data2 === "viewer"))){
-const err8 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema23.properties.role.enum},message:"must be equal to one of the allowed values"};
+const err8 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/enum",keyword:"enum",params:{allowedValues: schema24.properties.role.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -6745,14 +7218,14 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate45.errors = vErrors;
+validate47.errors = vErrors;
 return errors === 0;
 }
 
-export const updateApiToken = validate46;
-const schema24 = {"$id":"updateApiToken","type":"object","additionalProperties":false,"required":["expiresAt"],"properties":{"expiresAt":{"type":"string","format":"date-time","maxLength":40}}};
+export const updateApiToken = validate48;
+const schema25 = {"$id":"updateApiToken","type":"object","additionalProperties":false,"required":["expiresAt"],"properties":{"expiresAt":{"type":"string","format":"date-time","maxLength":40}}};
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateApiToken" */;
 let vErrors = null;
 let errors = 0;
@@ -6825,14 +7298,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate46.errors = vErrors;
+validate48.errors = vErrors;
 return errors === 0;
 }
 
-export const createProjectApiToken = validate47;
-const schema25 = {"$id":"createProjectApiToken","type":"object","additionalProperties":false,"required":["tokenName","type"],"properties":{"tokenName":{"type":"string","minLength":1,"maxLength":100},"type":{"type":"string","enum":["client","backend","frontend","CLIENT","BACKEND","FRONTEND"]},"environment":{"type":"string","minLength":1},"expiresAt":{"type":"string","format":"date-time","maxLength":40},"project":{"type":"string","minLength":1},"projects":{"type":"array","minItems":1,"maxItems":1000,"items":{"type":"string","minLength":1}}}};
+export const createProjectApiToken = validate49;
+const schema26 = {"$id":"createProjectApiToken","type":"object","additionalProperties":false,"required":["tokenName","type"],"properties":{"tokenName":{"type":"string","minLength":1,"maxLength":100},"type":{"type":"string","enum":["client","backend","frontend","CLIENT","BACKEND","FRONTEND"]},"environment":{"type":"string","minLength":1},"expiresAt":{"type":"string","format":"date-time","maxLength":40},"project":{"type":"string","minLength":1},"projects":{"type":"array","minItems":1,"maxItems":1000,"items":{"type":"string","minLength":1}}}};
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createProjectApiToken" */;
 let vErrors = null;
 let errors = 0;
@@ -6917,7 +7390,7 @@ vErrors.push(err6);
 errors++;
 }
 if(!((((((data1 === "client") || (data1 === "backend")) || (data1 === "frontend")) || (data1 === "CLIENT")) || (data1 === "BACKEND")) || (data1 === "FRONTEND"))){
-const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema25.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema26.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7084,14 +7557,14 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate47.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
 
-export const changeRequestChanges = validate48;
-const schema26 = {"$id":"changeRequestChanges","oneOf":[{"type":"object","additionalProperties":false,"required":["action","payload"],"properties":{"feature":{"type":["string","null"]},"action":{"enum":["updateEnabled","addStrategy","updateStrategy","deleteStrategy","patchVariant","reorderStrategy","archiveFeature","addDependency","deleteDependency","updateSegment","deleteSegment"]},"payload":{"type":["object","array"]}}},{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["action","payload"],"properties":{"feature":{"type":["string","null"]},"action":{"enum":["updateEnabled","addStrategy","updateStrategy","deleteStrategy","patchVariant","reorderStrategy","archiveFeature","addDependency","deleteDependency","updateSegment","deleteSegment"]},"payload":{"type":["object","array"]}}}}]};
+export const changeRequestChanges = validate50;
+const schema27 = {"$id":"changeRequestChanges","oneOf":[{"type":"object","additionalProperties":false,"required":["action","payload"],"properties":{"feature":{"type":["string","null"]},"action":{"enum":["updateEnabled","addStrategy","updateStrategy","deleteStrategy","patchVariant","reorderStrategy","archiveFeature","addDependency","deleteDependency","updateSegment","deleteSegment"]},"payload":{"type":["object","array"]}}},{"type":"array","minItems":1,"maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["action","payload"],"properties":{"feature":{"type":["string","null"]},"action":{"enum":["updateEnabled","addStrategy","updateStrategy","deleteStrategy","patchVariant","reorderStrategy","archiveFeature","addDependency","deleteDependency","updateSegment","deleteSegment"]},"payload":{"type":["object","array"]}}}}]};
 
-function validate48(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="changeRequestChanges" */;
 let vErrors = null;
 let errors = 0;
@@ -7135,7 +7608,7 @@ errors++;
 if(data.feature !== undefined){
 let data0 = data.feature;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err3 = {instancePath:instancePath+"/feature",schemaPath:"#/oneOf/0/properties/feature/type",keyword:"type",params:{type: schema26.oneOf[0].properties.feature.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/feature",schemaPath:"#/oneOf/0/properties/feature/type",keyword:"type",params:{type: schema27.oneOf[0].properties.feature.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7148,7 +7621,7 @@ errors++;
 if(data.action !== undefined){
 let data1 = data.action;
 if(!(((((((((((data1 === "updateEnabled") || (data1 === "addStrategy")) || (data1 === "updateStrategy")) || (data1 === "deleteStrategy")) || (data1 === "patchVariant")) || (data1 === "reorderStrategy")) || (data1 === "archiveFeature")) || (data1 === "addDependency")) || (data1 === "deleteDependency")) || (data1 === "updateSegment")) || (data1 === "deleteSegment"))){
-const err4 = {instancePath:instancePath+"/action",schemaPath:"#/oneOf/0/properties/action/enum",keyword:"enum",params:{allowedValues: schema26.oneOf[0].properties.action.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/action",schemaPath:"#/oneOf/0/properties/action/enum",keyword:"enum",params:{allowedValues: schema27.oneOf[0].properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7161,7 +7634,7 @@ errors++;
 if(data.payload !== undefined){
 let data2 = data.payload;
 if(!data2 || typeof data2 != "object"){
-const err5 = {instancePath:instancePath+"/payload",schemaPath:"#/oneOf/0/properties/payload/type",keyword:"type",params:{type: schema26.oneOf[0].properties.payload.type},message:"must be object,array"};
+const err5 = {instancePath:instancePath+"/payload",schemaPath:"#/oneOf/0/properties/payload/type",keyword:"type",params:{type: schema27.oneOf[0].properties.payload.type},message:"must be object,array"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7248,7 +7721,7 @@ errors++;
 if(data3.feature !== undefined){
 let data4 = data3.feature;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err12 = {instancePath:instancePath+"/" + i0+"/feature",schemaPath:"#/oneOf/1/items/properties/feature/type",keyword:"type",params:{type: schema26.oneOf[1].items.properties.feature.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/" + i0+"/feature",schemaPath:"#/oneOf/1/items/properties/feature/type",keyword:"type",params:{type: schema27.oneOf[1].items.properties.feature.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7261,7 +7734,7 @@ errors++;
 if(data3.action !== undefined){
 let data5 = data3.action;
 if(!(((((((((((data5 === "updateEnabled") || (data5 === "addStrategy")) || (data5 === "updateStrategy")) || (data5 === "deleteStrategy")) || (data5 === "patchVariant")) || (data5 === "reorderStrategy")) || (data5 === "archiveFeature")) || (data5 === "addDependency")) || (data5 === "deleteDependency")) || (data5 === "updateSegment")) || (data5 === "deleteSegment"))){
-const err13 = {instancePath:instancePath+"/" + i0+"/action",schemaPath:"#/oneOf/1/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema26.oneOf[1].items.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/" + i0+"/action",schemaPath:"#/oneOf/1/items/properties/action/enum",keyword:"enum",params:{allowedValues: schema27.oneOf[1].items.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7274,7 +7747,7 @@ errors++;
 if(data3.payload !== undefined){
 let data6 = data3.payload;
 if(!data6 || typeof data6 != "object"){
-const err14 = {instancePath:instancePath+"/" + i0+"/payload",schemaPath:"#/oneOf/1/items/properties/payload/type",keyword:"type",params:{type: schema26.oneOf[1].items.properties.payload.type},message:"must be object,array"};
+const err14 = {instancePath:instancePath+"/" + i0+"/payload",schemaPath:"#/oneOf/1/items/properties/payload/type",keyword:"type",params:{type: schema27.oneOf[1].items.properties.payload.type},message:"must be object,array"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7339,15 +7812,15 @@ vErrors = null;
 }
 }
 }
-validate48.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
 
-export const clientRegister = validate49;
-const schema27 = {"$id":"clientRegister","type":"object","required":["appName"],"properties":{"appName":{"type":"string","minLength":1,"maxLength":255,"pattern":"^[^\\u0000]*$"},"instanceId":{"type":"string","maxLength":255},"sdkVersion":{"type":"string","maxLength":255},"environment":{"type":"string","maxLength":100},"strategies":{"type":"array","maxItems":100,"items":{"type":"string","maxLength":255}},"started":{},"interval":{"type":"number"}}};
+export const clientRegister = validate51;
+const schema28 = {"$id":"clientRegister","type":"object","required":["appName"],"properties":{"appName":{"type":"string","minLength":1,"maxLength":255,"pattern":"^[^\\u0000]*$"},"instanceId":{"type":"string","maxLength":255},"sdkVersion":{"type":"string","maxLength":255},"environment":{"type":"string","maxLength":100},"strategies":{"type":"array","maxItems":100,"items":{"type":"string","maxLength":255}},"started":{},"interval":{"type":"number"}}};
 const pattern2 = new RegExp("^[^\\u0000]*$", "u");
 
-function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="clientRegister" */;
 let vErrors = null;
 let errors = 0;
@@ -7557,14 +8030,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate49.errors = vErrors;
+validate51.errors = vErrors;
 return errors === 0;
 }
 
-export const clientMetrics = validate50;
-const schema28 = {"$id":"clientMetrics","type":"object","required":["appName","bucket"],"properties":{"appName":{"type":"string","minLength":1,"maxLength":255,"pattern":"^[^\\u0000]*$"},"instanceId":{"type":"string","maxLength":255},"environment":{"type":"string","maxLength":100},"bucket":{"type":"object","required":["toggles"],"properties":{"start":{},"stop":{},"toggles":{"type":"object","maxProperties":10000,"additionalProperties":{"type":"object","properties":{"yes":{"type":"integer","minimum":0},"no":{"type":"integer","minimum":0},"variants":{"type":"object","maxProperties":101,"propertyNames":{"maxLength":255},"additionalProperties":{"type":"integer","minimum":0}}}}}}}}};
+export const clientMetrics = validate52;
+const schema29 = {"$id":"clientMetrics","type":"object","required":["appName","bucket"],"properties":{"appName":{"type":"string","minLength":1,"maxLength":255,"pattern":"^[^\\u0000]*$"},"instanceId":{"type":"string","maxLength":255},"environment":{"type":"string","maxLength":100},"bucket":{"type":"object","required":["toggles"],"properties":{"start":{},"stop":{},"toggles":{"type":"object","maxProperties":10000,"additionalProperties":{"type":"object","properties":{"yes":{"type":"integer","minimum":0},"no":{"type":"integer","minimum":0},"variants":{"type":"object","maxProperties":101,"propertyNames":{"maxLength":255},"additionalProperties":{"type":"integer","minimum":0}}}}}}}}};
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="clientMetrics" */;
 let vErrors = null;
 let errors = 0;
@@ -7886,14 +8359,14 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate50.errors = vErrors;
+validate52.errors = vErrors;
 return errors === 0;
 }
 
-export const clientFeature = validate51;
-const schema29 = {"$id":"clientFeature","type":"object","additionalProperties":false,"required":["name","type","enabled","stale","impressionData","project","strategies","variants"],"properties":{"name":{"type":"string"},"type":{"type":"string"},"description":{"type":["string","null"]},"enabled":{"type":"boolean"},"stale":{"type":"boolean"},"impressionData":{"type":"boolean"},"project":{"type":"string"},"strategies":{"type":"array","items":{"type":"object","required":["name","constraints","parameters"],"properties":{"name":{"type":"string"},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"}}}},"parameters":{"type":"object"},"segments":{"type":"array","items":{"type":"number"}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}}}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}},"dependencies":{"type":"array","items":{"type":"object"}}}};
+export const clientFeature = validate53;
+const schema30 = {"$id":"clientFeature","type":"object","additionalProperties":false,"required":["name","type","enabled","stale","impressionData","project","strategies","variants"],"properties":{"name":{"type":"string"},"type":{"type":"string"},"description":{"type":["string","null"]},"enabled":{"type":"boolean"},"stale":{"type":"boolean"},"impressionData":{"type":"boolean"},"project":{"type":"string"},"strategies":{"type":"array","items":{"type":"object","required":["name","constraints","parameters"],"properties":{"name":{"type":"string"},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"}}}},"parameters":{"type":"object"},"segments":{"type":"array","items":{"type":"number"}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}}}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}},"dependencies":{"type":"array","items":{"type":"object"}}}};
 
-function validate51(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="clientFeature" */;
 let vErrors = null;
 let errors = 0;
@@ -7979,7 +8452,7 @@ vErrors.push(err7);
 errors++;
 }
 for(const key0 in data){
-if(!(func6.call(schema29.properties, key0))){
+if(!(func6.call(schema30.properties, key0))){
 const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err8];
@@ -8017,7 +8490,7 @@ errors++;
 if(data.description !== undefined){
 let data2 = data.description;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err11 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema29.properties.description.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema30.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -8869,14 +9342,14 @@ vErrors.push(err78);
 }
 errors++;
 }
-validate51.errors = vErrors;
+validate53.errors = vErrors;
 return errors === 0;
 }
 
-export const clientFeaturesDelta = validate52;
-const schema30 = {"$id":"clientFeaturesDelta","type":"object","additionalProperties":false,"required":["events"],"properties":{"events":{"type":"array","items":{"type":"object","required":["eventId","type"],"properties":{"eventId":{"type":"integer"},"type":{"enum":["feature-updated","feature-removed","segment-updated","segment-removed","hydration"]},"feature":{"type":"object"},"featureName":{"type":"string"},"project":{"type":"string"},"segment":{"type":"object"},"segmentId":{"type":"integer"},"features":{"type":"array","items":{"type":"object"}},"segments":{"type":"array","items":{"type":"object"}}}}}}};
+export const clientFeaturesDelta = validate54;
+const schema31 = {"$id":"clientFeaturesDelta","type":"object","additionalProperties":false,"required":["events"],"properties":{"events":{"type":"array","items":{"type":"object","required":["eventId","type"],"properties":{"eventId":{"type":"integer"},"type":{"enum":["feature-updated","feature-removed","segment-updated","segment-removed","hydration"]},"feature":{"type":"object"},"featureName":{"type":"string"},"project":{"type":"string"},"segment":{"type":"object"},"segmentId":{"type":"integer"},"features":{"type":"array","items":{"type":"object"}},"segments":{"type":"array","items":{"type":"object"}}}}}}};
 
-function validate52(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="clientFeaturesDelta" */;
 let vErrors = null;
 let errors = 0;
@@ -8946,7 +9419,7 @@ errors++;
 if(data1.type !== undefined){
 let data3 = data1.type;
 if(!(((((data3 === "feature-updated") || (data3 === "feature-removed")) || (data3 === "segment-updated")) || (data3 === "segment-removed")) || (data3 === "hydration"))){
-const err5 = {instancePath:instancePath+"/events/" + i0+"/type",schemaPath:"#/properties/events/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema30.properties.events.items.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/events/" + i0+"/type",schemaPath:"#/properties/events/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema31.properties.events.items.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9112,14 +9585,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate52.errors = vErrors;
+validate54.errors = vErrors;
 return errors === 0;
 }
 
-export const tokenStringList = validate53;
-const schema31 = {"$id":"tokenStringList","type":"object","required":["tokens"],"properties":{"tokens":{"type":"array","maxItems":1000,"items":{"type":"string","maxLength":1000}}}};
+export const tokenStringList = validate55;
+const schema32 = {"$id":"tokenStringList","type":"object","required":["tokens"],"properties":{"tokens":{"type":"array","maxItems":1000,"items":{"type":"string","maxLength":1000}}}};
 
-function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tokenStringList" */;
 let vErrors = null;
 let errors = 0;
@@ -9196,14 +9669,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate53.errors = vErrors;
+validate55.errors = vErrors;
 return errors === 0;
 }
 
-export const validatedEdgeTokens = validate54;
-const schema32 = {"$id":"validatedEdgeTokens","type":"object","additionalProperties":false,"required":["tokens"],"properties":{"tokens":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["token","projects","type","environment"],"properties":{"token":{"type":"string"},"projects":{"type":"array","items":{"type":"string"}},"type":{"type":"string"},"environment":{"type":"string"}}}}}};
+export const validatedEdgeTokens = validate56;
+const schema33 = {"$id":"validatedEdgeTokens","type":"object","additionalProperties":false,"required":["tokens"],"properties":{"tokens":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["token","projects","type","environment"],"properties":{"token":{"type":"string"},"projects":{"type":"array","items":{"type":"string"}},"type":{"type":"string"},"environment":{"type":"string"}}}}}};
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="validatedEdgeTokens" */;
 let vErrors = null;
 let errors = 0;
@@ -9388,14 +9861,14 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate54.errors = vErrors;
+validate56.errors = vErrors;
 return errors === 0;
 }
 
-export const bulkMetrics = validate55;
-const schema33 = {"$id":"bulkMetrics","type":"object","required":["applications","metrics"],"properties":{"applications":{"type":"array","maxItems":1000,"items":{"type":"object","required":["appName"],"properties":{"appName":{"type":"string","minLength":1,"maxLength":255,"pattern":"^[^\\u0000]*$"},"instanceId":{"type":"string","maxLength":255},"environment":{"type":"string","maxLength":100},"sdkVersion":{"type":"string","maxLength":255},"strategies":{"type":"array","items":{"type":"string"}}}}},"metrics":{"type":"array","maxItems":10000,"items":{"type":"object","required":["featureName","appName","environment","timestamp","yes","no"],"properties":{"featureName":{"type":"string","maxLength":255},"appName":{"type":"string","minLength":1,"maxLength":255,"pattern":"^[^\\u0000]*$"},"environment":{"type":"string","maxLength":100},"timestamp":{},"yes":{"type":"integer","minimum":0},"no":{"type":"integer","minimum":0},"variants":{"type":"object","maxProperties":100,"additionalProperties":{"type":"integer","minimum":0}}}}},"seenTokens":{"type":"array","items":{"type":"string"}}}};
+export const bulkMetrics = validate57;
+const schema34 = {"$id":"bulkMetrics","type":"object","required":["applications","metrics"],"properties":{"applications":{"type":"array","maxItems":1000,"items":{"type":"object","required":["appName"],"properties":{"appName":{"type":"string","minLength":1,"maxLength":255,"pattern":"^[^\\u0000]*$"},"instanceId":{"type":"string","maxLength":255},"environment":{"type":"string","maxLength":100},"sdkVersion":{"type":"string","maxLength":255},"strategies":{"type":"array","items":{"type":"string"}}}}},"metrics":{"type":"array","maxItems":10000,"items":{"type":"object","required":["featureName","appName","environment","timestamp","yes","no"],"properties":{"featureName":{"type":"string","maxLength":255},"appName":{"type":"string","minLength":1,"maxLength":255,"pattern":"^[^\\u0000]*$"},"environment":{"type":"string","maxLength":100},"timestamp":{},"yes":{"type":"integer","minimum":0},"no":{"type":"integer","minimum":0},"variants":{"type":"object","maxProperties":100,"additionalProperties":{"type":"integer","minimum":0}}}}},"seenTokens":{"type":"array","items":{"type":"string"}}}};
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="bulkMetrics" */;
 let vErrors = null;
 let errors = 0;
@@ -9954,14 +10427,14 @@ vErrors.push(err45);
 }
 errors++;
 }
-validate55.errors = vErrors;
+validate57.errors = vErrors;
 return errors === 0;
 }
 
-export const strategyBody = validate56;
-const schema34 = {"$id":"strategyBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"title":{"type":["string","null"],"maxLength":255},"disabled":{"type":["boolean","null"]},"sortOrder":{"type":"integer","minimum":-1000000,"maximum":1000000},"constraints":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["contextName","operator"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"operator":{"enum":["IN","NOT_IN","STR_CONTAINS","STR_STARTS_WITH","STR_ENDS_WITH","NUM_EQ","NUM_GT","NUM_GTE","NUM_LT","NUM_LTE","DATE_AFTER","DATE_BEFORE","SEMVER_EQ","SEMVER_GT","SEMVER_LT","SEMVER_GTE","SEMVER_LTE","REGEX","IN_CIDR"]},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string","maxLength":1000}},"value":{"type":"string","maxLength":1000}}}},"parameters":{"type":"object","maxProperties":10,"propertyNames":{"maxLength":100},"additionalProperties":{"type":["string","number"],"maxLength":100000}},"segments":{"type":"array","maxItems":5,"items":{"type":"integer","minimum":1}},"variants":{"type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255},"weight":{"type":"integer","minimum":0,"maximum":1000},"weightType":{"enum":["variable","fix"]},"stickiness":{"type":"string","minLength":1,"maxLength":100},"payload":{"type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"enum":["string","json","csv","number"]},"value":{"type":"string","maxLength":10000}}}},"if":{"required":["weightType"],"properties":{"weightType":{"const":"fix"}}},"then":{"required":["weight"]}}},"id":{"type":"string"},"featureName":{"type":"string"}}};
+export const strategyBody = validate58;
+const schema35 = {"$id":"strategyBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"title":{"type":["string","null"],"maxLength":255},"disabled":{"type":["boolean","null"]},"sortOrder":{"type":"integer","minimum":-1000000,"maximum":1000000},"constraints":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["contextName","operator"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"operator":{"enum":["IN","NOT_IN","STR_CONTAINS","STR_STARTS_WITH","STR_ENDS_WITH","NUM_EQ","NUM_GT","NUM_GTE","NUM_LT","NUM_LTE","DATE_AFTER","DATE_BEFORE","SEMVER_EQ","SEMVER_GT","SEMVER_LT","SEMVER_GTE","SEMVER_LTE","REGEX","IN_CIDR"]},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string","maxLength":1000}},"value":{"type":"string","maxLength":1000}}}},"parameters":{"type":"object","maxProperties":10,"propertyNames":{"maxLength":100},"additionalProperties":{"type":["string","number"],"maxLength":100000}},"segments":{"type":"array","maxItems":5,"items":{"type":"integer","minimum":1}},"variants":{"type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255},"weight":{"type":"integer","minimum":0,"maximum":1000},"weightType":{"enum":["variable","fix"]},"stickiness":{"type":"string","minLength":1,"maxLength":100},"payload":{"type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"enum":["string","json","csv","number"]},"value":{"type":"string","maxLength":10000}}}},"if":{"required":["weightType"],"properties":{"weightType":{"const":"fix"}}},"then":{"required":["weight"]}}},"id":{"type":"string"},"featureName":{"type":"string"}}};
 
-function validate56(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="strategyBody" */;
 let vErrors = null;
 let errors = 0;
@@ -9977,7 +10450,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func6.call(schema34.properties, key0))){
+if(!(func6.call(schema35.properties, key0))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -10026,7 +10499,7 @@ errors++;
 if(data.title !== undefined){
 let data1 = data.title;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema34.properties.title.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema35.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10051,7 +10524,7 @@ errors++;
 if(data.disabled !== undefined){
 let data2 = data.disabled;
 if((typeof data2 !== "boolean") && (data2 !== null)){
-const err7 = {instancePath:instancePath+"/disabled",schemaPath:"#/properties/disabled/type",keyword:"type",params:{type: schema34.properties.disabled.type},message:"must be boolean,null"};
+const err7 = {instancePath:instancePath+"/disabled",schemaPath:"#/properties/disabled/type",keyword:"type",params:{type: schema35.properties.disabled.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10173,7 +10646,7 @@ errors++;
 if(data5.operator !== undefined){
 let data7 = data5.operator;
 if(!(((((((((((((((((((data7 === "IN") || (data7 === "NOT_IN")) || (data7 === "STR_CONTAINS")) || (data7 === "STR_STARTS_WITH")) || (data7 === "STR_ENDS_WITH")) || (data7 === "NUM_EQ")) || (data7 === "NUM_GT")) || (data7 === "NUM_GTE")) || (data7 === "NUM_LT")) || (data7 === "NUM_LTE")) || (data7 === "DATE_AFTER")) || (data7 === "DATE_BEFORE")) || (data7 === "SEMVER_EQ")) || (data7 === "SEMVER_GT")) || (data7 === "SEMVER_LT")) || (data7 === "SEMVER_GTE")) || (data7 === "SEMVER_LTE")) || (data7 === "REGEX")) || (data7 === "IN_CIDR"))){
-const err17 = {instancePath:instancePath+"/constraints/" + i0+"/operator",schemaPath:"#/properties/constraints/items/properties/operator/enum",keyword:"enum",params:{allowedValues: schema34.properties.constraints.items.properties.operator.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/constraints/" + i0+"/operator",schemaPath:"#/properties/constraints/items/properties/operator/enum",keyword:"enum",params:{allowedValues: schema35.properties.constraints.items.properties.operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -10339,7 +10812,7 @@ errors++;
 for(const key3 in data13){
 let data14 = data13[key3];
 if((typeof data14 !== "string") && (!((typeof data14 == "number") && (isFinite(data14))))){
-const err30 = {instancePath:instancePath+"/parameters/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/parameters/additionalProperties/type",keyword:"type",params:{type: schema34.properties.parameters.additionalProperties.type},message:"must be string,number"};
+const err30 = {instancePath:instancePath+"/parameters/" + key3.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/parameters/additionalProperties/type",keyword:"type",params:{type: schema35.properties.parameters.additionalProperties.type},message:"must be string,number"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -10603,7 +11076,7 @@ errors++;
 if(data18.weightType !== undefined){
 let data22 = data18.weightType;
 if(!((data22 === "variable") || (data22 === "fix"))){
-const err50 = {instancePath:instancePath+"/variants/" + i3+"/weightType",schemaPath:"#/properties/variants/items/properties/weightType/enum",keyword:"enum",params:{allowedValues: schema34.properties.variants.items.properties.weightType.enum},message:"must be equal to one of the allowed values"};
+const err50 = {instancePath:instancePath+"/variants/" + i3+"/weightType",schemaPath:"#/properties/variants/items/properties/weightType/enum",keyword:"enum",params:{allowedValues: schema35.properties.variants.items.properties.weightType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -10686,7 +11159,7 @@ errors++;
 if(data24.type !== undefined){
 let data25 = data24.type;
 if(!((((data25 === "string") || (data25 === "json")) || (data25 === "csv")) || (data25 === "number"))){
-const err57 = {instancePath:instancePath+"/variants/" + i3+"/payload/type",schemaPath:"#/properties/variants/items/properties/payload/properties/type/enum",keyword:"enum",params:{allowedValues: schema34.properties.variants.items.properties.payload.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err57 = {instancePath:instancePath+"/variants/" + i3+"/payload/type",schemaPath:"#/properties/variants/items/properties/payload/properties/type/enum",keyword:"enum",params:{allowedValues: schema35.properties.variants.items.properties.payload.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err57];
 }
@@ -10792,14 +11265,14 @@ vErrors.push(err65);
 }
 errors++;
 }
-validate56.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
 
-export const strategySortOrder = validate57;
-const schema35 = {"$id":"strategySortOrder","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","sortOrder"],"properties":{"id":{"type":"string","minLength":1,"maxLength":100},"sortOrder":{"type":"integer","minimum":-1000000,"maximum":1000000}}}};
+export const strategySortOrder = validate59;
+const schema36 = {"$id":"strategySortOrder","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","sortOrder"],"properties":{"id":{"type":"string","minLength":1,"maxLength":100},"sortOrder":{"type":"integer","minimum":-1000000,"maximum":1000000}}}};
 
-function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="strategySortOrder" */;
 let vErrors = null;
 let errors = 0;
@@ -10933,14 +11406,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate57.errors = vErrors;
+validate59.errors = vErrors;
 return errors === 0;
 }
 
-export const featureStrategy = validate58;
-const schema36 = {"$id":"featureStrategy","type":"object","additionalProperties":false,"required":["id","name","featureName","sortOrder","segments","constraints","variants","parameters"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"disabled":{"type":"boolean"},"featureName":{"type":"string"},"sortOrder":{"type":"number"},"segments":{"type":"array","items":{"type":"number"}},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"}}}},"variants":{"type":"array","items":{"type":"object"}},"parameters":{"type":"object","additionalProperties":{"type":"string"}}}};
+export const featureStrategy = validate60;
+const schema37 = {"$id":"featureStrategy","type":"object","additionalProperties":false,"required":["id","name","featureName","sortOrder","segments","constraints","variants","parameters"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"disabled":{"type":"boolean"},"featureName":{"type":"string"},"sortOrder":{"type":"number"},"segments":{"type":"array","items":{"type":"number"}},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"}}}},"variants":{"type":"array","items":{"type":"object"}},"parameters":{"type":"object","additionalProperties":{"type":"string"}}}};
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate60(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureStrategy" */;
 let vErrors = null;
 let errors = 0;
@@ -11026,7 +11499,7 @@ vErrors.push(err7);
 errors++;
 }
 for(const key0 in data){
-if(!(func6.call(schema36.properties, key0))){
+if(!(func6.call(schema37.properties, key0))){
 const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err8];
@@ -11345,22 +11818,22 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate58.errors = vErrors;
+validate60.errors = vErrors;
 return errors === 0;
 }
 
-export const featureStrategies = validate59;
-const schema37 = {"$id":"featureStrategies","type":"array","items":{"$ref":"featureStrategy"}};
+export const featureStrategies = validate61;
+const schema38 = {"$id":"featureStrategies","type":"array","items":{"$ref":"featureStrategy"}};
 
-function validate59(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureStrategies" */;
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate58(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate60(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate60.errors : vErrors.concat(validate60.errors);
 errors = vErrors.length;
 }
 }
@@ -11375,14 +11848,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate59.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
 
-export const environmentVariantsBody = validate61;
-const schema38 = {"$id":"environmentVariantsBody","type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255},"weight":{"type":"integer","minimum":0,"maximum":1000},"weightType":{"enum":["variable","fix"]},"stickiness":{"type":"string","minLength":1,"maxLength":100},"payload":{"type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"enum":["string","json","csv","number"]},"value":{"type":"string","maxLength":10000}}},"overrides":{"type":"array","maxItems":30,"items":{"type":"object","additionalProperties":false,"required":["contextName","values"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"values":{"type":"array","maxItems":250,"items":{"type":"string","maxLength":1000}}}}}},"if":{"required":["weightType"],"properties":{"weightType":{"const":"fix"}}},"then":{"required":["weight"]}}};
+export const environmentVariantsBody = validate63;
+const schema39 = {"$id":"environmentVariantsBody","type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255},"weight":{"type":"integer","minimum":0,"maximum":1000},"weightType":{"enum":["variable","fix"]},"stickiness":{"type":"string","minLength":1,"maxLength":100},"payload":{"type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"enum":["string","json","csv","number"]},"value":{"type":"string","maxLength":10000}}},"overrides":{"type":"array","maxItems":30,"items":{"type":"object","additionalProperties":false,"required":["contextName","values"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"values":{"type":"array","maxItems":250,"items":{"type":"string","maxLength":1000}}}}}},"if":{"required":["weightType"],"properties":{"weightType":{"const":"fix"}}},"then":{"required":["weight"]}}};
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="environmentVariantsBody" */;
 let vErrors = null;
 let errors = 0;
@@ -11563,7 +12036,7 @@ errors++;
 if(data0.weightType !== undefined){
 let data4 = data0.weightType;
 if(!((data4 === "variable") || (data4 === "fix"))){
-const err13 = {instancePath:instancePath+"/" + i0+"/weightType",schemaPath:"#/items/properties/weightType/enum",keyword:"enum",params:{allowedValues: schema38.items.properties.weightType.enum},message:"must be equal to one of the allowed values"};
+const err13 = {instancePath:instancePath+"/" + i0+"/weightType",schemaPath:"#/items/properties/weightType/enum",keyword:"enum",params:{allowedValues: schema39.items.properties.weightType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -11646,7 +12119,7 @@ errors++;
 if(data6.type !== undefined){
 let data7 = data6.type;
 if(!((((data7 === "string") || (data7 === "json")) || (data7 === "csv")) || (data7 === "number"))){
-const err20 = {instancePath:instancePath+"/" + i0+"/payload/type",schemaPath:"#/items/properties/payload/properties/type/enum",keyword:"enum",params:{allowedValues: schema38.items.properties.payload.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err20 = {instancePath:instancePath+"/" + i0+"/payload/type",schemaPath:"#/items/properties/payload/properties/type/enum",keyword:"enum",params:{allowedValues: schema39.items.properties.payload.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -11875,14 +12348,14 @@ vErrors.push(err38);
 }
 errors++;
 }
-validate61.errors = vErrors;
+validate63.errors = vErrors;
 return errors === 0;
 }
 
-export const featureVariants = validate62;
-const schema39 = {"$id":"featureVariants","type":"object","additionalProperties":false,"required":["version","variants"],"properties":{"version":{"type":"integer"},"variants":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","weight","weightType","stickiness"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"enum":["variable","fix"]},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}}}};
+export const featureVariants = validate64;
+const schema40 = {"$id":"featureVariants","type":"object","additionalProperties":false,"required":["version","variants"],"properties":{"version":{"type":"integer"},"variants":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","weight","weightType","stickiness"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"enum":["variable","fix"]},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}}}};
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureVariants" */;
 let vErrors = null;
 let errors = 0;
@@ -12019,7 +12492,7 @@ errors++;
 if(data2.weightType !== undefined){
 let data5 = data2.weightType;
 if(!((data5 === "variable") || (data5 === "fix"))){
-const err11 = {instancePath:instancePath+"/variants/" + i0+"/weightType",schemaPath:"#/properties/variants/items/properties/weightType/enum",keyword:"enum",params:{allowedValues: schema39.properties.variants.items.properties.weightType.enum},message:"must be equal to one of the allowed values"};
+const err11 = {instancePath:instancePath+"/variants/" + i0+"/weightType",schemaPath:"#/properties/variants/items/properties/weightType/enum",keyword:"enum",params:{allowedValues: schema40.properties.variants.items.properties.weightType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -12226,14 +12699,14 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate62.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
 
-export const segmentBody = validate63;
-const schema40 = {"$id":"segmentBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"description":{"type":["string","null"],"maxLength":1000},"project":{"type":["string","null"],"minLength":1,"maxLength":100},"constraints":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["contextName","operator"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"operator":{"enum":["IN","NOT_IN","STR_CONTAINS","STR_STARTS_WITH","STR_ENDS_WITH","NUM_EQ","NUM_GT","NUM_GTE","NUM_LT","NUM_LTE","DATE_AFTER","DATE_BEFORE","SEMVER_EQ","SEMVER_GT","SEMVER_LT","SEMVER_GTE","SEMVER_LTE","REGEX","IN_CIDR"]},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string","maxLength":1000}},"value":{"type":"string","maxLength":1000}}}}}};
+export const segmentBody = validate65;
+const schema41 = {"$id":"segmentBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"description":{"type":["string","null"],"maxLength":1000},"project":{"type":["string","null"],"minLength":1,"maxLength":100},"constraints":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["contextName","operator"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"operator":{"enum":["IN","NOT_IN","STR_CONTAINS","STR_STARTS_WITH","STR_ENDS_WITH","NUM_EQ","NUM_GT","NUM_GTE","NUM_LT","NUM_LTE","DATE_AFTER","DATE_BEFORE","SEMVER_EQ","SEMVER_GT","SEMVER_LT","SEMVER_GTE","SEMVER_LTE","REGEX","IN_CIDR"]},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string","maxLength":1000}},"value":{"type":"string","maxLength":1000}}}}}};
 
-function validate63(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="segmentBody" */;
 let vErrors = null;
 let errors = 0;
@@ -12298,7 +12771,7 @@ errors++;
 if(data.description !== undefined){
 let data1 = data.description;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema40.properties.description.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema41.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12323,7 +12796,7 @@ errors++;
 if(data.project !== undefined){
 let data2 = data.project;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err7 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: schema40.properties.project.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: schema41.properties.project.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -12432,7 +12905,7 @@ errors++;
 if(data4.operator !== undefined){
 let data6 = data4.operator;
 if(!(((((((((((((((((((data6 === "IN") || (data6 === "NOT_IN")) || (data6 === "STR_CONTAINS")) || (data6 === "STR_STARTS_WITH")) || (data6 === "STR_ENDS_WITH")) || (data6 === "NUM_EQ")) || (data6 === "NUM_GT")) || (data6 === "NUM_GTE")) || (data6 === "NUM_LT")) || (data6 === "NUM_LTE")) || (data6 === "DATE_AFTER")) || (data6 === "DATE_BEFORE")) || (data6 === "SEMVER_EQ")) || (data6 === "SEMVER_GT")) || (data6 === "SEMVER_LT")) || (data6 === "SEMVER_GTE")) || (data6 === "SEMVER_LTE")) || (data6 === "REGEX")) || (data6 === "IN_CIDR"))){
-const err16 = {instancePath:instancePath+"/constraints/" + i0+"/operator",schemaPath:"#/properties/constraints/items/properties/operator/enum",keyword:"enum",params:{allowedValues: schema40.properties.constraints.items.properties.operator.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/constraints/" + i0+"/operator",schemaPath:"#/properties/constraints/items/properties/operator/enum",keyword:"enum",params:{allowedValues: schema41.properties.constraints.items.properties.operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -12567,14 +13040,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate63.errors = vErrors;
+validate65.errors = vErrors;
 return errors === 0;
 }
 
-export const segment = validate64;
-const schema41 = {"$id":"segment","type":"object","additionalProperties":false,"required":["id","name","description","project","constraints","createdAt","createdBy"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"description":{"type":["string","null"]},"project":{"type":["string","null"]},"constraints":{"type":"array","items":{"type":"object"}},"createdAt":{"type":"string","format":"date-time"},"createdBy":{"type":"string"}}};
+export const segment = validate66;
+const schema42 = {"$id":"segment","type":"object","additionalProperties":false,"required":["id","name","description","project","constraints","createdAt","createdBy"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"description":{"type":["string","null"]},"project":{"type":["string","null"]},"constraints":{"type":"array","items":{"type":"object"}},"createdAt":{"type":"string","format":"date-time"},"createdBy":{"type":"string"}}};
 
-function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate66(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="segment" */;
 let vErrors = null;
 let errors = 0;
@@ -12689,7 +13162,7 @@ errors++;
 if(data.description !== undefined){
 let data2 = data.description;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err10 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema41.properties.description.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema42.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -12702,7 +13175,7 @@ errors++;
 if(data.project !== undefined){
 let data3 = data.project;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err11 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: schema41.properties.project.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: schema42.properties.project.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -12789,14 +13262,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate64.errors = vErrors;
+validate66.errors = vErrors;
 return errors === 0;
 }
 
-export const segments = validate65;
-const schema42 = {"$id":"segments","type":"object","additionalProperties":false,"required":["segments"],"properties":{"segments":{"type":"array","items":{"$ref":"segment"}}}};
+export const segments = validate67;
+const schema43 = {"$id":"segments","type":"object","additionalProperties":false,"required":["segments"],"properties":{"segments":{"type":"array","items":{"$ref":"segment"}}}};
 
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="segments" */;
 let vErrors = null;
 let errors = 0;
@@ -12828,8 +13301,8 @@ let data0 = data.segments;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate64(data0[i0], {instancePath:instancePath+"/segments/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate64.errors : vErrors.concat(validate64.errors);
+if(!(validate66(data0[i0], {instancePath:instancePath+"/segments/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate66.errors : vErrors.concat(validate66.errors);
 errors = vErrors.length;
 }
 }
@@ -12856,14 +13329,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate65.errors = vErrors;
+validate67.errors = vErrors;
 return errors === 0;
 }
 
-export const segmentNameBody = validate67;
-const schema43 = {"$id":"segmentNameBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100}}};
+export const segmentNameBody = validate69;
+const schema44 = {"$id":"segmentNameBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100}}};
 
-function validate67(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="segmentNameBody" */;
 let vErrors = null;
 let errors = 0;
@@ -12936,14 +13409,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate67.errors = vErrors;
+validate69.errors = vErrors;
 return errors === 0;
 }
 
-export const strategyUse = validate68;
-const schema44 = {"$id":"strategyUse","type":"object","additionalProperties":false,"required":["id","featureName","projectId","environment","strategyName"],"properties":{"id":{"type":"string"},"featureName":{"type":"string"},"projectId":{"type":"string"},"environment":{"type":"string"},"strategyName":{"type":"string"}}};
+export const strategyUse = validate70;
+const schema45 = {"$id":"strategyUse","type":"object","additionalProperties":false,"required":["id","featureName","projectId","environment","strategyName"],"properties":{"id":{"type":"string"},"featureName":{"type":"string"},"projectId":{"type":"string"},"environment":{"type":"string"},"strategyName":{"type":"string"}}};
 
-function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="strategyUse" */;
 let vErrors = null;
 let errors = 0;
@@ -13081,14 +13554,14 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate68.errors = vErrors;
+validate70.errors = vErrors;
 return errors === 0;
 }
 
-export const segmentStrategies = validate69;
-const schema45 = {"$id":"segmentStrategies","type":"object","additionalProperties":false,"required":["strategies","changeRequestStrategies"],"properties":{"strategies":{"type":"array","items":{"$ref":"strategyUse"}},"changeRequestStrategies":{"type":"array","items":{"type":"object"}}}};
+export const segmentStrategies = validate71;
+const schema46 = {"$id":"segmentStrategies","type":"object","additionalProperties":false,"required":["strategies","changeRequestStrategies"],"properties":{"strategies":{"type":"array","items":{"$ref":"strategyUse"}},"changeRequestStrategies":{"type":"array","items":{"type":"object"}}}};
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="segmentStrategies" */;
 let vErrors = null;
 let errors = 0;
@@ -13130,8 +13603,8 @@ let data0 = data.strategies;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate68(data0[i0], {instancePath:instancePath+"/strategies/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+if(!(validate70(data0[i0], {instancePath:instancePath+"/strategies/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
 errors = vErrors.length;
 }
 }
@@ -13187,14 +13660,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate69.errors = vErrors;
+validate71.errors = vErrors;
 return errors === 0;
 }
 
-export const dependencyBody = validate71;
-const schema46 = {"$id":"dependencyBody","type":"object","additionalProperties":false,"required":["feature"],"properties":{"feature":{"type":"string","minLength":1,"maxLength":100},"enabled":{"type":"boolean"},"variants":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"type":"string","minLength":1,"maxLength":255}}}};
+export const dependencyBody = validate73;
+const schema47 = {"$id":"dependencyBody","type":"object","additionalProperties":false,"required":["feature"],"properties":{"feature":{"type":"string","minLength":1,"maxLength":100},"enabled":{"type":"boolean"},"variants":{"type":"array","maxItems":100,"uniqueItems":true,"items":{"type":"string","minLength":1,"maxLength":255}}}};
 
-function validate71(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="dependencyBody" */;
 let vErrors = null;
 let errors = 0;
@@ -13364,14 +13837,14 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate71.errors = vErrors;
+validate73.errors = vErrors;
 return errors === 0;
 }
 
-export const updateFeatureBody = validate72;
-const schema47 = {"$id":"updateFeatureBody","type":"object","properties":{"name":{"type":"string"},"description":{"type":["string","null"],"maxLength":1000},"type":{"enum":["release","experiment","operational","kill-switch","permission"]},"stale":{"type":"boolean"},"archived":{"type":"boolean"},"impressionData":{"type":"boolean"}}};
+export const updateFeatureBody = validate74;
+const schema48 = {"$id":"updateFeatureBody","type":"object","properties":{"name":{"type":"string"},"description":{"type":["string","null"],"maxLength":1000},"type":{"enum":["release","experiment","operational","kill-switch","permission"]},"stale":{"type":"boolean"},"archived":{"type":"boolean"},"impressionData":{"type":"boolean"}}};
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateFeatureBody" */;
 let vErrors = null;
 let errors = 0;
@@ -13391,7 +13864,7 @@ errors++;
 if(data.description !== undefined){
 let data1 = data.description;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err1 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema47.properties.description.type},message:"must be string,null"};
+const err1 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema48.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13416,7 +13889,7 @@ errors++;
 if(data.type !== undefined){
 let data2 = data.type;
 if(!(((((data2 === "release") || (data2 === "experiment")) || (data2 === "operational")) || (data2 === "kill-switch")) || (data2 === "permission"))){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema47.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema48.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13473,14 +13946,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate72.errors = vErrors;
+validate74.errors = vErrors;
 return errors === 0;
 }
 
-export const validateFeatureBody = validate73;
-const schema48 = {"$id":"validateFeatureBody","type":"object","required":["name"],"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},"projectId":{"type":["string","null"]}}};
+export const validateFeatureBody = validate75;
+const schema49 = {"$id":"validateFeatureBody","type":"object","required":["name"],"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},"projectId":{"type":["string","null"]}}};
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="validateFeatureBody" */;
 let vErrors = null;
 let errors = 0;
@@ -13523,7 +13996,7 @@ errors++;
 if(data.projectId !== undefined){
 let data1 = data.projectId;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err3 = {instancePath:instancePath+"/projectId",schemaPath:"#/properties/projectId/type",keyword:"type",params:{type: schema48.properties.projectId.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/projectId",schemaPath:"#/properties/projectId/type",keyword:"type",params:{type: schema49.properties.projectId.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13544,14 +14017,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate73.errors = vErrors;
+validate75.errors = vErrors;
 return errors === 0;
 }
 
-export const cloneFeatureBody = validate74;
-const schema49 = {"$id":"cloneFeatureBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},"replaceGroupId":{"type":"boolean"}}};
+export const cloneFeatureBody = validate76;
+const schema50 = {"$id":"cloneFeatureBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},"replaceGroupId":{"type":"boolean"}}};
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="cloneFeatureBody" */;
 let vErrors = null;
 let errors = 0;
@@ -13626,14 +14099,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate74.errors = vErrors;
+validate76.errors = vErrors;
 return errors === 0;
 }
 
-export const batchFeaturesBody = validate75;
-const schema50 = {"$id":"batchFeaturesBody","type":"object","additionalProperties":false,"required":["features"],"properties":{"features":{"type":"array","maxItems":1000,"items":{"type":"string","minLength":1,"maxLength":100}}}};
+export const batchFeaturesBody = validate77;
+const schema51 = {"$id":"batchFeaturesBody","type":"object","additionalProperties":false,"required":["features"],"properties":{"features":{"type":"array","maxItems":1000,"items":{"type":"string","minLength":1,"maxLength":100}}}};
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="batchFeaturesBody" */;
 let vErrors = null;
 let errors = 0;
@@ -13732,14 +14205,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate75.errors = vErrors;
+validate77.errors = vErrors;
 return errors === 0;
 }
 
-export const batchStaleBody = validate76;
-const schema51 = {"$id":"batchStaleBody","type":"object","additionalProperties":false,"required":["features","stale"],"properties":{"features":{"type":"array","maxItems":1000,"items":{"type":"string","minLength":1,"maxLength":100}},"stale":{"type":"boolean"}}};
+export const batchStaleBody = validate78;
+const schema52 = {"$id":"batchStaleBody","type":"object","additionalProperties":false,"required":["features","stale"],"properties":{"features":{"type":"array","maxItems":1000,"items":{"type":"string","minLength":1,"maxLength":100}},"stale":{"type":"boolean"}}};
 
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="batchStaleBody" */;
 let vErrors = null;
 let errors = 0;
@@ -13860,14 +14333,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate76.errors = vErrors;
+validate78.errors = vErrors;
 return errors === 0;
 }
 
-export const pushVariantsBody = validate77;
-const schema52 = {"$id":"pushVariantsBody","type":"object","additionalProperties":false,"properties":{"variants":{"type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255},"weight":{"type":"integer","minimum":0,"maximum":1000},"weightType":{"enum":["variable","fix"]},"stickiness":{"type":"string","minLength":1,"maxLength":100},"payload":{"type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"enum":["string","json","csv","number"]},"value":{"type":"string","maxLength":10000}}},"overrides":{"type":"array","maxItems":30,"items":{"type":"object","additionalProperties":false,"required":["contextName","values"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"values":{"type":"array","maxItems":250,"items":{"type":"string","maxLength":1000}}}}}},"if":{"required":["weightType"],"properties":{"weightType":{"const":"fix"}}},"then":{"required":["weight"]}}},"environments":{"type":"array","maxItems":100,"items":{"type":"string","minLength":1,"maxLength":100}}}};
+export const pushVariantsBody = validate79;
+const schema53 = {"$id":"pushVariantsBody","type":"object","additionalProperties":false,"properties":{"variants":{"type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255},"weight":{"type":"integer","minimum":0,"maximum":1000},"weightType":{"enum":["variable","fix"]},"stickiness":{"type":"string","minLength":1,"maxLength":100},"payload":{"type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"enum":["string","json","csv","number"]},"value":{"type":"string","maxLength":10000}}},"overrides":{"type":"array","maxItems":30,"items":{"type":"object","additionalProperties":false,"required":["contextName","values"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"values":{"type":"array","maxItems":250,"items":{"type":"string","maxLength":1000}}}}}},"if":{"required":["weightType"],"properties":{"weightType":{"const":"fix"}}},"then":{"required":["weight"]}}},"environments":{"type":"array","maxItems":100,"items":{"type":"string","minLength":1,"maxLength":100}}}};
 
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="pushVariantsBody" */;
 let vErrors = null;
 let errors = 0;
@@ -14063,7 +14536,7 @@ errors++;
 if(data1.weightType !== undefined){
 let data5 = data1.weightType;
 if(!((data5 === "variable") || (data5 === "fix"))){
-const err14 = {instancePath:instancePath+"/variants/" + i0+"/weightType",schemaPath:"#/properties/variants/items/properties/weightType/enum",keyword:"enum",params:{allowedValues: schema52.properties.variants.items.properties.weightType.enum},message:"must be equal to one of the allowed values"};
+const err14 = {instancePath:instancePath+"/variants/" + i0+"/weightType",schemaPath:"#/properties/variants/items/properties/weightType/enum",keyword:"enum",params:{allowedValues: schema53.properties.variants.items.properties.weightType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -14146,7 +14619,7 @@ errors++;
 if(data7.type !== undefined){
 let data8 = data7.type;
 if(!((((data8 === "string") || (data8 === "json")) || (data8 === "csv")) || (data8 === "number"))){
-const err21 = {instancePath:instancePath+"/variants/" + i0+"/payload/type",schemaPath:"#/properties/variants/items/properties/payload/properties/type/enum",keyword:"enum",params:{allowedValues: schema52.properties.variants.items.properties.payload.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err21 = {instancePath:instancePath+"/variants/" + i0+"/payload/type",schemaPath:"#/properties/variants/items/properties/payload/properties/type/enum",keyword:"enum",params:{allowedValues: schema53.properties.variants.items.properties.payload.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -14448,14 +14921,14 @@ vErrors.push(err45);
 }
 errors++;
 }
-validate77.errors = vErrors;
+validate79.errors = vErrors;
 return errors === 0;
 }
 
-export const validateArchiveFeatures = validate78;
-const schema53 = {"$id":"validateArchiveFeatures","type":"object","additionalProperties":false,"required":["parentsWithChildFeatures","hasDeletedDependencies"],"properties":{"parentsWithChildFeatures":{"type":"array","items":{"type":"string"}},"hasDeletedDependencies":{"type":"boolean"}}};
+export const validateArchiveFeatures = validate80;
+const schema54 = {"$id":"validateArchiveFeatures","type":"object","additionalProperties":false,"required":["parentsWithChildFeatures","hasDeletedDependencies"],"properties":{"parentsWithChildFeatures":{"type":"array","items":{"type":"string"}},"hasDeletedDependencies":{"type":"boolean"}}};
 
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="validateArchiveFeatures" */;
 let vErrors = null;
 let errors = 0;
@@ -14543,14 +15016,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate78.errors = vErrors;
+validate80.errors = vErrors;
 return errors === 0;
 }
 
-export const featureEnvironment = validate79;
-const schema54 = {"$id":"featureEnvironment","type":"object","additionalProperties":false,"required":["name","featureName","environment","type","enabled","sortOrder","variantCount","strategies","variants","lastSeenAt","hasStrategies","hasEnabledStrategies"],"properties":{"name":{"type":"string"},"featureName":{"type":"string"},"environment":{"type":"string"},"type":{"type":"string"},"enabled":{"type":"boolean"},"sortOrder":{"type":"number"},"variantCount":{"type":"number"},"strategies":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","name","featureName","sortOrder","segments","constraints","variants","parameters"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"disabled":{"type":"boolean"},"featureName":{"type":"string"},"sortOrder":{"type":"number"},"segments":{"type":"array","items":{"type":"number"}},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"}}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}},"parameters":{"type":"object","additionalProperties":{"type":"string"}}}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}},"lastSeenAt":{"type":["string","null"],"format":"date-time"},"hasStrategies":{"type":"boolean"},"hasEnabledStrategies":{"type":"boolean"}}};
+export const featureEnvironment = validate81;
+const schema55 = {"$id":"featureEnvironment","type":"object","additionalProperties":false,"required":["name","featureName","environment","type","enabled","sortOrder","variantCount","strategies","variants","lastSeenAt","hasStrategies","hasEnabledStrategies"],"properties":{"name":{"type":"string"},"featureName":{"type":"string"},"environment":{"type":"string"},"type":{"type":"string"},"enabled":{"type":"boolean"},"sortOrder":{"type":"number"},"variantCount":{"type":"number"},"strategies":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","name","featureName","sortOrder","segments","constraints","variants","parameters"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"disabled":{"type":"boolean"},"featureName":{"type":"string"},"sortOrder":{"type":"number"},"segments":{"type":"array","items":{"type":"number"}},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"}}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}},"parameters":{"type":"object","additionalProperties":{"type":"string"}}}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}},"lastSeenAt":{"type":["string","null"],"format":"date-time"},"hasStrategies":{"type":"boolean"},"hasEnabledStrategies":{"type":"boolean"}}};
 
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureEnvironment" */;
 let vErrors = null;
 let errors = 0;
@@ -14676,7 +15149,7 @@ vErrors.push(err11);
 errors++;
 }
 for(const key0 in data){
-if(!(func6.call(schema54.properties, key0))){
+if(!(func6.call(schema55.properties, key0))){
 const err12 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err12];
@@ -14861,7 +15334,7 @@ vErrors.push(err27);
 errors++;
 }
 for(const key1 in data8){
-if(!(func6.call(schema54.properties.strategies.items.properties, key1))){
+if(!(func6.call(schema55.properties.strategies.items.properties, key1))){
 const err28 = {instancePath:instancePath+"/strategies/" + i0,schemaPath:"#/properties/strategies/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err28];
@@ -15667,7 +16140,7 @@ errors++;
 if(data.lastSeenAt !== undefined){
 let data56 = data.lastSeenAt;
 if((typeof data56 !== "string") && (data56 !== null)){
-const err92 = {instancePath:instancePath+"/lastSeenAt",schemaPath:"#/properties/lastSeenAt/type",keyword:"type",params:{type: schema54.properties.lastSeenAt.type},message:"must be string,null"};
+const err92 = {instancePath:instancePath+"/lastSeenAt",schemaPath:"#/properties/lastSeenAt/type",keyword:"type",params:{type: schema55.properties.lastSeenAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err92];
 }
@@ -15724,14 +16197,14 @@ vErrors.push(err96);
 }
 errors++;
 }
-validate79.errors = vErrors;
+validate81.errors = vErrors;
 return errors === 0;
 }
 
-export const featureLifecycle = validate80;
-const schema55 = {"$id":"featureLifecycle","type":"array","items":{"type":"object","additionalProperties":false,"required":["stage","enteredStageAt"],"properties":{"stage":{"enum":["initial","pre-live","live","completed","archived"]},"status":{"type":"string"},"enteredStageAt":{"type":"string","format":"date-time"}}}};
+export const featureLifecycle = validate82;
+const schema56 = {"$id":"featureLifecycle","type":"array","items":{"type":"object","additionalProperties":false,"required":["stage","enteredStageAt"],"properties":{"stage":{"enum":["initial","pre-live","live","completed","archived"]},"status":{"type":"string"},"enteredStageAt":{"type":"string","format":"date-time"}}}};
 
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureLifecycle" */;
 let vErrors = null;
 let errors = 0;
@@ -15775,7 +16248,7 @@ errors++;
 if(data0.stage !== undefined){
 let data1 = data0.stage;
 if(!(((((data1 === "initial") || (data1 === "pre-live")) || (data1 === "live")) || (data1 === "completed")) || (data1 === "archived"))){
-const err3 = {instancePath:instancePath+"/" + i0+"/stage",schemaPath:"#/items/properties/stage/enum",keyword:"enum",params:{allowedValues: schema55.items.properties.stage.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/" + i0+"/stage",schemaPath:"#/items/properties/stage/enum",keyword:"enum",params:{allowedValues: schema56.items.properties.stage.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15845,14 +16318,14 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate80.errors = vErrors;
+validate82.errors = vErrors;
 return errors === 0;
 }
 
-export const featureLifecycleCompletedBody = validate81;
-const schema56 = {"$id":"featureLifecycleCompletedBody","type":"object","additionalProperties":false,"required":["status"],"properties":{"status":{"enum":["kept","discarded"]},"statusValue":{"type":"string","maxLength":255}}};
+export const featureLifecycleCompletedBody = validate83;
+const schema57 = {"$id":"featureLifecycleCompletedBody","type":"object","additionalProperties":false,"required":["status"],"properties":{"status":{"enum":["kept","discarded"]},"statusValue":{"type":"string","maxLength":255}}};
 
-function validate81(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureLifecycleCompletedBody" */;
 let vErrors = null;
 let errors = 0;
@@ -15882,7 +16355,7 @@ errors++;
 if(data.status !== undefined){
 let data0 = data.status;
 if(!((data0 === "kept") || (data0 === "discarded"))){
-const err2 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema56.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/status",schemaPath:"#/properties/status/enum",keyword:"enum",params:{allowedValues: schema57.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -15928,14 +16401,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate81.errors = vErrors;
+validate83.errors = vErrors;
 return errors === 0;
 }
 
-export const featureLifecycleCount = validate82;
-const schema57 = {"$id":"featureLifecycleCount","type":"object","additionalProperties":false,"required":["initial","preLive","live","completed","archived"],"properties":{"initial":{"type":"number"},"preLive":{"type":"number"},"live":{"type":"number"},"completed":{"type":"number"},"archived":{"type":"number"}}};
+export const featureLifecycleCount = validate84;
+const schema58 = {"$id":"featureLifecycleCount","type":"object","additionalProperties":false,"required":["initial","preLive","live","completed","archived"],"properties":{"initial":{"type":"number"},"preLive":{"type":"number"},"live":{"type":"number"},"completed":{"type":"number"},"archived":{"type":"number"}}};
 
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureLifecycleCount" */;
 let vErrors = null;
 let errors = 0;
@@ -16078,14 +16551,14 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate82.errors = vErrors;
+validate84.errors = vErrors;
 return errors === 0;
 }
 
-export const linkBody = validate83;
-const schema58 = {"$id":"linkBody","type":"object","additionalProperties":false,"required":["url"],"properties":{"url":{"type":"string","minLength":1,"maxLength":10000},"title":{"type":["string","null"],"maxLength":255}}};
+export const linkBody = validate85;
+const schema59 = {"$id":"linkBody","type":"object","additionalProperties":false,"required":["url"],"properties":{"url":{"type":"string","minLength":1,"maxLength":10000},"title":{"type":["string","null"],"maxLength":255}}};
 
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="linkBody" */;
 let vErrors = null;
 let errors = 0;
@@ -16150,7 +16623,7 @@ errors++;
 if(data.title !== undefined){
 let data1 = data.title;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema58.properties.title.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema59.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16183,14 +16656,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate83.errors = vErrors;
+validate85.errors = vErrors;
 return errors === 0;
 }
 
-export const constraintBody = validate84;
-const schema59 = {"$id":"constraintBody","type":"object","additionalProperties":false,"required":["contextName","operator"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"operator":{"enum":["IN","NOT_IN","STR_CONTAINS","STR_STARTS_WITH","STR_ENDS_WITH","NUM_EQ","NUM_GT","NUM_GTE","NUM_LT","NUM_LTE","DATE_AFTER","DATE_BEFORE","SEMVER_EQ","SEMVER_GT","SEMVER_LT","SEMVER_GTE","SEMVER_LTE","REGEX","IN_CIDR"]},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string","maxLength":1000}},"value":{"type":"string","maxLength":1000}}};
+export const constraintBody = validate86;
+const schema60 = {"$id":"constraintBody","type":"object","additionalProperties":false,"required":["contextName","operator"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"operator":{"enum":["IN","NOT_IN","STR_CONTAINS","STR_STARTS_WITH","STR_ENDS_WITH","NUM_EQ","NUM_GT","NUM_GTE","NUM_LT","NUM_LTE","DATE_AFTER","DATE_BEFORE","SEMVER_EQ","SEMVER_GT","SEMVER_LT","SEMVER_GTE","SEMVER_LTE","REGEX","IN_CIDR"]},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string","maxLength":1000}},"value":{"type":"string","maxLength":1000}}};
 
-function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="constraintBody" */;
 let vErrors = null;
 let errors = 0;
@@ -16265,7 +16738,7 @@ errors++;
 if(data.operator !== undefined){
 let data1 = data.operator;
 if(!(((((((((((((((((((data1 === "IN") || (data1 === "NOT_IN")) || (data1 === "STR_CONTAINS")) || (data1 === "STR_STARTS_WITH")) || (data1 === "STR_ENDS_WITH")) || (data1 === "NUM_EQ")) || (data1 === "NUM_GT")) || (data1 === "NUM_GTE")) || (data1 === "NUM_LT")) || (data1 === "NUM_LTE")) || (data1 === "DATE_AFTER")) || (data1 === "DATE_BEFORE")) || (data1 === "SEMVER_EQ")) || (data1 === "SEMVER_GT")) || (data1 === "SEMVER_LT")) || (data1 === "SEMVER_GTE")) || (data1 === "SEMVER_LTE")) || (data1 === "REGEX")) || (data1 === "IN_CIDR"))){
-const err6 = {instancePath:instancePath+"/operator",schemaPath:"#/properties/operator/enum",keyword:"enum",params:{allowedValues: schema59.properties.operator.enum},message:"must be equal to one of the allowed values"};
+const err6 = {instancePath:instancePath+"/operator",schemaPath:"#/properties/operator/enum",keyword:"enum",params:{allowedValues: schema60.properties.operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -16376,14 +16849,14 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate84.errors = vErrors;
+validate86.errors = vErrors;
 return errors === 0;
 }
 
-export const createStrategyDefinition = validate85;
-const schema60 = {"$id":"createStrategyDefinition","type":"object","additionalProperties":false,"required":["name","parameters"],"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},"title":{"type":["string","null"],"maxLength":255},"description":{"type":["string","null"],"maxLength":1000},"parameters":{"type":"array","maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["name","type"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"type":{"type":"string","enum":["string","percentage","list","number","boolean"]},"description":{"type":["string","null"],"maxLength":1000},"required":{"type":"boolean"}}}},"editable":{"type":"boolean"},"deprecated":{"type":"boolean"},"displayName":{"type":["string","null"]}}};
+export const createStrategyDefinition = validate87;
+const schema61 = {"$id":"createStrategyDefinition","type":"object","additionalProperties":false,"required":["name","parameters"],"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},"title":{"type":["string","null"],"maxLength":255},"description":{"type":["string","null"],"maxLength":1000},"parameters":{"type":"array","maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["name","type"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"type":{"type":"string","enum":["string","percentage","list","number","boolean"]},"description":{"type":["string","null"],"maxLength":1000},"required":{"type":"boolean"}}}},"editable":{"type":"boolean"},"deprecated":{"type":"boolean"},"displayName":{"type":["string","null"]}}};
 
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createStrategyDefinition" */;
 let vErrors = null;
 let errors = 0;
@@ -16448,7 +16921,7 @@ errors++;
 if(data.title !== undefined){
 let data1 = data.title;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema60.properties.title.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema61.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16473,7 +16946,7 @@ errors++;
 if(data.description !== undefined){
 let data2 = data.description;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema60.properties.description.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema61.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -16592,7 +17065,7 @@ vErrors.push(err16);
 errors++;
 }
 if(!(((((data6 === "string") || (data6 === "percentage")) || (data6 === "list")) || (data6 === "number")) || (data6 === "boolean"))){
-const err17 = {instancePath:instancePath+"/parameters/" + i0+"/type",schemaPath:"#/properties/parameters/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema60.properties.parameters.items.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err17 = {instancePath:instancePath+"/parameters/" + i0+"/type",schemaPath:"#/properties/parameters/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema61.properties.parameters.items.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -16605,7 +17078,7 @@ errors++;
 if(data4.description !== undefined){
 let data7 = data4.description;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err18 = {instancePath:instancePath+"/parameters/" + i0+"/description",schemaPath:"#/properties/parameters/items/properties/description/type",keyword:"type",params:{type: schema60.properties.parameters.items.properties.description.type},message:"must be string,null"};
+const err18 = {instancePath:instancePath+"/parameters/" + i0+"/description",schemaPath:"#/properties/parameters/items/properties/description/type",keyword:"type",params:{type: schema61.properties.parameters.items.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -16690,7 +17163,7 @@ errors++;
 if(data.displayName !== undefined){
 let data11 = data.displayName;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err25 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/type",keyword:"type",params:{type: schema60.properties.displayName.type},message:"must be string,null"};
+const err25 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/type",keyword:"type",params:{type: schema61.properties.displayName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -16711,14 +17184,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate85.errors = vErrors;
+validate87.errors = vErrors;
 return errors === 0;
 }
 
-export const updateStrategyDefinition = validate86;
-const schema61 = {"$id":"updateStrategyDefinition","type":"object","additionalProperties":false,"required":["parameters"],"properties":{"name":{"type":"string"},"title":{"type":["string","null"],"maxLength":255},"description":{"type":["string","null"],"maxLength":1000},"parameters":{"type":"array","maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["name","type"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"type":{"type":"string","enum":["string","percentage","list","number","boolean"]},"description":{"type":["string","null"],"maxLength":1000},"required":{"type":"boolean"}}}},"editable":{"type":"boolean"},"deprecated":{"type":"boolean"},"displayName":{"type":["string","null"]}}};
+export const updateStrategyDefinition = validate88;
+const schema62 = {"$id":"updateStrategyDefinition","type":"object","additionalProperties":false,"required":["parameters"],"properties":{"name":{"type":"string"},"title":{"type":["string","null"],"maxLength":255},"description":{"type":["string","null"],"maxLength":1000},"parameters":{"type":"array","maxItems":10,"items":{"type":"object","additionalProperties":false,"required":["name","type"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"type":{"type":"string","enum":["string","percentage","list","number","boolean"]},"description":{"type":["string","null"],"maxLength":1000},"required":{"type":"boolean"}}}},"editable":{"type":"boolean"},"deprecated":{"type":"boolean"},"displayName":{"type":["string","null"]}}};
 
-function validate86(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateStrategyDefinition" */;
 let vErrors = null;
 let errors = 0;
@@ -16760,7 +17233,7 @@ errors++;
 if(data.title !== undefined){
 let data1 = data.title;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema61.properties.title.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema62.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -16785,7 +17258,7 @@ errors++;
 if(data.description !== undefined){
 let data2 = data.description;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema61.properties.description.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema62.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -16904,7 +17377,7 @@ vErrors.push(err14);
 errors++;
 }
 if(!(((((data6 === "string") || (data6 === "percentage")) || (data6 === "list")) || (data6 === "number")) || (data6 === "boolean"))){
-const err15 = {instancePath:instancePath+"/parameters/" + i0+"/type",schemaPath:"#/properties/parameters/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema61.properties.parameters.items.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err15 = {instancePath:instancePath+"/parameters/" + i0+"/type",schemaPath:"#/properties/parameters/items/properties/type/enum",keyword:"enum",params:{allowedValues: schema62.properties.parameters.items.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -16917,7 +17390,7 @@ errors++;
 if(data4.description !== undefined){
 let data7 = data4.description;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err16 = {instancePath:instancePath+"/parameters/" + i0+"/description",schemaPath:"#/properties/parameters/items/properties/description/type",keyword:"type",params:{type: schema61.properties.parameters.items.properties.description.type},message:"must be string,null"};
+const err16 = {instancePath:instancePath+"/parameters/" + i0+"/description",schemaPath:"#/properties/parameters/items/properties/description/type",keyword:"type",params:{type: schema62.properties.parameters.items.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -17002,7 +17475,7 @@ errors++;
 if(data.displayName !== undefined){
 let data11 = data.displayName;
 if((typeof data11 !== "string") && (data11 !== null)){
-const err23 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/type",keyword:"type",params:{type: schema61.properties.displayName.type},message:"must be string,null"};
+const err23 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/type",keyword:"type",params:{type: schema62.properties.displayName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -17023,14 +17496,14 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate86.errors = vErrors;
+validate88.errors = vErrors;
 return errors === 0;
 }
 
-export const strategyDefinition = validate87;
-const schema62 = {"$id":"strategyDefinition","type":"object","additionalProperties":false,"required":["name","displayName","title","description","editable","deprecated","parameters"],"properties":{"name":{"type":"string"},"displayName":{"type":["string","null"]},"title":{"type":["string","null"]},"description":{"type":["string","null"]},"editable":{"type":"boolean"},"deprecated":{"type":"boolean"},"parameters":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","type","description","required"],"properties":{"name":{"type":"string"},"type":{"type":"string"},"description":{"type":"string"},"required":{"type":"boolean"}}}}}};
+export const strategyDefinition = validate89;
+const schema63 = {"$id":"strategyDefinition","type":"object","additionalProperties":false,"required":["name","displayName","title","description","editable","deprecated","parameters"],"properties":{"name":{"type":"string"},"displayName":{"type":["string","null"]},"title":{"type":["string","null"]},"description":{"type":["string","null"]},"editable":{"type":"boolean"},"deprecated":{"type":"boolean"},"parameters":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","type","description","required"],"properties":{"name":{"type":"string"},"type":{"type":"string"},"description":{"type":"string"},"required":{"type":"boolean"}}}}}};
 
-function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="strategyDefinition" */;
 let vErrors = null;
 let errors = 0;
@@ -17132,7 +17605,7 @@ errors++;
 if(data.displayName !== undefined){
 let data1 = data.displayName;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err9 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/type",keyword:"type",params:{type: schema62.properties.displayName.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/displayName",schemaPath:"#/properties/displayName/type",keyword:"type",params:{type: schema63.properties.displayName.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -17145,7 +17618,7 @@ errors++;
 if(data.title !== undefined){
 let data2 = data.title;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err10 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema62.properties.title.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema63.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -17158,7 +17631,7 @@ errors++;
 if(data.description !== undefined){
 let data3 = data.description;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err11 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema62.properties.description.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema63.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -17334,14 +17807,14 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate87.errors = vErrors;
+validate89.errors = vErrors;
 return errors === 0;
 }
 
-export const strategyDefinitions = validate88;
-const schema63 = {"$id":"strategyDefinitions","type":"object","additionalProperties":false,"required":["version","strategies"],"properties":{"version":{"type":"integer","enum":[1]},"strategies":{"type":"array","items":{"$ref":"strategyDefinition"}}}};
+export const strategyDefinitions = validate90;
+const schema64 = {"$id":"strategyDefinitions","type":"object","additionalProperties":false,"required":["version","strategies"],"properties":{"version":{"type":"integer","enum":[1]},"strategies":{"type":"array","items":{"$ref":"strategyDefinition"}}}};
 
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="strategyDefinitions" */;
 let vErrors = null;
 let errors = 0;
@@ -17391,7 +17864,7 @@ vErrors.push(err3);
 errors++;
 }
 if(!(data0 === 1)){
-const err4 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/enum",keyword:"enum",params:{allowedValues: schema63.properties.version.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/enum",keyword:"enum",params:{allowedValues: schema64.properties.version.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -17406,8 +17879,8 @@ let data1 = data.strategies;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate87(data1[i0], {instancePath:instancePath+"/strategies/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
+if(!(validate89(data1[i0], {instancePath:instancePath+"/strategies/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
 errors = vErrors.length;
 }
 }
@@ -17434,14 +17907,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate88.errors = vErrors;
+validate90.errors = vErrors;
 return errors === 0;
 }
 
-export const changeRequest = validate90;
-const schema64 = {"$id":"changeRequest","type":"object","additionalProperties":false,"required":["id","environment","minApprovals","project","features","segments","createdBy","createdAt","state"],"properties":{"id":{"type":"number"},"title":{"type":"string"},"environment":{"type":"string"},"minApprovals":{"type":"number"},"project":{"type":"string"},"features":{"type":"array","items":{"type":"object","required":["name","changes"],"properties":{"name":{"type":"string"},"conflict":{"type":"string"},"changes":{"type":"array","items":{"type":"object","required":["id","action","payload"],"properties":{"id":{"type":"number"},"action":{"type":"string"},"conflict":{"type":"string"},"payload":{"type":["object","string","array"]},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"username":{"type":["string","null"]},"imageUrl":{"type":["string","null"],"format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"defaultChange":{"type":"object","required":["action","payload"],"properties":{"action":{"type":"string"},"payload":{"type":"object"}}}}}},"segments":{"type":"array","items":{"type":"object","required":["id","action","payload","name"],"properties":{"id":{"type":"number"},"action":{"type":"string"},"conflict":{"type":"string"},"payload":{"type":["object","string","array"]},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"username":{"type":["string","null"]},"imageUrl":{"type":["string","null"],"format":"uri"}}},"createdAt":{"type":"string","format":"date-time"},"name":{"type":"string"}}}},"approvals":{"type":"array","items":{"type":"object","required":["createdBy","createdAt"],"properties":{"createdBy":{"type":"object","required":["id","username","imageUrl"],"properties":{"id":{"type":"number"},"username":{"type":"string"},"imageUrl":{"type":"string","format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"rejections":{"type":"array","items":{"type":"object","required":["createdBy","createdAt"],"properties":{"createdBy":{"type":"object","required":["id","username","imageUrl"],"properties":{"id":{"type":"number"},"username":{"type":"string"},"imageUrl":{"type":"string","format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"comments":{"type":"array","items":{"type":"object","required":["text","createdBy","createdAt"],"properties":{"id":{"type":"number"},"text":{"type":"string"},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"username":{"type":["string","null"]},"imageUrl":{"type":["string","null"],"format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"id":{"type":"number"},"username":{"type":["string","null"]},"imageUrl":{"type":"string","format":"uri"}}},"createdAt":{"type":"string","format":"date-time"},"state":{"enum":["Draft","In review","Approved","Scheduled","Applied","Cancelled","Rejected"]},"schedule":{"type":"object","required":["scheduledAt","status"],"properties":{"scheduledAt":{"type":"string","format":"date-time"},"status":{"enum":["pending","failed"]},"reason":{"type":"string"}}}}};
+export const changeRequest = validate92;
+const schema65 = {"$id":"changeRequest","type":"object","additionalProperties":false,"required":["id","environment","minApprovals","project","features","segments","createdBy","createdAt","state"],"properties":{"id":{"type":"number"},"title":{"type":"string"},"environment":{"type":"string"},"minApprovals":{"type":"number"},"project":{"type":"string"},"features":{"type":"array","items":{"type":"object","required":["name","changes"],"properties":{"name":{"type":"string"},"conflict":{"type":"string"},"changes":{"type":"array","items":{"type":"object","required":["id","action","payload"],"properties":{"id":{"type":"number"},"action":{"type":"string"},"conflict":{"type":"string"},"payload":{"type":["object","string","array"]},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"username":{"type":["string","null"]},"imageUrl":{"type":["string","null"],"format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"defaultChange":{"type":"object","required":["action","payload"],"properties":{"action":{"type":"string"},"payload":{"type":"object"}}}}}},"segments":{"type":"array","items":{"type":"object","required":["id","action","payload","name"],"properties":{"id":{"type":"number"},"action":{"type":"string"},"conflict":{"type":"string"},"payload":{"type":["object","string","array"]},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"username":{"type":["string","null"]},"imageUrl":{"type":["string","null"],"format":"uri"}}},"createdAt":{"type":"string","format":"date-time"},"name":{"type":"string"}}}},"approvals":{"type":"array","items":{"type":"object","required":["createdBy","createdAt"],"properties":{"createdBy":{"type":"object","required":["id","username","imageUrl"],"properties":{"id":{"type":"number"},"username":{"type":"string"},"imageUrl":{"type":"string","format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"rejections":{"type":"array","items":{"type":"object","required":["createdBy","createdAt"],"properties":{"createdBy":{"type":"object","required":["id","username","imageUrl"],"properties":{"id":{"type":"number"},"username":{"type":"string"},"imageUrl":{"type":"string","format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"comments":{"type":"array","items":{"type":"object","required":["text","createdBy","createdAt"],"properties":{"id":{"type":"number"},"text":{"type":"string"},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"username":{"type":["string","null"]},"imageUrl":{"type":["string","null"],"format":"uri"}}},"createdAt":{"type":"string","format":"date-time"}}}},"createdBy":{"type":"object","required":["username","imageUrl"],"properties":{"id":{"type":"number"},"username":{"type":["string","null"]},"imageUrl":{"type":"string","format":"uri"}}},"createdAt":{"type":"string","format":"date-time"},"state":{"enum":["Draft","In review","Approved","Scheduled","Applied","Cancelled","Rejected"]},"schedule":{"type":"object","required":["scheduledAt","status"],"properties":{"scheduledAt":{"type":"string","format":"date-time"},"status":{"enum":["pending","failed"]},"reason":{"type":"string"}}}}};
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="changeRequest" */;
 let vErrors = null;
 let errors = 0;
@@ -17537,7 +18010,7 @@ vErrors.push(err8);
 errors++;
 }
 for(const key0 in data){
-if(!(func6.call(schema64.properties, key0))){
+if(!(func6.call(schema65.properties, key0))){
 const err9 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err9];
@@ -17738,7 +18211,7 @@ errors++;
 if(data10.payload !== undefined){
 let data14 = data10.payload;
 if((!data14 || typeof data14 != "object") && (typeof data14 !== "string")){
-const err25 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/payload",schemaPath:"#/properties/features/items/properties/changes/items/properties/payload/type",keyword:"type",params:{type: schema64.properties.features.items.properties.changes.items.properties.payload.type},message:"must be object,string,array"};
+const err25 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/payload",schemaPath:"#/properties/features/items/properties/changes/items/properties/payload/type",keyword:"type",params:{type: schema65.properties.features.items.properties.changes.items.properties.payload.type},message:"must be object,string,array"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -17774,7 +18247,7 @@ errors++;
 if(data15.username !== undefined){
 let data16 = data15.username;
 if((typeof data16 !== "string") && (data16 !== null)){
-const err28 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/createdBy/username",schemaPath:"#/properties/features/items/properties/changes/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema64.properties.features.items.properties.changes.items.properties.createdBy.properties.username.type},message:"must be string,null"};
+const err28 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/createdBy/username",schemaPath:"#/properties/features/items/properties/changes/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema65.properties.features.items.properties.changes.items.properties.createdBy.properties.username.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -17787,7 +18260,7 @@ errors++;
 if(data15.imageUrl !== undefined){
 let data17 = data15.imageUrl;
 if((typeof data17 !== "string") && (data17 !== null)){
-const err29 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/createdBy/imageUrl",schemaPath:"#/properties/features/items/properties/changes/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: schema64.properties.features.items.properties.changes.items.properties.createdBy.properties.imageUrl.type},message:"must be string,null"};
+const err29 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/createdBy/imageUrl",schemaPath:"#/properties/features/items/properties/changes/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: schema65.properties.features.items.properties.changes.items.properties.createdBy.properties.imageUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -17797,7 +18270,7 @@ vErrors.push(err29);
 errors++;
 }
 if(typeof data17 === "string"){
-if(!(formats20.test(data17))){
+if(!(formats24.test(data17))){
 const err30 = {instancePath:instancePath+"/features/" + i0+"/changes/" + i1+"/createdBy/imageUrl",schemaPath:"#/properties/features/items/properties/changes/items/properties/createdBy/properties/imageUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err30];
@@ -18041,7 +18514,7 @@ errors++;
 if(data23.payload !== undefined){
 let data27 = data23.payload;
 if((!data27 || typeof data27 != "object") && (typeof data27 !== "string")){
-const err50 = {instancePath:instancePath+"/segments/" + i2+"/payload",schemaPath:"#/properties/segments/items/properties/payload/type",keyword:"type",params:{type: schema64.properties.segments.items.properties.payload.type},message:"must be object,string,array"};
+const err50 = {instancePath:instancePath+"/segments/" + i2+"/payload",schemaPath:"#/properties/segments/items/properties/payload/type",keyword:"type",params:{type: schema65.properties.segments.items.properties.payload.type},message:"must be object,string,array"};
 if(vErrors === null){
 vErrors = [err50];
 }
@@ -18077,7 +18550,7 @@ errors++;
 if(data28.username !== undefined){
 let data29 = data28.username;
 if((typeof data29 !== "string") && (data29 !== null)){
-const err53 = {instancePath:instancePath+"/segments/" + i2+"/createdBy/username",schemaPath:"#/properties/segments/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema64.properties.segments.items.properties.createdBy.properties.username.type},message:"must be string,null"};
+const err53 = {instancePath:instancePath+"/segments/" + i2+"/createdBy/username",schemaPath:"#/properties/segments/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema65.properties.segments.items.properties.createdBy.properties.username.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err53];
 }
@@ -18090,7 +18563,7 @@ errors++;
 if(data28.imageUrl !== undefined){
 let data30 = data28.imageUrl;
 if((typeof data30 !== "string") && (data30 !== null)){
-const err54 = {instancePath:instancePath+"/segments/" + i2+"/createdBy/imageUrl",schemaPath:"#/properties/segments/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: schema64.properties.segments.items.properties.createdBy.properties.imageUrl.type},message:"must be string,null"};
+const err54 = {instancePath:instancePath+"/segments/" + i2+"/createdBy/imageUrl",schemaPath:"#/properties/segments/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: schema65.properties.segments.items.properties.createdBy.properties.imageUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -18100,7 +18573,7 @@ vErrors.push(err54);
 errors++;
 }
 if(typeof data30 === "string"){
-if(!(formats20.test(data30))){
+if(!(formats24.test(data30))){
 const err55 = {instancePath:instancePath+"/segments/" + i2+"/createdBy/imageUrl",schemaPath:"#/properties/segments/items/properties/createdBy/properties/imageUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err55];
@@ -18273,7 +18746,7 @@ errors++;
 if(data35.imageUrl !== undefined){
 let data38 = data35.imageUrl;
 if(typeof data38 === "string"){
-if(!(formats20.test(data38))){
+if(!(formats24.test(data38))){
 const err69 = {instancePath:instancePath+"/approvals/" + i3+"/createdBy/imageUrl",schemaPath:"#/properties/approvals/items/properties/createdBy/properties/imageUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err69];
@@ -18444,7 +18917,7 @@ errors++;
 if(data42.imageUrl !== undefined){
 let data45 = data42.imageUrl;
 if(typeof data45 === "string"){
-if(!(formats20.test(data45))){
+if(!(formats24.test(data45))){
 const err83 = {instancePath:instancePath+"/rejections/" + i4+"/createdBy/imageUrl",schemaPath:"#/properties/rejections/items/properties/createdBy/properties/imageUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err83];
@@ -18615,7 +19088,7 @@ errors++;
 if(data51.username !== undefined){
 let data52 = data51.username;
 if((typeof data52 !== "string") && (data52 !== null)){
-const err97 = {instancePath:instancePath+"/comments/" + i5+"/createdBy/username",schemaPath:"#/properties/comments/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema64.properties.comments.items.properties.createdBy.properties.username.type},message:"must be string,null"};
+const err97 = {instancePath:instancePath+"/comments/" + i5+"/createdBy/username",schemaPath:"#/properties/comments/items/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema65.properties.comments.items.properties.createdBy.properties.username.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err97];
 }
@@ -18628,7 +19101,7 @@ errors++;
 if(data51.imageUrl !== undefined){
 let data53 = data51.imageUrl;
 if((typeof data53 !== "string") && (data53 !== null)){
-const err98 = {instancePath:instancePath+"/comments/" + i5+"/createdBy/imageUrl",schemaPath:"#/properties/comments/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: schema64.properties.comments.items.properties.createdBy.properties.imageUrl.type},message:"must be string,null"};
+const err98 = {instancePath:instancePath+"/comments/" + i5+"/createdBy/imageUrl",schemaPath:"#/properties/comments/items/properties/createdBy/properties/imageUrl/type",keyword:"type",params:{type: schema65.properties.comments.items.properties.createdBy.properties.imageUrl.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -18638,7 +19111,7 @@ vErrors.push(err98);
 errors++;
 }
 if(typeof data53 === "string"){
-if(!(formats20.test(data53))){
+if(!(formats24.test(data53))){
 const err99 = {instancePath:instancePath+"/comments/" + i5+"/createdBy/imageUrl",schemaPath:"#/properties/comments/items/properties/createdBy/properties/imageUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err99];
@@ -18750,7 +19223,7 @@ errors++;
 if(data55.username !== undefined){
 let data57 = data55.username;
 if((typeof data57 !== "string") && (data57 !== null)){
-const err108 = {instancePath:instancePath+"/createdBy/username",schemaPath:"#/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema64.properties.createdBy.properties.username.type},message:"must be string,null"};
+const err108 = {instancePath:instancePath+"/createdBy/username",schemaPath:"#/properties/createdBy/properties/username/type",keyword:"type",params:{type: schema65.properties.createdBy.properties.username.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err108];
 }
@@ -18763,7 +19236,7 @@ errors++;
 if(data55.imageUrl !== undefined){
 let data58 = data55.imageUrl;
 if(typeof data58 === "string"){
-if(!(formats20.test(data58))){
+if(!(formats24.test(data58))){
 const err109 = {instancePath:instancePath+"/createdBy/imageUrl",schemaPath:"#/properties/createdBy/properties/imageUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
 if(vErrors === null){
 vErrors = [err109];
@@ -18825,7 +19298,7 @@ errors++;
 if(data.state !== undefined){
 let data60 = data.state;
 if(!(((((((data60 === "Draft") || (data60 === "In review")) || (data60 === "Approved")) || (data60 === "Scheduled")) || (data60 === "Applied")) || (data60 === "Cancelled")) || (data60 === "Rejected"))){
-const err114 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema64.properties.state.enum},message:"must be equal to one of the allowed values"};
+const err114 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema65.properties.state.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err114];
 }
@@ -18886,7 +19359,7 @@ errors++;
 if(data61.status !== undefined){
 let data63 = data61.status;
 if(!((data63 === "pending") || (data63 === "failed"))){
-const err119 = {instancePath:instancePath+"/schedule/status",schemaPath:"#/properties/schedule/properties/status/enum",keyword:"enum",params:{allowedValues: schema64.properties.schedule.properties.status.enum},message:"must be equal to one of the allowed values"};
+const err119 = {instancePath:instancePath+"/schedule/status",schemaPath:"#/properties/schedule/properties/status/enum",keyword:"enum",params:{allowedValues: schema65.properties.schedule.properties.status.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err119];
 }
@@ -18931,22 +19404,22 @@ vErrors.push(err122);
 }
 errors++;
 }
-validate90.errors = vErrors;
+validate92.errors = vErrors;
 return errors === 0;
 }
 
-export const changeRequests = validate91;
-const schema65 = {"$id":"changeRequests","type":"array","items":{"$ref":"changeRequest"}};
+export const changeRequests = validate93;
+const schema66 = {"$id":"changeRequests","type":"array","items":{"$ref":"changeRequest"}};
 
-function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="changeRequests" */;
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate90(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate90.errors : vErrors.concat(validate90.errors);
+if(!(validate92(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
 errors = vErrors.length;
 }
 }
@@ -18961,14 +19434,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate91.errors = vErrors;
+validate93.errors = vErrors;
 return errors === 0;
 }
 
-export const changeRequestChangeEdit = validate93;
-const schema66 = {"$id":"changeRequestChangeEdit","type":"object","additionalProperties":false,"required":["action","payload"],"properties":{"feature":{"type":["string","null"]},"action":{"enum":["updateEnabled","addStrategy","updateStrategy","deleteStrategy","patchVariant","reorderStrategy","archiveFeature","addDependency","deleteDependency","updateSegment","deleteSegment"]},"payload":{"type":["object","array"]}}};
+export const changeRequestChangeEdit = validate95;
+const schema67 = {"$id":"changeRequestChangeEdit","type":"object","additionalProperties":false,"required":["action","payload"],"properties":{"feature":{"type":["string","null"]},"action":{"enum":["updateEnabled","addStrategy","updateStrategy","deleteStrategy","patchVariant","reorderStrategy","archiveFeature","addDependency","deleteDependency","updateSegment","deleteSegment"]},"payload":{"type":["object","array"]}}};
 
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="changeRequestChangeEdit" */;
 let vErrors = null;
 let errors = 0;
@@ -19008,7 +19481,7 @@ errors++;
 if(data.feature !== undefined){
 let data0 = data.feature;
 if((typeof data0 !== "string") && (data0 !== null)){
-const err3 = {instancePath:instancePath+"/feature",schemaPath:"#/properties/feature/type",keyword:"type",params:{type: schema66.properties.feature.type},message:"must be string,null"};
+const err3 = {instancePath:instancePath+"/feature",schemaPath:"#/properties/feature/type",keyword:"type",params:{type: schema67.properties.feature.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -19021,7 +19494,7 @@ errors++;
 if(data.action !== undefined){
 let data1 = data.action;
 if(!(((((((((((data1 === "updateEnabled") || (data1 === "addStrategy")) || (data1 === "updateStrategy")) || (data1 === "deleteStrategy")) || (data1 === "patchVariant")) || (data1 === "reorderStrategy")) || (data1 === "archiveFeature")) || (data1 === "addDependency")) || (data1 === "deleteDependency")) || (data1 === "updateSegment")) || (data1 === "deleteSegment"))){
-const err4 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema66.properties.action.enum},message:"must be equal to one of the allowed values"};
+const err4 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema67.properties.action.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -19034,7 +19507,7 @@ errors++;
 if(data.payload !== undefined){
 let data2 = data.payload;
 if(!data2 || typeof data2 != "object"){
-const err5 = {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/type",keyword:"type",params:{type: schema66.properties.payload.type},message:"must be object,array"};
+const err5 = {instancePath:instancePath+"/payload",schemaPath:"#/properties/payload/type",keyword:"type",params:{type: schema67.properties.payload.type},message:"must be object,array"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -19055,14 +19528,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate93.errors = vErrors;
+validate95.errors = vErrors;
 return errors === 0;
 }
 
-export const changeRequestStateBody = validate94;
-const schema67 = {"$id":"changeRequestStateBody","type":"object","additionalProperties":false,"required":["state"],"properties":{"state":{"enum":["Draft","In review","Approved","Scheduled","Applied","Cancelled","Rejected"]},"comment":{"type":"string","minLength":1,"maxLength":10000},"scheduledAt":{"type":"string","format":"date-time"},"force":{"type":"boolean"}}};
+export const changeRequestStateBody = validate96;
+const schema68 = {"$id":"changeRequestStateBody","type":"object","additionalProperties":false,"required":["state"],"properties":{"state":{"enum":["Draft","In review","Approved","Scheduled","Applied","Cancelled","Rejected"]},"comment":{"type":"string","minLength":1,"maxLength":10000},"scheduledAt":{"type":"string","format":"date-time"},"force":{"type":"boolean"}}};
 
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="changeRequestStateBody" */;
 let vErrors = null;
 let errors = 0;
@@ -19092,7 +19565,7 @@ errors++;
 if(data.state !== undefined){
 let data0 = data.state;
 if(!(((((((data0 === "Draft") || (data0 === "In review")) || (data0 === "Approved")) || (data0 === "Scheduled")) || (data0 === "Applied")) || (data0 === "Cancelled")) || (data0 === "Rejected"))){
-const err2 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema67.properties.state.enum},message:"must be equal to one of the allowed values"};
+const err2 = {instancePath:instancePath+"/state",schemaPath:"#/properties/state/enum",keyword:"enum",params:{allowedValues: schema68.properties.state.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -19185,14 +19658,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate94.errors = vErrors;
+validate96.errors = vErrors;
 return errors === 0;
 }
 
-export const changeRequestCommentBody = validate95;
-const schema68 = {"$id":"changeRequestCommentBody","type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string","minLength":1,"maxLength":10000}}};
+export const changeRequestCommentBody = validate97;
+const schema69 = {"$id":"changeRequestCommentBody","type":"object","additionalProperties":false,"required":["text"],"properties":{"text":{"type":"string","minLength":1,"maxLength":10000}}};
 
-function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="changeRequestCommentBody" */;
 let vErrors = null;
 let errors = 0;
@@ -19265,14 +19738,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate95.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
 
-export const changeRequestTitleBody = validate96;
-const schema69 = {"$id":"changeRequestTitleBody","type":"object","additionalProperties":false,"required":["title"],"properties":{"title":{"type":"string","minLength":1,"maxLength":255}}};
+export const changeRequestTitleBody = validate98;
+const schema70 = {"$id":"changeRequestTitleBody","type":"object","additionalProperties":false,"required":["title"],"properties":{"title":{"type":"string","minLength":1,"maxLength":255}}};
 
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="changeRequestTitleBody" */;
 let vErrors = null;
 let errors = 0;
@@ -19345,14 +19818,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate96.errors = vErrors;
+validate98.errors = vErrors;
 return errors === 0;
 }
 
-export const changeRequestConfigBody = validate97;
-const schema70 = {"$id":"changeRequestConfigBody","type":"object","additionalProperties":false,"required":["changeRequestsEnabled"],"properties":{"changeRequestsEnabled":{"type":"boolean"},"requiredApprovals":{"type":"integer","minimum":1,"maximum":10}}};
+export const changeRequestConfigBody = validate99;
+const schema71 = {"$id":"changeRequestConfigBody","type":"object","additionalProperties":false,"required":["changeRequestsEnabled"],"properties":{"changeRequestsEnabled":{"type":"boolean"},"requiredApprovals":{"type":"integer","minimum":1,"maximum":10}}};
 
-function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="changeRequestConfigBody" */;
 let vErrors = null;
 let errors = 0;
@@ -19437,14 +19910,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate97.errors = vErrors;
+validate99.errors = vErrors;
 return errors === 0;
 }
 
-export const changeRequestConfig = validate98;
-const schema71 = {"$id":"changeRequestConfig","type":"array","items":{"type":"object","additionalProperties":false,"required":["environment","type","changeRequestEnabled","requiredApprovals"],"properties":{"environment":{"type":"string"},"type":{"type":"string"},"changeRequestEnabled":{"type":"boolean"},"requiredApprovals":{"type":"integer"}}}};
+export const changeRequestConfig = validate100;
+const schema72 = {"$id":"changeRequestConfig","type":"array","items":{"type":"object","additionalProperties":false,"required":["environment","type","changeRequestEnabled","requiredApprovals"],"properties":{"environment":{"type":"string"},"type":{"type":"string"},"changeRequestEnabled":{"type":"boolean"},"requiredApprovals":{"type":"integer"}}}};
 
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="changeRequestConfig" */;
 let vErrors = null;
 let errors = 0;
@@ -19577,14 +20050,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate98.errors = vErrors;
+validate100.errors = vErrors;
 return errors === 0;
 }
 
-export const frontendFeatures = validate99;
-const schema72 = {"$id":"frontendFeatures","type":"object","additionalProperties":false,"required":["toggles"],"properties":{"toggles":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","enabled","variant","impressionData"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"impressionData":{"type":"boolean"},"variant":{"type":"object","additionalProperties":false,"required":["name","enabled","feature_enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"feature_enabled":{"type":"boolean"},"featureEnabled":{"type":"boolean"}}}}}}}};
+export const frontendFeatures = validate101;
+const schema73 = {"$id":"frontendFeatures","type":"object","additionalProperties":false,"required":["toggles"],"properties":{"toggles":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","enabled","variant","impressionData"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"impressionData":{"type":"boolean"},"variant":{"type":"object","additionalProperties":false,"required":["name","enabled","feature_enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"feature_enabled":{"type":"boolean"},"featureEnabled":{"type":"boolean"}}}}}}}};
 
-function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="frontendFeatures" */;
 let vErrors = null;
 let errors = 0;
@@ -19917,14 +20390,14 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate99.errors = vErrors;
+validate101.errors = vErrors;
 return errors === 0;
 }
 
-export const frontendFeaturesPost = validate100;
-const schema73 = {"$id":"frontendFeaturesPost","type":"object","properties":{"context":{"type":"object","properties":{"appName":{"type":"string"},"environment":{"type":"string"},"userId":{"type":"string"},"sessionId":{"type":"string"},"remoteAddress":{"type":"string"},"currentTime":{"type":"string"},"properties":{"type":"object","additionalProperties":{"type":"string"}}}}}};
+export const frontendFeaturesPost = validate102;
+const schema74 = {"$id":"frontendFeaturesPost","type":"object","properties":{"context":{"type":"object","properties":{"appName":{"type":"string"},"environment":{"type":"string"},"userId":{"type":"string"},"sessionId":{"type":"string"},"remoteAddress":{"type":"string"},"currentTime":{"type":"string"},"properties":{"type":"object","additionalProperties":{"type":"string"}}}}}};
 
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="frontendFeaturesPost" */;
 let vErrors = null;
 let errors = 0;
@@ -20054,14 +20527,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate100.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
 
-export const frontendClientRegister = validate101;
-const schema74 = {"$id":"frontendClientRegister","type":"object","required":["appName","interval","started","strategies"],"properties":{"appName":{"type":"string","minLength":1,"maxLength":255},"instanceId":{"type":"string","maxLength":255},"sdkVersion":{"type":"string","maxLength":255},"environment":{"type":"string","maxLength":100},"interval":{"type":"number"},"started":{"anyOf":[{"type":"string","format":"date-time","maxLength":40},{"type":"number"}]},"strategies":{"type":"array","maxItems":100,"items":{"type":"string","maxLength":255}}}};
+export const frontendClientRegister = validate103;
+const schema75 = {"$id":"frontendClientRegister","type":"object","required":["appName","interval","started","strategies"],"properties":{"appName":{"type":"string","minLength":1,"maxLength":255},"instanceId":{"type":"string","maxLength":255},"sdkVersion":{"type":"string","maxLength":255},"environment":{"type":"string","maxLength":100},"interval":{"type":"number"},"started":{"anyOf":[{"type":"string","format":"date-time","maxLength":40},{"type":"number"}]},"strategies":{"type":"array","maxItems":100,"items":{"type":"string","maxLength":255}}}};
 
-function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="frontendClientRegister" */;
 let vErrors = null;
 let errors = 0;
@@ -20367,14 +20840,14 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate101.errors = vErrors;
+validate103.errors = vErrors;
 return errors === 0;
 }
 
-export const setCors = validate102;
-const schema75 = {"$id":"setCors","type":"object","additionalProperties":false,"properties":{"frontendApiOrigins":{"type":"array","maxItems":100,"items":{"type":"string","maxLength":500}}}};
+export const setCors = validate104;
+const schema76 = {"$id":"setCors","type":"object","additionalProperties":false,"properties":{"frontendApiOrigins":{"type":"array","maxItems":100,"items":{"type":"string","maxLength":500}}}};
 
-function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="setCors" */;
 let vErrors = null;
 let errors = 0;
@@ -20453,14 +20926,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate102.errors = vErrors;
+validate104.errors = vErrors;
 return errors === 0;
 }
 
-export const uiConfig = validate103;
-const schema76 = {"$id":"uiConfig","type":"object","required":["version","unleashUrl","baseUriPath","versionInfo","frontendApiOrigins"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"unleashUrl":{"type":"string"},"baseUriPath":{"type":"string"},"versionInfo":{"type":"object","required":["current","latest","isLatest"],"properties":{"current":{"type":"object"},"latest":{"type":"object"},"isLatest":{"type":"boolean"}}},"frontendApiOrigins":{"type":"array","items":{"type":"string"}},"flags":{"type":"object","additionalProperties":{"type":"boolean"}}}};
+export const uiConfig = validate105;
+const schema77 = {"$id":"uiConfig","type":"object","required":["version","unleashUrl","baseUriPath","versionInfo","frontendApiOrigins"],"properties":{"name":{"type":"string"},"version":{"type":"string"},"unleashUrl":{"type":"string"},"baseUriPath":{"type":"string"},"versionInfo":{"type":"object","required":["current","latest","isLatest"],"properties":{"current":{"type":"object"},"latest":{"type":"object"},"isLatest":{"type":"boolean"}}},"frontendApiOrigins":{"type":"array","items":{"type":"string"}},"flags":{"type":"object","additionalProperties":{"type":"boolean"}}}};
 
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="uiConfig" */;
 let vErrors = null;
 let errors = 0;
@@ -20712,14 +21185,14 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate103.errors = vErrors;
+validate105.errors = vErrors;
 return errors === 0;
 }
 
-export const ofrepRequest = validate104;
-const schema77 = {"$id":"ofrepRequest","type":"object","properties":{"context":{"type":"object"}}};
+export const ofrepRequest = validate106;
+const schema78 = {"$id":"ofrepRequest","type":"object","properties":{"context":{"type":"object"}}};
 
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="ofrepRequest" */;
 let vErrors = null;
 let errors = 0;
@@ -20748,14 +21221,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate104.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
 
-export const ofrepEvaluation = validate105;
-const schema78 = {"$id":"ofrepEvaluation","type":"object","additionalProperties":false,"required":["key","reason","metadata"],"properties":{"key":{"type":"string"},"reason":{"enum":["STATIC","TARGETING_MATCH","SPLIT","DISABLED","DEFAULT"]},"variant":{"type":"string"},"value":{},"metadata":{"type":"object","additionalProperties":{"type":["string","number","boolean"]}}}};
+export const ofrepEvaluation = validate107;
+const schema79 = {"$id":"ofrepEvaluation","type":"object","additionalProperties":false,"required":["key","reason","metadata"],"properties":{"key":{"type":"string"},"reason":{"enum":["STATIC","TARGETING_MATCH","SPLIT","DISABLED","DEFAULT"]},"variant":{"type":"string"},"value":{},"metadata":{"type":"object","additionalProperties":{"type":["string","number","boolean"]}}}};
 
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="ofrepEvaluation" */;
 let vErrors = null;
 let errors = 0;
@@ -20817,7 +21290,7 @@ errors++;
 if(data.reason !== undefined){
 let data1 = data.reason;
 if(!(((((data1 === "STATIC") || (data1 === "TARGETING_MATCH")) || (data1 === "SPLIT")) || (data1 === "DISABLED")) || (data1 === "DEFAULT"))){
-const err5 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/enum",keyword:"enum",params:{allowedValues: schema78.properties.reason.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/enum",keyword:"enum",params:{allowedValues: schema79.properties.reason.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -20845,7 +21318,7 @@ if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 for(const key1 in data3){
 let data4 = data3[key1];
 if(((typeof data4 !== "string") && (!((typeof data4 == "number") && (isFinite(data4))))) && (typeof data4 !== "boolean")){
-const err7 = {instancePath:instancePath+"/metadata/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/metadata/additionalProperties/type",keyword:"type",params:{type: schema78.properties.metadata.additionalProperties.type},message:"must be string,number,boolean"};
+const err7 = {instancePath:instancePath+"/metadata/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/metadata/additionalProperties/type",keyword:"type",params:{type: schema79.properties.metadata.additionalProperties.type},message:"must be string,number,boolean"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -20878,14 +21351,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate105.errors = vErrors;
+validate107.errors = vErrors;
 return errors === 0;
 }
 
-export const ofrepBulkEvaluation = validate106;
-const schema79 = {"$id":"ofrepBulkEvaluation","type":"object","additionalProperties":false,"required":["flags"],"properties":{"flags":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["key","reason","metadata"],"properties":{"key":{"type":"string"},"reason":{"enum":["STATIC","TARGETING_MATCH","SPLIT","DISABLED","DEFAULT"]},"variant":{"type":"string"},"value":{},"metadata":{"type":"object","additionalProperties":{"type":["string","number","boolean"]}}}}}}};
+export const ofrepBulkEvaluation = validate108;
+const schema80 = {"$id":"ofrepBulkEvaluation","type":"object","additionalProperties":false,"required":["flags"],"properties":{"flags":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["key","reason","metadata"],"properties":{"key":{"type":"string"},"reason":{"enum":["STATIC","TARGETING_MATCH","SPLIT","DISABLED","DEFAULT"]},"variant":{"type":"string"},"value":{},"metadata":{"type":"object","additionalProperties":{"type":["string","number","boolean"]}}}}}}};
 
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="ofrepBulkEvaluation" */;
 let vErrors = null;
 let errors = 0;
@@ -20976,7 +21449,7 @@ errors++;
 if(data1.reason !== undefined){
 let data3 = data1.reason;
 if(!(((((data3 === "STATIC") || (data3 === "TARGETING_MATCH")) || (data3 === "SPLIT")) || (data3 === "DISABLED")) || (data3 === "DEFAULT"))){
-const err7 = {instancePath:instancePath+"/flags/" + i0+"/reason",schemaPath:"#/properties/flags/items/properties/reason/enum",keyword:"enum",params:{allowedValues: schema79.properties.flags.items.properties.reason.enum},message:"must be equal to one of the allowed values"};
+const err7 = {instancePath:instancePath+"/flags/" + i0+"/reason",schemaPath:"#/properties/flags/items/properties/reason/enum",keyword:"enum",params:{allowedValues: schema80.properties.flags.items.properties.reason.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -21004,7 +21477,7 @@ if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 for(const key2 in data5){
 let data6 = data5[key2];
 if(((typeof data6 !== "string") && (!((typeof data6 == "number") && (isFinite(data6))))) && (typeof data6 !== "boolean")){
-const err9 = {instancePath:instancePath+"/flags/" + i0+"/metadata/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/flags/items/properties/metadata/additionalProperties/type",keyword:"type",params:{type: schema79.properties.flags.items.properties.metadata.additionalProperties.type},message:"must be string,number,boolean"};
+const err9 = {instancePath:instancePath+"/flags/" + i0+"/metadata/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/flags/items/properties/metadata/additionalProperties/type",keyword:"type",params:{type: schema80.properties.flags.items.properties.metadata.additionalProperties.type},message:"must be string,number,boolean"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -21061,14 +21534,14 @@ vErrors.push(err13);
 }
 errors++;
 }
-validate106.errors = vErrors;
+validate108.errors = vErrors;
 return errors === 0;
 }
 
-export const playgroundRequest = validate107;
-const schema80 = {"$id":"playgroundRequest","type":"object","required":["environment","context"],"properties":{"environment":{"type":"string","minLength":1},"projects":{"anyOf":[{"type":"array","maxItems":1000,"items":{"type":"string"}},{"const":"*"}]},"context":{"type":"object","properties":{"appName":{"type":"string","minLength":1},"environment":{"type":"string"},"userId":{"type":"string"},"sessionId":{"type":"string"},"remoteAddress":{"type":"string"},"currentTime":{"type":"string"},"properties":{"type":"object","additionalProperties":{"type":"string"}}},"required":["appName"]}}};
+export const playgroundRequest = validate109;
+const schema81 = {"$id":"playgroundRequest","type":"object","required":["environment","context"],"properties":{"environment":{"type":"string","minLength":1},"projects":{"anyOf":[{"type":"array","maxItems":1000,"items":{"type":"string"}},{"const":"*"}]},"context":{"type":"object","properties":{"appName":{"type":"string","minLength":1},"environment":{"type":"string"},"userId":{"type":"string"},"sessionId":{"type":"string"},"remoteAddress":{"type":"string"},"currentTime":{"type":"string"},"properties":{"type":"object","additionalProperties":{"type":"string"}}},"required":["appName"]}}};
 
-function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="playgroundRequest" */;
 let vErrors = null;
 let errors = 0;
@@ -21345,15 +21818,15 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate107.errors = vErrors;
+validate109.errors = vErrors;
 return errors === 0;
 }
 
-export const advancedPlaygroundRequest = validate108;
-const schema81 = {"$id":"advancedPlaygroundRequest","type":"object","required":["environments","context"],"properties":{"environments":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"string","minLength":1,"pattern":"^[a-zA-Z0-9~_.-]+$"}},"projects":{"anyOf":[{"type":"array","maxItems":1000,"items":{"type":"string"}},{"const":"*"}]},"context":{"type":"object","properties":{"appName":{"type":"string","minLength":1},"environment":{"type":"string"},"userId":{"type":"string"},"sessionId":{"type":"string"},"remoteAddress":{"type":"string"},"currentTime":{"type":"string"},"properties":{"type":"object"}},"required":["appName"]}}};
+export const advancedPlaygroundRequest = validate110;
+const schema82 = {"$id":"advancedPlaygroundRequest","type":"object","required":["environments","context"],"properties":{"environments":{"type":"array","minItems":1,"maxItems":100,"items":{"type":"string","minLength":1,"pattern":"^[a-zA-Z0-9~_.-]+$"}},"projects":{"anyOf":[{"type":"array","maxItems":1000,"items":{"type":"string"}},{"const":"*"}]},"context":{"type":"object","properties":{"appName":{"type":"string","minLength":1},"environment":{"type":"string"},"userId":{"type":"string"},"sessionId":{"type":"string"},"remoteAddress":{"type":"string"},"currentTime":{"type":"string"},"properties":{"type":"object"}},"required":["appName"]}}};
 const pattern9 = new RegExp("^[a-zA-Z0-9~_.-]+$", "u");
 
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="advancedPlaygroundRequest" */;
 let vErrors = null;
 let errors = 0;
@@ -21662,14 +22135,14 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate108.errors = vErrors;
+validate110.errors = vErrors;
 return errors === 0;
 }
 
-export const playgroundResponse = validate109;
-const schema82 = {"$id":"playgroundResponse","type":"object","required":["input","features"],"properties":{"input":{"type":"object"},"features":{"type":"array","items":{"type":"object","required":["name","projectId","isEnabled","isEnabledInCurrentEnvironment","variant","variants","strategies"],"properties":{"name":{"type":"string"},"projectId":{"type":"string"},"isEnabled":{"type":"boolean"},"isEnabledInCurrentEnvironment":{"type":"boolean"},"hasUnsatisfiedDependency":{"type":"boolean"},"strategies":{"type":"object","required":["result","data"],"properties":{"result":{"anyOf":[{"type":"boolean"},{"const":"unknown"}]},"data":{"type":"array","items":{"type":"object","required":["id","name","result","segments","constraints","parameters","disabled","links"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"disabled":{"type":"boolean"},"parameters":{"type":"object","additionalProperties":{"type":"string"}},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator","result"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"},"result":{"type":"boolean"}}}},"segments":{"type":"array","items":{"type":"object","required":["id","name","result","constraints"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"result":{"type":"boolean"},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator","result"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"},"result":{"type":"boolean"}}}}}}},"result":{"type":"object","required":["evaluationStatus","enabled"],"properties":{"evaluationStatus":{"enum":["complete","incomplete","unevaluated"]},"enabled":{"anyOf":[{"type":"boolean"},{"const":"unknown"}]},"variant":{"type":["object","null"],"required":["name","enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object"},"feature_enabled":{"type":"boolean"}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}}}},"links":{"type":"object","required":["edit"],"properties":{"edit":{"type":"string"}}}}}}}},"variant":{"type":["object","null"],"required":["name","enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object"},"feature_enabled":{"type":"boolean"}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}}}}}}};
+export const playgroundResponse = validate111;
+const schema83 = {"$id":"playgroundResponse","type":"object","required":["input","features"],"properties":{"input":{"type":"object"},"features":{"type":"array","items":{"type":"object","required":["name","projectId","isEnabled","isEnabledInCurrentEnvironment","variant","variants","strategies"],"properties":{"name":{"type":"string"},"projectId":{"type":"string"},"isEnabled":{"type":"boolean"},"isEnabledInCurrentEnvironment":{"type":"boolean"},"hasUnsatisfiedDependency":{"type":"boolean"},"strategies":{"type":"object","required":["result","data"],"properties":{"result":{"anyOf":[{"type":"boolean"},{"const":"unknown"}]},"data":{"type":"array","items":{"type":"object","required":["id","name","result","segments","constraints","parameters","disabled","links"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"disabled":{"type":"boolean"},"parameters":{"type":"object","additionalProperties":{"type":"string"}},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator","result"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"},"result":{"type":"boolean"}}}},"segments":{"type":"array","items":{"type":"object","required":["id","name","result","constraints"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"result":{"type":"boolean"},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator","result"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"},"result":{"type":"boolean"}}}}}}},"result":{"type":"object","required":["evaluationStatus","enabled"],"properties":{"evaluationStatus":{"enum":["complete","incomplete","unevaluated"]},"enabled":{"anyOf":[{"type":"boolean"},{"const":"unknown"}]},"variant":{"type":["object","null"],"required":["name","enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object"},"feature_enabled":{"type":"boolean"}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}}}},"links":{"type":"object","required":["edit"],"properties":{"edit":{"type":"string"}}}}}}}},"variant":{"type":["object","null"],"required":["name","enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object"},"feature_enabled":{"type":"boolean"}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}}}}}}};
 
-function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="playgroundResponse" */;
 let vErrors = null;
 let errors = 0;
@@ -22539,7 +23012,7 @@ errors++;
 if(data43.evaluationStatus !== undefined){
 let data44 = data43.evaluationStatus;
 if(!(((data44 === "complete") || (data44 === "incomplete")) || (data44 === "unevaluated"))){
-const err71 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result/evaluationStatus",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/properties/evaluationStatus/enum",keyword:"enum",params:{allowedValues: schema82.properties.features.items.properties.strategies.properties.data.items.properties.result.properties.evaluationStatus.enum},message:"must be equal to one of the allowed values"};
+const err71 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result/evaluationStatus",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/properties/evaluationStatus/enum",keyword:"enum",params:{allowedValues: schema83.properties.features.items.properties.strategies.properties.data.items.properties.result.properties.evaluationStatus.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err71];
 }
@@ -22606,7 +23079,7 @@ vErrors = null;
 if(data43.variant !== undefined){
 let data46 = data43.variant;
 if((!(data46 && typeof data46 == "object" && !Array.isArray(data46))) && (data46 !== null)){
-const err75 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result/variant",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/properties/variant/type",keyword:"type",params:{type: schema82.properties.features.items.properties.strategies.properties.data.items.properties.result.properties.variant.type},message:"must be object,null"};
+const err75 = {instancePath:instancePath+"/features/" + i0+"/strategies/data/" + i1+"/result/variant",schemaPath:"#/properties/features/items/properties/strategies/properties/data/items/properties/result/properties/variant/type",keyword:"type",params:{type: schema83.properties.features.items.properties.strategies.properties.data.items.properties.result.properties.variant.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err75];
 }
@@ -23025,7 +23498,7 @@ errors++;
 if(data2.variant !== undefined){
 let data67 = data2.variant;
 if((!(data67 && typeof data67 == "object" && !Array.isArray(data67))) && (data67 !== null)){
-const err109 = {instancePath:instancePath+"/features/" + i0+"/variant",schemaPath:"#/properties/features/items/properties/variant/type",keyword:"type",params:{type: schema82.properties.features.items.properties.variant.type},message:"must be object,null"};
+const err109 = {instancePath:instancePath+"/features/" + i0+"/variant",schemaPath:"#/properties/features/items/properties/variant/type",keyword:"type",params:{type: schema83.properties.features.items.properties.variant.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err109];
 }
@@ -23391,14 +23864,14 @@ vErrors.push(err138);
 }
 errors++;
 }
-validate109.errors = vErrors;
+validate111.errors = vErrors;
 return errors === 0;
 }
 
-export const advancedPlaygroundResponse = validate110;
-const schema83 = {"$id":"advancedPlaygroundResponse","type":"object","required":["input","features"],"properties":{"input":{"type":"object"},"features":{"type":"array","items":{"type":"object","required":["name","projectId","environments"],"properties":{"name":{"type":"string"},"projectId":{"type":"string"},"environments":{"type":"object","additionalProperties":{"type":"array","items":{"type":"object","required":["name","projectId","isEnabled","isEnabledInCurrentEnvironment","variant","variants","strategies","environment","context"],"properties":{"name":{"type":"string"},"projectId":{"type":"string"},"isEnabled":{"type":"boolean"},"isEnabledInCurrentEnvironment":{"type":"boolean"},"hasUnsatisfiedDependency":{"type":"boolean"},"strategies":{"type":"object","required":["result","data"],"properties":{"result":{"anyOf":[{"type":"boolean"},{"const":"unknown"}]},"data":{"type":"array","items":{"type":"object","required":["id","name","result","segments","constraints","parameters","disabled","links"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"disabled":{"type":"boolean"},"parameters":{"type":"object","additionalProperties":{"type":"string"}},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator","result"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"},"result":{"type":"boolean"}}}},"segments":{"type":"array","items":{"type":"object","required":["id","name","result","constraints"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"result":{"type":"boolean"},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator","result"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"},"result":{"type":"boolean"}}}}}}},"result":{"type":"object","required":["evaluationStatus","enabled"],"properties":{"evaluationStatus":{"enum":["complete","incomplete","unevaluated"]},"enabled":{"anyOf":[{"type":"boolean"},{"const":"unknown"}]},"variant":{"type":["object","null"],"required":["name","enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object"},"feature_enabled":{"type":"boolean"}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}}}},"links":{"type":"object","required":["edit"],"properties":{"edit":{"type":"string"}}}}}}}},"variant":{"type":["object","null"],"required":["name","enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object"},"feature_enabled":{"type":"boolean"}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}},"environment":{"type":"string"},"context":{"type":"object"}}}}}}}},"warnings":{"type":"object","properties":{"invalidContextProperties":{"type":"array","items":{"type":"string"}}}}}};
+export const advancedPlaygroundResponse = validate112;
+const schema84 = {"$id":"advancedPlaygroundResponse","type":"object","required":["input","features"],"properties":{"input":{"type":"object"},"features":{"type":"array","items":{"type":"object","required":["name","projectId","environments"],"properties":{"name":{"type":"string"},"projectId":{"type":"string"},"environments":{"type":"object","additionalProperties":{"type":"array","items":{"type":"object","required":["name","projectId","isEnabled","isEnabledInCurrentEnvironment","variant","variants","strategies","environment","context"],"properties":{"name":{"type":"string"},"projectId":{"type":"string"},"isEnabled":{"type":"boolean"},"isEnabledInCurrentEnvironment":{"type":"boolean"},"hasUnsatisfiedDependency":{"type":"boolean"},"strategies":{"type":"object","required":["result","data"],"properties":{"result":{"anyOf":[{"type":"boolean"},{"const":"unknown"}]},"data":{"type":"array","items":{"type":"object","required":["id","name","result","segments","constraints","parameters","disabled","links"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"title":{"type":"string"},"disabled":{"type":"boolean"},"parameters":{"type":"object","additionalProperties":{"type":"string"}},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator","result"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"},"result":{"type":"boolean"}}}},"segments":{"type":"array","items":{"type":"object","required":["id","name","result","constraints"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"result":{"type":"boolean"},"constraints":{"type":"array","items":{"type":"object","required":["contextName","operator","result"],"properties":{"contextName":{"type":"string"},"operator":{"type":"string"},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string"}},"value":{"type":"string"},"result":{"type":"boolean"}}}}}}},"result":{"type":"object","required":["evaluationStatus","enabled"],"properties":{"evaluationStatus":{"enum":["complete","incomplete","unevaluated"]},"enabled":{"anyOf":[{"type":"boolean"},{"const":"unknown"}]},"variant":{"type":["object","null"],"required":["name","enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object"},"feature_enabled":{"type":"boolean"}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}}}},"links":{"type":"object","required":["edit"],"properties":{"edit":{"type":"string"}}}}}}}},"variant":{"type":["object","null"],"required":["name","enabled"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"payload":{"type":"object"},"feature_enabled":{"type":"boolean"}}},"variants":{"type":"array","items":{"type":"object","required":["name","weight"],"properties":{"name":{"type":"string"},"weight":{"type":"number"},"weightType":{"type":"string"},"stickiness":{"type":"string"},"payload":{"type":"object","required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"}}},"overrides":{"type":"array","items":{"type":"object","required":["contextName","values"],"properties":{"contextName":{"type":"string"},"values":{"type":"array","items":{"type":"string"}}}}}}}},"environment":{"type":"string"},"context":{"type":"object"}}}}}}}},"warnings":{"type":"object","properties":{"invalidContextProperties":{"type":"array","items":{"type":"string"}}}}}};
 
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="advancedPlaygroundResponse" */;
 let vErrors = null;
 let errors = 0;
@@ -24352,7 +24825,7 @@ errors++;
 if(data48.evaluationStatus !== undefined){
 let data49 = data48.evaluationStatus;
 if(!(((data49 === "complete") || (data49 === "incomplete")) || (data49 === "unevaluated"))){
-const err78 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result/evaluationStatus",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/properties/evaluationStatus/enum",keyword:"enum",params:{allowedValues: schema83.properties.features.items.properties.environments.additionalProperties.items.properties.strategies.properties.data.items.properties.result.properties.evaluationStatus.enum},message:"must be equal to one of the allowed values"};
+const err78 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result/evaluationStatus",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/properties/evaluationStatus/enum",keyword:"enum",params:{allowedValues: schema84.properties.features.items.properties.environments.additionalProperties.items.properties.strategies.properties.data.items.properties.result.properties.evaluationStatus.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err78];
 }
@@ -24419,7 +24892,7 @@ vErrors = null;
 if(data48.variant !== undefined){
 let data51 = data48.variant;
 if((!(data51 && typeof data51 == "object" && !Array.isArray(data51))) && (data51 !== null)){
-const err82 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result/variant",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/properties/variant/type",keyword:"type",params:{type: schema83.properties.features.items.properties.environments.additionalProperties.items.properties.strategies.properties.data.items.properties.result.properties.variant.type},message:"must be object,null"};
+const err82 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/strategies/data/" + i2+"/result/variant",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/strategies/properties/data/items/properties/result/properties/variant/type",keyword:"type",params:{type: schema84.properties.features.items.properties.environments.additionalProperties.items.properties.strategies.properties.data.items.properties.result.properties.variant.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err82];
 }
@@ -24838,7 +25311,7 @@ errors++;
 if(data7.variant !== undefined){
 let data72 = data7.variant;
 if((!(data72 && typeof data72 == "object" && !Array.isArray(data72))) && (data72 !== null)){
-const err116 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/variant",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/variant/type",keyword:"type",params:{type: schema83.properties.features.items.properties.environments.additionalProperties.items.properties.variant.type},message:"must be object,null"};
+const err116 = {instancePath:instancePath+"/features/" + i0+"/environments/" + key0.replace(/~/g, "~0").replace(/\//g, "~1")+"/" + i1+"/variant",schemaPath:"#/properties/features/items/properties/environments/additionalProperties/items/properties/variant/type",keyword:"type",params:{type: schema84.properties.features.items.properties.environments.additionalProperties.items.properties.variant.type},message:"must be object,null"};
 if(vErrors === null){
 vErrors = [err116];
 }
@@ -25308,15 +25781,15 @@ vErrors.push(err153);
 }
 errors++;
 }
-validate110.errors = vErrors;
+validate112.errors = vErrors;
 return errors === 0;
 }
 
-export const tagBody = validate111;
-const schema84 = {"$id":"tagBody","type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"type":"string","minLength":2,"maxLength":50},"value":{"type":"string","minLength":2,"maxLength":50},"color":{"type":["string","null"],"pattern":"^(#[0-9A-Fa-f]{6})?$"}}};
+export const tagBody = validate113;
+const schema85 = {"$id":"tagBody","type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"type":"string","minLength":2,"maxLength":50},"value":{"type":"string","minLength":2,"maxLength":50},"color":{"type":["string","null"],"pattern":"^(#[0-9A-Fa-f]{6})?$"}}};
 const pattern10 = new RegExp("^(#[0-9A-Fa-f]{6})?$", "u");
 
-function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tagBody" */;
 let vErrors = null;
 let errors = 0;
@@ -25426,7 +25899,7 @@ errors++;
 if(data.color !== undefined){
 let data2 = data.color;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err9 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema84.properties.color.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema85.properties.color.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -25459,15 +25932,15 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate111.errors = vErrors;
+validate113.errors = vErrors;
 return errors === 0;
 }
 
-export const createTagBody = validate112;
-const schema85 = {"$id":"createTagBody","type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"type":"string","minLength":2,"maxLength":50},"value":{"type":"string","pattern":"^\\s*\\S.{0,48}\\S\\s*$"},"color":{"type":["string","null"],"pattern":"^(#[0-9A-Fa-f]{6})?$"}}};
+export const createTagBody = validate114;
+const schema86 = {"$id":"createTagBody","type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"type":"string","minLength":2,"maxLength":50},"value":{"type":"string","pattern":"^\\s*\\S.{0,48}\\S\\s*$"},"color":{"type":["string","null"],"pattern":"^(#[0-9A-Fa-f]{6})?$"}}};
 const pattern11 = new RegExp("^\\s*\\S.{0,48}\\S\\s*$", "u");
 
-function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createTagBody" */;
 let vErrors = null;
 let errors = 0;
@@ -25567,7 +26040,7 @@ errors++;
 if(data.color !== undefined){
 let data2 = data.color;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err8 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema85.properties.color.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema86.properties.color.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -25600,14 +26073,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate112.errors = vErrors;
+validate114.errors = vErrors;
 return errors === 0;
 }
 
-export const updateTagsBody = validate113;
-const schema86 = {"$id":"updateTagsBody","type":"object","additionalProperties":false,"required":["addedTags","removedTags"],"properties":{"addedTags":{"type":"array","items":{"$ref":"tagBody"}},"removedTags":{"type":"array","items":{"$ref":"tagBody"}}}};
+export const updateTagsBody = validate115;
+const schema87 = {"$id":"updateTagsBody","type":"object","additionalProperties":false,"required":["addedTags","removedTags"],"properties":{"addedTags":{"type":"array","items":{"$ref":"tagBody"}},"removedTags":{"type":"array","items":{"$ref":"tagBody"}}}};
 
-function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateTagsBody" */;
 let vErrors = null;
 let errors = 0;
@@ -25649,8 +26122,8 @@ let data0 = data.addedTags;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate111(data0[i0], {instancePath:instancePath+"/addedTags/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
+if(!(validate113(data0[i0], {instancePath:instancePath+"/addedTags/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
 errors = vErrors.length;
 }
 }
@@ -25671,8 +26144,8 @@ let data2 = data.removedTags;
 if(Array.isArray(data2)){
 const len1 = data2.length;
 for(let i1=0; i1<len1; i1++){
-if(!(validate111(data2[i1], {instancePath:instancePath+"/removedTags/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
-vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
+if(!(validate113(data2[i1], {instancePath:instancePath+"/removedTags/" + i1,parentData:data2,parentDataProperty:i1,rootData}))){
+vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
 errors = vErrors.length;
 }
 }
@@ -25699,14 +26172,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate113.errors = vErrors;
+validate115.errors = vErrors;
 return errors === 0;
 }
 
-export const tagsBulkAddBody = validate116;
-const schema87 = {"$id":"tagsBulkAddBody","type":"object","additionalProperties":false,"required":["features","tags"],"properties":{"features":{"type":"array","minItems":1,"maxItems":1000,"items":{"type":"string","minLength":1,"maxLength":100}},"tags":{"$ref":"updateTagsBody"}}};
+export const tagsBulkAddBody = validate118;
+const schema88 = {"$id":"tagsBulkAddBody","type":"object","additionalProperties":false,"required":["features","tags"],"properties":{"features":{"type":"array","minItems":1,"maxItems":1000,"items":{"type":"string","minLength":1,"maxLength":100}},"tags":{"$ref":"updateTagsBody"}}};
 
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tagsBulkAddBody" */;
 let vErrors = null;
 let errors = 0;
@@ -25815,8 +26288,8 @@ errors++;
 }
 }
 if(data.tags !== undefined){
-if(!(validate113(data.tags, {instancePath:instancePath+"/tags",parentData:data,parentDataProperty:"tags",rootData}))){
-vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
+if(!(validate115(data.tags, {instancePath:instancePath+"/tags",parentData:data,parentDataProperty:"tags",rootData}))){
+vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
 errors = vErrors.length;
 }
 }
@@ -25831,14 +26304,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate116.errors = vErrors;
+validate118.errors = vErrors;
 return errors === 0;
 }
 
-export const tagAnswer = validate118;
-const schema88 = {"$id":"tagAnswer","type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"},"color":{"type":["string","null"]}}};
+export const tagAnswer = validate120;
+const schema89 = {"$id":"tagAnswer","type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"type":"string"},"value":{"type":"string"},"color":{"type":["string","null"]}}};
 
-function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tagAnswer" */;
 let vErrors = null;
 let errors = 0;
@@ -25902,7 +26375,7 @@ errors++;
 if(data.color !== undefined){
 let data2 = data.color;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err5 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema88.properties.color.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema89.properties.color.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -25923,14 +26396,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate118.errors = vErrors;
+validate120.errors = vErrors;
 return errors === 0;
 }
 
-export const tagList = validate119;
-const schema89 = {"$id":"tagList","type":"object","additionalProperties":false,"required":["version","tags"],"properties":{"version":{"type":"integer"},"tags":{"type":"array","items":{"$ref":"tagAnswer"}}}};
+export const tagList = validate121;
+const schema90 = {"$id":"tagList","type":"object","additionalProperties":false,"required":["version","tags"],"properties":{"version":{"type":"integer"},"tags":{"type":"array","items":{"$ref":"tagAnswer"}}}};
 
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tagList" */;
 let vErrors = null;
 let errors = 0;
@@ -25985,8 +26458,8 @@ let data1 = data.tags;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate118(data1[i0], {instancePath:instancePath+"/tags/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+if(!(validate120(data1[i0], {instancePath:instancePath+"/tags/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 }
@@ -26013,14 +26486,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate119.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
 
-export const tagWithVersion = validate121;
-const schema90 = {"$id":"tagWithVersion","type":"object","additionalProperties":false,"required":["version","tag"],"properties":{"version":{"type":"integer"},"tag":{"$ref":"tagAnswer"}}};
+export const tagWithVersion = validate123;
+const schema91 = {"$id":"tagWithVersion","type":"object","additionalProperties":false,"required":["version","tag"],"properties":{"version":{"type":"integer"},"tag":{"$ref":"tagAnswer"}}};
 
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tagWithVersion" */;
 let vErrors = null;
 let errors = 0;
@@ -26071,8 +26544,8 @@ errors++;
 }
 }
 if(data.tag !== undefined){
-if(!(validate118(data.tag, {instancePath:instancePath+"/tag",parentData:data,parentDataProperty:"tag",rootData}))){
-vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+if(!(validate120(data.tag, {instancePath:instancePath+"/tag",parentData:data,parentDataProperty:"tag",rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 }
@@ -26087,15 +26560,15 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate121.errors = vErrors;
+validate123.errors = vErrors;
 return errors === 0;
 }
 
-export const tagTypeBody = validate123;
-const schema91 = {"$id":"tagTypeBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{2,50}$"},"description":{"type":"string","maxLength":1000},"icon":{"type":["string","null"],"maxLength":100},"color":{"type":["string","null"],"pattern":"^(#[0-9A-Fa-f]{6})?$"}}};
+export const tagTypeBody = validate125;
+const schema92 = {"$id":"tagTypeBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{2,50}$"},"description":{"type":"string","maxLength":1000},"icon":{"type":["string","null"],"maxLength":100},"color":{"type":["string","null"],"pattern":"^(#[0-9A-Fa-f]{6})?$"}}};
 const pattern13 = new RegExp("^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{2,50}$", "u");
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tagTypeBody" */;
 let vErrors = null;
 let errors = 0;
@@ -26175,7 +26648,7 @@ errors++;
 if(data.icon !== undefined){
 let data2 = data.icon;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err6 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/type",keyword:"type",params:{type: schema91.properties.icon.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/type",keyword:"type",params:{type: schema92.properties.icon.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -26200,7 +26673,7 @@ errors++;
 if(data.color !== undefined){
 let data3 = data.color;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema91.properties.color.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema92.properties.color.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -26233,14 +26706,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate123.errors = vErrors;
+validate125.errors = vErrors;
 return errors === 0;
 }
 
-export const updateTagTypeBody = validate124;
-const schema92 = {"$id":"updateTagTypeBody","type":"object","additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{2,50}$"},"description":{"type":"string","maxLength":1000},"icon":{"type":["string","null"],"maxLength":100},"color":{"type":["string","null"],"pattern":"^(#[0-9A-Fa-f]{6})?$"}}};
+export const updateTagTypeBody = validate126;
+const schema93 = {"$id":"updateTagTypeBody","type":"object","additionalProperties":false,"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{2,50}$"},"description":{"type":"string","maxLength":1000},"icon":{"type":["string","null"],"maxLength":100},"color":{"type":["string","null"],"pattern":"^(#[0-9A-Fa-f]{6})?$"}}};
 
-function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateTagTypeBody" */;
 let vErrors = null;
 let errors = 0;
@@ -26310,7 +26783,7 @@ errors++;
 if(data.icon !== undefined){
 let data2 = data.icon;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err5 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/type",keyword:"type",params:{type: schema92.properties.icon.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/type",keyword:"type",params:{type: schema93.properties.icon.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -26335,7 +26808,7 @@ errors++;
 if(data.color !== undefined){
 let data3 = data.color;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err7 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema92.properties.color.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema93.properties.color.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -26368,15 +26841,15 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate124.errors = vErrors;
+validate126.errors = vErrors;
 return errors === 0;
 }
 
-export const tagType = validate125;
-const schema93 = {"$id":"tagType","type":"object","additionalProperties":false,"required":["name","description","icon","color"],"properties":{"name":{"type":"string"},"description":{"type":"string"},"icon":{"type":["string","null"]},"color":{"type":["string","null"],"pattern":"^#[0-9A-Fa-f]{6}$"}}};
+export const tagType = validate127;
+const schema94 = {"$id":"tagType","type":"object","additionalProperties":false,"required":["name","description","icon","color"],"properties":{"name":{"type":"string"},"description":{"type":"string"},"icon":{"type":["string","null"]},"color":{"type":["string","null"],"pattern":"^#[0-9A-Fa-f]{6}$"}}};
 const pattern17 = new RegExp("^#[0-9A-Fa-f]{6}$", "u");
 
-function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tagType" */;
 let vErrors = null;
 let errors = 0;
@@ -26460,7 +26933,7 @@ errors++;
 if(data.icon !== undefined){
 let data2 = data.icon;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err7 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/type",keyword:"type",params:{type: schema93.properties.icon.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/icon",schemaPath:"#/properties/icon/type",keyword:"type",params:{type: schema94.properties.icon.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -26473,7 +26946,7 @@ errors++;
 if(data.color !== undefined){
 let data3 = data.color;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema93.properties.color.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/color",schemaPath:"#/properties/color/type",keyword:"type",params:{type: schema94.properties.color.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -26506,14 +26979,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate125.errors = vErrors;
+validate127.errors = vErrors;
 return errors === 0;
 }
 
-export const tagTypes = validate126;
-const schema94 = {"$id":"tagTypes","type":"object","additionalProperties":false,"required":["version","tagTypes"],"properties":{"version":{"type":"integer"},"tagTypes":{"type":"array","items":{"$ref":"tagType"}}}};
+export const tagTypes = validate128;
+const schema95 = {"$id":"tagTypes","type":"object","additionalProperties":false,"required":["version","tagTypes"],"properties":{"version":{"type":"integer"},"tagTypes":{"type":"array","items":{"$ref":"tagType"}}}};
 
-function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tagTypes" */;
 let vErrors = null;
 let errors = 0;
@@ -26568,8 +27041,8 @@ let data1 = data.tagTypes;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate125(data1[i0], {instancePath:instancePath+"/tagTypes/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
+if(!(validate127(data1[i0], {instancePath:instancePath+"/tagTypes/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
 }
@@ -26596,14 +27069,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate126.errors = vErrors;
+validate128.errors = vErrors;
 return errors === 0;
 }
 
-export const tagTypeWithVersion = validate128;
-const schema95 = {"$id":"tagTypeWithVersion","type":"object","additionalProperties":false,"required":["version","tagType"],"properties":{"version":{"type":"integer"},"tagType":{"$ref":"tagType"}}};
+export const tagTypeWithVersion = validate130;
+const schema96 = {"$id":"tagTypeWithVersion","type":"object","additionalProperties":false,"required":["version","tagType"],"properties":{"version":{"type":"integer"},"tagType":{"$ref":"tagType"}}};
 
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="tagTypeWithVersion" */;
 let vErrors = null;
 let errors = 0;
@@ -26654,8 +27127,8 @@ errors++;
 }
 }
 if(data.tagType !== undefined){
-if(!(validate125(data.tagType, {instancePath:instancePath+"/tagType",parentData:data,parentDataProperty:"tagType",rootData}))){
-vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
+if(!(validate127(data.tagType, {instancePath:instancePath+"/tagType",parentData:data,parentDataProperty:"tagType",rootData}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
 }
@@ -26670,14 +27143,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate128.errors = vErrors;
+validate130.errors = vErrors;
 return errors === 0;
 }
 
-export const validTagType = validate130;
-const schema96 = {"$id":"validTagType","type":"object","additionalProperties":false,"required":["valid","tagType"],"properties":{"valid":{"type":"boolean"},"tagType":{"type":"object"}}};
+export const validTagType = validate132;
+const schema97 = {"$id":"validTagType","type":"object","additionalProperties":false,"required":["valid","tagType"],"properties":{"valid":{"type":"boolean"},"tagType":{"type":"object"}}};
 
-function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="validTagType" */;
 let vErrors = null;
 let errors = 0;
@@ -26750,14 +27223,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate130.errors = vErrors;
+validate132.errors = vErrors;
 return errors === 0;
 }
 
-export const featureEvents = validate131;
-const schema97 = {"$id":"featureEvents","type":"object","additionalProperties":false,"required":["version","toggleName","events","totalEvents"],"properties":{"version":{"type":"integer"},"toggleName":{"type":"string"},"events":{"type":"array","items":{"$ref":"event"}},"totalEvents":{"type":"integer"}}};
+export const featureEvents = validate133;
+const schema98 = {"$id":"featureEvents","type":"object","additionalProperties":false,"required":["version","toggleName","events","totalEvents"],"properties":{"version":{"type":"integer"},"toggleName":{"type":"string"},"events":{"type":"array","items":{"$ref":"event"}},"totalEvents":{"type":"integer"}}};
 
-function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureEvents" */;
 let vErrors = null;
 let errors = 0;
@@ -26885,14 +27358,14 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate131.errors = vErrors;
+validate133.errors = vErrors;
 return errors === 0;
 }
 
-export const eventSearch = validate133;
-const schema98 = {"$id":"eventSearch","type":"object","additionalProperties":false,"required":["events","total"],"properties":{"events":{"type":"array","items":{"$ref":"event"}},"total":{"type":"integer"}}};
+export const eventSearch = validate135;
+const schema99 = {"$id":"eventSearch","type":"object","additionalProperties":false,"required":["events","total"],"properties":{"events":{"type":"array","items":{"$ref":"event"}},"total":{"type":"integer"}}};
 
-function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="eventSearch" */;
 let vErrors = null;
 let errors = 0;
@@ -26975,14 +27448,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate133.errors = vErrors;
+validate135.errors = vErrors;
 return errors === 0;
 }
 
-export const eventCreators = validate135;
-const schema99 = {"$id":"eventCreators","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","name"],"properties":{"id":{"type":"integer"},"name":{"type":"string"}}}};
+export const eventCreators = validate137;
+const schema100 = {"$id":"eventCreators","type":"array","items":{"type":"object","additionalProperties":false,"required":["id","name"],"properties":{"id":{"type":"integer"},"name":{"type":"string"}}}};
 
-function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="eventCreators" */;
 let vErrors = null;
 let errors = 0;
@@ -27071,14 +27544,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate135.errors = vErrors;
+validate137.errors = vErrors;
 return errors === 0;
 }
 
-export const searchFeatures = validate136;
-const schema100 = {"$id":"searchFeatures","type":"object","additionalProperties":false,"required":["features","total"],"properties":{"total":{"type":"integer"},"features":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","type","description","dependencyType","project","stale","favorite","impressionData","createdAt","archivedAt","environments","segments","tags","lifecycle","createdBy"],"properties":{"name":{"type":"string"},"type":{"type":"string"},"description":{"type":["string","null"]},"dependencyType":{"enum":["parent","child",null]},"project":{"type":"string"},"stale":{"type":"boolean"},"favorite":{"type":"boolean"},"impressionData":{"type":"boolean"},"createdAt":{"type":"string","format":"date-time"},"archivedAt":{"type":["string","null"],"format":"date-time"},"environments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","enabled","type","sortOrder","variantCount","lastSeenAt","hasStrategies","hasEnabledStrategies"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"type":{"type":"string"},"sortOrder":{"type":"number"},"variantCount":{"type":"integer"},"lastSeenAt":{"type":["string","null"],"format":"date-time"},"hasStrategies":{"type":"boolean"},"hasEnabledStrategies":{"type":"boolean"}}}},"segments":{"type":"array","items":{"type":"string"}},"tags":{"type":"array","items":{"$ref":"tagAnswer"}},"lifecycle":{"type":"object","additionalProperties":false,"required":["stage","enteredStageAt"],"properties":{"stage":{"type":"string"},"enteredStageAt":{"type":"string","format":"date-time"}}},"createdBy":{"type":"object","additionalProperties":false,"required":["id","name","imageUrl"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"imageUrl":{"type":"string"}}}}}}}};
+export const searchFeatures = validate138;
+const schema101 = {"$id":"searchFeatures","type":"object","additionalProperties":false,"required":["features","total"],"properties":{"total":{"type":"integer"},"features":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","type","description","dependencyType","project","stale","favorite","impressionData","createdAt","archivedAt","environments","segments","tags","lifecycle","createdBy"],"properties":{"name":{"type":"string"},"type":{"type":"string"},"description":{"type":["string","null"]},"dependencyType":{"enum":["parent","child",null]},"project":{"type":"string"},"stale":{"type":"boolean"},"favorite":{"type":"boolean"},"impressionData":{"type":"boolean"},"createdAt":{"type":"string","format":"date-time"},"archivedAt":{"type":["string","null"],"format":"date-time"},"environments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","enabled","type","sortOrder","variantCount","lastSeenAt","hasStrategies","hasEnabledStrategies"],"properties":{"name":{"type":"string"},"enabled":{"type":"boolean"},"type":{"type":"string"},"sortOrder":{"type":"number"},"variantCount":{"type":"integer"},"lastSeenAt":{"type":["string","null"],"format":"date-time"},"hasStrategies":{"type":"boolean"},"hasEnabledStrategies":{"type":"boolean"}}}},"segments":{"type":"array","items":{"type":"string"}},"tags":{"type":"array","items":{"$ref":"tagAnswer"}},"lifecycle":{"type":"object","additionalProperties":false,"required":["stage","enteredStageAt"],"properties":{"stage":{"type":"string"},"enteredStageAt":{"type":"string","format":"date-time"}}},"createdBy":{"type":"object","additionalProperties":false,"required":["id","name","imageUrl"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"imageUrl":{"type":"string"}}}}}}}};
 
-function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="searchFeatures" */;
 let vErrors = null;
 let errors = 0;
@@ -27286,7 +27759,7 @@ vErrors.push(err18);
 errors++;
 }
 for(const key1 in data2){
-if(!(func6.call(schema100.properties.features.items.properties, key1))){
+if(!(func6.call(schema101.properties.features.items.properties, key1))){
 const err19 = {instancePath:instancePath+"/features/" + i0,schemaPath:"#/properties/features/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err19];
@@ -27324,7 +27797,7 @@ errors++;
 if(data2.description !== undefined){
 let data5 = data2.description;
 if((typeof data5 !== "string") && (data5 !== null)){
-const err22 = {instancePath:instancePath+"/features/" + i0+"/description",schemaPath:"#/properties/features/items/properties/description/type",keyword:"type",params:{type: schema100.properties.features.items.properties.description.type},message:"must be string,null"};
+const err22 = {instancePath:instancePath+"/features/" + i0+"/description",schemaPath:"#/properties/features/items/properties/description/type",keyword:"type",params:{type: schema101.properties.features.items.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -27337,7 +27810,7 @@ errors++;
 if(data2.dependencyType !== undefined){
 let data6 = data2.dependencyType;
 if(!(((data6 === "parent") || (data6 === "child")) || (data6 === null))){
-const err23 = {instancePath:instancePath+"/features/" + i0+"/dependencyType",schemaPath:"#/properties/features/items/properties/dependencyType/enum",keyword:"enum",params:{allowedValues: schema100.properties.features.items.properties.dependencyType.enum},message:"must be equal to one of the allowed values"};
+const err23 = {instancePath:instancePath+"/features/" + i0+"/dependencyType",schemaPath:"#/properties/features/items/properties/dependencyType/enum",keyword:"enum",params:{allowedValues: schema101.properties.features.items.properties.dependencyType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -27423,7 +27896,7 @@ errors++;
 if(data2.archivedAt !== undefined){
 let data12 = data2.archivedAt;
 if((typeof data12 !== "string") && (data12 !== null)){
-const err30 = {instancePath:instancePath+"/features/" + i0+"/archivedAt",schemaPath:"#/properties/features/items/properties/archivedAt/type",keyword:"type",params:{type: schema100.properties.features.items.properties.archivedAt.type},message:"must be string,null"};
+const err30 = {instancePath:instancePath+"/features/" + i0+"/archivedAt",schemaPath:"#/properties/features/items/properties/archivedAt/type",keyword:"type",params:{type: schema101.properties.features.items.properties.archivedAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -27609,7 +28082,7 @@ errors++;
 if(data14.lastSeenAt !== undefined){
 let data20 = data14.lastSeenAt;
 if((typeof data20 !== "string") && (data20 !== null)){
-const err46 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1+"/lastSeenAt",schemaPath:"#/properties/features/items/properties/environments/items/properties/lastSeenAt/type",keyword:"type",params:{type: schema100.properties.features.items.properties.environments.items.properties.lastSeenAt.type},message:"must be string,null"};
+const err46 = {instancePath:instancePath+"/features/" + i0+"/environments/" + i1+"/lastSeenAt",schemaPath:"#/properties/features/items/properties/environments/items/properties/lastSeenAt/type",keyword:"type",params:{type: schema101.properties.features.items.properties.environments.items.properties.lastSeenAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -27712,8 +28185,8 @@ let data25 = data2.tags;
 if(Array.isArray(data25)){
 const len3 = data25.length;
 for(let i3=0; i3<len3; i3++){
-if(!(validate118(data25[i3], {instancePath:instancePath+"/features/" + i0+"/tags/" + i3,parentData:data25,parentDataProperty:i3,rootData}))){
-vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+if(!(validate120(data25[i3], {instancePath:instancePath+"/features/" + i0+"/tags/" + i3,parentData:data25,parentDataProperty:i3,rootData}))){
+vErrors = vErrors === null ? validate120.errors : vErrors.concat(validate120.errors);
 errors = vErrors.length;
 }
 }
@@ -27942,14 +28415,14 @@ vErrors.push(err72);
 }
 errors++;
 }
-validate136.errors = vErrors;
+validate138.errors = vErrors;
 return errors === 0;
 }
 
-export const nameList = validate138;
-const schema101 = {"$id":"nameList","type":"array","items":{"type":"string"}};
+export const nameList = validate140;
+const schema102 = {"$id":"nameList","type":"array","items":{"type":"string"}};
 
-function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="nameList" */;
 let vErrors = null;
 let errors = 0;
@@ -27978,14 +28451,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate138.errors = vErrors;
+validate140.errors = vErrors;
 return errors === 0;
 }
 
-export const dependenciesExist = validate139;
-const schema102 = {"$id":"dependenciesExist","type":"boolean"};
+export const dependenciesExist = validate141;
+const schema103 = {"$id":"dependenciesExist","type":"boolean"};
 
-function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="dependenciesExist" */;
 let vErrors = null;
 let errors = 0;
@@ -27999,14 +28472,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate139.errors = vErrors;
+validate141.errors = vErrors;
 return errors === 0;
 }
 
-export const strategySegmentsBody = validate140;
-const schema103 = {"$id":"strategySegmentsBody","type":"object","additionalProperties":false,"required":["projectId","strategyId","environmentId","segmentIds"],"properties":{"projectId":{"type":"string","minLength":1,"maxLength":100},"strategyId":{"type":"string","minLength":1,"maxLength":100},"environmentId":{"type":"string","minLength":1,"maxLength":100},"segmentIds":{"type":"array","maxItems":5,"uniqueItems":true,"items":{"type":"integer","minimum":0}}}};
+export const strategySegmentsBody = validate142;
+const schema104 = {"$id":"strategySegmentsBody","type":"object","additionalProperties":false,"required":["projectId","strategyId","environmentId","segmentIds"],"properties":{"projectId":{"type":"string","minLength":1,"maxLength":100},"strategyId":{"type":"string","minLength":1,"maxLength":100},"environmentId":{"type":"string","minLength":1,"maxLength":100},"segmentIds":{"type":"array","maxItems":5,"uniqueItems":true,"items":{"type":"integer","minimum":0}}}};
 
-function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="strategySegmentsBody" */;
 let vErrors = null;
 let errors = 0;
@@ -28254,14 +28727,14 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate140.errors = vErrors;
+validate142.errors = vErrors;
 return errors === 0;
 }
 
-export const legalValue = validate141;
-const schema104 = {"$id":"legalValue","type":"object","additionalProperties":false,"required":["value"],"properties":{"value":{"type":"string","minLength":1,"maxLength":100},"description":{"type":["string","null"],"maxLength":250}}};
+export const legalValue = validate143;
+const schema105 = {"$id":"legalValue","type":"object","additionalProperties":false,"required":["value"],"properties":{"value":{"type":"string","minLength":1,"maxLength":100},"description":{"type":["string","null"],"maxLength":250}}};
 
-function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="legalValue" */;
 let vErrors = null;
 let errors = 0;
@@ -28326,7 +28799,7 @@ errors++;
 if(data.description !== undefined){
 let data1 = data.description;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema104.properties.description.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema105.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -28359,14 +28832,14 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate141.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
 
-export const createContextFieldBody = validate142;
-const schema105 = {"$id":"createContextFieldBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},"description":{"type":["string","null"],"maxLength":250},"stickiness":{"type":"boolean"},"sortOrder":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"legalValues":{"type":["array","null"],"maxItems":1000,"items":{"$ref":"legalValue"}},"project":{"type":["string","null"],"minLength":1,"maxLength":100},"createdAt":{"type":["string","null"]},"usedInFeatures":{"type":["integer","null"]},"usedInProjects":{"type":["integer","null"]}}};
+export const createContextFieldBody = validate144;
+const schema106 = {"$id":"createContextFieldBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},"description":{"type":["string","null"],"maxLength":250},"stickiness":{"type":"boolean"},"sortOrder":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"legalValues":{"type":["array","null"],"maxItems":1000,"items":{"$ref":"legalValue"}},"project":{"type":["string","null"],"minLength":1,"maxLength":100},"createdAt":{"type":["string","null"]},"usedInFeatures":{"type":["integer","null"]},"usedInProjects":{"type":["integer","null"]}}};
 
-function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createContextFieldBody" */;
 let vErrors = null;
 let errors = 0;
@@ -28382,7 +28855,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func6.call(schema105.properties, key0))){
+if(!(func6.call(schema106.properties, key0))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -28421,7 +28894,7 @@ errors++;
 if(data.description !== undefined){
 let data1 = data.description;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema105.properties.description.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema106.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -28493,7 +28966,7 @@ errors++;
 if(data.legalValues !== undefined){
 let data4 = data.legalValues;
 if((!(Array.isArray(data4))) && (data4 !== null)){
-const err10 = {instancePath:instancePath+"/legalValues",schemaPath:"#/properties/legalValues/type",keyword:"type",params:{type: schema105.properties.legalValues.type},message:"must be array,null"};
+const err10 = {instancePath:instancePath+"/legalValues",schemaPath:"#/properties/legalValues/type",keyword:"type",params:{type: schema106.properties.legalValues.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -28515,8 +28988,8 @@ errors++;
 }
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate141(data4[i0], {instancePath:instancePath+"/legalValues/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
+if(!(validate143(data4[i0], {instancePath:instancePath+"/legalValues/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
 }
@@ -28525,7 +28998,7 @@ errors = vErrors.length;
 if(data.project !== undefined){
 let data6 = data.project;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err12 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: schema105.properties.project.type},message:"must be string,null"};
+const err12 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: schema106.properties.project.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -28560,7 +29033,7 @@ errors++;
 if(data.createdAt !== undefined){
 let data7 = data.createdAt;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err15 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: schema105.properties.createdAt.type},message:"must be string,null"};
+const err15 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: schema106.properties.createdAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -28573,7 +29046,7 @@ errors++;
 if(data.usedInFeatures !== undefined){
 let data8 = data.usedInFeatures;
 if((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) && (data8 !== null)){
-const err16 = {instancePath:instancePath+"/usedInFeatures",schemaPath:"#/properties/usedInFeatures/type",keyword:"type",params:{type: schema105.properties.usedInFeatures.type},message:"must be integer,null"};
+const err16 = {instancePath:instancePath+"/usedInFeatures",schemaPath:"#/properties/usedInFeatures/type",keyword:"type",params:{type: schema106.properties.usedInFeatures.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -28586,7 +29059,7 @@ errors++;
 if(data.usedInProjects !== undefined){
 let data9 = data.usedInProjects;
 if((!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))) && (data9 !== null)){
-const err17 = {instancePath:instancePath+"/usedInProjects",schemaPath:"#/properties/usedInProjects/type",keyword:"type",params:{type: schema105.properties.usedInProjects.type},message:"must be integer,null"};
+const err17 = {instancePath:instancePath+"/usedInProjects",schemaPath:"#/properties/usedInProjects/type",keyword:"type",params:{type: schema106.properties.usedInProjects.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -28607,20 +29080,20 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate142.errors = vErrors;
+validate144.errors = vErrors;
 return errors === 0;
 }
 
-export const updateContextFieldBody = validate144;
-const schema106 = {"$id":"updateContextFieldBody","type":"object","additionalProperties":false,"properties":{"name":{"type":"string"},"description":{"type":["string","null"],"maxLength":250},"stickiness":{"type":"boolean"},"sortOrder":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"legalValues":{"type":["array","null"],"maxItems":1000,"items":{"$ref":"legalValue"}},"project":{"type":["string","null"],"minLength":1,"maxLength":100},"createdAt":{"type":["string","null"]},"usedInFeatures":{"type":["integer","null"]},"usedInProjects":{"type":["integer","null"]}}};
+export const updateContextFieldBody = validate146;
+const schema107 = {"$id":"updateContextFieldBody","type":"object","additionalProperties":false,"properties":{"name":{"type":"string"},"description":{"type":["string","null"],"maxLength":250},"stickiness":{"type":"boolean"},"sortOrder":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"legalValues":{"type":["array","null"],"maxItems":1000,"items":{"$ref":"legalValue"}},"project":{"type":["string","null"],"minLength":1,"maxLength":100},"createdAt":{"type":["string","null"]},"usedInFeatures":{"type":["integer","null"]},"usedInProjects":{"type":["integer","null"]}}};
 
-function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateContextFieldBody" */;
 let vErrors = null;
 let errors = 0;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
-if(!(func6.call(schema106.properties, key0))){
+if(!(func6.call(schema107.properties, key0))){
 const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err0];
@@ -28646,7 +29119,7 @@ errors++;
 if(data.description !== undefined){
 let data1 = data.description;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema106.properties.description.type},message:"must be string,null"};
+const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema107.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -28718,7 +29191,7 @@ errors++;
 if(data.legalValues !== undefined){
 let data4 = data.legalValues;
 if((!(Array.isArray(data4))) && (data4 !== null)){
-const err8 = {instancePath:instancePath+"/legalValues",schemaPath:"#/properties/legalValues/type",keyword:"type",params:{type: schema106.properties.legalValues.type},message:"must be array,null"};
+const err8 = {instancePath:instancePath+"/legalValues",schemaPath:"#/properties/legalValues/type",keyword:"type",params:{type: schema107.properties.legalValues.type},message:"must be array,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -28740,8 +29213,8 @@ errors++;
 }
 const len0 = data4.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate141(data4[i0], {instancePath:instancePath+"/legalValues/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
+if(!(validate143(data4[i0], {instancePath:instancePath+"/legalValues/" + i0,parentData:data4,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
 }
@@ -28750,7 +29223,7 @@ errors = vErrors.length;
 if(data.project !== undefined){
 let data6 = data.project;
 if((typeof data6 !== "string") && (data6 !== null)){
-const err10 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: schema106.properties.project.type},message:"must be string,null"};
+const err10 = {instancePath:instancePath+"/project",schemaPath:"#/properties/project/type",keyword:"type",params:{type: schema107.properties.project.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -28785,7 +29258,7 @@ errors++;
 if(data.createdAt !== undefined){
 let data7 = data.createdAt;
 if((typeof data7 !== "string") && (data7 !== null)){
-const err13 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: schema106.properties.createdAt.type},message:"must be string,null"};
+const err13 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: schema107.properties.createdAt.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -28798,7 +29271,7 @@ errors++;
 if(data.usedInFeatures !== undefined){
 let data8 = data.usedInFeatures;
 if((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) && (data8 !== null)){
-const err14 = {instancePath:instancePath+"/usedInFeatures",schemaPath:"#/properties/usedInFeatures/type",keyword:"type",params:{type: schema106.properties.usedInFeatures.type},message:"must be integer,null"};
+const err14 = {instancePath:instancePath+"/usedInFeatures",schemaPath:"#/properties/usedInFeatures/type",keyword:"type",params:{type: schema107.properties.usedInFeatures.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -28811,7 +29284,7 @@ errors++;
 if(data.usedInProjects !== undefined){
 let data9 = data.usedInProjects;
 if((!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))) && (data9 !== null)){
-const err15 = {instancePath:instancePath+"/usedInProjects",schemaPath:"#/properties/usedInProjects/type",keyword:"type",params:{type: schema106.properties.usedInProjects.type},message:"must be integer,null"};
+const err15 = {instancePath:instancePath+"/usedInProjects",schemaPath:"#/properties/usedInProjects/type",keyword:"type",params:{type: schema107.properties.usedInProjects.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -28832,14 +29305,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate144.errors = vErrors;
+validate146.errors = vErrors;
 return errors === 0;
 }
 
-export const contextFieldNameBody = validate146;
-const schema107 = {"$id":"contextFieldNameBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string"}}};
+export const contextFieldNameBody = validate148;
+const schema108 = {"$id":"contextFieldNameBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string"}}};
 
-function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="contextFieldNameBody" */;
 let vErrors = null;
 let errors = 0;
@@ -28889,14 +29362,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate146.errors = vErrors;
+validate148.errors = vErrors;
 return errors === 0;
 }
 
-export const contextField = validate147;
-const schema108 = {"$id":"contextField","type":"object","additionalProperties":false,"required":["name","description","stickiness","sortOrder","createdAt","legalValues"],"properties":{"name":{"type":"string"},"description":{"type":"string"},"stickiness":{"type":"boolean"},"sortOrder":{"type":"integer"},"createdAt":{"type":"string","format":"date-time"},"usedInFeatures":{"type":"integer","minimum":0},"usedInProjects":{"type":"integer","minimum":0},"legalValues":{"type":"array","items":{"$ref":"legalValue"}},"project":{"type":"string"}}};
+export const contextField = validate149;
+const schema109 = {"$id":"contextField","type":"object","additionalProperties":false,"required":["name","description","stickiness","sortOrder","createdAt","legalValues"],"properties":{"name":{"type":"string"},"description":{"type":"string"},"stickiness":{"type":"boolean"},"sortOrder":{"type":"integer"},"createdAt":{"type":"string","format":"date-time"},"usedInFeatures":{"type":"integer","minimum":0},"usedInProjects":{"type":"integer","minimum":0},"legalValues":{"type":"array","items":{"$ref":"legalValue"}},"project":{"type":"string"}}};
 
-function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="contextField" */;
 let vErrors = null;
 let errors = 0;
@@ -28962,7 +29435,7 @@ vErrors.push(err5);
 errors++;
 }
 for(const key0 in data){
-if(!(func6.call(schema108.properties, key0))){
+if(!(func6.call(schema109.properties, key0))){
 const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err6];
@@ -29102,8 +29575,8 @@ let data7 = data.legalValues;
 if(Array.isArray(data7)){
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate141(data7[i0], {instancePath:instancePath+"/legalValues/" + i0,parentData:data7,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate141.errors : vErrors.concat(validate141.errors);
+if(!(validate143(data7[i0], {instancePath:instancePath+"/legalValues/" + i0,parentData:data7,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate143.errors : vErrors.concat(validate143.errors);
 errors = vErrors.length;
 }
 }
@@ -29142,22 +29615,22 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate147.errors = vErrors;
+validate149.errors = vErrors;
 return errors === 0;
 }
 
-export const contextFields = validate149;
-const schema109 = {"$id":"contextFields","type":"array","items":{"$ref":"contextField"}};
+export const contextFields = validate151;
+const schema110 = {"$id":"contextFields","type":"array","items":{"$ref":"contextField"}};
 
-function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="contextFields" */;
 let vErrors = null;
 let errors = 0;
 if(Array.isArray(data)){
 const len0 = data.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate147(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate147.errors : vErrors.concat(validate147.errors);
+if(!(validate149(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate149.errors : vErrors.concat(validate149.errors);
 errors = vErrors.length;
 }
 }
@@ -29172,14 +29645,14 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate149.errors = vErrors;
+validate151.errors = vErrors;
 return errors === 0;
 }
 
-export const contextFieldStrategies = validate151;
-const schema110 = {"$id":"contextFieldStrategies","type":"object","additionalProperties":false,"required":["strategies"],"properties":{"strategies":{"type":"array","items":{"$ref":"strategyUse"}}}};
+export const contextFieldStrategies = validate153;
+const schema111 = {"$id":"contextFieldStrategies","type":"object","additionalProperties":false,"required":["strategies"],"properties":{"strategies":{"type":"array","items":{"$ref":"strategyUse"}}}};
 
-function validate151(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="contextFieldStrategies" */;
 let vErrors = null;
 let errors = 0;
@@ -29211,8 +29684,8 @@ let data0 = data.strategies;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate68(data0[i0], {instancePath:instancePath+"/strategies/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
+if(!(validate70(data0[i0], {instancePath:instancePath+"/strategies/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
 errors = vErrors.length;
 }
 }
@@ -29239,14 +29712,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate151.errors = vErrors;
+validate153.errors = vErrors;
 return errors === 0;
 }
 
-export const environment = validate153;
-const schema111 = {"$id":"environment","type":"object","additionalProperties":false,"required":["name","type","enabled","protected","sortOrder"],"properties":{"name":{"type":"string"},"type":{"type":"string"},"enabled":{"type":"boolean"},"protected":{"type":"boolean"},"sortOrder":{"type":"integer"},"projectCount":{"type":"integer","minimum":0},"apiTokenCount":{"type":"integer","minimum":0},"enabledToggleCount":{"type":"integer","minimum":0},"requiredApprovals":{"type":["integer","null"]}}};
+export const environment = validate155;
+const schema112 = {"$id":"environment","type":"object","additionalProperties":false,"required":["name","type","enabled","protected","sortOrder"],"properties":{"name":{"type":"string"},"type":{"type":"string"},"enabled":{"type":"boolean"},"protected":{"type":"boolean"},"sortOrder":{"type":"integer"},"projectCount":{"type":"integer","minimum":0},"apiTokenCount":{"type":"integer","minimum":0},"enabledToggleCount":{"type":"integer","minimum":0},"requiredApprovals":{"type":["integer","null"]}}};
 
-function validate153(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate155(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="environment" */;
 let vErrors = null;
 let errors = 0;
@@ -29302,7 +29775,7 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!(func6.call(schema111.properties, key0))){
+if(!(func6.call(schema112.properties, key0))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err5];
@@ -29452,7 +29925,7 @@ errors++;
 if(data.requiredApprovals !== undefined){
 let data8 = data.requiredApprovals;
 if((!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))) && (data8 !== null)){
-const err17 = {instancePath:instancePath+"/requiredApprovals",schemaPath:"#/properties/requiredApprovals/type",keyword:"type",params:{type: schema111.properties.requiredApprovals.type},message:"must be integer,null"};
+const err17 = {instancePath:instancePath+"/requiredApprovals",schemaPath:"#/properties/requiredApprovals/type",keyword:"type",params:{type: schema112.properties.requiredApprovals.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -29473,14 +29946,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate153.errors = vErrors;
+validate155.errors = vErrors;
 return errors === 0;
 }
 
-export const environments = validate154;
-const schema112 = {"$id":"environments","type":"object","additionalProperties":false,"required":["version","environments"],"properties":{"version":{"type":"integer"},"environments":{"type":"array","items":{"$ref":"environment"}}}};
+export const environments = validate156;
+const schema113 = {"$id":"environments","type":"object","additionalProperties":false,"required":["version","environments"],"properties":{"version":{"type":"integer"},"environments":{"type":"array","items":{"$ref":"environment"}}}};
 
-function validate154(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="environments" */;
 let vErrors = null;
 let errors = 0;
@@ -29535,8 +30008,8 @@ let data1 = data.environments;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate153(data1[i0], {instancePath:instancePath+"/environments/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate153.errors : vErrors.concat(validate153.errors);
+if(!(validate155(data1[i0], {instancePath:instancePath+"/environments/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate155.errors : vErrors.concat(validate155.errors);
 errors = vErrors.length;
 }
 }
@@ -29563,14 +30036,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate154.errors = vErrors;
+validate156.errors = vErrors;
 return errors === 0;
 }
 
-export const defaultStrategy = validate156;
-const schema113 = {"$id":"defaultStrategy","type":"object","additionalProperties":false,"required":["name","constraints","parameters","variants","segments"],"properties":{"name":{"type":"string"},"title":{"type":["string","null"]},"disabled":{"type":["boolean","null"]},"constraints":{"type":"array","items":{"type":"object"}},"parameters":{"type":"object","additionalProperties":{"type":"string"}},"variants":{"type":"array","items":{"type":"object"}},"segments":{"type":"array","items":{"type":"integer"}}}};
+export const defaultStrategy = validate158;
+const schema114 = {"$id":"defaultStrategy","type":"object","additionalProperties":false,"required":["name","constraints","parameters","variants","segments"],"properties":{"name":{"type":"string"},"title":{"type":["string","null"]},"disabled":{"type":["boolean","null"]},"constraints":{"type":"array","items":{"type":"object"}},"parameters":{"type":"object","additionalProperties":{"type":"string"}},"variants":{"type":"array","items":{"type":"object"}},"segments":{"type":"array","items":{"type":"integer"}}}};
 
-function validate156(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate158(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="defaultStrategy" */;
 let vErrors = null;
 let errors = 0;
@@ -29652,7 +30125,7 @@ errors++;
 if(data.title !== undefined){
 let data1 = data.title;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err7 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema113.properties.title.type},message:"must be string,null"};
+const err7 = {instancePath:instancePath+"/title",schemaPath:"#/properties/title/type",keyword:"type",params:{type: schema114.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -29665,7 +30138,7 @@ errors++;
 if(data.disabled !== undefined){
 let data2 = data.disabled;
 if((typeof data2 !== "boolean") && (data2 !== null)){
-const err8 = {instancePath:instancePath+"/disabled",schemaPath:"#/properties/disabled/type",keyword:"type",params:{type: schema113.properties.disabled.type},message:"must be boolean,null"};
+const err8 = {instancePath:instancePath+"/disabled",schemaPath:"#/properties/disabled/type",keyword:"type",params:{type: schema114.properties.disabled.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -29800,14 +30273,14 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate156.errors = vErrors;
+validate158.errors = vErrors;
 return errors === 0;
 }
 
-export const projectEnvironment = validate157;
-const schema114 = {"$id":"projectEnvironment","type":"object","additionalProperties":false,"required":["name","type","enabled","protected","sortOrder","projectApiTokenCount","projectEnabledToggleCount","visible"],"properties":{"name":{"type":"string"},"type":{"type":"string"},"enabled":{"type":"boolean"},"protected":{"type":"boolean"},"sortOrder":{"type":"integer"},"projectApiTokenCount":{"type":"integer","minimum":0},"projectEnabledToggleCount":{"type":"integer","minimum":0},"defaultStrategy":{"$ref":"defaultStrategy"},"visible":{"type":"boolean"},"requiredApprovals":{"type":["integer","null"]}}};
+export const projectEnvironment = validate159;
+const schema115 = {"$id":"projectEnvironment","type":"object","additionalProperties":false,"required":["name","type","enabled","protected","sortOrder","projectApiTokenCount","projectEnabledToggleCount","visible"],"properties":{"name":{"type":"string"},"type":{"type":"string"},"enabled":{"type":"boolean"},"protected":{"type":"boolean"},"sortOrder":{"type":"integer"},"projectApiTokenCount":{"type":"integer","minimum":0},"projectEnabledToggleCount":{"type":"integer","minimum":0},"defaultStrategy":{"$ref":"defaultStrategy"},"visible":{"type":"boolean"},"requiredApprovals":{"type":["integer","null"]}}};
 
-function validate157(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="projectEnvironment" */;
 let vErrors = null;
 let errors = 0;
@@ -29893,7 +30366,7 @@ vErrors.push(err7);
 errors++;
 }
 for(const key0 in data){
-if(!(func6.call(schema114.properties, key0))){
+if(!(func6.call(schema115.properties, key0))){
 const err8 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err8];
@@ -30016,8 +30489,8 @@ errors++;
 }
 }
 if(data.defaultStrategy !== undefined){
-if(!(validate156(data.defaultStrategy, {instancePath:instancePath+"/defaultStrategy",parentData:data,parentDataProperty:"defaultStrategy",rootData}))){
-vErrors = vErrors === null ? validate156.errors : vErrors.concat(validate156.errors);
+if(!(validate158(data.defaultStrategy, {instancePath:instancePath+"/defaultStrategy",parentData:data,parentDataProperty:"defaultStrategy",rootData}))){
+vErrors = vErrors === null ? validate158.errors : vErrors.concat(validate158.errors);
 errors = vErrors.length;
 }
 }
@@ -30036,7 +30509,7 @@ errors++;
 if(data.requiredApprovals !== undefined){
 let data9 = data.requiredApprovals;
 if((!(((typeof data9 == "number") && (!(data9 % 1) && !isNaN(data9))) && (isFinite(data9)))) && (data9 !== null)){
-const err19 = {instancePath:instancePath+"/requiredApprovals",schemaPath:"#/properties/requiredApprovals/type",keyword:"type",params:{type: schema114.properties.requiredApprovals.type},message:"must be integer,null"};
+const err19 = {instancePath:instancePath+"/requiredApprovals",schemaPath:"#/properties/requiredApprovals/type",keyword:"type",params:{type: schema115.properties.requiredApprovals.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -30057,14 +30530,14 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate157.errors = vErrors;
+validate159.errors = vErrors;
 return errors === 0;
 }
 
-export const projectEnvironments = validate159;
-const schema115 = {"$id":"projectEnvironments","type":"object","additionalProperties":false,"required":["version","environments"],"properties":{"version":{"type":"integer"},"environments":{"type":"array","items":{"$ref":"projectEnvironment"}}}};
+export const projectEnvironments = validate161;
+const schema116 = {"$id":"projectEnvironments","type":"object","additionalProperties":false,"required":["version","environments"],"properties":{"version":{"type":"integer"},"environments":{"type":"array","items":{"$ref":"projectEnvironment"}}}};
 
-function validate159(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="projectEnvironments" */;
 let vErrors = null;
 let errors = 0;
@@ -30119,8 +30592,8 @@ let data1 = data.environments;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate157(data1[i0], {instancePath:instancePath+"/environments/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate157.errors : vErrors.concat(validate157.errors);
+if(!(validate159(data1[i0], {instancePath:instancePath+"/environments/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate159.errors : vErrors.concat(validate159.errors);
 errors = vErrors.length;
 }
 }
@@ -30147,15 +30620,15 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate159.errors = vErrors;
+validate161.errors = vErrors;
 return errors === 0;
 }
 
-export const createEnvironment = validate161;
-const schema116 = {"$id":"createEnvironment","type":"object","additionalProperties":false,"required":["name","type"],"properties":{"name":{"type":"string","pattern":"^[A-Za-z0-9_~-]{1,100}$"},"type":{"type":"string","minLength":1,"maxLength":100},"enabled":{"type":"boolean"},"sortOrder":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"requiredApprovals":{"type":["integer","null"],"minimum":1,"maximum":1000}}};
+export const createEnvironment = validate163;
+const schema117 = {"$id":"createEnvironment","type":"object","additionalProperties":false,"required":["name","type"],"properties":{"name":{"type":"string","pattern":"^[A-Za-z0-9_~-]{1,100}$"},"type":{"type":"string","minLength":1,"maxLength":100},"enabled":{"type":"boolean"},"sortOrder":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"requiredApprovals":{"type":["integer","null"],"minimum":1,"maximum":1000}}};
 const pattern19 = new RegExp("^[A-Za-z0-9_~-]{1,100}$", "u");
 
-function validate161(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="createEnvironment" */;
 let vErrors = null;
 let errors = 0;
@@ -30302,7 +30775,7 @@ errors++;
 if(data.requiredApprovals !== undefined){
 let data4 = data.requiredApprovals;
 if((!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))) && (data4 !== null)){
-const err12 = {instancePath:instancePath+"/requiredApprovals",schemaPath:"#/properties/requiredApprovals/type",keyword:"type",params:{type: schema116.properties.requiredApprovals.type},message:"must be integer,null"};
+const err12 = {instancePath:instancePath+"/requiredApprovals",schemaPath:"#/properties/requiredApprovals/type",keyword:"type",params:{type: schema117.properties.requiredApprovals.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -30345,14 +30818,14 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate161.errors = vErrors;
+validate163.errors = vErrors;
 return errors === 0;
 }
 
-export const updateEnvironment = validate162;
-const schema117 = {"$id":"updateEnvironment","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","minLength":1,"maxLength":100},"sortOrder":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"requiredApprovals":{"type":["integer","null"],"minimum":1,"maximum":1000}}};
+export const updateEnvironment = validate164;
+const schema118 = {"$id":"updateEnvironment","type":"object","additionalProperties":false,"properties":{"type":{"type":"string","minLength":1,"maxLength":100},"sortOrder":{"type":"integer","minimum":-2147483648,"maximum":2147483647},"requiredApprovals":{"type":["integer","null"],"minimum":1,"maximum":1000}}};
 
-function validate162(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateEnvironment" */;
 let vErrors = null;
 let errors = 0;
@@ -30442,7 +30915,7 @@ errors++;
 if(data.requiredApprovals !== undefined){
 let data2 = data.requiredApprovals;
 if((!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))) && (data2 !== null)){
-const err7 = {instancePath:instancePath+"/requiredApprovals",schemaPath:"#/properties/requiredApprovals/type",keyword:"type",params:{type: schema117.properties.requiredApprovals.type},message:"must be integer,null"};
+const err7 = {instancePath:instancePath+"/requiredApprovals",schemaPath:"#/properties/requiredApprovals/type",keyword:"type",params:{type: schema118.properties.requiredApprovals.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -30485,14 +30958,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate162.errors = vErrors;
+validate164.errors = vErrors;
 return errors === 0;
 }
 
-export const environmentSortOrder = validate163;
-const schema118 = {"$id":"environmentSortOrder","type":"object","maxProperties":1000,"propertyNames":{"maxLength":100},"additionalProperties":{"type":"integer","minimum":-2147483648,"maximum":2147483647}};
+export const environmentSortOrder = validate165;
+const schema119 = {"$id":"environmentSortOrder","type":"object","maxProperties":1000,"propertyNames":{"maxLength":100},"additionalProperties":{"type":"integer","minimum":-2147483648,"maximum":2147483647}};
 
-function validate163(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="environmentSortOrder" */;
 let vErrors = null;
 let errors = 0;
@@ -30579,14 +31052,14 @@ vErrors.push(err6);
 }
 errors++;
 }
-validate163.errors = vErrors;
+validate165.errors = vErrors;
 return errors === 0;
 }
 
-export const addProjectEnvironment = validate164;
-const schema119 = {"$id":"addProjectEnvironment","type":"object","additionalProperties":false,"required":["environment"],"properties":{"environment":{"type":"string","minLength":1,"maxLength":100},"changeRequestsEnabled":{"type":"boolean"},"defaultStrategy":{"$id":"strategyBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"title":{"type":["string","null"],"maxLength":255},"disabled":{"type":["boolean","null"]},"sortOrder":{"type":"integer","minimum":-1000000,"maximum":1000000},"constraints":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["contextName","operator"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"operator":{"enum":["IN","NOT_IN","STR_CONTAINS","STR_STARTS_WITH","STR_ENDS_WITH","NUM_EQ","NUM_GT","NUM_GTE","NUM_LT","NUM_LTE","DATE_AFTER","DATE_BEFORE","SEMVER_EQ","SEMVER_GT","SEMVER_LT","SEMVER_GTE","SEMVER_LTE","REGEX","IN_CIDR"]},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string","maxLength":1000}},"value":{"type":"string","maxLength":1000}}}},"parameters":{"type":"object","maxProperties":10,"propertyNames":{"maxLength":100},"additionalProperties":{"type":["string","number"],"maxLength":100000}},"segments":{"type":"array","maxItems":5,"items":{"type":"integer","minimum":1}},"variants":{"type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255},"weight":{"type":"integer","minimum":0,"maximum":1000},"weightType":{"enum":["variable","fix"]},"stickiness":{"type":"string","minLength":1,"maxLength":100},"payload":{"type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"enum":["string","json","csv","number"]},"value":{"type":"string","maxLength":10000}}}},"if":{"required":["weightType"],"properties":{"weightType":{"const":"fix"}}},"then":{"required":["weight"]}}},"id":{"type":"string"},"featureName":{"type":"string"}}}}};
+export const addProjectEnvironment = validate166;
+const schema120 = {"$id":"addProjectEnvironment","type":"object","additionalProperties":false,"required":["environment"],"properties":{"environment":{"type":"string","minLength":1,"maxLength":100},"changeRequestsEnabled":{"type":"boolean"},"defaultStrategy":{"$id":"strategyBody","type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"title":{"type":["string","null"],"maxLength":255},"disabled":{"type":["boolean","null"]},"sortOrder":{"type":"integer","minimum":-1000000,"maximum":1000000},"constraints":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["contextName","operator"],"properties":{"contextName":{"type":"string","minLength":1,"maxLength":100},"operator":{"enum":["IN","NOT_IN","STR_CONTAINS","STR_STARTS_WITH","STR_ENDS_WITH","NUM_EQ","NUM_GT","NUM_GTE","NUM_LT","NUM_LTE","DATE_AFTER","DATE_BEFORE","SEMVER_EQ","SEMVER_GT","SEMVER_LT","SEMVER_GTE","SEMVER_LTE","REGEX","IN_CIDR"]},"caseInsensitive":{"type":"boolean"},"inverted":{"type":"boolean"},"values":{"type":"array","items":{"type":"string","maxLength":1000}},"value":{"type":"string","maxLength":1000}}}},"parameters":{"type":"object","maxProperties":10,"propertyNames":{"maxLength":100},"additionalProperties":{"type":["string","number"],"maxLength":100000}},"segments":{"type":"array","maxItems":5,"items":{"type":"integer","minimum":1}},"variants":{"type":"array","maxItems":100,"items":{"type":"object","additionalProperties":false,"required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":255},"weight":{"type":"integer","minimum":0,"maximum":1000},"weightType":{"enum":["variable","fix"]},"stickiness":{"type":"string","minLength":1,"maxLength":100},"payload":{"type":"object","additionalProperties":false,"required":["type","value"],"properties":{"type":{"enum":["string","json","csv","number"]},"value":{"type":"string","maxLength":10000}}}},"if":{"required":["weightType"],"properties":{"weightType":{"const":"fix"}}},"then":{"required":["weight"]}}},"id":{"type":"string"},"featureName":{"type":"string"}}}}};
 
-function validate164(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="addProjectEnvironment" */;
 let vErrors = null;
 let errors = 0;
@@ -30674,7 +31147,7 @@ vErrors.push(err6);
 errors++;
 }
 for(const key1 in data2){
-if(!(func6.call(schema119.properties.defaultStrategy.properties, key1))){
+if(!(func6.call(schema120.properties.defaultStrategy.properties, key1))){
 const err7 = {instancePath:instancePath+"/defaultStrategy",schemaPath:"#/properties/defaultStrategy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err7];
@@ -30723,7 +31196,7 @@ errors++;
 if(data2.title !== undefined){
 let data4 = data2.title;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err11 = {instancePath:instancePath+"/defaultStrategy/title",schemaPath:"#/properties/defaultStrategy/properties/title/type",keyword:"type",params:{type: schema119.properties.defaultStrategy.properties.title.type},message:"must be string,null"};
+const err11 = {instancePath:instancePath+"/defaultStrategy/title",schemaPath:"#/properties/defaultStrategy/properties/title/type",keyword:"type",params:{type: schema120.properties.defaultStrategy.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -30748,7 +31221,7 @@ errors++;
 if(data2.disabled !== undefined){
 let data5 = data2.disabled;
 if((typeof data5 !== "boolean") && (data5 !== null)){
-const err13 = {instancePath:instancePath+"/defaultStrategy/disabled",schemaPath:"#/properties/defaultStrategy/properties/disabled/type",keyword:"type",params:{type: schema119.properties.defaultStrategy.properties.disabled.type},message:"must be boolean,null"};
+const err13 = {instancePath:instancePath+"/defaultStrategy/disabled",schemaPath:"#/properties/defaultStrategy/properties/disabled/type",keyword:"type",params:{type: schema120.properties.defaultStrategy.properties.disabled.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -30870,7 +31343,7 @@ errors++;
 if(data8.operator !== undefined){
 let data10 = data8.operator;
 if(!(((((((((((((((((((data10 === "IN") || (data10 === "NOT_IN")) || (data10 === "STR_CONTAINS")) || (data10 === "STR_STARTS_WITH")) || (data10 === "STR_ENDS_WITH")) || (data10 === "NUM_EQ")) || (data10 === "NUM_GT")) || (data10 === "NUM_GTE")) || (data10 === "NUM_LT")) || (data10 === "NUM_LTE")) || (data10 === "DATE_AFTER")) || (data10 === "DATE_BEFORE")) || (data10 === "SEMVER_EQ")) || (data10 === "SEMVER_GT")) || (data10 === "SEMVER_LT")) || (data10 === "SEMVER_GTE")) || (data10 === "SEMVER_LTE")) || (data10 === "REGEX")) || (data10 === "IN_CIDR"))){
-const err23 = {instancePath:instancePath+"/defaultStrategy/constraints/" + i0+"/operator",schemaPath:"#/properties/defaultStrategy/properties/constraints/items/properties/operator/enum",keyword:"enum",params:{allowedValues: schema119.properties.defaultStrategy.properties.constraints.items.properties.operator.enum},message:"must be equal to one of the allowed values"};
+const err23 = {instancePath:instancePath+"/defaultStrategy/constraints/" + i0+"/operator",schemaPath:"#/properties/defaultStrategy/properties/constraints/items/properties/operator/enum",keyword:"enum",params:{allowedValues: schema120.properties.defaultStrategy.properties.constraints.items.properties.operator.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -31036,7 +31509,7 @@ errors++;
 for(const key4 in data16){
 let data17 = data16[key4];
 if((typeof data17 !== "string") && (!((typeof data17 == "number") && (isFinite(data17))))){
-const err36 = {instancePath:instancePath+"/defaultStrategy/parameters/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/defaultStrategy/properties/parameters/additionalProperties/type",keyword:"type",params:{type: schema119.properties.defaultStrategy.properties.parameters.additionalProperties.type},message:"must be string,number"};
+const err36 = {instancePath:instancePath+"/defaultStrategy/parameters/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/defaultStrategy/properties/parameters/additionalProperties/type",keyword:"type",params:{type: schema120.properties.defaultStrategy.properties.parameters.additionalProperties.type},message:"must be string,number"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -31300,7 +31773,7 @@ errors++;
 if(data21.weightType !== undefined){
 let data25 = data21.weightType;
 if(!((data25 === "variable") || (data25 === "fix"))){
-const err56 = {instancePath:instancePath+"/defaultStrategy/variants/" + i3+"/weightType",schemaPath:"#/properties/defaultStrategy/properties/variants/items/properties/weightType/enum",keyword:"enum",params:{allowedValues: schema119.properties.defaultStrategy.properties.variants.items.properties.weightType.enum},message:"must be equal to one of the allowed values"};
+const err56 = {instancePath:instancePath+"/defaultStrategy/variants/" + i3+"/weightType",schemaPath:"#/properties/defaultStrategy/properties/variants/items/properties/weightType/enum",keyword:"enum",params:{allowedValues: schema120.properties.defaultStrategy.properties.variants.items.properties.weightType.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err56];
 }
@@ -31383,7 +31856,7 @@ errors++;
 if(data27.type !== undefined){
 let data28 = data27.type;
 if(!((((data28 === "string") || (data28 === "json")) || (data28 === "csv")) || (data28 === "number"))){
-const err63 = {instancePath:instancePath+"/defaultStrategy/variants/" + i3+"/payload/type",schemaPath:"#/properties/defaultStrategy/properties/variants/items/properties/payload/properties/type/enum",keyword:"enum",params:{allowedValues: schema119.properties.defaultStrategy.properties.variants.items.properties.payload.properties.type.enum},message:"must be equal to one of the allowed values"};
+const err63 = {instancePath:instancePath+"/defaultStrategy/variants/" + i3+"/payload/type",schemaPath:"#/properties/defaultStrategy/properties/variants/items/properties/payload/properties/type/enum",keyword:"enum",params:{allowedValues: schema120.properties.defaultStrategy.properties.variants.items.properties.payload.properties.type.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err63];
 }
@@ -31501,14 +31974,14 @@ vErrors.push(err72);
 }
 errors++;
 }
-validate164.errors = vErrors;
+validate166.errors = vErrors;
 return errors === 0;
 }
 
-export const addonCreateUpdate = validate165;
-const schema120 = {"$id":"addonCreateUpdate","type":"object","additionalProperties":false,"required":["provider"],"properties":{"provider":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},"description":{"type":["string","null"],"maxLength":1000},"enabled":{"type":"boolean"},"parameters":{"type":"object","maxProperties":20,"propertyNames":{"maxLength":100},"additionalProperties":{"type":["string","number","boolean"],"maxLength":10000}},"events":{"type":"array","maxItems":100,"items":{"type":"string","minLength":1,"maxLength":100}},"projects":{"type":"array","maxItems":100,"items":{"type":"string","minLength":1,"maxLength":100}},"environments":{"type":"array","maxItems":100,"items":{"type":"string","minLength":1,"maxLength":100}},"id":{"type":"integer"},"createdAt":{"type":"string"}}};
+export const addonCreateUpdate = validate167;
+const schema121 = {"$id":"addonCreateUpdate","type":"object","additionalProperties":false,"required":["provider"],"properties":{"provider":{"type":"string","pattern":"^(?!\\.{1,2}$)[A-Za-z0-9\\-._~!*'()]{1,100}$"},"description":{"type":["string","null"],"maxLength":1000},"enabled":{"type":"boolean"},"parameters":{"type":"object","maxProperties":20,"propertyNames":{"maxLength":100},"additionalProperties":{"type":["string","number","boolean"],"maxLength":10000}},"events":{"type":"array","maxItems":100,"items":{"type":"string","minLength":1,"maxLength":100}},"projects":{"type":"array","maxItems":100,"items":{"type":"string","minLength":1,"maxLength":100}},"environments":{"type":"array","maxItems":100,"items":{"type":"string","minLength":1,"maxLength":100}},"id":{"type":"integer"},"createdAt":{"type":"string"}}};
 
-function validate165(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="addonCreateUpdate" */;
 let vErrors = null;
 let errors = 0;
@@ -31524,7 +31997,7 @@ vErrors.push(err0);
 errors++;
 }
 for(const key0 in data){
-if(!(func6.call(schema120.properties, key0))){
+if(!(func6.call(schema121.properties, key0))){
 const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err1];
@@ -31563,7 +32036,7 @@ errors++;
 if(data.description !== undefined){
 let data1 = data.description;
 if((typeof data1 !== "string") && (data1 !== null)){
-const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema120.properties.description.type},message:"must be string,null"};
+const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema121.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -31639,7 +32112,7 @@ errors++;
 for(const key2 in data3){
 let data4 = data3[key2];
 if(((typeof data4 !== "string") && (!((typeof data4 == "number") && (isFinite(data4))))) && (typeof data4 !== "boolean")){
-const err10 = {instancePath:instancePath+"/parameters/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/parameters/additionalProperties/type",keyword:"type",params:{type: schema120.properties.parameters.additionalProperties.type},message:"must be string,number,boolean"};
+const err10 = {instancePath:instancePath+"/parameters/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/parameters/additionalProperties/type",keyword:"type",params:{type: schema121.properties.parameters.additionalProperties.type},message:"must be string,number,boolean"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -31892,14 +32365,14 @@ vErrors.push(err30);
 }
 errors++;
 }
-validate165.errors = vErrors;
+validate167.errors = vErrors;
 return errors === 0;
 }
 
-export const addon = validate166;
-const schema121 = {"$id":"addon","type":"object","required":["id","description","provider","enabled","parameters","events"],"properties":{"id":{"type":"integer","minimum":1},"provider":{"type":"string"},"description":{"type":["string","null"]},"enabled":{"type":"boolean"},"parameters":{"type":"object"},"events":{"type":"array","items":{"type":"string"}},"projects":{"type":"array","items":{"type":"string"}},"environments":{"type":"array","items":{"type":"string"}},"createdAt":{"type":"string","format":"date-time"}}};
+export const addon = validate168;
+const schema122 = {"$id":"addon","type":"object","required":["id","description","provider","enabled","parameters","events"],"properties":{"id":{"type":"integer","minimum":1},"provider":{"type":"string"},"description":{"type":["string","null"]},"enabled":{"type":"boolean"},"parameters":{"type":"object"},"events":{"type":"array","items":{"type":"string"}},"projects":{"type":"array","items":{"type":"string"}},"environments":{"type":"array","items":{"type":"string"}},"createdAt":{"type":"string","format":"date-time"}}};
 
-function validate166(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate168(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="addon" */;
 let vErrors = null;
 let errors = 0;
@@ -32004,7 +32477,7 @@ errors++;
 if(data.description !== undefined){
 let data2 = data.description;
 if((typeof data2 !== "string") && (data2 !== null)){
-const err9 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema121.properties.description.type},message:"must be string,null"};
+const err9 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: schema122.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -32159,14 +32632,14 @@ vErrors.push(err20);
 }
 errors++;
 }
-validate166.errors = vErrors;
+validate168.errors = vErrors;
 return errors === 0;
 }
 
-export const addons = validate167;
-const schema122 = {"$id":"addons","type":"object","required":["addons","providers"],"properties":{"addons":{"type":"array","items":{"$ref":"addon"}},"providers":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","displayName","documentationUrl","description"],"properties":{"name":{"type":"string"},"displayName":{"type":"string"},"documentationUrl":{"type":"string"},"description":{"type":"string"},"howTo":{"type":"string"},"parameters":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","displayName","type","required","sensitive"],"properties":{"name":{"type":"string"},"displayName":{"type":"string"},"type":{"type":"string"},"description":{"type":"string"},"placeholder":{"type":"string"},"required":{"type":"boolean"},"sensitive":{"type":"boolean"}}}},"events":{"type":"array","items":{"type":"string"}}}}}}};
+export const addons = validate169;
+const schema123 = {"$id":"addons","type":"object","required":["addons","providers"],"properties":{"addons":{"type":"array","items":{"$ref":"addon"}},"providers":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","displayName","documentationUrl","description"],"properties":{"name":{"type":"string"},"displayName":{"type":"string"},"documentationUrl":{"type":"string"},"description":{"type":"string"},"howTo":{"type":"string"},"parameters":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","displayName","type","required","sensitive"],"properties":{"name":{"type":"string"},"displayName":{"type":"string"},"type":{"type":"string"},"description":{"type":"string"},"placeholder":{"type":"string"},"required":{"type":"boolean"},"sensitive":{"type":"boolean"}}}},"events":{"type":"array","items":{"type":"string"}}}}}}};
 
-function validate167(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="addons" */;
 let vErrors = null;
 let errors = 0;
@@ -32196,8 +32669,8 @@ let data0 = data.addons;
 if(Array.isArray(data0)){
 const len0 = data0.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate166(data0[i0], {instancePath:instancePath+"/addons/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate166.errors : vErrors.concat(validate166.errors);
+if(!(validate168(data0[i0], {instancePath:instancePath+"/addons/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate168.errors : vErrors.concat(validate168.errors);
 errors = vErrors.length;
 }
 }
@@ -32572,15 +33045,15 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate167.errors = vErrors;
+validate169.errors = vErrors;
 return errors === 0;
 }
 
-export const integrationEvents = validate169;
-const schema123 = {"$id":"integrationEvents","type":"object","additionalProperties":false,"required":["integrationEvents"],"properties":{"integrationEvents":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","integrationId","createdAt","state","stateDetails","event","details"],"properties":{"id":{"type":"string","pattern":"^[0-9]+$"},"integrationId":{"type":"integer"},"createdAt":{"type":"string","format":"date-time"},"state":{"type":"string","enum":["success","failed","successWithErrors"]},"stateDetails":{"type":"string"},"event":{"$ref":"event"},"details":{"type":"object"}}}}}};
+export const integrationEvents = validate171;
+const schema124 = {"$id":"integrationEvents","type":"object","additionalProperties":false,"required":["integrationEvents"],"properties":{"integrationEvents":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","integrationId","createdAt","state","stateDetails","event","details"],"properties":{"id":{"type":"string","pattern":"^[0-9]+$"},"integrationId":{"type":"integer"},"createdAt":{"type":"string","format":"date-time"},"state":{"type":"string","enum":["success","failed","successWithErrors"]},"stateDetails":{"type":"string"},"event":{"$ref":"event"},"details":{"type":"object"}}}}}};
 const pattern21 = new RegExp("^[0-9]+$", "u");
 
-function validate169(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="integrationEvents" */;
 let vErrors = null;
 let errors = 0;
@@ -32772,7 +33245,7 @@ vErrors.push(err15);
 errors++;
 }
 if(!(((data5 === "success") || (data5 === "failed")) || (data5 === "successWithErrors"))){
-const err16 = {instancePath:instancePath+"/integrationEvents/" + i0+"/state",schemaPath:"#/properties/integrationEvents/items/properties/state/enum",keyword:"enum",params:{allowedValues: schema123.properties.integrationEvents.items.properties.state.enum},message:"must be equal to one of the allowed values"};
+const err16 = {instancePath:instancePath+"/integrationEvents/" + i0+"/state",schemaPath:"#/properties/integrationEvents/items/properties/state/enum",keyword:"enum",params:{allowedValues: schema124.properties.integrationEvents.items.properties.state.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -32848,14 +33321,1584 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate169.errors = vErrors;
+validate171.errors = vErrors;
 return errors === 0;
 }
 
-export const featureType = validate171;
-const schema124 = {"$id":"featureType","type":"object","additionalProperties":false,"required":["id","name","description","lifetimeDays"],"properties":{"id":{"enum":["release","experiment","operational","kill-switch","permission"]},"name":{"type":"string"},"description":{"type":"string"},"lifetimeDays":{"type":["integer","null"],"minimum":0}}};
+export const createUser = validate173;
+const schema125 = {"$id":"createUser","type":"object","additionalProperties":false,"required":["rootRole"],"properties":{"username":{"type":"string","minLength":1,"maxLength":100},"email":{"type":"string","minLength":3,"maxLength":254},"name":{"type":"string","maxLength":200},"password":{"type":"string","maxLength":1000},"rootRole":{"oneOf":[{"type":"integer","minimum":0},{"type":"string","enum":["Admin","Editor","Viewer","Owner","Member","Reader"]}]},"sendEmail":{"type":"boolean"},"projects":{"type":"array","minItems":1,"maxItems":1000,"items":{"type":"string","minLength":1,"maxLength":100}},"environments":{"type":"array","minItems":1,"maxItems":1000,"items":{"type":"string","minLength":1,"maxLength":100}}}};
 
-function validate171(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate173(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="createUser" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.rootRole === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rootRole"},message:"must have required property '"+"rootRole"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((((key0 === "username") || (key0 === "email")) || (key0 === "name")) || (key0 === "password")) || (key0 === "rootRole")) || (key0 === "sendEmail")) || (key0 === "projects")) || (key0 === "environments"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.username !== undefined){
+let data0 = data.username;
+if(typeof data0 === "string"){
+if(func2(data0) > 100){
+const err2 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(func2(data0) < 1){
+const err3 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.email !== undefined){
+let data1 = data.email;
+if(typeof data1 === "string"){
+if(func2(data1) > 254){
+const err5 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(func2(data1) < 3){
+const err6 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/minLength",keyword:"minLength",params:{limit: 3},message:"must NOT have fewer than 3 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data2 = data.name;
+if(typeof data2 === "string"){
+if(func2(data2) > 200){
+const err8 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+else {
+const err9 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.password !== undefined){
+let data3 = data.password;
+if(typeof data3 === "string"){
+if(func2(data3) > 1000){
+const err10 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.rootRole !== undefined){
+let data4 = data.rootRole;
+const _errs11 = errors;
+let valid1 = false;
+let passing0 = null;
+const _errs12 = errors;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err12 = {instancePath:instancePath+"/rootRole",schemaPath:"#/properties/rootRole/oneOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 < 0 || isNaN(data4)){
+const err13 = {instancePath:instancePath+"/rootRole",schemaPath:"#/properties/rootRole/oneOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+var _valid0 = _errs12 === errors;
+if(_valid0){
+valid1 = true;
+passing0 = 0;
+}
+const _errs14 = errors;
+if(typeof data4 !== "string"){
+const err14 = {instancePath:instancePath+"/rootRole",schemaPath:"#/properties/rootRole/oneOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(!((((((data4 === "Admin") || (data4 === "Editor")) || (data4 === "Viewer")) || (data4 === "Owner")) || (data4 === "Member")) || (data4 === "Reader"))){
+const err15 = {instancePath:instancePath+"/rootRole",schemaPath:"#/properties/rootRole/oneOf/1/enum",keyword:"enum",params:{allowedValues: schema125.properties.rootRole.oneOf[1].enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+var _valid0 = _errs14 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 1;
+}
+}
+if(!valid1){
+const err16 = {instancePath:instancePath+"/rootRole",schemaPath:"#/properties/rootRole/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+else {
+errors = _errs11;
+if(vErrors !== null){
+if(_errs11){
+vErrors.length = _errs11;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.sendEmail !== undefined){
+if(typeof data.sendEmail !== "boolean"){
+const err17 = {instancePath:instancePath+"/sendEmail",schemaPath:"#/properties/sendEmail/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data.projects !== undefined){
+let data6 = data.projects;
+if(Array.isArray(data6)){
+if(data6.length > 1000){
+const err18 = {instancePath:instancePath+"/projects",schemaPath:"#/properties/projects/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(data6.length < 1){
+const err19 = {instancePath:instancePath+"/projects",schemaPath:"#/properties/projects/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+const len0 = data6.length;
+for(let i0=0; i0<len0; i0++){
+let data7 = data6[i0];
+if(typeof data7 === "string"){
+if(func2(data7) > 100){
+const err20 = {instancePath:instancePath+"/projects/" + i0,schemaPath:"#/properties/projects/items/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if(func2(data7) < 1){
+const err21 = {instancePath:instancePath+"/projects/" + i0,schemaPath:"#/properties/projects/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/projects/" + i0,schemaPath:"#/properties/projects/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/projects",schemaPath:"#/properties/projects/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data.environments !== undefined){
+let data8 = data.environments;
+if(Array.isArray(data8)){
+if(data8.length > 1000){
+const err24 = {instancePath:instancePath+"/environments",schemaPath:"#/properties/environments/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(data8.length < 1){
+const err25 = {instancePath:instancePath+"/environments",schemaPath:"#/properties/environments/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+const len1 = data8.length;
+for(let i1=0; i1<len1; i1++){
+let data9 = data8[i1];
+if(typeof data9 === "string"){
+if(func2(data9) > 100){
+const err26 = {instancePath:instancePath+"/environments/" + i1,schemaPath:"#/properties/environments/items/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(func2(data9) < 1){
+const err27 = {instancePath:instancePath+"/environments/" + i1,schemaPath:"#/properties/environments/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/environments/" + i1,schemaPath:"#/properties/environments/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/environments",schemaPath:"#/properties/environments/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+}
+else {
+const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+validate173.errors = vErrors;
+return errors === 0;
+}
+
+export const updateUser = validate174;
+const schema126 = {"$id":"updateUser","type":"object","additionalProperties":false,"properties":{"email":{"type":"string","minLength":3,"maxLength":254},"name":{"type":"string","maxLength":200},"rootRole":{"oneOf":[{"type":"integer","minimum":0},{"type":"string","enum":["Admin","Editor","Viewer","Owner","Member","Reader"]}]},"projects":{"type":"array","minItems":1,"maxItems":1000,"items":{"type":"string","minLength":1,"maxLength":100}},"environments":{"type":"array","minItems":1,"maxItems":1000,"items":{"type":"string","minLength":1,"maxLength":100}}}};
+
+function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="updateUser" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+for(const key0 in data){
+if(!(((((key0 === "email") || (key0 === "name")) || (key0 === "rootRole")) || (key0 === "projects")) || (key0 === "environments"))){
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+}
+if(data.email !== undefined){
+let data0 = data.email;
+if(typeof data0 === "string"){
+if(func2(data0) > 254){
+const err1 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(func2(data0) < 3){
+const err2 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/minLength",keyword:"minLength",params:{limit: 3},message:"must NOT have fewer than 3 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+let data1 = data.name;
+if(typeof data1 === "string"){
+if(func2(data1) > 200){
+const err4 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.rootRole !== undefined){
+let data2 = data.rootRole;
+const _errs7 = errors;
+let valid1 = false;
+let passing0 = null;
+const _errs8 = errors;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err6 = {instancePath:instancePath+"/rootRole",schemaPath:"#/properties/rootRole/oneOf/0/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 < 0 || isNaN(data2)){
+const err7 = {instancePath:instancePath+"/rootRole",schemaPath:"#/properties/rootRole/oneOf/0/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+var _valid0 = _errs8 === errors;
+if(_valid0){
+valid1 = true;
+passing0 = 0;
+}
+const _errs10 = errors;
+if(typeof data2 !== "string"){
+const err8 = {instancePath:instancePath+"/rootRole",schemaPath:"#/properties/rootRole/oneOf/1/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(!((((((data2 === "Admin") || (data2 === "Editor")) || (data2 === "Viewer")) || (data2 === "Owner")) || (data2 === "Member")) || (data2 === "Reader"))){
+const err9 = {instancePath:instancePath+"/rootRole",schemaPath:"#/properties/rootRole/oneOf/1/enum",keyword:"enum",params:{allowedValues: schema126.properties.rootRole.oneOf[1].enum},message:"must be equal to one of the allowed values"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+var _valid0 = _errs10 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 1;
+}
+}
+if(!valid1){
+const err10 = {instancePath:instancePath+"/rootRole",schemaPath:"#/properties/rootRole/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+else {
+errors = _errs7;
+if(vErrors !== null){
+if(_errs7){
+vErrors.length = _errs7;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.projects !== undefined){
+let data3 = data.projects;
+if(Array.isArray(data3)){
+if(data3.length > 1000){
+const err11 = {instancePath:instancePath+"/projects",schemaPath:"#/properties/projects/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data3.length < 1){
+const err12 = {instancePath:instancePath+"/projects",schemaPath:"#/properties/projects/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+const len0 = data3.length;
+for(let i0=0; i0<len0; i0++){
+let data4 = data3[i0];
+if(typeof data4 === "string"){
+if(func2(data4) > 100){
+const err13 = {instancePath:instancePath+"/projects/" + i0,schemaPath:"#/properties/projects/items/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(func2(data4) < 1){
+const err14 = {instancePath:instancePath+"/projects/" + i0,schemaPath:"#/properties/projects/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/projects/" + i0,schemaPath:"#/properties/projects/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/projects",schemaPath:"#/properties/projects/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.environments !== undefined){
+let data5 = data.environments;
+if(Array.isArray(data5)){
+if(data5.length > 1000){
+const err17 = {instancePath:instancePath+"/environments",schemaPath:"#/properties/environments/maxItems",keyword:"maxItems",params:{limit: 1000},message:"must NOT have more than 1000 items"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+if(data5.length < 1){
+const err18 = {instancePath:instancePath+"/environments",schemaPath:"#/properties/environments/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+const len1 = data5.length;
+for(let i1=0; i1<len1; i1++){
+let data6 = data5[i1];
+if(typeof data6 === "string"){
+if(func2(data6) > 100){
+const err19 = {instancePath:instancePath+"/environments/" + i1,schemaPath:"#/properties/environments/items/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if(func2(data6) < 1){
+const err20 = {instancePath:instancePath+"/environments/" + i1,schemaPath:"#/properties/environments/items/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/environments/" + i1,schemaPath:"#/properties/environments/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/environments",schemaPath:"#/properties/environments/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+validate174.errors = vErrors;
+return errors === 0;
+}
+
+export const passwordBody = validate175;
+const schema127 = {"$id":"passwordBody","type":"object","additionalProperties":false,"required":["password"],"properties":{"password":{"type":"string","maxLength":1000},"oldPassword":{"type":"string","maxLength":1000},"confirmPassword":{"type":"string","maxLength":1000}}};
+
+function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="passwordBody" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.password === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "password") || (key0 === "oldPassword")) || (key0 === "confirmPassword"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.password !== undefined){
+let data0 = data.password;
+if(typeof data0 === "string"){
+if(func2(data0) > 1000){
+const err2 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.oldPassword !== undefined){
+let data1 = data.oldPassword;
+if(typeof data1 === "string"){
+if(func2(data1) > 1000){
+const err4 = {instancePath:instancePath+"/oldPassword",schemaPath:"#/properties/oldPassword/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+else {
+const err5 = {instancePath:instancePath+"/oldPassword",schemaPath:"#/properties/oldPassword/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.confirmPassword !== undefined){
+let data2 = data.confirmPassword;
+if(typeof data2 === "string"){
+if(func2(data2) > 1000){
+const err6 = {instancePath:instancePath+"/confirmPassword",schemaPath:"#/properties/confirmPassword/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/confirmPassword",schemaPath:"#/properties/confirmPassword/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate175.errors = vErrors;
+return errors === 0;
+}
+
+export const login = validate176;
+const schema128 = {"$id":"login","type":"object","additionalProperties":false,"required":["username","password"],"properties":{"username":{"type":"string","maxLength":254},"password":{"type":"string","maxLength":1000}}};
+
+function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="login" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.username === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "username"},message:"must have required property '"+"username"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.password === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "username") || (key0 === "password"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.username !== undefined){
+let data0 = data.username;
+if(typeof data0 === "string"){
+if(func2(data0) > 254){
+const err3 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/username",schemaPath:"#/properties/username/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.password !== undefined){
+let data1 = data.password;
+if(typeof data1 === "string"){
+if(func2(data1) > 1000){
+const err5 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate176.errors = vErrors;
+return errors === 0;
+}
+
+export const user = validate38;
+
+export const users = validate177;
+const schema129 = {"$id":"users","type":"object","additionalProperties":false,"required":["users","rootRoles"],"properties":{"users":{"type":"array","items":{"$ref":"user"}},"rootRoles":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","type","name"],"properties":{"id":{"type":"integer"},"type":{"type":"string"},"name":{"type":"string"},"description":{"type":"string"}}}}}};
+
+function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="users" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.users === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "users"},message:"must have required property '"+"users"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.rootRoles === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rootRoles"},message:"must have required property '"+"rootRoles"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "users") || (key0 === "rootRoles"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.users !== undefined){
+let data0 = data.users;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate38(data0[i0], {instancePath:instancePath+"/users/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/users",schemaPath:"#/properties/users/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.rootRoles !== undefined){
+let data2 = data.rootRoles;
+if(Array.isArray(data2)){
+const len1 = data2.length;
+for(let i1=0; i1<len1; i1++){
+let data3 = data2[i1];
+if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
+if(data3.id === undefined){
+const err4 = {instancePath:instancePath+"/rootRoles/" + i1,schemaPath:"#/properties/rootRoles/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data3.type === undefined){
+const err5 = {instancePath:instancePath+"/rootRoles/" + i1,schemaPath:"#/properties/rootRoles/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data3.name === undefined){
+const err6 = {instancePath:instancePath+"/rootRoles/" + i1,schemaPath:"#/properties/rootRoles/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+for(const key1 in data3){
+if(!((((key1 === "id") || (key1 === "type")) || (key1 === "name")) || (key1 === "description"))){
+const err7 = {instancePath:instancePath+"/rootRoles/" + i1,schemaPath:"#/properties/rootRoles/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data3.id !== undefined){
+let data4 = data3.id;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err8 = {instancePath:instancePath+"/rootRoles/" + i1+"/id",schemaPath:"#/properties/rootRoles/items/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data3.type !== undefined){
+if(typeof data3.type !== "string"){
+const err9 = {instancePath:instancePath+"/rootRoles/" + i1+"/type",schemaPath:"#/properties/rootRoles/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data3.name !== undefined){
+if(typeof data3.name !== "string"){
+const err10 = {instancePath:instancePath+"/rootRoles/" + i1+"/name",schemaPath:"#/properties/rootRoles/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data3.description !== undefined){
+if(typeof data3.description !== "string"){
+const err11 = {instancePath:instancePath+"/rootRoles/" + i1+"/description",schemaPath:"#/properties/rootRoles/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/rootRoles/" + i1,schemaPath:"#/properties/rootRoles/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+else {
+const err13 = {instancePath:instancePath+"/rootRoles",schemaPath:"#/properties/rootRoles/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+else {
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+validate177.errors = vErrors;
+return errors === 0;
+}
+
+export const usersSearch = validate179;
+const schema130 = {"$id":"usersSearch","type":"array","items":{"$ref":"user"}};
+
+function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="usersSearch" */;
+let vErrors = null;
+let errors = 0;
+if(Array.isArray(data)){
+const len0 = data.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate38(data[i0], {instancePath:instancePath+"/" + i0,parentData:data,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+validate179.errors = vErrors;
+return errors === 0;
+}
+
+export const createPat = validate181;
+const schema131 = {"$id":"createPat","type":"object","additionalProperties":false,"required":["description"],"properties":{"description":{"type":"string","minLength":1,"maxLength":255},"expiresAt":{"type":"string","format":"date-time","maxLength":40}}};
+
+function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="createPat" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.description === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "description") || (key0 === "expiresAt"))){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+let data0 = data.description;
+if(typeof data0 === "string"){
+if(func2(data0) > 255){
+const err2 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(func2(data0) < 1){
+const err3 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.expiresAt !== undefined){
+let data1 = data.expiresAt;
+if(typeof data1 === "string"){
+if(func2(data1) > 40){
+const err5 = {instancePath:instancePath+"/expiresAt",schemaPath:"#/properties/expiresAt/maxLength",keyword:"maxLength",params:{limit: 40},message:"must NOT have more than 40 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(!(formats0.test(data1))){
+const err6 = {instancePath:instancePath+"/expiresAt",schemaPath:"#/properties/expiresAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/expiresAt",schemaPath:"#/properties/expiresAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+else {
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+validate181.errors = vErrors;
+return errors === 0;
+}
+
+export const pat = validate182;
+const schema132 = {"$id":"pat","type":"object","additionalProperties":false,"required":["id","createdAt","description"],"properties":{"id":{"type":"integer","minimum":1},"secret":{"type":"string"},"createdAt":{"type":"string","format":"date-time"},"seenAt":{"type":["string","null"],"format":"date-time"},"userId":{"type":"integer"},"description":{"type":"string"},"expiresAt":{"type":"string","format":"date-time"}}};
+
+function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="pat" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.createdAt === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.description === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "description"},message:"must have required property '"+"description"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((((((key0 === "id") || (key0 === "secret")) || (key0 === "createdAt")) || (key0 === "seenAt")) || (key0 === "userId")) || (key0 === "description")) || (key0 === "expiresAt"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 1 || isNaN(data0)){
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.secret !== undefined){
+if(typeof data.secret !== "string"){
+const err6 = {instancePath:instancePath+"/secret",schemaPath:"#/properties/secret/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.createdAt !== undefined){
+let data2 = data.createdAt;
+if(typeof data2 === "string"){
+if(!(formats0.test(data2))){
+const err7 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/createdAt",schemaPath:"#/properties/createdAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.seenAt !== undefined){
+let data3 = data.seenAt;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err9 = {instancePath:instancePath+"/seenAt",schemaPath:"#/properties/seenAt/type",keyword:"type",params:{type: schema132.properties.seenAt.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(typeof data3 === "string"){
+if(!(formats0.test(data3))){
+const err10 = {instancePath:instancePath+"/seenAt",schemaPath:"#/properties/seenAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+if(data.userId !== undefined){
+let data4 = data.userId;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err11 = {instancePath:instancePath+"/userId",schemaPath:"#/properties/userId/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.description !== undefined){
+if(typeof data.description !== "string"){
+const err12 = {instancePath:instancePath+"/description",schemaPath:"#/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.expiresAt !== undefined){
+let data6 = data.expiresAt;
+if(typeof data6 === "string"){
+if(!(formats0.test(data6))){
+const err13 = {instancePath:instancePath+"/expiresAt",schemaPath:"#/properties/expiresAt/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\""};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/expiresAt",schemaPath:"#/properties/expiresAt/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate182.errors = vErrors;
+return errors === 0;
+}
+
+export const pats = validate183;
+const schema133 = {"$id":"pats","type":"object","additionalProperties":false,"required":["pats"],"properties":{"pats":{"type":"array","items":{"$ref":"pat"}}}};
+
+function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="pats" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.pats === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "pats"},message:"must have required property '"+"pats"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "pats")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.pats !== undefined){
+let data0 = data.pats;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate182(data0[i0], {instancePath:instancePath+"/pats/" + i0,parentData:data0,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate182.errors : vErrors.concat(validate182.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err2 = {instancePath:instancePath+"/pats",schemaPath:"#/properties/pats/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+}
+else {
+const err3 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+validate183.errors = vErrors;
+return errors === 0;
+}
+
+export const featureType = validate185;
+const schema134 = {"$id":"featureType","type":"object","additionalProperties":false,"required":["id","name","description","lifetimeDays"],"properties":{"id":{"enum":["release","experiment","operational","kill-switch","permission"]},"name":{"type":"string"},"description":{"type":"string"},"lifetimeDays":{"type":["integer","null"],"minimum":0}}};
+
+function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureType" */;
 let vErrors = null;
 let errors = 0;
@@ -32915,7 +34958,7 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(!(((((data0 === "release") || (data0 === "experiment")) || (data0 === "operational")) || (data0 === "kill-switch")) || (data0 === "permission"))){
-const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/enum",keyword:"enum",params:{allowedValues: schema124.properties.id.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/enum",keyword:"enum",params:{allowedValues: schema134.properties.id.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -32952,7 +34995,7 @@ errors++;
 if(data.lifetimeDays !== undefined){
 let data3 = data.lifetimeDays;
 if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/lifetimeDays",schemaPath:"#/properties/lifetimeDays/type",keyword:"type",params:{type: schema124.properties.lifetimeDays.type},message:"must be integer,null"};
+const err8 = {instancePath:instancePath+"/lifetimeDays",schemaPath:"#/properties/lifetimeDays/type",keyword:"type",params:{type: schema134.properties.lifetimeDays.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -32985,14 +35028,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate171.errors = vErrors;
+validate185.errors = vErrors;
 return errors === 0;
 }
 
-export const featureTypes = validate172;
-const schema125 = {"$id":"featureTypes","type":"object","additionalProperties":false,"required":["version","types"],"properties":{"version":{"enum":[1]},"types":{"type":"array","items":{"$ref":"featureType"}}}};
+export const featureTypes = validate186;
+const schema135 = {"$id":"featureTypes","type":"object","additionalProperties":false,"required":["version","types"],"properties":{"version":{"enum":[1]},"types":{"type":"array","items":{"$ref":"featureType"}}}};
 
-function validate172(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureTypes" */;
 let vErrors = null;
 let errors = 0;
@@ -33031,7 +35074,7 @@ errors++;
 }
 if(data.version !== undefined){
 if(!(data.version === 1)){
-const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/enum",keyword:"enum",params:{allowedValues: schema125.properties.version.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/enum",keyword:"enum",params:{allowedValues: schema135.properties.version.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -33046,8 +35089,8 @@ let data1 = data.types;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate171(data1[i0], {instancePath:instancePath+"/types/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate171.errors : vErrors.concat(validate171.errors);
+if(!(validate185(data1[i0], {instancePath:instancePath+"/types/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
 errors = vErrors.length;
 }
 }
@@ -33074,14 +35117,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate172.errors = vErrors;
+validate186.errors = vErrors;
 return errors === 0;
 }
 
-export const featureTypeLifetime = validate174;
-const schema126 = {"$id":"featureTypeLifetime","type":"object","required":["lifetimeDays"],"properties":{"lifetimeDays":{"type":["integer","null"],"minimum":0,"maximum":2147483647}}};
+export const featureTypeLifetime = validate188;
+const schema136 = {"$id":"featureTypeLifetime","type":"object","required":["lifetimeDays"],"properties":{"lifetimeDays":{"type":["integer","null"],"minimum":0,"maximum":2147483647}}};
 
-function validate174(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureTypeLifetime" */;
 let vErrors = null;
 let errors = 0;
@@ -33099,7 +35142,7 @@ errors++;
 if(data.lifetimeDays !== undefined){
 let data0 = data.lifetimeDays;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
-const err1 = {instancePath:instancePath+"/lifetimeDays",schemaPath:"#/properties/lifetimeDays/type",keyword:"type",params:{type: schema126.properties.lifetimeDays.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/lifetimeDays",schemaPath:"#/properties/lifetimeDays/type",keyword:"type",params:{type: schema136.properties.lifetimeDays.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -33142,14 +35185,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate174.errors = vErrors;
+validate188.errors = vErrors;
 return errors === 0;
 }
 
-export const exportQuery = validate175;
-const schema127 = {"$id":"exportQuery","type":"object","additionalProperties":false,"required":["environment"],"properties":{"environment":{"type":"string","minLength":1,"maxLength":100},"features":{"type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":100}},"tag":{"type":"string","maxLength":100},"project":{"type":"string","minLength":1,"maxLength":100},"downloadFile":{"type":"boolean"}}};
+export const exportQuery = validate189;
+const schema137 = {"$id":"exportQuery","type":"object","additionalProperties":false,"required":["environment"],"properties":{"environment":{"type":"string","minLength":1,"maxLength":100},"features":{"type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":100}},"tag":{"type":"string","maxLength":100},"project":{"type":"string","minLength":1,"maxLength":100},"downloadFile":{"type":"boolean"}}};
 
-function validate175(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="exportQuery" */;
 let vErrors = null;
 let errors = 0;
@@ -33355,14 +35398,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate175.errors = vErrors;
+validate189.errors = vErrors;
 return errors === 0;
 }
 
-export const exportResult = validate176;
-const schema128 = {"$id":"exportResult","type":"object","additionalProperties":false,"required":["features","featureStrategies","tagTypes"],"properties":{"features":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"description":{"type":["string","null"]},"type":{"type":"string"},"project":{"type":"string"},"stale":{"type":["boolean","null"]},"impressionData":{"type":["boolean","null"]},"archived":{"type":["boolean","null"]}},"additionalProperties":true}},"featureStrategies":{"type":"array","items":{"type":"object","required":["name"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"featureName":{"type":"string"},"title":{"type":["string","null"]},"disabled":{"type":["boolean","null"]},"sortOrder":{"type":"number"},"segments":{"type":"array","items":{"type":"number"}},"constraints":{"type":"array","items":{"type":"object"}},"variants":{"type":"array","items":{"type":"object"}},"parameters":{"type":"object","additionalProperties":{"type":["string","number"]}}},"additionalProperties":true}},"featureEnvironments":{"type":"array","items":{"type":"object","required":["enabled"],"properties":{"name":{"type":"string"},"featureName":{"type":"string"},"environment":{"type":"string"},"enabled":{"type":"boolean"},"variants":{"type":"array","items":{"type":"object"}}},"additionalProperties":true}},"contextFields":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"description":{"type":["string","null"]},"stickiness":{"type":"boolean"},"sortOrder":{"type":"number"},"legalValues":{"type":"array","items":{"type":"object","required":["value"],"properties":{"value":{"type":"string"},"description":{"type":"string"}},"additionalProperties":true}},"project":{"type":["string","null"]}},"additionalProperties":true}},"featureTags":{"type":"array","items":{"type":"object","required":["featureName","tagValue"],"properties":{"featureName":{"type":"string"},"tagType":{"type":"string"},"tagValue":{"type":"string"}},"additionalProperties":true}},"segments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","name"],"properties":{"id":{"type":"number"},"name":{"type":"string","minLength":1,"maxLength":100}}}},"tagTypes":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"description":{"type":"string"},"icon":{"type":["string","null"]},"color":{"type":["string","null"]}},"additionalProperties":true}},"dependencies":{"type":"array","items":{"type":"object","required":["feature","dependencies"],"properties":{"feature":{"type":"string"},"dependencies":{"type":"array","items":{"type":"object","required":["feature"],"properties":{"feature":{"type":"string"},"enabled":{"type":"boolean"},"variants":{"type":"array","items":{"type":"string"}}},"additionalProperties":true}}},"additionalProperties":true}},"links":{"type":"array","items":{"type":"object","required":["feature","links"],"properties":{"feature":{"type":"string"},"links":{"type":"array","items":{"type":"object","required":["url"],"properties":{"id":{"type":"string"},"url":{"type":"string"},"title":{"type":["string","null"]}},"additionalProperties":true}}},"additionalProperties":true}}}};
+export const exportResult = validate190;
+const schema138 = {"$id":"exportResult","type":"object","additionalProperties":false,"required":["features","featureStrategies","tagTypes"],"properties":{"features":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"description":{"type":["string","null"]},"type":{"type":"string"},"project":{"type":"string"},"stale":{"type":["boolean","null"]},"impressionData":{"type":["boolean","null"]},"archived":{"type":["boolean","null"]}},"additionalProperties":true}},"featureStrategies":{"type":"array","items":{"type":"object","required":["name"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"featureName":{"type":"string"},"title":{"type":["string","null"]},"disabled":{"type":["boolean","null"]},"sortOrder":{"type":"number"},"segments":{"type":"array","items":{"type":"number"}},"constraints":{"type":"array","items":{"type":"object"}},"variants":{"type":"array","items":{"type":"object"}},"parameters":{"type":"object","additionalProperties":{"type":["string","number"]}}},"additionalProperties":true}},"featureEnvironments":{"type":"array","items":{"type":"object","required":["enabled"],"properties":{"name":{"type":"string"},"featureName":{"type":"string"},"environment":{"type":"string"},"enabled":{"type":"boolean"},"variants":{"type":"array","items":{"type":"object"}}},"additionalProperties":true}},"contextFields":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"description":{"type":["string","null"]},"stickiness":{"type":"boolean"},"sortOrder":{"type":"number"},"legalValues":{"type":"array","items":{"type":"object","required":["value"],"properties":{"value":{"type":"string"},"description":{"type":"string"}},"additionalProperties":true}},"project":{"type":["string","null"]}},"additionalProperties":true}},"featureTags":{"type":"array","items":{"type":"object","required":["featureName","tagValue"],"properties":{"featureName":{"type":"string"},"tagType":{"type":"string"},"tagValue":{"type":"string"}},"additionalProperties":true}},"segments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","name"],"properties":{"id":{"type":"number"},"name":{"type":"string","minLength":1,"maxLength":100}}}},"tagTypes":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"description":{"type":"string"},"icon":{"type":["string","null"]},"color":{"type":["string","null"]}},"additionalProperties":true}},"dependencies":{"type":"array","items":{"type":"object","required":["feature","dependencies"],"properties":{"feature":{"type":"string"},"dependencies":{"type":"array","items":{"type":"object","required":["feature"],"properties":{"feature":{"type":"string"},"enabled":{"type":"boolean"},"variants":{"type":"array","items":{"type":"string"}}},"additionalProperties":true}}},"additionalProperties":true}},"links":{"type":"array","items":{"type":"object","required":["feature","links"],"properties":{"feature":{"type":"string"},"links":{"type":"array","items":{"type":"object","required":["url"],"properties":{"id":{"type":"string"},"url":{"type":"string"},"title":{"type":["string","null"]}},"additionalProperties":true}}},"additionalProperties":true}}}};
 
-function validate176(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="exportResult" */;
 let vErrors = null;
 let errors = 0;
@@ -33398,7 +35441,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func6.call(schema128.properties, key0))){
+if(!(func6.call(schema138.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -33464,7 +35507,7 @@ errors++;
 if(data1.description !== undefined){
 let data3 = data1.description;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/features/" + i0+"/description",schemaPath:"#/properties/features/items/properties/description/type",keyword:"type",params:{type: schema128.properties.features.items.properties.description.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/features/" + i0+"/description",schemaPath:"#/properties/features/items/properties/description/type",keyword:"type",params:{type: schema138.properties.features.items.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -33501,7 +35544,7 @@ errors++;
 if(data1.stale !== undefined){
 let data6 = data1.stale;
 if((typeof data6 !== "boolean") && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/features/" + i0+"/stale",schemaPath:"#/properties/features/items/properties/stale/type",keyword:"type",params:{type: schema128.properties.features.items.properties.stale.type},message:"must be boolean,null"};
+const err11 = {instancePath:instancePath+"/features/" + i0+"/stale",schemaPath:"#/properties/features/items/properties/stale/type",keyword:"type",params:{type: schema138.properties.features.items.properties.stale.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -33514,7 +35557,7 @@ errors++;
 if(data1.impressionData !== undefined){
 let data7 = data1.impressionData;
 if((typeof data7 !== "boolean") && (data7 !== null)){
-const err12 = {instancePath:instancePath+"/features/" + i0+"/impressionData",schemaPath:"#/properties/features/items/properties/impressionData/type",keyword:"type",params:{type: schema128.properties.features.items.properties.impressionData.type},message:"must be boolean,null"};
+const err12 = {instancePath:instancePath+"/features/" + i0+"/impressionData",schemaPath:"#/properties/features/items/properties/impressionData/type",keyword:"type",params:{type: schema138.properties.features.items.properties.impressionData.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -33527,7 +35570,7 @@ errors++;
 if(data1.archived !== undefined){
 let data8 = data1.archived;
 if((typeof data8 !== "boolean") && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/features/" + i0+"/archived",schemaPath:"#/properties/features/items/properties/archived/type",keyword:"type",params:{type: schema128.properties.features.items.properties.archived.type},message:"must be boolean,null"};
+const err13 = {instancePath:instancePath+"/features/" + i0+"/archived",schemaPath:"#/properties/features/items/properties/archived/type",keyword:"type",params:{type: schema138.properties.features.items.properties.archived.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -33617,7 +35660,7 @@ errors++;
 if(data10.title !== undefined){
 let data14 = data10.title;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err20 = {instancePath:instancePath+"/featureStrategies/" + i1+"/title",schemaPath:"#/properties/featureStrategies/items/properties/title/type",keyword:"type",params:{type: schema128.properties.featureStrategies.items.properties.title.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/featureStrategies/" + i1+"/title",schemaPath:"#/properties/featureStrategies/items/properties/title/type",keyword:"type",params:{type: schema138.properties.featureStrategies.items.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -33630,7 +35673,7 @@ errors++;
 if(data10.disabled !== undefined){
 let data15 = data10.disabled;
 if((typeof data15 !== "boolean") && (data15 !== null)){
-const err21 = {instancePath:instancePath+"/featureStrategies/" + i1+"/disabled",schemaPath:"#/properties/featureStrategies/items/properties/disabled/type",keyword:"type",params:{type: schema128.properties.featureStrategies.items.properties.disabled.type},message:"must be boolean,null"};
+const err21 = {instancePath:instancePath+"/featureStrategies/" + i1+"/disabled",schemaPath:"#/properties/featureStrategies/items/properties/disabled/type",keyword:"type",params:{type: schema138.properties.featureStrategies.items.properties.disabled.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -33746,7 +35789,7 @@ if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
 for(const key1 in data23){
 let data24 = data23[key1];
 if((typeof data24 !== "string") && (!((typeof data24 == "number") && (isFinite(data24))))){
-const err29 = {instancePath:instancePath+"/featureStrategies/" + i1+"/parameters/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/featureStrategies/items/properties/parameters/additionalProperties/type",keyword:"type",params:{type: schema128.properties.featureStrategies.items.properties.parameters.additionalProperties.type},message:"must be string,number"};
+const err29 = {instancePath:instancePath+"/featureStrategies/" + i1+"/parameters/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/featureStrategies/items/properties/parameters/additionalProperties/type",keyword:"type",params:{type: schema138.properties.featureStrategies.items.properties.parameters.additionalProperties.type},message:"must be string,number"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -33965,7 +36008,7 @@ errors++;
 if(data34.description !== undefined){
 let data36 = data34.description;
 if((typeof data36 !== "string") && (data36 !== null)){
-const err46 = {instancePath:instancePath+"/contextFields/" + i7+"/description",schemaPath:"#/properties/contextFields/items/properties/description/type",keyword:"type",params:{type: schema128.properties.contextFields.items.properties.description.type},message:"must be string,null"};
+const err46 = {instancePath:instancePath+"/contextFields/" + i7+"/description",schemaPath:"#/properties/contextFields/items/properties/description/type",keyword:"type",params:{type: schema138.properties.contextFields.items.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -34068,7 +36111,7 @@ errors++;
 if(data34.project !== undefined){
 let data43 = data34.project;
 if((typeof data43 !== "string") && (data43 !== null)){
-const err54 = {instancePath:instancePath+"/contextFields/" + i7+"/project",schemaPath:"#/properties/contextFields/items/properties/project/type",keyword:"type",params:{type: schema128.properties.contextFields.items.properties.project.type},message:"must be string,null"};
+const err54 = {instancePath:instancePath+"/contextFields/" + i7+"/project",schemaPath:"#/properties/contextFields/items/properties/project/type",keyword:"type",params:{type: schema138.properties.contextFields.items.properties.project.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -34344,7 +36387,7 @@ errors++;
 if(data54.icon !== undefined){
 let data57 = data54.icon;
 if((typeof data57 !== "string") && (data57 !== null)){
-const err76 = {instancePath:instancePath+"/tagTypes/" + i11+"/icon",schemaPath:"#/properties/tagTypes/items/properties/icon/type",keyword:"type",params:{type: schema128.properties.tagTypes.items.properties.icon.type},message:"must be string,null"};
+const err76 = {instancePath:instancePath+"/tagTypes/" + i11+"/icon",schemaPath:"#/properties/tagTypes/items/properties/icon/type",keyword:"type",params:{type: schema138.properties.tagTypes.items.properties.icon.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -34357,7 +36400,7 @@ errors++;
 if(data54.color !== undefined){
 let data58 = data54.color;
 if((typeof data58 !== "string") && (data58 !== null)){
-const err77 = {instancePath:instancePath+"/tagTypes/" + i11+"/color",schemaPath:"#/properties/tagTypes/items/properties/color/type",keyword:"type",params:{type: schema128.properties.tagTypes.items.properties.color.type},message:"must be string,null"};
+const err77 = {instancePath:instancePath+"/tagTypes/" + i11+"/color",schemaPath:"#/properties/tagTypes/items/properties/color/type",keyword:"type",params:{type: schema138.properties.tagTypes.items.properties.color.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -34630,7 +36673,7 @@ errors++;
 if(data72.title !== undefined){
 let data75 = data72.title;
 if((typeof data75 !== "string") && (data75 !== null)){
-const err98 = {instancePath:instancePath+"/links/" + i15+"/links/" + i16+"/title",schemaPath:"#/properties/links/items/properties/links/items/properties/title/type",keyword:"type",params:{type: schema128.properties.links.items.properties.links.items.properties.title.type},message:"must be string,null"};
+const err98 = {instancePath:instancePath+"/links/" + i15+"/links/" + i16+"/title",schemaPath:"#/properties/links/items/properties/links/items/properties/title/type",keyword:"type",params:{type: schema138.properties.links.items.properties.links.items.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -34699,14 +36742,14 @@ vErrors.push(err103);
 }
 errors++;
 }
-validate176.errors = vErrors;
+validate190.errors = vErrors;
 return errors === 0;
 }
 
-export const importToggles = validate177;
-const schema129 = {"$id":"importToggles","type":"object","additionalProperties":false,"required":["project","environment","data"],"properties":{"project":{"type":"string","minLength":1,"maxLength":100},"environment":{"type":"string","minLength":1,"maxLength":100},"data":{"$ref":"exportResult"}}};
+export const importToggles = validate191;
+const schema139 = {"$id":"importToggles","type":"object","additionalProperties":false,"required":["project","environment","data"],"properties":{"project":{"type":"string","minLength":1,"maxLength":100},"environment":{"type":"string","minLength":1,"maxLength":100},"data":{"$ref":"exportResult"}}};
 
-function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="importToggles" */;
 let vErrors = null;
 let errors = 0;
@@ -34824,8 +36867,8 @@ errors++;
 }
 }
 if(data.data !== undefined){
-if(!(validate176(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
-vErrors = vErrors === null ? validate176.errors : vErrors.concat(validate176.errors);
+if(!(validate190(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
 errors = vErrors.length;
 }
 }
@@ -34840,14 +36883,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate177.errors = vErrors;
+validate191.errors = vErrors;
 return errors === 0;
 }
 
-export const importValidation = validate179;
-const schema130 = {"$id":"importValidation","type":"object","additionalProperties":false,"required":["errors","warnings","permissions"],"properties":{"errors":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["message","affectedItems"],"properties":{"message":{"type":"string"},"affectedItems":{"type":"array","items":{"type":"string"}}}}},"warnings":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["message","affectedItems"],"properties":{"message":{"type":"string"},"affectedItems":{"type":"array","items":{"type":"string"}}}}},"permissions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["message","affectedItems"],"properties":{"message":{"type":"string"},"affectedItems":{"type":"array","items":{"type":"string"}}}}}}};
+export const importValidation = validate193;
+const schema140 = {"$id":"importValidation","type":"object","additionalProperties":false,"required":["errors","warnings","permissions"],"properties":{"errors":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["message","affectedItems"],"properties":{"message":{"type":"string"},"affectedItems":{"type":"array","items":{"type":"string"}}}}},"warnings":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["message","affectedItems"],"properties":{"message":{"type":"string"},"affectedItems":{"type":"array","items":{"type":"string"}}}}},"permissions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["message","affectedItems"],"properties":{"message":{"type":"string"},"affectedItems":{"type":"array","items":{"type":"string"}}}}}}};
 
-function validate179(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="importValidation" */;
 let vErrors = null;
 let errors = 0;
@@ -35214,14 +37257,14 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate179.errors = vErrors;
+validate193.errors = vErrors;
 return errors === 0;
 }
 
-export const featureUsage = validate180;
-const schema131 = {"$id":"featureUsage","type":"object","additionalProperties":false,"required":["version","maturity","featureName","lastHourUsage","seenApplications"],"properties":{"version":{"type":"integer","minimum":1},"maturity":{"type":"string"},"featureName":{"type":"string"},"lastHourUsage":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["environment","timestamp","yes","no"],"properties":{"featureName":{"type":"string"},"appName":{"type":"string"},"environment":{"type":"string"},"timestamp":{"type":"string","format":"date-time"},"yes":{"type":"integer","minimum":0},"no":{"type":"integer","minimum":0},"variants":{"type":"object","additionalProperties":{"type":"integer","minimum":0}}}}},"seenApplications":{"type":"array","items":{"type":"string"}}}};
+export const featureUsage = validate194;
+const schema141 = {"$id":"featureUsage","type":"object","additionalProperties":false,"required":["version","maturity","featureName","lastHourUsage","seenApplications"],"properties":{"version":{"type":"integer","minimum":1},"maturity":{"type":"string"},"featureName":{"type":"string"},"lastHourUsage":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["environment","timestamp","yes","no"],"properties":{"featureName":{"type":"string"},"appName":{"type":"string"},"environment":{"type":"string"},"timestamp":{"type":"string","format":"date-time"},"yes":{"type":"integer","minimum":0},"no":{"type":"integer","minimum":0},"variants":{"type":"object","additionalProperties":{"type":"integer","minimum":0}}}}},"seenApplications":{"type":"array","items":{"type":"string"}}}};
 
-function validate180(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureUsage" */;
 let vErrors = null;
 let errors = 0;
@@ -35610,14 +37653,14 @@ vErrors.push(err31);
 }
 errors++;
 }
-validate180.errors = vErrors;
+validate194.errors = vErrors;
 return errors === 0;
 }
 
-export const featureMetrics = validate181;
-const schema132 = {"$id":"featureMetrics","type":"object","additionalProperties":false,"required":["version","maturity","data"],"properties":{"version":{"type":"integer","minimum":1},"maturity":{"type":"string"},"data":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["environment","timestamp","yes","no"],"properties":{"featureName":{"type":"string"},"appName":{"type":"string"},"environment":{"type":"string"},"timestamp":{"type":"string","format":"date-time"},"yes":{"type":"integer","minimum":0},"no":{"type":"integer","minimum":0},"variants":{"type":"object","additionalProperties":{"type":"integer","minimum":0}}}}}}};
+export const featureMetrics = validate195;
+const schema142 = {"$id":"featureMetrics","type":"object","additionalProperties":false,"required":["version","maturity","data"],"properties":{"version":{"type":"integer","minimum":1},"maturity":{"type":"string"},"data":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["environment","timestamp","yes","no"],"properties":{"featureName":{"type":"string"},"appName":{"type":"string"},"environment":{"type":"string"},"timestamp":{"type":"string","format":"date-time"},"yes":{"type":"integer","minimum":0},"no":{"type":"integer","minimum":0},"variants":{"type":"object","additionalProperties":{"type":"integer","minimum":0}}}}}}};
 
-function validate181(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureMetrics" */;
 let vErrors = null;
 let errors = 0;
@@ -35946,14 +37989,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate181.errors = vErrors;
+validate195.errors = vErrors;
 return errors === 0;
 }
 
-export const application = validate182;
-const schema133 = {"$id":"application","type":"object","additionalProperties":false,"required":["appName"],"properties":{"appName":{"type":"string"},"sdkVersion":{"type":"string"},"strategies":{"type":"array","items":{"type":"string"}},"description":{"type":"string"},"url":{"type":"string"},"color":{"type":"string"},"icon":{"type":"string"},"usage":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["project","environments"],"properties":{"project":{"type":"string"},"environments":{"type":"array","items":{"type":"string"}}}}}}};
+export const application = validate196;
+const schema143 = {"$id":"application","type":"object","additionalProperties":false,"required":["appName"],"properties":{"appName":{"type":"string"},"sdkVersion":{"type":"string"},"strategies":{"type":"array","items":{"type":"string"}},"description":{"type":"string"},"url":{"type":"string"},"color":{"type":"string"},"icon":{"type":"string"},"usage":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["project","environments"],"properties":{"project":{"type":"string"},"environments":{"type":"array","items":{"type":"string"}}}}}}};
 
-function validate182(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="application" */;
 let vErrors = null;
 let errors = 0;
@@ -36194,14 +38237,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate182.errors = vErrors;
+validate196.errors = vErrors;
 return errors === 0;
 }
 
-export const applications = validate183;
-const schema134 = {"$id":"applications","type":"object","additionalProperties":false,"required":["total","applications"],"properties":{"total":{"type":"integer"},"applications":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["appName"],"properties":{"appName":{"type":"string"},"sdkVersion":{"type":"string"},"strategies":{"type":"array","items":{"type":"string"}},"description":{"type":"string"},"url":{"type":"string"},"color":{"type":"string"},"icon":{"type":"string"},"usage":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["project","environments"],"properties":{"project":{"type":"string"},"environments":{"type":"array","items":{"type":"string"}}}}}}}}}};
+export const applications = validate197;
+const schema144 = {"$id":"applications","type":"object","additionalProperties":false,"required":["total","applications"],"properties":{"total":{"type":"integer"},"applications":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["appName"],"properties":{"appName":{"type":"string"},"sdkVersion":{"type":"string"},"strategies":{"type":"array","items":{"type":"string"}},"description":{"type":"string"},"url":{"type":"string"},"color":{"type":"string"},"icon":{"type":"string"},"usage":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["project","environments"],"properties":{"project":{"type":"string"},"environments":{"type":"array","items":{"type":"string"}}}}}}}}}};
 
-function validate183(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="applications" */;
 let vErrors = null;
 let errors = 0;
@@ -36518,14 +38561,14 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate183.errors = vErrors;
+validate197.errors = vErrors;
 return errors === 0;
 }
 
-export const applicationOverview = validate184;
-const schema135 = {"$id":"applicationOverview","type":"object","additionalProperties":false,"required":["projects","featureCount","environments","issues"],"properties":{"projects":{"type":"array","items":{"type":"string"}},"featureCount":{"type":"number"},"environments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","instanceCount","sdks","frontendSdks","backendSdks","lastSeen","issues"],"properties":{"name":{"type":"string"},"instanceCount":{"type":"number"},"sdks":{"type":"array","items":{"type":"string"}},"frontendSdks":{"type":"array","items":{"type":"string"}},"backendSdks":{"type":"array","items":{"type":"string"}},"lastSeen":{"type":["string","null"],"format":"date-time"},"issues":{"type":"object","additionalProperties":false,"required":["missingFeatures","outdatedSdks"],"properties":{"missingFeatures":{"type":"array","items":{"type":"string"}},"outdatedSdks":{"type":"array","items":{"type":"string"}}}}}}},"issues":{"type":"object","additionalProperties":false,"required":["missingStrategies"],"properties":{"missingStrategies":{"type":"array","items":{"type":"string"}}}}}};
+export const applicationOverview = validate198;
+const schema145 = {"$id":"applicationOverview","type":"object","additionalProperties":false,"required":["projects","featureCount","environments","issues"],"properties":{"projects":{"type":"array","items":{"type":"string"}},"featureCount":{"type":"number"},"environments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","instanceCount","sdks","frontendSdks","backendSdks","lastSeen","issues"],"properties":{"name":{"type":"string"},"instanceCount":{"type":"number"},"sdks":{"type":"array","items":{"type":"string"}},"frontendSdks":{"type":"array","items":{"type":"string"}},"backendSdks":{"type":"array","items":{"type":"string"}},"lastSeen":{"type":["string","null"],"format":"date-time"},"issues":{"type":"object","additionalProperties":false,"required":["missingFeatures","outdatedSdks"],"properties":{"missingFeatures":{"type":"array","items":{"type":"string"}},"outdatedSdks":{"type":"array","items":{"type":"string"}}}}}}},"issues":{"type":"object","additionalProperties":false,"required":["missingStrategies"],"properties":{"missingStrategies":{"type":"array","items":{"type":"string"}}}}}};
 
-function validate184(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="applicationOverview" */;
 let vErrors = null;
 let errors = 0;
@@ -36824,7 +38867,7 @@ errors++;
 if(data4.lastSeen !== undefined){
 let data13 = data4.lastSeen;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err24 = {instancePath:instancePath+"/environments/" + i1+"/lastSeen",schemaPath:"#/properties/environments/items/properties/lastSeen/type",keyword:"type",params:{type: schema135.properties.environments.items.properties.lastSeen.type},message:"must be string,null"};
+const err24 = {instancePath:instancePath+"/environments/" + i1+"/lastSeen",schemaPath:"#/properties/environments/items/properties/lastSeen/type",keyword:"type",params:{type: schema145.properties.environments.items.properties.lastSeen.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -37049,14 +39092,14 @@ vErrors.push(err41);
 }
 errors++;
 }
-validate184.errors = vErrors;
+validate198.errors = vErrors;
 return errors === 0;
 }
 
-export const applicationEnvironmentInstances = validate185;
-const schema136 = {"$id":"applicationEnvironmentInstances","type":"object","additionalProperties":false,"required":["instances"],"properties":{"instances":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["instanceId"],"properties":{"instanceId":{"type":"string"},"sdkVersion":{"type":["string","null"]},"clientIp":{"type":["string","null"]},"lastSeen":{"type":"string","format":"date-time"}}}}}};
+export const applicationEnvironmentInstances = validate199;
+const schema146 = {"$id":"applicationEnvironmentInstances","type":"object","additionalProperties":false,"required":["instances"],"properties":{"instances":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["instanceId"],"properties":{"instanceId":{"type":"string"},"sdkVersion":{"type":["string","null"]},"clientIp":{"type":["string","null"]},"lastSeen":{"type":"string","format":"date-time"}}}}}};
 
-function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="applicationEnvironmentInstances" */;
 let vErrors = null;
 let errors = 0;
@@ -37127,7 +39170,7 @@ errors++;
 if(data1.sdkVersion !== undefined){
 let data3 = data1.sdkVersion;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/instances/" + i0+"/sdkVersion",schemaPath:"#/properties/instances/items/properties/sdkVersion/type",keyword:"type",params:{type: schema136.properties.instances.items.properties.sdkVersion.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/instances/" + i0+"/sdkVersion",schemaPath:"#/properties/instances/items/properties/sdkVersion/type",keyword:"type",params:{type: schema146.properties.instances.items.properties.sdkVersion.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -37140,7 +39183,7 @@ errors++;
 if(data1.clientIp !== undefined){
 let data4 = data1.clientIp;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/instances/" + i0+"/clientIp",schemaPath:"#/properties/instances/items/properties/clientIp/type",keyword:"type",params:{type: schema136.properties.instances.items.properties.clientIp.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/instances/" + i0+"/clientIp",schemaPath:"#/properties/instances/items/properties/clientIp/type",keyword:"type",params:{type: schema146.properties.instances.items.properties.clientIp.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -37210,14 +39253,14 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate185.errors = vErrors;
+validate199.errors = vErrors;
 return errors === 0;
 }
 
-export const updateEnabledPayload = validate186;
-const schema137 = {"$id":"updateEnabledPayload","type":"object","additionalProperties":false,"required":["enabled"],"properties":{"enabled":{"type":"boolean"}}};
+export const updateEnabledPayload = validate200;
+const schema147 = {"$id":"updateEnabledPayload","type":"object","additionalProperties":false,"required":["enabled"],"properties":{"enabled":{"type":"boolean"}}};
 
-function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateEnabledPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -37267,14 +39310,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate186.errors = vErrors;
+validate200.errors = vErrors;
 return errors === 0;
 }
 
-export const strategyRefPayload = validate187;
-const schema138 = {"$id":"strategyRefPayload","type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","minLength":1,"maxLength":100}}};
+export const strategyRefPayload = validate201;
+const schema148 = {"$id":"strategyRefPayload","type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","minLength":1,"maxLength":100}}};
 
-function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="strategyRefPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -37347,14 +39390,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate187.errors = vErrors;
+validate201.errors = vErrors;
 return errors === 0;
 }
 
-export const variantsPayload = validate188;
-const schema139 = {"$id":"variantsPayload","type":"object","additionalProperties":false,"required":["variants"],"properties":{"variants":{"type":"array"}}};
+export const variantsPayload = validate202;
+const schema149 = {"$id":"variantsPayload","type":"object","additionalProperties":false,"required":["variants"],"properties":{"variants":{"type":"array"}}};
 
-function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="variantsPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -37404,14 +39447,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate188.errors = vErrors;
+validate202.errors = vErrors;
 return errors === 0;
 }
 
-export const emptyPayload = validate189;
-const schema140 = {"$id":"emptyPayload","type":"object","additionalProperties":false,"properties":{}};
+export const emptyPayload = validate203;
+const schema150 = {"$id":"emptyPayload","type":"object","additionalProperties":false,"properties":{}};
 
-function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="emptyPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -37437,14 +39480,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate189.errors = vErrors;
+validate203.errors = vErrors;
 return errors === 0;
 }
 
-export const dependencyRefPayload = validate190;
-const schema141 = {"$id":"dependencyRefPayload","type":"object","additionalProperties":false,"required":["feature"],"properties":{"feature":{"type":"string","minLength":1,"maxLength":100}}};
+export const dependencyRefPayload = validate204;
+const schema151 = {"$id":"dependencyRefPayload","type":"object","additionalProperties":false,"required":["feature"],"properties":{"feature":{"type":"string","minLength":1,"maxLength":100}}};
 
-function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="dependencyRefPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -37517,14 +39560,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate190.errors = vErrors;
+validate204.errors = vErrors;
 return errors === 0;
 }
 
-export const segmentRefPayload = validate191;
-const schema142 = {"$id":"segmentRefPayload","type":"object","required":["id"],"properties":{"id":{"type":"integer","minimum":1}}};
+export const segmentRefPayload = validate205;
+const schema152 = {"$id":"segmentRefPayload","type":"object","required":["id"],"properties":{"id":{"type":"integer","minimum":1}}};
 
-function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="segmentRefPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -37575,7 +39618,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate191.errors = vErrors;
+validate205.errors = vErrors;
 return errors === 0;
 }
 

@@ -1,6 +1,7 @@
 /** The whole HTTP API on plain data: route, authenticate, authorize, run, answer; every failure a JSON error. */
 import { AdminError, toAdminError } from '../base/errors';
 import { authenticateAt, type Authenticated } from '../operations/authenticate';
+import { authenticateBySession } from './session-auth';
 import { readJson } from './body';
 import { DEFAULT_BODY_LIMIT, type HandlerOptions, type PlainHandler, type PlainRequest, type PlainResponse } from './plain';
 import { requestIdOf } from './request-id';
@@ -40,7 +41,8 @@ export function createDispatch(options: HandlerOptions): PlainHandler {
       routePath = route.path;
       let authenticated: Authenticated | undefined;
       if (route.auth !== 'none') {
-        authenticated = await authenticateAt(admin.context, request.headers.get('authorization'));
+        authenticated =
+          (await authenticateBySession(admin.context, request)) ?? (await authenticateAt(admin.context, request.headers.get('authorization')));
         requireKeyType(route, authenticated.principal);
         route.authorize?.(authenticated.principal, params);
       }
@@ -50,6 +52,7 @@ export function createDispatch(options: HandlerOptions): PlainHandler {
         query,
         principal: principal!,
         headers: request.headers,
+        url: request.url,
         json: () => readJson(request, Math.max(limit, route.bodyLimit ?? 0), admin.context.limits.jsonDepth),
         ...(request.remoteAddress === undefined ? {} : { remoteAddress: request.remoteAddress }),
       };

@@ -15,6 +15,8 @@ export interface RouteInput {
   query: URLSearchParams;
   principal: Principal;
   headers: HeaderReader;
+  /** The request's path and query, or its absolute URL, as the host gave it (whether it came over https). */
+  url?: string;
   /** Checks the content type (415), reads within the limit (413) and parses JSON (400). */
   json(): Promise<unknown>;
   /** The address the request came from, when the host tells it (the frontend API's default `remoteAddress`). */

@@ -7,6 +7,8 @@ import { CLIENT_DELIVERY_ROUTES } from './client-delivery-routes';
 import { CONTEXT_FIELD_ROUTES } from './context-field-routes';
 import { ENVIRONMENT_ROUTES } from './environment-routes';
 import { ADDON_ROUTES } from './addon-routes';
+import { USER_ROUTES } from './user-routes';
+import { AUTH_ROUTES } from './auth-routes';
 import { FLAG_CONFIG_ROUTES } from './flag-config-routes';
 import { FRONTEND_ROUTES } from './frontend-routes';
 import { OFREP_ROUTES } from './ofrep-routes';
@@ -43,5 +45,7 @@ export const ALL_ROUTES: readonly Route[] = [
   ...STRATEGY_DEFINITION_ROUTES,
   ...ENVIRONMENT_ROUTES,
   ...ADDON_ROUTES,
+  ...USER_ROUTES,
+  ...AUTH_ROUTES,
   ...USAGE_ROUTES,
 ];

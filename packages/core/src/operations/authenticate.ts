@@ -1,6 +1,7 @@
 import { constantTimeEqual, hashSecret, isLiveKey, principalOf, secretFromHeader, type Principal } from '../base/auth';
 import type { AdminContext } from '../runtime/context';
 import { AdminError } from '../base/errors';
+import { knownPersonalToken } from '../runtime/people';
 
 /** A principal and the storage revision its key was read at. */
 export interface Authenticated {
@@ -32,7 +33,8 @@ export async function authenticateAt(ctx: AdminContext, header: string | null | 
     let known = ctx.caches.apiKeys.peek(revision, hash);
     if (known === undefined) {
       const key = await tx.get('apiKeys', hash);
-      known = key && constantTimeEqual(key.secretHash, hash) ? { key, principal: Object.freeze(principalOf(key)) } : null;
+      known =
+        key && constantTimeEqual(key.secretHash, hash) ? { key, principal: Object.freeze(principalOf(key)) } : await knownPersonalToken(tx, hash);
       ctx.caches.apiKeys.set(revision, hash, known);
     }
     return { known, revision };

@@ -36,9 +36,10 @@ export interface ClientFeaturesAnswer {
   etag: string;
 }
 
-/** A stored key and its principal, as read at one revision. */
+/** A stored key (or a person's access token) and its principal, as read at one revision. */
 export interface KnownKey {
-  key: ApiKeyRecord;
+  /** What says whether it still authenticates (`isLiveKey`). */
+  key: Pick<ApiKeyRecord, 'deletedAt' | 'expiresAt'>;
   principal: Readonly<Principal>;
 }
 

@@ -12,8 +12,9 @@ import { UsageBatch } from './usage-batch';
 import { CommitSignal } from './commit-signal';
 import { ClientStreams } from './client-streams';
 import type { StreamOptions } from './stream-options';
+import { resolvePeople, type PeopleOptions, type PeopleSettings } from './people-options';
 
-export interface AdminOptions {
+export interface AdminOptions extends PeopleOptions {
   storage: Storage;
   /** The clock; injectable so computed figures (staleness, health) are testable. */
   now?: () => Date;
@@ -55,12 +56,15 @@ export interface AdminContext {
   readonly commits: CommitSignal;
   /** The client API's delta feeds and open streams. */
   readonly streams: ClientStreams;
+  /** People's settings: the password hasher, sessions' lifetime, trusted origins (people-options.ts). */
+  readonly people: PeopleSettings;
 }
 
 export function createContext(options: AdminOptions): AdminContext {
   const { storage } = options;
   const limits = resolveLimits(options.limits);
   const frontendApiOrigins = resolveOrigins(options.frontendApiOrigins);
+  const people = resolvePeople(options);
   const now = options.now ?? (() => new Date());
   let initialized: Promise<void> | undefined;
   let isReady = false;
@@ -96,6 +100,7 @@ export function createContext(options: AdminOptions): AdminContext {
     read,
     write,
     usage: new UsageBatch(write, options.usageBatchMs),
+    people,
     commits,
     streams: new ClientStreams(read, commits, options.streams),
   };

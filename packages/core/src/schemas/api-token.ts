@@ -30,7 +30,10 @@ export const apiTokensSchema = {
   properties: { tokens: { type: 'array', items: { $ref: 'apiToken' } } },
 } as const;
 
-/** `GET /api/admin/user`: the calling key (Unleash's `user` object, then the key's role and scope). */
+/**
+ * `GET /api/admin/user`: the calling key (Unleash's `user` object, then the key's role and scope), or the
+ * signed-in person (Unleash's meSchema: the user, permissions, feedback, splash; then the same role and scope).
+ */
 export const currentKeySchema = {
   $id: 'currentKey',
   type: 'object',
@@ -38,14 +41,25 @@ export const currentKeySchema = {
   required: ['user', 'role', 'projects', 'environments'],
   properties: {
     user: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['id', 'username', 'imageUrl', 'isAPI'],
-      properties: { id: int, username: str, imageUrl: str, isAPI: { const: true } },
+      anyOf: [
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['id', 'username', 'imageUrl', 'isAPI'],
+          properties: { id: int, username: str, imageUrl: str, isAPI: { const: true } },
+        },
+        { $ref: 'user' },
+      ],
     },
     role: { type: ['string', 'null'] },
     projects: strings,
     environments: strings,
+    permissions: {
+      type: 'array',
+      items: { type: 'object', additionalProperties: false, required: ['permission'], properties: { permission: str, project: str } },
+    },
+    feedback: { type: 'array', maxItems: 0 },
+    splash: { type: 'object', additionalProperties: { type: 'boolean' } },
   },
 } as const;
 

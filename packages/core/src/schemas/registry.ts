@@ -18,6 +18,7 @@ import { CLIENT_DELIVERY_SCHEMAS } from './client-delivery';
 import { errorSchema, healthSchema } from './common';
 import { ENVIRONMENT_SCHEMAS } from './environment';
 import { ADDON_SCHEMAS } from './addon';
+import { USER_SCHEMAS } from './users';
 import { eventSchema, eventsSchema } from './event';
 import { createFeatureSchema, featureSchema, featuresSchema, patchOperationsSchema, tagSchema } from './feature';
 import { FEATURE_TYPE_SCHEMAS } from './feature-type';
@@ -70,6 +71,7 @@ export const SCHEMAS = [
   ...CONTEXT_FIELD_SCHEMAS,
   ...ENVIRONMENT_SCHEMAS,
   ...ADDON_SCHEMAS,
+  ...USER_SCHEMAS,
   ...FEATURE_TYPE_SCHEMAS,
   ...EXPORT_IMPORT_SCHEMAS,
   ...USAGE_SCHEMAS,

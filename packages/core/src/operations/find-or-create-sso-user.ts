@@ -1,0 +1,46 @@
+import { requireAdmin, type Principal } from '../base/auth';
+import { badData } from '../base/errors';
+import type { UserRecord } from '../base/people-records';
+import { userDocument, type UserDocument } from '../documents/user-document';
+import type { AdminContext } from '../runtime/context';
+import { checkEmail, createUserInTx, roleOf, updateUserInTx } from '../writes/user-write';
+
+export interface SsoIdentity {
+  issuer: string;
+  subject: string;
+  email?: string | null;
+  name?: string | null;
+  /** The root role of a person created now (id or name: `Viewer`, 3...); an existing person keeps theirs. */
+  rootRole: number | string;
+}
+
+/**
+ * The person of a single sign-on identity: found by issuer and subject, else by email (then bound to the
+ * identity), else created with `rootRole` (event `user-created`). A changed name or email is taken over
+ * (`user-updated`). ADMIN (`SYSTEM_PRINCIPAL`: the host's callback has checked the identity).
+ */
+export async function findOrCreateSsoUser(ctx: AdminContext, principal: Principal, input: SsoIdentity): Promise<UserDocument> {
+  requireAdmin(principal);
+  if (!input.issuer || !input.subject) throw badData('A single sign-on identity needs its issuer and subject.');
+  const email = input.email || null;
+  if (email !== null) checkEmail(email);
+  const role = roleOf(input.rootRole);
+  const record = await ctx.write(async (tx) => {
+    const users = await tx.list('users');
+    const same = (u: UserRecord) => u.sso?.issuer === input.issuer && u.sso.subject === input.subject;
+    const found =
+      users.find(same) ?? (email === null ? undefined : users.find((u) => !u.sso && u.email?.toLowerCase() === email.toLowerCase()));
+    if (!found) {
+      const fields = { username: null, email, name: input.name ?? null, role, projects: ['*'], environments: ['*'], passwordHash: null };
+      return createUserInTx(tx, ctx, principal, { ...fields, sso: { issuer: input.issuer, subject: input.subject } });
+    }
+    const after: UserRecord = {
+      ...found,
+      sso: { issuer: input.issuer, subject: input.subject },
+      ...(email === null ? {} : { email }),
+      ...(input.name ? { name: input.name } : {}),
+    };
+    return updateUserInTx(tx, ctx, principal, found, after);
+  });
+  return userDocument(record);
+}
