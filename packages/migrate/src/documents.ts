@@ -138,9 +138,8 @@ export interface FeatureDoc {
   links?: { url: string; title?: string | null }[];
 }
 
-/** A feature's name, whether it is archived, and whether it depends on another (children go after parents). */
+/** A feature's name and whether it is archived. */
 export interface FeatureListing {
   name: string;
   archived: boolean;
-  child: boolean;
 }

@@ -1,9 +1,10 @@
 /**
  * A project's features moved a page at a time: the source's export of the page (one per environment)
  * compared with the target's features, and only what differs imported (one import per environment, each
- * one transaction), so a second move writes nothing. Parents go before the features depending on them;
- * archived features are brought, then archived. A page's import that fails is retried a feature at a time,
- * so one feature the target refuses is skipped with its reason and the rest still move.
+ * one transaction), so a second move writes nothing. Archived features are brought, then archived.
+ * A page's import that fails is retried a feature at a time; a feature still refused is tried once more
+ * after the last page (a dependency on a feature of a later page then exists), and only then skipped with
+ * the target's reason: one feature the target refuses never holds back the rest.
  */
 import type { ExportData, FeatureListing } from './documents';
 import { statesFromExports, type FeatureState } from './feature-state';
@@ -14,23 +15,6 @@ export interface Progress {
   kind: Kind;
   done: number;
   total: number;
-}
-
-/** Search's largest page (Unleash: 100). */
-const LISTING_PAGE = 100;
-
-/** Every feature of a project at the source: live ones (parents first), then archived ones. */
-async function listing(step: Step, projectId: string): Promise<FeatureListing[]> {
-  const all: FeatureListing[] = [];
-  for (const archived of [false, true]) {
-    for (let offset = 0; ; offset += LISTING_PAGE) {
-      const page = await step.from.featurePage(projectId, archived, offset, LISTING_PAGE);
-      all.push(...page.features);
-      if (page.features.length < LISTING_PAGE || offset + LISTING_PAGE >= page.total) break;
-    }
-  }
-  const rank = (f: FeatureListing) => (f.archived ? 2 : f.child ? 1 : 0);
-  return all.sort((a, b) => rank(a) - rank(b));
 }
 
 /** The export keeping only the features named (and what is theirs); the vocabulary stays whole. */
@@ -49,13 +33,15 @@ function only(data: ExportData, names: ReadonlySet<string>): ExportData {
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** What to do with one feature: which environments to import (none: unchanged) and whether to archive it. */
+/** What to do with one feature: the environments to import (none: unchanged), whether to archive it after. */
 interface Plan {
   name: string;
   kind: Kind;
   created: boolean;
   environments: string[];
   archive: boolean;
+  /** Each environment's export of this feature alone, kept for a retry after the last page. */
+  retry?: Map<string, ExportData>;
 }
 
 function plan(name: string, source: FeatureState, target: FeatureState | undefined, environments: readonly string[]): Plan | string {
@@ -73,8 +59,36 @@ function plan(name: string, source: FeatureState, target: FeatureState | undefin
   return { name, kind, created: false, environments: differing, archive: source.archived && !target.archived };
 }
 
-/** Moves one page of features; counts each in the summary. */
-async function movePage(step: Step, projectId: string, environments: readonly string[], page: FeatureListing[]): Promise<void> {
+/** Imports the plans' features in one environment; those the target refuses get their export kept for a retry. */
+async function importEnvironment(step: Step, projectId: string, environment: string, data: ExportData, plans: Plan[]): Promise<void> {
+  if (plans.length === 0) return;
+  try {
+    await step.to.importFeatures(projectId, environment, only(data, new Set(plans.map((p) => p.name))));
+    return;
+  } catch (error) {
+    if (step.fatal(error)) throw error;
+  }
+  // One at a time, so what the target refuses is known by name and the rest still moves.
+  for (const p of plans) {
+    const alone = only(data, new Set([p.name]));
+    try {
+      await step.to.importFeatures(projectId, environment, alone);
+    } catch (error) {
+      if (step.fatal(error)) throw error;
+      p.retry ??= new Map();
+      p.retry.set(environment, alone);
+    }
+  }
+}
+
+/** Archives what the plan says and counts it. */
+async function finish(step: Step, projectId: string, p: Plan): Promise<void> {
+  if (p.archive && !(await attempt(step, p.kind, p.name, () => step.to.archiveFeature(projectId, p.name)))) return;
+  step.summary.kinds[p.kind][p.created ? 'created' : 'updated']++;
+}
+
+/** Moves one page of features; answers the plans whose import was refused (to retry after the last page). */
+async function movePage(step: Step, projectId: string, environments: readonly string[], page: FeatureListing[]): Promise<Plan[]> {
   const { from, to, summary } = step;
   const names = page.map((f) => f.name);
   const exports = new Map<string, ExportData>();
@@ -94,47 +108,47 @@ async function movePage(step: Step, projectId: string, environments: readonly st
     else if (decided.environments.length === 0 && !decided.archive) summary.kinds[kind].unchanged++;
     else plans.push(decided);
   }
-  const failed = new Map<string, string>();
+  if (step.dryRun) {
+    for (const p of plans) summary.kinds[p.kind][p.created ? 'created' : 'updated']++;
+    return [];
+  }
   for (const environment of environments) {
-    const inThis = plans.filter((p) => p.environments.includes(environment) && !failed.has(p.name));
-    if (inThis.length === 0 || step.dryRun) continue;
-    const data = exports.get(environment)!;
-    try {
-      await to.importFeatures(projectId, environment, only(data, new Set(inThis.map((p) => p.name))));
-    } catch (error) {
-      if (step.fatal(error)) throw error;
-      // One at a time, so what the target refuses is named and the rest still moves.
-      for (const p of inThis) {
-        try {
-          await to.importFeatures(projectId, environment, only(data, new Set([p.name])));
-        } catch (single) {
-          if (step.fatal(single)) throw single;
-          failed.set(p.name, `${environment}: ${reasonOf(single)}`);
-        }
+    const inThis = plans.filter((p) => p.environments.includes(environment));
+    await importEnvironment(step, projectId, environment, exports.get(environment)!, inThis);
+  }
+  for (const p of plans) if (!p.retry) await finish(step, projectId, p);
+  return plans.filter((p) => p.retry);
+}
+
+/** The refused features tried once more, each environment its own import; still refused: skipped with the reason. */
+async function retryRefused(step: Step, projectId: string, refused: Plan[]): Promise<void> {
+  for (const p of refused) {
+    let reason: string | undefined;
+    for (const [environment, data] of p.retry!) {
+      try {
+        await step.to.importFeatures(projectId, environment, data);
+      } catch (error) {
+        if (step.fatal(error)) throw error;
+        reason ??= `${environment}: ${reasonOf(error)}`;
       }
     }
-  }
-  for (const p of plans) {
-    const reason = failed.get(p.name);
-    if (reason !== undefined) {
-      summary.kinds[p.kind].skipped.push({ name: p.name, reason });
-      continue;
-    }
-    if (p.archive && !(await attempt(step, p.kind, p.name, () => to.archiveFeature(projectId, p.name)))) continue;
-    summary.kinds[p.kind][p.created ? 'created' : 'updated']++;
+    if (reason === undefined) await finish(step, projectId, p);
+    else step.summary.kinds[p.kind].skipped.push({ name: p.name, reason });
   }
 }
 
-/** Moves every feature of a project, `pageSize` at a time, reporting progress after each page. */
+/** Moves every feature of a project, `pageSize` at a time (live ones first), reporting progress after each page. */
 export async function moveFeatures(
   step: Step,
   projectId: string,
   options: { pageSize: number; onProgress?: ((progress: Progress) => void) | undefined },
 ): Promise<void> {
   const environments = await step.from.projectEnvironments(projectId);
-  const all = await listing(step, projectId);
+  const all = (await step.from.features(projectId)).sort((a, b) => Number(a.archived) - Number(b.archived));
+  const refused: Plan[] = [];
   for (let i = 0; i < all.length; i += options.pageSize) {
-    await movePage(step, projectId, environments, all.slice(i, i + options.pageSize));
+    refused.push(...(await movePage(step, projectId, environments, all.slice(i, i + options.pageSize))));
     options.onProgress?.({ kind: 'features', done: Math.min(i + options.pageSize, all.length), total: all.length });
   }
+  await retryRefused(step, projectId, refused);
 }

@@ -3,7 +3,7 @@
  * (`SYSTEM_PRINCIPAL` in the bin): every write takes the path its route takes, with its checks and events.
  */
 import type { Admin, Principal } from '@flagadmin/core';
-import type { ContextFieldDoc, ExportData, FeatureDoc, SegmentDoc, StrategyDefinitionDoc, TagTypeDoc } from './documents';
+import type { ContextFieldDoc, ExportData, FeatureDoc, FeatureListing, SegmentDoc, StrategyDefinitionDoc, TagTypeDoc } from './documents';
 import { stateFromDocument, type FeatureState } from './feature-state';
 import type { Instance } from './instance';
 
@@ -27,6 +27,9 @@ const definitionBody = (d: StrategyDefinitionDoc) => ({
   ...(d.title ? { title: d.title } : {}),
   parameters: d.parameters,
 });
+
+/** Search's largest page. */
+const SEARCH_PAGE = 100;
 
 const isNotFound = (error: unknown) => (error as { name?: unknown } | null)?.name === 'NotFoundError';
 
@@ -66,17 +69,18 @@ export function flagadminInstance(admin: Admin, principal: Principal): Instance 
     updateStrategyDefinition: (d) => admin.updateStrategyDefinition(p, { name: d.name, body: definitionBody(d) }).then(() => undefined),
     setStrategyDeprecated: (name, deprecated) =>
       (deprecated ? admin.deprecateStrategyDefinition(p, { name }) : admin.reactivateStrategyDefinition(p, { name })).then(() => undefined),
-    async featurePage(projectId, archived, offset, limit) {
-      const query = new URLSearchParams({
-        project: `IS:${projectId}`,
-        offset: String(offset),
-        limit: String(limit),
-        sortBy: 'createdAt',
-        sortOrder: 'asc',
-      });
-      if (archived) query.set('archived', 'IS:true');
-      const page = await admin.searchFeatures(p, { query });
-      return { total: page.total, features: page.features.map((f) => ({ name: f.name, archived, child: f.dependencyType === 'child' })) };
+    async features(projectId) {
+      const out: FeatureListing[] = [];
+      for (const archived of [false, true]) {
+        for (let offset = 0; ; offset += SEARCH_PAGE) {
+          const query = new URLSearchParams({ project: `IS:${projectId}`, offset: String(offset), limit: String(SEARCH_PAGE) });
+          if (archived) query.set('archived', 'IS:true');
+          const page = await admin.searchFeatures(p, { query });
+          out.push(...page.features.map((f) => ({ name: f.name, archived })));
+          if (page.features.length < SEARCH_PAGE || offset + SEARCH_PAGE >= page.total) break;
+        }
+      }
+      return out;
     },
     exportFeatures: async (projectId, environment, names) => {
       const data = (await admin.exportFeatures(p, { body: { environment, features: [...names] } })) as unknown as ExportData;

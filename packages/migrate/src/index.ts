@@ -6,7 +6,8 @@ import type { Admin, Principal } from '@flagadmin/core';
 import { flagadminInstance } from './flagadmin-instance';
 import { move, type MoveOptions } from './move';
 import type { MoveSummary } from './summary';
-import { unleashApi, type UnleashApiOptions } from './unleash-api';
+import { MigrateError } from './errors';
+import { unleashApi, type UnleashApi, type UnleashApiOptions } from './unleash-api';
 import { unleashInstance } from './unleash-instance';
 
 export { MigrateError, isMigrateError } from './errors';
@@ -36,7 +37,23 @@ export function migrateFromUnleash(options: MigrateOptions): Promise<MoveSummary
  * Writes flagadmin's state into a running Unleash (`flagadmin export --to`). Unleash's import takes a personal
  * access token or a service account's token, not an admin API token.
  */
-export function exportToUnleash(options: MigrateOptions): Promise<MoveSummary> {
+export async function exportToUnleash(options: MigrateOptions): Promise<MoveSummary> {
   const { unleash, admin, principal, ...rest } = options;
-  return move({ ...rest, from: flagadminInstance(admin, principal), to: unleashInstance(unleashApi(unleash)) });
+  const api = unleashApi(unleash);
+  await refuseAdminToken(api, unleash.key);
+  return move({ ...rest, from: flagadminInstance(admin, principal), to: unleashInstance(api) });
+}
+
+/**
+ * Unleash's import refuses admin API tokens (a 400 per import): known before anything is written, when
+ * Unleash lists the key among its admin tokens.
+ */
+async function refuseAdminToken(api: UnleashApi, key: string): Promise<void> {
+  const answer = await api.optional<{ tokens?: { secret?: string; type?: string }[] }>('GET', '/api/admin/api-tokens');
+  if (answer?.tokens?.some((t) => t.secret === key && t.type === 'admin'))
+    throw new MigrateError(
+      'UnleashForbidden',
+      "Unleash's import refuses admin API tokens: use a personal access token or a service account's token of an Unleash admin",
+      403,
+    );
 }

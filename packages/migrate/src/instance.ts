@@ -45,8 +45,8 @@ export interface Instance {
   createStrategyDefinition(definition: StrategyDefinitionDoc): Promise<void>;
   updateStrategyDefinition(definition: StrategyDefinitionDoc): Promise<void>;
   setStrategyDeprecated(name: string, deprecated: boolean): Promise<void>;
-  /** One page of a project's features (live, or archived ones), by name; Unleash's search paging. */
-  featurePage(projectId: string, archived: boolean, offset: number, limit: number): Promise<{ features: FeatureListing[]; total: number }>;
+  /** A project's features by name, live and archived ones. */
+  features(projectId: string): Promise<FeatureListing[]>;
   /** Unleash's export of the features named, in one environment. */
   exportFeatures(projectId: string, environment: string, names: readonly string[]): Promise<ExportData>;
   /** The features named as they are here (absent: not here), in the environments named. */

@@ -24,6 +24,18 @@ export interface UnleashApi {
   optional<T = unknown>(method: string, path: string, body?: unknown): Promise<T | undefined>;
 }
 
+/** How many times a route answering 429 (too many requests) is asked. */
+const RATE_LIMIT_TRIES = 8;
+
+/** The wait a 429 asks for (Retry-After in seconds, or a date), else 1, 2, 4... seconds, at most a minute. */
+function retryAfterMs(header: string | null, attempt: number): number {
+  const seconds = Number(header);
+  if (header !== null && Number.isFinite(seconds) && seconds >= 0) return Math.min(seconds, 60) * 1000;
+  const date = header === null ? Number.NaN : Date.parse(header);
+  if (Number.isFinite(date)) return Math.min(Math.max(date - Date.now(), 0), 60_000);
+  return Math.min(1000 * 2 ** (attempt - 1), 60_000);
+}
+
 /** The message of an Unleash error answer (`{message}` or `{details: [{message}]}`), else the text cut short. */
 function unleashMessage(text: string): string {
   try {
@@ -54,17 +66,22 @@ export function unleashApi(options: UnleashApiOptions): UnleashApi {
     let response: Response;
     let text: string;
     try {
-      response = await doFetch(`${url}${path}`, {
-        method,
-        headers: {
-          authorization: options.key,
-          accept: 'application/json',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      text = await response.text();
+      for (let attempt = 1; ; attempt++) {
+        response = await doFetch(`${url}${path}`, {
+          method,
+          headers: {
+            authorization: options.key,
+            accept: 'application/json',
+            ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          },
+          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+          signal: AbortSignal.timeout(timeoutMs),
+        });
+        text = await response.text();
+        // Unleash limits some routes per minute (search: 15): wait as it says, then ask again.
+        if (response.status !== 429 || attempt === RATE_LIMIT_TRIES) break;
+        await new Promise((resolve) => setTimeout(resolve, retryAfterMs(response.headers.get('retry-after'), attempt)));
+      }
     } catch (error) {
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
       const why = cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error));

@@ -18,6 +18,9 @@ import type { UnleashApi } from './unleash-api';
 
 const enc = encodeURIComponent;
 
+/** Unleash's largest search page. */
+const SEARCH_PAGE = 100;
+
 /** Fields of a context field, tag type or segment body as Unleash takes them. */
 const contextFieldBody = (f: ContextFieldDoc) => ({
   name: f.name,
@@ -81,23 +84,21 @@ export function unleashInstance(api: UnleashApi): Instance {
     updateStrategyDefinition: (d) => api.call('PUT', `/api/admin/strategies/${enc(d.name)}`, definitionBody(d)).then(() => undefined),
     setStrategyDeprecated: (name, deprecated) =>
       api.call('POST', `/api/admin/strategies/${enc(name)}/${deprecated ? 'deprecate' : 'reactivate'}`).then(() => undefined),
-    async featurePage(projectId, archived, offset, limit) {
-      const query = new URLSearchParams({
-        project: `IS:${projectId}`,
-        offset: String(offset),
-        limit: String(limit),
-        sortBy: 'createdAt',
-        sortOrder: 'asc',
-      });
-      if (archived) query.set('archived', 'IS:true');
-      const page = await api.call<{ features: { name: string; dependencyType?: string | null }[]; total: number }>(
-        'GET',
-        `/api/admin/search/features?${query}`,
-      );
-      return {
-        total: page.total,
-        features: page.features.map((f): FeatureListing => ({ name: f.name, archived, child: f.dependencyType === 'child' })),
-      };
+    async features(projectId) {
+      const live = await api.call<{ features: { name: string }[] }>('GET', `/api/admin/projects/${enc(projectId)}/features`);
+      const out: FeatureListing[] = live.features.map((f) => ({ name: f.name, archived: false }));
+      // Archived features only through search, a page of at most 100 (and 15 searches a minute: see unleash-api.ts).
+      for (let offset = 0; ; offset += SEARCH_PAGE) {
+        const query = new URLSearchParams({
+          project: `IS:${projectId}`,
+          archived: 'IS:true',
+          offset: String(offset),
+          limit: String(SEARCH_PAGE),
+        });
+        const page = await api.call<{ features: { name: string }[]; total: number }>('GET', `/api/admin/search/features?${query}`);
+        out.push(...page.features.map((f) => ({ name: f.name, archived: true })));
+        if (page.features.length < SEARCH_PAGE || offset + SEARCH_PAGE >= page.total) return out;
+      }
     },
     exportFeatures: (projectId, environment, names) =>
       api.call<ExportData>('POST', '/api/admin/features-batch/export', { environment, features: names }).then((data) => ({
