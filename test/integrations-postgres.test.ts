@@ -6,7 +6,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { BIN_FROM_SOURCE, jsonLines, killAll, listeningUrl, randomSecret, spawnNode, type Child } from './helpers/bin';
 import { gate, startReceiver, type Receiver } from './helpers/integration-receiver';
-import { startPostgres, type TestPostgres } from './helpers/postgres';
+import { sql, startPostgres, type TestPostgres } from './helpers/postgres';
 
 const test = suite('integrations on PostgreSQL with two bins');
 const KEY = randomSecret();
@@ -91,6 +91,12 @@ test('kill -9 of the bin holding a request open: the other takes over and sends 
   const before = receiver.requests.length;
   await createFlag(bins[1]!.url, 'held-at-kill');
   await receiver.until((q) => q.length > before);
+  // While one bin holds the lease (and a request), the other writes nothing for it: five writes through the
+  // API move the database's revision by five, plus at most a few lease renewals.
+  const revision = async () => Number((await sql<{ revision: string }>(server.url, 'SELECT revision FROM flagadmin.state'))[0]!.revision);
+  const start = await revision();
+  for (let i = 0; i < 5; i++) await createFlag(bins[i % 2]!.url, `while-held-${i}`);
+  assert.ok((await revision()) - start <= 5 + 5, `${(await revision()) - start} writes for 5 through the API`);
   const heldEvent = JSON.parse(receiver.requests[before]!.body).id as number;
   const holder = logged('integration event sending').find(([, id]) => id === heldEvent)![0];
   const survivor = bins[1 - holder]!;

@@ -80,8 +80,8 @@ export function startIntegrations(options: IntegrationsOptions): Integrations {
         .reverse(),
     );
 
-  /** Sends a claimed batch; false when the lease was lost on the way. */
-  async function deliverClaim(claim: Claim, signal: AbortSignal): Promise<boolean> {
+  /** Sends a claimed batch; 'more' when events came meanwhile (the lease kept), 'done' (given back) or 'lost'. */
+  async function deliverClaim(claim: Claim, signal: AbortSignal): Promise<'done' | 'more' | 'lost'> {
     const { addon } = claim;
     for (const event of await pendingEvents(claim)) {
       if (!wants(addon, event)) continue;
@@ -99,9 +99,9 @@ export function startIntegrations(options: IntegrationsOptions): Integrations {
         event,
         details: { attempts: result.attempts, ...(result.status === undefined ? {} : { status: result.status }) },
       };
-      if (!(await lease.record(addon.id, event.id, outcome))) return false;
+      if (!(await lease.record(addon.id, event.id, outcome))) return 'lost';
     }
-    return lease.record(addon.id, claim.lastId);
+    return lease.finish(addon.id, claim.lastId);
   }
 
   async function work(id: number) {
@@ -120,7 +120,7 @@ export function startIntegrations(options: IntegrationsOptions): Integrations {
         );
       }, leaseMs / 3);
       try {
-        if (!(await deliverClaim(claim, signal))) return;
+        if ((await deliverClaim(claim, signal)) !== 'more') return;
       } finally {
         clearInterval(heartbeat);
       }
@@ -128,12 +128,15 @@ export function startIntegrations(options: IntegrationsOptions): Integrations {
   }
 
   async function tick() {
+    // Due: events pending, and no other process holding a lease that still runs (a claim would be refused:
+    // a write for nothing, which on a shared database tells every process to look again).
     const pending = await storage.read(async (tx) => {
       const count = await tx.countEvents({});
       const due: number[] = [];
       for (const addon of await tx.list('addons')) {
         const state = (await tx.get('settings', stateName(addon.id)))?.value as LeasedState | undefined;
-        if (!state || state.lastEventId < count) due.push(addon.id);
+        const heldElsewhere = state?.deliverer !== undefined && state.deliverer !== me && Date.parse(state.leaseUntil ?? '') > Date.now();
+        if ((!state || state.lastEventId < count) && !heldElsewhere) due.push(addon.id);
       }
       return due;
     });

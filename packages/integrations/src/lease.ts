@@ -28,7 +28,12 @@ export interface Lease {
   /** Extends the lease; false when this process no longer holds it (or the integration is gone). */
   renew(id: number): Promise<boolean>;
   /** Moves the state past `eventId` with its outcome and extends the lease; false when this process no longer holds it. */
-  record(id: number, eventId: number, outcome?: Outcome): Promise<boolean>;
+  record(id: number, eventId: number, outcome: Outcome): Promise<boolean>;
+  /**
+   * Moves the state past a claimed batch (`lastId`): 'done' (the lease given back) when no event came since,
+   * 'more' (the lease kept) when some did, 'lost' when this process no longer holds the lease.
+   */
+  finish(id: number, lastId: number): Promise<'done' | 'more' | 'lost'>;
   /** Gives back the leases this process holds on `ids`, so another process takes over at once. */
   release(ids: readonly number[]): Promise<void>;
 }
@@ -76,9 +81,21 @@ export function leaseOn(storage: Storage, me: string, leaseMs: number): Lease {
       storage.write(async (tx) => {
         const state = await held(tx, id);
         if (!state) return false;
-        const integrationEvents = outcome ? [outcome, ...state.integrationEvents].slice(0, OUTCOMES_KEPT) : state.integrationEvents;
+        const integrationEvents = [outcome, ...state.integrationEvents].slice(0, OUTCOMES_KEPT);
         await put(tx, id, { ...state, lastEventId: Math.max(state.lastEventId, eventId), integrationEvents, leaseUntil: until() });
         return true;
+      }),
+    finish: (id, lastId) =>
+      storage.write(async (tx) => {
+        const state = await held(tx, id);
+        if (!state) return 'lost';
+        const passed = { ...state, lastEventId: Math.max(state.lastEventId, lastId) };
+        if ((await tx.countEvents({})) > passed.lastEventId) {
+          await put(tx, id, { ...passed, leaseUntil: until() });
+          return 'more';
+        }
+        await put(tx, id, unleased(passed));
+        return 'done';
       }),
     release: async (ids) => {
       if (ids.length === 0) return;
