@@ -1,8 +1,9 @@
 // A flag's lifecycle in Debian's chromium against the spawned bin: flags ticked in the project's table
 // switched on and off in one environment and marked stale; a parent archived alone is refused, the page
 // names its child and archives both together; the project's archive revives one and deletes one for good
-// (asked twice); on the flag screen: links added, changed and removed, completed and uncompleted, cloned,
-// archived (with the dependency warning) and revived. The API is asked after each step; axe-core on each state.
+// (asked twice), and revives several ticked together and deletes several for good together (asked twice);
+// on the flag screen: links added, changed and removed, completed and uncompleted, cloned, archived (with
+// the dependency warning) and revived. The API is asked after each step; axe-core on each state.
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { screenshot } from './browser';
@@ -173,5 +174,49 @@ s.test('the flag screen: links, completed and back, clone, archive with the depe
   assert.is((await stored('base-flag-copy')).archived, false);
   await assertAccessible(page, 'the clone');
 });
+
+s.test(
+  "the project's archive: several flags ticked, revived together, then deleted for good together after a second question",
+  async () => {
+    const bulk = ['bulk-a', 'bulk-b', 'bulk-c'];
+    for (const name of bulk) await apiSend('POST', FEATURES, { name });
+    await apiSend('POST', `/api/admin/projects/${PROJECT}/archive`, { features: bulk });
+    const { page } = await signedInTab();
+    await page.goto(`${s.url()}/#/projects/${PROJECT}/archive`);
+    await page.getByRole('checkbox', { name: 'Select bulk-c' }).waitFor();
+    const archivedNow = async () =>
+      (await apiGet<{ features: StoredFeature[] }>(FEATURES)).features
+        .filter((f) => f.archived)
+        .map((f) => f.name)
+        .sort();
+    const left = await archivedNow();
+    assert.ok(left.length > bulk.length && bulk.every((n) => left.includes(n)), 'the three, and what earlier cases left');
+    assert.ok(await page.getByRole('button', { name: 'Revive selected' }).isDisabled(), 'nothing ticked yet');
+    await page.getByRole('checkbox', { name: 'Select bulk-a' }).check();
+    await page.getByRole('checkbox', { name: 'Select bulk-b' }).check();
+    await page.getByText('2 flags selected.').waitFor();
+    await assertAccessible(page, 'archive with selection');
+    await page.getByRole('button', { name: 'Revive selected' }).click();
+    await ok(page, '2 flags revived (off in every environment): bulk-a, bulk-b.');
+    assert.equal([(await stored('bulk-a')).archived, (await stored('bulk-b')).archived], [false, false]);
+    await page.locator('tr[data-flag="bulk-a"]').waitFor({ state: 'detached' });
+    await page.getByText('Tick archived flags to revive or delete several at once.').waitFor();
+
+    const rest = left.filter((n) => n !== 'bulk-a' && n !== 'bulk-b');
+    await page.getByRole('checkbox', { name: 'Select all archived flags' }).check();
+    await page.getByText(`${rest.length} flags selected.`).waitFor();
+    await page.getByRole('button', { name: `Delete selected for good: ${rest.length} flags` }).click();
+    await assertAccessible(page, 'archive, bulk delete asked');
+    await page.getByRole('button', { name: 'Keep it' }).click();
+    assert.equal(await archivedNow(), rest, 'kept');
+    await page.getByRole('button', { name: `Delete selected for good: ${rest.length} flags` }).click();
+    await page.getByRole('button', { name: `Yes, delete ${rest.length} flags` }).click();
+    await ok(page, `${rest.length} flags deleted:`);
+    await page.getByText('No archived flags in this project.').waitFor();
+    for (const name of rest) assert.is(await status(name), 404, `${name} gone for good`);
+    assert.equal(await archivedNow(), []);
+    await assertAccessible(page, 'archive emptied in one go');
+  },
+);
 
 s.run();

@@ -28,6 +28,12 @@ export const reviveFeature = (name: string) => post(`/api/admin/archive/revive/$
 /** Deleted for good: only an archived flag can be. */
 export const deleteFeature = (name: string) => api<unknown>(`/api/admin/archive/${seg(name)}`, { method: 'DELETE' });
 
+/** Archived flags of a project revived together (`reviveFeatures`): all or none. */
+export const reviveFeatures = (projectId: string, features: string[]) => post(`${project(projectId)}/revive`, { features });
+
+/** Archived flags of a project deleted for good together (`deleteFeatures`): all or none. */
+export const deleteFeatures = (projectId: string, features: string[]) => post(`${project(projectId)}/delete`, { features });
+
 export const markStale = (projectId: string, features: string[], stale: boolean) =>
   post(`${project(projectId)}/stale`, { features, stale });
 

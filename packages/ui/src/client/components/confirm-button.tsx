@@ -13,12 +13,14 @@ export function ConfirmButton(props: {
   question: ComponentChildren;
   confirm: string;
   busy: boolean;
+  /** Nothing to ask about yet (e.g. no flag ticked). */
+  disabled?: boolean;
   onConfirm(): Promise<boolean>;
 }) {
   const [asking, setAsking] = useState(false);
   if (!asking)
     return (
-      <button type="button" aria-label={props.label} onClick={() => setAsking(true)}>
+      <button type="button" aria-label={props.label} disabled={props.disabled} onClick={() => setAsking(true)}>
         {props.text}
       </button>
     );

@@ -10,6 +10,7 @@ import { FeatureBadges, TagList } from './feature-bits';
 import { SelectedFlagsActions } from './selected-flags-actions';
 import { SelectField } from './select-field';
 import { useTagColors } from '../tags';
+import { useSelection } from '../use-selection';
 import { ToggleSwitch } from './toggle-switch';
 
 export interface FeatureFilters {
@@ -55,7 +56,7 @@ export function FeatureTable(props: { projectId: string; features: Feature[]; on
   const [conflict, setConflict] = useState(false);
   const [blocked, setBlocked] = useState<BlockedToggle | null>(null);
   // Ticked flags, for the actions on several at once; archived ones take no part (they are read-only).
-  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
+  const ticked = useSelection();
   const environments = [...new Set(props.features.flatMap((f) => (f.environments ?? []).map((e) => e.name)))];
   const types = [...new Set(props.features.map((f) => f.type ?? ''))].filter(Boolean).sort();
   const tagsByKey = new Map(props.features.flatMap((f) => (f.tags ?? []).map((t) => [tagKey(t), tagText(t)] as const)));
@@ -67,15 +68,7 @@ export function FeatureTable(props: { projectId: string; features: Feature[]; on
   const selectable = shown.filter((f) => !f.archived).map((f) => f.name);
   const selected = props.features.filter((f) => !f.archived && ticked.has(f.name)).map((f) => f.name);
   const allTicked = selectable.length > 0 && selectable.every((n) => ticked.has(n));
-  const tick = (names: string[], on: boolean) =>
-    setTicked((t) => {
-      const next = new Set(t);
-      for (const n of names) {
-        if (on) next.add(n);
-        else next.delete(n);
-      }
-      return next;
-    });
+  const tick = ticked.tick;
 
   async function toggle(feature: Feature, environment: string) {
     const id = `${feature.name}/${environment}`;
@@ -220,7 +213,7 @@ export function FeatureTable(props: { projectId: string; features: Feature[]; on
         features={props.features}
         environments={environments}
         onDone={(clear) => {
-          if (clear) setTicked(new Set());
+          if (clear) ticked.clear();
           props.onReload();
         }}
       />

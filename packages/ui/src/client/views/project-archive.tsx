@@ -1,4 +1,5 @@
 import { api, seg } from '../api';
+import { ArchivedFlagsActions } from '../components/archived-flags-actions';
 import { ActionNotices, ConfirmButton } from '../components/confirm-button';
 import { ErrorNotice, Loading } from '../components/notice';
 import { Breadcrumbs, Page } from '../components/page';
@@ -8,10 +9,12 @@ import { href, type Params } from '../router';
 import type { Feature } from '../types';
 import { useAction } from '../use-action';
 import { useResource } from '../use-resource';
+import { useSelection } from '../use-selection';
 
 /**
  * A project's archive: its archived flags (served to no SDK, read-only), each revived (it comes back off
- * everywhere) or deleted for good after a second question (its name is free again; its events stay).
+ * everywhere) or deleted for good after a second question (its name is free again; its events stay), or
+ * several ticked and revived or deleted together.
  */
 export function ProjectArchiveView({ params }: { params: Params }) {
   const projectId = params['projectId']!;
@@ -22,6 +25,9 @@ export function ProjectArchiveView({ params }: { params: Params }) {
   );
   const action = useAction();
   const list = archived.data ?? [];
+  const ticked = useSelection();
+  const selected = list.filter((f) => ticked.has(f.name)).map((f) => f.name);
+  const allTicked = list.length > 0 && selected.length === list.length;
   const after = async (write: () => Promise<unknown>, done: string) => {
     const ok = await action.run(write, done);
     if (ok) archived.reload();
@@ -44,6 +50,19 @@ export function ProjectArchiveView({ params }: { params: Params }) {
               <caption class="visually-hidden">Archived flags of the project</caption>
               <thead>
                 <tr>
+                  <th scope="col">
+                    <input
+                      type="checkbox"
+                      aria-label="Select all archived flags"
+                      checked={allTicked}
+                      onChange={() =>
+                        ticked.tick(
+                          list.map((f) => f.name),
+                          !allTicked,
+                        )
+                      }
+                    />
+                  </th>
                   <th scope="col">Flag</th>
                   <th scope="col">Type</th>
                   <th scope="col">Archived</th>
@@ -53,6 +72,14 @@ export function ProjectArchiveView({ params }: { params: Params }) {
               <tbody>
                 {list.map((f) => (
                   <tr key={f.name} data-flag={f.name}>
+                    <td>
+                      <input
+                        type="checkbox"
+                        aria-label={`Select ${f.name}`}
+                        checked={ticked.has(f.name)}
+                        onChange={(e) => ticked.tick([f.name], e.currentTarget.checked)}
+                      />
+                    </td>
                     <th scope="row">
                       <a href={href('projects', projectId, 'features', f.name)}>{f.name}</a>
                       {f.description ? <span class="muted small block">{f.description}</span> : null}
@@ -84,6 +111,17 @@ export function ProjectArchiveView({ params }: { params: Params }) {
               </tbody>
             </table>
           </div>
+        ) : null}
+        {list.length ? (
+          <ArchivedFlagsActions
+            projectId={projectId}
+            selected={selected}
+            action={action}
+            onDone={() => {
+              ticked.clear();
+              archived.reload();
+            }}
+          />
         ) : null}
       </Page>
     </>
