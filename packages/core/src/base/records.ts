@@ -216,7 +216,10 @@ export interface ApprovalRecord {
 }
 
 /** A snapshot of the key that scheduled a request (never its secret hash): the scheduled apply acts as it. */
-export type SchedulerRecord = Pick<ApiKeyRecord, 'id' | 'name' | 'type' | 'role' | 'projects' | 'environments'>;
+export type SchedulerRecord = Pick<ApiKeyRecord, 'id' | 'name' | 'type' | 'role' | 'projects' | 'environments'> & {
+  /** A person scheduled it (their id, not a key's): the apply needs them still there with the same access. */
+  user?: true;
+};
 
 export interface ChangeRequestRecord {
   id: number;

@@ -5,7 +5,7 @@ import { requestEvent } from '../change-requests/change-request-events';
 import { emit } from '../runtime/emit';
 import { AdminError, toAdminError } from '../base/errors';
 import type { ReadTx } from '../base/storage';
-import type { ChangeRequestRecord } from '../base/records';
+import type { ChangeRequestRecord, SchedulerRecord } from '../base/records';
 
 const isDue = (
   cr: ChangeRequestRecord | undefined,
@@ -14,8 +14,20 @@ const isDue = (
   cr !== undefined && cr.state === 'Scheduled' && cr.schedule?.status === 'pending' && Date.parse(cr.schedule.scheduledAt) <= now;
 
 /** The key that scheduled a request must still be valid when it applies (the system principal, id 0, always is). */
-async function requireLiveScheduler(tx: ReadTx, id: number, now: number): Promise<void> {
+async function requireLiveScheduler(tx: ReadTx, { id, user, role, projects, environments }: SchedulerRecord, now: number): Promise<void> {
   if (id === 0) return;
+  if (user) {
+    // A person: still there, with the access they scheduled with (a change of it is a revocation too).
+    const person = await tx.get('users', String(id));
+    const same =
+      person && JSON.stringify([person.role, person.projects, person.environments]) === JSON.stringify([role, projects, environments]);
+    if (!same)
+      throw new AdminError(
+        'NoAccessError',
+        `The person who scheduled this change request (id ${id}) has been removed or their access has changed.`,
+      );
+    return;
+  }
   const key = (await tx.list('apiKeys')).find((k) => k.id === id);
   if (!key || !isLiveKey(key, now)) {
     throw new AdminError('NoAccessError', `The key that scheduled this change request (id ${id}) has been deleted or has expired.`);
@@ -42,7 +54,7 @@ export async function applyDueChangeRequests(ctx: AdminContext, principal: Princ
         const cr = await tx.get('changeRequests', String(id));
         if (!isDue(cr, now)) return false;
         const actor = cr.schedule.by;
-        await requireLiveScheduler(tx, actor.id, now);
+        await requireLiveScheduler(tx, actor, now);
         const { record, events } = await applyChangeRequestInTx(tx, ctx, actor, cr, cr.schedule.force);
         await tx.put('changeRequests', record);
         await emit(tx, ctx, actor, events);

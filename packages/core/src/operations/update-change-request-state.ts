@@ -68,7 +68,15 @@ async function move(
       return applyChangeRequestInTx(tx, ctx, principal, cr, body.force ?? false);
     case 'Scheduled': {
       const { id, name, type, role, projects, environments } = principal;
-      const by = { id, name, type, role, projects: [...projects], environments: [...environments] };
+      const by = {
+        id,
+        name,
+        type,
+        role,
+        projects: [...projects],
+        environments: [...environments],
+        ...(principal.user ? { user: true as const } : {}),
+      };
       cr.schedule = { scheduledAt: body.scheduledAt!, status: 'pending', force: body.force ?? false, by };
       cr.state = 'Scheduled';
       return { record: cr, events: [requestEvent(cr, 'change-request-scheduled', { scheduledAt: cr.schedule.scheduledAt })] };
