@@ -8,31 +8,13 @@ import { ALL_ROUTES } from '@flagadmin/core';
 import { httpWorld, OVER_SOCKET, type HttpWorld } from './helpers/http-world';
 import { startPostgres, type TestPostgres } from './helpers/postgres';
 import { startUnleash, unleashSchemas, type RunningUnleash, type UnleashSchemas } from './helpers/unleash';
-
-interface Answer {
-  operationId: string;
-  status: number;
-  body: unknown;
-  text: string;
-}
-
-type Send = (path: string, init?: RequestInit) => Promise<Response>;
+import { answerRecorder, assertAllMatch, assertSameStatuses, type Answer, type Send } from './helpers/unleash-answers';
 
 const FEATURE = 'context-flag';
 
 /** One request per operation, in an order that creates what the next ones need; the answers by operationId. */
 async function exercise(send: Send, key: string): Promise<Map<string, Answer>> {
-  const answers = new Map<string, Answer>();
-  const call = async (operationId: string, method: string, path: string, body?: unknown) => {
-    const headers: Record<string, string> = { authorization: key };
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await send(path, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
-    const text = await response.text();
-    const parsed = text === '' ? undefined : JSON.parse(text);
-    if (operationId) answers.set(operationId, { operationId, status: response.status, body: parsed, text });
-    if (response.status >= 300) throw new Error(`${operationId || method} ${path} answered ${response.status}: ${text}`);
-    return parsed;
-  };
+  const { answers, call } = answerRecorder(send, key);
   for (const [mode, base] of [
     ['', '/api/admin/context'],
     ['ForProject', '/api/admin/projects/default/context'],
@@ -106,15 +88,6 @@ test.before(async () => {
 
 test.after(tearDown);
 
-/** Why an answer does not match Unleash's document for its operation and status, or undefined when it does. */
-function mismatch(schemas: UnleashSchemas, answer: Answer): string | undefined {
-  const check = schemas.check(answer.operationId, answer.status, answer.body);
-  if (check.kind === 'undocumented') return `status ${answer.status} is not documented (${check.statuses.join(', ')})`;
-  if (check.kind === 'no-body')
-    return answer.text === '' ? undefined : `${answer.status} has no body in the document; answered ${answer.text.slice(0, 200)}`;
-  return check.valid ? undefined : `${check.schemaName}: ${schemas.describe(check.errors).slice(0, 8).join('; ')}`;
-}
-
 test('the context field routes are Unleash operations, at the same method and path, and every one got a request', () => {
   const ours = ALL_ROUTES.filter((r) => /ContextField/.test(r.operationId));
   assert.is(ours.length, 18);
@@ -127,24 +100,12 @@ test('the context field routes are Unleash operations, at the same method and pa
 });
 
 test("flagadmin's answers match Unleash's schemas", () => {
-  const failures = [...state.flagadmin.values()].flatMap((a) => {
-    const why = mismatch(state.schemas!, a);
-    return why ? [`${a.operationId}: ${why}`] : [];
-  });
-  assert.equal(failures, []);
+  assertAllMatch(state.schemas!, state.flagadmin, '');
 });
 
 test("Unleash's own answers to the same requests match its schemas, and have the shapes flagadmin answers", () => {
-  const failures = [...state.real.values()].flatMap((a) => {
-    const why = mismatch(state.schemas!, a);
-    return why ? [`Unleash ${a.operationId}: ${why}`] : [];
-  });
-  assert.equal(failures, []);
-  for (const [id, ours] of state.flagadmin) {
-    const real = state.real.get(id)!;
-    assert.is(ours.status, real.status, `${id}: the same status`);
-    assert.is(ours.text === '', real.text === '', `${id}: a body where Unleash has one`);
-  }
+  assertAllMatch(state.schemas!, state.real, 'Unleash ');
+  assertSameStatuses(state.flagadmin, state.real);
   const strip = (fields: { name: string }[]) => fields.map((f) => f.name).sort();
   assert.equal(
     strip(state.flagadmin.get('getContextFieldsForProject')!.body as { name: string }[]),
