@@ -5,10 +5,15 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ALL_ROUTES } from '@flagadmin/core';
-import { httpWorld, OVER_SOCKET, type HttpWorld } from './helpers/http-world';
-import { startPostgres, type TestPostgres } from './helpers/postgres';
-import { startUnleash, unleashSchemas, type RunningUnleash, type UnleashSchemas } from './helpers/unleash';
-import { answerRecorder, assertAllMatch, assertSameStatuses, type Answer, type Send } from './helpers/unleash-answers';
+import {
+  answerRecorder,
+  assertAllMatch,
+  assertSameStatuses,
+  besideUnleash,
+  type Answer,
+  type BesideUnleash,
+  type Send,
+} from './helpers/unleash-answers';
 
 const FEATURE = 'context-flag';
 
@@ -53,30 +58,18 @@ async function exercise(send: Send, key: string): Promise<Map<string, Answer>> {
 }
 
 const test = suite('context fields against Unleash 8.2.0 OpenAPI schemas');
-const state: {
-  postgres?: TestPostgres;
-  unleash?: RunningUnleash;
-  world?: HttpWorld;
-  schemas?: UnleashSchemas;
-  flagadmin: Map<string, Answer>;
-  real: Map<string, Answer>;
-} = { flagadmin: new Map(), real: new Map() };
+const state: { env?: BesideUnleash; flagadmin: Map<string, Answer>; real: Map<string, Answer> } = { flagadmin: new Map(), real: new Map() };
 
 async function tearDown() {
-  const { world, unleash, postgres } = state;
-  state.world = state.unleash = state.postgres = undefined;
-  await world?.close();
-  await unleash?.stop();
-  await postgres?.stop();
+  const { env } = state;
+  state.env = undefined;
+  await env?.close();
 }
 
 test.before(async () => {
   try {
-    state.postgres = await startPostgres();
-    state.unleash = await startUnleash({ postgresUrl: state.postgres.url });
-    state.schemas = unleashSchemas(await state.unleash.openApi());
-    state.world = await httpWorld(OVER_SOCKET);
-    const { world, unleash } = state;
+    state.env = await besideUnleash();
+    const { world, unleash } = state.env;
     state.flagadmin = await exercise(world.send, world.adminKey);
     state.real = await exercise((path, init) => fetch(`${unleash.url}${path}`, init), unleash.adminKey);
   } catch (error) {
@@ -92,7 +85,7 @@ test('the context field routes are Unleash operations, at the same method and pa
   const ours = ALL_ROUTES.filter((r) => /ContextField/.test(r.operationId));
   assert.is(ours.length, 18);
   for (const route of ours) {
-    const op = state.schemas!.operation(route.operationId);
+    const op = state.env!.schemas.operation(route.operationId);
     assert.ok(op, `${route.operationId} is in Unleash's document`);
     assert.is(`${route.method} ${route.path.replace(/:(\w+)/g, '{$1}')}`, `${op!.method} ${op!.path}`, route.operationId);
     assert.ok(state.flagadmin.has(route.operationId), `${route.operationId} got a request`);
@@ -100,11 +93,11 @@ test('the context field routes are Unleash operations, at the same method and pa
 });
 
 test("flagadmin's answers match Unleash's schemas", () => {
-  assertAllMatch(state.schemas!, state.flagadmin, '');
+  assertAllMatch(state.env!.schemas, state.flagadmin, '');
 });
 
 test("Unleash's own answers to the same requests match its schemas, and have the shapes flagadmin answers", () => {
-  assertAllMatch(state.schemas!, state.real, 'Unleash ');
+  assertAllMatch(state.env!.schemas, state.real, 'Unleash ');
   assertSameStatuses(state.flagadmin, state.real);
   const strip = (fields: { name: string }[]) => fields.map((f) => f.name).sort();
   assert.equal(

@@ -8,10 +8,15 @@ import * as assert from 'uvu/assert';
 import { ALL_ROUTES, SYSTEM_PRINCIPAL } from '@flagadmin/core';
 import { memoryStorage } from '@flagadmin/storage-memory';
 import { startIntegrations, type Integrations } from '../packages/integrations/src/index';
-import { httpWorld, OVER_SOCKET, type HttpWorld } from './helpers/http-world';
-import { startPostgres, type TestPostgres } from './helpers/postgres';
-import { startUnleash, unleashSchemas, type RunningUnleash, type UnleashSchemas } from './helpers/unleash';
-import { answerRecorder, assertAllMatch, assertSameStatuses, type Answer, type Send } from './helpers/unleash-answers';
+import {
+  answerRecorder,
+  assertAllMatch,
+  assertSameStatuses,
+  besideUnleash,
+  type Answer,
+  type BesideUnleash,
+  type Send,
+} from './helpers/unleash-answers';
 
 const WEBHOOK = {
   provider: 'webhook',
@@ -43,32 +48,22 @@ async function exercise(send: Send, key: string, delivered: () => Promise<void>)
 }
 
 const test = suite('integrations against Unleash 8.2.0 OpenAPI schemas');
-const state: {
-  postgres?: TestPostgres;
-  unleash?: RunningUnleash;
-  world?: HttpWorld;
-  delivery?: Integrations;
-  schemas?: UnleashSchemas;
-  flagadmin: Map<string, Answer>;
-  real: Map<string, Answer>;
-} = { flagadmin: new Map(), real: new Map() };
+const state: { env?: BesideUnleash; delivery?: Integrations; flagadmin: Map<string, Answer>; real: Map<string, Answer> } = {
+  flagadmin: new Map(),
+  real: new Map(),
+};
 
 async function tearDown() {
-  const { world, unleash, postgres, delivery } = state;
-  state.world = state.unleash = state.postgres = state.delivery = undefined;
+  const { env, delivery } = state;
+  state.env = state.delivery = undefined;
   await delivery?.close();
-  await world?.close();
-  await unleash?.stop();
-  await postgres?.stop();
+  await env?.close();
 }
 
 test.before(async () => {
   try {
-    state.postgres = await startPostgres();
-    state.unleash = await startUnleash({ postgresUrl: state.postgres.url });
-    state.schemas = unleashSchemas(await state.unleash.openApi());
     const storage = memoryStorage();
-    state.world = await httpWorld(OVER_SOCKET, { storage });
+    state.env = await besideUnleash({ storage });
     // The receiver answers in process: the outcome recorded is a real one of the delivery.
     let sent!: () => void;
     const delivered = new Promise<void>((resolve) => (sent = resolve));
@@ -79,7 +74,7 @@ test.before(async () => {
         return new Response(null, { status: 204 });
       },
     });
-    const { world, unleash } = state;
+    const { world, unleash } = state.env;
     state.flagadmin = await exercise(world.send, world.adminKey, async () => {
       await delivered;
       // Recorded once its write is done: wait until the outcome is there.
@@ -107,16 +102,16 @@ test('the addon routes are Unleash operations, at the same method and path, and 
   const ours = ALL_ROUTES.filter((r) => /Addon|^getIntegrationEvents$/.test(r.operationId) && r.operationId !== 'testAddon');
   assert.is(ours.length, 6);
   for (const route of ours) {
-    const op = state.schemas!.operation(route.operationId);
+    const op = state.env!.schemas.operation(route.operationId);
     assert.ok(op, `${route.operationId} is in Unleash's document`);
     assert.is(`${route.method} ${route.path.replace(/:(\w+)/g, '{$1}')}`, `${op!.method} ${op!.path}`, route.operationId);
     assert.ok(state.flagadmin.has(route.operationId), `${route.operationId} got a request`);
   }
-  assert.is(state.schemas!.operation('testAddon'), undefined, 'testAddon is beyond Unleash');
+  assert.is(state.env!.schemas.operation('testAddon'), undefined, 'testAddon is beyond Unleash');
 });
 
 test("flagadmin's answers match Unleash's schemas, a recorded delivery outcome included", () => {
-  assertAllMatch(state.schemas!, state.flagadmin, '', ANSWERED_NOT_DOCUMENTED);
+  assertAllMatch(state.env!.schemas, state.flagadmin, '', ANSWERED_NOT_DOCUMENTED);
   const outcomes = (state.flagadmin.get('getIntegrationEvents')!.body as { integrationEvents: { state: string }[] }).integrationEvents;
   assert.equal(
     outcomes.map((o) => o.state),
@@ -125,7 +120,7 @@ test("flagadmin's answers match Unleash's schemas, a recorded delivery outcome i
 });
 
 test("Unleash's own answers to the same requests match its schemas, with the statuses flagadmin answers", () => {
-  assertAllMatch(state.schemas!, state.real, 'Unleash ', ANSWERED_NOT_DOCUMENTED);
+  assertAllMatch(state.env!.schemas, state.real, 'Unleash ', ANSWERED_NOT_DOCUMENTED);
   for (const [id, { answered }] of ANSWERED_NOT_DOCUMENTED) {
     assert.is(state.real.get(id)!.status, answered, `Unleash answers ${id} with ${answered}, not the documented status`);
   }

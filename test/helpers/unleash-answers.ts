@@ -2,7 +2,9 @@
 // against Unleash's OpenAPI document (test/helpers/unleash.ts), for the suites that check one topic's
 // operations in a file of their own.
 import * as assert from 'uvu/assert';
-import type { UnleashSchemas } from './unleash';
+import { httpWorld, OVER_SOCKET, type HttpWorld, type HttpWorldOptions } from './http-world';
+import { startPostgres } from './postgres';
+import { startUnleash, unleashSchemas, type RunningUnleash, type UnleashSchemas } from './unleash';
 
 export interface Answer {
   operationId: string;
@@ -68,5 +70,34 @@ export function assertSameStatuses(ours: ReadonlyMap<string, Answer>, real: Read
     const theirs = real.get(id)!;
     assert.is(answer.status, theirs.status, `${id}: the same status`);
     assert.is(answer.text === '', theirs.text === '', `${id}: a body where Unleash has one`);
+  }
+}
+
+/** flagadmin over a socket beside a real Unleash on a test PostgreSQL, with Unleash's schemas. */
+export interface BesideUnleash {
+  unleash: RunningUnleash;
+  world: HttpWorld;
+  schemas: UnleashSchemas;
+  /** Stops flagadmin, Unleash and PostgreSQL. */
+  close(): Promise<void>;
+}
+
+export async function besideUnleash(options: HttpWorldOptions = {}): Promise<BesideUnleash> {
+  const postgres = await startPostgres();
+  let unleash: RunningUnleash | undefined;
+  let world: HttpWorld | undefined;
+  const close = async () => {
+    await world?.close();
+    await unleash?.stop();
+    await postgres.stop();
+  };
+  try {
+    unleash = await startUnleash({ postgresUrl: postgres.url });
+    const schemas = unleashSchemas(await unleash.openApi());
+    world = await httpWorld(OVER_SOCKET, options);
+    return { unleash, world, schemas, close };
+  } catch (error) {
+    await close();
+    throw error;
   }
 }
