@@ -147,14 +147,14 @@ export interface RunningBin extends Child {
  */
 export async function startBuiltBin(
   dataDir: string,
-  options: { timeoutMs?: number; nodeArgs?: string[]; args?: string[] } = {},
+  options: { timeoutMs?: number; nodeArgs?: string[]; args?: string[]; env?: NodeJS.ProcessEnv } = {},
 ): Promise<RunningBin> {
   const started = performance.now();
   const args = [BUILT_BIN, '--port', '0', '--data', dataDir, '--no-demo', '--log-level', 'warn', ...(options.args ?? [])];
   // BENCH_BIN_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the bin under load (written at its exit).
   const extra = process.env['BENCH_BIN_NODE_ARGS']?.split(' ').filter(Boolean) ?? [];
   const proc = spawnTracked(process.execPath, [...extra, ...(options.nodeArgs ?? []), ...args], {
-    env: { ...process.env, NODE_ENV: 'production' },
+    env: { ...process.env, NODE_ENV: 'production', ...options.env },
   });
   const timeoutMs = options.timeoutMs ?? 120_000;
   try {

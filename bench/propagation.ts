@@ -1,0 +1,327 @@
+/**
+ * `pnpm bench --only propagation`: how fast a change reaches SDKs holding a stream. The built bin (one on
+ * lowdb; three on one PostgreSQL database, the change made through the first) with `streams` SDK streams
+ * open: a sample of real `unleash-client` 6.12 instances in streaming mode in this process (spread over
+ * the bins), and raw SSE readers in child processes (bench/sse-readers.ts) holding the rest, as 10,000
+ * real clients do not fit beside the server on one machine. Each round PATCHes a flag's description and
+ * times, from the PATCH's 2xx, every sample client's `changed` event showing it (the SDK figure) and every
+ * raw stream's `unleash-updated` event (the all-streams figure). Also the bins' RSS per open stream (RSS
+ * with the streams open less RSS before, over the streams), and the load average (the machine is shared).
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Unleash } from 'unleash-client';
+import { randomSecret } from '../test/helpers/bin';
+import { startPostgres } from '../test/helpers/postgres';
+import { BENCH_DIR, onCleanup, removeDirLater, rssOf, sleep, startBuiltBin, type RunningBin } from './util';
+
+export interface PropagationOptions {
+  /** Open streams in each run (every run on each storage). */
+  streams: readonly number[];
+  /** Real unleash-client instances among them. */
+  sample: number;
+  /** Changes timed per run. */
+  rounds: number;
+}
+
+export interface Latency {
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  /** Timed arrivals (streams × rounds). */
+  count: number;
+  /** Arrivals expected but not seen within the wait. */
+  missing: number;
+  /** Arrivals read before the PATCH's answer did (counted as 0 ms). */
+  beforeAnswer: number;
+}
+
+export interface PropagationFigures {
+  storage: 'lowdb' | 'postgres';
+  processes: number;
+  streams: number;
+  sampleClients: number;
+  rawStreams: number;
+  rounds: number;
+  /** From the PATCH's 2xx to the `changed` event of the real unleash-client instances. */
+  sdk: Latency;
+  /** From the PATCH's 2xx to the `unleash-updated` event on every raw stream. */
+  raw: Latency;
+  /** Per bin: (RSS with its streams open − RSS before) / its streams. */
+  rssPerStreamBytes: number[];
+  /** The 1-minute load average before and after the run. */
+  loadAverage: { before: number; after: number };
+}
+
+const FLAG = 'propagated';
+const FLAGS = 20;
+/** How long a change may take to reach every sample client before the round counts it missing. */
+const ROUND_GUARD_MS = 30_000;
+/** Streams per reader process (each end of a stream is a file descriptor). */
+const PER_READER = 5_000;
+const now = () => performance.timeOrigin + performance.now();
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : Number.NaN;
+}
+
+function latency(delays: number[], missing: number): Latency {
+  const sorted = delays.map((d) => Math.max(0, d)).sort((a, b) => a - b);
+  return {
+    p50Ms: percentile(sorted, 50),
+    p99Ms: percentile(sorted, 99),
+    maxMs: sorted.at(-1) ?? Number.NaN,
+    count: sorted.length,
+    missing,
+    beforeAnswer: delays.filter((d) => d < 0).length,
+  };
+}
+
+interface Cluster {
+  bins: RunningBin[];
+  admin: string;
+  client: string;
+  stop(): Promise<void>;
+}
+
+/** One bin on a fresh lowdb directory, or three on a fresh PostgreSQL server; keys from the environment. */
+async function startCluster(storage: 'lowdb' | 'postgres', maxStreams: number): Promise<Cluster> {
+  const admin = randomSecret();
+  const client = randomSecret('*', 'development');
+  const env = { INIT_ADMIN_API_TOKENS: admin, INIT_CLIENT_API_TOKENS: client };
+  const args = ['--max-streams', String(maxStreams)];
+  const dir = mkdtempSync(join(tmpdir(), 'flagadmin-propagation-'));
+  removeDirLater(dir);
+  const bins: RunningBin[] = [];
+  if (storage === 'lowdb') {
+    bins.push(await startBuiltBin(dir, { args, env }));
+    return { bins, admin, client, stop: async () => void (await bins[0]!.stop()) };
+  }
+  const server = await startPostgres();
+  const unregister = onCleanup('postgres server', () => server.stop());
+  try {
+    for (let i = 0; i < 3; i++) bins.push(await startBuiltBin(dir, { args: [...args, '--database-url', server.url], env }));
+  } catch (error) {
+    await Promise.all(bins.map((b) => b.stop()));
+    unregister();
+    await server.stop();
+    throw error;
+  }
+  return {
+    bins,
+    admin,
+    client,
+    stop: async () => {
+      await Promise.all(bins.map((b) => b.stop()));
+      unregister();
+      await server.stop();
+    },
+  };
+}
+
+async function adminCall(bin: RunningBin, key: string, method: string, path: string, body?: unknown): Promise<void> {
+  const res = await fetch(`${bin.url}/api/admin${path}`, {
+    method,
+    headers: { authorization: key, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 300)}`);
+}
+
+/** A reader process and how to talk to it. */
+interface Readers {
+  child: ChildProcess;
+  ask<T>(message: unknown): Promise<T>;
+}
+
+function startReaders(): Readers {
+  const child = fork(join(BENCH_DIR, 'sse-readers.ts'), [], {
+    execArgv: ['--conditions=source', '--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const unregister = onCleanup(`sse readers ${child.pid}`, () => void child.kill('SIGKILL'));
+  child.once('exit', unregister);
+  return {
+    child,
+    ask: (message) =>
+      new Promise((resolve, reject) => {
+        child.once('message', (answer) => resolve(answer as never));
+        child.once('exit', (code) => reject(new Error(`an SSE reader process exited (${code})`)));
+        child.send(message as never);
+      }),
+  };
+}
+
+/** Resolves once the readers' streams all read the `round`-th change, or past the guard. */
+async function everyStreamRead(readers: readonly Readers[], round: number, streams: number): Promise<void> {
+  const until = performance.now() + ROUND_GUARD_MS;
+  while (performance.now() < until) {
+    let read = 0;
+    for (const r of readers) read += (await r.ask<{ read: number }>({ count: round })).read;
+    if (read >= streams) return;
+    await sleep(20);
+  }
+}
+
+/** A started unleash-client in streaming mode, synchronized. */
+async function streamingClient(url: string, key: string, i: number): Promise<Unleash> {
+  const client = new Unleash({
+    url: `${url}/api/`,
+    appName: `propagation-${i}`,
+    environment: 'development',
+    customHeaders: { Authorization: key },
+    refreshInterval: 3_600_000,
+    disableMetrics: true,
+    skipInstanceCountWarning: true,
+    experimentalMode: { type: 'streaming' },
+  } as ConstructorParameters<typeof Unleash>[0]);
+  client.on('error', () => undefined);
+  await new Promise((resolve) => client.once('synchronized', resolve));
+  return client;
+}
+
+/** When `client` shows the flag with `description` (a `changed` event), or undefined past the guard. */
+function seen(client: Unleash, description: string): Promise<number | undefined> {
+  return new Promise((resolve) => {
+    const guard = setTimeout(() => finish(undefined), ROUND_GUARD_MS);
+    const look = () => {
+      if ((client.getFeatureToggleDefinition(FLAG) as { description?: string } | undefined)?.description === description) finish(now());
+    };
+    const finish = (at: number | undefined) => {
+      clearTimeout(guard);
+      client.off('changed', look);
+      resolve(at);
+    };
+    client.on('changed', look);
+  });
+}
+
+async function run(storage: 'lowdb' | 'postgres', streams: number, options: PropagationOptions): Promise<PropagationFigures> {
+  const loadBefore = loadavg()[0]!;
+  const cluster = await startCluster(storage, streams + 1_000);
+  const { bins, admin, client: clientKey } = cluster;
+  const writer = bins[0]!;
+  const clients: Unleash[] = [];
+  const readers: Readers[] = [];
+  try {
+    for (let i = 0; i < FLAGS; i++) {
+      const name = i === 0 ? FLAG : `flag-${i}`;
+      await adminCall(writer, admin, 'POST', '/projects/default/features', { name });
+      await adminCall(writer, admin, 'POST', `/projects/default/features/${name}/environments/development/strategies`, {
+        name: 'flexibleRollout',
+        parameters: { rollout: '50', stickiness: 'default', groupId: name },
+        constraints: [{ contextName: 'userId', operator: 'NOT_IN', values: ['blocked'] }],
+      });
+      await adminCall(writer, admin, 'POST', `/projects/default/features/${name}/environments/development/on`);
+    }
+    await sleep(500);
+    const rssBefore = bins.map((b) => rssOf(b.child.pid!));
+
+    const sample = Math.min(options.sample, streams);
+    for (let i = 0; i < sample; i++) clients.push(await streamingClient(bins[i % bins.length]!.url, clientKey, i));
+    const raw = streams - sample;
+    let opened = 0;
+    for (let left = raw; left > 0; left -= PER_READER) {
+      const r = startReaders();
+      readers.push(r);
+      const answer = await r.ask<{ opened: number; refused: number }>({
+        open: { urls: bins.map((b) => b.url), key: clientKey, count: Math.min(PER_READER, left) },
+      });
+      if (answer.refused) throw new Error(`${answer.refused} streams were refused`);
+      opened += answer.opened;
+    }
+    await sleep(1_000);
+    const rssPerStreamBytes = bins.map((b, i) => (rssOf(b.child.pid!) - rssBefore[i]!) / (streams / bins.length));
+    process.stderr.write(`propagation (${storage}, ${bins.length} process(es)): ${sample} unleash-client + ${opened} raw streams open\n`);
+
+    const answeredAt: number[] = [];
+    const sdkDelays: number[] = [];
+    let sdkMissing = 0;
+    for (let round = 0; round < options.rounds; round++) {
+      const description = `round ${round}`;
+      const arrivals = clients.map((c) => seen(c, description));
+      const res = await fetch(`${writer.url}/api/admin/projects/default/features/${FLAG}`, {
+        method: 'PATCH',
+        headers: { authorization: admin, 'content-type': 'application/json' },
+        body: JSON.stringify([{ op: 'replace', path: '/description', value: description }]),
+      });
+      const text = await res.text();
+      const at = now();
+      if (res.status !== 200) throw new Error(`PATCH: ${res.status} ${text.slice(0, 300)}`);
+      answeredAt.push(at);
+      for (const arrival of await Promise.all(arrivals)) arrival === undefined ? sdkMissing++ : sdkDelays.push(arrival - at);
+      // The next change once this one reached every raw stream (or past the guard): rounds never overlap.
+      await everyStreamRead(readers, round, raw);
+    }
+
+    const rawDelays: number[] = [];
+    let rawMissing = 0;
+    for (const r of readers) {
+      const { arrivals } = await r.ask<{ arrivals: number[][] }>('report');
+      answeredAt.forEach((at, round) => {
+        const times = arrivals[round] ?? [];
+        for (const time of times) rawDelays.push(time - at);
+      });
+    }
+    rawMissing = raw * options.rounds - rawDelays.length;
+    return {
+      storage,
+      processes: bins.length,
+      streams,
+      sampleClients: sample,
+      rawStreams: opened,
+      rounds: options.rounds,
+      sdk: latency(sdkDelays, sdkMissing),
+      raw: latency(rawDelays, rawMissing),
+      rssPerStreamBytes,
+      loadAverage: { before: loadBefore, after: loadavg()[0]! },
+    };
+  } finally {
+    for (const c of clients) c.destroy();
+    for (const r of readers) r.child.kill('SIGKILL');
+    await cluster.stop();
+  }
+}
+
+/** Every run: each stream count on lowdb (one bin), then on PostgreSQL (three bins). */
+export async function propagationRuns(options: PropagationOptions): Promise<PropagationFigures[]> {
+  const figures: PropagationFigures[] = [];
+  for (const storage of ['lowdb', 'postgres'] as const) {
+    for (const streams of options.streams) {
+      const f = await run(storage, streams, options);
+      process.stderr.write(`${propagationLine(f)}\n`);
+      figures.push(f);
+    }
+  }
+  return figures;
+}
+
+const share = (part: number, whole: number) => (whole ? `${((100 * part) / whole).toFixed(0)} %` : 'n/a');
+const ms = (v: number) => (Number.isNaN(v) ? 'n/a' : `${v.toFixed(1)} ms`);
+
+function propagationLine(f: PropagationFigures): string {
+  return (
+    `${f.storage}, ${f.processes} process(es), ${f.streams.toLocaleString('en-US')} streams: unleash-client p50 ${ms(f.sdk.p50Ms)} p99 ${ms(f.sdk.p99Ms)}` +
+    ` (${f.sdk.count} timed, ${f.sdk.missing} missing); every stream p50 ${ms(f.raw.p50Ms)} p99 ${ms(f.raw.p99Ms)} (${f.raw.count} timed, ${f.raw.missing} missing);` +
+    ` RSS per stream ${f.rssPerStreamBytes.map((b) => `${(b / 1024).toFixed(1)} KB`).join(' / ')}; load ${f.loadAverage.before.toFixed(1)} → ${f.loadAverage.after.toFixed(1)}`
+  );
+}
+
+/** The runs as a Markdown table (targets: p99 ≤ 100 ms at 10,000 streams, RSS ≤ 20 KB per stream). */
+export function propagationMarkdown(figures: readonly PropagationFigures[]): string {
+  const lines = [
+    '| storage | processes | open streams (unleash-client + raw) | unleash-client p50 / p99 | every stream p50 / p99 | read before the 2xx | missing | RSS per stream | load average (1 min, before → after) |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+  ];
+  for (const f of figures) {
+    lines.push(
+      `| ${f.storage} | ${f.processes} | ${f.streams.toLocaleString('en-US')} (${f.sampleClients} + ${f.rawStreams.toLocaleString('en-US')}) | ` +
+        `${ms(f.sdk.p50Ms)} / ${ms(f.sdk.p99Ms)} | ${ms(f.raw.p50Ms)} / ${ms(f.raw.p99Ms)} | ${share(f.sdk.beforeAnswer + f.raw.beforeAnswer, f.sdk.count + f.raw.count)} | ${f.sdk.missing + f.raw.missing} | ` +
+        `${f.rssPerStreamBytes.map((b) => `${(b / 1024).toFixed(1)} KB`).join(' / ')} | ${f.loadAverage.before.toFixed(1)} → ${f.loadAverage.after.toFixed(1)} |`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
