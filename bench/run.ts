@@ -3,13 +3,15 @@
  * (scale). Prints one Markdown table on stdout (progress goes to stderr) and writes every figure to
  * bench/results/latest.json (a default full run) or bench/results/trial.json (--quick / --only / --route).
  *
- *   node --conditions=source --import tsx bench/run.ts [--quick] [--only http|scale] [--route ID]... [--regenerate] [--storage lowdb|postgres]
+ *   node --conditions=source --import tsx bench/run.ts [--quick] [--only http|scale|fleet|propagation] [--route ID]... [--regenerate] [--storage lowdb|postgres]
  *
  * `--route ID` (repeatable) runs only those HTTP routes (projects, events, projectEvents, changeRequest,
  * outdatedSdks, features, feature, strategies, variants, segments, search, featureEvents, documentEvents, patch): for trying one change quickly. `--storage postgres`: the HTTP ratio runs with the
  * bin on PostgreSQL, plus PATCH throughput with one and three bins (bench/postgres.ts); no scale part.
  * Each HTTP row also gives the server's CPU per request (from /proc). BENCH_BIN_NODE_ARGS passes node
  * flags to the bin under load, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" or "--perf-basic-prof" for perf.
+ * `--only propagation` (bench/propagation.ts): a change's way to SDK streams, on lowdb (one bin) and on
+ * PostgreSQL (three bins), with 1,000 and 10,000 open streams (--quick: 1,000); not part of a default run.
  */
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem, release, platform } from 'node:os';
@@ -20,6 +22,7 @@ import { ratioRuns, routesFor, type HttpOptions, type RouteRatio } from './http'
 import { postgresFleet, postgresRuns, type PostgresFigures } from './postgres';
 import { binFigures, latencies, OPERATIONS, type BinFigures, type OperationId } from './scale';
 import { fleetRun, type FleetFigures, type FleetOptions } from './fleet';
+import { propagationMarkdown, propagationRuns, type PropagationFigures, type PropagationOptions } from './propagation';
 import { BENCH_DIR, BUILT_BIN, ROOT, cleanup, dirSize, formatBytes, killAllNow, median, removeDirLater, startBuiltBin } from './util';
 
 const { values: args } = parseArgs({
@@ -34,11 +37,13 @@ const { values: args } = parseArgs({
 });
 
 if (args.help) {
-  process.stdout.write('usage: pnpm bench [--quick] [--only http|scale|fleet] [--route ID]... [--regenerate] [--storage lowdb|postgres]\n');
+  process.stdout.write(
+    'usage: pnpm bench [--quick] [--only http|scale|fleet|propagation] [--route ID]... [--regenerate] [--storage lowdb|postgres]\n',
+  );
   process.exit(0);
 }
-if (args.only !== undefined && args.only !== 'http' && args.only !== 'scale' && args.only !== 'fleet') {
-  process.stderr.write(`bench: --only takes http, scale or fleet, not "${args.only}"\n`);
+if (args.only !== undefined && !['http', 'scale', 'fleet', 'propagation'].includes(args.only)) {
+  process.stderr.write(`bench: --only takes http, scale, fleet or propagation, not "${args.only}"\n`);
   process.exit(2);
 }
 
@@ -52,6 +57,7 @@ const parts = {
   http: args.only === undefined || args.only === 'http',
   scale: (args.only === undefined || args.only === 'scale') && !onPostgres,
   fleet: (args.only === undefined || args.only === 'fleet') && !args.route,
+  propagation: args.only === 'propagation',
 };
 const settings = {
   http: (quick
@@ -63,6 +69,10 @@ const settings = {
   fleet: (quick
     ? { instances: 2_000, apps: 60, seconds: 20, connections: 32 }
     : { instances: 10_000, apps: 300, seconds: 60, connections: 256 }) satisfies FleetOptions,
+  /** Open SDK streams per run: real unleash-client instances for a sample, raw SSE readers for the rest. */
+  propagation: (quick
+    ? { streams: [1_000], sample: 50, rounds: 10 }
+    : { streams: [1_000, 10_000], sample: 100, rounds: 20 }) satisfies PropagationOptions,
   /** The whole run is stopped past this (the large set's first generation included). */
   watchdogMinutes: quick ? 15 : 60,
 };
@@ -374,6 +384,8 @@ async function main(): Promise<void> {
     }
   }
 
+  const propagation: PropagationFigures[] | undefined = parts.propagation ? await propagationRuns(settings.propagation) : undefined;
+
   let scale: ScaleFigures[] | undefined;
   if (parts.scale) {
     scale = [];
@@ -392,7 +404,7 @@ async function main(): Promise<void> {
   }
 
   const table = rows(http, scale, postgres, fleet);
-  const text = markdown(table);
+  const text = propagation ? propagationMarkdown(propagation) : markdown(table);
   process.stdout.write(`\n${text}`);
   const full = !quick && parts.http && parts.scale && !args.route && !onPostgres;
   const results = {
@@ -411,6 +423,7 @@ async function main(): Promise<void> {
     http: http ?? null,
     scale: scale ?? null,
     fleet: fleet ?? null,
+    propagation: propagation ?? null,
   };
   mkdirSync(join(BENCH_DIR, 'results'), { recursive: true });
   const file = join(BENCH_DIR, 'results', full ? 'latest.json' : onPostgres && !quick && !args.route ? 'postgres.json' : 'trial.json');
