@@ -66,7 +66,7 @@ export type { AddonParameterDefinition, AddonProviderDefinition, IntegrationEven
 
 // The storage contract and the records storages keep.
 export { COLLECTIONS, COLLECTION_NAMES } from './base/storage';
-export type { CollectionName, Collections, EventQuery, ReadTx, SequenceName, Storage, WriteTx } from './base/storage';
+export type { CollectionName, Collections, EventQuery, ReadOptions, ReadTx, SequenceName, Storage, WriteTx } from './base/storage';
 export { ADMIN_ROLES, CHANGE_REQUEST_STATES, FEATURE_TYPES, KEY_TYPES, LIFECYCLE_STAGES, PROJECT_MODES } from './base/records';
 export type {
   AdminRole,

@@ -13,7 +13,13 @@ export interface PoolOptions {
   onIdleError?: (error: Error) => void;
 }
 
-export async function createPool(options: PoolOptions): Promise<PgPool> {
+/** The pool options a storage does not pass on to node-postgres. */
+interface Named {
+  /** The connections' `application_name` (budget.ts). */
+  applicationName: string;
+}
+
+export async function createPool(options: PoolOptions & Named): Promise<PgPool> {
   const { default: pg } = await import('pg');
   const queryTimeout = options.queryTimeoutMs ?? 15_000;
   const pool = new pg.Pool({
@@ -24,7 +30,7 @@ export async function createPool(options: PoolOptions): Promise<PgPool> {
     statement_timeout: queryTimeout,
     // A transaction left open by a stuck client gives up its locks (the state row's above all).
     idle_in_transaction_session_timeout: queryTimeout,
-    application_name: 'flagadmin',
+    application_name: options.applicationName,
   });
   // Without a listener, an idle connection the server drops would crash the process.
   pool.on('error', (error) => options.onIdleError?.(error));

@@ -2,4 +2,5 @@ export { postgresStorage } from './postgres-storage';
 export type { PostgresStorage, PostgresStorageOptions, StorageLogger } from './postgres-storage';
 export type { PgPool, PgPoolClient, PgQueryResult } from './pool';
 export { FlagadminSchemaTooNewError, FlagadminStorageUnavailableError, isUnavailable } from './errors';
+export { FlagadminConnectionBudgetError } from './budget';
 export { SCHEMA_VERSION } from './migrations';

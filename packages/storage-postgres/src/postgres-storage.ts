@@ -1,22 +1,25 @@
 /**
  * postgresStorage(): the Storage contract on PostgreSQL. A read begins at a state-row read sent after it
- * and answers from the read cache, or from a REPEATABLE READ READ ONLY snapshot at that revision.
+ * (a notified read: at the state this process has learned of, see notified-state.ts) and answers from the
+ * read cache, or from a REPEATABLE READ READ ONLY snapshot at that revision.
  * Writes run in batches that lock the one state row first (`SELECT ... FOR UPDATE`), so the writes of
  * every process run one after another, and resolve after COMMIT. Errors meaning "the database is not
  * there" become FlagadminStorageUnavailableError.
  */
-import type { ReadTx, Storage, WriteTx } from '@flagadmin/core';
+import type { ReadOptions, ReadTx, Storage, WriteTx } from '@flagadmin/core';
+import { applicationName as applicationNameOf, checkBudget } from './budget';
 import { createPool, type PoolOptions } from './connect';
 import { CachedSource } from './cached-read';
 import { Connection } from './connection';
-import { asUnavailable } from './errors';
+import { asUnavailable, isUnavailable } from './errors';
 import { migrate } from './migrations';
 import type { PgPool } from './pool';
-import { PgReadTx } from './read-tx';
+import { PgReadTx, type StateRow } from './read-tx';
 import { ReadCache } from './read-cache';
 import { statements, type Statements } from './schema';
 import { WriteQueue } from './write-queue';
 import { CommitListener } from './commit-listener';
+import { NotifiedState, parseNotice } from './notified-state';
 
 /** Told about failed idle connections; pino-style `(fields, message)`, so `pino()` fits. */
 export interface StorageLogger {
@@ -29,15 +32,37 @@ interface CommonOptions {
   logger?: StorageLogger;
   /** Most characters of JSON text the read cache keeps (answers at the current revision). Default 32 Mi. */
   cacheChars?: number;
+  /**
+   * Longest a notified read (core's SDK-facing reads) answers from commit notifications alone before it
+   * reads the state row again, ms: the bound on how long a notification lost unseen can delay a change.
+   * Default 1000.
+   */
+  recheckMs?: number;
 }
 
 const DEFAULT_CACHE_CHARS = 32 * 1024 * 1024;
+const DEFAULT_RECHECK_MS = 1000;
+
+/** The options of a pool the storage makes from a URL. */
+interface UrlOptions extends Omit<PoolOptions, 'onIdleError'> {
+  /**
+   * How many flagadmin processes (this one included) will share the PostgreSQL server, each with a pool
+   * of `max`: at start the storage refuses (FlagadminConnectionBudgetError) when they and the ones running
+   * could open more connections than `max_connections` allows. Default 1 (the running ones are seen).
+   */
+  processes?: number;
+  /**
+   * A direct connection URL (not through PgBouncer in transaction mode) for what needs one session: the
+   * commit listener (LISTEN) and the start-up lock. Default: `url` itself. Takes up to 2 connections more.
+   */
+  listenUrl?: string;
+}
 
 export type PostgresStorageOptions =
   /** A pool you own: `close()` leaves it open. */
   | (CommonOptions & { pool: PgPool })
   /** A node-postgres pool made from a connection URL, ended by `close()`. */
-  | (CommonOptions & Omit<PoolOptions, 'onIdleError'>);
+  | (CommonOptions & UrlOptions);
 
 export interface PostgresStorage extends Storage {
   /**
@@ -49,19 +74,49 @@ export interface PostgresStorage extends Storage {
 
 export async function postgresStorage(options: PostgresStorageOptions): Promise<PostgresStorage> {
   const schema = options.schema ?? 'flagadmin';
-  const owned = !('pool' in options);
-  const pool =
-    'pool' in options
-      ? options.pool
-      : await createPool({ ...options, onIdleError: (error) => options.logger?.warn({ err: error }, 'idle PostgreSQL connection failed') });
+  if ('pool' in options) {
+    try {
+      await migrate(options.pool, schema);
+    } catch (error) {
+      throw asUnavailable(error);
+    }
+    return new PgStorage({ pool: options.pool, session: options.pool }, statements(schema), false, options, options.logger);
+  }
+  const max = options.max ?? 10;
+  const onIdleError = (error: Error) => options.logger?.warn({ err: error }, 'idle PostgreSQL connection failed');
+  const applicationName = applicationNameOf(max + (options.listenUrl ? SESSION_POOL_MAX : 0));
+  const pool = await createPool({ ...options, max, applicationName, onIdleError });
+  const session = options.listenUrl
+    ? await createPool({ ...options, url: options.listenUrl, max: SESSION_POOL_MAX, applicationName, onIdleError })
+    : pool;
+  const pools = { pool, session };
   try {
+    await checkBudget(session, {
+      name: applicationName,
+      max: max + (session === pool ? 0 : SESSION_POOL_MAX),
+      processes: options.processes ?? 1,
+    });
     await migrate(pool, schema);
   } catch (error) {
-    if (owned) await pool.end().catch(() => undefined);
+    await endPools(pools);
     throw asUnavailable(error);
   }
-  return new PgStorage(pool, statements(schema), owned, options.cacheChars ?? DEFAULT_CACHE_CHARS, options.logger);
+  return new PgStorage(pools, statements(schema), true, options, options.logger);
 }
+
+/** The direct pool's size when `listenUrl` is given: the listener and the start-up lock. */
+const SESSION_POOL_MAX = 2;
+
+/** The storage's pools: `session` for LISTEN and session locks (a direct connection), `pool` for the rest. */
+interface Pools {
+  pool: PgPool;
+  session: PgPool;
+}
+
+const endPools = async ({ pool, session }: Pools): Promise<void> => {
+  await pool.end().catch(() => undefined);
+  if (session !== pool) await session.end().catch(() => undefined);
+};
 
 const closedError = () => new Error('The PostgreSQL storage is closed');
 
@@ -70,37 +125,65 @@ class PgStorage implements PostgresStorage {
   private closing: Promise<void> | undefined;
   private readonly cache: ReadCache;
   private readonly writes: WriteQueue;
-  private readonly commits: CommitListener;
+  private readonly listener: CommitListener;
+  private readonly notified: NotifiedState;
+  /** core's onCommit listeners. */
+  private readonly commitListeners = new Set<() => void>();
+
+  private readonly pool: PgPool;
 
   constructor(
-    private readonly pool: PgPool,
+    private readonly pools: Pools,
     private readonly sql: Statements,
     private readonly ownsPool: boolean,
-    cacheChars: number,
+    options: CommonOptions,
     logger?: StorageLogger,
   ) {
-    this.commits = new CommitListener(pool, sql.listen, sql.channel, logger);
+    const { pool } = pools;
+    this.pool = pool;
+    this.notified = new NotifiedState(options.recheckMs ?? DEFAULT_RECHECK_MS);
+    this.listener = new CommitListener(
+      pools.session,
+      sql.listen,
+      sql.channel,
+      {
+        notified: (payload) => this.heard(payload),
+        listening: () => this.relistened(),
+        lost: () => this.notified.lost(),
+      },
+      logger,
+    );
     this.cache = new ReadCache(async () => {
+      const sentAt = this.notified.now();
       const connection = await Connection.open(pool);
       try {
-        return await connection.begin(sql.state);
+        const row = await connection.begin(sql.state);
+        this.notified.read(row, sentAt);
+        return row;
       } finally {
         connection.release();
       }
-    }, cacheChars);
-    this.writes = new WriteQueue(pool, sql, this.cache);
+    }, options.cacheChars ?? DEFAULT_CACHE_CHARS);
+    this.writes = new WriteQueue(
+      pool,
+      sql,
+      this.cache,
+      (state) => this.notified.learned(state),
+      () => this.listener.live,
+    );
   }
 
   /**
-   * Begins at the state row of a statement sent after the call; answers from the read cache, opening a
+   * Begins at the state row of a statement sent after the call (a notified read: at the state this
+   * process has learned of, when that is complete: notified-state.ts); answers from the read cache, opening a
    * snapshot at its first miss. When the database moved on before that miss, `fn` runs again in a plain
    * snapshot (its first run's answers are dropped; read functions only read).
    */
-  read<T>(fn: (tx: ReadTx) => Promise<T>): Promise<T> {
+  read<T>(fn: (tx: ReadTx) => Promise<T>, options?: ReadOptions): Promise<T> {
     if (this.closing) return Promise.reject(closedError());
     return this.track(
       (async () => {
-        const state = await this.cache.currentState();
+        const state = options?.freshness === 'notified' ? await this.notifiedState() : await this.cache.currentState();
         let stale = false;
         const source = new CachedSource(this.sql, state, this.cache, async () => {
           const connection = await Connection.open(this.pool);
@@ -136,19 +219,64 @@ class PgStorage implements PostgresStorage {
 
   write<T>(fn: (tx: WriteTx) => Promise<T>): Promise<T> {
     if (this.closing) return Promise.reject(closedError());
+    this.listener.start();
     return this.track(this.writes.write(fn));
   }
 
   /** Told of every commit on this schema, by any process (LISTEN/NOTIFY, see commit-listener.ts). */
   onCommit(listener: () => void): () => void {
-    return this.commits.subscribe(listener);
+    const own = () => listener();
+    this.commitListeners.add(own);
+    if (!this.closing) this.listener.start();
+    return () => {
+      this.commitListeners.delete(own);
+    };
+  }
+
+  /**
+   * The state a notified read begins at: the one learned of, while that is complete; else a state-row
+   * read, and when the database cannot answer it, the last state known (SDKs keep being served what they
+   * had while the database is away; a miss of the read cache still fails as unavailable).
+   */
+  private notifiedState(): StateRow | Promise<StateRow> {
+    this.listener.start();
+    const usable = this.notified.usable();
+    if (usable) return usable;
+    return this.cache.currentState().catch((error: unknown) => {
+      const last = this.notified.last();
+      if (last && isUnavailable(error)) return last;
+      throw error;
+    });
+  }
+
+  /** A commit notification: the state and the read cache follow it, then core's listeners hear of it. */
+  private heard(payload: string): void {
+    const notice = parseNotice(payload);
+    if (notice) {
+      this.notified.learned({ revision: notice.to, lastEventId: notice.lastEventId });
+      this.cache.advance(notice.from, notice.to, notice.tables);
+    } else this.notified.unsure();
+    this.tell();
+  }
+
+  /** LISTEN is in place again: the state row is read (what was committed meanwhile), then listeners hear. */
+  private relistened(): void {
+    this.notified.listening();
+    this.cache.currentState().then(
+      () => this.tell(),
+      () => undefined, // the next notified read asks again
+    );
+  }
+
+  private tell(): void {
+    for (const listener of this.commitListeners) listener();
   }
 
   async exclusively<T>(fn: () => Promise<T>): Promise<T> {
     if (this.closing) throw closedError();
     return this.track(
       (async () => {
-        const connection = await Connection.open(this.pool);
+        const connection = await Connection.open(this.pools.session);
         const key = `flagadmin start-up ${this.sql.schema}`;
         try {
           await connection.rows('SELECT pg_advisory_lock(hashtext($1))', [key]);
@@ -166,9 +294,9 @@ class PgStorage implements PostgresStorage {
 
   close(): Promise<void> {
     this.closing ??= (async () => {
-      this.commits.stop();
+      this.listener.stop();
       while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
-      if (this.ownsPool) await this.pool.end();
+      if (this.ownsPool) await endPools(this.pools);
     })();
     return this.closing;
   }

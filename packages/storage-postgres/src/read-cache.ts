@@ -25,6 +25,7 @@ export class ReadCache {
   private size = 0;
   private sent: Promise<StateRow> | undefined;
   private queued: Promise<StateRow> | undefined;
+  private readonly waiters = new Set<{ revision: number; done(): void }>();
 
   constructor(
     private readonly queryState: () => Promise<StateRow>,
@@ -42,13 +43,39 @@ export class ReadCache {
     return this.queued;
   }
 
+  /** The revision the answers are at (-1: none yet). */
+  at(): number {
+    return this.revision;
+  }
+
+  /**
+   * Resolves once the answers are at `revision` or later (a commit notification advanced them: see
+   * `advance`), or after `ms`. A write batch that locked a revision another process just committed waits
+   * here for that commit's notification, rather than reading again what it did not change.
+   */
+  reach(revision: number, ms: number): Promise<void> {
+    if (this.revision >= revision) return Promise.resolve();
+    return new Promise((resolve) => {
+      const waiter = {
+        revision,
+        done: () => {
+          clearTimeout(timer);
+          this.waiters.delete(waiter);
+          resolve();
+        },
+      };
+      const timer = setTimeout(waiter.done, ms);
+      this.waiters.add(waiter);
+    });
+  }
+
   get(revision: number, key: string): CachedAnswer | undefined {
     return revision === this.revision ? this.answers.get(key)?.rows : undefined;
   }
 
   /**
-   * A write of this process committed revision `to` right after `from`, changing only `tables`: the
-   * answers from the other tables stay true at `to`.
+   * A write (of this process, or of another as its notification tells) committed revision `to` right
+   * after `from`, changing only `tables`: the answers from the other tables stay true at `to`.
    */
   advance(from: number, to: number, tables: ReadonlySet<string>): void {
     if (this.revision !== from) return;
@@ -58,6 +85,11 @@ export class ReadCache {
       this.answers.delete(key);
       this.size -= sizeOf(entry.rows);
     }
+    this.wake();
+  }
+
+  private wake(): void {
+    for (const waiter of this.waiters) if (waiter.revision <= this.revision) waiter.done();
   }
 
   /** Keeps the rows a statement on `table` read at `revision` (a newer revision replaces everything). */
@@ -67,6 +99,7 @@ export class ReadCache {
       this.revision = revision;
       this.answers = new Map();
       this.size = 0;
+      this.wake();
     }
     const size = sizeOf(answer);
     if (this.size + size > this.maxChars) return;

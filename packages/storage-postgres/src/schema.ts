@@ -110,11 +110,9 @@ export function statements(schema: string) {
     /** Starts a write: takes the one state row's lock, so writes run one after another across processes. */
     beginWrite: `BEGIN; SELECT revision, last_event_id FROM ${state} FOR UPDATE`,
     sequence: `SELECT value FROM ${q('sequences')} WHERE name = $1`,
-    /** The channel commits are announced on (one per schema), and how to listen to it. */
+    /** The channel commits are announced on (one per schema, by the flush: write-batch.ts), and how to listen to it. */
     channel,
     listen: `LISTEN ${ident(channel)}`,
-    /** Ends a write: announces it (delivered at COMMIT, to every listening process) and commits. */
-    notifyAndCommit: `SELECT pg_notify('${channel.replaceAll("'", "''")}', ''); COMMIT`,
   };
 }
 

@@ -2,10 +2,11 @@
  * Writes that share one PostgreSQL transaction: the writes queued while the batch runs run one after
  * another inside it (each sees those before it), then one statement writes all their records (puts and
  * deletes), events (ids in order from the locked state row), counters, sequences and the revision (+1 per
- * write), and one COMMIT (one WAL flush) makes them durable together. A write that failed left only its dropped layer.
+ * write) and announces the commit (revisions, tables touched), and one COMMIT (one WAL flush) makes them durable together. A write that failed left only its dropped layer.
  */
 import type { CollectionName, SequenceName } from '@flagadmin/core';
 import type { StateRow } from './read-tx';
+import { noticeText } from './notified-state';
 import { TABLES, type Statements } from './schema';
 
 export interface Put {
@@ -128,7 +129,10 @@ export class WriteBatch {
         ON CONFLICT (name) DO UPDATE SET value = excluded.value`);
     }
     const end = this.state();
-    const update = `UPDATE ${sql.table('state')} SET revision = ${$(end.revision, 'bigint')}, last_event_id = ${$(end.lastEventId, 'bigint')}`;
+    // The notification goes out at COMMIT, to every listening process, with what it needs to follow (notified-state.ts).
+    const notice = $(noticeText(this.locked.revision, end, this.touched()), 'text');
+    const update = `UPDATE ${sql.table('state')} SET revision = ${$(end.revision, 'bigint')}, last_event_id = ${$(end.lastEventId, 'bigint')}
+      RETURNING pg_notify(${$(sql.channel, 'text')}, ${notice})`;
     return { text: parts.length ? `WITH ${parts.map((p, i) => `w${i} AS (${p})`).join(',\n')}\n${update}` : update, values };
   }
 }

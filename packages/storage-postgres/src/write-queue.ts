@@ -8,6 +8,7 @@ import { CachedSource } from './cached-read';
 import { Connection } from './connection';
 import type { PgPool } from './pool';
 import type { ReadCache } from './read-cache';
+import type { StateRow } from './read-tx';
 import type { Statements } from './schema';
 import { WriteBatch } from './write-batch';
 import { PgWriteTx } from './write-tx';
@@ -20,6 +21,8 @@ interface QueuedWrite {
 
 /** Most writes in one transaction (bounds how long the lock is held). */
 const MAX_BATCH = 64;
+/** Longest a batch holding the lock waits for the notification of the commit before it, ms. */
+const NOTICE_WAIT_MS = 5;
 
 export class WriteQueue {
   private readonly queue: QueuedWrite[] = [];
@@ -29,6 +32,10 @@ export class WriteQueue {
     private readonly pool: PgPool,
     private readonly sql: Statements,
     private readonly cache: ReadCache,
+    /** Told of each batch's committed state (before its writes resolve). */
+    private readonly committed: (state: StateRow) => void,
+    /** Whether commit notifications arrive now (the listener listens). */
+    private readonly listening: () => boolean,
   ) {}
 
   write<T>(fn: (tx: WriteTx) => Promise<T>): Promise<T> {
@@ -65,6 +72,10 @@ export class WriteQueue {
         for (const write of this.queue.splice(0)) write.reject(error);
         return;
       }
+      // Another process committed the revision just locked: its notification (sent at that COMMIT) moves the
+      // read cache along what it did not change; waiting a moment for it beats reading everything again.
+      const { revision } = batch.locked;
+      if (this.listening() && this.cache.at() >= 0 && this.cache.at() < revision) await this.cache.reach(revision, NOTICE_WAIT_MS);
       const source = new CachedSource(this.sql, batch.locked, this.cache, async () => connection);
       while (this.queue.length > 0 && done.length < MAX_BATCH) {
         const write = this.queue.shift()!;
@@ -85,8 +96,9 @@ export class WriteQueue {
       }
       const flush = batch.flush(this.sql);
       await connection.rows(flush.text, flush.values);
-      await connection.rows(this.sql.notifyAndCommit);
+      await connection.rows('COMMIT');
       this.cache.advance(batch.locked.revision, batch.state().revision, batch.touched());
+      this.committed(batch.state());
       for (const { write, result } of done) write.resolve(result);
     } catch (error) {
       await connection.rows('ROLLBACK').catch(() => undefined);

@@ -58,6 +58,14 @@
  *   notifications may be lost (a connection dropped) calls the listener once it is back, so a lost
  *   notification can only delay. Listeners must return at once (they schedule work, they do not do it).
  *   Without `onCommit`, core learns only of the writes it makes itself.
+ *
+ * Read freshness (optional: the second argument of `read`)
+ * - By default a read sees every write acknowledged before it began, by any process.
+ * - `read(fn, NOTIFIED_READ)` (what SDK-facing reads ask) lets a storage shared by several processes
+ *   answer at the newest state it has learned of without asking the database: this process's own
+ *   acknowledged writes, and other processes' once their notification arrived. It must learn of every
+ *   commit within a bounded time (a lost notification only delays) and still answers one consistent
+ *   snapshot. A storage of one process, or one that cannot tell, ignores the argument.
  */
 import type {
   ApiKeyRecord,
@@ -188,8 +196,17 @@ export interface WriteTx extends ReadTx {
   nextSequence(name: SequenceName): Promise<number>;
 }
 
+/** How fresh a read must be (see "Read freshness" above). */
+export interface ReadOptions {
+  /** `latest` (the default): every write acknowledged before the read began; `notified`: see above. */
+  readonly freshness?: 'latest' | 'notified';
+}
+
+/** The freshness SDK-facing reads ask for (the client API, the frontend API, delta, streams, OFREP). */
+export const NOTIFIED_READ: ReadOptions = Object.freeze({ freshness: 'notified' });
+
 export interface Storage {
-  read<T>(fn: (tx: ReadTx) => Promise<T>): Promise<T>;
+  read<T>(fn: (tx: ReadTx) => Promise<T>, options?: ReadOptions): Promise<T>;
   write<T>(fn: (tx: WriteTx) => Promise<T>): Promise<T>;
   /**
    * Optional: whether a write can be made durable now, for readiness probes. Resolves when it can;

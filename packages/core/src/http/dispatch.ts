@@ -1,5 +1,6 @@
 /** The whole HTTP API on plain data: route, authenticate, authorize, run, answer; every failure a JSON error. */
 import { AdminError, toAdminError } from '../base/errors';
+import { NOTIFIED_READ } from '../base/storage';
 import { authenticateAt, type Authenticated } from '../operations/authenticate';
 import { authenticateBySession } from './session-auth';
 import { readJson } from './body';
@@ -42,7 +43,8 @@ export function createDispatch(options: HandlerOptions): PlainHandler {
       let authenticated: Authenticated | undefined;
       if (route.auth !== 'none') {
         authenticated =
-          (await authenticateBySession(admin.context, request)) ?? (await authenticateAt(admin.context, request.headers.get('authorization')));
+          (await authenticateBySession(admin.context, request)) ??
+          (await authenticateAt(admin.context, request.headers.get('authorization'), route.auth === 'admin' ? undefined : NOTIFIED_READ));
         requireKeyType(route, authenticated.principal);
         route.authorize?.(authenticated.principal, params);
       }

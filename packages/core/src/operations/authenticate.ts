@@ -2,6 +2,7 @@ import { constantTimeEqual, hashSecret, isLiveKey, principalOf, secretFromHeader
 import type { AdminContext } from '../runtime/context';
 import { AdminError } from '../base/errors';
 import { knownPersonalToken } from '../runtime/people';
+import type { ReadOptions } from '../base/storage';
 
 /** A principal and the storage revision its key was read at. */
 export interface Authenticated {
@@ -21,24 +22,36 @@ export async function authenticate(ctx: AdminContext, header: string | null | un
 /**
  * `authenticate`, with the revision the key was read at. A key's record is read once per storage
  * revision (every request authenticates; the record changes only with a write); its expiry is checked
- * against the clock on every request.
+ * against the clock on every request. SDK-facing routes read with `freshness` NOTIFIED_READ; a key
+ * unknown at that state is looked up again at the latest (a key just created by another process works
+ * at once).
  */
-export async function authenticateAt(ctx: AdminContext, header: string | null | undefined): Promise<Authenticated> {
+export async function authenticateAt(
+  ctx: AdminContext,
+  header: string | null | undefined,
+  freshness?: ReadOptions,
+): Promise<Authenticated> {
   const secret = secretFromHeader(header);
   if (!secret) throw unauthenticated();
   const hashes = ctx.caches.secretHashes;
   const hash = hashes.peek(0, secret) ?? (await hashes.get(0, secret, () => hashSecret(secret)));
-  const { known, revision } = await ctx.read(async (tx) => {
-    const revision = await tx.revision();
-    let known = ctx.caches.apiKeys.peek(revision, hash);
-    if (known === undefined) {
-      const key = await tx.get('apiKeys', hash);
-      known =
-        key && constantTimeEqual(key.secretHash, hash) ? { key, principal: Object.freeze(principalOf(key)) } : await knownPersonalToken(tx, hash);
-      ctx.caches.apiKeys.set(revision, hash, known);
-    }
-    return { known, revision };
-  });
+  const lookUp = (options?: ReadOptions) =>
+    ctx.read(async (tx) => {
+      const revision = await tx.revision();
+      let known = ctx.caches.apiKeys.peek(revision, hash);
+      if (known === undefined) {
+        const key = await tx.get('apiKeys', hash);
+        known =
+          key && constantTimeEqual(key.secretHash, hash)
+            ? { key, principal: Object.freeze(principalOf(key)) }
+            : await knownPersonalToken(tx, hash);
+        ctx.caches.apiKeys.set(revision, hash, known);
+      }
+      return { known, revision };
+    }, options);
+  let found = await lookUp(freshness);
+  if (!found.known && freshness) found = await lookUp();
+  const { known, revision } = found;
   if (!known || !isLiveKey(known.key, ctx.now().getTime())) throw unauthenticated();
   return { principal: known.principal, revision };
 }

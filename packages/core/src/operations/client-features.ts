@@ -1,5 +1,6 @@
 import { requireClientKey, sha256Hex, type Principal } from '../base/auth';
 import type { AdminContext } from '../runtime/context';
+import { NOTIFIED_READ } from '../base/storage';
 import { deepFreeze } from '../base/json';
 import type { ClientFeaturesResponse } from '../documents/client-feature';
 import { supportsSegments } from '../documents/client-strategies';
@@ -8,7 +9,8 @@ import { readClientFeatures } from '../runtime/client-features-read';
 /**
  * `GET /api/client/features`: the features of the key's projects in the key's environment, in
  * Unleash's client format (version 2). Archived features are not served. The result is frozen and
- * shared by every caller asking the same question until the next write.
+ * shared by every caller asking the same question until the next write. Read at the state this process
+ * has learned of (NOTIFIED_READ: SDKs poll; a commit elsewhere reaches them as soon as it is announced).
  */
 export async function getClientFeatures(
   ctx: AdminContext,
@@ -22,7 +24,7 @@ export async function getClientFeatures(
     return ctx.caches.clientFeatures.get(await tx.revision(), query, async () =>
       tagged(ctx, query, await readClientFeatures(tx, principal, input, inline)),
     );
-  });
+  }, NOTIFIED_READ);
 }
 
 /**

@@ -7,7 +7,7 @@ import { resolveLimits, type Limits } from '../base/limits';
 import { DEFAULT_FRONTEND_ORIGINS, originProblem } from '../base/cors-origins';
 import { SetupError } from '../base/setup-error';
 import { silentLogger, type Logger } from '../base/logger';
-import type { ReadTx, Storage, WriteTx } from '../base/storage';
+import { NOTIFIED_READ, type ReadOptions, type ReadTx, type Storage, type WriteTx } from '../base/storage';
 import { UsageBatch } from './usage-batch';
 import { CommitSignal } from './commit-signal';
 import { ClientStreams } from './client-streams';
@@ -46,8 +46,11 @@ export interface AdminContext {
   readonly frontendApiOrigins: readonly string[];
   /** Resolves once a fresh storage has the instance defaults (environments, `default` project). */
   ready(): Promise<void>;
-  /** A read transaction, once the instance is ready: how operations read (never `storage.read`). */
-  read<T>(fn: (tx: ReadTx) => Promise<T>): Promise<T>;
+  /**
+   * A read transaction, once the instance is ready: how operations read (never `storage.read`).
+   * SDK-facing reads pass NOTIFIED_READ (base/storage.ts: the state this process has learned of).
+   */
+  read<T>(fn: (tx: ReadTx) => Promise<T>, options?: ReadOptions): Promise<T>;
   /** A write transaction, once the instance is ready: how operations write (never `storage.write`). */
   write<T>(fn: (tx: WriteTx) => Promise<T>): Promise<T>;
   /** SDK reports, written together in batches (see usage-batch.ts). */
@@ -88,7 +91,8 @@ export function createContext(options: AdminOptions): AdminContext {
     ? <T>(fn: (tx: WriteTx) => Promise<T>): Promise<T> => storage.write(fn)
     : <T>(fn: (tx: WriteTx) => Promise<T>): Promise<T> => storage.write(fn).then((result) => (commits.wrote(), result));
   const write = <T>(fn: (tx: WriteTx) => Promise<T>): Promise<T> => (isReady ? commit(fn) : ready().then(() => commit(fn)));
-  const read = <T>(fn: (tx: ReadTx) => Promise<T>): Promise<T> => (isReady ? storage.read(fn) : ready().then(() => storage.read(fn)));
+  const read = <T>(fn: (tx: ReadTx) => Promise<T>, options?: ReadOptions): Promise<T> =>
+    isReady ? storage.read(fn, options) : ready().then(() => storage.read(fn, options));
   return {
     storage,
     now,
@@ -102,7 +106,7 @@ export function createContext(options: AdminOptions): AdminContext {
     usage: new UsageBatch(write, options.usageBatchMs),
     people,
     commits,
-    streams: new ClientStreams(read, commits, options.streams),
+    streams: new ClientStreams((fn) => read(fn, NOTIFIED_READ), commits, options.streams),
   };
 }
 
