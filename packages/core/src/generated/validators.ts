@@ -9866,7 +9866,7 @@ return errors === 0;
 }
 
 export const bulkMetrics = validate57;
-const schema34 = {"$id":"bulkMetrics","type":"object","required":["applications","metrics"],"properties":{"applications":{"type":"array","maxItems":1000,"items":{"type":"object","required":["appName"],"properties":{"appName":{"type":"string","minLength":1,"maxLength":255,"pattern":"^[^\\u0000]*$"},"instanceId":{"type":"string","maxLength":255},"environment":{"type":"string","maxLength":100},"sdkVersion":{"type":"string","maxLength":255},"strategies":{"type":"array","items":{"type":"string"}}}}},"metrics":{"type":"array","maxItems":10000,"items":{"type":"object","required":["featureName","appName","environment","timestamp","yes","no"],"properties":{"featureName":{"type":"string","maxLength":255},"appName":{"type":"string","minLength":1,"maxLength":255,"pattern":"^[^\\u0000]*$"},"environment":{"type":"string","maxLength":100},"timestamp":{},"yes":{"type":"integer","minimum":0},"no":{"type":"integer","minimum":0},"variants":{"type":"object","maxProperties":100,"additionalProperties":{"type":"integer","minimum":0}}}}},"seenTokens":{"type":"array","items":{"type":"string"}}}};
+const schema34 = {"$id":"bulkMetrics","type":"object","required":["applications","metrics"],"properties":{"applications":{"type":"array","maxItems":1000,"items":{"type":"object","required":["appName"],"properties":{"appName":{"type":"string","minLength":1,"maxLength":255,"pattern":"^[^\\u0000]*$"},"instanceId":{"type":"string","maxLength":255},"environment":{"type":"string","maxLength":100},"sdkVersion":{"type":"string","maxLength":255},"strategies":{"type":"array","maxItems":100,"items":{"type":"string","maxLength":255}}}}},"metrics":{"type":"array","maxItems":10000,"items":{"type":"object","required":["featureName","appName","environment","timestamp","yes","no"],"properties":{"featureName":{"type":"string","maxLength":255},"appName":{"type":"string","minLength":1,"maxLength":255,"pattern":"^[^\\u0000]*$"},"environment":{"type":"string","maxLength":100},"timestamp":{},"yes":{"type":"integer","minimum":0},"no":{"type":"integer","minimum":0},"variants":{"type":"object","maxProperties":100,"additionalProperties":{"type":"integer","minimum":0}}}}},"seenTokens":{"type":"array","items":{"type":"string"}}}};
 
 function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="bulkMetrics" */;
@@ -10043,10 +10043,8 @@ errors++;
 if(data1.strategies !== undefined){
 let data6 = data1.strategies;
 if(Array.isArray(data6)){
-const len1 = data6.length;
-for(let i1=0; i1<len1; i1++){
-if(typeof data6[i1] !== "string"){
-const err14 = {instancePath:instancePath+"/applications/" + i0+"/strategies/" + i1,schemaPath:"#/properties/applications/items/properties/strategies/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data6.length > 100){
+const err14 = {instancePath:instancePath+"/applications/" + i0+"/strategies",schemaPath:"#/properties/applications/items/properties/strategies/maxItems",keyword:"maxItems",params:{limit: 100},message:"must NOT have more than 100 items"};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -10055,10 +10053,12 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-}
-else {
-const err15 = {instancePath:instancePath+"/applications/" + i0+"/strategies",schemaPath:"#/properties/applications/items/properties/strategies/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const len1 = data6.length;
+for(let i1=0; i1<len1; i1++){
+let data7 = data6[i1];
+if(typeof data7 === "string"){
+if(func2(data7) > 255){
+const err15 = {instancePath:instancePath+"/applications/" + i0+"/strategies/" + i1,schemaPath:"#/properties/applications/items/properties/strategies/items/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -10068,9 +10068,8 @@ vErrors.push(err15);
 errors++;
 }
 }
-}
 else {
-const err16 = {instancePath:instancePath+"/applications/" + i0,schemaPath:"#/properties/applications/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err16 = {instancePath:instancePath+"/applications/" + i0+"/strategies/" + i1,schemaPath:"#/properties/applications/items/properties/strategies/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -10082,7 +10081,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/applications",schemaPath:"#/properties/applications/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err17 = {instancePath:instancePath+"/applications/" + i0+"/strategies",schemaPath:"#/properties/applications/items/properties/strategies/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -10092,11 +10091,9 @@ vErrors.push(err17);
 errors++;
 }
 }
-if(data.metrics !== undefined){
-let data8 = data.metrics;
-if(Array.isArray(data8)){
-if(data8.length > 10000){
-const err18 = {instancePath:instancePath+"/metrics",schemaPath:"#/properties/metrics/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items"};
+}
+else {
+const err18 = {instancePath:instancePath+"/applications/" + i0,schemaPath:"#/properties/applications/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -10105,12 +10102,10 @@ vErrors.push(err18);
 }
 errors++;
 }
-const len2 = data8.length;
-for(let i2=0; i2<len2; i2++){
-let data9 = data8[i2];
-if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
-if(data9.featureName === undefined){
-const err19 = {instancePath:instancePath+"/metrics/" + i2,schemaPath:"#/properties/metrics/items/required",keyword:"required",params:{missingProperty: "featureName"},message:"must have required property '"+"featureName"+"'"};
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/applications",schemaPath:"#/properties/applications/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -10119,8 +10114,12 @@ vErrors.push(err19);
 }
 errors++;
 }
-if(data9.appName === undefined){
-const err20 = {instancePath:instancePath+"/metrics/" + i2,schemaPath:"#/properties/metrics/items/required",keyword:"required",params:{missingProperty: "appName"},message:"must have required property '"+"appName"+"'"};
+}
+if(data.metrics !== undefined){
+let data8 = data.metrics;
+if(Array.isArray(data8)){
+if(data8.length > 10000){
+const err20 = {instancePath:instancePath+"/metrics",schemaPath:"#/properties/metrics/maxItems",keyword:"maxItems",params:{limit: 10000},message:"must NOT have more than 10000 items"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -10129,8 +10128,12 @@ vErrors.push(err20);
 }
 errors++;
 }
-if(data9.environment === undefined){
-const err21 = {instancePath:instancePath+"/metrics/" + i2,schemaPath:"#/properties/metrics/items/required",keyword:"required",params:{missingProperty: "environment"},message:"must have required property '"+"environment"+"'"};
+const len2 = data8.length;
+for(let i2=0; i2<len2; i2++){
+let data9 = data8[i2];
+if(data9 && typeof data9 == "object" && !Array.isArray(data9)){
+if(data9.featureName === undefined){
+const err21 = {instancePath:instancePath+"/metrics/" + i2,schemaPath:"#/properties/metrics/items/required",keyword:"required",params:{missingProperty: "featureName"},message:"must have required property '"+"featureName"+"'"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -10139,8 +10142,8 @@ vErrors.push(err21);
 }
 errors++;
 }
-if(data9.timestamp === undefined){
-const err22 = {instancePath:instancePath+"/metrics/" + i2,schemaPath:"#/properties/metrics/items/required",keyword:"required",params:{missingProperty: "timestamp"},message:"must have required property '"+"timestamp"+"'"};
+if(data9.appName === undefined){
+const err22 = {instancePath:instancePath+"/metrics/" + i2,schemaPath:"#/properties/metrics/items/required",keyword:"required",params:{missingProperty: "appName"},message:"must have required property '"+"appName"+"'"};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -10149,8 +10152,8 @@ vErrors.push(err22);
 }
 errors++;
 }
-if(data9.yes === undefined){
-const err23 = {instancePath:instancePath+"/metrics/" + i2,schemaPath:"#/properties/metrics/items/required",keyword:"required",params:{missingProperty: "yes"},message:"must have required property '"+"yes"+"'"};
+if(data9.environment === undefined){
+const err23 = {instancePath:instancePath+"/metrics/" + i2,schemaPath:"#/properties/metrics/items/required",keyword:"required",params:{missingProperty: "environment"},message:"must have required property '"+"environment"+"'"};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -10159,8 +10162,8 @@ vErrors.push(err23);
 }
 errors++;
 }
-if(data9.no === undefined){
-const err24 = {instancePath:instancePath+"/metrics/" + i2,schemaPath:"#/properties/metrics/items/required",keyword:"required",params:{missingProperty: "no"},message:"must have required property '"+"no"+"'"};
+if(data9.timestamp === undefined){
+const err24 = {instancePath:instancePath+"/metrics/" + i2,schemaPath:"#/properties/metrics/items/required",keyword:"required",params:{missingProperty: "timestamp"},message:"must have required property '"+"timestamp"+"'"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -10169,11 +10172,8 @@ vErrors.push(err24);
 }
 errors++;
 }
-if(data9.featureName !== undefined){
-let data10 = data9.featureName;
-if(typeof data10 === "string"){
-if(func2(data10) > 255){
-const err25 = {instancePath:instancePath+"/metrics/" + i2+"/featureName",schemaPath:"#/properties/metrics/items/properties/featureName/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(data9.yes === undefined){
+const err25 = {instancePath:instancePath+"/metrics/" + i2,schemaPath:"#/properties/metrics/items/required",keyword:"required",params:{missingProperty: "yes"},message:"must have required property '"+"yes"+"'"};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -10182,9 +10182,8 @@ vErrors.push(err25);
 }
 errors++;
 }
-}
-else {
-const err26 = {instancePath:instancePath+"/metrics/" + i2+"/featureName",schemaPath:"#/properties/metrics/items/properties/featureName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data9.no === undefined){
+const err26 = {instancePath:instancePath+"/metrics/" + i2,schemaPath:"#/properties/metrics/items/required",keyword:"required",params:{missingProperty: "no"},message:"must have required property '"+"no"+"'"};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -10193,12 +10192,11 @@ vErrors.push(err26);
 }
 errors++;
 }
-}
-if(data9.appName !== undefined){
-let data11 = data9.appName;
-if(typeof data11 === "string"){
-if(func2(data11) > 255){
-const err27 = {instancePath:instancePath+"/metrics/" + i2+"/appName",schemaPath:"#/properties/metrics/items/properties/appName/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
+if(data9.featureName !== undefined){
+let data10 = data9.featureName;
+if(typeof data10 === "string"){
+if(func2(data10) > 255){
+const err27 = {instancePath:instancePath+"/metrics/" + i2+"/featureName",schemaPath:"#/properties/metrics/items/properties/featureName/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -10207,8 +10205,9 @@ vErrors.push(err27);
 }
 errors++;
 }
-if(func2(data11) < 1){
-const err28 = {instancePath:instancePath+"/metrics/" + i2+"/appName",schemaPath:"#/properties/metrics/items/properties/appName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+}
+else {
+const err28 = {instancePath:instancePath+"/metrics/" + i2+"/featureName",schemaPath:"#/properties/metrics/items/properties/featureName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -10217,8 +10216,12 @@ vErrors.push(err28);
 }
 errors++;
 }
-if(!pattern2.test(data11)){
-const err29 = {instancePath:instancePath+"/metrics/" + i2+"/appName",schemaPath:"#/properties/metrics/items/properties/appName/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000]*$"},message:"must match pattern \""+"^[^\\u0000]*$"+"\""};
+}
+if(data9.appName !== undefined){
+let data11 = data9.appName;
+if(typeof data11 === "string"){
+if(func2(data11) > 255){
+const err29 = {instancePath:instancePath+"/metrics/" + i2+"/appName",schemaPath:"#/properties/metrics/items/properties/appName/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -10227,9 +10230,8 @@ vErrors.push(err29);
 }
 errors++;
 }
-}
-else {
-const err30 = {instancePath:instancePath+"/metrics/" + i2+"/appName",schemaPath:"#/properties/metrics/items/properties/appName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(func2(data11) < 1){
+const err30 = {instancePath:instancePath+"/metrics/" + i2+"/appName",schemaPath:"#/properties/metrics/items/properties/appName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -10238,12 +10240,8 @@ vErrors.push(err30);
 }
 errors++;
 }
-}
-if(data9.environment !== undefined){
-let data12 = data9.environment;
-if(typeof data12 === "string"){
-if(func2(data12) > 100){
-const err31 = {instancePath:instancePath+"/metrics/" + i2+"/environment",schemaPath:"#/properties/metrics/items/properties/environment/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
+if(!pattern2.test(data11)){
+const err31 = {instancePath:instancePath+"/metrics/" + i2+"/appName",schemaPath:"#/properties/metrics/items/properties/appName/pattern",keyword:"pattern",params:{pattern: "^[^\\u0000]*$"},message:"must match pattern \""+"^[^\\u0000]*$"+"\""};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -10254,7 +10252,7 @@ errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/metrics/" + i2+"/environment",schemaPath:"#/properties/metrics/items/properties/environment/type",keyword:"type",params:{type: "string"},message:"must be string"};
+const err32 = {instancePath:instancePath+"/metrics/" + i2+"/appName",schemaPath:"#/properties/metrics/items/properties/appName/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -10264,10 +10262,11 @@ vErrors.push(err32);
 errors++;
 }
 }
-if(data9.yes !== undefined){
-let data13 = data9.yes;
-if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err33 = {instancePath:instancePath+"/metrics/" + i2+"/yes",schemaPath:"#/properties/metrics/items/properties/yes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data9.environment !== undefined){
+let data12 = data9.environment;
+if(typeof data12 === "string"){
+if(func2(data12) > 100){
+const err33 = {instancePath:instancePath+"/metrics/" + i2+"/environment",schemaPath:"#/properties/metrics/items/properties/environment/maxLength",keyword:"maxLength",params:{limit: 100},message:"must NOT have more than 100 characters"};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -10276,9 +10275,9 @@ vErrors.push(err33);
 }
 errors++;
 }
-if((typeof data13 == "number") && (isFinite(data13))){
-if(data13 < 0 || isNaN(data13)){
-const err34 = {instancePath:instancePath+"/metrics/" + i2+"/yes",schemaPath:"#/properties/metrics/items/properties/yes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+else {
+const err34 = {instancePath:instancePath+"/metrics/" + i2+"/environment",schemaPath:"#/properties/metrics/items/properties/environment/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -10288,11 +10287,10 @@ vErrors.push(err34);
 errors++;
 }
 }
-}
-if(data9.no !== undefined){
-let data14 = data9.no;
-if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
-const err35 = {instancePath:instancePath+"/metrics/" + i2+"/no",schemaPath:"#/properties/metrics/items/properties/no/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(data9.yes !== undefined){
+let data13 = data9.yes;
+if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
+const err35 = {instancePath:instancePath+"/metrics/" + i2+"/yes",schemaPath:"#/properties/metrics/items/properties/yes/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -10301,9 +10299,9 @@ vErrors.push(err35);
 }
 errors++;
 }
-if((typeof data14 == "number") && (isFinite(data14))){
-if(data14 < 0 || isNaN(data14)){
-const err36 = {instancePath:instancePath+"/metrics/" + i2+"/no",schemaPath:"#/properties/metrics/items/properties/no/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if((typeof data13 == "number") && (isFinite(data13))){
+if(data13 < 0 || isNaN(data13)){
+const err36 = {instancePath:instancePath+"/metrics/" + i2+"/yes",schemaPath:"#/properties/metrics/items/properties/yes/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -10314,11 +10312,10 @@ errors++;
 }
 }
 }
-if(data9.variants !== undefined){
-let data15 = data9.variants;
-if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
-if(Object.keys(data15).length > 100){
-const err37 = {instancePath:instancePath+"/metrics/" + i2+"/variants",schemaPath:"#/properties/metrics/items/properties/variants/maxProperties",keyword:"maxProperties",params:{limit: 100},message:"must NOT have more than 100 properties"};
+if(data9.no !== undefined){
+let data14 = data9.no;
+if(!(((typeof data14 == "number") && (!(data14 % 1) && !isNaN(data14))) && (isFinite(data14)))){
+const err37 = {instancePath:instancePath+"/metrics/" + i2+"/no",schemaPath:"#/properties/metrics/items/properties/no/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -10327,10 +10324,9 @@ vErrors.push(err37);
 }
 errors++;
 }
-for(const key0 in data15){
-let data16 = data15[key0];
-if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
-const err38 = {instancePath:instancePath+"/metrics/" + i2+"/variants/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/metrics/items/properties/variants/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if((typeof data14 == "number") && (isFinite(data14))){
+if(data14 < 0 || isNaN(data14)){
+const err38 = {instancePath:instancePath+"/metrics/" + i2+"/no",schemaPath:"#/properties/metrics/items/properties/no/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -10339,9 +10335,13 @@ vErrors.push(err38);
 }
 errors++;
 }
-if((typeof data16 == "number") && (isFinite(data16))){
-if(data16 < 0 || isNaN(data16)){
-const err39 = {instancePath:instancePath+"/metrics/" + i2+"/variants/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/metrics/items/properties/variants/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+}
+}
+if(data9.variants !== undefined){
+let data15 = data9.variants;
+if(data15 && typeof data15 == "object" && !Array.isArray(data15)){
+if(Object.keys(data15).length > 100){
+const err39 = {instancePath:instancePath+"/metrics/" + i2+"/variants",schemaPath:"#/properties/metrics/items/properties/variants/maxProperties",keyword:"maxProperties",params:{limit: 100},message:"must NOT have more than 100 properties"};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -10350,11 +10350,10 @@ vErrors.push(err39);
 }
 errors++;
 }
-}
-}
-}
-else {
-const err40 = {instancePath:instancePath+"/metrics/" + i2+"/variants",schemaPath:"#/properties/metrics/items/properties/variants/type",keyword:"type",params:{type: "object"},message:"must be object"};
+for(const key0 in data15){
+let data16 = data15[key0];
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+const err40 = {instancePath:instancePath+"/metrics/" + i2+"/variants/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/metrics/items/properties/variants/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -10363,10 +10362,9 @@ vErrors.push(err40);
 }
 errors++;
 }
-}
-}
-else {
-const err41 = {instancePath:instancePath+"/metrics/" + i2,schemaPath:"#/properties/metrics/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if((typeof data16 == "number") && (isFinite(data16))){
+if(data16 < 0 || isNaN(data16)){
+const err41 = {instancePath:instancePath+"/metrics/" + i2+"/variants/" + key0.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/metrics/items/properties/variants/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -10377,8 +10375,9 @@ errors++;
 }
 }
 }
+}
 else {
-const err42 = {instancePath:instancePath+"/metrics",schemaPath:"#/properties/metrics/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err42 = {instancePath:instancePath+"/metrics/" + i2+"/variants",schemaPath:"#/properties/metrics/items/properties/variants/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -10388,13 +10387,9 @@ vErrors.push(err42);
 errors++;
 }
 }
-if(data.seenTokens !== undefined){
-let data17 = data.seenTokens;
-if(Array.isArray(data17)){
-const len3 = data17.length;
-for(let i3=0; i3<len3; i3++){
-if(typeof data17[i3] !== "string"){
-const err43 = {instancePath:instancePath+"/seenTokens/" + i3,schemaPath:"#/properties/seenTokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+else {
+const err43 = {instancePath:instancePath+"/metrics/" + i2,schemaPath:"#/properties/metrics/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err43];
 }
@@ -10406,7 +10401,7 @@ errors++;
 }
 }
 else {
-const err44 = {instancePath:instancePath+"/seenTokens",schemaPath:"#/properties/seenTokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err44 = {instancePath:instancePath+"/metrics",schemaPath:"#/properties/metrics/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err44];
 }
@@ -10416,14 +10411,42 @@ vErrors.push(err44);
 errors++;
 }
 }
-}
-else {
-const err45 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data.seenTokens !== undefined){
+let data17 = data.seenTokens;
+if(Array.isArray(data17)){
+const len3 = data17.length;
+for(let i3=0; i3<len3; i3++){
+if(typeof data17[i3] !== "string"){
+const err45 = {instancePath:instancePath+"/seenTokens/" + i3,schemaPath:"#/properties/seenTokens/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err45];
 }
 else {
 vErrors.push(err45);
+}
+errors++;
+}
+}
+}
+else {
+const err46 = {instancePath:instancePath+"/seenTokens",schemaPath:"#/properties/seenTokens/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+}
+else {
+const err47 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
 }
 errors++;
 }

@@ -80,7 +80,8 @@ export const bulkMetricsSchema = {
           instanceId: { type: 'string', maxLength: 255 },
           environment: { type: 'string', maxLength: 100 },
           sdkVersion: { type: 'string', maxLength: 255 },
-          strategies: strings,
+          // As a registration's (each is registered as one).
+          strategies: { type: 'array', maxItems: 100, items: { type: 'string', maxLength: 255 } },
         },
       },
     },
