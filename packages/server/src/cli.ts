@@ -157,6 +157,7 @@ try {
     metrics: config.metrics && { token: config.metricsToken },
     ...(config.frontendApiOrigins ? { frontendApiOrigins: config.frontendApiOrigins } : {}),
     integrations: config.integrations,
+    ...(config.people ? { people: config.people } : {}),
     logger,
   });
 } catch (error) {

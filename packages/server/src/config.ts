@@ -16,6 +16,7 @@ import { limitsConfig } from './limits-config';
 import { DELIVERY_DEFAULTS } from '@flagadmin/integrations';
 import type { DeliverySettings } from './integrations';
 import { OIDC_FLAGS, oidcConfig, type OidcConfig } from './oidc-config';
+import { PEOPLE_FLAGS, peopleConfig, type PeopleConfig } from './people-config';
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -78,6 +79,8 @@ export interface ServerConfig {
   integrations: false | Required<DeliverySettings>;
   /** Single sign-on through an OpenID Connect issuer (unset: password and key sign-in only). */
   oidc?: OidcConfig;
+  /** The first admin, sessions' lifetime, trusted origins (unset: none given). */
+  people?: PeopleConfig;
 }
 
 export { ConfigError };
@@ -155,6 +158,7 @@ export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: st
         'integrations-give-up': { type: 'string' },
         limit: { type: 'string', multiple: true },
         ...OIDC_FLAGS,
+        ...PEOPLE_FLAGS,
         version: { type: 'boolean', short: 'v' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -211,6 +215,7 @@ export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: st
 
   const service = serviceOptions(env, values, pick);
   const oidc = oidcConfig(pick);
+  const people = peopleConfig(pick, env);
   if (host && host.value === '') throw new ConfigError(`${host.what} must not be empty`);
   if (data && data.value === '') throw new ConfigError(`${data.what} must not be empty`);
   if (databaseUrl && !/^postgres(ql)?:\/\/./.test(databaseUrl.value)) {
@@ -250,6 +255,7 @@ export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: st
       ...(origins ? { frontendApiOrigins: origins } : {}),
       integrations: !values['no-integrations'] && integrationsOn && { leaseMs, giveUpAfterMs },
       ...(oidc ? { oidc } : {}),
+      ...(Object.keys(people).length ? { people } : {}),
     },
     warnings: [
       ...unreadEnvWarnings(givenEnv, read),

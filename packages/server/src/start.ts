@@ -10,7 +10,8 @@ import {
   type Storage,
   type StreamOptions,
 } from '@flagadmin/core';
-import { serve, type ServeResult } from '@flagadmin/node-http';
+import { scryptPasswordHasher, serve, type ServeResult } from '@flagadmin/node-http';
+import type { PeopleConfig } from './people-config';
 import { lowdbStorage } from '@flagadmin/storage-lowdb';
 import { postgresStorage } from '@flagadmin/storage-postgres';
 import { withUi } from '@flagadmin/ui';
@@ -69,6 +70,8 @@ export interface StartServerOptions {
    * settings for the lease and the retry time. Default true; false: this process sends nothing.
    */
   integrations?: boolean | DeliverySettings;
+  /** People: the first admin (made when nobody exists), sessions' lifetime, trusted origins. Passwords use node's scrypt. */
+  people?: PeopleConfig;
   /** Gets core's request lines and errors; default silent. */
   logger?: Logger;
   now?: () => Date;
@@ -123,6 +126,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         ...(options.limits ? { limits: options.limits } : {}),
         ...(options.streams ? { streams: options.streams } : {}),
         ...(options.frontendApiOrigins ? { frontendApiOrigins: options.frontendApiOrigins } : {}),
+        passwordHasher: scryptPasswordHasher(),
+        ...(options.people?.sessionTtlHours ? { sessionTtlHours: options.people.sessionTtlHours } : {}),
+        ...(options.people?.trustedOrigins ? { trustedOrigins: options.people.trustedOrigins } : {}),
       }),
     );
     const { admin } = created;
@@ -136,6 +142,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       }),
     );
     await admin.context.ready();
+    const firstAdmin = options.people?.defaultAdmin;
+    if (firstAdmin && (await admin.ensureDefaultAdmin(firstAdmin))) {
+      logger.info({ username: firstAdmin.username }, 'created the first admin from UNLEASH_DEFAULT_ADMIN_USERNAME / _PASSWORD');
+    }
     const { emptyAtStart, demo } = await exclusively(async () => {
       const emptyAtStart = await isEmptyData(storage);
       const demo =

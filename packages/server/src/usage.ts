@@ -48,6 +48,9 @@ ${limitDefaults()}
                                                              the first time (default ${DEFAULT_OIDC_ROLE})
   --oidc-redirect-uri <url> OIDC_REDIRECT_URI                the callback as registered at the issuer (default: the
                                                              request's host + base path + /auth/oidc/callback)
+  --session-ttl-hours <h>   SESSION_TTL_HOURS                how long a sign-in session lasts, in hours (default 48, as Unleash)
+  --trusted-origins <list>  FLAGADMIN_TRUSTED_ORIGINS        comma-separated origins besides this server's own that may send
+                                                             writes signed in by the session cookie (default none)
   --no-demo                           no demo data on a first start with empty data (with INIT_*_API_TOKENS
                                       set, the demo data comes without a generated admin key)
   -v, --version                       print the version
@@ -57,6 +60,8 @@ Environment only:
   INIT_ADMIN_API_TOKENS   comma-separated admin secrets to accept, e.g. *:*.<56 or 64 hex>
   INIT_CLIENT_API_TOKENS  comma-separated client secrets, e.g. default:development.<56 or 64 hex>
   INIT_BACKEND_API_TOKENS the same, Unleash's current name: its keys are type backend (both lists are read)
+  UNLEASH_DEFAULT_ADMIN_USERNAME, UNLEASH_DEFAULT_ADMIN_PASSWORD  the first admin, made when nobody exists yet (the
+                          username defaults to admin; there is no default password: without one, no password sign-in)
                           (Unleash's shapes; a short or published secret is accepted with a warning)
 
 Commands (each with its own --help):
