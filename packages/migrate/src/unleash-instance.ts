@@ -5,6 +5,8 @@ import type {
   ContextFieldDoc,
   EnvironmentDoc,
   ExportData,
+  ExportStrategy,
+  FeatureDoc,
   FeatureListing,
   ProjectDoc,
   SegmentDoc,
@@ -45,6 +47,26 @@ const definitionBody = (d: StrategyDefinitionDoc) => ({
 });
 
 export function unleashInstance(api: UnleashApi): Instance {
+  /**
+   * Unleash's export lists a feature's strategies in no set order and without their sort order: where a feature
+   * has several in the environment, their order is read from the feature's document (one call per such feature).
+   */
+  async function inOrder(projectId: string, environment: string, strategies: ExportStrategy[]): Promise<ExportStrategy[]> {
+    const counts = new Map<string, number>();
+    for (const s of strategies) counts.set(s.featureName, (counts.get(s.featureName) ?? 0) + 1);
+    const rank = new Map<string, number>();
+    for (const [name, count] of counts) {
+      if (count < 2) continue;
+      const feature = await api.call<FeatureDoc>('GET', `/api/admin/projects/${enc(projectId)}/features/${enc(name)}`);
+      const listed = feature.environments.find((e) => e.name === environment)?.strategies ?? [];
+      listed.forEach((s, i) => s.id !== undefined && rank.set(s.id, i));
+    }
+    const order = (s: ExportStrategy) => (s.id === undefined ? 0 : (rank.get(s.id) ?? 0));
+    return strategies
+      .map((s) => ({ ...s, sortOrder: order(s) }))
+      .sort((a, b) => (a.featureName < b.featureName ? -1 : a.featureName > b.featureName ? 1 : order(a) - order(b)));
+  }
+
   /** A write an edition may not have (404): NotSupported, the item skipped with the reason. */
   const write = async (method: string, path: string, body?: unknown) => {
     if ((await api.optional(method, path, body)) === undefined)
@@ -100,11 +122,11 @@ export function unleashInstance(api: UnleashApi): Instance {
         if (page.features.length < SEARCH_PAGE || offset + SEARCH_PAGE >= page.total) return out;
       }
     },
-    exportFeatures: (projectId, environment, names) =>
-      api.call<ExportData>('POST', '/api/admin/features-batch/export', { environment, features: names }).then((data) => ({
-        ...data,
-        features: data.features.filter((f) => (f.project ?? projectId) === projectId),
-      })),
+    async exportFeatures(projectId, environment, names) {
+      const data = await api.call<ExportData>('POST', '/api/admin/features-batch/export', { environment, features: names });
+      const features = data.features.filter((f) => (f.project ?? projectId) === projectId);
+      return { ...data, features, featureStrategies: await inOrder(projectId, environment, data.featureStrategies) };
+    },
     async featureStates(projectId, environments, names) {
       const exports = new Map<string, ExportData>();
       for (const environment of environments) exports.set(environment, await this.exportFeatures(projectId, environment, names));

@@ -68,17 +68,16 @@ const constraintsText = (constraints: readonly ConstraintDoc[]) =>
     ]),
   );
 
+/**
+ * What tells two context fields apart. Not the sort order (Unleash's update of a field leaves it out, so it
+ * would differ after every move) nor the stickiness (see stickyAsEither): both are written when the field is.
+ */
 const fieldText = (f: ContextFieldDoc) =>
-  json([
-    text(f.description),
-    f.stickiness === true,
-    f.sortOrder ?? 0,
-    (f.legalValues ?? []).map((v) => [v.value, text(v.description)]),
-    f.project ?? null,
-  ]);
+  json([text(f.description), (f.legalValues ?? []).map((v) => [v.value, text(v.description)]), f.project ?? null]);
 /**
  * A field's stickiness stays on where the target has it on: Unleash lets strategies and variants be sticky on
  * `userId` with the field's stickiness off, flagadmin refuses that, so turning it off would refuse what moves.
+ * A difference in stickiness alone is no reason to write a field.
  */
 const stickyAsEither = (f: ContextFieldDoc, there: ContextFieldDoc): ContextFieldDoc => ({
   ...f,
@@ -149,7 +148,7 @@ export async function vocabulary(step: Step): Promise<void> {
     step,
     'context fields',
     { source: await from.contextFields(), target: await to.contextFields(), key: (f) => f.name },
-    (a, b) => fieldText(stickyAsEither(a, b)) === fieldText(b),
+    (a, b) => fieldText(a) === fieldText(b),
     (f) => to.createContextField(f),
     (f, there) => to.updateContextField(stickyAsEither(f, there)),
   );
