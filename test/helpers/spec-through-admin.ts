@@ -54,13 +54,16 @@ function contextFieldsOf(state: EvaluationState): Map<string, { stickiness: bool
 /**
  * Variants as an admin API takes them: weights that sum to 1000 are kept exactly (every one `fix` but
  * the last, which is `variable` and gets what the others leave); any other set is sent `variable`, and
- * the admin API shares 1000 among them (what Unleash's admin API does too).
+ * the admin API shares 1000 among them (what Unleash's admin API does too). A variant without a
+ * stickiness gets `stickiness` when given: strategy variants take their strategy's (what the SDKs use
+ * when a strategy variant has none, and what Unleash's admin API requires a strategy variant to name).
  */
-function variantsBody(variants: readonly SpecVariant[]): Json[] {
+function variantsBody(variants: readonly SpecVariant[], stickiness?: string): Json[] {
   const exact = variants.reduce((sum, v) => sum + v.weight, 0) === 1000;
   return variants.map((v, i) => {
     const body: Json = { name: v.name, weight: v.weight, weightType: exact && i < variants.length - 1 ? 'fix' : 'variable' };
-    if (v.stickiness !== undefined) body['stickiness'] = v.stickiness;
+    const sticky = v.stickiness ?? stickiness;
+    if (sticky !== undefined) body['stickiness'] = sticky;
     if (v.payload !== undefined) body['payload'] = v.payload;
     if (v.overrides !== undefined) body['overrides'] = v.overrides;
     return body;
@@ -108,7 +111,7 @@ export async function writeState(w: AdminTarget, state: EvaluationState): Promis
       const s = strategy as SpecStrategy & { variants?: SpecVariant[]; segments?: number[]; title?: string; disabled?: boolean };
       const body: Json = { name: s.name, parameters: s.parameters ?? {}, constraints: s.constraints ?? [] };
       if (s.segments?.length) body['segments'] = s.segments.map((id) => segmentIds.get(id) ?? id);
-      if (s.variants?.length) body['variants'] = variantsBody(s.variants);
+      if (s.variants?.length) body['variants'] = variantsBody(s.variants, s.parameters?.['stickiness'] ?? 'default');
       if (s.disabled !== undefined) body['disabled'] = s.disabled;
       await send(`flag ${feature.name}: strategy ${i} (${s.name})`, 'POST', `${env}/strategies`, body, feature.name);
     }
