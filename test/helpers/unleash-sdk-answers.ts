@@ -65,9 +65,10 @@ export async function sameSdkAnswers(a: SdkServer, b: SdkServer, questions: SdkQ
 
 /**
  * A personal access token of Unleash's default admin (admin / unleash4all): Unleash refuses admin API
- * tokens on import. Logged in with its password (a session cookie), the token is created through the API.
+ * tokens on import. Logged in with its password (a session cookie), the token is created through the API
+ * (`description`: unique among the admin's tokens).
  */
-export async function personalAccessToken(url: string): Promise<string> {
+export async function personalAccessToken(url: string, description = 'import'): Promise<string> {
   const login = await fetch(`${url}/auth/simple/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -88,7 +89,7 @@ export async function personalAccessToken(url: string): Promise<string> {
   const response = await fetch(`${url}/api/admin/user/tokens`, {
     method: 'POST',
     headers: { cookie, 'content-type': 'application/json' },
-    body: JSON.stringify({ description: 'import', expiresAt }),
+    body: JSON.stringify({ description, expiresAt }),
   });
   const text = await response.text();
   if (response.status >= 300) throw new Error(`personal access token: ${response.status} ${text}`);
