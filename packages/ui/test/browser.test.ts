@@ -111,7 +111,7 @@ browserTest('a 401 returns to sign-in: a wrong key is refused, a key the API sto
   const { page } = await tab();
   await page.goto(`${s.url()}/`);
   await page.getByLabel('Admin API key').fill(randomSecret());
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in with key' }).click();
   await page.getByRole('alert').filter({ hasText: 'did not accept this key' }).waitFor();
 
   await signIn(page, s.url(), ADMIN_KEY);

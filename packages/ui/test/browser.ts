@@ -73,7 +73,7 @@ export async function openTab(browser: Browser): Promise<{ page: Page; watch: Pa
 export async function signIn(page: Page, url: string, key: string): Promise<void> {
   await page.goto(`${url}/`);
   await page.getByLabel('Admin API key').fill(key);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in with key' }).click();
   await page.getByRole('heading', { level: 1, name: 'Projects' }).waitFor();
 }
 

@@ -1,4 +1,5 @@
-// The one way the page talks to the admin API: the key goes in the Authorization header only.
+// The one way the page talks to the admin API: a key goes in the Authorization header only; a person
+// signed in with a password or single sign-on is known by the session cookie, which the page never reads.
 import { forgetKey, readKey } from './session';
 
 /** An error answer of the API: its status and its `{ name, message }` body. */
@@ -27,6 +28,8 @@ export interface ApiRequest {
   ifMatch?: string | null;
   /** Verify this key instead of the stored one (signing in). */
   key?: string;
+  /** Send no key (the session cookie only), and a 401 is the caller's answer, not a sign-out. */
+  anonymous?: boolean;
 }
 
 let apiBase = '';
@@ -37,13 +40,16 @@ export function setApiBase(base: string): void {
   apiBase = base.replace(/\/+$/, '');
 }
 
+/** A path of the API as the page reaches it (under the API's base). */
+export const apiPath = (path: string): string => apiBase + path;
+
 /** What to do when the API answers 401 to the stored key (the key is forgotten first). */
 export function setUnauthorizedHandler(handler: (message: string) => void): void {
   onUnauthorized = handler;
 }
 
 export async function api<T>(path: string, request: ApiRequest = {}): Promise<ApiResult<T>> {
-  const key = request.key ?? readKey();
+  const key = request.anonymous ? null : (request.key ?? readKey());
   const headers: Record<string, string> = { accept: 'application/json' };
   if (key) headers['authorization'] = key;
   if (request.body !== undefined) headers['content-type'] = 'application/json';
@@ -54,7 +60,8 @@ export async function api<T>(path: string, request: ApiRequest = {}): Promise<Ap
       method: request.method ?? 'GET',
       headers,
       body: request.body === undefined ? null : JSON.stringify(request.body),
-      credentials: 'omit',
+      // The session cookie (HttpOnly, SameSite=Lax) rides along; writes carry the Origin header the API checks.
+      credentials: 'same-origin',
       cache: 'no-store',
     });
   } catch {
@@ -63,7 +70,7 @@ export async function api<T>(path: string, request: ApiRequest = {}): Promise<Ap
   const body: unknown = await response.json().catch(() => null);
   if (!response.ok) {
     const { name, message, permissions } = errorFields(body, response.status);
-    if (response.status === 401 && request.key === undefined) {
+    if (response.status === 401 && request.key === undefined && !request.anonymous) {
       forgetKey();
       onUnauthorized(message);
     }

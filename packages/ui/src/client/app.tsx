@@ -3,6 +3,7 @@ import { setUnauthorizedHandler } from './api';
 import { Page } from './components/page';
 import { matchRoute, useHashPath } from './router';
 import { SCREENS } from './routes';
+import { endSession, hasSession } from './people';
 import { forgetKey, readKey } from './session';
 import { SignIn } from './views/sign-in';
 
@@ -32,25 +33,39 @@ const SECTIONS = [
   ['integrations', 'Integrations'],
   ['playground', 'Playground'],
   ['cors-origins', 'CORS origins'],
+  ['users', 'Users'],
 ] as const;
 
 /** The section a hash path belongs to (a project's screens and unknown paths: projects). */
 const section = (path: string): string => SECTIONS.find(([id]) => id !== 'projects' && path.startsWith(`/${id}`))?.[0] ?? 'projects';
 
 export function App() {
-  const [signedIn, setSignedIn] = useState(() => readKey() !== null);
+  // A key in this tab signs in at once; else the API is asked whether the browser holds a session cookie.
+  const [signedIn, setSignedIn] = useState<boolean | 'checking'>(() => readKey() !== null || 'checking');
   const [reason, setReason] = useState<string | null>(null);
   const path = useHashPath();
+  useEffect(() => {
+    if (signedIn === 'checking') void hasSession().then(setSignedIn);
+  }, []);
 
   useEffect(
     () =>
       setUnauthorizedHandler((message) => {
-        setReason(`Signed out: the API answered 401 (${message}) Paste a valid key to go on.`);
+        setReason(`Signed out: the API answered 401 (${message}) Sign in again to go on.`);
         setSignedIn(false);
       }),
     [],
   );
 
+  if (signedIn === 'checking') {
+    return (
+      <main id="main">
+        <p class="loading" role="status">
+          Checking the session…
+        </p>
+      </main>
+    );
+  }
   if (!signedIn) {
     return (
       <main id="main">
@@ -67,7 +82,7 @@ export function App() {
 
   const match = matchRoute(SCREENS, path.split('?')[0]!);
   const View = match?.view ?? NotFound;
-  const current = section(path);
+  const current = path.startsWith('/profile') ? null : section(path);
   return (
     <>
       {/* biome-ignore lint/a11y/useValidAnchor: a skip link is an anchor to #main that also moves focus to its heading */}
@@ -87,11 +102,17 @@ export function App() {
             ))}
           </ul>
         </nav>
+        <nav aria-label="Account" class="account">
+          <a href="#/profile" aria-current={path.startsWith('/profile') ? 'page' : undefined}>
+            My profile
+          </a>
+        </nav>
         <button
           type="button"
           class="sign-out"
-          onClick={() => {
+          onClick={async () => {
             forgetKey();
+            await endSession();
             setReason('Signed out.');
             setSignedIn(false);
           }}

@@ -11,6 +11,8 @@ import { FeatureView } from './views/feature';
 import { FeatureTypesView } from './views/feature-types';
 import { IntegrationsView } from './views/integrations';
 import { PlaygroundView } from './views/playground';
+import { PersonalTokensView } from './views/personal-tokens';
+import { ProfileView } from './views/profile';
 import { ProjectView } from './views/project';
 import { ProjectArchiveView } from './views/project-archive';
 import { ProjectSettingsView } from './views/project-settings';
@@ -19,6 +21,7 @@ import { SearchView } from './views/search';
 import { SegmentsView } from './views/segments';
 import { StrategiesView } from './views/strategies';
 import { TagTypesView } from './views/tag-types';
+import { UsersView } from './views/users';
 
 export interface Screen {
   pattern: string;
@@ -44,4 +47,7 @@ export const SCREENS: readonly Screen[] = [
   { pattern: '/projects/:projectId/archive', view: ProjectArchiveView },
   { pattern: '/playground', view: PlaygroundView },
   { pattern: '/cors-origins', view: CorsOriginsView },
+  { pattern: '/users', view: UsersView },
+  { pattern: '/profile', view: ProfileView },
+  { pattern: '/profile/tokens', view: PersonalTokensView },
 ];

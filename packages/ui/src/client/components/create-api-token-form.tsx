@@ -102,8 +102,8 @@ export function CreateApiTokenForm(props: {
   );
 }
 
-/** The secret of a token just created: shown this once, with a copy button and the warning. */
-export function NewTokenSecret({ token, onDone }: { token: ApiToken & { secret: string }; onDone(): void }) {
+/** The secret of a token just created (an API token or a personal one): shown this once, with a copy button and the warning. */
+export function NewTokenSecret({ token, onDone }: { token: Pick<ApiToken, 'tokenName'> & { secret: string }; onDone(): void }) {
   const [copied, setCopied] = useState<string | null>(null);
   const copy = () =>
     navigator.clipboard.writeText(token.secret).then(

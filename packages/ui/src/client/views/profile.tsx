@@ -1,0 +1,120 @@
+import { useState } from 'preact/hooks';
+import { ActionNotices } from '../components/confirm-button';
+import { ErrorNotice, Loading, Notice } from '../components/notice';
+import { Page } from '../components/page';
+import { changeMyPassword, getMe, type Me } from '../people';
+import { useAction } from '../use-action';
+import { useResource } from '../use-resource';
+
+const scope = (list: string[]): string => (list.includes('*') ? 'all' : list.join(', '));
+
+/** Who is signed in (a person, or a key), their role and scope; a person changes their own password here. */
+export function ProfileView() {
+  const me = useResource(getMe, []);
+  const person = me.data && !me.data.user.isAPI ? me.data : null;
+  return (
+    <Page title="My profile">
+      <ErrorNotice error={me.error} />
+      {me.loading && !me.data ? <Loading what="the profile" /> : null}
+      {me.data ? <Details me={me.data} /> : null}
+      {me.data?.user.isAPI ? <Notice kind="info">Signed in with an API key: a key has no password and no personal tokens.</Notice> : null}
+      {person ? (
+        <>
+          <p>
+            <a href="#/profile/tokens">My personal access tokens</a>
+          </p>
+          <PasswordChange />
+        </>
+      ) : null}
+    </Page>
+  );
+}
+
+function Details({ me }: { me: Me }) {
+  const { user } = me;
+  return (
+    <dl class="details">
+      {user.isAPI ? null : (
+        <>
+          <dt>Name</dt>
+          <dd>{user.name || '—'}</dd>
+          <dt>Email</dt>
+          <dd>{user.email ?? '—'}</dd>
+        </>
+      )}
+      <dt>{user.isAPI ? 'Key' : 'Username'}</dt>
+      <dd>{user.username ?? '—'}</dd>
+      <dt>Role</dt>
+      <dd data-testid="profile-role">{me.role ?? 'none'}</dd>
+      <dt>Projects</dt>
+      <dd>{scope(me.projects)}</dd>
+      <dt>Environments</dt>
+      <dd>{scope(me.environments)}</dd>
+    </dl>
+  );
+}
+
+function PasswordChange() {
+  const [old, setOld] = useState('');
+  const [next, setNext] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const action = useAction();
+  const mismatch = confirm !== '' && next !== confirm;
+
+  async function submit(event: Event) {
+    event.preventDefault();
+    if (mismatch) return;
+    const changed = await action.run(() => changeMyPassword(old, next, confirm), 'Password changed. Other sessions of yours have ended.');
+    if (changed) for (const clear of [setOld, setNext, setConfirm]) clear('');
+  }
+
+  return (
+    <section aria-labelledby="password-heading">
+      <h2 id="password-heading">Change my password</h2>
+      <form class="stack narrow" onSubmit={submit}>
+        <label for="old-password">Current password</label>
+        <input
+          id="old-password"
+          type="password"
+          autocomplete="current-password"
+          required
+          value={old}
+          onInput={(e) => setOld(e.currentTarget.value)}
+        />
+        <label for="new-password">New password</label>
+        <input
+          id="new-password"
+          type="password"
+          autocomplete="new-password"
+          required
+          aria-describedby="new-password-hint"
+          value={next}
+          onInput={(e) => setNext(e.currentTarget.value)}
+        />
+        <span id="new-password-hint" class="muted small">
+          10 characters or more, with a lowercase and an uppercase letter, a digit and another character.
+        </span>
+        <label for="confirm-password">Confirm the new password</label>
+        <input
+          id="confirm-password"
+          type="password"
+          autocomplete="new-password"
+          required
+          aria-invalid={mismatch ? true : undefined}
+          aria-describedby={mismatch ? 'confirm-password-error' : undefined}
+          value={confirm}
+          onInput={(e) => setConfirm(e.currentTarget.value)}
+        />
+        {mismatch ? (
+          <p id="confirm-password-error" class="field-error">
+            The two new passwords differ.
+          </p>
+        ) : null}
+        <button type="submit" class="primary" disabled={action.busy || mismatch}>
+          Change password
+        </button>
+      </form>
+      <ActionNotices action={action} />
+    </section>
+  );
+}
