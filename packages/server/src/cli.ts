@@ -156,6 +156,7 @@ try {
     compression: config.compression,
     metrics: config.metrics && { token: config.metricsToken },
     ...(config.frontendApiOrigins ? { frontendApiOrigins: config.frontendApiOrigins } : {}),
+    ...(config.oidc ? { oidc: config.oidc } : {}),
     integrations: config.integrations,
     ...(config.people ? { people: config.people } : {}),
     logger,

@@ -2,27 +2,30 @@
 // the password form), and with single sign-on GET /auth/oidc/login (to the issuer) and GET
 // /auth/oidc/callback (back: the person found or created, a session opened, the page). Every other
 // request goes to core unchanged, on the plain protocol too.
-import type { FetchHandler, Logger, PlainHandler, PlainRequest, PlainResponse } from '@flagadmin/core';
-import type { OidcConfig, OidcRole } from './oidc-config';
-import { type OidcIdentity, OidcError, relyingParty } from './oidc';
+import {
+  AdminError,
+  SYSTEM_PRINCIPAL,
+  sessionCookieHeader,
+  type Admin,
+  type FetchHandler,
+  type Logger,
+  type PlainHandler,
+  type PlainRequest,
+  type PlainResponse,
+} from '@flagadmin/core';
+import type { OidcConfig } from './oidc-config';
+import { OidcError, relyingParty } from './oidc';
 import { LOGIN_RECORD_TTL_MS } from './oidc-state';
-
-/** What the routes need of core: a person for an identity, and a session for a person. */
-export interface SsoAccounts {
-  findOrCreateUser(identity: OidcIdentity, role: OidcRole): Promise<{ id: number }>;
-  openSession(userId: number): Promise<{ sessionId: string; expiresAt: string }>;
-}
 
 export interface SignInRoutesOptions {
   /** Unset: no single sign-on (GET /auth/providers answers no option). */
-  oidc?: { config: OidcConfig; accounts: SsoAccounts } | undefined;
+  oidc?: { config: OidcConfig; admin: Admin } | undefined;
   /** The service's mount path ('' at the root): the cookies' path and where the page is. */
   basePath: string;
   logger: Logger;
   now?: () => number;
 }
 
-export const SESSION_COOKIE = 'flagadmin-session';
 const LOGIN_COOKIE = 'flagadmin-oidc';
 const LOGIN = '/auth/oidc/login';
 const CALLBACK = '/auth/oidc/callback';
@@ -92,12 +95,11 @@ export function withSignInRoutes(handle: FetchHandler, options: SignInRoutesOpti
 
   async function callback(headers: Headers, search: string, s: NonNullable<typeof sso>): Promise<PlainResponse> {
     const identity = await s.party.finish(search, cookieValue(headers, LOGIN_COOKIE));
-    const user = await s.accounts.findOrCreateUser(identity, s.config.defaultRole);
-    const session = await s.accounts.openSession(user.id);
+    const user = await s.admin.findOrCreateSsoUser(SYSTEM_PRINCIPAL, { ...identity, rootRole: s.config.defaultRole });
+    const session = await s.admin.openSession(SYSTEM_PRINCIPAL, { userId: user.id });
     logger.info({ userId: user.id, issuer: identity.issuer }, 'signed in with single sign-on');
-    const maxAge = Math.max(0, Math.floor((Date.parse(session.expiresAt) - now()) / 1000));
-    const secure = isHttps(headers, s.config);
-    const setCookie = cookie(SESSION_COOKIE, session.sessionId, { path: basePath || '/', maxAge, secure });
+    // The cookie core's password sign-in sets, so both sign-ins end in the same session.
+    const setCookie = sessionCookieHeader({ ...session, secure: isHttps(headers, s.config), now: new Date(now()) });
     return { status: 302, headers: { location: `${basePath}/`, 'set-cookie': setCookie, ...NO_STORE }, body: null };
   }
 
@@ -117,6 +119,11 @@ export function withSignInRoutes(handle: FetchHandler, options: SignInRoutesOpti
     try {
       return pathname === LOGIN ? await login(headers, sso) : await callback(headers, search, sso);
     } catch (error) {
+      if (error instanceof AdminError && error.status < 500) {
+        // Core refused the person (e.g. an identity with neither email nor username): its own answer.
+        logger.warn({ status: error.status, reason: error.name }, 'single sign-on refused');
+        return json(error.status, { id: error.id, name: error.name, message: error.message });
+      }
       if (!(error instanceof OidcError)) throw error;
       logger.warn({ status: error.status, reason: error.reason ?? error.message }, 'single sign-on refused');
       // A failed callback also ends the sign-in under way in this browser.

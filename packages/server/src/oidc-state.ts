@@ -20,7 +20,7 @@ const CONSUMED_LIMIT = 10_000;
 
 export interface LoginRecords {
   seal(record: LoginRecord): string;
-  /** The record of a cookie value, or null when it is malformed, forged, expired or already used. */
+  /** The record of a cookie value, or null when it is malformed, forged or expired (`consume` tells a used one). */
   open(sealed: string, now: number): LoginRecord | null;
   /** Marks the record's state used: a second callback with it is refused. False when it already was. */
   consume(record: LoginRecord, now: number): boolean;
@@ -42,13 +42,13 @@ export function loginRecords(clientSecret: string): LoginRecords {
       const parts = sealed.split('.');
       if (parts.length !== 3 || sealed.length > 2048) return null;
       try {
-        const [iv, tag, body] = parts.map((p) => Buffer.from(p, 'base64url'));
-        const decipher = createDecipheriv('aes-256-gcm', key, iv!);
-        decipher.setAuthTag(tag!);
-        const text = Buffer.concat([decipher.update(body!), decipher.final()]).toString('utf8');
+        const [iv, tag, body] = parts.map((p) => Buffer.from(p, 'base64url')) as [Buffer, Buffer, Buffer];
+        if (iv.length !== 12 || tag.length !== 16) return null; // a shortened tag would be easier to forge
+        const decipher = createDecipheriv('aes-256-gcm', key, iv, { authTagLength: 16 });
+        decipher.setAuthTag(tag);
+        const text = Buffer.concat([decipher.update(body), decipher.final()]).toString('utf8');
         const record = JSON.parse(text) as LoginRecord;
-        if (record.expiresAt <= now || consumed.has(record.state)) return null;
-        return record;
+        return record.expiresAt > now ? record : null;
       } catch {
         return null; // forged or damaged: the authentication tag does not match
       }

@@ -63,6 +63,9 @@ export function relyingParty(config: OidcConfig, now: () => number = Date.now): 
       })
       .then((found) => {
         found.timeout = ISSUER_TIMEOUT_S;
+        // The ID token's signature is checked too, not only its claims (openid-client leaves it out by
+        // default for tokens from the token endpoint, trusting TLS; an http issuer on localhost has none).
+        client.enableNonRepudiationChecks(found);
         return found;
       })
       .catch((error: unknown) => {

@@ -15,6 +15,8 @@ import type { PeopleConfig } from './people-config';
 import { lowdbStorage } from '@flagadmin/storage-lowdb';
 import { postgresStorage } from '@flagadmin/storage-postgres';
 import { withUi } from '@flagadmin/ui';
+import type { OidcConfig } from './oidc-config';
+import { withSignInRoutes } from './oidc-routes';
 import { ConfigError, DEFAULT_DATA_DIR, DEFAULT_HOST, DEFAULT_PORT } from './config';
 import { isEmptyData, seedDemo, type DemoData } from './demo';
 import { normalizeBasePath } from './env-names';
@@ -72,6 +74,8 @@ export interface StartServerOptions {
   integrations?: boolean | DeliverySettings;
   /** People: the first admin (made when nobody exists), sessions' lifetime, trusted origins. Passwords use node's scrypt. */
   people?: PeopleConfig;
+  /** Single sign-on through an OpenID Connect issuer: GET /auth/oidc/login and /auth/oidc/callback. Default none. */
+  oidc?: OidcConfig;
   /** Gets core's request lines and errors; default silent. */
   logger?: Logger;
   now?: () => Date;
@@ -155,7 +159,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       return { emptyAtStart, demo };
     });
     server = await serve({
-      fetch: withUi(handle),
+      fetch: withUi(withSignInRoutes(handle, { oidc: options.oidc && { config: options.oidc, admin }, basePath, logger })),
       port: options.port ?? DEFAULT_PORT,
       hostname: options.host ?? DEFAULT_HOST,
       ...(options.bodyLimit !== undefined ? { bodyLimit: options.bodyLimit } : {}),
