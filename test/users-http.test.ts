@@ -233,6 +233,32 @@ function usersSuite(setup: (typeof SETUPS)[number]): void {
     noSecrets(JSON.stringify(w.logged), [stored.passwordHash!]);
   });
 
+  test("a host's own user as a principal: role and scope enforced as a key's, events name them, GET /user answered as a key", async () => {
+    const host = {
+      id: 1_000_001,
+      name: 'host-user@example.com',
+      type: 'admin',
+      role: 'editor',
+      projects: ['default'],
+      environments: ['*'],
+      user: true,
+    } as const;
+    const made = await w.admin.createFeature(host, { projectId: 'default', body: { name: 'from-host' } });
+    assert.is(made.name, 'from-host');
+    const { events } = await w.admin.listEvents(SYSTEM_PRINCIPAL);
+    assert.equal([events[0]!.createdBy, events[0]!.createdByUserId], ['host-user@example.com', 1_000_001]);
+    await w.admin.createProject(SYSTEM_PRINCIPAL, { body: { id: 'elsewhere', name: 'Elsewhere' } });
+    let refusedOutside = false;
+    try {
+      await w.admin.createFeature(host, { projectId: 'elsewhere', body: { name: 'outside' } });
+    } catch (error) {
+      refusedOutside = (error as { status?: number }).status === 403;
+    }
+    assert.ok(refusedOutside, 'a project outside its scope: 403');
+    const me = await w.admin.getCurrentKey(host);
+    assert.equal([me.user.id, me.user.username, me.role, me.projects], [1_000_001, 'host-user@example.com', 'editor', ['default']]);
+  });
+
   test('without a password hasher, setting a password is a clear 400 and people without one can still be made', async () => {
     const bare = await peopleWorld({ ...setup, noHasher: true });
     try {

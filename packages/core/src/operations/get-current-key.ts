@@ -3,7 +3,6 @@ import { avatarUrl } from '../base/avatar';
 import type { AdminContext } from '../runtime/context';
 import type { AdminRole } from '../base/records';
 import { userDocument, type UserDocument } from '../documents/user-document';
-import { getUserRecord } from '../runtime/people';
 
 export interface CurrentKeyDocument {
   /** As change requests name their author and reviewers (`createdBy`): the key's id and name; a person's user. */
@@ -38,13 +37,15 @@ const ROLE_PERMISSIONS: Record<AdminRole, readonly string[]> = {
 /**
  * `GET /api/admin/user`: the signed-in person (Unleash's meSchema: `user`, `permissions`, `feedback`,
  * `splash`) or the calling admin key (never its secret), each with its `role` and scope, so a client can
- * tell which of its own requests it authored and what its role and scope allow.
+ * tell which of its own requests it authored and what its role and scope allow. A person a host maps to a
+ * principal itself (no record here) is answered as a key is.
  */
 export async function getCurrentKey(ctx: AdminContext, principal: Principal): Promise<CurrentKeyDocument> {
   requireAdminKey(principal);
   const scope = { role: principal.role, projects: [...principal.projects], environments: [...principal.environments] };
-  if (principal.user) {
-    const user = await userDocument(await ctx.read((tx) => getUserRecord(tx, principal.id)));
+  const stored = principal.user ? await ctx.read((tx) => tx.get('users', String(principal.id))) : undefined;
+  if (stored) {
+    const user = await userDocument(stored);
     const names = ROLE_PERMISSIONS[principal.role ?? 'viewer'];
     const permissions = principal.projects.includes('*')
       ? names.map((permission) => ({ permission }))
