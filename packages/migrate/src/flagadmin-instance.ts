@@ -3,30 +3,10 @@
  * (`SYSTEM_PRINCIPAL` in the bin): every write takes the path its route takes, with its checks and events.
  */
 import type { Admin, Principal } from '@flagadmin/core';
-import type { ContextFieldDoc, ExportData, FeatureDoc, FeatureListing, SegmentDoc, StrategyDefinitionDoc, TagTypeDoc } from './documents';
+import type { ContextFieldDoc, ExportData, FeatureDoc, FeatureListing, SegmentDoc } from './documents';
+import { contextFieldBody, definitionBody, segmentBody, tagTypeBody } from './bodies';
 import { stateFromDocument, type FeatureState } from './feature-state';
 import type { Instance } from './instance';
-
-const contextFieldBody = (f: ContextFieldDoc) => ({
-  name: f.name,
-  description: f.description ?? '',
-  stickiness: f.stickiness ?? false,
-  sortOrder: f.sortOrder ?? 0,
-  legalValues: (f.legalValues ?? []).map((v) => ({ value: v.value, ...(v.description ? { description: v.description } : {}) })),
-});
-const tagTypeBody = (t: TagTypeDoc) => ({ name: t.name, description: t.description ?? '', ...(t.icon ? { icon: t.icon } : {}) });
-const segmentBody = (s: Omit<SegmentDoc, 'id'>) => ({
-  name: s.name,
-  description: s.description ?? '',
-  constraints: s.constraints,
-  ...(s.project ? { project: s.project } : {}),
-});
-const definitionBody = (d: StrategyDefinitionDoc) => ({
-  name: d.name,
-  description: d.description ?? '',
-  ...(d.title ? { title: d.title } : {}),
-  parameters: d.parameters,
-});
 
 /** Search's largest page. */
 const SEARCH_PAGE = 100;

@@ -14,37 +14,18 @@ import type {
   TagDoc,
   TagTypeDoc,
 } from './documents';
+import { contextFieldBody, definitionBody, segmentBody, tagTypeBody } from './bodies';
 import { statesFromExports } from './feature-state';
 import { NotSupported, type Instance } from './instance';
 import type { UnleashApi } from './unleash-api';
 
 const enc = encodeURIComponent;
 
+/** A context field's body with its project, where it has one (Unleash takes it in the body). */
+const withProject = (f: ContextFieldDoc) => ({ ...contextFieldBody(f), ...(f.project ? { project: f.project } : {}) });
+
 /** Unleash's largest search page. */
 const SEARCH_PAGE = 100;
-
-/** Fields of a context field, tag type or segment body as Unleash takes them. */
-const contextFieldBody = (f: ContextFieldDoc) => ({
-  name: f.name,
-  description: f.description ?? '',
-  stickiness: f.stickiness ?? false,
-  sortOrder: f.sortOrder ?? 0,
-  legalValues: f.legalValues ?? [],
-  ...(f.project ? { project: f.project } : {}),
-});
-const tagTypeBody = (t: TagTypeDoc) => ({ name: t.name, description: t.description ?? '', ...(t.icon ? { icon: t.icon } : {}) });
-const segmentBody = (s: Omit<SegmentDoc, 'id'>) => ({
-  name: s.name,
-  description: s.description ?? '',
-  constraints: s.constraints,
-  ...(s.project ? { project: s.project } : {}),
-});
-const definitionBody = (d: StrategyDefinitionDoc) => ({
-  name: d.name,
-  description: d.description ?? '',
-  ...(d.title ? { title: d.title } : {}),
-  parameters: d.parameters,
-});
 
 export function unleashInstance(api: UnleashApi): Instance {
   /**
@@ -59,7 +40,7 @@ export function unleashInstance(api: UnleashApi): Instance {
       if (count < 2) continue;
       const feature = await api.call<FeatureDoc>('GET', `/api/admin/projects/${enc(projectId)}/features/${enc(name)}`);
       const listed = feature.environments.find((e) => e.name === environment)?.strategies ?? [];
-      listed.forEach((s, i) => s.id !== undefined && rank.set(s.id, i));
+      for (const [i, s] of listed.entries()) if (s.id !== undefined) rank.set(s.id, i);
     }
     const order = (s: ExportStrategy) => (s.id === undefined ? 0 : (rank.get(s.id) ?? 0));
     return strategies
@@ -88,8 +69,8 @@ export function unleashInstance(api: UnleashApi): Instance {
     addProjectEnvironment: (projectId, environment) =>
       api.call('POST', `/api/admin/projects/${enc(projectId)}/environments`, { environment }).then(() => undefined),
     contextFields: () => api.call<ContextFieldDoc[]>('GET', '/api/admin/context'),
-    createContextField: (f) => api.call('POST', '/api/admin/context', contextFieldBody(f)).then(() => undefined),
-    updateContextField: (f) => api.call('PUT', `/api/admin/context/${enc(f.name)}`, contextFieldBody(f)).then(() => undefined),
+    createContextField: (f) => api.call('POST', '/api/admin/context', withProject(f)).then(() => undefined),
+    updateContextField: (f) => api.call('PUT', `/api/admin/context/${enc(f.name)}`, withProject(f)).then(() => undefined),
     tagTypes: async () => (await api.call<{ tagTypes: TagTypeDoc[] }>('GET', '/api/admin/tag-types')).tagTypes,
     createTagType: (t) => api.call('POST', '/api/admin/tag-types', tagTypeBody(t)).then(() => undefined),
     updateTagType: (t) => api.call('PUT', `/api/admin/tag-types/${enc(t.name)}`, tagTypeBody(t)).then(() => undefined),
