@@ -61,16 +61,27 @@ const arrivals = (r: Receiver) =>
     return `${event.type}:${event.featureName}`;
   });
 
-/** Every expected event taken exactly once, in the expected order, whatever was tried before. */
+/** Each receiver's requests when the bin was killed: the last of them may have been taken and not recorded. */
+const atKill = new Map<Receiver, number>();
+
+/**
+ * Every expected event taken exactly once, in the expected order, whatever was tried before. The one
+ * exception is the documented at-least-once: the request a receiver had when the bin was killed may have
+ * been taken without the bin recording it, and is then taken again after the restart, with the same key.
+ */
 function assertDelivered(r: Receiver, name: string): void {
-  const taken = r.taken();
-  for (const [key, requests] of taken) assert.is(requests.length, 1, `${name}: ${key} taken ${requests.length} times`);
-  const takenInOrder = r.requests
+  const killed = atKill.get(r);
+  const inFlight = killed ? r.requests[killed - 1]?.headers['idempotency-key'] : undefined;
+  for (const [key, requests] of r.taken()) {
+    assert.is(requests.length, key === inFlight ? Math.min(requests.length, 2) : 1, `${name}: ${key} taken ${requests.length} times`);
+  }
+  const taken = r.requests
     .filter((q) => typeof q.answered === 'number' && q.answered < 300)
     .map((q) => {
       const event = JSON.parse(q.body);
       return `${event.type}:${event.featureName}`;
     });
+  const takenInOrder = taken.filter((e, i) => taken.indexOf(e) === i);
   assert.equal(takenInOrder, expected, `${name}: every event taken, in order`);
   // Order kept: a later event is sent only once the one before was taken.
   const seen = arrivals(r);
@@ -159,6 +170,7 @@ test('kill -9 of the bin while a request is held open, then a restart: nothing l
   await createFlag('after-kill');
   bin.child.process.kill('SIGKILL');
   await bin.child.exited();
+  for (const r of [slow, erroring, resetting, downThenBack]) atKill.set(r, r.requests.length);
   slowGate.open();
   await startBinOnData();
   await createFlag('after-restart');
