@@ -32,6 +32,7 @@ const SECTIONS = [
   ['strategies', 'Strategies'],
   ['integrations', 'Integrations'],
   ['playground', 'Playground'],
+  ['applications', 'Applications'],
   ['cors-origins', 'CORS origins'],
   ['users', 'Users'],
 ] as const;

@@ -2,6 +2,7 @@
 import type { FunctionComponent } from 'preact';
 import type { Params } from './router';
 import { ApiTokensView } from './views/api-tokens';
+import { ApplicationsView, ApplicationView } from './views/applications';
 import { ChangeRequestView } from './views/change-request';
 import { ContextFieldsView } from './views/context-fields';
 import { CorsOriginsView } from './views/cors-origins';
@@ -47,6 +48,8 @@ export const SCREENS: readonly Screen[] = [
   { pattern: '/projects/:projectId/archive', view: ProjectArchiveView },
   { pattern: '/playground', view: PlaygroundView },
   { pattern: '/cors-origins', view: CorsOriginsView },
+  { pattern: '/applications', view: ApplicationsView },
+  { pattern: '/applications/:appName', view: ApplicationView },
   { pattern: '/users', view: UsersView },
   { pattern: '/profile', view: ProfileView },
   { pattern: '/profile/tokens', view: PersonalTokensView },

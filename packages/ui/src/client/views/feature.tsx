@@ -8,6 +8,7 @@ import { FeatureHistory } from '../components/feature-history';
 import { FeatureTags } from '../components/feature-tags';
 import { FeatureLifecyclePanel } from '../components/feature-lifecycle-panel';
 import { FeatureLinks } from '../components/feature-links';
+import { FeatureUsage } from '../components/feature-usage';
 import { ErrorNotice, Loading, Notice } from '../components/notice';
 import { Breadcrumbs, Page } from '../components/page';
 import { ToggleSwitch } from '../components/toggle-switch';
@@ -89,6 +90,7 @@ export function FeatureView({ params }: { params: Params }) {
                 ))}
               </div>
             </section>
+            <FeatureUsage featureName={featureName} environments={(feature.environments ?? []).map((e) => e.name)} />
             <DescriptionEditor feature={feature} busy={busy} onSave={save} />
             <section aria-labelledby="lifecycle-heading">
               <h2 id="lifecycle-heading">Stale</h2>
