@@ -86,6 +86,14 @@ export function parseMoveConfig(command: MoveCommandName, argv: readonly string[
   };
 }
 
+/** The options both commands take, after their own. */
+const COMMON_OPTIONS = `  --project <id>        only this project (repeatable, or comma-separated; default every project)
+  --dry-run             write nothing; print what would be created, updated and skipped
+  --data <dir>          FLAGADMIN_DATA    flagadmin's data directory (default ./${DEFAULT_DATA_DIR})
+  --database-url <url>  DATABASE_URL      flagadmin's PostgreSQL instead of the data directory
+  --page-size <n>       features per export and import (default 500, at most ${MAX_PAGE})
+  -h, --help            show this help`;
+
 export const MOVE_USAGE: Record<MoveCommandName, string> = {
   migrate: `Usage: flagadmin migrate --from <Unleash URL> --key <admin key> [options]
 
@@ -98,12 +106,7 @@ never copied (create them anew). Run it while no flagadmin uses the data directo
 Options:
   --from <url>          Unleash's base URL, e.g. https://unleash.example.com
   --key <key>           UNLEASH_API_KEY   an Unleash admin API token (or a personal access token)
-  --project <id>        only this project (repeatable, or comma-separated; default every project)
-  --dry-run             write nothing; print what would be created, updated and skipped
-  --data <dir>          FLAGADMIN_DATA    flagadmin's data directory (default ./${DEFAULT_DATA_DIR})
-  --database-url <url>  DATABASE_URL      flagadmin's PostgreSQL instead of the data directory
-  --page-size <n>       features per export and import (default 500, at most ${MAX_PAGE})
-  -h, --help            show this help
+${COMMON_OPTIONS}
 
 Exit codes: 0 everything brought, 1 something not brought (listed with the reason) or flagadmin's data
 unusable, 2 bad flag, 3 Unleash unreachable, refusing the key, or not answering as Unleash.`,
@@ -117,12 +120,7 @@ projects nor environments (those are listed as skipped: create them in Unleash f
 Options:
   --to <url>            Unleash's base URL
   --key <key>           UNLEASH_API_KEY   a personal access token or service account token of an Unleash admin
-  --project <id>        only this project (repeatable, or comma-separated; default every project)
-  --dry-run             write nothing; print what would be created, updated and skipped
-  --data <dir>          FLAGADMIN_DATA    flagadmin's data directory (default ./${DEFAULT_DATA_DIR})
-  --database-url <url>  DATABASE_URL      flagadmin's PostgreSQL instead of the data directory
-  --page-size <n>       features per export and import (default 500, at most ${MAX_PAGE})
-  -h, --help            show this help
+${COMMON_OPTIONS}
 
 Exit codes: as flagadmin migrate.`,
 };
