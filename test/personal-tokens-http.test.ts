@@ -6,20 +6,12 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SYSTEM_PRINCIPAL } from '@flagadmin/core';
 import { expectError } from './helpers/http-world';
-import { peopleWorld, type PeopleWorld, type PeopleWorldOptions } from './helpers/people-world';
-import { LOWDB, MEMORY, POSTGRES } from './helpers/test-storages';
+import { PEOPLE_SETUPS, peopleWorld, type PeopleWorld } from './helpers/people-world';
 
 const TOKENS = '/api/admin/user/tokens';
 const FEATURES = '/api/admin/projects/default/features';
 
-const SETUPS: readonly (PeopleWorldOptions & { name: string })[] = [
-  { name: 'memory, in process', storageKind: MEMORY },
-  { name: 'memory, over a socket', storageKind: MEMORY, overSocket: true },
-  { name: 'lowdb, in process', storageKind: LOWDB },
-  { name: 'postgres, over a socket', storageKind: POSTGRES, overSocket: true },
-];
-
-function tokensSuite(setup: (typeof SETUPS)[number]): void {
+function tokensSuite(setup: (typeof PEOPLE_SETUPS)[number]): void {
   const test = suite(`personal access tokens over HTTP (${setup.name})`);
   let w: PeopleWorld;
   let cookie: string;
@@ -152,4 +144,4 @@ function tokensSuite(setup: (typeof SETUPS)[number]): void {
   test.run();
 }
 
-for (const setup of SETUPS) tokensSuite(setup);
+for (const setup of PEOPLE_SETUPS) tokensSuite(setup);

@@ -6,20 +6,12 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { sessionCookieHeader, SYSTEM_PRINCIPAL } from '@flagadmin/core';
 import { expectError } from './helpers/http-world';
-import { PASSWORD, peopleWorld, type PeopleWorld, type PeopleWorldOptions } from './helpers/people-world';
-import { LOWDB, MEMORY, POSTGRES } from './helpers/test-storages';
+import { PASSWORD, PEOPLE_SETUPS, peopleWorld, type PeopleWorld } from './helpers/people-world';
 
 const LOGIN = '/auth/simple/login';
 const FEATURES = '/api/admin/projects/default/features';
 
-const SETUPS: readonly (PeopleWorldOptions & { name: string })[] = [
-  { name: 'memory, in process', storageKind: MEMORY },
-  { name: 'memory, over a socket', storageKind: MEMORY, overSocket: true },
-  { name: 'lowdb, in process', storageKind: LOWDB },
-  { name: 'postgres, over a socket', storageKind: POSTGRES, overSocket: true },
-];
-
-function sessionsSuite(setup: (typeof SETUPS)[number]): void {
+function sessionsSuite(setup: (typeof PEOPLE_SETUPS)[number]): void {
   const test = suite(`sessions over HTTP (${setup.name})`);
   let w: PeopleWorld;
   test.before.each(async () => {
@@ -234,4 +226,4 @@ function sessionsSuite(setup: (typeof SETUPS)[number]): void {
   test.run();
 }
 
-for (const setup of SETUPS) sessionsSuite(setup);
+for (const setup of PEOPLE_SETUPS) sessionsSuite(setup);

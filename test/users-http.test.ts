@@ -6,19 +6,11 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SYSTEM_PRINCIPAL } from '@flagadmin/core';
 import { expectError } from './helpers/http-world';
-import { PASSWORD, peopleWorld, type PeopleWorld, type PeopleWorldOptions } from './helpers/people-world';
-import { LOWDB, MEMORY, POSTGRES } from './helpers/test-storages';
+import { PASSWORD, PEOPLE_SETUPS, peopleWorld, type PeopleWorld } from './helpers/people-world';
 
 const USERS = '/api/admin/user-admin';
 
-const SETUPS: readonly (PeopleWorldOptions & { name: string })[] = [
-  { name: 'memory, in process', storageKind: MEMORY },
-  { name: 'memory, over a socket', storageKind: MEMORY, overSocket: true },
-  { name: 'lowdb, in process', storageKind: LOWDB },
-  { name: 'postgres, over a socket', storageKind: POSTGRES, overSocket: true },
-];
-
-function usersSuite(setup: (typeof SETUPS)[number]): void {
+function usersSuite(setup: (typeof PEOPLE_SETUPS)[number]): void {
   const test = suite(`users over HTTP (${setup.name})`);
   let w: PeopleWorld;
   test.before.each(async () => {
@@ -279,4 +271,4 @@ function usersSuite(setup: (typeof SETUPS)[number]): void {
   test.run();
 }
 
-for (const setup of SETUPS) usersSuite(setup);
+for (const setup of PEOPLE_SETUPS) usersSuite(setup);

@@ -4,7 +4,7 @@
 import { createFlagadmin, SESSION_COOKIE, SYSTEM_PRINCIPAL, type Admin, type FetchHandler, type PeopleOptions } from '@flagadmin/core';
 import { scryptPasswordHasher, serve } from '@flagadmin/node-http';
 import { pinoLines, type LogLine } from './pino-lines';
-import type { TestStorage } from './test-storages';
+import { LOWDB, MEMORY, POSTGRES, type TestStorage } from './test-storages';
 
 /** A cheap scrypt cost: the tests sign in many times; the format and checks are the production ones. */
 export const TEST_HASHER = scryptPasswordHasher({ N: 1024 });
@@ -112,3 +112,11 @@ async function mount(handle: FetchHandler, overSocket: boolean) {
   const origin = new URL(server.url).origin;
   return { origin, send: (path: string, init?: RequestInit) => fetch(`${origin}${path}`, init), close: () => server.close() };
 }
+
+/** The setups the people suites run on: memory in process and over a socket, lowdb, PostgreSQL over a socket. */
+export const PEOPLE_SETUPS: readonly (PeopleWorldOptions & { name: string })[] = [
+  { name: 'memory, in process', storageKind: MEMORY },
+  { name: 'memory, over a socket', storageKind: MEMORY, overSocket: true },
+  { name: 'lowdb, in process', storageKind: LOWDB },
+  { name: 'postgres, over a socket', storageKind: POSTGRES, overSocket: true },
+];

@@ -37,16 +37,8 @@ export function checkPassword(password: string | undefined): void {
     );
 }
 
-export interface NewUser {
-  username: string | null;
-  email: string | null;
-  name: string | null;
-  role: AdminRole;
-  projects: string[];
-  environments: string[];
-  passwordHash: string | null;
-  sso?: { issuer: string; subject: string };
-}
+/** What a new person is made of; the rest (id, times, sign-in state) is set here. */
+export type NewUser = Pick<UserRecord, 'username' | 'email' | 'name' | 'role' | 'projects' | 'environments' | 'passwordHash' | 'sso'>;
 
 /** Stores a new person (an id from the keys' counter) and `user-created`, in the caller's transaction. */
 export async function createUserInTx(tx: WriteTx, ctx: AdminContext, actor: Principal, fields: NewUser): Promise<UserRecord> {
