@@ -12,6 +12,7 @@ import { ratioRuns, requestHeaders, routesFor, runLoad, type HttpOptions, type R
 import pg from 'pg';
 import { fleetRun, type FleetFigures, type FleetOptions } from './fleet';
 import { onCleanup, startBuiltBin, type RunningBin } from './util';
+import { processesMarkdown, processesRuns, type ProcessesFigure } from './postgres-processes';
 
 const BATCH = 2_000;
 
@@ -58,13 +59,18 @@ export interface PostgresFigures {
   /** PATCH req/s (sum over the bins) with one and with three bins on the database. */
   patchOne: number;
   patchThree: number;
+  /** The SDK poll, the frontend API and an admin GET: lowdb, one and three bins on PostgreSQL (CPU with the database's). */
+  processes: ProcessesFigure[];
 }
 
 /**
  * A PostgreSQL server started for one part of the run, holding a copy of `dataDir`; `fn` starts bins on
  * it. The bins and the server are stopped afterwards, whatever happens.
  */
-async function withDatabase<T>(dataDir: string, fn: (db: { url: string; startBin(): Promise<RunningBin> }) => Promise<T>): Promise<T> {
+async function withDatabase<T>(
+  dataDir: string,
+  fn: (db: { url: string; clusterDir: string; startBin(): Promise<RunningBin> }) => Promise<T>,
+): Promise<T> {
   const server = await startPostgres();
   const unregister = onCleanup('postgres server', () => server.stop());
   const bins: RunningBin[] = [];
@@ -75,7 +81,7 @@ async function withDatabase<T>(dataDir: string, fn: (db: { url: string; startBin
       bins.push(bin);
       return bin;
     };
-    return await fn({ url: server.url, startBin });
+    return await fn({ url: server.url, clusterDir: server.dir, startBin });
   } finally {
     await Promise.all(bins.map((b) => b.stop(10_000)));
     unregister();
@@ -84,7 +90,7 @@ async function withDatabase<T>(dataDir: string, fn: (db: { url: string; startBin
 }
 
 export function postgresRuns(dataDir: string, info: DataSetInfo, options: HttpOptions, only?: readonly string[]): Promise<PostgresFigures> {
-  return withDatabase(dataDir, async ({ startBin }) => {
+  return withDatabase(dataDir, async ({ startBin, clusterDir }) => {
     const first = await startBin();
     const http = await ratioRuns(first, info, options, only);
     const patch = routesFor(info).find((r) => r.id === 'patch')!;
@@ -105,7 +111,9 @@ export function postgresRuns(dataDir: string, info: DataSetInfo, options: HttpOp
     process.stderr.write(
       `postgres PATCH: one bin ${one.requestsPerSecond.toFixed(0)} req/s, three bins ${three.map((r) => r.requestsPerSecond.toFixed(0)).join(' + ')} req/s\n`,
     );
-    return { http, patchOne: one.requestsPerSecond, patchThree: three.reduce((sum, r) => sum + r.requestsPerSecond, 0) };
+    const processes = await processesRuns(dataDir, clusterDir, bins, options);
+    if (processes.length) process.stderr.write(`\n${processesMarkdown(processes)}\n\n`);
+    return { http, patchOne: one.requestsPerSecond, patchThree: three.reduce((sum, r) => sum + r.requestsPerSecond, 0), processes };
   });
 }
 

@@ -171,6 +171,9 @@ class PgStorage implements PostgresStorage {
       (state) => this.notified.learned(state),
       () => this.listener.live,
     );
+    // A process's own pool listens from the start (the connection budget sees the process by it); with a
+    // pool given, from the first SDK-facing read or onCommit.
+    if (ownsPool) this.listener.start();
   }
 
   /**
@@ -219,7 +222,6 @@ class PgStorage implements PostgresStorage {
 
   write<T>(fn: (tx: WriteTx) => Promise<T>): Promise<T> {
     if (this.closing) return Promise.reject(closedError());
-    this.listener.start();
     return this.track(this.writes.write(fn));
   }
 
@@ -276,14 +278,18 @@ class PgStorage implements PostgresStorage {
     if (this.closing) throw closedError();
     return this.track(
       (async () => {
+        // A transaction's lock, held by a transaction left open while `fn` runs: a transaction keeps its
+        // connection even behind a transaction-mode pooler (a session lock and its unlock might not), and
+        // the lock goes with the transaction whatever happens to this process.
         const connection = await Connection.open(this.pools.session);
-        const key = `flagadmin start-up ${this.sql.schema}`;
         try {
-          await connection.rows('SELECT pg_advisory_lock(hashtext($1))', [key]);
+          const [begin, lock] = this.sql.startUpLock;
+          await connection.rows(begin);
           try {
+            await connection.rows(lock, [`flagadmin start-up ${this.sql.schema}`]);
             return await fn();
           } finally {
-            await connection.rows('SELECT pg_advisory_unlock(hashtext($1))', [key]);
+            await connection.rows('ROLLBACK').catch(() => undefined); // it wrote nothing: ending it frees the lock
           }
         } finally {
           connection.release();

@@ -110,6 +110,8 @@ export function statements(schema: string) {
     /** Starts a write: takes the one state row's lock, so writes run one after another across processes. */
     beginWrite: `BEGIN; SELECT revision, last_event_id FROM ${state} FOR UPDATE`,
     sequence: `SELECT value FROM ${q('sequences')} WHERE name = $1`,
+    /** Opens the transaction that holds the start-up lock (it may stay open while the work runs), then takes the lock ($1: its name). */
+    startUpLock: ['BEGIN; SET LOCAL idle_in_transaction_session_timeout = 0', 'SELECT pg_advisory_xact_lock(hashtext($1))'] as const,
     /** The channel commits are announced on (one per schema, by the flush: write-batch.ts), and how to listen to it. */
     channel,
     listen: `LISTEN ${ident(channel)}`,

@@ -1,0 +1,189 @@
+/**
+ * What PostgreSQL costs per request on the traffic that grows with a fleet, and how reads spread over
+ * processes: the SDK poll (`GET /api/client/features`), the frontend API (one context repeated) and an
+ * admin GET (projects), each in alternating rounds on a lowdb bin (a copy of the same data), one bin on
+ * PostgreSQL, and three bins on PostgreSQL loaded together (the connections split between them: a
+ * round-robin). CPU per request counts the bins' processes and, on PostgreSQL, the database server's
+ * (the postmaster and every backend), read from /proc around each measured load.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { BENCH_ADMIN_SECRET, copyDataSet } from './dataset';
+import { FRONTEND_ROUTES } from './frontend';
+import { runLoad, type HttpOptions } from './http';
+import type { LoadResult } from './load';
+import { median, processCpuMicros, removeDirLater, startBuiltBin, type RunningBin } from './util';
+
+export interface ProcessesFigure {
+  route: string;
+  label: string;
+  /** Per round: req/s and CPU µs per request (bins + PostgreSQL where it is used). */
+  lowdb: { rps: number[]; cpuUs: number[] };
+  postgresOne: { rps: number[]; cpuUs: number[]; databaseCpuUs: number[] };
+  postgresThree: { rps: number[]; cpuUs: number[]; databaseCpuUs: number[] };
+  failures: string[];
+}
+
+interface Target {
+  route: string;
+  label: string;
+  path: string;
+  /** Writes what the route reads through `bin`'s API; the key to read it with. */
+  prepare(bin: RunningBin): Promise<string>;
+}
+
+/** CPU µs of the PostgreSQL server: its postmaster and every process it started (backends, writers). */
+export function databaseCpuMicros(clusterDir: string): number {
+  const postmaster = Number(readFileSync(join(clusterDir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  let total = processCpuMicros(postmaster) ?? 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // ended meanwhile
+    }
+    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    if (parent === postmaster) total += processCpuMicros(Number(entry)) ?? 0;
+  }
+  return total;
+}
+
+async function adminCall<T>(bin: RunningBin, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(bin.url + path, {
+    method,
+    headers: { authorization: BENCH_ADMIN_SECRET, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text.slice(0, 200)}`);
+  return JSON.parse(text) as T;
+}
+
+function targets(): Target[] {
+  const frontend = FRONTEND_ROUTES.find((r) => r.id === 'frontendRepeated')!;
+  return [
+    {
+      route: 'sdkPoll',
+      label: 'GET /api/client/features (the SDK poll)',
+      path: '/api/client/features',
+      async prepare(bin) {
+        const body = { tokenName: 'bench-sdk', type: 'client', environment: 'production' };
+        return (await adminCall<{ secret: string }>(bin, 'POST', '/api/admin/api-tokens', body)).secret;
+      },
+    },
+    {
+      route: 'frontend',
+      label: frontend.label,
+      path: frontend.path,
+      async prepare(bin) {
+        await frontend.setup!(bin.url);
+        return frontend.key!();
+      },
+    },
+    { route: 'projects', label: 'GET /api/admin/projects', path: '/api/admin/projects', prepare: async () => BENCH_ADMIN_SECRET },
+  ];
+}
+
+/** Runs one load per bin at once (the connections split between them); their sum. */
+async function loadTogether(bins: RunningBin[], key: string, target: Target, options: HttpOptions, seconds: number): Promise<LoadResult[]> {
+  const each = Math.max(1, Math.round(options.connections / bins.length));
+  return Promise.all(
+    bins.map((bin) =>
+      runLoad({
+        url: bin.url + target.path,
+        method: 'GET',
+        headers: { authorization: key },
+        connections: each,
+        durationSeconds: seconds,
+        warmupSeconds: 0,
+      }),
+    ),
+  );
+}
+
+/**
+ * `pgBins` (one, then three, on PostgreSQL, the data already copied) beside a lowdb bin on a copy of
+ * `dataDir`: each target in `options.rounds` alternating rounds.
+ */
+export async function processesRuns(
+  dataDir: string,
+  clusterDir: string,
+  pgBins: RunningBin[],
+  options: HttpOptions,
+): Promise<ProcessesFigure[]> {
+  const lowdbDir = await copyDataSet(dataDir);
+  removeDirLater(lowdbDir);
+  const lowdb = await startBuiltBin(lowdbDir);
+  try {
+    const out: ProcessesFigure[] = [];
+    for (const target of targets()) {
+      // The PostgreSQL bins share one database: what the first wrote, each reads with the same key. (First:
+      // the frontend route's set-up keeps the key of the bin it last wrote to.)
+      const postgresKey = await target.prepare(pgBins[0]!);
+      const lowdbKey = await target.prepare(lowdb);
+      const figure: ProcessesFigure = {
+        route: target.route,
+        label: target.label,
+        lowdb: { rps: [], cpuUs: [] },
+        postgresOne: { rps: [], cpuUs: [], databaseCpuUs: [] },
+        postgresThree: { rps: [], cpuUs: [], databaseCpuUs: [] },
+        failures: [],
+      };
+      for (let round = 0; round < options.rounds; round++) {
+        for (const [name, bins, database] of [
+          ['lowdb', [lowdb], false],
+          ['postgresOne', pgBins.slice(0, 1), true],
+          ['postgresThree', pgBins, true],
+        ] as const) {
+          const key = database ? postgresKey : lowdbKey;
+          if (options.warmupSeconds > 0) await loadTogether([...bins], key, target, options, options.warmupSeconds);
+          const binsCpu = () => {
+            let total = 0;
+            for (const b of bins as readonly RunningBin[]) total += processCpuMicros(b.child.pid!) ?? Number.NaN;
+            return total;
+          };
+          const before = { bins: binsCpu(), db: database ? databaseCpuMicros(clusterDir) : 0 };
+          const results = await loadTogether([...bins], key, target, options, options.durationSeconds);
+          const requests = results.reduce((sum, r) => sum + r.requests, 0);
+          const db = database ? (databaseCpuMicros(clusterDir) - before.db) / requests : 0;
+          const row = figure[name];
+          row.rps.push(results.reduce((sum, r) => sum + r.requestsPerSecond, 0));
+          row.cpuUs.push((binsCpu() - before.bins) / requests + db);
+          if ('databaseCpuUs' in row) row.databaseCpuUs.push(db);
+          for (const r of results) {
+            if (r.non2xx || r.errors || r.timeouts || r.requests === 0) {
+              figure.failures.push(`${name} round ${round + 1}: ${r.requests} requests, ${r.non2xx} non-2xx, ${r.errors} errors`);
+            }
+          }
+          process.stderr.write(
+            `postgres processes ${target.label} [${name}] round ${round + 1}: ${row.rps.at(-1)!.toFixed(0)} req/s, CPU ${row.cpuUs.at(-1)!.toFixed(1)} µs/request\n`,
+          );
+        }
+      }
+      out.push(figure);
+    }
+    return out;
+  } finally {
+    await lowdb.stop();
+  }
+}
+
+/** The figures as Markdown rows (medians over the rounds). */
+export function processesMarkdown(figures: readonly ProcessesFigure[]): string {
+  const m = (values: number[]) => median(values);
+  const lines = [
+    '| route | lowdb req/s, CPU µs | PostgreSQL one bin req/s, CPU µs (database) | three bins req/s, CPU µs (database) | CPU PostgreSQL / lowdb | CPU three / one |',
+    '|---|---:|---:|---:|---:|---:|',
+  ];
+  for (const f of figures) {
+    const one = m(f.postgresOne.cpuUs);
+    const three = m(f.postgresThree.cpuUs);
+    lines.push(
+      `| ${f.label} | ${m(f.lowdb.rps).toFixed(0)}, ${m(f.lowdb.cpuUs).toFixed(0)} | ${m(f.postgresOne.rps).toFixed(0)}, ${one.toFixed(0)} (${m(f.postgresOne.databaseCpuUs).toFixed(0)}) | ` +
+        `${m(f.postgresThree.rps).toFixed(0)}, ${three.toFixed(0)} (${m(f.postgresThree.databaseCpuUs).toFixed(0)}) | ${(one / m(f.lowdb.cpuUs)).toFixed(2)} | ${(three / one).toFixed(2)} |`,
+    );
+  }
+  return lines.join('\n');
+}
