@@ -55,58 +55,40 @@ export function scanEventLine(
   return { id, project, feature: scanFeature(buf, i, end) };
 }
 
-const FEATURE_NAME = Buffer.from('"featureName"');
+/** The top-level key as the engine writes it: after another field, unescaped. */
+const FEATURE_NAME = Buffer.from(',"featureName":');
 
 /**
- * The end (exclusive) of the JSON string starting at `buf[i]` (a quote), and whether it has escapes;
- * undefined when it does not end before `end`.
- */
-function stringEnd(buf: Buffer, i: number, end: number): { after: number; escaped: boolean } | undefined {
-  let j = i + 1;
-  let escaped = false;
-  while (j < end && buf[j] !== 0x22) {
-    if (buf[j] === 0x5c) {
-      escaped = true;
-      j += 2;
-    } else j++;
-  }
-  return j >= end ? undefined : { after: j + 1, escaped };
-}
-
-/**
- * The top-level `featureName` of the line, read from the keys after `project` while their values are
- * text, numbers, booleans or null (the engine writes an event's scalar fields, `featureName` among them,
- * before `data`): a string, or null when the event has none. Undefined when it cannot tell without
- * parsing (an object or array came first, or an escaped key): the caller parses the line.
+ * The top-level `featureName` of the line: the first `,"featureName":` after `project`, when no `{` or
+ * `[` comes before it (so it is not inside `data`; a quote inside a JSON string is escaped, so that text
+ * cannot sit in a string value): a string, or null when the event has none. One pass over the line's
+ * first fields. Undefined when it cannot tell without parsing (an object or array came first, or an
+ * unusual value): the caller parses the line.
  */
 function scanFeature(buf: Buffer, at: number, end: number): string | null | undefined {
   let i = at;
-  while (buf[i] === 0x2c) {
-    i++;
-    if (buf[i] !== 0x22) return undefined;
-    const key = stringEnd(buf, i, end);
-    if (!key || key.escaped || buf[key.after] !== 0x3a) return undefined;
-    const isFeature = key.after - i === FEATURE_NAME.length && bytesAt(buf, i, FEATURE_NAME);
-    i = key.after + 1;
-    if (isFeature) {
-      if (buf[i] === 0x6e) return bytesAt(buf, i, NULL) ? null : undefined;
-      if (buf[i] !== 0x22) return undefined;
-      const value = stringEnd(buf, i, end);
-      if (!value) return undefined;
-      try {
-        return value.escaped ? (JSON.parse(buf.toString('utf8', i, value.after)) as string) : buf.toString('utf8', i + 1, value.after - 1);
-      } catch {
-        return undefined;
-      }
-    }
-    if (buf[i] === 0x22) {
-      const value = stringEnd(buf, i, end);
-      if (!value) return undefined;
-      i = value.after;
-    } else {
-      if (buf[i] === 0x7b || buf[i] === 0x5b) return undefined;
-      while (i < end && buf[i] !== 0x2c && buf[i] !== 0x7d) i++;
+  for (; i < end; i++) {
+    const b = buf[i];
+    if (b === 0x7b || b === 0x5b) return undefined;
+    if (b === 0x2c && buf[i + 2] === 0x66 && bytesAt(buf, i, FEATURE_NAME)) break;
+  }
+  if (i >= end) return null;
+  i += FEATURE_NAME.length;
+  if (buf[i] === 0x6e) return bytesAt(buf, i, NULL) ? null : undefined;
+  if (buf[i] !== 0x22) return undefined;
+  let j = i + 1;
+  let escaped = false;
+  for (; j < end && buf[j] !== 0x22; j++) {
+    if (buf[j] === 0x5c) {
+      escaped = true;
+      j++;
     }
   }
-  return buf[i] === 0x7d && i === end - 1 ? null : undefined;
+  if (j >= end) return undefined;
+  if (!escaped) return buf.toString('utf8', i + 1, j);
+  try {
+    return JSON.parse(buf.toString('utf8', i, j + 1)) as string;
+  } catch {
+    return undefined;
+  }
 }

@@ -1,5 +1,5 @@
 import type { FileHandle } from 'node:fs/promises';
-import { countBelow, featurePositions, latestPositions, type EventStore, type PreparedEvent } from '@flagadmin/storage-memory/engine';
+import { countBelow, FeatureChains, latestPositions, type EventStore, type PreparedEvent } from '@flagadmin/storage-memory/engine';
 import { FlagadminStorageCorruptError } from './errors';
 import { scanEventLine } from './event-line';
 import { readAt, writeAllNow } from './fs-util';
@@ -22,12 +22,8 @@ const TAIL_LINES = 1024;
 export class EventLog implements EventStore {
   private readonly offsets = new OffsetList(1024);
   private readonly byProject = new Map<string, PositionList>();
-  /**
-   * Per feature name, the positions of its events: rebuilt at open from each line's start (see
-   * scanEventLine), a plain array per feature (a typed array's own cost would outweigh most features'
-   * few events): about 4 bytes per event plus one entry per feature name.
-   */
-  private readonly byFeature = new Map<string, number[]>();
+  /** The index by feature name (4 bytes per event, one entry per name), rebuilt at open from each line's first fields (scanEventLine). */
+  private readonly features = new FeatureChains();
   /** Line lengths written by `write` and not yet indexed by `append`, oldest first. */
   private staged: number[] = [];
   private stagedTexts: string[] | undefined;
@@ -108,11 +104,7 @@ export class EventLog implements EventStore {
       if (!list) this.byProject.set(project, (list = new PositionList(4)));
       list.push(position);
     }
-    if (feature !== null) {
-      const list = this.byFeature.get(feature);
-      if (list) list.push(position);
-      else this.byFeature.set(feature, [position]);
-    }
+    this.features.add(feature);
   }
 
   get lastId(): number {
@@ -196,14 +188,11 @@ export class EventLog implements EventStore {
   }
 
   ofFeature(feature: string, projects: readonly string[] | undefined, limit: number, upTo: number): Promise<string[]> {
-    return this.read(featurePositions(limit, upTo, this.byFeature.get(feature), projects, (p) => this.byProject.get(p)?.view()));
+    return this.read(this.features.positions(feature, projects, limit, upTo, (p) => this.byProject.get(p)?.view()));
   }
 
   countOfFeature(feature: string, projects: readonly string[] | undefined, upTo: number): number {
-    const list = this.byFeature.get(feature);
-    if (!list) return 0;
-    if (!projects) return countBelow(list, upTo);
-    return featurePositions(Infinity, upTo, list, projects, (p) => this.byProject.get(p)?.view()).length;
+    return this.features.count(feature, projects, upTo, (p) => this.byProject.get(p)?.view());
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { PreparedEvent } from './change-set';
+import { FeatureChains } from './feature-chains';
 
 /**
  * Where committed events live. The memory storage keeps their text in arrays; a disk storage keeps
@@ -58,41 +59,6 @@ export function latestPositions(
   return tails.sort((a, b) => b - a).slice(0, limit);
 }
 
-/** Whether the ascending `positions` hold `position` (a binary search). */
-function holds(positions: ArrayLike<number>, position: number): boolean {
-  let lo = 0;
-  let hi = positions.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (positions[mid]! < position) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo < positions.length && positions[lo] === position;
-}
-
-/**
- * Positions (newest first) of a feature's events among the first `total`, at most `limit`: the tail of
- * its (ascending) position list, kept to `projects` when given by a binary search in each project's list.
- * The cost depends on the feature's events (and `limit`), never on the length of the history.
- */
-export function featurePositions(
-  limit: number,
-  total: number,
-  positions: ArrayLike<number> | undefined,
-  projects: readonly string[] | undefined,
-  positionsOf: (project: string) => ArrayLike<number> | undefined,
-): number[] {
-  if (!positions || limit <= 0) return [];
-  const lists = projects && [...new Set(projects)].map(positionsOf).filter((l) => l !== undefined);
-  if (lists && lists.length === 0) return [];
-  const out: number[] = [];
-  for (let i = countBelow(positions, total) - 1; i >= 0 && out.length < limit; i--) {
-    const p = positions[i]!;
-    if (!lists || lists.some((l) => holds(l, p))) out.push(p);
-  }
-  return out;
-}
-
 /**
  * Events held in memory as JSON text (compact, and every read is a copy by nature), with a
  * per-project index of positions.
@@ -100,7 +66,7 @@ export function featurePositions(
 export class MemoryEventStore implements EventStore {
   private readonly all: string[] = [];
   private readonly positions = new Map<string, number[]>();
-  private readonly byFeature = new Map<string, number[]>();
+  private readonly features = new FeatureChains();
   private last = 0;
 
   get lastId(): number {
@@ -116,11 +82,7 @@ export class MemoryEventStore implements EventStore {
         if (!list) this.positions.set(event.project, (list = []));
         list.push(at);
       }
-      if (event.feature !== null) {
-        const list = this.byFeature.get(event.feature);
-        if (list) list.push(at);
-        else this.byFeature.set(event.feature, [at]);
-      }
+      this.features.add(event.feature);
     }
   }
 
@@ -146,13 +108,10 @@ export class MemoryEventStore implements EventStore {
   }
 
   async ofFeature(feature: string, projects: readonly string[] | undefined, limit: number, upTo: number): Promise<string[]> {
-    return featurePositions(limit, upTo, this.byFeature.get(feature), projects, (p) => this.positions.get(p)).map((i) => this.all[i]!);
+    return this.features.positions(feature, projects, limit, upTo, (p) => this.positions.get(p)).map((i) => this.all[i]!);
   }
 
   countOfFeature(feature: string, projects: readonly string[] | undefined, upTo: number): number {
-    const list = this.byFeature.get(feature);
-    if (!list) return 0;
-    if (!projects) return countBelow(list, upTo);
-    return featurePositions(Infinity, upTo, list, projects, (p) => this.positions.get(p)).length;
+    return this.features.count(feature, projects, upTo, (p) => this.positions.get(p));
   }
 }

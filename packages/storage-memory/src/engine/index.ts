@@ -5,6 +5,7 @@
 export { MemoryEngine } from './memory-engine';
 export { putEntry, eventJson } from './change-set';
 export type { ChangeSet, DeleteEntry, PreparedEvent, PutEntry, RecordChange, StateImage, StateText } from './change-set';
-export { MemoryEventStore, latestPositions, countBelow, featurePositions } from './event-store';
+export { MemoryEventStore, latestPositions, countBelow } from './event-store';
+export { FeatureChains } from './feature-chains';
 export type { EventStore } from './event-store';
 export type { CommitBatch } from './group-commit';
