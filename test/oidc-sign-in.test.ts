@@ -5,10 +5,14 @@
 // is in no answer and no log line.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium, openTab, seriousViolations, type RunningBrowser } from '../packages/ui/test/browser';
 import { randomSecret, removeDir, startBin, tempDir, type Child } from './helpers/bin';
 import { startTestIssuer, type TestIssuer } from './helpers/oidc-issuer';
+
+// playwright-core is the page package's dependency: its types are reached through the page's helpers.
+type Browser = RunningBrowser['browser'];
+type Page = Awaited<ReturnType<typeof openTab>>['page'];
+type BrowserContext = ReturnType<Page['context']>;
 
 const test = suite('single sign-on through an OpenID Connect issuer');
 const ADMIN_KEY = randomSecret();
