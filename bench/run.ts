@@ -3,7 +3,7 @@
  * (scale). Prints one Markdown table on stdout (progress goes to stderr) and writes every figure to
  * bench/results/latest.json (a default full run) or bench/results/trial.json (--quick / --only / --route).
  *
- *   node --conditions=source --import tsx bench/run.ts [--quick] [--only http|scale|fleet|propagation] [--route ID]... [--regenerate] [--storage lowdb|postgres]
+ *   node --conditions=source --import tsx bench/run.ts [--quick] [--only http|scale|fleet|propagation|migrate] [--route ID]... [--regenerate] [--storage lowdb|postgres]
  *
  * `--route ID` (repeatable) runs only those HTTP routes (projects, events, projectEvents, changeRequest,
  * outdatedSdks, features, feature, strategies, variants, segments, search, featureEvents, documentEvents, patch): for trying one change quickly. `--storage postgres`: the HTTP ratio runs with the
@@ -12,6 +12,8 @@
  * flags to the bin under load, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" or "--perf-basic-prof" for perf.
  * `--only propagation` (bench/propagation.ts): a change's way to SDK streams, on lowdb (one bin) and on
  * PostgreSQL (three bins), with 1,000 and 10,000 open streams (--quick: 1,000); not part of a default run.
+ * `--only migrate` (bench/migrate.ts): `flagadmin migrate` of a 10,000-flag Unleash (--quick: 1,000), time and
+ * peak RSS; not part of a default run (it starts Unleash).
  */
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem, release, platform } from 'node:os';
@@ -23,6 +25,7 @@ import { postgresFleet, postgresRuns, type PostgresFigures } from './postgres';
 import { binFigures, latencies, OPERATIONS, type BinFigures, type OperationId } from './scale';
 import { fleetRun, type FleetFigures, type FleetOptions } from './fleet';
 import { propagationMarkdown, propagationRuns, type PropagationFigures, type PropagationOptions } from './propagation';
+import { migrateMarkdown, migrateRun, type MigrateFigures } from './migrate';
 import { BENCH_DIR, BUILT_BIN, ROOT, cleanup, dirSize, formatBytes, killAllNow, median, removeDirLater, startBuiltBin } from './util';
 
 const { values: args } = parseArgs({
@@ -38,12 +41,12 @@ const { values: args } = parseArgs({
 
 if (args.help) {
   process.stdout.write(
-    'usage: pnpm bench [--quick] [--only http|scale|fleet|propagation] [--route ID]... [--regenerate] [--storage lowdb|postgres]\n',
+    'usage: pnpm bench [--quick] [--only http|scale|fleet|propagation|migrate] [--route ID]... [--regenerate] [--storage lowdb|postgres]\n',
   );
   process.exit(0);
 }
-if (args.only !== undefined && !['http', 'scale', 'fleet', 'propagation'].includes(args.only)) {
-  process.stderr.write(`bench: --only takes http, scale, fleet or propagation, not "${args.only}"\n`);
+if (args.only !== undefined && !['http', 'scale', 'fleet', 'propagation', 'migrate'].includes(args.only)) {
+  process.stderr.write(`bench: --only takes http, scale, fleet, propagation or migrate, not "${args.only}"\n`);
   process.exit(2);
 }
 
@@ -58,6 +61,7 @@ const parts = {
   scale: (args.only === undefined || args.only === 'scale') && !onPostgres,
   fleet: (args.only === undefined || args.only === 'fleet') && !args.route,
   propagation: args.only === 'propagation',
+  migrate: args.only === 'migrate',
 };
 const settings = {
   http: (quick
@@ -385,6 +389,7 @@ async function main(): Promise<void> {
   }
 
   const propagation: PropagationFigures[] | undefined = parts.propagation ? await propagationRuns(settings.propagation) : undefined;
+  const migrate: MigrateFigures | undefined = parts.migrate ? await migrateRun({ flags: quick ? 1_000 : 10_000 }) : undefined;
 
   let scale: ScaleFigures[] | undefined;
   if (parts.scale) {
@@ -404,7 +409,7 @@ async function main(): Promise<void> {
   }
 
   const table = rows(http, scale, postgres, fleet);
-  const text = propagation ? propagationMarkdown(propagation) : markdown(table);
+  const text = propagation ? propagationMarkdown(propagation) : migrate ? migrateMarkdown(migrate) : markdown(table);
   process.stdout.write(`\n${text}`);
   const full = !quick && parts.http && parts.scale && !args.route && !onPostgres;
   const results = {
@@ -424,6 +429,7 @@ async function main(): Promise<void> {
     scale: scale ?? null,
     fleet: fleet ?? null,
     propagation: propagation ?? null,
+    migrate: migrate ?? null,
   };
   mkdirSync(join(BENCH_DIR, 'results'), { recursive: true });
   const file = join(BENCH_DIR, 'results', full ? 'latest.json' : onPostgres && !quick && !args.route ? 'postgres.json' : 'trial.json');
