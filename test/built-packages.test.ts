@@ -27,6 +27,7 @@ const EXPECTED: Record<string, string[]> = {
   'node-http': ['serve', 'createServer', 'toNodeListener'],
   server: ['startServer', 'parseConfig', 'seedDemo'],
   ui: ['createUiHandler', 'withUi'],
+  migrate: ['migrateFromUnleash', 'exportToUnleash', 'move', 'unleashApi', 'MigrateError'],
 };
 
 const packages = readdirSync(join(REPO_ROOT, 'packages'), { withFileTypes: true })
