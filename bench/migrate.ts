@@ -88,6 +88,7 @@ async function runMigrate(url: string, key: string, dataDir: string): Promise<Mi
   }, 50);
   try {
     const exitCode = await proc.exited;
+    if (exitCode !== 0) throw new Error(`flagadmin migrate exited ${exitCode}:\n${proc.output().slice(-2000)}`);
     return {
       seconds: (performance.now() - started) / 1000,
       cpuSeconds: cpuMicros / 1e6,
