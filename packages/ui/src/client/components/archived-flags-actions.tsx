@@ -1,6 +1,7 @@
 import { deleteFeatures, reviveFeatures } from '../feature-lifecycle';
 import type { Action } from '../use-action';
 import { ConfirmButton } from './confirm-button';
+import { flagCount, SelectionPanel } from './selection-panel';
 
 const names = (list: readonly string[]) => list.join(', ');
 
@@ -11,7 +12,7 @@ const names = (list: readonly string[]) => list.join(', ');
  */
 export function ArchivedFlagsActions(props: { projectId: string; selected: string[]; action: Action; onDone(): void }) {
   const { projectId, selected, action } = props;
-  const count = selected.length === 1 ? '1 flag' : `${selected.length} flags`;
+  const count = flagCount(selected.length);
   const run = async (write: () => Promise<unknown>, done: string) => {
     const ok = await action.run(write, done);
     if (ok) props.onDone();
@@ -19,11 +20,12 @@ export function ArchivedFlagsActions(props: { projectId: string; selected: strin
   };
 
   return (
-    <section aria-labelledby="archive-selected-heading" class="selection">
-      <h2 id="archive-selected-heading">With the selected flags</h2>
-      <p class="muted small" aria-live="polite">
-        {selected.length ? `${count} selected.` : 'Tick archived flags to revive or delete several at once.'}
-      </p>
+    <SelectionPanel
+      id="archive-selected-heading"
+      level={2}
+      selected={selected.length}
+      hint="Tick archived flags to revive or delete several at once."
+    >
       <div class="inline-form">
         <button
           type="button"
@@ -45,6 +47,6 @@ export function ArchivedFlagsActions(props: { projectId: string; selected: strin
           onConfirm={() => run(() => deleteFeatures(projectId, selected), `${count} deleted: ${names(selected)}.`)}
         />
       </div>
-    </section>
+    </SelectionPanel>
   );
 }

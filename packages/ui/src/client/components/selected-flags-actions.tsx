@@ -5,6 +5,7 @@ import { useAction } from '../use-action';
 import { ArchiveFlags } from './archive-flags';
 import { ActionNotices } from './confirm-button';
 import { SelectField } from './select-field';
+import { flagCount, SelectionPanel } from './selection-panel';
 
 /**
  * What the project's flag table does with the flags ticked: on or off in one environment, stale or not,
@@ -20,18 +21,14 @@ export function SelectedFlagsActions(props: {
   const { projectId, selected } = props;
   const action = useAction();
   const [environment, setEnvironment] = useState(props.environments[0] ?? '');
-  const count = selected.length === 1 ? '1 flag' : `${selected.length} flags`;
+  const count = flagCount(selected.length);
   const none = selected.length === 0 || action.busy;
   const run = async (write: () => Promise<unknown>, done: string) => {
     if (await action.run(write, done)) props.onDone(false);
   };
 
   return (
-    <section aria-labelledby="selected-heading" class="selection">
-      <h3 id="selected-heading">With the selected flags</h3>
-      <p class="muted small" aria-live="polite">
-        {selected.length ? `${count} selected.` : 'Tick flags in the table to act on several at once.'}
-      </p>
+    <SelectionPanel id="selected-heading" level={3} selected={selected.length} hint="Tick flags in the table to act on several at once.">
       <div class="inline-form">
         {props.environments.length ? (
           <SelectField
@@ -74,6 +71,6 @@ export function SelectedFlagsActions(props: {
         />
       </div>
       <ActionNotices action={action} />
-    </section>
+    </SelectionPanel>
   );
 }
