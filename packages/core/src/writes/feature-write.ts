@@ -9,7 +9,7 @@
  * nothing and keeps the ETag. What SDK usage stamps on features (`lastSeenAt`, lifecycle stages) goes
  * through `stampFeaturesSeen`.
  */
-import type { FeatureRecord } from '../base/records';
+import type { FeatureRecord, Tag } from '../base/records';
 import type { WriteTx } from '../base/storage';
 import type { Limits } from '../base/limits';
 import { AdminError, badData } from '../base/errors';
@@ -98,8 +98,9 @@ export async function writeFeature<R>(
   if (ref.ifMatch != null && !ifMatchAccepts(ref.ifMatch, etagOf(stored.version))) {
     throw new AdminError('PreconditionFailedError', `The feature has changed: its current ETag is ${etagOf(stored.version)}.`);
   }
-  const envs = await environments(tx);
-  const staleness = { lifetimes: await readFeatureLifetimes(tx), now: ctx.now() };
+  const [envs, lifetimes] = await Promise.all([environments(tx), readFeatureLifetimes(tx)]);
+  const now = ctx.now();
+  const staleness = { lifetimes, now };
   const feature = copyForEdit(stored);
   const before = featureDocument(stored, envs, staleness);
   const outcome = await edit({ tx, stored, feature, before, environments: envs, limits: ctx.limits });
@@ -113,10 +114,11 @@ export async function writeFeature<R>(
     others.push(...consequences.others);
   }
 
-  deriveFields(stored, feature, ctx.now().toISOString(), envs);
+  const nowIso = now.toISOString();
+  deriveFields(stored, feature, nowIso, envs);
   for (const other of others) await storeOther(tx, other);
   const after = featureDocument(feature, envs, staleness);
-  await commit(tx, ctx, origin, stored, feature, events, { data: after, preData: before }, ref.environment);
+  await commit(tx, ctx, origin, nowIso, stored, feature, events, { data: after, preData: before }, ref.environment);
   return { result, feature: after, etag: etagOf(feature.version) };
 }
 
@@ -134,8 +136,19 @@ export async function commitNewFeature(
 ): Promise<FeatureDocument> {
   for (const other of others) await storeOther(tx, other);
   const created: FeatureRecord = { ...record, createdBy: { id: origin.principal.id, name: origin.principal.name } };
-  const document = featureDocument(created, await environments(tx), { lifetimes: await readFeatureLifetimes(tx), now: ctx.now() });
-  await commit(tx, ctx, origin, undefined, created, [{ type: 'feature-created', data: document, preData: null }], undefined, undefined);
+  const now = ctx.now();
+  const document = featureDocument(created, await environments(tx), { lifetimes: await readFeatureLifetimes(tx), now });
+  await commit(
+    tx,
+    ctx,
+    origin,
+    now.toISOString(),
+    undefined,
+    created,
+    [{ type: 'feature-created', data: document, preData: null }],
+    undefined,
+    undefined,
+  );
   return document;
 }
 
@@ -161,7 +174,17 @@ export async function removeFeature(
   ];
   for (const other of others) await storeOther(tx, other);
   const before = featureDocument(stored, await environments(tx));
-  await commit(tx, ctx, origin, stored, undefined, [{ type: 'feature-deleted', data: null, preData: before }], undefined, undefined);
+  await commit(
+    tx,
+    ctx,
+    origin,
+    ctx.now().toISOString(),
+    stored,
+    undefined,
+    [{ type: 'feature-deleted', data: null, preData: before }],
+    undefined,
+    undefined,
+  );
   return before;
 }
 
@@ -268,6 +291,7 @@ async function commit(
   tx: WriteTx,
   ctx: AdminContext,
   origin: WriteOrigin,
+  now: string,
   stored: Readonly<FeatureRecord> | undefined,
   feature: FeatureRecord | undefined,
   events: readonly EventInput[],
@@ -279,22 +303,16 @@ async function commit(
   if (feature) await tx.put('features', feature);
   else await tx.delete('features', subject.name);
   // The tag list follows the feature's tags: unknown types refused, new tags listed, uses counted.
-  const tagEvents = await syncTagUsage(tx, ctx.now().toISOString(), stored?.tags ?? [], feature?.tags ?? []);
+  const before = stored?.tags ?? [];
+  const after = feature?.tags ?? [];
+  const tagEvents = sameTags(before, after) ? [] : await syncTagUsage(tx, now, before, after);
   const stats = (await tx.get('projectStats', subject.project)) ?? emptyStats(subject.project);
   updateStats(stats, stored, feature);
-  const common = {
-    ...causedBy(origin),
-    project: subject.project,
-    featureName: subject.name,
-    tags: subject.tags,
-    ...(environment === undefined ? {} : { environment }),
-  };
-  const withDocuments = documents === undefined ? common : { ...common, ...documents };
   await emit(
     tx,
     ctx,
     origin.principal,
-    events.map((e) => ({ ...(e.data === undefined && e.preData === undefined ? withDocuments : common), ...e })),
+    events.map((e) => eventOf(e, origin, subject, environment, e.data === undefined && e.preData === undefined ? documents : undefined)),
     stats,
   );
   // Tags new to the list, as instance events after the feature's (no more of them than of its `feature-tagged`).
@@ -305,4 +323,29 @@ async function commit(
       origin.principal,
       tagEvents.map((e) => ({ ...causedBy(origin), ...e })),
     );
+}
+
+/** An event of the feature: its project, name, tags and environment, the documents where it carries neither of its own. */
+function eventOf(
+  e: EventInput,
+  origin: WriteOrigin,
+  subject: Readonly<FeatureRecord>,
+  environment: string | undefined,
+  documents: { data: FeatureDocument; preData: FeatureDocument } | undefined,
+): EventInput {
+  const event: EventInput = { type: e.type, project: subject.project, featureName: subject.name, tags: subject.tags };
+  if (origin.changeRequestId !== undefined) event.changeRequestId = origin.changeRequestId;
+  if (environment !== undefined) event.environment = environment;
+  if (documents) {
+    event.data = documents.data;
+    event.preData = documents.preData;
+  }
+  return Object.assign(event, e);
+}
+
+/** The same tags in the same order: the tag list has nothing to follow (most writes). */
+function sameTags(before: readonly Tag[], after: readonly Tag[]): boolean {
+  return (
+    before === after || (before.length === after.length && before.every((t, i) => t.type === after[i]!.type && t.value === after[i]!.value))
+  );
 }
