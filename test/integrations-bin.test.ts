@@ -30,7 +30,7 @@ const ids = new Map<Receiver, number>();
 const expected: string[] = [];
 
 async function startBinOnData(): Promise<void> {
-  const child = spawnNode([...BIN_FROM_SOURCE, '--port', '0', '--no-demo', '--data', dataDir, '--integrations-lease', '1000'], {
+  const child = spawnNode([...BIN_FROM_SOURCE, '--port', '0', '--no-demo', '--data', dataDir], {
     env: { LOG_LEVEL: 'debug', INIT_ADMIN_API_TOKENS: KEY },
   });
   outputs.push(child);

@@ -30,6 +30,11 @@ export interface IntegrationsOptions {
    * lease that ran out is seen. Default 5,000, or the lease when shorter.
    */
   pollIntervalMs?: number;
+  /**
+   * The storage is this process's alone (lowdb locks its directory): a lease of another process can only be
+   * one a crash left, and is taken over at once instead of when it runs out. Default false.
+   */
+  soleProcess?: boolean;
   /** This process's name in the lease. Default: a random id. */
   processId?: string;
   fetch?: typeof fetch;
@@ -55,7 +60,8 @@ export function startIntegrations(options: IntegrationsOptions): Integrations {
   const logger = options.logger ?? silentLogger;
   const leaseMs = options.leaseMs ?? DELIVERY_DEFAULTS.leaseMs;
   const me = options.processId ?? randomUUID();
-  const lease = leaseOn(storage, me, leaseMs);
+  const soleProcess = options.soleProcess ?? false;
+  const lease = leaseOn(storage, me, leaseMs, soleProcess);
   const attemptOptions = {
     retry: {
       firstDelayMs: options.retry?.firstDelayMs ?? DELIVERY_DEFAULTS.retry.firstDelayMs,
@@ -135,7 +141,8 @@ export function startIntegrations(options: IntegrationsOptions): Integrations {
       const due: number[] = [];
       for (const addon of await tx.list('addons')) {
         const state = (await tx.get('settings', stateName(addon.id)))?.value as LeasedState | undefined;
-        const heldElsewhere = state?.deliverer !== undefined && state.deliverer !== me && Date.parse(state.leaseUntil ?? '') > Date.now();
+        const heldElsewhere =
+          !soleProcess && state?.deliverer !== undefined && state.deliverer !== me && Date.parse(state.leaseUntil ?? '') > Date.now();
         if ((!state || state.lastEventId < count) && !heldElsewhere) due.push(addon.id);
       }
       return due;

@@ -12,13 +12,23 @@ export interface DeliverySettings {
   giveUpAfterMs?: number;
 }
 
-/** Starts delivery unless `settings` is false; `close()` stops it (attempts under way stay pending, leases given back). */
-export function startDelivery(storage: Storage, logger: Logger, settings: boolean | DeliverySettings = true): Integrations {
+/**
+ * Starts delivery unless `settings` is false; `close()` stops it (attempts under way stay pending, leases given
+ * back). `soleProcess`: the storage is this process's alone (lowdb's locked directory), so a restart after a
+ * crash takes the crashed process's leases over at once.
+ */
+export function startDelivery(
+  storage: Storage,
+  logger: Logger,
+  settings: boolean | DeliverySettings = true,
+  soleProcess = false,
+): Integrations {
   if (settings === false) return { close: async () => undefined };
   const { leaseMs, giveUpAfterMs } = settings === true ? {} : settings;
   return startIntegrations({
     storage,
     logger,
+    soleProcess,
     ...(leaseMs === undefined ? {} : { leaseMs }),
     ...(giveUpAfterMs === undefined ? {} : { retry: { giveUpAfterMs } }),
   });

@@ -172,7 +172,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     });
     const listening = server;
     const scheduler = startChangeRequestScheduler(admin, logger, options.scheduleIntervalMs);
-    const delivery = startDelivery(storage, logger, options.integrations);
+    const delivery = startDelivery(storage, logger, options.integrations, dataDir !== undefined);
     let closing: Promise<void> | undefined;
     return {
       url: listening.url + basePath,
