@@ -45,7 +45,7 @@ const errorAnswer = (status: 400 | 401 | 503, message: string, headers?: Record<
   json(status, { id: crypto.randomUUID(), name: ERROR_NAMES[status], message }, headers);
 
 /** The value of one cookie of the request (the first, when sent twice). */
-export function cookieValue(headers: Headers, name: string): string | null {
+function cookieValue(headers: Headers, name: string): string | null {
   for (const part of (headers.get('cookie') ?? '').split(';')) {
     const at = part.indexOf('=');
     if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
@@ -73,9 +73,7 @@ export function withSignInRoutes(handle: FetchHandler, options: SignInRoutesOpti
   const now = options.now ?? Date.now;
   const sso = options.oidc ? { ...options.oidc, party: relyingParty(options.oidc.config, now) } : undefined;
   const loginCookiePath = `${basePath}/auth/oidc`;
-  const providers = json(200, {
-    options: sso ? [{ type: 'oidc', message: 'Sign in with single sign-on', path: `${basePath}${LOGIN}` }] : [],
-  });
+  const signInOptions = sso ? [{ type: 'oidc', message: 'Sign in with single sign-on', path: `${basePath}${LOGIN}` }] : [];
 
   const redirectUriOf = (headers: Headers, config: OidcConfig): string | null => {
     if (config.redirectUri) return config.redirectUri;
@@ -107,6 +105,7 @@ export function withSignInRoutes(handle: FetchHandler, options: SignInRoutesOpti
   async function answer(method: string, url: string, headers: Headers): Promise<PlainResponse | null> {
     const { pathname, search } = new URL(url, 'http://request.invalid');
     if (pathname !== PROVIDERS && pathname !== LOGIN && pathname !== CALLBACK) return null;
+    if (pathname !== PROVIDERS && !sso) return null; // core's 404
     if (method !== 'GET' && method !== 'HEAD') {
       return json(
         405,
@@ -114,8 +113,8 @@ export function withSignInRoutes(handle: FetchHandler, options: SignInRoutesOpti
         { allow: 'GET' },
       );
     }
-    if (pathname === PROVIDERS) return providers;
-    if (!sso) return null; // core's 404
+    // A new answer each time: a host may add headers to the one it is given.
+    if (pathname === PROVIDERS || !sso) return json(200, { options: signInOptions });
     try {
       return pathname === LOGIN ? await login(headers, sso) : await callback(headers, search, sso);
     } catch (error) {

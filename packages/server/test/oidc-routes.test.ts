@@ -76,6 +76,17 @@ test('OIDC_REDIRECT_URI: the callback as registered, whatever the request says; 
   assert.match(res.headers.get('set-cookie')!, /; Secure$/);
 });
 
+test('without single sign-on: no option offered, and its routes are core’s 404', async () => {
+  const plain = await startServer({ port: 0, storage: memoryStorage(), demo: false });
+  try {
+    assert.equal(await (await fetch(`${plain.url}/auth/providers`)).json(), { options: [] });
+    assert.is((await fetch(`${plain.url}/auth/oidc/login`, { redirect: 'manual' })).status, 404);
+    assert.is((await fetch(`${plain.url}/auth/oidc/callback?code=x&state=y`, { method: 'POST' })).status, 404);
+  } finally {
+    await plain.close();
+  }
+});
+
 test('other requests are core’s: the API, and 405 for a write to a sign-in route', async () => {
   assert.is((await fetch(`${server.url}/health`)).status, 200);
   assert.is((await fetch(`${server.url}/api/admin/projects`)).status, 401);
