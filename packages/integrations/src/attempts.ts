@@ -88,7 +88,7 @@ export async function sendUntilTaken(addon: Addon, event: DeliveredEvent, signal
     if (Date.now() - started + delay > retry.giveUpAfterMs) {
       return {
         state: 'failed',
-        stateDetails: `Not taken after ${attempt} attempts in ${Date.now() - started} ms: ${detail}`,
+        stateDetails: `Not taken after ${attempt} attempt${attempt === 1 ? '' : 's'} in ${Date.now() - started} ms: ${detail}`,
         attempts: attempt,
         ...(status === undefined ? {} : { status }),
       };

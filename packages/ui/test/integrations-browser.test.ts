@@ -5,6 +5,7 @@
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { startReceiver, type Receiver } from '../../../test/helpers/integration-receiver';
+import { screenshot } from './browser';
 import { browserSuite } from './browser-suite';
 
 interface Addon {
@@ -103,6 +104,7 @@ s.test('add a webhook, switch it off and on, test it, see its deliveries and a f
     .filter({ hasText: /could not be reached/ })
     .waitFor();
   await assertAccessible(page, 'a failed delivery');
+  await screenshot(page, 'integrations');
 
   await page.getByRole('button', { name: `Delete Slack ${slack.id}` }).click();
   await page.getByRole('button', { name: `Yes, delete Slack ${slack.id}` }).click();

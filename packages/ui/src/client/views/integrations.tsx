@@ -65,7 +65,7 @@ export function IntegrationsView() {
   return (
     <Page
       title="Integrations"
-      lead="Webhooks, Slack and Microsoft Teams told of the chosen events, from the event log: in order, retried, never twice."
+      lead="Webhooks, Slack and Microsoft Teams told of the chosen events, from the event log: in order, retried for a while, each with an idempotency key."
     >
       <ErrorNotice error={integrations.error} />
       <ActionNotices action={action} />
