@@ -11,6 +11,8 @@ import { rng } from './util';
 
 export interface FleetSpec {
   url: string;
+  /** Several servers behind a round-robin: instance i talks to `urls[i % urls.length]` (default: `url` alone). */
+  urls?: readonly string[];
   clientSecret: string;
   instances: number;
   apps: number;
@@ -73,7 +75,7 @@ function percentile(sorted: readonly number[], p: number): number {
 
 async function main(): Promise<void> {
   const spec = JSON.parse(process.argv[2]!) as FleetSpec;
-  const target = new URL(spec.url);
+  const targets = (spec.urls ?? [spec.url]).map((u) => new URL(u));
   const agent = new Agent({ keepAlive: true, maxSockets: spec.connections });
   const etags = new Map<number, string>();
   const appOf = (i: number) => `fleet-app-${String(i % spec.apps).padStart(4, '0')}`;
@@ -121,6 +123,7 @@ async function main(): Promise<void> {
           });
         }
       }
+      const target = targets[i % targets.length]!;
       const req = httpRequest({ host: target.hostname, port: target.port, path, method, headers, agent }, (res) => {
         const etag = res.headers['etag'];
         if (item.kind === 'poll' && typeof etag === 'string') etags.set(i, etag);

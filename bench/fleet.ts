@@ -31,6 +31,18 @@ export interface FleetFigures {
   eventsAfter: number;
   /** Client applications and instances the outdated-SDK report reads, after the run. */
   outdatedReport: { versions: number; applications: number; bytes: number };
+  /** Bins the fleet was spread over (round-robin by instance); CPU and RSS above are their sums / the first's. */
+  processes: number;
+  /** CPU seconds the database server spent during the run (PostgreSQL), and the most connections it had. */
+  databaseCpuSeconds?: number;
+  databaseConnections?: number;
+}
+
+/** More bins on the same storage, and the database's own figures, for a fleet spread over processes. */
+export interface FleetSpread {
+  others: readonly RunningBin[];
+  databaseCpuMicros(): number;
+  databaseConnections(): Promise<number>;
 }
 
 /** User + system CPU seconds of a process so far. */
@@ -60,13 +72,17 @@ export async function fleetRun(
   storage: string,
   options: FleetOptions,
   storageBytes: () => Promise<number>,
+  spread?: FleetSpread,
 ): Promise<FleetFigures> {
   const pid = bin.child.pid!;
+  const bins = [bin, ...(spread?.others ?? [])];
+  const binsCpu = () => bins.reduce((sum, b) => sum + cpuSecondsOf(b.child.pid!), 0);
   const features = (
     await adminGet<{ features: { name: string }[] }>(bin, `/api/admin/projects/${encodeURIComponent(info.project)}/features`)
   ).body.features.map((f) => f.name);
   const spec: FleetSpec = {
     url: bin.url,
+    urls: bins.map((b) => b.url),
     clientSecret: await clientSecret(bin),
     instances: options.instances,
     apps: options.apps,
@@ -80,9 +96,17 @@ export async function fleetRun(
   const eventsBefore = (await adminGet<{ totalEvents: number }>(bin, '/api/admin/events')).body.totalEvents;
   const storageBytesBefore = await storageBytes();
   const rssBeforeBytes = rssOf(pid);
-  const cpuBefore = cpuSecondsOf(pid);
+  const cpuBefore = binsCpu();
+  const databaseCpuBefore = spread?.databaseCpuMicros();
   let rssMaxBytes = rssBeforeBytes;
-  const sampler = setInterval(() => (rssMaxBytes = Math.max(rssMaxBytes, rssOf(pid))), 500);
+  let databaseConnections = 0;
+  const sampler = setInterval(() => {
+    rssMaxBytes = Math.max(rssMaxBytes, rssOf(pid));
+    void spread?.databaseConnections().then(
+      (n) => (databaseConnections = Math.max(databaseConnections, n)),
+      () => undefined,
+    );
+  }, 500);
   const proc = spawnTracked(process.execPath, ['--import', 'tsx', join(BENCH_DIR, 'fleet-load.ts'), JSON.stringify(spec)]);
   const guard = setTimeout(() => void proc.stop(2_000), (options.seconds + 120) * 1000);
   let load: FleetResult;
@@ -94,7 +118,8 @@ export async function fleetRun(
     clearTimeout(guard);
     clearInterval(sampler);
   }
-  const cpuSeconds = cpuSecondsOf(pid) - cpuBefore;
+  const cpuSeconds = binsCpu() - cpuBefore;
+  const databaseCpuSeconds = databaseCpuBefore === undefined ? undefined : (spread!.databaseCpuMicros() - databaseCpuBefore) / 1e6;
   const report = await adminGet<{ sdks: { applications: string[] }[] }>(
     bin,
     `/api/admin/projects/${encodeURIComponent(info.project)}/sdks/outdated`,
@@ -117,11 +142,15 @@ export async function fleetRun(
       applications: new Set(report.body.sdks.flatMap((s) => s.applications)).size,
       bytes: report.bytes,
     },
+    processes: bins.length,
+    ...(databaseCpuSeconds === undefined ? {} : { databaseCpuSeconds, databaseConnections }),
   };
   process.stderr.write(
     `fleet ${storage}: ${options.instances} instances, ${load.requestsPerSecond.toFixed(0)} req/s for ${load.seconds.toFixed(0)} s, ` +
       `poll p50 ${load.kinds.poll.p50Ms.toFixed(1)} ms p99 ${load.kinds.poll.p99Ms.toFixed(1)} ms, metrics p99 ${load.kinds.metrics.p99Ms.toFixed(1)} ms, ` +
-      `CPU ${(figures.cpuShareOfOneCore * 100).toFixed(0)} % of a core, events ${eventsBefore} -> ${figures.eventsAfter}\n`,
+      `CPU ${(figures.cpuShareOfOneCore * 100).toFixed(0)} % of a core over ${bins.length} bin(s)` +
+      `${databaseCpuSeconds === undefined ? '' : `, database ${((databaseCpuSeconds / load.seconds) * 100).toFixed(0)} % of a core, ${databaseConnections} connections`}` +
+      `, events ${eventsBefore} -> ${figures.eventsAfter}\n`,
   );
   return figures;
 }

@@ -12,7 +12,7 @@ import { ratioRuns, requestHeaders, routesFor, runLoad, type HttpOptions, type R
 import pg from 'pg';
 import { fleetRun, type FleetFigures, type FleetOptions } from './fleet';
 import { onCleanup, startBuiltBin, type RunningBin } from './util';
-import { processesMarkdown, processesRuns, type ProcessesFigure } from './postgres-processes';
+import { databaseCpuMicros, processesMarkdown, processesRuns, type ProcessesFigure } from './postgres-processes';
 
 const BATCH = 2_000;
 
@@ -119,19 +119,34 @@ export function postgresRuns(dataDir: string, info: DataSetInfo, options: HttpOp
 
 /** Bytes the database holds (tables, indexes, TOAST), as PostgreSQL counts them. */
 async function databaseBytes(url: string): Promise<number> {
+  const [row] = await sql<{ bytes: string }>(url, 'SELECT pg_database_size(current_database()) AS bytes');
+  return Number(row!.bytes);
+}
+
+/** Connections the database server has now (every client backend). */
+async function connectionsNow(url: string): Promise<number> {
+  const [row] = await sql<{ n: number }>(url, "SELECT count(*)::int AS n FROM pg_stat_activity WHERE backend_type = 'client backend'");
+  return row!.n - 1; // this one
+}
+
+async function sql<R>(url: string, text: string): Promise<R[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ bytes: string }>('SELECT pg_database_size(current_database()) AS bytes');
-    return Number(rows[0]!.bytes);
+    return (await client.query(text)).rows as R[];
   } finally {
     await client.end();
   }
 }
 
-/** The fleet scenario against one bin on a PostgreSQL server started for the run. */
+/** The fleet scenario spread over three bins (round-robin by SDK instance) on a PostgreSQL server started for the run. */
 export function postgresFleet(dataDir: string, info: DataSetInfo, options: FleetOptions): Promise<FleetFigures> {
-  return withDatabase(dataDir, async ({ url, startBin }) =>
-    fleetRun(await startBin(), info, 'postgres', options, () => databaseBytes(url)),
-  );
+  return withDatabase(dataDir, async ({ url, clusterDir, startBin }) => {
+    const bins = [await startBin(), await startBin(), await startBin()];
+    return fleetRun(bins[0]!, info, 'postgres, three bins', options, () => databaseBytes(url), {
+      others: bins.slice(1),
+      databaseCpuMicros: () => databaseCpuMicros(clusterDir),
+      databaseConnections: () => connectionsNow(url),
+    });
+  });
 }

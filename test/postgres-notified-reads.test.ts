@@ -62,6 +62,10 @@ async function until<T>(read: () => Promise<T>, want: T): Promise<number> {
   }
 }
 
+/** Connections listening for commits now. */
+const listeners = async () =>
+  (await sql<{ n: number }>(server.url, "SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'LISTEN %'"))[0]!.n;
+
 const p99 = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.99) - 1]!;
 
 test('a change made through one process reaches the SDK routes of every other', async () => {
@@ -101,11 +105,15 @@ test('a listener connection cut: the process listens again and reads what was co
   for (const reader of bins) await until(() => sdkDescription(reader.url), 'after-cut');
 });
 
-test('a commit announced by no notification is still read within the re-check bound', async () => {
+test('a commit announced by no notification is still read, and told to commit listeners, within the re-check bound', async () => {
   const storage = await postgresStorage({ url: server.url, recheckMs: 200 });
   try {
     const description = () =>
       storage.read(async (tx) => (await tx.get('features', 'new-checkout-flow'))?.description, { freshness: 'notified' });
+    await description();
+    let told = 0;
+    const stop = storage.onCommit(() => told++);
+    await until(listeners, 4); // this storage's LISTEN beside the bins'
     await description();
     // What an older process would send: a change without the revision in its notification (or none at all).
     await sql(
@@ -114,6 +122,9 @@ test('a commit announced by no notification is still read within the re-check bo
        UPDATE flagadmin.state SET revision = revision + 1`,
     );
     await until(description, 'silent');
+    // Streams hear of it too (they wait for onCommit, not for reads).
+    await until(async () => told > 0, true);
+    stop();
   } finally {
     await storage.close();
   }
@@ -178,13 +189,12 @@ test('the connection budget: a start that could exceed max_connections is refuse
   assert.match((alone as Error).message, new RegExp(`max_connections ${allowed}`));
   // The three bins hold their listeners: they are counted at their pool size (10 each).
   // Listeners the restart cut come back by themselves (within 5 s of the database's return).
-  const listeners = async () =>
-    (await sql<{ n: number }>(server.url, "SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'LISTEN %'"))[0]!.n;
   await until(listeners, 3);
   const beside = await rejects(postgresStorage({ url: server.url, max: allowed - 30, processes: 1 }));
   assert.match((beside as Error).message, /3 running: 10 \+ 10 \+ 10/);
   const planned = await rejects(postgresStorage({ url: server.url, max: 40, processes: 8 }));
-  assert.match((planned as Error).message, /8 flagadmin processes may open 230 .*4 more expected at 40 each/);
+  const message = (planned as Error).message;
+  assert.ok(/8 flagadmin processes may open 230 .*4 more expected at 40 each/.test(message), message);
   const fits = await postgresStorage({ url: server.url, max: 5, processes: 2 });
   await fits.close();
 });

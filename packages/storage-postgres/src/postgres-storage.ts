@@ -129,6 +129,8 @@ class PgStorage implements PostgresStorage {
   private readonly notified: NotifiedState;
   /** core's onCommit listeners. */
   private readonly commitListeners = new Set<() => void>();
+  private recheck: ReturnType<typeof setInterval> | undefined;
+  private readonly recheckMs: number;
 
   private readonly pool: PgPool;
 
@@ -141,7 +143,8 @@ class PgStorage implements PostgresStorage {
   ) {
     const { pool } = pools;
     this.pool = pool;
-    this.notified = new NotifiedState(options.recheckMs ?? DEFAULT_RECHECK_MS);
+    this.recheckMs = options.recheckMs ?? DEFAULT_RECHECK_MS;
+    this.notified = new NotifiedState(this.recheckMs);
     this.listener = new CommitListener(
       pools.session,
       sql.listen,
@@ -158,7 +161,10 @@ class PgStorage implements PostgresStorage {
       const connection = await Connection.open(pool);
       try {
         const row = await connection.begin(sql.state);
+        const known = this.notified.last()?.revision ?? row.revision;
         this.notified.read(row, sentAt);
+        // A commit no notification told of (lost unseen): core's streams hear of it now.
+        if (row.revision > known) this.tell();
         return row;
       } finally {
         connection.release();
@@ -230,9 +236,21 @@ class PgStorage implements PostgresStorage {
     const own = () => listener();
     this.commitListeners.add(own);
     if (!this.closing) this.listener.start();
+    // While someone listens, the state row is read at least every recheckMs unless notifications are known
+    // complete: a notification lost unseen wakes the listeners that late at most.
+    this.recheck ??= setInterval(() => {
+      if (!this.notified.usable()) this.cache.currentState().catch(() => undefined);
+    }, this.recheckMs);
+    this.recheck.unref?.();
     return () => {
       this.commitListeners.delete(own);
+      if (this.commitListeners.size === 0) this.stopRecheck();
     };
+  }
+
+  private stopRecheck(): void {
+    if (this.recheck !== undefined) clearInterval(this.recheck);
+    this.recheck = undefined;
   }
 
   /**
@@ -301,6 +319,7 @@ class PgStorage implements PostgresStorage {
   close(): Promise<void> {
     this.closing ??= (async () => {
       this.listener.stop();
+      this.stopRecheck();
       while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
       if (this.ownsPool) await endPools(this.pools);
     })();
