@@ -6,7 +6,8 @@
 // event or log line. Every wait is for the receiver or the bin to show the fact.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { BIN_FROM_SOURCE, killAll, listeningUrl, randomSecret, scratchDirs, spawnNode, type Child } from './helpers/bin';
+import { parseConfig } from '@flagadmin/server';
+import { BIN_FROM_SOURCE, jsonLines, killAll, listeningUrl, randomSecret, scratchDirs, spawnNode, type Child } from './helpers/bin';
 import { gate, startReceiver, type Receiver } from './helpers/integration-receiver';
 
 const test = suite('integrations delivered by the bin');
@@ -202,6 +203,36 @@ test('no secret of an integration in any answer, event or log line', async () =>
   // The receivers did get them.
   const first = slow.requests[0]!;
   assert.ok(first.headers['authorization'] === SECRETS[1] && first.headers['x-receiver-key'] === SECRETS[3]);
+});
+
+test('switched off by --no-integrations or FLAGADMIN_INTEGRATIONS=off; the lease and retry time from flags or environment', async () => {
+  const config = (argv: string[], env: Record<string, string> = {}) => {
+    const parsed = parseConfig(argv, env);
+    if (!('config' in parsed)) throw new Error('no config');
+    return parsed.config.integrations;
+  };
+  assert.equal(config([]), { leaseMs: 30_000, giveUpAfterMs: 600_000 });
+  assert.is(config(['--no-integrations']), false);
+  assert.is(config([], { FLAGADMIN_INTEGRATIONS: 'off' }), false);
+  assert.equal(config(['--integrations-lease', '5000'], { FLAGADMIN_INTEGRATIONS_GIVE_UP_MS: '60000' }), {
+    leaseMs: 5000,
+    giveUpAfterMs: 60_000,
+  });
+  assert.throws(() => config([], { FLAGADMIN_INTEGRATIONS: 'sometimes' }), /FLAGADMIN_INTEGRATIONS must be on or off/);
+  assert.throws(() => config(['--integrations-lease', '10']), /--integrations-lease must be an integer from 100/);
+  // The bin says which it does.
+  const child = spawnNode([...BIN_FROM_SOURCE, '--port', '0', '--no-demo', '--data', dirs.make()], {
+    env: { LOG_LEVEL: 'info', INIT_ADMIN_API_TOKENS: KEY, FLAGADMIN_INTEGRATIONS: 'off' },
+  });
+  await listeningUrl(child);
+  await child.stop();
+  const messages = jsonLines(child.stdout).map((l) => l['msg']);
+  assert.ok(messages.includes('integrations: this process delivers no events (switched off)'));
+  assert.not.ok(messages.includes('integrations: this process delivers events'));
+  assert.ok(
+    jsonLines(outputs[0]!.stdout).some((l) => l['msg'] === 'integrations: this process delivers events' && l['soleProcess'] === true),
+    'the bins above delivered, as the only process on their data directory',
+  );
 });
 
 test.run();

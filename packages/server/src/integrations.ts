@@ -23,8 +23,12 @@ export function startDelivery(
   settings: boolean | DeliverySettings = true,
   soleProcess = false,
 ): Integrations {
-  if (settings === false) return { close: async () => undefined };
+  if (settings === false) {
+    logger.info({}, 'integrations: this process delivers no events (switched off)');
+    return { close: async () => undefined };
+  }
   const { leaseMs, giveUpAfterMs } = settings === true ? {} : settings;
+  logger.info({ leaseMs, giveUpAfterMs, soleProcess }, 'integrations: this process delivers events');
   return startIntegrations({
     storage,
     logger,
