@@ -4,7 +4,7 @@
  * fresh context per request (a userId no request used before: nothing to reuse) and once with one
  * context repeated (the answer kept per key scope, revision and context serves it).
  */
-import { BENCH_ADMIN_SECRET } from './dataset';
+import { adminCall as call, oncePerBin } from './admin-calls';
 import type { RouteSpec } from './http';
 
 const PROJECT = 'bench-frontend';
@@ -12,18 +12,6 @@ const FLAGS = 20;
 const QUERY = '/api/frontend?appName=bench&sessionId=s1&properties%5Bplan%5D=pro';
 
 let frontendKey: string | undefined;
-const written = new Map<string, Promise<void>>();
-
-async function call<T>(url: string, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(url + path, {
-    method,
-    headers: { authorization: BENCH_ADMIN_SECRET, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${text}`);
-  return (text ? JSON.parse(text) : null) as T;
-}
 
 /** The project, its flags and a frontend key: once per bin, whichever frontend route runs first. */
 async function writeProject(url: string): Promise<void> {
@@ -52,10 +40,7 @@ async function writeProject(url: string): Promise<void> {
   frontendKey = token.secret;
 }
 
-const setup = (url: string): Promise<void> => {
-  if (!written.has(url)) written.set(url, writeProject(url));
-  return written.get(url)!;
-};
+const setup = oncePerBin(writeProject);
 const key = (): string => frontendKey ?? '';
 
 export const FRONTEND_ROUTES: readonly RouteSpec[] = [

@@ -10,14 +10,17 @@ import { join } from 'node:path';
 import type { DataSetInfo } from './dataset';
 import { BENCH_ADMIN_SECRET } from './dataset';
 import { FRONTEND_ROUTES } from './frontend';
+import { USAGE_ROUTES } from './usage';
 import type { LoadResult, LoadSpec } from './load';
 import { BENCH_DIR, median, onCleanup, processCpuMicros, spawnTracked, type RunningBin } from './util';
 
 export interface RouteSpec {
   id: string;
   label: string;
-  method: 'GET' | 'PATCH';
+  method: 'GET' | 'PATCH' | 'POST';
   path: string;
+  /** The body every request sends (POST routes); a PATCH sends a new description each time. */
+  body?: string;
   /** Writes what the route reads before it is recorded (through the bin's API). */
   setup?: (url: string) => Promise<void>;
   /** The key it is read with (known once `setup` ran); the admin key when absent. */
@@ -103,6 +106,7 @@ export function routesFor(info: DataSetInfo): RouteSpec[] {
     },
     { id: 'patch', label: 'PATCH .../features/F (description)', method: 'PATCH', path: `/api/admin/projects/${p}/features/${f}` },
     ...FRONTEND_ROUTES,
+    ...USAGE_ROUTES,
   ];
 }
 
@@ -118,6 +122,7 @@ export interface RecordedResponse {
 export async function recordResponse(url: string, route: RouteSpec): Promise<RecordedResponse> {
   const init: RequestInit = { method: route.method, headers: requestHeaders(route) };
   if (route.method === 'PATCH') init.body = JSON.stringify([{ op: 'replace', path: '/description', value: 'bench recorded' }]);
+  if (route.body !== undefined) init.body = route.body;
   const res = await fetch(url + route.path, init);
   // fetch decodes a compressed body; the baseline must replay the bytes on the wire, so re-encode them
   // the same way (same encoder and settings as node-http, so the same size).
@@ -145,7 +150,7 @@ export function requestHeaders(route: RouteSpec): Record<string, string> {
     // `BENCH_ACCEPT_ENCODING=br pnpm bench ...` measures compressed answers (the baseline replays the compressed bytes).
     // identity by default: fetch would otherwise ask for br/gzip while recording, autocannon never does.
     'accept-encoding': process.env['BENCH_ACCEPT_ENCODING'] || 'identity',
-    ...(route.method === 'PATCH' ? { 'content-type': 'application/json' } : {}),
+    ...(route.method === 'PATCH' || route.body !== undefined ? { 'content-type': 'application/json' } : {}),
   };
 }
 
@@ -274,6 +279,7 @@ export async function ratioRuns(bin: RunningBin, info: DataSetInfo, options: Htt
             method: route.method,
             headers: requestHeaders(route),
             patchDescription: route.method === 'PATCH',
+            ...(route.body !== undefined ? { body: route.body } : {}),
             ...(route.freshUserId ? { freshUserId: true } : {}),
             connections: options.connections,
             durationSeconds: options.durationSeconds,

@@ -7,8 +7,10 @@ import autocannon from 'autocannon';
 
 export interface LoadSpec {
   url: string;
-  method: 'GET' | 'PATCH';
+  method: 'GET' | 'PATCH' | 'POST';
   headers: Record<string, string>;
+  /** The body every request sends. */
+  body?: string;
   /** PATCH only: each request replaces the description with a value no other request used. */
   patchDescription?: boolean;
   /** Each request's `userId` query parameter is one no other request used (a fresh evaluation context). */
@@ -34,6 +36,7 @@ async function main(): Promise<void> {
   let n = 0;
   const tag = process.pid.toString(36);
   const request: autocannon.Request = { method: spec.method, headers: spec.headers };
+  if (spec.body !== undefined) request.body = spec.body;
   if (spec.patchDescription) {
     request.setupRequest = (req) => ({
       ...req,

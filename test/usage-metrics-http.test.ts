@@ -6,28 +6,15 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SYSTEM_PRINCIPAL } from '@flagadmin/core';
+import type { FeatureMetrics, FeatureUsage } from '@flagadmin/core/operations';
 import { expectError, httpWorld, json, OpenApiChecker, OVER_SOCKET, type HttpWorld } from './helpers/http-world';
 import { LOWDB, MEMORY, POSTGRES, type TestStorage } from './helpers/test-storages';
 
 const HOUR = 3_600_000;
 const START = Date.parse('2026-03-02T10:15:00.000Z');
 
-interface Usage {
-  featureName: string;
-  lastHourUsage: { environment: string; timestamp: string; yes: number; no: number }[];
-  seenApplications: string[];
-}
-interface Raw {
-  data: {
-    featureName: string;
-    appName: string;
-    environment: string;
-    timestamp: string;
-    yes: number;
-    no: number;
-    variants?: Record<string, number>;
-  }[];
-}
+type Usage = FeatureUsage;
+type Raw = FeatureMetrics;
 
 function usageSuite(storageKind: TestStorage): void {
   const test = suite(`usage metrics over HTTP (${storageKind.name})`);

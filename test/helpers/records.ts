@@ -218,6 +218,16 @@ export function oneOfEach(suffix = '1'): { [C in CollectionName]: Collections[C]
       environments: [],
       createdAt: T0,
     },
+    usageBuckets: {
+      feature: `feature-${suffix}`,
+      project: `p${suffix}`,
+      environment: `env${suffix}`,
+      appName: `app-${suffix}`,
+      start: '2026-01-01T10:00:00.000Z',
+      yes: 3,
+      no: 1,
+      variants: { blue: 2 },
+    },
     users: {
       id: Number(suffix) || 1,
       username: `user-${suffix}`,

@@ -90,6 +90,7 @@ test('the files exist and have the documented format', async () => {
         featureTypes: [],
         settings: [],
         addons: [],
+        usageBuckets: [],
       },
     });
     assert.ok(text.includes(`\n${JSON.stringify(makeFeature('f2', 'p1'))}\n`), 'one record per line');
