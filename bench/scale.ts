@@ -66,7 +66,7 @@ function operation(admin: Admin, info: DataSetInfo, op: OperationId, archived: s
     case 'searchFeaturesKept':
       return () => admin.searchFeatures(principal, { query: new URLSearchParams({ offset: '0', limit: '50' }) });
     case 'getFeatureEvents':
-      // Features of the busy project in turn (its newest events scanned), each computed once per revision.
+      // Features of the busy project in turn (read through the storage's index by feature), each computed once per revision.
       return (i) => admin.getFeatureEventsJson(principal, { featureName: busyFeature(info, i) });
     case 'archiveRevive':
       return (i) =>
