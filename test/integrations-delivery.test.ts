@@ -168,6 +168,40 @@ function deliverySuite(kind: TestStorage): void {
     assert.is(slow.requests.length, 1, 'the held event blocks only its own integration');
   });
 
+  test('events an integration is not sent cost no write: five flags, then a test-send, make nine writes in all', async () => {
+    const r = await receiver();
+    receivers.push(r);
+    const addon = await admin.createAddon(SYSTEM_PRINCIPAL, {
+      body: { provider: 'webhook', parameters: { url: r.url }, events: ['feature-archived'] },
+    });
+    start();
+    const revision = () => storage.read((tx) => tx.revision());
+    const before = await revision();
+    for (const name of ['a', 'b', 'c', 'd', 'e']) await createFlag(name);
+    await admin.testAddon(SYSTEM_PRINCIPAL, { id: String(addon.id) });
+    // The log is delivered in order: once the test's outcome is recorded, the flags before it were passed.
+    await until(outcomes(addon.id), (o) => o.integrationEvents.length === 1);
+    await integrations!.close();
+    // 5 flags and the test event, then the delivery's claim, the test's outcome and the end of the batch.
+    assert.is((await revision()) - before, 5 + 1 + 3);
+    assert.is(r.requests.length, 1);
+  });
+
+  test('past a hundred events an integration is not sent, its state moves on without sending', async () => {
+    const r = await receiver();
+    receivers.push(r);
+    const addon = await admin.createAddon(SYSTEM_PRINCIPAL, {
+      body: { provider: 'webhook', parameters: { url: r.url }, events: ['feature-archived'] },
+    });
+    start();
+    for (let i = 0; i < 101; i++) await createFlag(`unsent-${i}`);
+    const last = await storage.read((tx) => tx.countEvents({}));
+    const state = () =>
+      storage.read(async (tx) => (await tx.get('settings', `integration-delivery:${addon.id}`))?.value as { lastEventId: number });
+    await until(state, (s) => s.lastEventId === last);
+    assert.is(r.requests.length, 0);
+  });
+
   test('a test-send reaches its integration alone, disabled and filtered as it is, and is recorded', async () => {
     const r = await receiver();
     receivers.push(r);

@@ -11,7 +11,7 @@ import { silentLogger, type Logger, type Storage } from '@flagadmin/core';
 import { sendUntilTaken, Stopped, type RetryOptions } from './attempts';
 import { leaseOn, type Claim } from './lease';
 import { wants } from './request';
-import type { DeliveredEvent, LeasedState } from './types';
+import type { Addon, DeliveredEvent, LeasedState } from './types';
 
 export interface IntegrationsOptions {
   storage: Storage;
@@ -46,6 +46,8 @@ export interface Integrations {
 }
 
 const stateName = (addonId: number): string => `integration-delivery:${addonId}`;
+/** How many events an integration is not sent may pass before its state is moved past them. */
+const UNSENT_LAG = 100;
 
 /** The defaults of the options, for hosts that show them (a `--help`). */
 export const DELIVERY_DEFAULTS = {
@@ -134,18 +136,25 @@ export function startIntegrations(options: IntegrationsOptions): Integrations {
   }
 
   async function tick() {
-    // Due: events pending, and no other process holding a lease that still runs (a claim would be refused:
-    // a write for nothing, which on a shared database tells every process to look again).
+    // Due: an event pending that the integration is sent (or more than UNSENT_LAG events it is not sent, so
+    // its state moves on), and no other process holding a lease that still runs. Anything else would be a
+    // write for nothing (a refused claim, a batch of events the integration does not want), and on a shared
+    // database every write tells every process to look again.
     const pending = await storage.read(async (tx) => {
       const count = await tx.countEvents({});
-      const due: number[] = [];
+      const candidates: { addon: Addon; after: number }[] = [];
       for (const addon of await tx.list('addons')) {
         const state = (await tx.get('settings', stateName(addon.id)))?.value as LeasedState | undefined;
         const heldElsewhere =
           !soleProcess && state?.deliverer !== undefined && state.deliverer !== me && Date.parse(state.leaseUntil ?? '') > Date.now();
-        if ((!state || state.lastEventId < count) && !heldElsewhere) due.push(addon.id);
+        const after = state?.lastEventId ?? 0;
+        if (after < count && !heldElsewhere) candidates.push({ addon, after });
       }
-      return due;
+      const lag = Math.min(count - Math.min(count, ...candidates.map((c) => c.after)), UNSENT_LAG);
+      const recent = lag > 0 ? (await tx.events({ limit: lag })).map((text) => JSON.parse(text) as DeliveredEvent) : [];
+      return candidates
+        .filter(({ addon, after }) => count - after > UNSENT_LAG || recent.some((e) => e.id > after && wants(addon, e)))
+        .map(({ addon }) => addon.id);
     });
     for (const id of pending) {
       if (workers.has(id) || stop.signal.aborted) continue;
