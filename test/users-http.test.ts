@@ -251,6 +251,45 @@ function usersSuite(setup: (typeof PEOPLE_SETUPS)[number]): void {
     assert.equal([me.user.id, me.user.username, me.role, me.projects], [1_000_001, 'host-user@example.com', 'editor', ['default']]);
   });
 
+  test('a change request a person scheduled applies while they keep their access, and fails once it changed', async () => {
+    const P = '/api/admin/projects/default';
+    const config = await send(`${P}/environments/development/change-requests/config`, 'PUT', {
+      changeRequestsEnabled: true,
+      requiredApprovals: 1,
+    });
+    assert.is(config.status, 204);
+    const { id: personId } = await w.createUser({ username: 'sam', email: 'sam@example.com', rootRole: 2 });
+    const cookie = await w.signIn('sam');
+    const schedule = async (feature: string) => {
+      assert.is((await w.asPerson(cookie, 'POST', `${P}/features`, { name: feature })).status, 201);
+      const made = await w.asPerson(cookie, 'POST', `${P}/environments/development/change-requests`, {
+        feature,
+        action: 'updateEnabled',
+        payload: { enabled: true },
+      });
+      const cr = await made.json();
+      const state = (body: unknown, as: 'person' | 'key') =>
+        as === 'person'
+          ? w.asPerson(cookie, 'PUT', `${P}/change-requests/${cr.id}/state`, body)
+          : send(`${P}/change-requests/${cr.id}/state`, 'PUT', body);
+      assert.is((await state({ state: 'In review' }, 'person')).status, 200);
+      assert.is((await state({ state: 'Approved' }, 'key')).status, 200);
+      const at = new Date(w.clock.now.getTime() + 60_000).toISOString();
+      const scheduled = await state({ state: 'Scheduled', scheduledAt: at }, 'person');
+      assert.is(scheduled.status, 200, await scheduled.clone().text());
+      return cr.id as number;
+    };
+    const kept = await schedule('kept-access');
+    w.clock.now = new Date(w.clock.now.getTime() + 61_000);
+    assert.equal(await w.admin.applyDueChangeRequests(SYSTEM_PRINCIPAL), { applied: [kept], failed: [] });
+    const lost = await schedule('lost-access');
+    assert.is((await send(`${USERS}/${personId}`, 'PUT', { rootRole: 3 })).status, 200);
+    w.clock.now = new Date(w.clock.now.getTime() + 61_000);
+    assert.equal(await w.admin.applyDueChangeRequests(SYSTEM_PRINCIPAL), { applied: [], failed: [lost] });
+    const cr = await (await send(`${P}/change-requests/${lost}`, 'GET')).json();
+    assert.match(cr.schedule.reason, /person who scheduled/);
+  });
+
   test('without a password hasher, setting a password is a clear 400 and people without one can still be made', async () => {
     const bare = await peopleWorld({ ...setup, noHasher: true });
     try {
