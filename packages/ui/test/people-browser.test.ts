@@ -102,7 +102,10 @@ s.test('users: add one, change the role, set a new password (they sign in with i
   await assertAccessible(page, 'users, delete asked');
   await page.getByRole('button', { name: 'Yes, delete Vic Viewer' }).click();
   await row.waitFor({ state: 'detached' });
-  assert.not.ok((await users()).some((u) => u.id === vic!.id), 'the API no longer has vic');
+  assert.not.ok(
+    (await users()).some((u) => u.id === vic!.id),
+    'the API no longer has vic',
+  );
   // Vic's session ended with the deletion: their next request signs them out.
   await other.page.getByRole('link', { name: 'Events' }).click();
   await other.page.getByLabel('Username or email').waitFor();
