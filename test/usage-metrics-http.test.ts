@@ -164,6 +164,15 @@ function usageSuite(storageKind: TestStorage): void {
     assert.is(feature.lastSeenAt, new Date(clock).toISOString());
     assert.is(feature.environments.find((e) => e.name === 'development')?.lastSeenAt, new Date(clock).toISOString());
     assert.is(await w.eventCount(), events, 'no event: Unleash writes none for usage');
+    // Reported again within a minute: the flag is not written again; a minute later it is.
+    const seen = async () => (await w.admin.getFeature(SYSTEM_PRINCIPAL, { projectId: 'default', featureName: 'f2' })).feature.lastSeenAt;
+    const first = new Date(clock).toISOString();
+    clock += 30_000;
+    await report({ f2: { yes: 1 } });
+    assert.is(await seen(), first);
+    clock += 31_000;
+    await report({ f2: { yes: 1 } });
+    assert.is(await seen(), new Date(clock).toISOString());
     // lastSeenAt in a later hour reaches search's order by lastSeenAt.
     clock += HOUR;
     await report({ f1: { yes: 1 } });

@@ -24,7 +24,7 @@ import { readFeatureLifetimes } from '../runtime/feature-lifetimes';
 import { causedBy, requireDirectWriteAllowed, type WriteOrigin } from './write-origin';
 import { syncTagUsage } from './tag-usage';
 import { childrenWithoutParent, parentsWithoutChild } from '../rules/dependency-links';
-import { enterStage, restartLifecycle } from '../rules/lifecycle';
+import { enterStage, restartLifecycle, stagesOf } from '../rules/lifecycle';
 import { archiveConsequences, archivedFeature, requireNoLiveChildren } from './archive-rules';
 import type { EnvironmentRecord } from '../base/vocabulary-records';
 import { hourStart } from '../base/usage-records';
@@ -247,8 +247,10 @@ export async function storeFollowingChange(
  * feature and of its environment, and the lifecycle stages a report enters (Unleash 8.2.0's lifecycle
  * service): `pre-live` in an environment the instance has, `live` too in a `production`-type one where
  * the feature is on; an archived feature enters nothing. Stored without a new version or an event, as
- * Unleash writes none (and an editor's If-Match stays good); each feature whose search row moves (a stage
- * entered, `lastSeenAt` into a new hour) is stamped for the search index (runtime/usage-stamps.ts).
+ * Unleash writes none (and an editor's If-Match stays good); a feature reported again within
+ * SEEN_PRECISION_MS that enters no stage is not written again (SDKs report the same flags every minute).
+ * Each feature whose search row moves (a stage entered, `lastSeenAt` into a new hour) is stamped for the
+ * search index (runtime/usage-stamps.ts).
  */
 export async function stampFeaturesSeen(
   tx: WriteTx,
@@ -257,21 +259,38 @@ export async function stampFeaturesSeen(
 ): Promise<void> {
   const { environment: env, at } = seen;
   const moved: string[] = [];
+  const recent = Date.parse(at) - SEEN_PRECISION_MS;
+  const seenSince = (value: string | null | undefined) => value != null && Date.parse(value) >= recent;
   for (const stored of features) {
+    const envEntry = stored.environments.find((e) => e.name === env?.name);
+    const stages = stagesOf(stored).length;
+    if (seenSince(stored.lastSeenAt) && (!envEntry || seenSince(envEntry.lastSeenAt)) && !entersStage(stored, env)) continue;
     const feature = copyForEdit(stored);
     feature.lastSeenAt = at;
     for (const e of feature.environments) if (e.name === env?.name) e.lastSeenAt = at;
-    let entered = false;
     if (env && !feature.archived) {
-      entered = enterStage(feature, { stage: 'pre-live', enteredStageAt: at });
-      if (env.type === 'production' && feature.environments.some((e) => e.name === env.name && e.enabled))
-        entered = enterStage(feature, { stage: 'live', enteredStageAt: at }) || entered;
+      enterStage(feature, { stage: 'pre-live', enteredStageAt: at });
+      if (livesIn(feature, env)) enterStage(feature, { stage: 'live', enteredStageAt: at });
     }
+    const entered = stagesOf(feature).length > stages;
     if (entered || stored.lastSeenAt === null || hourStart(Date.parse(stored.lastSeenAt)) !== hourStart(Date.parse(at)))
       moved.push(feature.name);
     await tx.put('features', feature);
   }
   await addUsageStamps(tx, moved);
+}
+
+/** How far `lastSeenAt` may lag behind the last report: a feature reported again within it is not written again. */
+export const SEEN_PRECISION_MS = 60_000;
+
+const livesIn = (feature: Readonly<FeatureRecord>, env: EnvironmentRecord): boolean =>
+  env.type === 'production' && feature.environments.some((e) => e.name === env.name && e.enabled);
+
+/** Whether a report from `env` makes the feature enter a stage it has not entered. */
+function entersStage(feature: Readonly<FeatureRecord>, env: EnvironmentRecord | undefined): boolean {
+  if (!env || feature.archived) return false;
+  const has = new Set(stagesOf(feature).map((s) => s.stage));
+  return !has.has('pre-live') || (livesIn(feature, env) && !has.has('live'));
 }
 
 /** Another feature an edit changed: stored with a new version, unless it is as stored. */
