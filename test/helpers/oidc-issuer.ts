@@ -3,6 +3,7 @@
 // claims. It listens before it serves, so a bin can be started on its URL first and the client's
 // redirect URI (which names the bin's port) registered afterwards; until then, and while `down`, every
 // connection is dropped, as an unreachable issuer's would be.
+/// <reference path="./oidc-provider.d.ts" />
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import Provider from 'oidc-provider';
