@@ -8,6 +8,7 @@
 // flagadmin's changes go back with `export --to` and the SDKs agree again. The import routes' answers to bad
 // input are compared with Unleash's, and the bin's failures (a wrong key, an Unleash that cannot be reached or
 // goes away mid-pull) are an exit code and one clear line, no stack trace.
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { request as httpRequest } from 'node:http';
 import { suite } from 'uvu';
@@ -475,6 +476,22 @@ test("bad input to the import routes: flagadmin answers Unleash's status and err
   } finally {
     await stopFlagadmin();
   }
+});
+
+test("export --file writes one environment's export that Unleash's validation takes without an error", async () => {
+  const file = `${state.dirs.make()}/production.json`;
+  const ran = await bin(['export', '--file', file, '--environment', 'production', '--project', 'default', '--data', state.data!]);
+  assert.is(ran.code, 0, ran.stderr);
+  assert.match(ran.stdout, /Wrote 22 feature\(s\) of environment production in project default to /);
+  const data = JSON.parse(readFileSync(file, 'utf8'));
+  const report = await ok(
+    state.real!.call('/api/admin/features-batch/validate', 'POST', { project: 'default', environment: 'production', data }),
+    'validate',
+  );
+  assert.equal([report.errors, report.permissions], [[], []]);
+  const both = await bin(['export', '--file', file, '--to', state.unleash!.url, '--environment', 'production']);
+  assert.is(both.code, 2);
+  assert.match(both.stderr, /--file and --to exclude each other/);
 });
 
 test('export --to refuses an admin API token before writing anything (Unleash refuses them on import)', async () => {

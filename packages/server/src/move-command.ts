@@ -3,7 +3,8 @@
  * @flagadmin/migrate, shows progress on stderr (a bar on a terminal, plain lines otherwise), prints the
  * summary on stdout, and answers an exit code (see MOVE_USAGE); never a stack trace for an expected failure.
  */
-import { createAdmin, SYSTEM_PRINCIPAL, type Storage } from '@flagadmin/core';
+import { writeFile } from 'node:fs/promises';
+import { createAdmin, SYSTEM_PRINCIPAL, type Admin, type Storage } from '@flagadmin/core';
 import { exportToUnleash, incomplete, isMigrateError, migrateFromUnleash, summaryLines, type Progress } from '@flagadmin/migrate';
 import { lowdbStorage } from '@flagadmin/storage-lowdb';
 import { postgresStorage } from '@flagadmin/storage-postgres';
@@ -43,6 +44,22 @@ function storageFailure(error: unknown, config: MoveConfig): string {
   if (name === 'FlagadminStorageLockedError') return `${message}: a running flagadmin uses it; stop it first, or point --data elsewhere`;
   if (name === 'FlagadminStorageCorruptError') return `cannot open the data: ${message}`;
   return `cannot open flagadmin's ${config.databaseUrl ? 'database' : `data directory ${config.dataDir}`}: ${message}`;
+}
+
+/** `export --file`: one environment's export (Unleash's format: its import takes the file) of one project or all. */
+async function exportFile(
+  admin: Admin,
+  file: { path: string; environment: string },
+  project: string | undefined,
+  io: MoveIo,
+): Promise<number> {
+  const body = { environment: file.environment, ...(project ? { project } : {}) };
+  const data = await admin.exportFeatures(SYSTEM_PRINCIPAL, { body });
+  await writeFile(file.path, `${JSON.stringify(data, null, 2)}\n`);
+  io.out(
+    `Wrote ${data.features.length} feature(s) of environment ${file.environment}${project ? ` in project ${project}` : ''} to ${file.path}`,
+  );
+  return DONE;
 }
 
 export async function runMoveCommand(
@@ -92,6 +109,7 @@ export async function runMoveCommand(
   try {
     const admin = createAdmin({ storage });
     await admin.context.ready();
+    if (config.file) return await exportFile(admin, config.file, config.projects[0], io);
     const options = {
       unleash: { url: config.unleashUrl, key: config.key },
       admin,

@@ -11,10 +11,12 @@ export type MoveCommandName = 'migrate' | 'export';
 
 export interface MoveConfig {
   command: MoveCommandName;
-  /** Unleash's base URL (`--from` for migrate, `--to` for export). */
+  /** Unleash's base URL (`--from` for migrate, `--to` for export); empty with `file`. */
   unleashUrl: string;
-  /** Unleash's admin key: `--key`, else UNLEASH_API_KEY. */
+  /** Unleash's admin key: `--key`, else UNLEASH_API_KEY; empty with `file`. */
   key: string;
+  /** export only: write one environment's export (Unleash's format) to this file instead of into an Unleash. */
+  file?: { path: string; environment: string };
   projects: string[];
   dryRun: boolean;
   dataDir: string;
@@ -44,6 +46,7 @@ export function parseMoveConfig(command: MoveCommandName, argv: readonly string[
         data: { type: 'string' },
         'database-url': { type: 'string' },
         'page-size': { type: 'string' },
+        ...(command === 'export' ? { file: { type: 'string' as const }, environment: { type: 'string' as const } } : {}),
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -53,11 +56,20 @@ export function parseMoveConfig(command: MoveCommandName, argv: readonly string[
   }
   if (values['help']) return { help: true };
   const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string).trim() : undefined);
-  const unleashUrl = text(where);
-  if (!unleashUrl) throw new ConfigError(`--${where} <Unleash URL> is required, e.g. --${where} https://unleash.example.com`);
-  if (!/^https?:\/\/./.test(unleashUrl)) throw new ConfigError(`--${where} must be a http(s) URL, e.g. https://unleash.example.com`);
-  const key = text('key') ?? env['UNLEASH_API_KEY']?.trim();
-  if (!key) throw new ConfigError('--key <Unleash admin key> (or UNLEASH_API_KEY) is required');
+  const filePath = text('file');
+  const environment = text('environment');
+  if (filePath !== undefined && text(where) !== undefined)
+    throw new ConfigError('--file and --to exclude each other: one export goes to one place');
+  if (filePath !== undefined && !environment)
+    throw new ConfigError('--file needs --environment <name>: a file holds one environment, as Unleash imports it');
+  if (filePath === undefined && environment !== undefined) throw new ConfigError('--environment goes with --file');
+  const file = filePath === undefined ? undefined : { path: resolve(cwd, filePath), environment: environment! };
+  const unleashUrl = file ? '' : text(where);
+  if (unleashUrl === undefined) throw new ConfigError(`--${where} <Unleash URL> is required, e.g. --${where} https://unleash.example.com`);
+  if (!file && !/^https?:\/\/./.test(unleashUrl))
+    throw new ConfigError(`--${where} must be a http(s) URL, e.g. https://unleash.example.com`);
+  const key = file ? '' : (text('key') ?? env['UNLEASH_API_KEY']?.trim());
+  if (!file && !key) throw new ConfigError('--key <Unleash admin key> (or UNLEASH_API_KEY) is required');
   const data = text('data') ?? env['FLAGADMIN_DATA'];
   const databaseUrl = text('database-url') ?? env['DATABASE_URL'];
   if (data === '') throw new ConfigError('--data must not be empty');
@@ -71,12 +83,14 @@ export function parseMoveConfig(command: MoveCommandName, argv: readonly string[
     .flatMap((p) => p.split(','))
     .map((p) => p.trim())
     .filter(Boolean);
+  if (file && projects.length > 1) throw new ConfigError('--file takes at most one --project: Unleash imports a file into one project');
   return {
     help: false,
     config: {
       command,
       unleashUrl,
-      key,
+      key: key ?? '',
+      ...(file ? { file } : {}),
       projects,
       dryRun: values['dry-run'] === true,
       dataDir: resolve(cwd, data ?? DEFAULT_DATA_DIR),
@@ -111,6 +125,7 @@ ${COMMON_OPTIONS}
 Exit codes: 0 everything brought, 1 something not brought (listed with the reason) or flagadmin's data
 unusable, 2 bad flag, 3 Unleash unreachable, refusing the key, or not answering as Unleash.`,
   export: `Usage: flagadmin export --to <Unleash URL> --key <key> [options]
+       flagadmin export --file <path> --environment <name> [--project <id>] [--data <dir> | --database-url <url>]
 
 Writes flagadmin's data into a running Unleash through Unleash's admin API (the way back): what Unleash lacks
 or holds differently is written, the rest left alone. Unleash's import wants a personal access token or a
@@ -119,6 +134,8 @@ projects nor environments (those are listed as skipped: create them in Unleash f
 
 Options:
   --to <url>            Unleash's base URL
+  --file <path>         instead: write one environment's export to a file, in Unleash's format (its import takes it)
+  --environment <name>  the environment of --file
   --key <key>           UNLEASH_API_KEY   a personal access token or service account token of an Unleash admin
 ${COMMON_OPTIONS}
 
