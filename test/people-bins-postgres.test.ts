@@ -4,7 +4,7 @@
 // session and token alike. No password or hash in any process's log output.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { killAll, startBin, type Child } from './helpers/bin';
+import { killAll, removeDir, startBin, tempDir, type Child } from './helpers/bin';
 import { startPostgres, type TestPostgres } from './helpers/postgres';
 
 const test = suite('people across three processes on PostgreSQL');
@@ -110,6 +110,20 @@ test('a session survives a restart of the process that opened it', async () => {
   // The first admin is not made again (nor their password reset) by the restart.
   const users = await call(bins[0]!.url, 'GET', '/api/admin/user-admin', { cookie: boss });
   assert.is(users.json.users.length, 1);
+});
+
+test("the demo start makes a person to sign in to the page with, printed once beside the demo's key", async () => {
+  const dir = tempDir();
+  try {
+    const demo = await startBin(['--port', '0', '--data', dir]);
+    const [, username, password] = await demo.child.waitFor(/Sign in to the page[^\n]*\n\s*username (\S+) {2}password (\S+)\n/);
+    const cookie = await signIn(demo.url, username!, password!);
+    const me = await call(demo.url, 'GET', '/api/admin/user', { cookie });
+    assert.equal([me.json.user.username, me.json.role], ['demo-admin', 'admin']);
+    await demo.child.stop();
+  } finally {
+    removeDir(dir);
+  }
 });
 
 test('no password or hash in any log output', async () => {

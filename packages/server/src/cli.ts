@@ -188,6 +188,14 @@ if (server.demo) {
       'Try it:',
       ...demoCurls(server.url, demo.adminKey, demo).map((line) => `  ${line}`),
     );
+    if (demo.adminPerson) {
+      const { username, password } = demo.adminPerson;
+      lines.push(
+        '',
+        'Sign in to the page (shown only this once; only its hash is stored):',
+        `  username ${username}  password ${password}`,
+      );
+    }
   } else if (config.initAdminTokens.length > 0) {
     lines.push(
       '',

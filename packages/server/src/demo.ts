@@ -1,5 +1,6 @@
 import { SYSTEM_PRINCIPAL, type Admin, type Principal, type Storage } from '@flagadmin/core';
 import { APPS, PROJECTS } from './demo-data';
+import { createDemoPerson, type DemoPerson } from './demo-person';
 
 /** What the demo created, for the start-up message and the example curl lines. */
 export interface DemoData {
@@ -8,6 +9,8 @@ export interface DemoData {
    * Null when the demo was asked to make none (it then acted as the system).
    */
   adminKey: string | null;
+  /** With the key, a person to sign in to the page with (printed once); null when none was made. */
+  adminPerson: DemoPerson | null;
   projects: string[];
   featureCount: number;
   /** A feature the curl example patches. */
@@ -124,6 +127,7 @@ export async function seedDemo(admin: Admin, options: { now?: () => Date; adminK
 
   return {
     adminKey,
+    adminPerson: adminKey === null ? null : await createDemoPerson(admin),
     projects: PROJECTS.map((p) => p.id),
     featureCount,
     patchTarget: { projectId: 'checkout', featureName: 'new-checkout-flow' },
