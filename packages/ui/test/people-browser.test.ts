@@ -43,6 +43,7 @@ s.test('password sign-in: a wrong password is refused, the right one signs in wi
   await page.getByLabel('Username or email').waitFor();
   assert.is(await page.getByRole('link', { name: 'Sign in with single sign-on' }).count(), 0, 'no single sign-on configured');
   await assertAccessible(page, 'sign-in');
+  await screenshot(page, 'sign-in');
   await page.getByLabel('Username or email').fill(ADMIN.username);
   await page.getByLabel('Password', { exact: true }).fill('Wrong-Pass-1234!');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -56,7 +57,6 @@ s.test('password sign-in: a wrong password is refused, the right one signs in wi
   // A reload keeps the session: the page asks the API, it keeps nothing itself.
   await page.reload();
   await page.getByRole('heading', { level: 1, name: 'Projects' }).waitFor();
-  await screenshot(page, 'signed-in-with-password');
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
@@ -123,6 +123,7 @@ s.test('an editor: no users screen; my profile; my tokens (the secret once, acti
   assert.is(await page.getByTestId('profile-role').innerText(), 'editor');
   await page.getByText(EDITOR.email).waitFor();
   await assertAccessible(page, 'my profile');
+  await screenshot(page, 'profile');
 
   await page.getByRole('link', { name: 'My personal access tokens' }).click();
   await page.getByRole('heading', { level: 1, name: 'Personal access tokens' }).waitFor();
@@ -135,6 +136,7 @@ s.test('an editor: no users screen; my profile; my tokens (the secret once, acti
   const secret = await secretField.inputValue();
   assert.match(secret, /^user:[0-9a-f]{56}$/);
   await assertAccessible(page, 'my tokens with a new secret');
+  await screenshot(page, 'personal-token-created');
   const asToken = await fetch(`${s.url()}/api/admin/user`, { headers: { authorization: secret } });
   assert.is(asToken.status, 200);
   assert.is(((await asToken.json()) as { user: { email: string } }).user.email, EDITOR.email, 'the token acts as me');
