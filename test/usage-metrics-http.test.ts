@@ -182,6 +182,16 @@ function usageSuite(storageKind: TestStorage): void {
     assert.equal(await search('sortBy=lastSeenAt&sortOrder=desc'), ['f2', 'f1']);
   });
 
+  if (storageKind === MEMORY)
+    test('a report stamping more flags than the stamps kept: the search index is built again and sees them all', async () => {
+      const names = Array.from({ length: 2_100 }, (_, i) => `s${String(i).padStart(4, '0')}`);
+      for (const name of names) await w.admin.createFeature(SYSTEM_PRINCIPAL, { projectId: 'default', body: { name } });
+      const preLive = async () => (await get<{ total: number }>('/api/admin/search/features?lifecycle=IS:pre-live&limit=1')).total;
+      assert.is(await preLive(), 0);
+      assert.is((await report(Object.fromEntries(names.map((n) => [n, { yes: 1 }])))).status, 202);
+      assert.is(await preLive(), names.length);
+    });
+
   test('bad reports are 400s that store nothing: huge maps, bad counts and variants, malformed bodies; unknown and out-of-scope flags are left out', async () => {
     const state = async () => ({
       buckets: await buckets(),
