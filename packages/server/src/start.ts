@@ -72,10 +72,10 @@ export interface StartServerOptions {
    * settings for the lease and the retry time. Default true; false: this process sends nothing.
    */
   integrations?: boolean | DeliverySettings;
-  /** People: the first admin (made when nobody exists), sessions' lifetime, trusted origins. Passwords use node's scrypt. */
-  people?: PeopleConfig;
   /** Single sign-on through an OpenID Connect issuer: GET /auth/oidc/login and /auth/oidc/callback. Default none. */
   oidc?: OidcConfig;
+  /** People: the first admin (made when nobody exists), sessions' lifetime, trusted origins. Passwords use node's scrypt. */
+  people?: PeopleConfig;
   /** Gets core's request lines and errors; default silent. */
   logger?: Logger;
   now?: () => Date;
