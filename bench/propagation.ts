@@ -148,8 +148,12 @@ function startReaders(): Readers {
     child,
     ask: (message) =>
       new Promise((resolve, reject) => {
-        child.once('message', (answer) => resolve(answer as never));
-        child.once('exit', (code) => reject(new Error(`an SSE reader process exited (${code})`)));
+        const exited = (code: number | null) => reject(new Error(`an SSE reader process exited (${code})`));
+        child.once('exit', exited);
+        child.once('message', (answer) => {
+          child.off('exit', exited);
+          resolve(answer as never);
+        });
         child.send(message as never);
       }),
   };
@@ -221,7 +225,6 @@ async function run(storage: 'lowdb' | 'postgres', streams: number, options: Prop
     const rssBefore = bins.map((b) => rssOf(b.child.pid!));
 
     const sample = Math.min(options.sample, streams);
-    for (let i = 0; i < sample; i++) clients.push(await streamingClient(bins[i % bins.length]!.url, clientKey, i));
     const raw = streams - sample;
     let opened = 0;
     for (let left = raw; left > 0; left -= PER_READER) {
@@ -233,6 +236,9 @@ async function run(storage: 'lowdb' | 'postgres', streams: number, options: Prop
       if (answer.refused) throw new Error(`${answer.refused} streams were refused`);
       opened += answer.opened;
     }
+    // The real clients connect last: a change is written to the streams in the order they opened, so
+    // theirs are the last written (the figure is the end of the fan-out, not its start).
+    for (let i = 0; i < sample; i++) clients.push(await streamingClient(bins[i % bins.length]!.url, clientKey, i));
     await sleep(1_000);
     const rssPerStreamBytes = bins.map((b, i) => (rssOf(b.child.pid!) - rssBefore[i]!) / (streams / bins.length));
     process.stderr.write(`propagation (${storage}, ${bins.length} process(es)): ${sample} unleash-client + ${opened} raw streams open\n`);
