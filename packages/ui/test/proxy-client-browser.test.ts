@@ -50,6 +50,7 @@ async function pageServer(): Promise<{ server: Server; origin: string }> {
     else res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  server.unref(); // closed by the last test; never what keeps the process alive if the suite stops early
   return { server, origin: `http://127.0.0.1:${(server.address() as { port: number }).port}` };
 }
 
