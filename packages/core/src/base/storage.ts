@@ -79,8 +79,8 @@ import type {
   SegmentRecord,
 } from './records';
 import type { EnvironmentRecord } from './vocabulary-records';
-import { usageBucketKey, usageIndex, type UsageBucketRecord } from './usage-records';
 import type { PersonalTokenRecord, SessionRecord, UserRecord } from './people-records';
+import { usageBucketKey, usageIndex, type UsageBucketRecord } from './usage-records';
 import type {
   AddonRecord,
   ContextFieldRecord,
@@ -144,7 +144,10 @@ export const COLLECTIONS: {
   settings: { key: (s) => s.name },
   addons: { key: (a) => String(a.id), projects: (a) => a.projects },
   // Listed under its feature, its application and its hour (usage-records.ts), not under a project.
-  usageBuckets: { key: usageBucketKey, projects: (b) => [usageIndex.feature(b.feature), usageIndex.app(b.appName), usageIndex.hour(b.start)] },
+  usageBuckets: {
+    key: usageBucketKey,
+    projects: (b) => [usageIndex.feature(b.feature), usageIndex.app(b.appName), usageIndex.hour(b.start)],
+  },
   users: { key: (u) => String(u.id) },
   sessions: { key: (s) => s.idHash },
   personalTokens: { key: (t) => t.secretHash },
