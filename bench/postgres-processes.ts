@@ -6,6 +6,7 @@
  * round-robin). CPU per request counts the bins' processes and, on PostgreSQL, the database server's
  * (the postmaster and every backend), read from /proc around each measured load.
  */
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BENCH_ADMIN_SECRET, copyDataSet } from './dataset';
@@ -32,10 +33,16 @@ interface Target {
   prepare(bin: RunningBin): Promise<string>;
 }
 
-/** CPU µs of the PostgreSQL server: its postmaster and every process it started (backends, writers). */
+/**
+ * CPU µs of the PostgreSQL server so far: its postmaster, the processes it started that ended (their time
+ * is added to its children's when it waits for them) and those running (backends, writers).
+ */
 export function databaseCpuMicros(clusterDir: string): number {
   const postmaster = Number(readFileSync(join(clusterDir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
-  let total = processCpuMicros(postmaster) ?? 0;
+  const stat = readFileSync(`/proc/${postmaster}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ended = ((Number(fields[13]) + Number(fields[14])) * 1e6) / ticksPerSecond();
+  let total = (processCpuMicros(postmaster) ?? 0) + ended;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     let stat: string;
@@ -49,6 +56,9 @@ export function databaseCpuMicros(clusterDir: string): number {
   }
   return total;
 }
+
+let ticks: number | undefined;
+const ticksPerSecond = (): number => (ticks ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100);
 
 async function adminCall<T>(bin: RunningBin, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(bin.url + path, {

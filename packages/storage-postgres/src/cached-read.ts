@@ -5,8 +5,10 @@
  */
 import type { Connection } from './connection';
 import type { RowSource, StateRow } from './read-tx';
+import type { CollectionName } from '@flagadmin/core';
+import type { NoticeRecord } from './notified-state';
 import { cacheKey, type CachedAnswer, type ReadCache } from './read-cache';
-import type { Statements } from './schema';
+import { TABLES, type Statements } from './schema';
 
 export class CachedSource implements RowSource {
   private connection: Promise<Connection> | undefined;
@@ -34,5 +36,18 @@ export class CachedSource implements RowSource {
   /** The connection, if a miss opened one. */
   opened(): Promise<Connection> | undefined {
     return this.connection;
+  }
+}
+
+/**
+ * Keeps, at `revision` (a commit's, the cache already there), the answer of a lookup by key for every
+ * record the commit wrote: what reading it again would give (`data::text` of a `json` column is the text
+ * written), so the next write or read of it needs no round trip.
+ */
+export function keepWritten(cache: ReadCache, sql: Statements, revision: number, records: readonly NoticeRecord[]): void {
+  for (const [collection, key, json] of records) {
+    if (!Object.hasOwn(TABLES, collection)) continue;
+    const name = collection as CollectionName;
+    cache.set(revision, cacheKey(sql.get[name], [key]), json === null ? [] : [{ data: json }], TABLES[name].table);
   }
 }

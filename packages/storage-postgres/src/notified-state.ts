@@ -8,23 +8,46 @@
  */
 import type { StateRow } from './read-tx';
 
-/** A commit as its notification announces it: `<from> <to> <lastEventId> <table,table,...>`. */
+/** A record a commit wrote (its JSON text) or deleted (null), by collection and key. */
+export type NoticeRecord = readonly [collection: string, key: string, json: string | null];
+
+/**
+ * A commit as its notification announces it: `<from> <to> <lastEventId> <table,table,...>`, then, when
+ * they fit the payload's limit, a line with the records it wrote (so no process reads them again).
+ */
 export interface Notice {
   from: number;
   to: number;
   lastEventId: number;
   tables: ReadonlySet<string>;
+  records: readonly NoticeRecord[];
 }
 
-export const noticeText = (from: number, to: StateRow, tables: Iterable<string>): string =>
-  `${from} ${to.revision} ${to.lastEventId} ${[...tables].join(',')}`;
+/** PostgreSQL's payload limit is 8000 bytes; the records go along while the whole stays under this. */
+const PAYLOAD_BYTES = 7_500;
+
+export function noticeText(from: number, to: StateRow, tables: Iterable<string>, records: readonly NoticeRecord[]): string {
+  const head = `${from} ${to.revision} ${to.lastEventId} ${[...tables].join(',')}`;
+  if (records.length === 0) return head;
+  const text = `${head}\n${JSON.stringify(records)}`;
+  return new TextEncoder().encode(text).length <= PAYLOAD_BYTES ? text : head;
+}
 
 /** The notice a payload carries, or undefined when it carries none (a process of an older version). */
 export function parseNotice(payload: string): Notice | undefined {
-  const [from, to, last, tables] = payload.split(' ');
+  const newline = payload.indexOf('\n');
+  const [from, to, last, tables] = (newline < 0 ? payload : payload.slice(0, newline)).split(' ');
   const numbers = [from, to, last].map(Number);
   if (tables === undefined || !numbers.every(Number.isSafeInteger)) return undefined;
-  return { from: numbers[0]!, to: numbers[1]!, lastEventId: numbers[2]!, tables: new Set(tables ? tables.split(',') : []) };
+  let records: NoticeRecord[] = [];
+  if (newline >= 0) {
+    try {
+      records = JSON.parse(payload.slice(newline + 1)) as NoticeRecord[];
+    } catch {
+      return undefined;
+    }
+  }
+  return { from: numbers[0]!, to: numbers[1]!, lastEventId: numbers[2]!, tables: new Set(tables ? tables.split(',') : []), records };
 }
 
 export class NotifiedState {

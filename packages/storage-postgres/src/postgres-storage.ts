@@ -9,7 +9,7 @@
 import type { ReadOptions, ReadTx, Storage, WriteTx } from '@flagadmin/core';
 import { applicationName as applicationNameOf, checkBudget } from './budget';
 import { createPool, type PoolOptions } from './connect';
-import { CachedSource } from './cached-read';
+import { CachedSource, keepWritten } from './cached-read';
 import { Connection } from './connection';
 import { asUnavailable, isUnavailable } from './errors';
 import { migrate } from './migrations';
@@ -274,7 +274,7 @@ class PgStorage implements PostgresStorage {
     const notice = parseNotice(payload);
     if (notice) {
       this.notified.learned({ revision: notice.to, lastEventId: notice.lastEventId });
-      this.cache.advance(notice.from, notice.to, notice.tables);
+      if (this.cache.advance(notice.from, notice.to, notice.tables)) keepWritten(this.cache, this.sql, notice.to, notice.records);
     } else this.notified.unsure();
     this.tell();
   }

@@ -77,8 +77,8 @@ export class ReadCache {
    * A write (of this process, or of another as its notification tells) committed revision `to` right
    * after `from`, changing only `tables`: the answers from the other tables stay true at `to`.
    */
-  advance(from: number, to: number, tables: ReadonlySet<string>): void {
-    if (this.revision !== from) return;
+  advance(from: number, to: number, tables: ReadonlySet<string>): boolean {
+    if (this.revision !== from) return false;
     this.revision = to;
     for (const [key, entry] of this.answers) {
       if (!tables.has(entry.table)) continue;
@@ -86,6 +86,7 @@ export class ReadCache {
       this.size -= sizeOf(entry.rows);
     }
     this.wake();
+    return true;
   }
 
   private wake(): void {

@@ -6,7 +6,7 @@
  */
 import type { CollectionName, SequenceName } from '@flagadmin/core';
 import type { StateRow } from './read-tx';
-import { noticeText } from './notified-state';
+import { noticeText, type NoticeRecord } from './notified-state';
 import { TABLES, type Statements } from './schema';
 
 export interface Put {
@@ -60,6 +60,13 @@ export class WriteBatch {
     const tables = new Set([...this.records.keys()].map((c) => TABLES[c].table));
     if (this.events.length > 0) tables.add('events');
     return tables;
+  }
+
+  /** Every record the batch puts (its JSON text) or deletes (null). */
+  written(): NoticeRecord[] {
+    const out: NoticeRecord[] = [];
+    for (const [collection, changes] of this.records) for (const [key, put] of changes) out.push([collection, key, put ? put.json : null]);
+    return out;
   }
 
   /** The one statement that writes the batch. */
@@ -130,7 +137,7 @@ export class WriteBatch {
     }
     const end = this.state();
     // The notification goes out at COMMIT, to every listening process, with what it needs to follow (notified-state.ts).
-    const notice = $(noticeText(this.locked.revision, end, this.touched()), 'text');
+    const notice = $(noticeText(this.locked.revision, end, this.touched(), this.written()), 'text');
     const update = `UPDATE ${sql.table('state')} SET revision = ${$(end.revision, 'bigint')}, last_event_id = ${$(end.lastEventId, 'bigint')}
       RETURNING pg_notify(${$(sql.channel, 'text')}, ${notice})`;
     return { text: parts.length ? `WITH ${parts.map((p, i) => `w${i} AS (${p})`).join(',\n')}\n${update}` : update, values };

@@ -4,7 +4,7 @@
  * another; each write resolves after its batch's COMMIT, or rejects with its own error.
  */
 import type { WriteTx } from '@flagadmin/core';
-import { CachedSource } from './cached-read';
+import { CachedSource, keepWritten } from './cached-read';
 import { Connection } from './connection';
 import type { PgPool } from './pool';
 import type { ReadCache } from './read-cache';
@@ -97,7 +97,8 @@ export class WriteQueue {
       const flush = batch.flush(this.sql);
       await connection.rows(flush.text, flush.values);
       await connection.rows('COMMIT');
-      this.cache.advance(batch.locked.revision, batch.state().revision, batch.touched());
+      if (this.cache.advance(batch.locked.revision, batch.state().revision, batch.touched()))
+        keepWritten(this.cache, this.sql, batch.state().revision, batch.written());
       this.committed(batch.state());
       for (const { write, result } of done) write.resolve(result);
     } catch (error) {
