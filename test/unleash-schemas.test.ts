@@ -77,7 +77,7 @@ const KNOWN_DEVIATIONS = new Map<string, Deviation>(
     },
     getMe: {
       reason:
-        'answers the calling key (user with isAPI, role, projects, environments; never a secret); meSchema describes a signed-in user ' +
+        'answers the calling key (user with isAPI, its permissions, role, projects, environments; never a secret); meSchema describes a signed-in user ' +
         "(permissions, feedback, splash), and Unleash's own answer to an admin API token does not match it either (a user without id, with the token's secret)",
       unleashToo: true,
     },
