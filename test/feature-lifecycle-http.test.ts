@@ -82,6 +82,23 @@ function lifecycleSuite(storageKind: TestStorage): void {
     assert.is((await send('POST', '/api/admin/features/validate', { name: 'f1' })).status, 200, 'the name is free again');
   });
 
+  test("the project's flag list leaves archived flags out (as Unleash's getFeatures); the archived search lists them", async () => {
+    const listed = async () =>
+      ((await (await send('GET', FEATURES)).json()) as { features: { name: string }[] }).features.map((f) => f.name);
+    const archive = async () =>
+      (
+        (await (await send('GET', '/api/admin/search/features?project=IS:default&archived=IS:true')).json()) as {
+          features: { name: string }[];
+        }
+      ).features.map((f) => f.name);
+    assert.ok((await listed()).includes('f1'));
+    assert.equal(await answer(await send('DELETE', `${FEATURES}/f1`)), [202, '']);
+    assert.not.ok((await listed()).includes('f1'), 'archived: not in the project list');
+    assert.ok((await archive()).includes('f1'), 'archived: found by the archived search');
+    assert.equal(await answer(await send('POST', '/api/admin/archive/revive/f1')), [200, '']);
+    assert.ok((await listed()).includes('f1'), 'revived: listed again');
+  });
+
   test('unknown flags: 404 on every route, nothing changed', async () => {
     await refused('DELETE', `${FEATURES}/nope`, undefined, 404, 'NotFoundError');
     await refused('PUT', `${FEATURES}/nope`, { description: 'x' }, 404, 'NotFoundError');

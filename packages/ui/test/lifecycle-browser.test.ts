@@ -185,8 +185,9 @@ s.test(
     await page.goto(`${s.url()}/#/projects/${PROJECT}/archive`);
     await page.getByRole('checkbox', { name: 'Select bulk-c' }).waitFor();
     const archivedNow = async () =>
-      (await apiGet<{ features: StoredFeature[] }>(FEATURES)).features
-        .filter((f) => f.archived)
+      (
+        await apiGet<{ features: { name: string }[] }>(`/api/admin/search/features?project=IS:${PROJECT}&archived=IS:true&limit=100`)
+      ).features
         .map((f) => f.name)
         .sort();
     const left = await archivedNow();

@@ -6,8 +6,9 @@ import { readFeatureLifetimes } from '../runtime/feature-lifetimes';
 import { environments, visibleProject } from '../runtime/lookups';
 
 /**
- * Every feature of a project, archived ones included, by name. `until`: the next time one of them
- * turns potentially stale by the clock alone (absent when none will).
+ * The project's live features, by name: archived ones are left out, as Unleash's getFeatures leaves
+ * them (the archive routes list them). `until`: the next time one of them turns potentially stale by
+ * the clock alone (absent when none will).
  */
 export async function listFeatures(
   ctx: AdminContext,
@@ -20,7 +21,7 @@ export async function listFeatures(
     await visibleProject(tx, principal, input.projectId);
     const envs = await environments(tx);
     const lifetimes = await readFeatureLifetimes(tx);
-    const records = await tx.list('features', { project: input.projectId });
+    const records = (await tx.list('features', { project: input.projectId })).filter((r) => !r.archived);
     let until = Infinity;
     const features = records.map((r) => {
       const document = featureDocument(r, envs, { lifetimes, now });

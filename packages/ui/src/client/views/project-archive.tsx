@@ -1,4 +1,3 @@
-import { api, seg } from '../api';
 import { ArchivedFlagsActions } from '../components/archived-flags-actions';
 import { ActionNotices, ConfirmButton } from '../components/confirm-button';
 import { ErrorNotice, Loading } from '../components/notice';
@@ -6,7 +5,7 @@ import { Breadcrumbs, Page } from '../components/page';
 import { deleteFeature, reviveFeature } from '../feature-lifecycle';
 import { formatDateTime } from '../format';
 import { href, type Params } from '../router';
-import type { Feature } from '../types';
+import { NO_SEARCH, searchFeatures, type SearchedFeature } from '../tags';
 import { useAction } from '../use-action';
 import { useResource } from '../use-resource';
 import { useSelection } from '../use-selection';
@@ -18,11 +17,7 @@ import { useSelection } from '../use-selection';
  */
 export function ProjectArchiveView({ params }: { params: Params }) {
   const projectId = params['projectId']!;
-  const archived = useResource(
-    async () =>
-      (await api<{ features: Feature[] }>(`/api/admin/projects/${seg(projectId)}/features`)).data.features.filter((f) => f.archived),
-    [projectId],
-  );
+  const archived = useResource(() => archivedFlags(projectId), [projectId]);
   const action = useAction();
   const list = archived.data ?? [];
   const ticked = useSelection();
@@ -126,4 +121,17 @@ export function ProjectArchiveView({ params }: { params: Params }) {
       </Page>
     </>
   );
+}
+
+/** The project's archived flags, every page of the flag search (the project's flag list leaves them out, as Unleash's). */
+async function archivedFlags(projectId: string): Promise<SearchedFeature[]> {
+  const filters = { ...NO_SEARCH, project: projectId, state: 'archived' as const };
+  const flags: SearchedFeature[] = [];
+  for (let total = Infinity; flags.length < total; ) {
+    const page = await searchFeatures(filters, { offset: flags.length, limit: 100 });
+    if (page.features.length === 0) break;
+    flags.push(...page.features);
+    total = page.total;
+  }
+  return flags;
 }
