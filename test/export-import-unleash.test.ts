@@ -10,7 +10,7 @@ import type { Context } from 'unleash-client';
 import { SYSTEM_PRINCIPAL } from '@flagadmin/core';
 import { serve } from '@flagadmin/node-http';
 import { httpWorld, type HttpWorld, type Transport } from './helpers/http-world';
-import { adminDocuments, seedFlags, seedPricing, seedSegment, withoutIds, type Call } from './helpers/import-export-data';
+import { adminDocuments, caller, ok, seedFlags, seedPricing, seedSegment, withoutIds, type Call } from './helpers/import-export-data';
 import { startPostgres, type TestPostgres } from './helpers/postgres';
 import { startUnleash, unleashSchemas, type RunningUnleash, type UnleashSchemas } from './helpers/unleash';
 import { personalAccessToken, sameSdkAnswers } from './helpers/unleash-sdk-answers';
@@ -60,24 +60,7 @@ function contexts(): Context[] {
 /** What the SDKs are asked on both servers. */
 const QUESTIONS = { environments: ENVIRONMENTS, flags: FLAGS, contexts: contexts() };
 
-/** The body of a successful answer (parsed), or an error naming `what`. */
-async function json(response: Promise<Response>, what: string) {
-  const r = await response;
-  const text = await r.text();
-  if (r.status >= 300) throw new Error(`${what}: ${r.status} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
-
-const caller =
-  (base: string, key: string): Call =>
-  (path, method, body) =>
-    fetch(`${base}${path}`, {
-      method,
-      headers: { authorization: key, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-
-const getter = (server: Server) => (path: string) => json(server.call(path, 'GET'), `GET ${path}`);
+const getter = (server: Server) => (path: string) => ok(server.call(path, 'GET'), `GET ${path}`);
 
 /** The data set's admin documents on `server` (ids and timestamps aside). */
 async function documents(server: Server): Promise<unknown> {
@@ -203,7 +186,7 @@ test.before(async () => {
     state.schemas = unleashSchemas(await state.unleash.openApi());
     const { url, adminKey, backendKey } = state.unleash;
     const call = caller(url, adminKey);
-    const production = await json(
+    const production = await ok(
       call('/api/admin/api-tokens', 'POST', { tokenName: 'production-client', type: 'client', environment: 'production', projects: ['*'] }),
       'production client key',
     );
@@ -246,10 +229,10 @@ test("Unleash's export imports into flagadmin: the SDK answers alike; the docume
 test("flagadmin's export imports into Unleash: the SDK answers alike; the documents are the data set's, written there", async () => {
   const real = state.real!;
   // Unleash is emptied of the data set (the segment stays: an import finds segments by name).
-  for (const flag of [...FLAGS].reverse()) await json(real.call(`/api/admin/projects/${PROJECT}/features/${flag}`, 'DELETE'), 'archive');
-  await json(real.call(`/api/admin/projects/${PROJECT}/delete`, 'POST', { features: FLAGS }), 'delete');
-  await json(real.call('/api/admin/context/region', 'DELETE'), 'delete context field');
-  await json(real.call('/api/admin/tag-types/team', 'DELETE'), 'delete tag type');
+  for (const flag of [...FLAGS].reverse()) await ok(real.call(`/api/admin/projects/${PROJECT}/features/${flag}`, 'DELETE'), 'archive');
+  await ok(real.call(`/api/admin/projects/${PROJECT}/delete`, 'POST', { features: FLAGS }), 'delete');
+  await ok(real.call('/api/admin/context/region', 'DELETE'), 'delete context field');
+  await ok(real.call('/api/admin/tag-types/team', 'DELETE'), 'delete tag type');
   const source = await seededFlagadmin();
   const pat = await personalAccessToken(real.url);
   await move(source, real, caller(real.url, pat));

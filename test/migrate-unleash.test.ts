@@ -17,7 +17,7 @@ import type { Context } from 'unleash-client';
 import { lowdbStorage } from '@flagadmin/storage-lowdb';
 import { startServer, type RunningServer } from '@flagadmin/server';
 import { BIN_FROM_SOURCE, randomSecret, runToEnd, scratchDirs, type Ran } from './helpers/bin';
-import { seedFlags, seedPricing, seedSegment, withoutIds, type Call } from './helpers/import-export-data';
+import { caller, ok, seedFlags, seedPricing, seedSegment, withoutIds, type Call } from './helpers/import-export-data';
 import { startPostgres, type TestPostgres } from './helpers/postgres';
 import { startUnleash, type RunningUnleash } from './helpers/unleash';
 import { personalAccessToken, sameSdkAnswers, type SdkServer } from './helpers/unleash-sdk-answers';
@@ -47,8 +47,9 @@ const contextOf = (operator: string) =>
   OPERATOR_CONTEXT[operator] ?? (operator.startsWith('SEMVER') ? 'version' : operator.startsWith('DATE') ? 'currentTime' : 'userId');
 
 /**
- * 210 contexts, the same on every run: 7 user ids, 3 regions and none... in every combination with 3 app
- * names and 5 versions (each once, with its own session id).
+ * 210 contexts, the same on every run: 7 user ids, 4 regions (the two legal values, one other, none), 3 app
+ * names (the segment and the STR_ operators tell them apart) and 5 versions (for SEMVER_), each with its own
+ * session id.
  */
 function contexts(): Context[] {
   const regions = ['eu', 'us', 'asia', undefined];
@@ -63,22 +64,6 @@ function contexts(): Context[] {
       properties: { version: versions[Math.floor(i / 21) % 5]!, ...(region ? { region } : {}) },
     };
   });
-}
-
-const caller =
-  (base: string, key: string): Call =>
-  (path, method, body) =>
-    fetch(`${base}${path}`, {
-      method,
-      headers: { authorization: key, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-
-async function ok(response: Promise<Response>, what: string): Promise<any> {
-  const r = await response;
-  const text = await r.text();
-  if (r.status >= 300) throw new Error(`${what}: ${r.status} ${text}`);
-  return text ? JSON.parse(text) : null;
 }
 
 /** What the import-export data set lacks: a custom strategy, every operator, stale and archived flags, a tag, reordered environments. */

@@ -6,12 +6,23 @@ export type Call = (path: string, method: string, body?: unknown) => Promise<Res
 
 const FEATURES = '/api/admin/projects/default/features';
 
-async function ok(response: Promise<Response>, what: string): Promise<unknown> {
+/** The body of a successful answer (parsed, null when empty), or an error naming `what`. */
+export async function ok<T = any>(response: Promise<Response>, what: string): Promise<T> {
   const r = await response;
   const text = await r.text();
   if (r.status >= 300) throw new Error(`${what}: ${r.status} ${text}`);
-  return text ? JSON.parse(text) : null;
+  return (text ? JSON.parse(text) : null) as T;
 }
+
+/** A `Call` on the admin API at `base` with `key`. */
+export const caller =
+  (base: string, key: string): Call =>
+  (path, method, body) =>
+    fetch(`${base}${path}`, {
+      method,
+      headers: { authorization: key, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
 
 /** The segment the data set's strategies use (an import needs it to exist: segments are not imported). */
 export async function seedSegment(call: Call): Promise<number> {
