@@ -210,6 +210,43 @@ function sessionsSuite(setup: (typeof PEOPLE_SETUPS)[number]): void {
     assert.equal([stored.failedLogins, stored.lockedUntil], [0, null]);
   });
 
+  test('changing your own password: the old one and confirmation checked; other sessions end, this one stays', async () => {
+    const here = await w.signIn('ann');
+    const elsewhere = await w.signIn('ann');
+    const change = (body: unknown, cookie = here) => w.asPerson(cookie, 'POST', '/api/admin/user/change-password', body);
+    const before = await state();
+    await expectError(
+      await change({ password: 'New-pass-2026!', confirmPassword: 'Other-2026!', oldPassword: PASSWORD }),
+      400,
+      'BadDataError',
+    );
+    await expectError(await change({ password: 'New-pass-2026!', confirmPassword: 'New-pass-2026!' }), 400, 'BadDataError');
+    await expectError(await change({ password: 'weak', confirmPassword: 'weak', oldPassword: PASSWORD }), 400, 'BadDataError');
+    await expectError(
+      await change({ password: 'New-pass-2026!', confirmPassword: 'New-pass-2026!', oldPassword: 'Wrong-pass-123' }),
+      401,
+      'AuthenticationRequired',
+      /old password/,
+    );
+    await expectError(
+      await change({ password: 'New-pass-2026!', confirmPassword: 'New-pass-2026!', oldPassword: PASSWORD }, 'x=1'),
+      401,
+      'AuthenticationRequired',
+    );
+    assert.equal(await state(), before, 'nothing changed');
+    const ok = await change({ password: 'New-pass-2026!', confirmPassword: 'New-pass-2026!', oldPassword: PASSWORD });
+    assert.is(ok.status, 200);
+    assert.is((await w.asPerson(here, 'GET', '/api/admin/user')).status, 200, 'this session stays');
+    await expectError(await w.asPerson(elsewhere, 'GET', '/api/admin/user'), 401, 'AuthenticationRequired');
+    assert.ok((await w.signIn('ann', 'New-pass-2026!')).startsWith('flagadmin-session='));
+    const keyed = await w.send('/api/admin/user/change-password', {
+      method: 'POST',
+      headers: { authorization: w.adminKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ password: 'New-pass-2026!', confirmPassword: 'New-pass-2026!', oldPassword: 'x' }),
+    });
+    await expectError(keyed, 403, 'NoAccessError');
+  });
+
   test('no password or hash in answers, events or log lines', async () => {
     await w.signIn('ann');
     await login({ username: 'ann', password: 'Wrong-pass-123' });

@@ -2,7 +2,7 @@
 // a project- and environment-scoped Editor, is asked by a key of that role and scope, by a person signed in
 // with the session cookie, and by the same person's personal access token, each in its own instance set up
 // the same way and asked in lockstep. The key's answer (status and error name) is the oracle; the person's
-// must equal it: 0 wrong answers. The personal access token routes, which keys may not use, are checked apart.
+// must equal it: 0 wrong answers. A person's own routes (tokens, password), which keys may not use, are checked apart.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ALL_ROUTES, SYSTEM_PRINCIPAL, type Route } from '@flagadmin/core';
@@ -40,7 +40,8 @@ const VALUES: Record<string, string> = {
   token: 'no-such-token',
 };
 
-const isTokenRoute = (route: Route) => route.path.startsWith('/api/admin/user/tokens');
+/** A person's own routes (their tokens, their password), which keys may not use. */
+const isPersonalRoute = (route: Route) => route.path.startsWith('/api/admin/user/');
 
 interface Caller {
   /** One world per way of calling, each with a principal per role. */
@@ -101,7 +102,7 @@ const answerOf = async (res: Response) => {
 };
 
 test('every admin route, four roles, two environments: the session and the token answer as the key', async () => {
-  const routes = ALL_ROUTES.filter((route) => route.auth === 'admin' && !isTokenRoute(route));
+  const routes = ALL_ROUTES.filter((route) => route.auth === 'admin' && !isPersonalRoute(route));
   const wrong: string[] = [];
   let asked = 0;
   for (const environment of ['development', 'production']) {
@@ -124,11 +125,13 @@ test('every admin route, four roles, two environments: the session and the token
   assert.is(new Set(counts).size, 1, `the three instances hold as many events: ${counts}`);
 });
 
-test('the personal access token routes: people of every role use them; keys get 403', async () => {
+test("a person's own routes: people of every role use them; keys get 403", async () => {
   const [byKey, bySession] = callers;
   for (const role of ROLES.keys()) {
     assert.is((await byKey!.ask(role, 'GET', '/api/admin/user/tokens', undefined)).status, 403);
     assert.is((await bySession!.ask(role, 'GET', '/api/admin/user/tokens', undefined)).status, 200);
+    assert.is((await byKey!.ask(role, 'POST', '/api/admin/user/change-password', {})).status, 403);
+    assert.is((await bySession!.ask(role, 'POST', '/api/admin/user/change-password', {})).status, 400);
   }
 });
 

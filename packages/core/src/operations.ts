@@ -250,6 +250,7 @@ export type { CreateUserBody } from './operations/create-user';
 export { updateUser } from './operations/update-user';
 export { deleteUser } from './operations/delete-user';
 export { changeUserPassword } from './operations/change-user-password';
+export { changeMyPassword } from './operations/change-my-password';
 export { validateUserPassword } from './operations/validate-user-password';
 export { searchUsers } from './operations/search-users';
 export { login } from './operations/login';

@@ -1,5 +1,6 @@
 /** People: users and roles, sign-in and sessions, personal access tokens (see the core README's People section). */
 import { changeUserPassword } from '../operations/change-user-password';
+import { changeMyPassword } from '../operations/change-my-password';
 import { createPat } from '../operations/create-pat';
 import { createUser } from '../operations/create-user';
 import { deletePat } from '../operations/delete-pat';
@@ -22,6 +23,7 @@ export const USER_OPERATIONS = {
   updateUser,
   deleteUser,
   changeUserPassword,
+  changeMyPassword,
   validateUserPassword,
   searchUsers,
   login,

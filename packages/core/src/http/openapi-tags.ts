@@ -54,7 +54,7 @@ const RULES: readonly (readonly [RegExp, TagName])[] = [
   [/^\/api\/admin\/ui-config\b/, 'Admin UI'],
   [/^\/edge\/|^\/api\/client\/metrics\/bulk$/, 'Unleash Edge'],
   [/^\/api\/client\//, 'Client API'],
-  [/^\/api\/admin\/user-admin\b/, 'Users'],
+  [/^\/api\/admin\/(user-admin\b|user\/change-password$)/, 'Users'],
   [/^\/api\/admin\/user\/tokens\b/, 'Personal access tokens'],
   [/^\/(auth|logout)\b/, 'Auth'],
   [/^\/api\/admin\/(api-tokens|user)\b/, 'API tokens'],

@@ -1,5 +1,6 @@
 /** Routes of people: Unleash 8.2.0's user admin (`/api/admin/user-admin`) and personal access tokens (`/api/admin/user/tokens`). */
 import { requireAdmin } from '../base/auth';
+import { sessionIdFromCookies } from '../base/session-cookie';
 import { created, ok, type Route } from './route';
 
 const USERS = '/api/admin/user-admin';
@@ -123,6 +124,21 @@ export const USER_ROUTES: readonly Route[] = [
     response: { status: 201, schema: 'pat' },
     errors: [400, 409, 413, 415],
     run: async (admin, { principal, json }) => created(await admin.createPat(principal, { body: await json() })),
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/user/change-password',
+    summary: 'Change your own password (the old one, the new one twice): your other sessions end, this one stays',
+    operationId: 'changeMyPassword',
+    auth: 'admin',
+    request: 'passwordBody',
+    response: { status: 200 },
+    errors: [400, 409, 413, 415],
+    async run(admin, { principal, json, headers }) {
+      const keep = sessionIdFromCookies(headers.get('cookie'));
+      await admin.changeMyPassword(principal, { body: await json(), ...(keep === undefined ? {} : { keepSessionId: keep }) });
+      return empty;
+    },
   },
   {
     method: 'DELETE',
