@@ -138,6 +138,8 @@ export async function binFigures(dir: string, info: DataSetInfo, options: { seco
     );
     const routeRps: Record<string, number> = {};
     for (const route of routesFor(info)) {
+      // A route that needs data or a key of its own (the frontend API's project and frontend key) writes it first.
+      await route.setup?.(bin.url);
       const result = await runLoad({
         url: bin.url + route.path,
         method: route.method,
