@@ -153,17 +153,28 @@ function applicationsSuite(storageKind: TestStorage): void {
     await expectError(await w.send(`${APPS}/nope/overview`, { headers: { authorization: w.adminKey } }), 404, 'NotFoundError');
   });
 
-  test('getApplicationEnvironmentInstances: the instances of the last 24 hours, most recent first; none for an unknown app', async () => {
+  test('getApplicationEnvironmentInstances: the instances of the last 24 hours, most recent first, with their address; none for an unknown app', async () => {
     await register('checkout', 'c1', 'unleash-client-node:6.1.0');
     clock += 2 * HOUR;
-    await register('checkout', 'c2', 'unleash-client-node:6.1.0');
+    const res = await w.send(
+      '/api/client/register',
+      json(
+        w.clientKey,
+        'POST',
+        { appName: 'checkout', instanceId: 'c2', sdkVersion: 'unleash-client-node:6.1.0', started: 'x', interval: 10 },
+        {
+          'x-forwarded-for': '203.0.113.7, 10.0.0.1',
+        },
+      ),
+    );
+    assert.is(res.status, 202);
     const path = '/api/admin/metrics/instances/checkout/environment/development';
     const recent = await get<{ instances: { instanceId: string }[] }>(path);
     check('/api/admin/metrics/instances/{appName}/environment/{environment}', recent);
     assert.equal(recent, {
       instances: [
-        { instanceId: 'c2', sdkVersion: 'unleash-client-node:6.1.0', clientIp: null, lastSeen: new Date(clock).toISOString() },
-        { instanceId: 'c1', sdkVersion: 'unleash-client-node:6.1.0', clientIp: null, lastSeen: new Date(START).toISOString() },
+        { instanceId: 'c2', sdkVersion: 'unleash-client-node:6.1.0', clientIp: '203.0.113.7', lastSeen: new Date(clock).toISOString() },
+        { instanceId: 'c1', sdkVersion: 'unleash-client-node:6.1.0', clientIp: '127.0.0.1', lastSeen: new Date(START).toISOString() },
       ],
     });
     clock += 23 * HOUR;

@@ -256,6 +256,8 @@ export interface ClientInstance {
   lastSeen: string;
   /** How it reported: through the frontend API (`frontend`) or the client API (`backend`); absent on older records. */
   sdkType?: 'frontend' | 'backend';
+  /** The address it last reported from through the client API (absent when the host did not say). */
+  clientIp?: string;
 }
 
 export interface ClientAppRecord {

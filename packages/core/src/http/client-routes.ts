@@ -1,8 +1,14 @@
 /** The client API's routes: what Unleash SDKs call with client keys. */
 import { ifNoneMatchHits } from '../base/etag';
+import { callerAddress } from '../rules/sdk-context';
 import { accepted, ok, type HeaderReader, type Route } from './route';
 
-const clientHints = (h: HeaderReader) => ({ sdkVersion: h.get('unleash-sdk'), instanceId: h.get('unleash-instanceid') });
+/** What an SDK's headers and connection say of it: its SDK, its instance, and its address (X-Forwarded-For first, else the peer). */
+const clientHints = (h: HeaderReader, peer: string | undefined) => ({
+  sdkVersion: h.get('unleash-sdk'),
+  instanceId: h.get('unleash-instanceid'),
+  clientIp: callerAddress(h.get('x-forwarded-for'), peer)?.slice(0, 100) ?? null,
+});
 
 /** The client API that Unleash SDKs use (client keys). */
 export const CLIENT_ROUTES: readonly Route[] = [
@@ -39,8 +45,8 @@ export const CLIENT_ROUTES: readonly Route[] = [
     request: 'clientRegister',
     response: { status: 202 },
     errors: [400, 413, 415],
-    async run(admin, { principal, headers, json }) {
-      await admin.registerClient(principal, { body: await json(), hints: clientHints(headers) });
+    async run(admin, { principal, headers, json, remoteAddress }) {
+      await admin.registerClient(principal, { body: await json(), hints: clientHints(headers, remoteAddress) });
       return accepted;
     },
   },
@@ -53,8 +59,8 @@ export const CLIENT_ROUTES: readonly Route[] = [
     request: 'clientMetrics',
     response: { status: 202 },
     errors: [400, 413, 415],
-    async run(admin, { principal, headers, json }) {
-      await admin.recordMetrics(principal, { body: await json(), hints: clientHints(headers) });
+    async run(admin, { principal, headers, json, remoteAddress }) {
+      await admin.recordMetrics(principal, { body: await json(), hints: clientHints(headers, remoteAddress) });
       return accepted;
     },
   },

@@ -12,8 +12,8 @@ export interface ApplicationInstance {
 /**
  * `GET /api/admin/metrics/instances/:appName/environment/:environment`
  * (`getApplicationEnvironmentInstances`): the application's instances seen in the environment in the last
- * 24 hours, most recently seen first; none for an unknown application, as Unleash answers. flagadmin keeps
- * no client address: `clientIp` is null.
+ * 24 hours, most recently seen first; none for an unknown application, as Unleash answers. `clientIp` is
+ * the address it last reported from through the client API (null when the host did not say).
  */
 export async function getApplicationEnvironmentInstances(
   ctx: AdminContext,
@@ -27,7 +27,7 @@ export async function getApplicationEnvironmentInstances(
     const instances = (app?.instances ?? [])
       .filter((i) => i.environment === input.environment && Date.parse(i.lastSeen) >= since)
       .sort((a, b) => (a.lastSeen < b.lastSeen ? 1 : a.lastSeen > b.lastSeen ? -1 : 0))
-      .map((i) => ({ instanceId: i.instanceId, sdkVersion: i.sdkVersion, clientIp: null, lastSeen: i.lastSeen }));
+      .map((i) => ({ instanceId: i.instanceId, sdkVersion: i.sdkVersion, clientIp: i.clientIp ?? null, lastSeen: i.lastSeen }));
     return { instances };
   });
 }

@@ -34,6 +34,7 @@ export async function recordMetrics(
       environment,
       lastSeen: at,
       sdkType: input.sdkType ?? 'backend',
+      ...(input.hints?.clientIp ? { clientIp: input.hints.clientIp } : {}),
     });
     const projects = new Set(app.projects);
     const seen: FeatureRecord[] = [];

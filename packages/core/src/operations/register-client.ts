@@ -22,6 +22,7 @@ export async function registerClient(
       environment: environmentOf(principal, body.environment),
       lastSeen: ctx.now().toISOString(),
       sdkType: 'backend',
+      ...(input.hints?.clientIp ? { clientIp: input.hints.clientIp } : {}),
     });
     if (body.strategies) app.strategies = body.strategies;
     await tx.put('clientApps', app);

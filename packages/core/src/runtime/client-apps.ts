@@ -26,6 +26,8 @@ export type SdkType = NonNullable<ClientInstance['sdkType']>;
 export interface ClientHints {
   sdkVersion?: string | null;
   instanceId?: string | null;
+  /** The address the report came from. */
+  clientIp?: string | null;
 }
 
 /** The environment a client key reads, or the one its report names. */
@@ -55,6 +57,7 @@ export async function upsertInstance(tx: WriteTx, appName: string, instance: Cli
     if (instance.sdkVersion) existing.sdkVersion = instance.sdkVersion;
     if (instance.environment) existing.environment = instance.environment;
     if (instance.sdkType) existing.sdkType = instance.sdkType;
+    if (instance.clientIp) existing.clientIp = instance.clientIp;
   } else {
     app.instances.push(instance);
   }
