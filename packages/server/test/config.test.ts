@@ -48,6 +48,7 @@ config('defaults', () => {
     limits: {},
     maxStreams: 10_000,
     streamHeartbeatMs: 30_000,
+    integrations: { leaseMs: 30_000, giveUpAfterMs: 600_000 },
   });
 });
 

@@ -91,6 +91,9 @@ test('the files exist and have the documented format', async () => {
         settings: [],
         addons: [],
         usageBuckets: [],
+        users: [],
+        sessions: [],
+        personalTokens: [],
       },
     });
     assert.ok(text.includes(`\n${JSON.stringify(makeFeature('f2', 'p1'))}\n`), 'one record per line');
