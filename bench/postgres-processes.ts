@@ -197,3 +197,95 @@ export function processesMarkdown(figures: readonly ProcessesFigure[]): string {
   }
   return lines.join('\n');
 }
+
+export interface UnleashFigure {
+  route: string;
+  /** Per round, req/s and CPU µs per request (the server's process and the database's). */
+  flagadmin: { rps: number[]; cpuUs: number[] };
+  unleash: { rps: number[]; cpuUs: number[] };
+}
+
+/**
+ * Unleash 8.2.0 (the devDependency, started as the tests start it: test/helpers/unleash.ts) on the same
+ * PostgreSQL server beside one flagadmin bin: the SDK poll and a PATCH of a flag's description, in
+ * alternating rounds.
+ */
+export async function unleashRuns(
+  postgresUrl: string,
+  clusterDir: string,
+  bin: RunningBin,
+  /** The flag flagadmin PATCHes (the data set's). */
+  patchPath: string,
+  options: HttpOptions,
+): Promise<UnleashFigure[]> {
+  const { startUnleash } = await import('../test/helpers/unleash');
+  const unleash = await startUnleash({ postgresUrl, log: () => undefined });
+  try {
+    const created = await fetch(`${unleash.url}/api/admin/projects/default/features`, {
+      method: 'POST',
+      headers: { authorization: unleash.adminKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'bench-flag' }),
+    });
+    if (created.status !== 201 && created.status !== 200) throw new Error(`Unleash: creating the flag: ${created.status}`);
+    const body = { tokenName: 'bench-unleash', type: 'client', environment: 'production' };
+    const clientKey = (await adminCall<{ secret: string }>(bin, 'POST', '/api/admin/api-tokens', body)).secret;
+    const servers = {
+      flagadmin: {
+        pid: bin.child.pid!,
+        poll: { url: `${bin.url}/api/client/features`, key: clientKey },
+        patch: { url: bin.url + patchPath, key: BENCH_ADMIN_SECRET },
+      },
+      unleash: {
+        pid: unleash.pid,
+        poll: { url: `${unleash.url}/api/client/features`, key: unleash.backendKey },
+        patch: { url: `${unleash.url}/api/admin/projects/default/features/bench-flag`, key: unleash.adminKey },
+      },
+    };
+    const out: UnleashFigure[] = [];
+    for (const route of ['poll', 'patch'] as const) {
+      const figure: UnleashFigure = { route, flagadmin: { rps: [], cpuUs: [] }, unleash: { rps: [], cpuUs: [] } };
+      for (let round = 0; round < options.rounds; round++) {
+        for (const name of ['flagadmin', 'unleash'] as const) {
+          const server = servers[name];
+          const spec = {
+            url: server[route].url,
+            method: route === 'poll' ? ('GET' as const) : ('PATCH' as const),
+            headers: { authorization: server[route].key, 'content-type': 'application/json' },
+            patchDescription: route === 'patch',
+            connections: options.connections,
+            durationSeconds: options.durationSeconds,
+            warmupSeconds: 0,
+          };
+          if (options.warmupSeconds > 0) await runLoad({ ...spec, durationSeconds: options.warmupSeconds });
+          const cpu = () => (processCpuMicros(server.pid) ?? Number.NaN) + databaseCpuMicros(clusterDir);
+          const before = cpu();
+          const result = await runLoad(spec);
+          figure[name].rps.push(result.requestsPerSecond);
+          figure[name].cpuUs.push((cpu() - before) / Math.max(1, result.requests));
+          process.stderr.write(
+            `unleash side by side ${route} [${name}] round ${round + 1}: ${result.requestsPerSecond.toFixed(0)} req/s (${result.non2xx} non-2xx), CPU ${figure[name].cpuUs.at(-1)!.toFixed(0)} µs/request\n`,
+          );
+        }
+      }
+      out.push(figure);
+    }
+    return out;
+  } finally {
+    await unleash.stop();
+  }
+}
+
+export function unleashMarkdown(figures: readonly UnleashFigure[]): string {
+  const lines = [
+    '| route | flagadmin req/s, CPU µs (with the database) | Unleash 8.2.0 req/s, CPU µs | flagadmin / Unleash req/s |',
+    '|---|---:|---:|---:|',
+  ];
+  for (const f of figures) {
+    const fr = median(f.flagadmin.rps);
+    const ur = median(f.unleash.rps);
+    lines.push(
+      `| ${f.route === 'poll' ? 'GET /api/client/features' : 'PATCH a description'} | ${fr.toFixed(0)}, ${median(f.flagadmin.cpuUs).toFixed(0)} | ${ur.toFixed(0)}, ${median(f.unleash.cpuUs).toFixed(0)} | ${(fr / ur).toFixed(1)} |`,
+    );
+  }
+  return lines.join('\n');
+}

@@ -12,7 +12,15 @@ import { ratioRuns, requestHeaders, routesFor, runLoad, type HttpOptions, type R
 import pg from 'pg';
 import { fleetRun, type FleetFigures, type FleetOptions } from './fleet';
 import { onCleanup, startBuiltBin, type RunningBin } from './util';
-import { databaseCpuMicros, processesMarkdown, processesRuns, type ProcessesFigure } from './postgres-processes';
+import {
+  databaseCpuMicros,
+  processesMarkdown,
+  processesRuns,
+  unleashMarkdown,
+  unleashRuns,
+  type ProcessesFigure,
+  type UnleashFigure,
+} from './postgres-processes';
 
 const BATCH = 2_000;
 
@@ -61,6 +69,8 @@ export interface PostgresFigures {
   patchThree: number;
   /** The SDK poll, the frontend API and an admin GET: lowdb, one and three bins on PostgreSQL (CPU with the database's). */
   processes: ProcessesFigure[];
+  /** The SDK poll and a PATCH beside Unleash 8.2.0 on the same PostgreSQL server. */
+  unleash: UnleashFigure[];
 }
 
 /**
@@ -90,7 +100,7 @@ async function withDatabase<T>(
 }
 
 export function postgresRuns(dataDir: string, info: DataSetInfo, options: HttpOptions, only?: readonly string[]): Promise<PostgresFigures> {
-  return withDatabase(dataDir, async ({ startBin, clusterDir }) => {
+  return withDatabase(dataDir, async ({ url, startBin, clusterDir }) => {
     const first = await startBin();
     const http = await ratioRuns(first, info, options, only);
     const patch = routesFor(info).find((r) => r.id === 'patch')!;
@@ -113,7 +123,15 @@ export function postgresRuns(dataDir: string, info: DataSetInfo, options: HttpOp
     );
     const processes = await processesRuns(dataDir, clusterDir, bins, options);
     if (processes.length) process.stderr.write(`\n${processesMarkdown(processes)}\n\n`);
-    return { http, patchOne: one.requestsPerSecond, patchThree: three.reduce((sum, r) => sum + r.requestsPerSecond, 0), processes };
+    const unleash = await unleashRuns(url, clusterDir, first, patch.path, options);
+    process.stderr.write(`\n${unleashMarkdown(unleash)}\n\n`);
+    return {
+      http,
+      patchOne: one.requestsPerSecond,
+      patchThree: three.reduce((sum, r) => sum + r.requestsPerSecond, 0),
+      processes,
+      unleash,
+    };
   });
 }
 
