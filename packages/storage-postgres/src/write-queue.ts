@@ -22,7 +22,7 @@ interface QueuedWrite {
 /** Most writes in one transaction (bounds how long the lock is held). */
 const MAX_BATCH = 64;
 /** Longest a batch holding the lock waits for the notification of the commit before it, ms. */
-const NOTICE_WAIT_MS = 5;
+const NOTICE_WAIT_MS = 1;
 
 export class WriteQueue {
   private readonly queue: QueuedWrite[] = [];
