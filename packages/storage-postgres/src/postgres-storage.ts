@@ -65,6 +65,8 @@ export type PostgresStorageOptions =
   | (CommonOptions & UrlOptions);
 
 export interface PostgresStorage extends Storage {
+  /** Told of every commit on the schema, by any process (LISTEN/NOTIFY; see the README's Reads). */
+  onCommit(listener: () => void): () => void;
   /**
    * Runs `fn` while holding this schema's start-up lock (a session advisory lock): one process at a
    * time, across every process on the database. For one-time set-up such as demo data.
