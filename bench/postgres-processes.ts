@@ -180,22 +180,34 @@ export async function processesRuns(
   }
 }
 
+/** A Markdown table: the first column left-aligned, the others (figures) right-aligned. */
+function markdownTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
+  return [line(header), line(header.map((_, i) => (i === 0 ? '---' : '---:'))), ...rows.map(line)].join('\n');
+}
+
 /** The figures as Markdown rows (medians over the rounds). */
 export function processesMarkdown(figures: readonly ProcessesFigure[]): string {
-  const m = (values: number[]) => median(values);
-  const lines = [
-    '| route | lowdb req/s, CPU µs | PostgreSQL one bin req/s, CPU µs (database) | three bins req/s, CPU µs (database) | CPU PostgreSQL / lowdb | CPU three / one |',
-    '|---|---:|---:|---:|---:|---:|',
-  ];
-  for (const f of figures) {
-    const one = m(f.postgresOne.cpuUs);
-    const three = m(f.postgresThree.cpuUs);
-    lines.push(
-      `| ${f.label} | ${m(f.lowdb.rps).toFixed(0)}, ${m(f.lowdb.cpuUs).toFixed(0)} | ${m(f.postgresOne.rps).toFixed(0)}, ${one.toFixed(0)} (${m(f.postgresOne.databaseCpuUs).toFixed(0)}) | ` +
-        `${m(f.postgresThree.rps).toFixed(0)}, ${three.toFixed(0)} (${m(f.postgresThree.databaseCpuUs).toFixed(0)}) | ${(one / m(f.lowdb.cpuUs)).toFixed(2)} | ${(three / one).toFixed(2)} |`,
-    );
-  }
-  return lines.join('\n');
+  const at = (rps: number[], cpu: number[], database?: number[]) =>
+    `${median(rps).toFixed(0)}, ${median(cpu).toFixed(0)}${database ? ` (${median(database).toFixed(0)})` : ''}`;
+  return markdownTable(
+    [
+      'route',
+      'lowdb req/s, CPU µs',
+      'PostgreSQL one bin req/s, CPU µs (database)',
+      'three bins req/s, CPU µs (database)',
+      'CPU PostgreSQL / lowdb',
+      'CPU three / one',
+    ],
+    figures.map(({ label, lowdb, postgresOne: one, postgresThree: three }) => [
+      label,
+      at(lowdb.rps, lowdb.cpuUs),
+      at(one.rps, one.cpuUs, one.databaseCpuUs),
+      at(three.rps, three.cpuUs, three.databaseCpuUs),
+      (median(one.cpuUs) / median(lowdb.cpuUs)).toFixed(2),
+      (median(three.cpuUs) / median(one.cpuUs)).toFixed(2),
+    ]),
+  );
 }
 
 export interface UnleashFigure {
@@ -276,16 +288,13 @@ export async function unleashRuns(
 }
 
 export function unleashMarkdown(figures: readonly UnleashFigure[]): string {
-  const lines = [
-    '| route | flagadmin req/s, CPU µs (with the database) | Unleash 8.2.0 req/s, CPU µs | flagadmin / Unleash req/s |',
-    '|---|---:|---:|---:|',
-  ];
-  for (const f of figures) {
-    const fr = median(f.flagadmin.rps);
-    const ur = median(f.unleash.rps);
-    lines.push(
-      `| ${f.route === 'poll' ? 'GET /api/client/features' : 'PATCH a description'} | ${fr.toFixed(0)}, ${median(f.flagadmin.cpuUs).toFixed(0)} | ${ur.toFixed(0)}, ${median(f.unleash.cpuUs).toFixed(0)} | ${(fr / ur).toFixed(1)} |`,
-    );
-  }
-  return lines.join('\n');
+  return markdownTable(
+    ['route', 'flagadmin req/s, CPU µs (with the database)', 'Unleash 8.2.0 req/s, CPU µs', 'flagadmin / Unleash req/s'],
+    figures.map(({ route, flagadmin, unleash }) => [
+      route === 'poll' ? 'GET /api/client/features' : 'PATCH a description',
+      `${median(flagadmin.rps).toFixed(0)}, ${median(flagadmin.cpuUs).toFixed(0)}`,
+      `${median(unleash.rps).toFixed(0)}, ${median(unleash.cpuUs).toFixed(0)}`,
+      (median(flagadmin.rps) / median(unleash.rps)).toFixed(1),
+    ]),
+  );
 }
