@@ -430,6 +430,8 @@ async function main(): Promise<void> {
     fleet: fleet ?? null,
     propagation: propagation ?? null,
     migrate: migrate ?? null,
+    /** On PostgreSQL: the SDK-facing reads on lowdb, one and three bins, and the side-by-side with Unleash (bench/postgres-processes.ts). */
+    postgres: postgres ? { processes: postgres.processes, unleash: postgres.unleash } : null,
   };
   mkdirSync(join(BENCH_DIR, 'results'), { recursive: true });
   const file = join(BENCH_DIR, 'results', full ? 'latest.json' : onPostgres && !quick && !args.route ? 'postgres.json' : 'trial.json');
