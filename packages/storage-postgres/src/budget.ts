@@ -28,6 +28,9 @@ interface Budget {
 /** Rejects with FlagadminConnectionBudgetError when the processes' pools together exceed the server's connections. */
 export async function checkBudget(pool: PgPool, { name, max, processes }: Budget): Promise<void> {
   const client = await pool.connect();
+  // A connection the server drops while it is checked out emits `error`: the query fails instead.
+  const ignore = () => undefined;
+  client.on?.('error', ignore);
   let row: { allowed: number; reserved: number; others: string[] };
   try {
     [row] = lastResult(
@@ -40,9 +43,12 @@ export async function checkBudget(pool: PgPool, { name, max, processes }: Budget
         [APPLICATION_PREFIX, name],
       ),
     ).rows as [typeof row];
-  } finally {
-    client.release();
+  } catch (error) {
+    client.release(true); // closed, the listener left on it
+    throw error;
   }
+  client.off?.('error', ignore);
+  client.release();
   const others = row.others.map((n) => Number(/^\S+ pool=(\d+)/.exec(n)?.[1] ?? 0));
   // Processes told of but not seen yet are counted at this process's pool size.
   const unseen = Math.max(0, processes - 1 - others.length);
