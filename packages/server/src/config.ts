@@ -4,6 +4,7 @@ import {
   DEFAULT_BODY_LIMIT,
   DEFAULT_STREAM_OPTIONS,
   isSetupError,
+  originProblem,
   parseInitialKeys,
   weakInitialKeyWarnings,
   type Limits,
@@ -204,11 +205,15 @@ export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: st
   );
   const leaseMs = ms('integrations-lease', 'FLAGADMIN_INTEGRATIONS_LEASE_MS', DELIVERY_DEFAULTS.leaseMs, 100);
   const giveUpAfterMs = ms('integrations-give-up', 'FLAGADMIN_INTEGRATIONS_GIVE_UP_MS', DELIVERY_DEFAULTS.retry.giveUpAfterMs);
-  // Unleash's name and parsing (comma-separated, trimmed); core checks each origin at start (exit 2).
+  // Unleash's name and parsing (comma-separated, trimmed); each origin checked as core checks it, before anything opens.
   const origins = pick('frontend-api-origins', 'UNLEASH_FRONTEND_API_ORIGINS')
     ?.value.split(',')
     .map((o) => o.trim())
     .filter(Boolean);
+  for (const origin of origins ?? []) {
+    const problem = originProblem(origin);
+    if (problem) throw new ConfigError(`frontendApiOrigins: ${problem}.`);
+  }
   if (requestTimeoutMs > 0 && headersTimeoutMs > requestTimeoutMs) {
     throw new ConfigError(`the headers timeout (${headersTimeoutMs} ms) must not be above the request timeout (${requestTimeoutMs} ms)`);
   }
