@@ -156,4 +156,41 @@ test('values are copied in: a later operation does not change the parsed patch',
   assert.equal(ops[0]!.value, {});
 });
 
+test('sharing what the patch leaves unchanged: the given document is never changed, the result as with a copy', async () => {
+  const { deepFreeze } = await import('../src/base/json');
+  const document = () => ({ a: { b: [1, { c: 2 }], d: 'x' }, e: [{ f: 1 }, { f: 2 }], g: { h: true } });
+  const patches: unknown[][] = [
+    [{ op: 'replace', path: '/a/b/1/c', value: 3 }],
+    [
+      { op: 'add', path: '/e/-', value: { f: 3 } },
+      { op: 'remove', path: '/e/0' },
+    ],
+    [
+      { op: 'copy', from: '/a', path: '/g/a' },
+      { op: 'replace', path: '/g/a/d', value: 'y' },
+    ],
+    [
+      { op: 'test', path: '/g/h', value: true },
+      { op: 'add', path: '/a/new', value: [1] },
+    ],
+    [
+      { op: 'move', from: '/e/1', path: '/a/moved' },
+      { op: 'replace', path: '/a/moved/f', value: 9 },
+    ],
+    [{ op: 'replace', path: '', value: { whole: 1 } }],
+  ];
+  for (const patch of patches) {
+    const frozen = deepFreeze(document());
+    const shared = applyPatch(frozen, parsePatch(patch, DEFAULT_LIMITS), undefined, { shareUnchanged: true });
+    assert.equal(shared, run(document(), patch), JSON.stringify(patch));
+    assert.equal(frozen, document(), `unchanged: ${JSON.stringify(patch)}`);
+  }
+  const kept = deepFreeze(document());
+  const result = applyPatch(kept, parsePatch([{ op: 'replace', path: '/a/d', value: 'z' }], DEFAULT_LIMITS), undefined, {
+    shareUnchanged: true,
+  }) as ReturnType<typeof document>;
+  assert.ok(result.e === kept.e && result.g === kept.g, 'untouched branches are shared');
+  assert.ok(result.a !== kept.a && result.a.b === kept.a.b, 'the changed path is copied, its untouched children shared');
+});
+
 test.run();

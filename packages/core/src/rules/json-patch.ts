@@ -8,7 +8,7 @@
 import jsonpatch from 'fast-json-patch';
 import type { Operation } from 'fast-json-patch';
 import { AdminError, badData } from '../base/errors';
-import { hasForbiddenSegment, isPointer } from './json-pointer';
+import { arrayIndex, hasForbiddenSegment, isPointer, pointerSegments } from './json-pointer';
 import { assertAddable, assertNotIntoOwnChild, existingValue, type Fail } from './json-patch-checks';
 import { jsonClone, jsonEqual } from '../base/json';
 import { assertDepth, limitExceeded, type Limits } from '../base/limits';
@@ -55,13 +55,22 @@ export function parsePatch(patch: unknown, limits: Limits): PatchOperation[] {
  * ones left it (json-patch-checks.ts: a 400 naming the operation), then applied to the copy by
  * fast-json-patch. `denied(pointer)` names pointers no operation may touch: the message of the 403.
  */
-export function applyPatch(document: unknown, ops: readonly PatchOperation[], denied?: (pointer: string) => string | undefined): unknown {
-  let working: unknown = jsonClone(document);
+export function applyPatch(
+  document: unknown,
+  ops: readonly PatchOperation[],
+  denied?: (pointer: string) => string | undefined,
+  options: { shareUnchanged?: boolean } = {},
+): unknown {
+  // Copy on write where the caller only reads the result: each operation copies the containers on its way
+  // (a `move` takes a subtree along, so a patch with one copies the whole document first, as always).
+  const own = options.shareUnchanged && !ops.some((op) => op.op === 'move') ? new WeakSet<object>() : undefined;
+  let working: unknown = own ? document : jsonClone(document);
   let failedTest: number | undefined;
   ops.forEach((op, i) => {
     const fail: Fail = (reason) => {
       throw operationError(i, op, reason);
     };
+    if (own && op.op !== 'test') working = ownContainersTo(working, op.path, own);
     working = judgeThenApply(working, op, fail, () => (failedTest ??= i));
   });
   if (denied) {
@@ -78,6 +87,34 @@ export function applyPatch(document: unknown, ops: readonly PatchOperation[], de
     });
   }
   return working;
+}
+
+/**
+ * The document with the containers from its root to the parent of `pointer` its own (shallow copies,
+ * made once per patch and kept in `own`), so an operation at `pointer` changes no container the caller's
+ * document shares. Stops where the path does not resolve (the operation's judge then answers).
+ */
+function ownContainersTo(root: unknown, pointer: string, own: WeakSet<object>): unknown {
+  const top = ownCopy(root, own);
+  let node = top;
+  for (const segment of pointerSegments(pointer).slice(0, -1)) {
+    if (typeof node !== 'object' || node === null) break;
+    const index = Array.isArray(node) ? arrayIndex(segment) : undefined;
+    if (Array.isArray(node) ? index === undefined || index >= node.length : !Object.hasOwn(node, segment)) break;
+    const key = index ?? segment;
+    const child = ownCopy((node as Record<string | number, unknown>)[key], own);
+    (node as Record<string | number, unknown>)[key] = child;
+    node = child;
+  }
+  return top;
+}
+
+/** A container this patch may change: itself when already copied, else a shallow copy (a value: itself). */
+function ownCopy(value: unknown, own: WeakSet<object>): unknown {
+  if (typeof value !== 'object' || value === null || own.has(value)) return value;
+  const copy = Array.isArray(value) ? value.slice() : { ...value };
+  own.add(copy);
+  return copy;
 }
 
 /** 400 naming the operation by position and op. */

@@ -36,7 +36,8 @@ export async function patchFeatureInTx(
   const { projectId } = ref;
   // A patch may revive (`archived: false`); archiving's rules (live children, dependencies) are the write path's.
   return writeFeature(tx, ctx, origin, { ...ref, mayRevive: true }, async ({ feature, before, limits }) => {
-    const after = applyPatch(before, ops, variantsDenied);
+    // `before` is read only here and below: the patched document shares what the patch leaves unchanged.
+    const after = applyPatch(before, ops, variantsDenied, { shareUnchanged: true });
     const changedEnvs = changedEnvironments(before, after);
     for (const env of changedEnvs) {
       requireUpdateFeatureEnvironment(origin.principal, projectId, env.name);
