@@ -60,7 +60,7 @@
  *   Without `onCommit`, core learns only of the writes it makes itself.
  *
  * Read freshness (optional: the second argument of `read`)
- * - By default a read sees every write acknowledged before it began, by any process.
+ * - By default a read sees every write acknowledged before it began, by any process of the instance.
  * - `read(fn, NOTIFIED_READ)` (what SDK-facing reads ask) lets a storage shared by several processes
  *   answer at the newest state it has learned of without asking the database: this process's own
  *   acknowledged writes, and other processes' once their notification arrived. It must learn of every
