@@ -4,7 +4,7 @@ import { hourStart } from '../base/usage-records';
 import { environmentOf, upsertInstance, type ClientHints, type ClientMetrics, type SdkType } from '../runtime/client-apps';
 import type { AdminContext } from '../runtime/context';
 import { assertValid } from '../schemas/validation';
-import { stampFeaturesSeen } from '../writes/feature-write';
+import { stampFeaturesSeen } from '../writes/feature-stamps';
 import { addUsage, pruneUsage } from '../writes/usage-buckets';
 
 /**

@@ -7,7 +7,7 @@
  * fields (version, productionAt, archivedAt, lifecycle; a revived feature is off everywhere) → the record,
  * its project figures and the events, in the caller's transaction. An edit that yields no event commits
  * nothing and keeps the ETag. What SDK usage stamps on features (`lastSeenAt`, lifecycle stages) goes
- * through `stampFeaturesSeen`.
+ * through `stampFeaturesSeen` (feature-stamps.ts).
  */
 import type { FeatureRecord, Tag } from '../base/records';
 import type { WriteTx } from '../base/storage';
@@ -24,11 +24,9 @@ import { readFeatureLifetimes } from '../runtime/feature-lifetimes';
 import { causedBy, requireDirectWriteAllowed, type WriteOrigin } from './write-origin';
 import { syncTagUsage } from './tag-usage';
 import { childrenWithoutParent, parentsWithoutChild } from '../rules/dependency-links';
-import { enterStage, restartLifecycle, stagesOf } from '../rules/lifecycle';
+import { enterStage, restartLifecycle } from '../rules/lifecycle';
 import { archiveConsequences, archivedFeature, requireNoLiveChildren } from './archive-rules';
-import type { EnvironmentRecord } from '../base/vocabulary-records';
-import { hourStart } from '../base/usage-records';
-import { addUsageStamps } from '../runtime/usage-stamps';
+import { copyForEdit } from './feature-copy';
 
 export interface FeatureRef {
   projectId: string;
@@ -188,23 +186,6 @@ export async function removeFeature(
   return before;
 }
 
-/**
- * The copy an edit changes: the record, its lists and its environments are new; strategies, variants,
- * tags and dependencies themselves are shared with the stored record, because edits replace them whole
- * (a new strategy object, a new list) and never change one in place. A deep copy of every strategy was
- * the largest cost of a PATCH.
- */
-function copyForEdit(stored: Readonly<FeatureRecord>): FeatureRecord {
-  return {
-    ...stored,
-    tags: [...stored.tags],
-    variants: [...stored.variants],
-    dependencies: [...stored.dependencies],
-    children: [...stored.children],
-    environments: stored.environments.map((e) => ({ ...e, strategies: [...e.strategies], variants: [...e.variants] })),
-  };
-}
-
 /** What follows from an edit: a new version, the first production enablement, the archive's time and stage. */
 function deriveFields(stored: Readonly<FeatureRecord>, feature: FeatureRecord, now: string, envs: EnvironmentIndex): void {
   feature.version = stored.version + 1;
@@ -240,57 +221,6 @@ export async function storeFollowingChange(
   if (jsonEqual(stored, feature)) return;
   feature.version = stored.version + 1;
   await tx.put('features', feature);
-}
-
-/**
- * What SDK usage does to features (usage metrics from `environment`, at `at`): `lastSeenAt` of each
- * feature and of its environment, and the lifecycle stages a report enters (Unleash 8.2.0's lifecycle
- * service): `pre-live` in an environment the instance has, `live` too in a `production`-type one where
- * the feature is on; an archived feature enters nothing. Stored without a new version or an event, as
- * Unleash writes none (and an editor's If-Match stays good); a feature reported again within
- * SEEN_PRECISION_MS that enters no stage is not written again (SDKs report the same flags every minute).
- * Each feature whose search row moves (a stage entered, `lastSeenAt` into a new hour) is stamped for the
- * search index (runtime/usage-stamps.ts).
- */
-export async function stampFeaturesSeen(
-  tx: WriteTx,
-  features: readonly FeatureRecord[],
-  seen: { environment: EnvironmentRecord | undefined; at: string },
-): Promise<void> {
-  const { environment: env, at } = seen;
-  const moved: string[] = [];
-  const recent = Date.parse(at) - SEEN_PRECISION_MS;
-  const seenSince = (value: string | null | undefined) => value != null && Date.parse(value) >= recent;
-  for (const stored of features) {
-    const envEntry = stored.environments.find((e) => e.name === env?.name);
-    const stages = stagesOf(stored).length;
-    if (seenSince(stored.lastSeenAt) && (!envEntry || seenSince(envEntry.lastSeenAt)) && !entersStage(stored, env)) continue;
-    const feature = copyForEdit(stored);
-    feature.lastSeenAt = at;
-    for (const e of feature.environments) if (e.name === env?.name) e.lastSeenAt = at;
-    if (env && !feature.archived) {
-      enterStage(feature, { stage: 'pre-live', enteredStageAt: at });
-      if (livesIn(feature, env)) enterStage(feature, { stage: 'live', enteredStageAt: at });
-    }
-    const entered = stagesOf(feature).length > stages;
-    if (entered || stored.lastSeenAt === null || hourStart(Date.parse(stored.lastSeenAt)) !== hourStart(Date.parse(at)))
-      moved.push(feature.name);
-    await tx.put('features', feature);
-  }
-  await addUsageStamps(tx, moved);
-}
-
-/** How far `lastSeenAt` may lag behind the last report: a feature reported again within it is not written again. */
-export const SEEN_PRECISION_MS = 60_000;
-
-const livesIn = (feature: Readonly<FeatureRecord>, env: EnvironmentRecord): boolean =>
-  env.type === 'production' && feature.environments.some((e) => e.name === env.name && e.enabled);
-
-/** Whether a report from `env` makes the feature enter a stage it has not entered. */
-function entersStage(feature: Readonly<FeatureRecord>, env: EnvironmentRecord | undefined): boolean {
-  if (!env || feature.archived) return false;
-  const has = new Set(stagesOf(feature).map((s) => s.stage));
-  return !has.has('pre-live') || (livesIn(feature, env) && !has.has('live'));
 }
 
 /** Another feature an edit changed: stored with a new version, unless it is as stored. */
