@@ -73,12 +73,7 @@ export { ADMIN_ROLES, CHANGE_REQUEST_STATES, FEATURE_TYPES, KEY_TYPES, LIFECYCLE
 export type {
   AdminRole,
   ApiKeyRecord,
-  ApprovalRecord,
-  ChangeRecord,
-  ChangeRequestConfigRecord,
-  ChangeRequestRecord,
   ChangeRequestState,
-  ChangeTarget,
   ClientAppRecord,
   ClientInstance,
   Constraint,
@@ -93,13 +88,20 @@ export type {
   ProjectMode,
   ProjectRecord,
   ProjectStatsRecord,
-  SchedulerRecord,
   Strategy,
   SegmentRecord,
   Tag,
-  UserRef,
   Variant,
 } from './base/records';
+export type {
+  ApprovalRecord,
+  ChangeRecord,
+  ChangeRequestConfigRecord,
+  ChangeRequestRecord,
+  ChangeTarget,
+  SchedulerRecord,
+  UserRef,
+} from './base/change-request-records';
 export type {
   AddonRecord,
   ContextFieldRecord,

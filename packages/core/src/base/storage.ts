@@ -67,17 +67,8 @@
  *   commit within a bounded time (a lost notification only delays) and still answers one consistent
  *   snapshot. A storage of one process, or one that cannot tell, ignores the argument.
  */
-import type {
-  ApiKeyRecord,
-  ChangeRequestConfigRecord,
-  ChangeRequestRecord,
-  ClientAppRecord,
-  FeatureRecord,
-  NewEvent,
-  ProjectRecord,
-  ProjectStatsRecord,
-  SegmentRecord,
-} from './records';
+import type { ApiKeyRecord, ClientAppRecord, FeatureRecord, NewEvent, ProjectRecord, ProjectStatsRecord, SegmentRecord } from './records';
+import type { ChangeRequestConfigRecord, ChangeRequestRecord } from './change-request-records';
 import type { EnvironmentRecord } from './vocabulary-records';
 import type { PersonalTokenRecord, SessionRecord, UserRecord } from './people-records';
 import { usageBucketKey, usageIndex, type UsageBucketRecord } from './usage-records';

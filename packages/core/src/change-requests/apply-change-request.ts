@@ -7,7 +7,7 @@
 import type { Principal } from '../base/auth';
 import type { AdminContext } from '../runtime/context';
 import { AdminError } from '../base/errors';
-import type { ChangeRequestRecord } from '../base/records';
+import type { ChangeRequestRecord } from '../base/change-request-records';
 import type { WriteTx } from '../base/storage';
 import { requestEvent } from './change-request-events';
 import type { RequestChange } from './change-request-write';

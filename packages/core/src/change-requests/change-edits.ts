@@ -6,7 +6,7 @@
 import { isIdText } from '../runtime/lookups';
 import type { Principal } from '../base/auth';
 import { notFound } from '../base/errors';
-import type { ChangeRecord, ChangeRequestRecord } from '../base/records';
+import type { ChangeRecord, ChangeRequestRecord } from '../base/change-request-records';
 import { requireActor, requireState } from './transitions';
 
 export const EDITABLE_STATES = ['Draft', 'In review', 'Approved'] as const;

@@ -3,7 +3,7 @@
  * open request the conflict strings of changes whose target changed or went.
  */
 import type { ConflictDetail } from '../base/errors';
-import type { ChangeRecord, ChangeRequestRecord } from '../base/records';
+import type { ChangeRecord, ChangeRequestRecord } from '../base/change-request-records';
 import type { ReadTx } from '../base/storage';
 import { conflictsOf } from './change-targets';
 import { isOpen } from './transitions';

@@ -1,6 +1,6 @@
 /** Events of a change request: each carries `data.changeRequestId`, the request's project and environment. */
 import type { EventInput } from '../runtime/emit';
-import type { ChangeRequestRecord } from '../base/records';
+import type { ChangeRequestRecord } from '../base/change-request-records';
 
 export const requestEvent = (
   cr: ChangeRequestRecord,

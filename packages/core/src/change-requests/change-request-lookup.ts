@@ -2,7 +2,7 @@
 import type { Principal } from '../base/auth';
 import { notFound } from '../base/errors';
 import { isIdText, visibleProject } from '../runtime/lookups';
-import type { ChangeRequestRecord } from '../base/records';
+import type { ChangeRequestRecord } from '../base/change-request-records';
 import type { ReadTx } from '../base/storage';
 
 export const isAuthor = (principal: Principal, cr: ChangeRequestRecord): boolean => principal.id === cr.createdBy.id;

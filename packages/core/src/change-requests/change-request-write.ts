@@ -4,7 +4,7 @@ import type { AdminContext } from '../runtime/context';
 import { emit, type EventInput } from '../runtime/emit';
 import { avatarUrl } from '../base/avatar';
 import { jsonClone } from '../base/json';
-import type { ChangeRequestRecord } from '../base/records';
+import type { ChangeRequestRecord } from '../base/change-request-records';
 import type { WriteTx } from '../base/storage';
 import { changeRequestDocument, type ChangeRequestDocument } from './change-request-document';
 import { visibleChangeRequest } from './change-request-lookup';

@@ -4,7 +4,8 @@
  */
 import { sha256Hex } from '../base/auth';
 import type { ConflictDetail } from '../base/errors';
-import type { ChangeRecord, ChangeRequestRecord, ChangeTarget, FeatureRecord } from '../base/records';
+import type { FeatureRecord } from '../base/records';
+import type { ChangeRecord, ChangeRequestRecord, ChangeTarget } from '../base/change-request-records';
 import type { ReadTx } from '../base/storage';
 import type { TargetRef } from './change-actions';
 

@@ -1,7 +1,7 @@
 /** A comment on a change request: ids unique per request (1, 2, ...), at most commentsPerRequest of them. */
 import type { Principal } from '../base/auth';
 import type { AdminContext } from '../runtime/context';
-import type { ChangeRequestRecord } from '../base/records';
+import type { ChangeRequestRecord } from '../base/change-request-records';
 import { userOf } from './change-request-write';
 import { limitExceeded } from '../base/limits';
 

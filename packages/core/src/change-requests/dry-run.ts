@@ -5,7 +5,7 @@
  */
 import type { Principal } from '../base/auth';
 import type { AdminContext } from '../runtime/context';
-import type { ChangeTarget } from '../base/records';
+import type { ChangeTarget } from '../base/change-request-records';
 import type { PreparedChange } from './change-actions';
 import { currentTarget } from './change-targets';
 import { underPath } from './prepared-changes';

@@ -3,7 +3,7 @@
  * checks it, errors naming the field under the change's path (`/payload/...`, `/2/payload/...`).
  */
 import { AdminError, badData } from '../base/errors';
-import type { ChangeRequestRecord } from '../base/records';
+import type { ChangeRequestRecord } from '../base/change-request-records';
 import { SEGMENT_CHANGE_ACTIONS } from '../schemas/change-request';
 import { prepareChange, type ChangeAction, type ChangePlace, type PreparedChange } from './change-actions';
 

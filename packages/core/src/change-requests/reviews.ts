@@ -2,7 +2,7 @@
 import type { Principal } from '../base/auth';
 import type { AdminContext } from '../runtime/context';
 import { AdminError } from '../base/errors';
-import type { ChangeRequestRecord } from '../base/records';
+import type { ChangeRequestRecord } from '../base/change-request-records';
 import { requestEvent } from './change-request-events';
 import { userOf, type RequestChange } from './change-request-write';
 import { requireMove } from './transitions';

@@ -6,7 +6,8 @@
  */
 import { canSeeEnvironment, canSeeProject, type Principal } from '../base/auth';
 import { AdminError, permissionDenied } from '../base/errors';
-import type { ChangeRequestRecord, ChangeRequestState } from '../base/records';
+import type { ChangeRequestState } from '../base/records';
+import type { ChangeRequestRecord } from '../base/change-request-records';
 import { isAuthor } from './change-request-lookup';
 
 export const CLOSED_STATES: readonly ChangeRequestState[] = ['Applied', 'Cancelled', 'Rejected'];

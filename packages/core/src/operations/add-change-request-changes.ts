@@ -3,7 +3,7 @@ import type { AdminContext } from '../runtime/context';
 import { emit, type EventInput } from '../runtime/emit';
 import { badData, notFound } from '../base/errors';
 import { assertDepth, limitExceeded } from '../base/limits';
-import type { ChangeRequestRecord, ChangeTarget } from '../base/records';
+import type { ChangeRequestRecord, ChangeTarget } from '../base/change-request-records';
 import { assertValid } from '../schemas/validation';
 import { userOf } from '../change-requests/change-request-write';
 import { changeRequestConfig } from '../rules/change-request-config';

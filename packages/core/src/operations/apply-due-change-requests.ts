@@ -5,7 +5,7 @@ import { requestEvent } from '../change-requests/change-request-events';
 import { emit } from '../runtime/emit';
 import { AdminError, toAdminError } from '../base/errors';
 import type { ReadTx } from '../base/storage';
-import type { ChangeRequestRecord, SchedulerRecord } from '../base/records';
+import type { ChangeRequestRecord, SchedulerRecord } from '../base/change-request-records';
 
 const isDue = (
   cr: ChangeRequestRecord | undefined,

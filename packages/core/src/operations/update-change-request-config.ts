@@ -4,7 +4,7 @@ import { changeRequestConfig } from '../rules/change-request-config';
 import { emit } from '../runtime/emit';
 import { notFound } from '../base/errors';
 import { jsonEqual } from '../base/json';
-import type { ChangeRequestConfigRecord } from '../base/records';
+import type { ChangeRequestConfigRecord } from '../base/change-request-records';
 import { assertValid } from '../schemas/validation';
 
 /**

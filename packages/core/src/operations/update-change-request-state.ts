@@ -7,7 +7,8 @@ import { changeRequestWrite, type ChangeRequestRef, type RequestChange } from '.
 import { approve, reject } from '../change-requests/reviews';
 import { requireMove } from '../change-requests/transitions';
 import { AdminError, badData } from '../base/errors';
-import type { ChangeRequestRecord, ChangeRequestState } from '../base/records';
+import type { ChangeRequestState } from '../base/records';
+import type { ChangeRequestRecord } from '../base/change-request-records';
 import type { WriteTx } from '../base/storage';
 import { assertValid } from '../schemas/validation';
 import { futureInstant } from '../base/future-instant';

@@ -1,5 +1,5 @@
 /** The change-request settings of a project environment: stored ones, or the defaults (off, 1 approval). */
-import type { ChangeRequestConfigRecord } from '../base/records';
+import type { ChangeRequestConfigRecord } from '../base/change-request-records';
 import { COLLECTIONS, type ReadTx } from '../base/storage';
 
 export async function changeRequestConfig(tx: ReadTx, project: string, environment: string): Promise<ChangeRequestConfigRecord> {
