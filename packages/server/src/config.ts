@@ -4,7 +4,6 @@ import {
   DEFAULT_BODY_LIMIT,
   DEFAULT_STREAM_OPTIONS,
   isSetupError,
-  originProblem,
   parseInitialKeys,
   weakInitialKeyWarnings,
   type Limits,
@@ -14,8 +13,9 @@ import { ConfigError } from './config-error';
 import { normalizeBasePath, recordingEnv, unreadEnvWarnings } from './env-names';
 import { DEFAULT_SCHEDULE_INTERVAL_MS } from './change-request-scheduler';
 import { limitsConfig } from './limits-config';
-import { DELIVERY_DEFAULTS } from '@flagadmin/integrations';
 import type { DeliverySettings } from './integrations';
+import { fromEnv, integer, onOff, originList, pickedEnv, type Env, type Picker } from './config-values';
+import { INTEGRATIONS_FLAGS, integrationsConfig } from './integrations-config';
 import { OIDC_FLAGS, oidcConfig, type OidcConfig } from './oidc-config';
 import { PEOPLE_FLAGS, peopleConfig, type PeopleConfig } from './people-config';
 
@@ -91,22 +91,6 @@ export type ParsedCommand =
   | { help: false; version: true }
   | { help: false; version?: false; config: ServerConfig /** start-up warnings, one line each */; warnings: string[] };
 
-type Env = Readonly<Record<string, string | undefined>>;
-
-/** An environment value, with the empty string counted as unset. */
-function fromEnv(env: Env, name: string): string | undefined {
-  const value = env[name];
-  return value === undefined || value.trim() === '' ? undefined : value.trim();
-}
-
-function integer(value: string, what: string, min: number, max: number): number {
-  const n = /^\d+$/.test(value) ? Number(value) : Number.NaN;
-  if (!Number.isSafeInteger(n) || n < min || n > max) {
-    throw new ConfigError(`${what} must be an integer from ${min} to ${max}, got ${JSON.stringify(value)}`);
-  }
-  return n;
-}
-
 /** The comma-separated secrets of INIT_*_API_TOKENS, checked by core (the check ensureInitialKeys makes). */
 function tokens(env: Env, name: string, type: 'admin' | 'client' | 'backend'): string[] {
   const list = (fromEnv(env, name) ?? '')
@@ -154,9 +138,7 @@ export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: st
         'no-compression': { type: 'boolean' },
         metrics: { type: 'boolean' },
         'no-metrics': { type: 'boolean' },
-        'no-integrations': { type: 'boolean' },
-        'integrations-lease': { type: 'string' },
-        'integrations-give-up': { type: 'string' },
+        ...INTEGRATIONS_FLAGS,
         limit: { type: 'string', multiple: true },
         ...OIDC_FLAGS,
         ...PEOPLE_FLAGS,
@@ -198,22 +180,8 @@ export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: st
   const scheduleIntervalMs = ms('schedule-interval', 'FLAGADMIN_SCHEDULE_INTERVAL_MS', DEFAULT_SCHEDULE_INTERVAL_MS, 100);
   const streamHeartbeatMs = ms('stream-heartbeat', 'FLAGADMIN_STREAM_HEARTBEAT_MS', DEFAULT_STREAM_OPTIONS.heartbeatMs, 100);
   const maxStreams = pick('max-streams', 'FLAGADMIN_MAX_STREAMS');
-  const integrationsEnv = fromEnv(env, 'FLAGADMIN_INTEGRATIONS');
-  const integrationsOn = onOff(
-    integrationsEnv === undefined ? undefined : { value: integrationsEnv, what: 'FLAGADMIN_INTEGRATIONS' },
-    true,
-  );
-  const leaseMs = ms('integrations-lease', 'FLAGADMIN_INTEGRATIONS_LEASE_MS', DELIVERY_DEFAULTS.leaseMs, 100);
-  const giveUpAfterMs = ms('integrations-give-up', 'FLAGADMIN_INTEGRATIONS_GIVE_UP_MS', DELIVERY_DEFAULTS.retry.giveUpAfterMs);
-  // Unleash's name and parsing (comma-separated, trimmed); each origin checked as core checks it, before anything opens.
-  const origins = pick('frontend-api-origins', 'UNLEASH_FRONTEND_API_ORIGINS')
-    ?.value.split(',')
-    .map((o) => o.trim())
-    .filter(Boolean);
-  for (const origin of origins ?? []) {
-    const problem = originProblem(origin);
-    if (problem) throw new ConfigError(`frontendApiOrigins: ${problem}.`);
-  }
+  // Unleash's name and parsing (comma-separated, trimmed), checked before anything opens.
+  const origins = originList(pick('frontend-api-origins', 'UNLEASH_FRONTEND_API_ORIGINS'), 'frontendApiOrigins', true);
   if (requestTimeoutMs > 0 && headersTimeoutMs > requestTimeoutMs) {
     throw new ConfigError(`the headers timeout (${headersTimeoutMs} ms) must not be above the request timeout (${requestTimeoutMs} ms)`);
   }
@@ -258,7 +226,7 @@ export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: st
       maxStreams: maxStreams ? integer(maxStreams.value, maxStreams.what, 1, 10_000_000) : DEFAULT_STREAM_OPTIONS.max,
       streamHeartbeatMs,
       ...(origins ? { frontendApiOrigins: origins } : {}),
-      integrations: !values['no-integrations'] && integrationsOn && { leaseMs, giveUpAfterMs },
+      integrations: integrationsConfig(values, env, ms),
       ...(oidc ? { oidc } : {}),
       ...(Object.keys(people).length ? { people } : {}),
     },
@@ -267,26 +235,6 @@ export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: st
       ...weakInitialKeyWarnings({ admin: initAdminTokens, client: initClientTokens, backend: initBackendTokens }),
     ],
   };
-}
-
-type Picker = (flagName: string, envName: string) => { value: string; what: string } | undefined;
-
-const SWITCH: Readonly<Record<string, boolean>> = {
-  on: true,
-  true: true,
-  '1': true,
-  yes: true,
-  off: false,
-  false: false,
-  '0': false,
-  no: false,
-};
-
-function onOff(picked: { value: string; what: string } | undefined, fallback: boolean): boolean {
-  if (picked === undefined) return fallback;
-  const value = SWITCH[picked.value.toLowerCase()];
-  if (value === undefined) throw new ConfigError(`${picked.what} must be on or off, got ${JSON.stringify(picked.value)}`);
-  return value;
 }
 
 /** Mount path, compression and metrics: how the service is exposed. */
@@ -298,14 +246,10 @@ function serviceOptions(
   const base = pick('base-path', 'BASE_URI_PATH');
   const basePath = base ? normalizeBasePath(base.value) : '';
   if (basePath === null) throw new ConfigError(`${base!.what} must be a URL path such as /flags, got ${JSON.stringify(base!.value)}`);
-  const compressionEnv = fromEnv(env, 'FLAGADMIN_COMPRESSION');
-  const compression = values['no-compression']
-    ? false
-    : onOff(compressionEnv === undefined ? undefined : { value: compressionEnv, what: 'FLAGADMIN_COMPRESSION' }, true);
+  const compression = values['no-compression'] ? false : onOff(pickedEnv(env, 'FLAGADMIN_COMPRESSION'), true);
   const metricsToken = fromEnv(env, 'FLAGADMIN_METRICS_TOKEN');
-  const metricsEnv = fromEnv(env, 'FLAGADMIN_METRICS');
   if (values['metrics'] && values['no-metrics']) throw new ConfigError('--metrics and --no-metrics contradict each other');
   const metricsByFlag = values['metrics'] ? true : values['no-metrics'] ? false : undefined;
-  const metrics = metricsByFlag ?? onOff(metricsEnv === undefined ? undefined : { value: metricsEnv, what: 'FLAGADMIN_METRICS' }, true);
+  const metrics = metricsByFlag ?? onOff(pickedEnv(env, 'FLAGADMIN_METRICS'), true);
   return { basePath, compression, metrics, metricsToken };
 }

@@ -1,6 +1,7 @@
 // The OpenID Connect settings of the bin: --oidc-issuer, --oidc-client-id, --oidc-client-secret (or
 // OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET), OIDC_DEFAULT_ROLE for people signing in the first
 // time, and OIDC_REDIRECT_URI when the callback's public address is not the one the requests name.
+import type { Picker } from './config-values';
 import { ConfigError } from './config-error';
 
 /** The root roles a person signing in for the first time may get, by Unleash's names. */
@@ -28,8 +29,6 @@ export const OIDC_FLAGS = {
   'oidc-default-role': { type: 'string' },
   'oidc-redirect-uri': { type: 'string' },
 } as const;
-
-type Picker = (flagName: string, envName: string) => { value: string; what: string } | undefined;
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 

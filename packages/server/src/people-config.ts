@@ -2,6 +2,7 @@
 // UNLEASH_DEFAULT_ADMIN_PASSWORD), how long a sign-in session lasts (Unleash's SESSION_TTL_HOURS), and the
 // origins besides the server's own that may send writes signed in by the session cookie.
 import { ConfigError } from './config-error';
+import { originList, type Env, type Picker } from './config-values';
 
 export interface PeopleConfig {
   /** Created with the Admin role when nobody exists yet; never a default password. */
@@ -15,9 +16,6 @@ export const PEOPLE_FLAGS = {
   'session-ttl-hours': { type: 'string' },
   'trusted-origins': { type: 'string' },
 } as const;
-
-type Picker = (flagName: string, envName: string) => { value: string; what: string } | undefined;
-type Env = Readonly<Record<string, string | undefined>>;
 
 /** The settings given (nothing when none is); a ConfigError when one is malformed or half given. */
 export function peopleConfig(pick: Picker, env: Env): PeopleConfig {
@@ -33,10 +31,7 @@ export function peopleConfig(pick: Picker, env: Env): PeopleConfig {
     if (!(sessionTtlHours > 0) || sessionTtlHours > 24 * 366)
       throw new ConfigError(`${ttl.what} must be a number of hours above 0, got ${JSON.stringify(ttl.value)}`);
   }
-  const trusted = pick('trusted-origins', 'FLAGADMIN_TRUSTED_ORIGINS')
-    ?.value.split(',')
-    .map((o) => o.trim())
-    .filter(Boolean);
+  const trusted = originList(pick('trusted-origins', 'FLAGADMIN_TRUSTED_ORIGINS'), 'trustedOrigins', false);
   return {
     ...(password ? { defaultAdmin: { username: username ?? 'admin', password } } : {}),
     ...(sessionTtlHours === undefined ? {} : { sessionTtlHours }),

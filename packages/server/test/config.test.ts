@@ -178,4 +178,19 @@ config(
   },
 );
 
+config("origins are checked while the settings are read (exit 2 before anything opens): the frontend API's and the trusted ones", () => {
+  rejects(
+    ['--frontend-api-origins', 'https://a.example.com/path'],
+    {},
+    /frontendApiOrigins: Invalid origin: https:\/\/a\.example\.com\/path/,
+  );
+  rejects(
+    [],
+    { FLAGADMIN_TRUSTED_ORIGINS: 'https://a.example.com, https://*.example.com' },
+    /trustedOrigins: Invalid origin: https:\/\/\*\.example\.com/,
+  );
+  rejects(['--trusted-origins', '*'], {}, /trustedOrigins: Invalid origin: \* \(name each trusted origin\)/);
+  assert.equal(parsed(['--trusted-origins', ' https://a.example.com ,'], {}).people?.trustedOrigins, ['https://a.example.com']);
+});
+
 config.run();
