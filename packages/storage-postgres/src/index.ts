@@ -1,5 +1,6 @@
 export { postgresStorage } from './postgres-storage';
-export type { PostgresStorage, PostgresStorageOptions, StorageLogger } from './postgres-storage';
+export type { PostgresStorage } from './postgres-storage';
+export type { PostgresStorageOptions, StorageLogger } from './options';
 export type { PgPool, PgPoolClient, PgQueryResult } from './pool';
 export { FlagadminSchemaTooNewError, FlagadminStorageUnavailableError, isUnavailable } from './errors';
 export { FlagadminConnectionBudgetError } from './budget';

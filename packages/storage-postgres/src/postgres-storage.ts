@@ -7,11 +7,11 @@
  * there" become FlagadminStorageUnavailableError.
  */
 import type { ReadOptions, ReadTx, Storage, WriteTx } from '@flagadmin/core';
-import { applicationName as applicationNameOf, checkBudget } from './budget';
-import { createPool, type PoolOptions } from './connect';
 import { CachedSource, keepWritten } from './cached-read';
 import { Connection } from './connection';
 import { asUnavailable, isUnavailable } from './errors';
+import { DEFAULT_CACHE_CHARS, DEFAULT_RECHECK_MS, type CommonOptions, type PostgresStorageOptions, type StorageLogger } from './options';
+import { endPools, openPools, type Pools } from './pools';
 import { migrate } from './migrations';
 import type { PgPool } from './pool';
 import { PgReadTx, type StateRow } from './read-tx';
@@ -20,49 +20,6 @@ import { statements, type Statements } from './schema';
 import { WriteQueue } from './write-queue';
 import { CommitListener } from './commit-listener';
 import { NotifiedState, parseNotice } from './notified-state';
-
-/** Told about failed idle connections; pino-style `(fields, message)`, so `pino()` fits. */
-export interface StorageLogger {
-  warn(fields: { err: unknown }, message: string): void;
-}
-
-interface CommonOptions {
-  /** The PostgreSQL schema holding flagadmin's tables; created when missing. Default `flagadmin`. */
-  schema?: string;
-  logger?: StorageLogger;
-  /** Most characters of JSON text the read cache keeps (answers at the current revision). Default 32 Mi. */
-  cacheChars?: number;
-  /**
-   * Longest a notified read (core's SDK-facing reads) answers from commit notifications alone before it
-   * reads the state row again, ms: the bound on how long a notification lost unseen can delay a change.
-   * Default 1000.
-   */
-  recheckMs?: number;
-}
-
-const DEFAULT_CACHE_CHARS = 32 * 1024 * 1024;
-const DEFAULT_RECHECK_MS = 1000;
-
-/** The options of a pool the storage makes from a URL. */
-interface UrlOptions extends Omit<PoolOptions, 'onIdleError'> {
-  /**
-   * How many flagadmin processes (this one included) will share the PostgreSQL server, each with a pool
-   * of `max`: at start the storage refuses (FlagadminConnectionBudgetError) when they and the ones running
-   * could open more connections than `max_connections` allows. Default 1 (the running ones are seen).
-   */
-  processes?: number;
-  /**
-   * A direct connection URL (not through PgBouncer in transaction mode) for what needs one session: the
-   * commit listener (LISTEN) and the start-up lock. Default: `url` itself. Takes up to 2 connections more.
-   */
-  listenUrl?: string;
-}
-
-export type PostgresStorageOptions =
-  /** A pool you own: `close()` leaves it open. */
-  | (CommonOptions & { pool: PgPool })
-  /** A node-postgres pool made from a connection URL, ended by `close()`. */
-  | (CommonOptions & UrlOptions);
 
 export interface PostgresStorage extends Storage {
   /** Told of every commit on the schema, by any process (LISTEN/NOTIFY; see the README's Reads). */
@@ -84,41 +41,8 @@ export async function postgresStorage(options: PostgresStorageOptions): Promise<
     }
     return new PgStorage({ pool: options.pool, session: options.pool }, statements(schema), false, options, options.logger);
   }
-  const max = options.max ?? 10;
-  const onIdleError = (error: Error) => options.logger?.warn({ err: error }, 'idle PostgreSQL connection failed');
-  const applicationName = applicationNameOf(max + (options.listenUrl ? SESSION_POOL_MAX : 0));
-  const pool = await createPool({ ...options, max, applicationName, onIdleError });
-  const session = options.listenUrl
-    ? await createPool({ ...options, url: options.listenUrl, max: SESSION_POOL_MAX, applicationName, onIdleError })
-    : pool;
-  const pools = { pool, session };
-  try {
-    await checkBudget(session, {
-      name: applicationName,
-      max: max + (session === pool ? 0 : SESSION_POOL_MAX),
-      processes: options.processes ?? 1,
-    });
-    await migrate(pool, schema);
-  } catch (error) {
-    await endPools(pools);
-    throw asUnavailable(error);
-  }
-  return new PgStorage(pools, statements(schema), true, options, options.logger);
+  return new PgStorage(await openPools(options, schema), statements(schema), true, options, options.logger);
 }
-
-/** The direct pool's size when `listenUrl` is given: the listener and the start-up lock. */
-const SESSION_POOL_MAX = 2;
-
-/** The storage's pools: `session` for LISTEN and session locks (a direct connection), `pool` for the rest. */
-interface Pools {
-  pool: PgPool;
-  session: PgPool;
-}
-
-const endPools = async ({ pool, session }: Pools): Promise<void> => {
-  await pool.end().catch(() => undefined);
-  if (session !== pool) await session.end().catch(() => undefined);
-};
 
 const closedError = () => new Error('The PostgreSQL storage is closed');
 
