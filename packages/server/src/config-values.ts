@@ -1,5 +1,6 @@
 // The small readers every part of the bin's settings shares: an environment value, a picked flag or
 // variable, an integer, an on/off switch, a comma-separated list of origins.
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { originProblem } from '@flagadmin/core';
 import { ConfigError } from './config-error';
 
@@ -62,4 +63,15 @@ export function originList(picked: Picked, setting: string, anyAllowed: boolean)
     if (problem) throw new ConfigError(`${setting}: ${problem}.`);
   }
   return origins;
+}
+
+/** The command line's flags by name (no positionals), or a ConfigError with node's first sentence as its message. */
+export function parseFlags(argv: readonly string[], options: NonNullable<ParseArgsConfig['options']>): Record<string, unknown> {
+  try {
+    return parseArgs({ args: [...argv], strict: true, allowPositionals: false, options }).values;
+  } catch (error) {
+    // node's messages run over several sentences; the first one says what is wrong.
+    const message = error instanceof Error ? error.message.split('\n')[0]!.replace(/\. To specify a positional.*$/, '') : String(error);
+    throw new ConfigError(message.replace(/\.$/, ''));
+  }
 }

@@ -1,5 +1,4 @@
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import {
   DEFAULT_BODY_LIMIT,
   DEFAULT_STREAM_OPTIONS,
@@ -14,7 +13,7 @@ import { normalizeBasePath, recordingEnv, unreadEnvWarnings } from './env-names'
 import { DEFAULT_SCHEDULE_INTERVAL_MS } from './change-request-scheduler';
 import { limitsConfig } from './limits-config';
 import type { DeliverySettings } from './integrations';
-import { fromEnv, integer, onOff, originList, pickedEnv, type Env, type Picker } from './config-values';
+import { fromEnv, integer, onOff, originList, parseFlags, pickedEnv, type Env, type Picker } from './config-values';
 import { INTEGRATIONS_FLAGS, integrationsConfig } from './integrations-config';
 import { OIDC_FLAGS, oidcConfig, type OidcConfig } from './oidc-config';
 import { PEOPLE_FLAGS, peopleConfig, type PeopleConfig } from './people-config';
@@ -112,45 +111,33 @@ function tokens(env: Env, name: string, type: 'admin' | 'client' | 'backend'): s
  */
 export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: string = '.'): ParsedCommand {
   const { env, read } = recordingEnv(givenEnv);
-  let values: Record<string, string | boolean | string[] | undefined>;
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      strict: true,
-      allowPositionals: false,
-      options: {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        data: { type: 'string' },
-        'database-url': { type: 'string' },
-        'body-limit': { type: 'string' },
-        'log-level': { type: 'string' },
-        'headers-timeout': { type: 'string' },
-        'request-timeout': { type: 'string' },
-        'keep-alive-timeout': { type: 'string' },
-        'shutdown-timeout': { type: 'string' },
-        'schedule-interval': { type: 'string' },
-        'max-streams': { type: 'string' },
-        'stream-heartbeat': { type: 'string' },
-        'no-demo': { type: 'boolean' },
-        'base-path': { type: 'string' },
-        'frontend-api-origins': { type: 'string' },
-        'no-compression': { type: 'boolean' },
-        metrics: { type: 'boolean' },
-        'no-metrics': { type: 'boolean' },
-        ...INTEGRATIONS_FLAGS,
-        limit: { type: 'string', multiple: true },
-        ...OIDC_FLAGS,
-        ...PEOPLE_FLAGS,
-        version: { type: 'boolean', short: 'v' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (error) {
-    // node's messages run over several sentences; the first one says what is wrong.
-    const message = error instanceof Error ? error.message.split('\n')[0]!.replace(/\. To specify a positional.*$/, '') : String(error);
-    throw new ConfigError(message.replace(/\.$/, ''));
-  }
+  const values = parseFlags(argv, {
+    port: { type: 'string' },
+    host: { type: 'string' },
+    data: { type: 'string' },
+    'database-url': { type: 'string' },
+    'body-limit': { type: 'string' },
+    'log-level': { type: 'string' },
+    'headers-timeout': { type: 'string' },
+    'request-timeout': { type: 'string' },
+    'keep-alive-timeout': { type: 'string' },
+    'shutdown-timeout': { type: 'string' },
+    'schedule-interval': { type: 'string' },
+    'max-streams': { type: 'string' },
+    'stream-heartbeat': { type: 'string' },
+    'no-demo': { type: 'boolean' },
+    'base-path': { type: 'string' },
+    'frontend-api-origins': { type: 'string' },
+    'no-compression': { type: 'boolean' },
+    metrics: { type: 'boolean' },
+    'no-metrics': { type: 'boolean' },
+    ...INTEGRATIONS_FLAGS,
+    limit: { type: 'string', multiple: true },
+    ...OIDC_FLAGS,
+    ...PEOPLE_FLAGS,
+    version: { type: 'boolean', short: 'v' },
+    help: { type: 'boolean', short: 'h' },
+  });
   if (values['help']) return { help: true };
   if (values['version']) return { help: false, version: true };
 

@@ -3,8 +3,8 @@
  * a dry run, and the bin's storage options (`--data` / `--database-url`, and their environment variables).
  */
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { ConfigError } from './config-error';
+import { parseFlags, type Env } from './config-values';
 import { DEFAULT_DATA_DIR } from './config';
 
 export type MoveCommandName = 'migrate' | 'export';
@@ -26,34 +26,21 @@ export interface MoveConfig {
 
 export type ParsedMoveCommand = { help: true } | { help: false; config: MoveConfig };
 
-type Env = Readonly<Record<string, string | undefined>>;
-
 const MAX_PAGE = 1000;
 
 export function parseMoveConfig(command: MoveCommandName, argv: readonly string[], env: Env, cwd: string): ParsedMoveCommand {
   const where = command === 'migrate' ? 'from' : 'to';
-  let values: Record<string, string | boolean | (string | boolean)[] | undefined>;
-  try {
-    ({ values } = parseArgs({
-      args: [...argv],
-      strict: true,
-      allowPositionals: false,
-      options: {
-        [where]: { type: 'string' },
-        key: { type: 'string' },
-        project: { type: 'string', multiple: true },
-        'dry-run': { type: 'boolean' },
-        data: { type: 'string' },
-        'database-url': { type: 'string' },
-        'page-size': { type: 'string' },
-        ...(command === 'export' ? { file: { type: 'string' as const }, environment: { type: 'string' as const } } : {}),
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (error) {
-    const message = error instanceof Error ? error.message.split('\n')[0]!.replace(/\. To specify a positional.*$/, '') : String(error);
-    throw new ConfigError(message.replace(/\.$/, ''));
-  }
+  const values = parseFlags(argv, {
+    [where]: { type: 'string' },
+    key: { type: 'string' },
+    project: { type: 'string', multiple: true },
+    'dry-run': { type: 'boolean' },
+    data: { type: 'string' },
+    'database-url': { type: 'string' },
+    'page-size': { type: 'string' },
+    ...(command === 'export' ? { file: { type: 'string' as const }, environment: { type: 'string' as const } } : {}),
+    help: { type: 'boolean', short: 'h' },
+  });
   if (values['help']) return { help: true };
   const text = (name: string) => (typeof values[name] === 'string' ? (values[name] as string).trim() : undefined);
   const filePath = text('file');
