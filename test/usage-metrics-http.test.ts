@@ -7,7 +7,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SYSTEM_PRINCIPAL } from '@flagadmin/core';
 import type { FeatureMetrics, FeatureUsage } from '@flagadmin/core/operations';
-import { expectError, httpWorld, json, OpenApiChecker, OVER_SOCKET, type HttpWorld } from './helpers/http-world';
+import { expectError, freshWorldEachTest, httpWorld, json, OVER_SOCKET, type HttpWorld, type OpenApiChecker } from './helpers/http-world';
 import { LOWDB, MEMORY, POSTGRES, type TestStorage } from './helpers/test-storages';
 
 const HOUR = 3_600_000;
@@ -22,15 +22,16 @@ function usageSuite(storageKind: TestStorage): void {
   let openapi: OpenApiChecker;
   let clock = START;
 
-  test.before.each(async () => {
+  // The clock first: the world and its flag f1 are made at START.
+  test.before.each(() => {
     clock = START;
-    w = await httpWorld(OVER_SOCKET, { storageKind, now: () => new Date(clock) });
-    await w.admin.createFeature(SYSTEM_PRINCIPAL, { projectId: 'default', body: { name: 'f1' } });
-    await w.admin.createFeature(SYSTEM_PRINCIPAL, { projectId: 'default', body: { name: 'f2' } });
-    openapi = new OpenApiChecker(await (await w.send('/docs/openapi.json')).json());
   });
-  test.after.each(async () => {
-    await w.close();
+  freshWorldEachTest(test, { transport: OVER_SOCKET, storageKind, now: () => new Date(clock) }, (world, checker) => {
+    w = world;
+    openapi = checker;
+  });
+  test.before.each(async () => {
+    await w.admin.createFeature(SYSTEM_PRINCIPAL, { projectId: 'default', body: { name: 'f2' } });
   });
 
   const report = (toggles: Record<string, unknown>, appName = 'web', key = w.clientKey, extra: Record<string, unknown> = {}) =>

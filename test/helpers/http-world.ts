@@ -178,12 +178,17 @@ async function checkerOf(world: HttpWorld): Promise<OpenApiChecker> {
  */
 export function freshWorldEachTest(
   test: Test,
-  { transport, storageKind, feature }: { transport: Transport; storageKind?: TestStorage; feature?: Record<string, unknown> },
+  {
+    transport,
+    storageKind,
+    feature,
+    now,
+  }: { transport: Transport; storageKind?: TestStorage; feature?: Record<string, unknown>; now?: () => Date },
   use: (world: HttpWorld, openapi: OpenApiChecker) => void,
 ): void {
   let current: HttpWorld | undefined;
   test.before.each(async () => {
-    current = await httpWorld(transport, storageKind ? { storageKind } : {});
+    current = await httpWorld(transport, { ...(storageKind ? { storageKind } : {}), ...(now ? { now } : {}) });
     await current.admin.createFeature(SYSTEM_PRINCIPAL, { projectId: 'default', body: { name: 'f1', ...feature } });
     use(current, await checkerOf(current));
   });
