@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { postgresStorage, type PostgresStorage } from '@flagadmin/storage-postgres';
+import { killAll, randomSecret, startBin } from './helpers/bin';
 import { serverUser } from './helpers/postgres-binaries';
 import { sql, startPostgres, type TestPostgres } from './helpers/postgres';
 import { makeEvent, makeProject } from './helpers/records';
@@ -81,6 +82,7 @@ test.before(async () => {
 });
 
 test.after(async () => {
+  await killAll();
   bouncer?.kill('SIGINT');
   await server?.stop();
 });
@@ -145,6 +147,56 @@ test('notified reads follow the other storage through listenUrl; the start-up lo
     await a.close();
     await b.close();
   }
+});
+
+test('the bin through the pooler: --database-listen-url, --database-pool-size and --database-processes reach the storage', async () => {
+  if (!PGBOUNCER) return;
+  const ADMIN = randomSecret();
+  const CLIENT = randomSecret('*', 'development');
+  const env = { INIT_ADMIN_API_TOKENS: ADMIN, INIT_CLIENT_API_TOKENS: CLIENT, FLAGADMIN_DATABASE_LISTEN_URL: server!.url };
+  const args = ['--port', '0', '--database-url', pooled, '--database-pool-size', '3', '--database-processes', '2'];
+  const bins = await Promise.all([startBin(args, env), startBin(args, env)]);
+  const texts = bins.map((b) => b.child.stdout);
+  assert.is(texts.filter((t) => t.includes('Demo data created')).length, 1, 'the start-up lock behind the pooler: the demo made once');
+  assert.is(texts.filter((t) => t.includes('Existing data')).length, 1);
+  // Each bin's direct connections carry its pool size (3 + 2 for the listen URL's pool) and one of them LISTENs.
+  const listening = async () =>
+    (
+      await sql<{ n: number }>(
+        server!.url,
+        "SELECT count(DISTINCT application_name)::int AS n FROM pg_stat_activity WHERE application_name LIKE 'flagadmin pool=5 %' AND query LIKE 'LISTEN %'",
+      )
+    )[0]!.n;
+  const since = performance.now();
+  while ((await listening()) !== 2) {
+    if (performance.now() - since > GUARD_MS) assert.unreachable('both bins listen on a direct connection');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const feature = '/api/admin/projects/checkout/features/new-checkout-flow';
+  const call = (base: string, method: string, path: string, key: string, body?: unknown) =>
+    fetch(`${base}${path}`, {
+      method,
+      headers: { authorization: key, 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      signal: AbortSignal.timeout(GUARD_MS),
+    });
+  const patched = await call(bins[0]!.url, 'PATCH', feature, ADMIN, [{ op: 'replace', path: '/description', value: 'through the pooler' }]);
+  assert.is(patched.status, 200);
+  const started = performance.now();
+  for (;;) {
+    const polled = (await (await call(bins[1]!.url, 'GET', '/api/client/features', CLIENT)).json()) as {
+      features: { name: string; description: string }[];
+    };
+    if (polled.features.find((f) => f.name === 'new-checkout-flow')?.description === 'through the pooler') break;
+    if (performance.now() - started > GUARD_MS) assert.unreachable("the other bin's SDK poll never served the change");
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  // The processes setting reaches the connection budget: 2 running and 4997 more expected cannot fit.
+  const refused = await startBin(['--port', '0', '--database-url', pooled, '--database-processes', '5000'], env).then(
+    () => 'started',
+    (error: unknown) => String(error),
+  );
+  assert.match(refused, /5000 flagadmin processes may open/);
 });
 
 test.run();

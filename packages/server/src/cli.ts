@@ -140,6 +140,7 @@ try {
     host: config.host,
     dataDir: config.dataDir,
     ...(config.databaseUrl ? { databaseUrl: config.databaseUrl } : {}),
+    ...(config.database ? { database: config.database } : {}),
     demo: config.demo,
     demoAdminKey: config.demoAdminKey,
     initAdminTokens: config.initAdminTokens,

@@ -15,6 +15,7 @@ import { limitsConfig } from './limits-config';
 import type { DeliverySettings } from './integrations';
 import { fromEnv, integer, onOff, originList, parseFlags, pickedEnv, type Env, type Picker } from './config-values';
 import { INTEGRATIONS_FLAGS, integrationsConfig } from './integrations-config';
+import { DATABASE_FLAGS, databaseConfig, isPostgresUrl, type DatabaseConfig } from './database-config';
 import { OIDC_FLAGS, oidcConfig, type OidcConfig } from './oidc-config';
 import { PEOPLE_FLAGS, peopleConfig, type PeopleConfig } from './people-config';
 
@@ -36,6 +37,8 @@ export interface ServerConfig {
   dataDir: string;
   /** A PostgreSQL connection URL: the data lives there instead of `dataDir`. */
   databaseUrl?: string;
+  /** With `databaseUrl`: the pool size, the processes sharing the server, a direct URL for LISTEN (each when given). */
+  database?: DatabaseConfig;
   /** Create demo data on a first start with empty data. */
   demo: boolean;
   /**
@@ -116,6 +119,7 @@ export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: st
     host: { type: 'string' },
     data: { type: 'string' },
     'database-url': { type: 'string' },
+    ...DATABASE_FLAGS,
     'body-limit': { type: 'string' },
     'log-level': { type: 'string' },
     'headers-timeout': { type: 'string' },
@@ -178,9 +182,10 @@ export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: st
   const people = peopleConfig(pick, env);
   if (host && host.value === '') throw new ConfigError(`${host.what} must not be empty`);
   if (data && data.value === '') throw new ConfigError(`${data.what} must not be empty`);
-  if (databaseUrl && !/^postgres(ql)?:\/\/./.test(databaseUrl.value)) {
+  if (databaseUrl && !isPostgresUrl(databaseUrl.value)) {
     throw new ConfigError(`${databaseUrl.what} must be a postgres:// URL, e.g. postgres://user:password@host:5432/db`);
   }
+  const database = databaseConfig(pick, databaseUrl);
   const level = (logLevel?.value.toLowerCase() ?? 'info') as LogLevel;
   if (!LOG_LEVELS.includes(level)) {
     throw new ConfigError(`${logLevel!.what} must be one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(logLevel!.value)}`);
@@ -196,6 +201,7 @@ export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: st
       host: host?.value ?? DEFAULT_HOST,
       dataDir: resolve(cwd, data?.value ?? DEFAULT_DATA_DIR),
       ...(databaseUrl ? { databaseUrl: databaseUrl.value } : {}),
+      ...(Object.keys(database).length ? { database } : {}),
       demo: !values['no-demo'],
       demoAdminKey: initAdminTokens.length === 0 && initClientTokens.length === 0 && initBackendTokens.length === 0,
       logLevel: level,

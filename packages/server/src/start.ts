@@ -33,6 +33,13 @@ export interface StartServerOptions {
   dataDir?: string;
   /** A PostgreSQL connection URL: @flagadmin/storage-postgres instead of lowdb (`dataDir` ignored). */
   databaseUrl?: string;
+  /**
+   * With `databaseUrl`: the pool size (default 10), how many processes share the PostgreSQL server (the
+   * connection budget checked at start; default 1) and a direct URL for LISTEN and the start-up lock when
+   * `databaseUrl` goes through PgBouncer in transaction mode (@flagadmin/storage-postgres' `max`,
+   * `processes`, `listenUrl`).
+   */
+  database?: { poolSize?: number; processes?: number; listenUrl?: string };
   /** Any other storage (memory, a custom adapter) instead of lowdb; closed by `close()` all the same. */
   storage?: Storage;
   /** Create demo data when the data is empty (no feature, no project beyond `default`). Default true. */
@@ -114,7 +121,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const basePath = normalizeBasePath(options.basePath ?? '');
   if (basePath === null) throw new TypeError(`basePath must be a URL path such as /flags, got ${JSON.stringify(options.basePath)}`);
   const dataDir = options.storage || options.databaseUrl ? undefined : resolve(options.dataDir ?? DEFAULT_DATA_DIR);
-  const postgres = !options.storage && options.databaseUrl ? await postgresStorage({ url: options.databaseUrl, logger }) : undefined;
+  const postgres = !options.storage && options.databaseUrl ? await openPostgres(options.databaseUrl, options.database, logger) : undefined;
   // One process at a time decides "empty" and seeds the demo, when several start on one database.
   const exclusively = postgres ? <T>(fn: () => Promise<T>) => postgres.exclusively(fn) : <T>(fn: () => Promise<T>) => fn();
   const storage = options.storage ?? postgres ?? (await lowdbStorage({ dir: dataDir!, logger }));
@@ -210,4 +217,15 @@ async function asConfigError<T>(make: () => T | Promise<T>): Promise<T> {
     if (isSetupError(error)) throw new ConfigError(error.message);
     throw error;
   }
+}
+
+/** The PostgreSQL storage of `databaseUrl`, with the bin's database settings. */
+function openPostgres(url: string, database: StartServerOptions['database'], logger: Logger) {
+  return postgresStorage({
+    url,
+    logger,
+    ...(database?.poolSize !== undefined ? { max: database.poolSize } : {}),
+    ...(database?.processes !== undefined ? { processes: database.processes } : {}),
+    ...(database?.listenUrl !== undefined ? { listenUrl: database.listenUrl } : {}),
+  });
 }

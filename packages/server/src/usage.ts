@@ -16,6 +16,12 @@ Options (flags win over environment variables):
   --data <dir>        FLAGADMIN_DATA  data directory, relative to the cwd     (default ./${DEFAULT_DATA_DIR})
   --database-url <url> DATABASE_URL   PostgreSQL instead of the data directory, e.g.
                                       postgres://user:password@host:5432/db (several processes may share it)
+  --database-pool-size <n>  FLAGADMIN_DATABASE_POOL_SIZE     most PostgreSQL connections of this process (default 10)
+  --database-processes <n>  FLAGADMIN_DATABASE_PROCESSES     flagadmin processes that will share the PostgreSQL server, this
+                                                             one included: start is refused when their pools could exceed
+                                                             max_connections (default 1; running ones are counted anyway)
+  --database-listen-url <url> FLAGADMIN_DATABASE_LISTEN_URL  a direct PostgreSQL URL for LISTEN and the start-up lock when
+                                                             --database-url goes through PgBouncer in transaction mode
   --body-limit <n>    BODY_LIMIT      largest request body in bytes           (default ${DEFAULT_BODY_LIMIT})
   --log-level <lvl>   LOG_LEVEL       debug, info, warn, error or silent      (default info)
   --headers-timeout <ms>    FLAGADMIN_HEADERS_TIMEOUT_MS     time to send the request head, then 408 (default ${DEFAULT_HEADERS_TIMEOUT})

@@ -167,6 +167,32 @@ config('--database-url or DATABASE_URL chooses PostgreSQL; the flag wins; anythi
   rejects([], { DATABASE_URL: 'flags.db' }, /DATABASE_URL must be a postgres:\/\/ URL/);
 });
 
+config('the PostgreSQL pool size, processes and listen URL: flags or FLAGADMIN_DATABASE_*, the flag wins, only with a database', () => {
+  const url = 'postgres://flagadmin:secret@bouncer:6432/flags';
+  const direct = 'postgresql://flagadmin:secret@db:5432/flags';
+  assert.equal(
+    parsed(['--database-url', url, '--database-pool-size', '4', '--database-processes', '3', '--database-listen-url', direct]).database,
+    { poolSize: 4, processes: 3, listenUrl: direct },
+  );
+  const env = {
+    DATABASE_URL: url,
+    FLAGADMIN_DATABASE_PROCESSES: '6',
+    FLAGADMIN_DATABASE_POOL_SIZE: '20',
+    FLAGADMIN_DATABASE_LISTEN_URL: direct,
+  };
+  const fromEnv = parseConfig([], env, '/srv/app');
+  assert.ok(!fromEnv.help && !fromEnv.version);
+  assert.equal(fromEnv.config.database, { poolSize: 20, processes: 6, listenUrl: direct });
+  assert.equal(fromEnv.warnings, [], 'the names are read: no warning');
+  assert.equal(parsed(['--database-processes', '2'], env).database, { poolSize: 20, processes: 2, listenUrl: direct });
+  assert.is('database' in parsed(['--database-url', url]), false, "the storage's defaults apply");
+  rejects(['--database-url', url, '--database-processes', '0'], {}, /^--database-processes must be an integer from 1 to 10000, got "0"$/);
+  rejects([], { DATABASE_URL: url, FLAGADMIN_DATABASE_POOL_SIZE: 'ten' }, /^FLAGADMIN_DATABASE_POOL_SIZE must be an integer from 1/);
+  rejects(['--database-url', url, '--database-listen-url', 'bouncer:6432'], {}, /^--database-listen-url must be a postgres:\/\/ URL/);
+  rejects(['--database-processes', '3'], {}, /^--database-processes needs a database: give --database-url \(or DATABASE_URL\) too$/);
+  rejects([], { FLAGADMIN_DATABASE_LISTEN_URL: direct }, /^FLAGADMIN_DATABASE_LISTEN_URL needs a database/);
+});
+
 config(
   "frontend API origins: Unleash's UNLEASH_FRONTEND_API_ORIGINS, comma-separated and trimmed; the flag wins; unset: none given",
   () => {
