@@ -139,4 +139,39 @@ export function featureEventCases({ test, withStorage }: ContractContext): void 
       await again.read((tx) => assertFeatureEventsAgree(tx, more));
     }),
   );
+
+  test(
+    'right after reopening a log of several MiB, events by feature (asked, and written, before a store may have indexed them) agree with a full scan',
+    withStorage(async (storage, opened) => {
+      // About 3.5 MiB of events: more than one step of an index built after open.
+      const events = featureEvents(1_200).map((e, i) => ({ ...e, data: { i, text: 'x'.repeat(3_000) } }));
+      await storage.write(async (tx) => {
+        for (const e of events) await tx.appendEvent(e);
+      });
+      let current = storage;
+      if (opened.reopen) {
+        await storage.close();
+        current = await opened.reopen();
+      }
+      const later = featureEvents(8);
+      const all = withIds([...events, ...later]);
+      const check = async (tx: ReadTx, seen: EventRecord[]) => {
+        for (const feature of [...FEATURES, 'nope']) {
+          for (const projects of [undefined, ['two', 'three']]) {
+            const q = { feature, limit: 5, ...(projects && { projects }) };
+            const ids = (await eventsOf(tx, q)).map((e) => e.id);
+            assert.equal(
+              ids,
+              expected(seen, q).map((e) => e.id),
+              `events ${JSON.stringify(q)}`,
+            );
+            assert.is(await tx.countEvents(q), expected(seen, { ...q, limit: undefined }).length, `count ${JSON.stringify(q)}`);
+          }
+        }
+      };
+      // Asked at once, and while more events are written.
+      await Promise.all([current.read((tx) => check(tx, all.slice(0, events.length))), appendEach(current, later)]);
+      await current.read((tx) => check(tx, all));
+    }),
+  );
 }

@@ -10,16 +10,11 @@ function bytesAt(buf: Buffer, at: number, expected: Buffer): boolean {
 }
 
 /**
- * Reads `id` and `project` from the start of the line `buf[start, end)` (no newline), and its `featureName`
- * when the fields before it are scalars (`feature`: undefined when not), without parsing the rest.
- * Returns undefined when the line does not start that way (the caller falls back to JSON.parse) or
+ * Reads `id` and `project` from the start of the line `buf[start, end)` (no newline), without parsing the
+ * rest. Returns undefined when the line does not start that way (the caller falls back to JSON.parse) or
  * does not end with `}`.
  */
-export function scanEventLine(
-  buf: Buffer,
-  start: number,
-  end: number,
-): { id: number; project: string | null; feature: string | null | undefined } | undefined {
+export function scanEventLine(buf: Buffer, start: number, end: number): { id: number; project: string | null } | undefined {
   if (end - start < PREFIX.length + PROJECT.length + 3 || buf[end - 1] !== 0x7d) return undefined;
   if (!bytesAt(buf, start, PREFIX)) return undefined;
   let i = start + PREFIX.length;
@@ -52,21 +47,21 @@ export function scanEventLine(
     i = j + 1;
   } else return undefined;
   if (buf[i] !== 0x2c && buf[i] !== 0x7d) return undefined;
-  return { id, project, feature: scanFeature(buf, i, end) };
+  return { id, project };
 }
 
 /** The top-level key as the engine writes it: after another field, unescaped. */
 const FEATURE_NAME = Buffer.from(',"featureName":');
 
 /**
- * The top-level `featureName` of the line: the first `,"featureName":` after `project`, when no `{` or
- * `[` comes before it (so it is not inside `data`; a quote inside a JSON string is escaped, so that text
- * cannot sit in a string value): a string, or null when the event has none. One pass over the line's
- * first fields. Undefined when it cannot tell without parsing (an object or array came first, or an
- * unusual value): the caller parses the line.
+ * The top-level `featureName` of the line `buf[start, end)`: the first `,"featureName":` when no `{` or
+ * `[` comes before it but the line's own (so it is not inside `data`; a quote inside a JSON string is
+ * escaped, so that text cannot sit in a string value): a string, or null when the event has none. One pass
+ * over the line's first fields. Undefined when it cannot tell without parsing (an object or array came
+ * first, or an unusual value): the caller parses the line.
  */
-function scanFeature(buf: Buffer, at: number, end: number): string | null | undefined {
-  let i = at;
+export function scanFeatureName(buf: Buffer, start: number, end: number): string | null | undefined {
+  let i = start + 1;
   for (; i < end; i++) {
     const b = buf[i];
     if (b === 0x7b || b === 0x5b) return undefined;

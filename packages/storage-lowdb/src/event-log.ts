@@ -1,8 +1,9 @@
 import type { FileHandle } from 'node:fs/promises';
-import { countBelow, FeatureChains, latestPositions, type EventStore, type PreparedEvent } from '@flagadmin/storage-memory/engine';
+import { countBelow, latestPositions, type EventStore, type PreparedEvent } from '@flagadmin/storage-memory/engine';
 import { FlagadminStorageCorruptError } from './errors';
 import { scanEventLine } from './event-line';
-import { readAt, writeAllNow } from './fs-util';
+import { FeatureChainsBuild } from './feature-chains-build';
+import { forEachLine, readAt, writeAllNow } from './fs-util';
 import { OffsetList, PositionList } from './growable';
 
 const SCAN_CHUNK = 8 << 20;
@@ -22,8 +23,8 @@ const TAIL_LINES = 1024;
 export class EventLog implements EventStore {
   private readonly offsets = new OffsetList(1024);
   private readonly byProject = new Map<string, PositionList>();
-  /** The index by feature name (4 bytes per event, one entry per name), rebuilt at open from each line's first fields (scanEventLine). */
-  private readonly features = new FeatureChains();
+  /** The index by feature name (4 bytes per event, one entry per name), built after open (feature-chains-build.ts). */
+  private readonly features = new FeatureChainsBuild();
   /** Line lengths written by `write` and not yet indexed by `append`, oldest first. */
   private staged: number[] = [];
   private stagedTexts: string[] | undefined;
@@ -39,26 +40,11 @@ export class EventLog implements EventStore {
   /**
    * Indexes the first `bytes` bytes of the log, which must hold exactly events 1..`lastId` as
    * complete lines. Only `id` and `project` of each line are read (see scanEventLine); the rest of a
-   * line is parsed when a query reads it.
+   * line is parsed when a query reads it. The index by feature name is built after this returns.
    */
   static async open(fh: FileHandle, file: string, bytes: number, lastId: number): Promise<EventLog> {
     const log = new EventLog(fh, file);
-    let position = 0;
-    let chunk = SCAN_CHUNK;
-    while (position < bytes) {
-      const buf = await readAt(fh, position, Math.min(chunk, bytes - position));
-      let start = 0;
-      for (let nl = buf.indexOf(10); nl !== -1; nl = buf.indexOf(10, start)) {
-        log.index(buf, start, nl, position + start);
-        start = nl + 1;
-      }
-      if (start === 0) {
-        if (position + buf.length >= bytes) break;
-        chunk *= 2; // a line longer than the chunk
-        continue;
-      }
-      position += start;
-    }
+    const position = await forEachLine(fh, bytes, SCAN_CHUNK, log.index.bind(log));
     if (position !== bytes) {
       throw new FlagadminStorageCorruptError(file, `event ${log.lastId + 1} (at byte ${position}) is not a complete line`);
     }
@@ -66,6 +52,7 @@ export class EventLog implements EventStore {
       throw new FlagadminStorageCorruptError(file, `holds ${log.lastId} committed events where ${lastId} were committed`);
     }
     log.end = bytes;
+    log.features.start(fh, file, bytes, lastId);
     return log;
   }
 
@@ -73,7 +60,7 @@ export class EventLog implements EventStore {
     const expected = this.lastId + 1;
     let found = scanEventLine(buf, start, end);
     if (!found) {
-      let value: { id?: unknown; project?: unknown; featureName?: unknown } | null;
+      let value: { id?: unknown; project?: unknown } | null;
       try {
         value = JSON.parse(buf.toString('utf8', start, end)) as typeof value;
       } catch (err) {
@@ -87,16 +74,15 @@ export class EventLog implements EventStore {
       ) {
         throw new FlagadminStorageCorruptError(this.file, `line ${expected} is not an event`);
       }
-      found = { id: value.id, project: value.project, feature: featureOf(value) };
+      found = { id: value.id, project: value.project };
     }
-    if (found.feature === undefined) found.feature = featureOf(JSON.parse(buf.toString('utf8', start, end)) as { featureName?: unknown });
     if (found.id !== expected) {
       throw new FlagadminStorageCorruptError(this.file, `line ${expected} holds event ${found.id} where event ${expected} was expected`);
     }
-    this.push(offset, found.project, found.feature);
+    this.push(offset, found.project);
   }
 
-  private push(offset: number, project: string | null, feature: string | null): void {
+  private push(offset: number, project: string | null): void {
     const position = this.offsets.length;
     this.offsets.push(offset);
     if (project !== null) {
@@ -104,7 +90,6 @@ export class EventLog implements EventStore {
       if (!list) this.byProject.set(project, (list = new PositionList(4)));
       list.push(position);
     }
-    this.features.add(feature);
   }
 
   get lastId(): number {
@@ -160,7 +145,8 @@ export class EventLog implements EventStore {
       this.markChecked(this.lastId); // its position: this process wrote the line
       const line = this.stagedTexts?.[this.stagedAt];
       if (line !== undefined) this.remember(this.lastId, line.slice(0, -1));
-      this.push(offset, event.project, event.feature);
+      this.push(offset, event.project);
+      this.features.add(event.feature);
       offset += this.staged[this.stagedAt++]!;
     }
     this.end = offset;
@@ -187,12 +173,19 @@ export class EventLog implements EventStore {
     return n;
   }
 
-  ofFeature(feature: string, projects: readonly string[] | undefined, limit: number, upTo: number): Promise<string[]> {
-    return this.read(this.features.positions(feature, projects, limit, upTo, (p) => this.byProject.get(p)?.view()));
+  async ofFeature(feature: string, projects: readonly string[] | undefined, limit: number, upTo: number): Promise<string[]> {
+    const chains = await this.features.ready();
+    return this.read(chains.positions(feature, projects, limit, upTo, (p) => this.byProject.get(p)?.view()));
   }
 
-  countOfFeature(feature: string, projects: readonly string[] | undefined, upTo: number): number {
-    return this.features.count(feature, projects, upTo, (p) => this.byProject.get(p)?.view());
+  async countOfFeature(feature: string, projects: readonly string[] | undefined, upTo: number): Promise<number> {
+    const chains = await this.features.ready();
+    return chains.count(feature, projects, upTo, (p) => this.byProject.get(p)?.view());
+  }
+
+  /** Ends the build of the index by feature (the file is about to be closed) and waits for it. */
+  stopIndexing(): Promise<void> {
+    return this.features.stop();
   }
 
   /**
@@ -281,7 +274,3 @@ export class EventLog implements EventStore {
     return positions.map((p) => found.get(p)!);
   }
 }
-
-/** An event's `featureName` when it is text, else null (what the index by feature files it under). */
-const featureOf = (event: { featureName?: unknown } | null): string | null =>
-  typeof event?.featureName === 'string' ? event.featureName : null;

@@ -38,6 +38,37 @@ export async function readAt(fh: FileHandle, position: number, length: number): 
 }
 
 /**
+ * Calls `onLine(buf, start, end, offset)` for each complete line (`buf[start, end)`, without its newline,
+ * at byte `offset` of the file) of the file's first `bytes` bytes, reading `chunk` bytes at a time (more for a longer line), until `stop()`
+ * answers true. Returns how many bytes of whole lines it went through.
+ */
+export async function forEachLine(
+  fh: FileHandle,
+  bytes: number,
+  chunk: number,
+  onLine: (buf: Buffer, start: number, end: number, offset: number) => void,
+  stop?: () => boolean,
+): Promise<number> {
+  let position = 0;
+  let size = chunk;
+  while (position < bytes && !stop?.()) {
+    const buf = await readAt(fh, position, Math.min(size, bytes - position));
+    let start = 0;
+    for (let nl = buf.indexOf(10); nl !== -1; nl = buf.indexOf(10, start)) {
+      onLine(buf, start, nl, position + start);
+      start = nl + 1;
+    }
+    if (start === 0) {
+      if (position + buf.length >= bytes) break;
+      size *= 2; // a line longer than the chunk
+      continue;
+    }
+    position += start;
+  }
+  return position;
+}
+
+/**
  * Makes a rename, create or unlink in `dir` durable. Some platforms (Windows) cannot open a
  * directory; there the rename itself is the best available.
  */

@@ -196,6 +196,7 @@ export class LowdbStore {
         this.report(`${this.paths.snapshot}: checkpoint at close failed; the journal still holds every commit`, err);
       }
       await this.files.journal.settled();
+      await this.files.log.stopIndexing();
       await Promise.allSettled(this.files.handles.map((fh) => fh.close()));
       await this.release();
     })());

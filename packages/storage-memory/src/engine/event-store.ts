@@ -19,7 +19,8 @@ export interface EventStore {
   count(projects: readonly string[] | undefined, upTo: number): number;
   /** The JSON text of each event whose `featureName` is `feature` (of these projects, when given), newest first, at most `limit`. */
   ofFeature(feature: string, projects: readonly string[] | undefined, limit: number, upTo: number): Promise<string[]>;
-  countOfFeature(feature: string, projects: readonly string[] | undefined, upTo: number): number;
+  /** How many events `ofFeature` would give with no limit (a store whose index is still being built answers once it is). */
+  countOfFeature(feature: string, projects: readonly string[] | undefined, upTo: number): number | Promise<number>;
 }
 
 /** How many events (ids 1..upTo) a query with the cursor `before` sees: those with an id below it. */

@@ -2,7 +2,8 @@
  * The index of events by feature name, shared by the event stores: per feature its newest event's position
  * and its count, and per event the position of the previous event of its feature (a chain through a
  * feature's events, newest first). Memory: 4 bytes per event plus one entry per feature name, with no
- * list per feature to allocate or grow, so a disk log rebuilds it at open in one pass. A feature's page
+ * list per feature to allocate or grow, so a disk log rebuilds it in one pass (storage-lowdb: in the
+ * background after open, since events must be added in order). A feature's page
  * walks its chain: the cost is its own events, never the length of the history.
  */
 interface Head {
