@@ -102,7 +102,8 @@ function addonsSuite(setup: HttpSetup): void {
     assert.is(created.parameters.contentType, 'application/json');
     assert.is(created.parameters.bodyTemplate, WEBHOOK.parameters.bodyTemplate);
     const stored = (await w.admin.context.read((tx) => tx.get('addons', '1')))!;
-    assert.is(stored.parameters['url'], SECRET_URL, 'kept to be sent later');
+    assert.not.ok(JSON.stringify(stored).includes('secret-key-123'), 'stored sealed');
+    assert.is((await w.admin.context.secrets.open(stored)).parameters['url'], SECRET_URL, 'kept to be sent later');
 
     const one = await send(`${ADDONS}/1`, 'GET');
     assert.is(one.status, 200);
@@ -119,7 +120,8 @@ function addonsSuite(setup: HttpSetup): void {
     assert.is(updated.status, 200, await updated.clone().text());
     openapi.check('PUT', `${ADDONS}/{id}`, 200, await updated.clone().json());
     const after = (await w.admin.context.read((tx) => tx.get('addons', '1')))!;
-    assert.is(after.parameters['url'], SECRET_URL, '***** keeps the stored secret');
+    assert.is(after.parameters['url'], stored.parameters['url'], '***** keeps the stored (sealed) secret');
+    assert.is((await w.admin.context.secrets.open(after)).parameters['url'], SECRET_URL);
     assert.is(after.parameters['contentType'], 'text/plain');
     assert.is(after.description, 'changed');
 

@@ -8,7 +8,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseConfig } from '@flagadmin/server';
 import { BIN_FROM_SOURCE, jsonLines, killAll, listeningUrl, randomSecret, scratchDirs, spawnNode, type Child } from './helpers/bin';
-import { gate, startReceiver, type Receiver } from './helpers/integration-receiver';
+import { gate, startReceiver, TEST_SECRETS_KEY, type Receiver } from './helpers/integration-receiver';
 
 const test = suite('integrations delivered by the bin');
 const KEY = randomSecret();
@@ -32,7 +32,7 @@ const expected: string[] = [];
 
 async function startBinOnData(): Promise<void> {
   const child = spawnNode([...BIN_FROM_SOURCE, '--port', '0', '--no-demo', '--data', dataDir], {
-    env: { LOG_LEVEL: 'debug', INIT_ADMIN_API_TOKENS: KEY },
+    env: { LOG_LEVEL: 'debug', INIT_ADMIN_API_TOKENS: KEY, FLAGADMIN_SECRETS_KEY: TEST_SECRETS_KEY },
   });
   outputs.push(child);
   bin = { child, url: (await listeningUrl(child)).replace(/\/$/, '') };

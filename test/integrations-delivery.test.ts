@@ -8,7 +8,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createAdmin, SYSTEM_PRINCIPAL, type Admin, type Storage } from '@flagadmin/core';
 import { startIntegrations, type Integrations } from '../packages/integrations/src/index';
-import { startReceiver, type Answer } from './helpers/integration-receiver';
+import { startReceiver, TEST_SECRETS_KEY, type Answer } from './helpers/integration-receiver';
 import { LOWDB, MEMORY, type TestStorage } from './helpers/test-storages';
 
 /** A receiver whose `seen(n)` resolves once n requests came. */
@@ -43,7 +43,7 @@ function deliverySuite(kind: TestStorage): void {
 
   test.before.each(async () => {
     ({ storage, cleanup } = await kind.open());
-    admin = createAdmin({ storage });
+    admin = createAdmin({ storage, secretsKey: TEST_SECRETS_KEY });
     logged.length = 0;
   });
   test.after.each(async () => {
@@ -54,7 +54,13 @@ function deliverySuite(kind: TestStorage): void {
   });
 
   const start = (giveUpAfterMs = 60_000) => {
-    integrations = startIntegrations({ storage, logger, retry: { firstDelayMs: 5, maxDelayMs: 20, giveUpAfterMs }, pollIntervalMs: 50 });
+    integrations = startIntegrations({
+      storage,
+      secrets: admin.context.secrets,
+      logger,
+      retry: { firstDelayMs: 5, maxDelayMs: 20, giveUpAfterMs },
+      pollIntervalMs: 50,
+    });
   };
   const addWebhook = async (url: string, parameters: Record<string, string> = {}) =>
     admin.createAddon(SYSTEM_PRINCIPAL, {

@@ -5,7 +5,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { BIN_FROM_SOURCE, jsonLines, killAll, listeningUrl, randomSecret, spawnNode, type Child } from './helpers/bin';
-import { gate, startReceiver, type Receiver } from './helpers/integration-receiver';
+import { gate, startReceiver, TEST_SECRETS_KEY, type Receiver } from './helpers/integration-receiver';
 import { sql, startPostgres, type TestPostgres } from './helpers/postgres';
 
 const test = suite('integrations on PostgreSQL with two bins');
@@ -21,7 +21,7 @@ const expected: string[] = [];
 
 async function startBin(): Promise<{ child: Child; url: string }> {
   const child = spawnNode([...BIN_FROM_SOURCE, '--port', '0', '--no-demo', '--database-url', server.url, '--integrations-lease', '3000'], {
-    env: { LOG_LEVEL: 'debug', INIT_ADMIN_API_TOKENS: KEY },
+    env: { LOG_LEVEL: 'debug', INIT_ADMIN_API_TOKENS: KEY, FLAGADMIN_SECRETS_KEY: TEST_SECRETS_KEY },
   });
   return { child, url: (await listeningUrl(child)).replace(/\/$/, '') };
 }

@@ -69,6 +69,7 @@ test.before(async () => {
     const delivered = new Promise<void>((resolve) => (sent = resolve));
     state.delivery = startIntegrations({
       storage,
+      secrets: state.env.world.admin.context.secrets,
       fetch: async () => {
         sent();
         return new Response(null, { status: 204 });

@@ -6,6 +6,7 @@ import { serve } from '@flagadmin/node-http';
 import { memoryStorage } from '@flagadmin/storage-memory';
 import { pinoLines, type LogLine } from './pino-lines';
 import { MEMORY, POSTGRES, type TestStorage } from './test-storages';
+import { TEST_SECRETS_KEY } from './integration-receiver';
 
 /** Sends one request: in process through `handle()`, or over a real socket. */
 export type Send = (path: string, init?: RequestInit) => Promise<Response>;
@@ -86,6 +87,7 @@ export async function httpWorld(transport: Transport, options: HttpWorldOptions 
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     ...(options.now ? { now: options.now } : {}),
     ...(options.limits ? { limits: options.limits } : {}),
+    secretsKey: TEST_SECRETS_KEY,
   });
   const key = async (body: Record<string, unknown>) =>
     (await admin.createApiKey(SYSTEM_PRINCIPAL, { body: { tokenName: `${body['type']}-${body['role'] ?? ''}`, ...body } })).secret;

@@ -5,6 +5,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/** The key test instances seal integration secrets with (core's `secretsKey`, the bin's FLAGADMIN_SECRETS_KEY). */
+export const TEST_SECRETS_KEY = 'dGVzdCBrZXkgZm9yIGludGVncmF0aW9uIHNlY3JldHM=';
+
 export interface Received {
   headers: IncomingMessage['headers'];
   body: string;

@@ -65,6 +65,7 @@ export type { ProjectDocument, ProjectOwner, ProjectsResponse } from './document
 export type { ClientFeature, ClientFeaturesResponse, ClientStrategy } from './documents/client-feature';
 export type { ApiTokenDocument } from './documents/api-token-document';
 export type { AddonParameterDefinition, AddonProviderDefinition, IntegrationEventRecord, IntegrationState } from './base/addon-providers';
+export type { IntegrationSecrets } from './base/addon-secrets';
 
 // The storage contract and the records storages keep.
 export { COLLECTIONS, COLLECTION_NAMES } from './base/storage';

@@ -7,14 +7,20 @@
  * repeats).
  */
 import { randomUUID } from 'node:crypto';
-import { silentLogger, type Logger, type Storage } from '@flagadmin/core';
-import { sendUntilTaken, Stopped, type RetryOptions } from './attempts';
+import { silentLogger, type IntegrationSecrets, type Logger, type Storage } from '@flagadmin/core';
+import { sendUntilTaken, Stopped, type Result, type RetryOptions } from './attempts';
 import { leaseOn, type Claim } from './lease';
 import { wants } from './request';
 import type { Addon, DeliveredEvent, LeasedState } from './types';
 
 export interface IntegrationsOptions {
   storage: Storage;
+  /**
+   * What opens the integrations' sealed secrets just before sending: the instance's (`admin.context.secrets`,
+   * from core's `secretsKey`). An integration whose secrets do not open (another key, no key) has its events
+   * recorded as failed, saying why; nothing is sent to it.
+   */
+  secrets: IntegrationSecrets;
   logger?: Logger;
   retry?: RetryOptions;
   /** How long one attempt may take (ms). Default 10,000. */
@@ -53,6 +59,8 @@ export interface Integrations {
 const stateName = (addonId: number): string => `integration-delivery:${addonId}`;
 /** How many events an integration is not sent may pass before its state is moved past them. */
 const UNSENT_LAG = 100;
+/** The most events one read of the log asks for: a long backlog is read a page at a time. */
+export const EVENT_PAGE = 500;
 
 /** The defaults of the options, for hosts that show them (a `--help`). */
 export const DELIVERY_DEFAULTS = {
@@ -85,35 +93,55 @@ export function startIntegrations(options: IntegrationsOptions): Integrations {
   let ticking: Promise<void> | undefined;
   let again = false;
 
-  /** The events after `lastEventId` up to `lastId`, oldest first (read outside any write). */
-  const pendingEvents = ({ lastEventId, lastId }: Claim) =>
+  /**
+   * The events after `after` up to `end` (at most EVENT_PAGE of them), oldest first, read outside any write.
+   * Event ids have no gaps in commit order, so they are the newest `end - after` below `end + 1`.
+   */
+  const eventPage = (after: number, end: number) =>
     storage.read(async (tx) =>
-      (await tx.events({ limit: (await tx.countEvents({})) - lastEventId }))
+      (await tx.events({ before: end + 1, limit: end - after }))
         .map((text) => JSON.parse(text) as DeliveredEvent)
-        .filter((e) => e.id > lastEventId && e.id <= lastId)
+        .filter((e) => e.id > after && e.id <= end)
         .reverse(),
     );
 
-  /** Sends a claimed batch; 'more' when events came meanwhile (the lease kept), 'done' (given back) or 'lost'. */
+  /** The integration with its secrets opened, or why they do not open (every event of the claim then fails with it). */
+  const opened = (addon: Addon): Promise<Addon | string> =>
+    options.secrets
+      .open(addon)
+      .catch((error: unknown) => `Not sent: the integration's secrets cannot be read (${(error as Error).message})`);
+
+  /** Sends a claimed batch, a page of the log at a time; 'more' when events came meanwhile (the lease kept), 'done' (given back) or 'lost'. */
   async function deliverClaim(claim: Claim, signal: AbortSignal): Promise<'done' | 'more' | 'lost'> {
     const { addon } = claim;
-    for (const event of await pendingEvents(claim)) {
-      if (!wants(addon, event)) continue;
-      const result = await sendUntilTaken(addon, event, signal, attemptOptions);
-      logger.info(
-        { integrationId: addon.id, provider: addon.provider, eventId: event.id, state: result.state },
-        'integration event delivered',
-      );
-      const outcome = {
-        id: String(event.id),
-        integrationId: addon.id,
-        createdAt: new Date().toISOString(),
-        state: result.state,
-        stateDetails: result.stateDetails,
-        event,
-        details: { attempts: result.attempts, ...(result.status === undefined ? {} : { status: result.status }) },
-      };
-      if (!(await lease.record(addon.id, event.id, outcome))) return 'lost';
+    let sendable: Addon | string | undefined;
+    for (let after = claim.lastEventId; after < claim.lastId; after = Math.min(claim.lastId, after + EVENT_PAGE)) {
+      for (const event of await eventPage(after, Math.min(claim.lastId, after + EVENT_PAGE))) {
+        if (!wants(addon, event)) continue;
+        if (sendable === undefined) {
+          sendable = await opened(addon);
+          if (typeof sendable === 'string')
+            logger.warn({ integrationId: addon.id, provider: addon.provider }, `integration delivery failed: ${sendable}`);
+        }
+        const result: Result =
+          typeof sendable === 'string'
+            ? { state: 'failed', stateDetails: sendable, attempts: 0 }
+            : await sendUntilTaken(sendable, event, signal, attemptOptions);
+        logger.info(
+          { integrationId: addon.id, provider: addon.provider, eventId: event.id, state: result.state },
+          'integration event delivered',
+        );
+        const outcome = {
+          id: String(event.id),
+          integrationId: addon.id,
+          createdAt: new Date().toISOString(),
+          state: result.state,
+          stateDetails: result.stateDetails,
+          event,
+          details: { attempts: result.attempts, ...(result.status === undefined ? {} : { status: result.status }) },
+        };
+        if (!(await lease.record(addon.id, event.id, outcome))) return 'lost';
+      }
     }
     return lease.finish(addon.id, claim.lastId);
   }

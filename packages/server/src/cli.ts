@@ -159,6 +159,7 @@ try {
     ...(config.frontendApiOrigins ? { frontendApiOrigins: config.frontendApiOrigins } : {}),
     ...(config.oidc ? { oidc: config.oidc } : {}),
     integrations: config.integrations,
+    ...(config.secrets ? { secrets: config.secrets } : {}),
     ...(config.people ? { people: config.people } : {}),
     logger,
   });
@@ -213,6 +214,15 @@ if (server.demo) {
     '',
     'Existing data: no demo data and no new key were created.',
     "Use a key you already have, or add one: INIT_ADMIN_API_TOKENS='*:*.<64 hex characters>' (e.g. *:*.$(openssl rand -hex 32)).",
+  );
+}
+if (server.secretsKey !== 'given') {
+  const make = 'FLAGADMIN_SECRETS_KEY=$(openssl rand -base64 32), the same for every process of the data';
+  lines.push(
+    '',
+    server.secretsKey === 'this run only'
+      ? `Integration secrets are sealed with a key made for this run only: after a restart they cannot be read. Keep them: ${make}.`
+      : `No secrets key: integrations with secrets (URLs, tokens) are refused. Give one: ${make}.`,
   );
 }
 out(lines.join('\n'));

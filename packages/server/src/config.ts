@@ -14,7 +14,7 @@ import { DEFAULT_SCHEDULE_INTERVAL_MS } from './change-request-scheduler';
 import { limitsConfig } from './limits-config';
 import type { DeliverySettings } from './integrations';
 import { fromEnv, integer, onOff, originList, parseFlags, pickedEnv, type Env, type Picker } from './config-values';
-import { INTEGRATIONS_FLAGS, integrationsConfig } from './integrations-config';
+import { INTEGRATIONS_FLAGS, integrationsConfig, secretsConfig, type SecretsKeys } from './integrations-config';
 import { DATABASE_FLAGS, databaseConfig, isPostgresUrl, type DatabaseConfig } from './database-config';
 import { OIDC_FLAGS, oidcConfig, type OidcConfig } from './oidc-config';
 import { PEOPLE_FLAGS, peopleConfig, type PeopleConfig } from './people-config';
@@ -80,6 +80,8 @@ export interface ServerConfig {
   frontendApiOrigins?: string[];
   /** Deliver events to the integrations from this process (its lease and retry time), or false: not here. */
   integrations: false | Required<DeliverySettings>;
+  /** The key integration secrets are sealed with at rest (and previous keys for a rotation); unset: none given. */
+  secrets?: SecretsKeys;
   /** Single sign-on through an OpenID Connect issuer (unset: password and key sign-in only). */
   oidc?: OidcConfig;
   /** The first admin, sessions' lifetime, trusted origins (unset: none given). */
@@ -180,6 +182,7 @@ export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: st
   const service = serviceOptions(env, values, pick);
   const oidc = oidcConfig(pick);
   const people = peopleConfig(pick, env);
+  const secrets = secretsConfig(pick, env, cwd);
   if (host && host.value === '') throw new ConfigError(`${host.what} must not be empty`);
   if (data && data.value === '') throw new ConfigError(`${data.what} must not be empty`);
   if (databaseUrl && !isPostgresUrl(databaseUrl.value)) {
@@ -220,6 +223,7 @@ export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: st
       streamHeartbeatMs,
       ...(origins ? { frontendApiOrigins: origins } : {}),
       integrations: integrationsConfig(values, env, ms),
+      ...(secrets ? { secrets } : {}),
       ...(oidc ? { oidc } : {}),
       ...(Object.keys(people).length ? { people } : {}),
     },

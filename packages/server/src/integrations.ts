@@ -2,7 +2,7 @@
  * Integrations delivery as the server starts it (@flagadmin/integrations): on unless switched off, closed
  * before the storage. On PostgreSQL every process runs it and the leases make one of them deliver each event.
  */
-import type { Logger, Storage } from '@flagadmin/core';
+import type { IntegrationSecrets, Logger, Storage } from '@flagadmin/core';
 import { startIntegrations, type Integrations } from '@flagadmin/integrations';
 
 export interface DeliverySettings {
@@ -14,11 +14,13 @@ export interface DeliverySettings {
 
 /**
  * Starts delivery unless `settings` is false; `close()` stops it (attempts under way stay pending, leases given
- * back). `soleProcess`: the storage is this process's alone (lowdb's locked directory), so a restart after a
- * crash takes the crashed process's leases over at once.
+ * back). `secrets` opens the integrations' sealed secrets (the instance's, `admin.context.secrets`).
+ * `soleProcess`: the storage is this process's alone (lowdb's locked directory), so a restart after a crash
+ * takes the crashed process's leases over at once.
  */
 export function startDelivery(
   storage: Storage,
+  secrets: IntegrationSecrets,
   logger: Logger,
   settings: boolean | DeliverySettings = true,
   soleProcess = false,
@@ -31,6 +33,7 @@ export function startDelivery(
   logger.info({ leaseMs, giveUpAfterMs, soleProcess }, 'integrations: this process delivers events');
   return startIntegrations({
     storage,
+    secrets,
     logger,
     soleProcess,
     ...(leaseMs === undefined ? {} : { leaseMs }),

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import {
   createFlagadmin,
@@ -83,6 +84,12 @@ export interface StartServerOptions {
   oidc?: OidcConfig;
   /** People: the first admin (made when nobody exists), sessions' lifetime, trusted origins. Passwords use node's scrypt. */
   people?: PeopleConfig;
+  /**
+   * The key integration secrets are sealed with at rest (core's `secretsKey`), and previous keys that only
+   * open what they sealed. Unset: on a first start with the demo on lowdb, a key for this run only (in
+   * memory: what is sealed with it cannot be read after a restart); otherwise none (secrets refused).
+   */
+  secrets?: { key: string; previousKeys?: readonly string[] };
   /** Gets core's request lines and errors; default silent. */
   logger?: Logger;
   now?: () => Date;
@@ -102,6 +109,8 @@ export interface RunningServer {
   demo: DemoData | null;
   /** How many INIT keys were new to the storage. */
   initKeysCreated: number;
+  /** How integration secrets are sealed: with the given key, a key made for this run only, or not at all (refused). */
+  secretsKey: 'given' | 'this run only' | 'none';
   /**
    * Stops accepting connections, lets in-flight requests finish, then closes the storage (flushing it
    * and releasing the data directory's lock). Idempotent.
@@ -128,6 +137,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   let server: ServeResult | undefined;
   const metrics = options.metrics ? createMetrics(options.metrics === true ? {} : options.metrics) : undefined;
   try {
+    // No key given, the demo's first start on lowdb: a key for this run only, never written anywhere.
+    const runOnly =
+      !options.secrets && dataDir !== undefined && options.demo !== false && (await isEmptyData(storage))
+        ? randomBytes(32).toString('base64')
+        : undefined;
+    const secretsKey = options.secrets?.key ?? runOnly;
     const created = await asConfigError(() =>
       createFlagadmin({
         storage: metrics ? metrics.observeStorage(storage) : storage,
@@ -140,6 +155,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         passwordHasher: scryptPasswordHasher(),
         ...(options.people?.sessionTtlHours ? { sessionTtlHours: options.people.sessionTtlHours } : {}),
         ...(options.people?.trustedOrigins ? { trustedOrigins: options.people.trustedOrigins } : {}),
+        ...(secretsKey ? { secretsKey } : {}),
+        ...(options.secrets?.previousKeys ? { previousSecretsKeys: options.secrets.previousKeys } : {}),
       }),
     );
     const { admin } = created;
@@ -179,7 +196,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     });
     const listening = server;
     const scheduler = startChangeRequestScheduler(admin, logger, options.scheduleIntervalMs);
-    const delivery = startDelivery(storage, logger, options.integrations, dataDir !== undefined);
+    const delivery = startDelivery(storage, admin.context.secrets, logger, options.integrations, dataDir !== undefined);
     let closing: Promise<void> | undefined;
     return {
       url: listening.url + basePath,
@@ -190,6 +207,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       emptyAtStart,
       demo,
       initKeysCreated,
+      secretsKey: options.secrets ? 'given' : runOnly ? 'this run only' : 'none',
       close: () =>
         (closing ??= (async () => {
           try {

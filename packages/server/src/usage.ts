@@ -43,6 +43,10 @@ Options (flags win over environment variables):
                                                              Slack, Teams; default on: on PostgreSQL one process delivers each)
   --integrations-lease <ms> FLAGADMIN_INTEGRATIONS_LEASE_MS  how soon another process takes over a dead one's deliveries (default ${DELIVERY_DEFAULTS.leaseMs})
   --integrations-give-up <ms> FLAGADMIN_INTEGRATIONS_GIVE_UP_MS how long an event is retried, then recorded as failed (default ${DELIVERY_DEFAULTS.retry.giveUpAfterMs})
+                            FLAGADMIN_SECRETS_KEY            the key integration secrets are sealed with at rest: 32 bytes in base64
+                                                             (openssl rand -base64 32), the same for every process of the data
+  --secrets-key-file <path> FLAGADMIN_SECRETS_KEY_FILE       the same key read from a file (not both)
+                            FLAGADMIN_SECRETS_PREVIOUS_KEYS  comma-separated keys that only open what they sealed (a rotation)
   --limit <name>=<n>        FLAGADMIN_LIMIT_<NAME>           one of core's limits, repeatable, e.g. --limit tagsPerFeature=50
                                                              or FLAGADMIN_LIMIT_TAGS_PER_FEATURE=50; names and defaults:
 ${limitDefaults()}

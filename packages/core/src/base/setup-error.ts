@@ -2,7 +2,7 @@
  * A mistake in how an instance is set up (not in a request): recognized across packages by its `name`
  * (`SetupError`) and `code`, never by its message, so a host can report it as a configuration error.
  */
-export type SetupErrorCode = 'INVALID_INITIAL_KEY' | 'INVALID_LIMIT' | 'INVALID_ORIGIN';
+export type SetupErrorCode = 'INVALID_INITIAL_KEY' | 'INVALID_LIMIT' | 'INVALID_ORIGIN' | 'INVALID_SECRETS_KEY';
 
 export class SetupError extends Error {
   override readonly name = 'SetupError';

@@ -34,13 +34,16 @@ export function addonParameters(
   stored: Record<string, unknown> = {},
 ): Record<string, unknown> {
   const parameters: Record<string, unknown> = Object.create(null);
+  /** Values kept from the stored record: checked when they were stored, and sealed when secret. */
+  const kept = new Set<string>();
   for (const [key, value] of Object.entries(sent)) {
-    parameters[key] = value === MASKED_VALUE && Object.hasOwn(stored, key) ? stored[key] : value;
+    if (value === MASKED_VALUE && Object.hasOwn(stored, key)) kept.add(key);
+    parameters[key] = kept.has(key) ? stored[key] : value;
   }
   const missing = provider.parameters.filter((p) => p.required && !Object.hasOwn(parameters, p.name)).map((p) => p.name);
   if (missing.length > 0) throw invalid(`Missing required parameters: ${missing.join(',')}`, '/parameters');
   for (const definition of provider.parameters) {
-    if (!Object.hasOwn(parameters, definition.name)) continue;
+    if (!Object.hasOwn(parameters, definition.name) || kept.has(definition.name)) continue;
     const value = parameters[definition.name];
     if (definition.type === 'url' && !isHttpUrl(value)) {
       throw invalid(`The parameter ${definition.name} is not an http or https URL`, `/parameters/${definition.name}`);

@@ -13,6 +13,9 @@ import { CommitSignal } from './commit-signal';
 import { ClientStreams } from './client-streams';
 import type { StreamOptions } from './stream-options';
 import { resolvePeople, type PeopleOptions, type PeopleSettings } from './people-options';
+import { integrationSecrets, type IntegrationSecrets } from '../base/addon-secrets';
+import { secretSealer, secretsKeyProblem } from '../base/secret-sealing';
+import { sealClearAddonSecrets } from './addon-secrets-at-start';
 
 export interface AdminOptions extends PeopleOptions {
   storage: Storage;
@@ -33,6 +36,14 @@ export interface AdminOptions extends PeopleOptions {
   frontendApiOrigins?: readonly string[];
   /** Streaming to SDKs: most open streams, heartbeat, revisions kept (see runtime/client-streams.ts). */
   streams?: StreamOptions;
+  /**
+   * The key integration secrets are sealed with at rest (AES-256-GCM): 32 random bytes in base64
+   * (`openssl rand -base64 32`), the same for every process of one storage. Without one, a secret parameter
+   * is refused (400). `previousSecretsKeys` only open what they sealed (a rotation: the new key here, the old
+   * one there).
+   */
+  secretsKey?: string;
+  previousSecretsKeys?: readonly string[];
 }
 
 export interface AdminContext {
@@ -61,6 +72,8 @@ export interface AdminContext {
   readonly streams: ClientStreams;
   /** People's settings: the password hasher, sessions' lifetime, trusted origins (people-options.ts). */
   readonly people: PeopleSettings;
+  /** Integration secrets sealed at rest with the instance's key (base/addon-secrets.ts). */
+  readonly secrets: IntegrationSecrets;
 }
 
 export function createContext(options: AdminOptions): AdminContext {
@@ -68,6 +81,7 @@ export function createContext(options: AdminOptions): AdminContext {
   const limits = resolveLimits(options.limits);
   const frontendApiOrigins = resolveOrigins(options.frontendApiOrigins);
   const people = resolvePeople(options);
+  const secrets = resolveSecrets(options);
   const now = options.now ?? (() => new Date());
   let initialized: Promise<void> | undefined;
   let isReady = false;
@@ -75,6 +89,7 @@ export function createContext(options: AdminOptions): AdminContext {
     initialized ??= ensureInstanceDefaults(storage, now)
       .then(() => ensureBuiltinContextFields(storage, now))
       .then(() => ensureTagDefaults(storage, now))
+      .then(() => sealClearAddonSecrets(storage, secrets, options.logger ?? silentLogger))
       .then(
         () => {
           isReady = true;
@@ -105,6 +120,7 @@ export function createContext(options: AdminOptions): AdminContext {
     write,
     usage: new UsageBatch(write, options.usageBatchMs),
     people,
+    secrets,
     commits,
     streams: new ClientStreams((fn) => read(fn, NOTIFIED_READ), commits, options.streams),
   };
@@ -118,4 +134,18 @@ function resolveOrigins(origins: readonly string[] | undefined): readonly string
     if (problem) throw new SetupError('INVALID_ORIGIN', `frontendApiOrigins: ${problem}.`);
   }
   return Object.freeze([...origins]);
+}
+
+/** The instance's integration secrets: its keys checked (a SetupError, `INVALID_SECRETS_KEY`, names the bad one). */
+function resolveSecrets(options: AdminOptions): IntegrationSecrets {
+  const { secretsKey, previousSecretsKeys = [] } = options;
+  if (secretsKey === undefined) {
+    if (previousSecretsKeys.length > 0) throw new SetupError('INVALID_SECRETS_KEY', 'previousSecretsKeys: given without a secretsKey.');
+    return integrationSecrets(undefined);
+  }
+  [secretsKey, ...previousSecretsKeys].forEach((key, i) => {
+    const problem = secretsKeyProblem(key);
+    if (problem) throw new SetupError('INVALID_SECRETS_KEY', `${i === 0 ? 'secretsKey' : `previousSecretsKeys[${i - 1}]`}: ${problem}.`);
+  });
+  return integrationSecrets(secretSealer(secretsKey, previousSecretsKeys));
 }
