@@ -241,6 +241,57 @@ test('a tampered ID token: 401 and nothing created; an issuer gone at the callba
   assert.equal(await counts(), before, 'nobody created');
 });
 
+test('an issuer that tells no email: the person is known by preferred_username, else by sso:<subject>', async () => {
+  const before = await counts();
+  for (const login of ['handle-lin', 'nomail-kim']) {
+    const held = await heldCallback(login);
+    const res = await callback(held.url, held.cookie);
+    assert.is(res.status, 302, `${login} signs in`);
+    const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const me = await fetch(`${bin.url}/api/admin/user`, { headers: { cookie } });
+    assert.is(me.status, 200);
+  }
+  const { users } = await admin<{ users: { username?: string | null; email?: string; name?: string; rootRole: number }[] }>(
+    '/api/admin/user-admin',
+  );
+  const made = users.filter((u) => u.name === 'Person handle-lin' || u.name === 'Person nomail-kim');
+  assert.equal(
+    made.map((u) => [u.username, u.email, u.rootRole]),
+    [
+      ['lin', undefined, 3],
+      ['sso:nomail-kim', undefined, 3],
+    ],
+  );
+  assert.is((await counts()).users, before.users + 2);
+  // Signing in again finds the same people; no local name may take the sso: names.
+  const again = await heldCallback('nomail-kim');
+  assert.is((await callback(again.url, again.cookie)).status, 302);
+  assert.is((await counts()).users, before.users + 2, 'found again by issuer and subject');
+  const local = await fetch(`${bin.url}/api/admin/user-admin`, {
+    method: 'POST',
+    headers: { authorization: ADMIN_KEY, 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'SSO:someone', rootRole: 3 }),
+  });
+  assert.is(local.status, 400);
+  assert.match((await errorOf(local)).message, 'single sign-on');
+});
+
+test('a 401 to the page lists single sign-on beside the password form, as Unleash answers', async () => {
+  const res = await fetch(`${bin.url}/api/admin/projects`);
+  assert.is(res.status, 401);
+  const body = (await errorOf(res)) as unknown as Record<string, unknown>;
+  assert.equal(
+    [body['name'], body['type'], body['path'], body['defaultHidden'], body['options']],
+    [
+      'AuthenticationRequired',
+      'password',
+      '/auth/simple/login',
+      false,
+      [{ type: 'oidc', message: 'Sign in with single sign-on', path: '/auth/oidc/login' }],
+    ],
+  );
+});
+
 test('the client secret is in no answer and no log line', async () => {
   const login = await fetch(`${bin.url}/auth/oidc/login`, { redirect: 'manual' });
   assert.is(login.status, 302);

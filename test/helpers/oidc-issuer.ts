@@ -1,6 +1,7 @@
 // A real OpenID Connect issuer for tests: oidc-provider on 127.0.0.1 with one confidential client, its
 // development sign-in pages (any login, any password: the login is the subject) and email and name
-// claims. It listens before it serves, so a bin can be started on its URL first and the client's
+// claims; a login starting `nomail-` has neither email nor preferred_username, one starting `handle-`
+// has no email and the rest of the login as its preferred_username (an issuer that tells no email). It listens before it serves, so a bin can be started on its URL first and the client's
 // redirect URI (which names the bin's port) registered afterwards; until then, and while `down`, every
 // connection is dropped, as an unreachable issuer's would be.
 /// <reference path="./oidc-provider.d.ts" />
@@ -59,6 +60,12 @@ function holdRedirect(res: ServerResponse, redirectUri: string, elsewhere: strin
   }) as ServerResponse['setHeader'];
 }
 
+function claimsOf(id: string): Record<string, unknown> {
+  if (id.startsWith('nomail-')) return { sub: id, name: `Person ${id}` };
+  if (id.startsWith('handle-')) return { sub: id, name: `Person ${id}`, preferred_username: id.slice('handle-'.length) };
+  return { sub: id, email: `${id}@example.com`, email_verified: true, name: `Person ${id}` };
+}
+
 export async function startTestIssuer(clientSecret: string): Promise<TestIssuer> {
   let handler: ReturnType<Provider['callback']> | undefined;
   let redirect = '';
@@ -108,9 +115,9 @@ export async function startTestIssuer(clientSecret: string): Promise<TestIssuer>
         ],
         findAccount: async (_ctx: unknown, id: string) => ({
           accountId: id,
-          claims: async () => ({ sub: id, email: `${id}@example.com`, email_verified: true, name: `Person ${id}` }),
+          claims: async () => claimsOf(id),
         }),
-        claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+        claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'preferred_username'] },
         pkce: { required: () => true },
         cookies: { keys: ['test-issuer-cookie-key'] },
       });

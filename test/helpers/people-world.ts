@@ -48,6 +48,9 @@ export async function peopleWorld(options: PeopleWorldOptions): Promise<PeopleWo
     ...(options.noHasher ? {} : { passwordHasher: TEST_HASHER }),
     ...(options.sessionTtlHours === undefined ? {} : { sessionTtlHours: options.sessionTtlHours }),
     ...(options.trustedOrigins === undefined ? {} : { trustedOrigins: options.trustedOrigins }),
+    ...(options.signInLimit === undefined ? {} : { signInLimit: options.signInLimit }),
+    ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
+    ...(options.signIn === undefined ? {} : { signIn: options.signIn }),
   });
   const key = async (role: string) =>
     (await admin.createApiKey(SYSTEM_PRINCIPAL, { body: { tokenName: `admin-${role}`, type: 'admin', role } })).secret;

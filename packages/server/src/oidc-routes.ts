@@ -68,12 +68,19 @@ function cookie(name: string, value: string, attributes: { path: string; maxAge:
   ].join('; ');
 }
 
+/** Single sign-on as the page is offered it (GET /auth/providers, and a 401's `options`). */
+export const oidcSignInOption = (basePath: string) => ({
+  type: 'oidc',
+  message: 'Sign in with single sign-on',
+  path: `${basePath}${LOGIN}`,
+});
+
 export function withSignInRoutes(handle: FetchHandler, options: SignInRoutesOptions): FetchHandler {
   const { basePath, logger } = options;
   const now = options.now ?? Date.now;
   const sso = options.oidc ? { ...options.oidc, party: relyingParty(options.oidc.config, now) } : undefined;
   const loginCookiePath = `${basePath}/auth/oidc`;
-  const signInOptions = sso ? [{ type: 'oidc', message: 'Sign in with single sign-on', path: `${basePath}${LOGIN}` }] : [];
+  const signInOptions = sso ? [oidcSignInOption(basePath)] : [];
 
   const redirectUriOf = (headers: Headers, config: OidcConfig): string | null => {
     if (config.redirectUri) return config.redirectUri;

@@ -12,6 +12,8 @@ export interface OidcIdentity {
   /** Unset when the issuer gave none or said it is not verified. */
   email?: string;
   name?: string;
+  /** The issuer's `preferred_username`: a new person's username (with no email, they are known by it). */
+  username?: string;
 }
 
 /** Why a sign-in failed, with the status and a message that may be shown (never a secret or a token). */
@@ -95,13 +97,21 @@ export function relyingParty(config: OidcConfig, now: () => number = Date.now): 
     const claims = tokens.claims()!;
     let email = typeof claims['email'] === 'string' && claims['email_verified'] !== false ? claims['email'] : undefined;
     let name = typeof claims['name'] === 'string' ? claims['name'] : undefined;
-    if ((email === undefined || name === undefined) && found.serverMetadata().userinfo_endpoint) {
+    let username = typeof claims['preferred_username'] === 'string' ? claims['preferred_username'] : undefined;
+    if ((email === undefined || name === undefined || username === undefined) && found.serverMetadata().userinfo_endpoint) {
       // Issuers may keep the profile out of the ID token and hand it out at the userinfo endpoint.
       const info = await client.fetchUserInfo(found, tokens.access_token, claims.sub).catch(() => null);
       if (email === undefined && typeof info?.email === 'string' && info.email_verified !== false) email = info.email;
       if (name === undefined && typeof info?.name === 'string') name = info.name;
+      if (username === undefined && typeof info?.preferred_username === 'string') username = info.preferred_username;
     }
-    return { issuer: claims.iss, subject: claims.sub, ...(email ? { email } : {}), ...(name ? { name } : {}) };
+    return {
+      issuer: claims.iss,
+      subject: claims.sub,
+      ...(email ? { email } : {}),
+      ...(name ? { name } : {}),
+      ...(username ? { username } : {}),
+    };
   }
 
   return {

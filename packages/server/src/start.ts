@@ -8,6 +8,7 @@ import {
   type FetchHandler,
   type Limits,
   type Logger,
+  type PeopleOptions,
   type Storage,
   type StreamOptions,
 } from '@flagadmin/core';
@@ -17,7 +18,7 @@ import { lowdbStorage } from '@flagadmin/storage-lowdb';
 import { postgresStorage } from '@flagadmin/storage-postgres';
 import { withUi } from '@flagadmin/ui';
 import type { OidcConfig } from './oidc-config';
-import { withSignInRoutes } from './oidc-routes';
+import { oidcSignInOption, withSignInRoutes } from './oidc-routes';
 import { ConfigError, DEFAULT_DATA_DIR, DEFAULT_HOST, DEFAULT_PORT } from './config';
 import { isEmptyData, seedDemo, type DemoData } from './demo';
 import { normalizeBasePath } from './env-names';
@@ -155,6 +156,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         passwordHasher: scryptPasswordHasher(),
         ...(options.people?.sessionTtlHours ? { sessionTtlHours: options.people.sessionTtlHours } : {}),
         ...(options.people?.trustedOrigins ? { trustedOrigins: options.people.trustedOrigins } : {}),
+        ...peopleOptions(options.people, basePath, options.oidc !== undefined),
         ...(secretsKey ? { secretsKey } : {}),
         ...(options.secrets?.previousKeys ? { previousSecretsKeys: options.secrets.previousKeys } : {}),
       }),
@@ -225,6 +227,16 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     await storage.close().catch(() => undefined);
     throw error;
   }
+}
+
+/** The sign-in limit, the proxy setting and what a 401 tells the page about signing in (the base path, single sign-on). */
+function peopleOptions(people: PeopleConfig | undefined, basePath: string, oidc: boolean): PeopleOptions {
+  const limit = people?.signInPerMinute;
+  return {
+    ...(limit ? { signInLimit: { perMinute: limit, burst: limit } } : {}),
+    ...(people?.trustProxy ? { trustProxy: true } : {}),
+    signIn: { basePath, options: oidc ? [oidcSignInOption(basePath)] : [] },
+  };
 }
 
 /** A SetupError (a malformed start-up key, a bad limit) is a configuration mistake, not a crash. */

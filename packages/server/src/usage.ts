@@ -61,6 +61,10 @@ ${limitDefaults()}
   --session-ttl-hours <h>   SESSION_TTL_HOURS                how long a sign-in session lasts, in hours (default 48, as Unleash)
   --trusted-origins <list>  FLAGADMIN_TRUSTED_ORIGINS        comma-separated origins besides this server's own that may send
                                                              writes signed in by the session cookie (default none)
+  --sign-in-limit <n>       SIMPLE_LOGIN_LIMIT_PER_MINUTE    password sign-ins per minute from one address, and as many in
+                                                             a row (default 10, as Unleash); beyond, 429
+  --trust-proxy <on|off>    FLAGADMIN_TRUST_PROXY            on: a proxy in front sets X-Forwarded-For, whose last entry is
+                                                             then a sign-in's address (default off: the connection's)
   --no-demo                           no demo data on a first start with empty data (with INIT_*_API_TOKENS
                                       set, the demo data comes without a generated admin key)
   -v, --version                       print the version

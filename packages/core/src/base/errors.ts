@@ -53,6 +53,26 @@ export interface ErrorBody {
   /** Permission names (`["UPDATE_FEATURE"]`), as Unleash sends them. */
   permissions?: string[];
   conflicts?: ConflictDetail[];
+  /** On a 401 a page may see (Unleash's AuthenticationRequired): how to sign in. */
+  type?: string;
+  path?: string;
+  defaultHidden?: boolean;
+  options?: SignInWay[];
+}
+
+/** One way to sign in, as a 401 lists it (Unleash's `options`). */
+export interface SignInWay {
+  type: string;
+  message: string;
+  path: string;
+}
+
+/** What a 401 a page may see says about signing in: the password form (`type`, `path`) and the other ways. */
+export interface SignInHint {
+  type: string;
+  path: string;
+  defaultHidden: boolean;
+  options: SignInWay[];
 }
 
 export class AdminError extends Error {
@@ -61,6 +81,7 @@ export class AdminError extends Error {
   readonly details?: ErrorDetail[];
   readonly permissions?: string[];
   readonly conflicts?: ConflictDetail[];
+  readonly signIn?: SignInHint;
   /** Set by whoever answers the request (the request id); a fresh id otherwise. */
   id: string;
   /** Extra response headers (e.g. `Allow` for 405). */
@@ -74,6 +95,7 @@ export class AdminError extends Error {
       permissions?: string[];
       conflicts?: ConflictDetail[];
       headers?: Record<string, string>;
+      signIn?: SignInHint;
       cause?: unknown;
     } = {},
   ) {
@@ -85,6 +107,7 @@ export class AdminError extends Error {
     if (extra.permissions) this.permissions = extra.permissions;
     if (extra.conflicts) this.conflicts = extra.conflicts;
     if (extra.headers) this.headers = extra.headers;
+    if (extra.signIn) this.signIn = extra.signIn;
   }
 
   toJSON(): ErrorBody {
@@ -92,6 +115,10 @@ export class AdminError extends Error {
     if (this.details) body.details = this.details;
     if (this.permissions) body.permissions = this.permissions;
     if (this.conflicts) body.conflicts = this.conflicts;
+    if (this.signIn) {
+      const { type, path, defaultHidden, options } = this.signIn;
+      Object.assign(body, { path, type, defaultHidden }, options.length ? { options } : {});
+    }
     return body;
   }
 }

@@ -1,5 +1,6 @@
 /** Sign-in with a password and sign-out (Unleash's `/auth/simple/login` and `/logout`), setting and clearing the session cookie. */
 import { cameOverHttps, sessionCookieHeader, sessionIdFromCookies } from '../base/session-cookie';
+import { signInAddress } from '../runtime/sign-in-throttle';
 import type { Route, RouteInput } from './route';
 
 const secure = (input: RouteInput): boolean => cameOverHttps(input.url ?? '', input.headers);
@@ -11,13 +12,15 @@ export const AUTH_ROUTES: readonly Route[] = [
     summary: 'Sign in with a username (or email) and password: the person, and a session cookie',
     operationId: 'login',
     description:
-      'Sets `flagadmin-session` (HttpOnly, SameSite=Lax, Secure over https). A wrong password or unknown name: 401; after 5 failures in a row, 429 for 15 minutes.',
+      'Sets `flagadmin-session` (HttpOnly, SameSite=Lax, Secure over https). A wrong password or unknown name: 401; after 5 failures in a row, 429 for 15 minutes. From one address, 10 sign-ins in a row and 10 more a minute; beyond, 429 with Retry-After.',
     auth: 'none',
     request: 'login',
     response: { status: 200, schema: 'user' },
     errors: [400, 401, 413, 415, 429],
     async run(admin, input) {
-      const { user, sessionId, expiresAt } = await admin.login(input.principal, { body: await input.json() });
+      const { people } = admin.context;
+      const address = signInAddress(input.remoteAddress, input.headers.get('x-forwarded-for'), people.trustProxy);
+      const { user, sessionId, expiresAt } = await admin.login(input.principal, { body: await input.json(), address });
       const cookie = sessionCookieHeader({ sessionId, expiresAt, secure: secure(input), now: admin.context.now() });
       return { status: 200, body: user, headers: { 'set-cookie': cookie, 'cache-control': 'no-store' } };
     },

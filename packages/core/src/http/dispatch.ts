@@ -1,8 +1,7 @@
 /** The whole HTTP API on plain data: route, authenticate, authorize, run, answer; every failure a JSON error. */
 import { AdminError, toAdminError } from '../base/errors';
-import { NOTIFIED_READ } from '../base/storage';
-import { authenticateAt, type Authenticated } from '../operations/authenticate';
-import { authenticateBySession } from './session-auth';
+import type { Authenticated } from '../operations/authenticate';
+import { authenticateRequest } from './session-auth';
 import { readJson } from './body';
 import { DEFAULT_BODY_LIMIT, type HandlerOptions, type PlainHandler, type PlainRequest, type PlainResponse } from './plain';
 import { requestIdOf } from './request-id';
@@ -42,9 +41,7 @@ export function createDispatch(options: HandlerOptions): PlainHandler {
       routePath = route.path;
       let authenticated: Authenticated | undefined;
       if (route.auth !== 'none') {
-        authenticated =
-          (await authenticateBySession(admin.context, request)) ??
-          (await authenticateAt(admin.context, request.headers.get('authorization'), route.auth === 'admin' ? undefined : NOTIFIED_READ));
+        authenticated = await authenticateRequest(admin.context, request, route.auth);
         requireKeyType(route, authenticated.principal);
         route.authorize?.(authenticated.principal, params);
       }

@@ -3,7 +3,7 @@ import { userDocument, type UserDocument } from '../documents/user-document';
 import type { AdminContext } from '../runtime/context';
 import { hasherOf } from '../runtime/people';
 import { assertValid } from '../schemas/validation';
-import { checkEmail, checkPassword, createUserInTx, roleOf } from '../writes/user-write';
+import { checkEmail, checkPassword, checkUsername, createUserInTx, roleOf } from '../writes/user-write';
 
 export interface CreateUserBody {
   username?: string;
@@ -19,7 +19,8 @@ export interface CreateUserBody {
 /**
  * `POST /api/admin/user-admin` (Unleash's `createUser`): 201 with the person (`emailSent: false`: no mail
  * is sent). A username or an email is needed, each free (400 `User already exists`); a password, when
- * given, must meet the policy and is stored as the host's hash. Event `user-created`. ADMIN.
+ * given, must meet the policy and is stored as the host's hash. A username starting with `sso:` is a 400
+ * (kept for people of single sign-on). Event `user-created`. ADMIN.
  */
 export async function createUser(
   ctx: AdminContext,
@@ -31,6 +32,7 @@ export async function createUser(
   const body = input.body;
   const role = roleOf(body.rootRole);
   checkEmail(body.email);
+  checkUsername(body.username);
   let passwordHash: string | null = null;
   if (body.password !== undefined) {
     checkPassword(body.password);

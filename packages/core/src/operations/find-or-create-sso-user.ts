@@ -2,22 +2,29 @@ import { requireAdmin, type Principal } from '../base/auth';
 import { badData } from '../base/errors';
 import type { UserRecord } from '../base/people-records';
 import { userDocument, type UserDocument } from '../documents/user-document';
+import type { WriteTx } from '../base/storage';
 import type { AdminContext } from '../runtime/context';
-import { checkEmail, createUserInTx, roleOf, updateUserInTx } from '../writes/user-write';
+import { nameTaken } from '../runtime/people';
+import { checkEmail, createUserInTx, roleOf, SSO_USERNAME_PREFIX, updateUserInTx } from '../writes/user-write';
 
 export interface SsoIdentity {
   issuer: string;
   subject: string;
   email?: string | null;
   name?: string | null;
+  /** The issuer's `preferred_username`: the username of a person created now, when no one has it. */
+  username?: string | null;
   /** The root role of a person created now (id or name: `Viewer`, 3...); an existing person keeps theirs. */
   rootRole: number | string;
 }
 
 /**
  * The person of a single sign-on identity: found by issuer and subject, else by email (then bound to the
- * identity), else created with `rootRole` (event `user-created`). A changed name or email is taken over
- * (`user-updated`). ADMIN (`SYSTEM_PRINCIPAL`: the host's callback has checked the identity).
+ * identity), else created with `rootRole` (event `user-created`). A person created gets the issuer's
+ * `preferred_username` as username when no one has it; without an email and without that, `sso:<subject>`
+ * (no one else may take a name starting with `sso:`), so an issuer that tells no email still signs people
+ * in. A changed name or email is taken over (`user-updated`). ADMIN (`SYSTEM_PRINCIPAL`: the host's
+ * callback has checked the identity).
  */
 export async function findOrCreateSsoUser(ctx: AdminContext, principal: Principal, input: SsoIdentity): Promise<UserDocument> {
   requireAdmin(principal);
@@ -31,7 +38,8 @@ export async function findOrCreateSsoUser(ctx: AdminContext, principal: Principa
     const found =
       users.find(same) ?? (email === null ? undefined : users.find((u) => !u.sso && u.email?.toLowerCase() === email.toLowerCase()));
     if (!found) {
-      const fields = { username: null, email, name: input.name ?? null, role, projects: ['*'], environments: ['*'], passwordHash: null };
+      const username = await ssoUsername(tx, input, email);
+      const fields = { username, email, name: input.name ?? null, role, projects: ['*'], environments: ['*'], passwordHash: null };
       return createUserInTx(tx, ctx, principal, { ...fields, sso: { issuer: input.issuer, subject: input.subject } });
     }
     const after: UserRecord = {
@@ -43,4 +51,20 @@ export async function findOrCreateSsoUser(ctx: AdminContext, principal: Principa
     return updateUserInTx(tx, ctx, principal, found, after);
   });
   return userDocument(record);
+}
+
+/** A new single sign-on person's username: `preferred_username` when free, else (no email) one from the subject. */
+async function ssoUsername(tx: WriteTx, input: SsoIdentity, email: string | null): Promise<string | null> {
+  const preferred = input.username?.trim().slice(0, 100);
+  if (
+    preferred &&
+    !preferred.includes('@') &&
+    !preferred.toLowerCase().startsWith(SSO_USERNAME_PREFIX) &&
+    !(await nameTaken(tx, { username: preferred }))
+  )
+    return preferred;
+  if (email !== null) return null;
+  const own = `${SSO_USERNAME_PREFIX}${input.subject}`;
+  // Taken only by the same subject at another issuer: then the issuer names it too.
+  return (await nameTaken(tx, { username: own })) ? `${SSO_USERNAME_PREFIX}${input.issuer}#${input.subject}` : own;
 }

@@ -16,13 +16,21 @@ const MISMATCH =
  * is theirs, and a new session (`sessionId` for the cookie, stored as its hash only). A wrong password, a
  * name nobody has and a person without a password are the same 401 after the same work. After
  * `LOGIN_LOCK.failures` failures in a row, sign-in is refused for `LOGIN_LOCK.ms` (429 with
- * `Retry-After`), even with the right password. Public: no principal; no event.
+ * `Retry-After`), even with the right password. Every sign-in first takes one from its address's bucket
+ * (`address`: the client's, runtime/sign-in-throttle.ts); an empty bucket is a 429 with `Retry-After`
+ * before anything else. Public: no principal; no event.
  */
 export async function login(
   ctx: AdminContext,
   _principal: Principal | undefined,
-  input: { body: unknown },
+  input: { body: unknown; address?: string },
 ): Promise<{ user: UserDocument; sessionId: string; expiresAt: string }> {
+  const wait = ctx.people.signInThrottle.take(input.address ?? 'unknown', ctx.now().getTime());
+  if (wait > 0) {
+    throw new AdminError('TooManyRequestsError', 'Too many sign-ins from your address: try again later.', {
+      headers: { 'retry-after': String(Math.ceil(wait / 1000)) },
+    });
+  }
   assertValid<{ username: string; password: string }>('login', input.body, 'login');
   const { username, password } = input.body;
   const hasher = hasherOf(ctx);

@@ -1,7 +1,12 @@
-/** People's settings of an instance: the host's password hasher, how long sessions last, trusted origins. */
+/** People's settings of an instance: the host's password hasher, how long sessions last, trusted origins, sign-in limits and options. */
 import { originProblem } from '../base/cors-origins';
 import type { PasswordHasher } from '../base/password-policy';
+import type { SignInWay } from '../base/errors';
 import { SetupError } from '../base/setup-error';
+import { SignInThrottle, type SignInLimitOptions } from './sign-in-throttle';
+
+/** A way to sign in the page offers besides the password form (Unleash's `options` of a 401): its `path` as the browser sees it. */
+export type SignInOption = SignInWay;
 
 export interface PeopleOptions {
   /** Hashes and checks passwords; without one, password sign-in and setting a password are refused (400). */
@@ -10,12 +15,28 @@ export interface PeopleOptions {
   sessionTtlHours?: number;
   /** Origins besides the request's own that may send writes signed in by the session cookie. */
   trustedOrigins?: readonly string[];
+  /** Password sign-ins per client address (a token bucket; default 10 in a row, 10 more per minute). */
+  signInLimit?: SignInLimitOptions;
+  /**
+   * Whether a proxy in front sets `X-Forwarded-For` (default false): then a sign-in's address is that
+   * header's last entry, else the connection's peer. Only set it when every request comes through the proxy.
+   */
+  trustProxy?: boolean;
+  /**
+   * What a 401 tells a page about signing in: the host's base path (`/flags`; default none) and the ways
+   * besides the password form (the bin's single sign-on).
+   */
+  signIn?: { basePath?: string; options?: readonly SignInOption[] };
 }
 
 export interface PeopleSettings {
   readonly passwordHasher?: PasswordHasher;
   readonly sessionTtlMs: number;
   readonly trustedOrigins: readonly string[];
+  readonly signInThrottle: SignInThrottle;
+  readonly trustProxy: boolean;
+  /** The password form's path and the other ways to sign in, for 401 answers. */
+  readonly signIn: { readonly path: string; readonly options: readonly SignInOption[] };
   /** A fixed hash, made once: what a sign-in of a name nobody has is checked against (same work). */
   nobodyHash(): Promise<string>;
 }
@@ -37,6 +58,12 @@ export function resolvePeople(options: PeopleOptions): PeopleSettings {
     ...(hasher ? { passwordHasher: hasher } : {}),
     sessionTtlMs: hours * 3_600_000,
     trustedOrigins: Object.freeze(trustedOrigins),
+    signInThrottle: new SignInThrottle(options.signInLimit),
+    trustProxy: options.trustProxy === true,
+    signIn: Object.freeze({
+      path: `${options.signIn?.basePath ?? ''}/auth/simple/login`,
+      options: Object.freeze((options.signIn?.options ?? []).map((o) => Object.freeze({ type: o.type, message: o.message, path: o.path }))),
+    }),
     nobodyHash: () => (nobody ??= hasher ? hasher.hash('no one has this password: Aa1!') : Promise.resolve('')),
   });
 }

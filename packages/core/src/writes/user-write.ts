@@ -26,6 +26,17 @@ export function checkEmail(email: string | undefined): void {
     throw badData(`"email" must be a valid email`, [{ message: '"email" must be a valid email', path: '/email' }]);
 }
 
+/** The start of the usernames made for people of single sign-on without an email: no one else may take one. */
+export const SSO_USERNAME_PREFIX = 'sso:';
+
+/** A username given to `createUser`: none starts with SSO_USERNAME_PREFIX (kept for single sign-on). */
+export function checkUsername(username: string | undefined): void {
+  if (username?.toLowerCase().startsWith(SSO_USERNAME_PREFIX))
+    throw badData(`"username" must not start with "${SSO_USERNAME_PREFIX}": such names are kept for people of single sign-on`, [
+      { message: `"username" must not start with "${SSO_USERNAME_PREFIX}"`, path: '/username' },
+    ]);
+}
+
 /** Unleash's password policy: a 400 whose message is the first rule failed and whose details list each. */
 export function checkPassword(password: string | undefined): void {
   if (!password) throw badData('Password cannot be empty or undefined');
