@@ -4,10 +4,23 @@
 // every receiver, in order, taken (answered 2xx) once per idempotency key; a kill -9 of the bin while a
 // request is held open, then a restart, loses nothing. No secret of an integration shows in any answer,
 // event or log line. Every wait is for the receiver or the bin to show the fact.
+import { chmodSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parseConfig } from '@flagadmin/server';
-import { BIN_FROM_SOURCE, jsonLines, killAll, listeningUrl, randomSecret, scratchDirs, spawnNode, type Child } from './helpers/bin';
+import {
+  BIN_FROM_SOURCE,
+  jsonLines,
+  killAll,
+  listeningUrl,
+  randomSecret,
+  REPO_ROOT,
+  runToEnd,
+  scratchDirs,
+  spawnNode,
+  type Child,
+} from './helpers/bin';
 import { gate, startReceiver, TEST_SECRETS_KEY, type Receiver } from './helpers/integration-receiver';
 
 const test = suite('integrations delivered by the bin');
@@ -188,7 +201,7 @@ test('kill -9 of the bin while a request is held open, then a restart: nothing l
   assert.is(held[0]!.headers['idempotency-key'], held.at(-1)!.headers['idempotency-key'], 'with the same idempotency key');
 });
 
-test('no secret of an integration in any answer, event or log line', async () => {
+test('no secret of an integration in any answer, event, log line or byte of the data directory', async () => {
   for (const r of [slow, erroring]) {
     await call('GET', `/api/admin/addons/${ids.get(r)}`);
     await call('GET', `/api/admin/addons/${ids.get(r)}/events`);
@@ -200,6 +213,11 @@ test('no secret of an integration in any answer, event or log line', async () =>
   const everything = [...answers, ...outputs.flatMap((c) => [c.stdout, c.stderr])].join('\n');
   assert.ok(everything.includes('integration event delivered'), 'the logs were read');
   for (const secret of SECRETS) assert.not.ok(everything.includes(secret), `${secret} shows`);
+  const files = readdirSync(dataDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+  assert.ok(files.length >= 3, 'the data directory was read');
+  const stored = files.map((e) => readFileSync(join(e.parentPath, e.name)).toString('latin1')).join('\n');
+  assert.ok(stored.includes('flagadmin-sealed:v1:'), 'the integrations are stored');
+  for (const secret of SECRETS) assert.not.ok(stored.includes(secret), `${secret} stored in clear`);
   // The receivers did get them.
   const first = slow.requests[0]!;
   assert.ok(first.headers['authorization'] === SECRETS[1] && first.headers['x-receiver-key'] === SECRETS[3]);
@@ -233,6 +251,57 @@ test('switched off by --no-integrations or FLAGADMIN_INTEGRATIONS=off; the lease
     jsonLines(outputs[0]!.stdout).some((l) => l['msg'] === 'integrations: this process delivers events' && l['soleProcess'] === true),
     'the bins above delivered, as the only process on their data directory',
   );
+});
+
+test('the secrets key: a bad one exits 2 before anything opens; from a file; without one, the demo keys its first run only', async () => {
+  const config = (argv: string[], env: Record<string, string> = {}) => {
+    const parsed = parseConfig(argv, env, REPO_ROOT);
+    if (!('config' in parsed)) throw new Error('no config');
+    return parsed.config.secrets;
+  };
+  const previous = Buffer.alloc(32, 1).toString('base64url');
+  assert.equal(config([], { FLAGADMIN_SECRETS_KEY: TEST_SECRETS_KEY, FLAGADMIN_SECRETS_PREVIOUS_KEYS: ` ${previous} ,` }), {
+    key: TEST_SECRETS_KEY,
+    previousKeys: [previous],
+  });
+  const keyFile = join(dirs.make(), 'secrets-key');
+  writeFileSync(keyFile, `${TEST_SECRETS_KEY}\n`);
+  chmodSync(keyFile, 0o600);
+  assert.equal(config(['--secrets-key-file', keyFile]), { key: TEST_SECRETS_KEY, previousKeys: [] });
+  assert.is(config([]), undefined);
+  assert.throws(() => config([], { FLAGADMIN_SECRETS_KEY: 'short' }), /FLAGADMIN_SECRETS_KEY must be 32 random bytes in base64/);
+  assert.throws(() => config([], { FLAGADMIN_SECRETS_KEY: TEST_SECRETS_KEY, FLAGADMIN_SECRETS_KEY_FILE: keyFile }), /both given/);
+  assert.throws(() => config(['--secrets-key-file', `${keyFile}.missing`]), /--secrets-key-file: cannot read .* \(ENOENT\)/);
+  assert.throws(() => config([], { FLAGADMIN_SECRETS_PREVIOUS_KEYS: previous }), /without FLAGADMIN_SECRETS_KEY/);
+  // The bin: exit 2, and the data directory was never made.
+  const unopened = join(dirs.make(), 'never-opened');
+  const bad = await runToEnd(process.execPath, [...BIN_FROM_SOURCE, '--port', '0', '--data', unopened], {
+    env: { FLAGADMIN_SECRETS_KEY: 'not-a-key' },
+  });
+  assert.is(bad.code, 2, bad.stderr);
+  assert.match(bad.stderr, /FLAGADMIN_SECRETS_KEY must be 32 random bytes in base64/);
+  assert.not.ok(existsSync(unopened), 'nothing opened');
+  // No key: the demo's first start seals with a key for this run only, and says so; a start with data has none.
+  const demoDir = dirs.make();
+  const demo = spawnNode([...BIN_FROM_SOURCE, '--port', '0', '--data', demoDir], { env: { INIT_ADMIN_API_TOKENS: KEY } });
+  const demoUrl = (await listeningUrl(demo)).replace(/\/$/, '');
+  await demo.waitFor(/sealed with a key made for this run only/);
+  const addon = { provider: 'webhook', parameters: { url: 'http://127.0.0.1:9/hook?key=demo-run-secret' }, events: EVENTS };
+  const post = (base: string) =>
+    fetch(`${base}/api/admin/addons`, {
+      method: 'POST',
+      headers: { authorization: KEY, 'content-type': 'application/json' },
+      body: JSON.stringify(addon),
+    });
+  assert.is((await post(demoUrl)).status, 201);
+  await demo.stop();
+  const again = spawnNode([...BIN_FROM_SOURCE, '--port', '0', '--data', demoDir], { env: { INIT_ADMIN_API_TOKENS: KEY } });
+  const againUrl = (await listeningUrl(again)).replace(/\/$/, '');
+  await again.waitFor(/No secrets key: integrations with secrets \(URLs, tokens\) are refused/);
+  const refused = await post(againUrl);
+  assert.is(refused.status, 400);
+  assert.match((await refused.json()).message, /FLAGADMIN_SECRETS_KEY/);
+  await again.stop();
 });
 
 test.run();

@@ -6,8 +6,9 @@
 import { createHmac } from 'node:crypto';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createAdmin, SYSTEM_PRINCIPAL, type Admin, type Storage } from '@flagadmin/core';
-import { startIntegrations, type Integrations } from '../packages/integrations/src/index';
+import { createAdmin, SYSTEM_PRINCIPAL, type Admin, type EventQuery, type ReadTx, type Storage } from '@flagadmin/core';
+import { memoryStorage } from '@flagadmin/storage-memory';
+import { EVENT_PAGE, startIntegrations, type Integrations } from '../packages/integrations/src/index';
 import { startReceiver, TEST_SECRETS_KEY, type Answer } from './helpers/integration-receiver';
 import { LOWDB, MEMORY, type TestStorage } from './helpers/test-storages';
 
@@ -233,3 +234,61 @@ function deliverySuite(kind: TestStorage): void {
 }
 
 for (const kind of [MEMORY, LOWDB]) deliverySuite(kind);
+
+/** `storage` with every events read's query noted (reads and writes alike). */
+function notingEventReads(storage: Storage, queries: EventQuery[]): Storage {
+  const noting = <T extends ReadTx>(tx: T): T =>
+    new Proxy(tx, {
+      get(target, name) {
+        if (name === 'events') return (query: EventQuery) => (queries.push(query), target.events(query));
+        const value = Reflect.get(target, name);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+  return new Proxy(storage, {
+    get(target, name) {
+      if (name === 'read') return (fn: (tx: ReadTx) => Promise<unknown>, options?: never) => target.read((tx) => fn(noting(tx)), options);
+      if (name === 'write') return (fn: (tx: never) => Promise<unknown>) => target.write((tx) => fn(noting(tx) as never));
+      const value = Reflect.get(target, name);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+const paging = suite('integrations delivery reads a backlog a page at a time');
+paging('a backlog of several pages: every event delivered once, in order, and no read asks for more than a page', async () => {
+  const storage = memoryStorage();
+  const admin = createAdmin({ storage, secretsKey: TEST_SECRETS_KEY });
+  const r = await receiver();
+  const addon = await admin.createAddon(SYSTEM_PRINCIPAL, {
+    body: { provider: 'webhook', parameters: { url: r.url }, events: ['feature-created'] },
+  });
+  const backlog = 2 * EVENT_PAGE + 100;
+  const names = Array.from({ length: backlog }, (_, i) => `backlog-${i}`);
+  for (const name of names) await admin.createFeature(SYSTEM_PRINCIPAL, { projectId: 'default', body: { name } });
+  const queries: EventQuery[] = [];
+  const integrations = startIntegrations({
+    storage: notingEventReads(storage, queries),
+    secrets: admin.context.secrets,
+    pollIntervalMs: 50,
+  });
+  try {
+    await r.seen(backlog);
+    await until(
+      () => admin.getIntegrationEvents(SYSTEM_PRINCIPAL, { id: String(addon.id), limit: '1' }),
+      (o) => (o.integrationEvents[0]?.event as { featureName?: string } | undefined)?.featureName === names.at(-1),
+    );
+  } finally {
+    await integrations.close();
+    await r.close();
+  }
+  assert.equal(
+    r.requests.map((q) => JSON.parse(q.body).featureName),
+    names,
+    'every event once, in order',
+  );
+  assert.ok(queries.length >= 3, `read in pages (${queries.length} reads)`);
+  for (const query of queries)
+    assert.ok(query.limit !== undefined && query.limit <= EVENT_PAGE, `a read asked for ${query.limit ?? 'every'} event(s)`);
+});
+paging.run();

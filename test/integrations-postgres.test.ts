@@ -88,6 +88,14 @@ test('each event sent by one bin and taken once, in order, whichever bin wrote i
   const eventIds = logged('integration event sending').map(([, id]) => id);
   assert.ok(eventIds.length - new Set(eventIds).size <= takeovers, 'no event sent by both bins but after a takeover');
   assert.equal(takenInOrder(), expected);
+  // The secret (the receiver's URL carries one) is sealed in the row with the key both bins share, and
+  // whichever bin sends opens it.
+  const rows = await sql<{ data: string }>(server.url, 'SELECT data::text AS data FROM flagadmin.addons');
+  assert.is(rows.length, 1);
+  assert.ok(rows[0]!.data.includes('flagadmin-sealed:v1:'));
+  assert.not.ok(rows[0]!.data.includes('receiver-key-in-url'), 'the secret is not in the row');
+  assert.ok(receiver.requests.every((q) => q.path === '/hook?key=receiver-key-in-url'));
+  for (const b of bins) assert.not.ok(b.child.stdout.includes('receiver-key-in-url') || b.child.stderr.includes('receiver-key-in-url'));
 });
 
 test('kill -9 of the bin holding a request open: the other takes over and sends it again, then what follows', async () => {

@@ -9,6 +9,8 @@ import type { AddressInfo } from 'node:net';
 export const TEST_SECRETS_KEY = 'dGVzdCBrZXkgZm9yIGludGVncmF0aW9uIHNlY3JldHM=';
 
 export interface Received {
+  /** The request's path and query, as sent (the integration's URL without its origin). */
+  path: string;
   headers: IncomingMessage['headers'];
   body: string;
   /** The status answered, 'reset' for a dropped connection, undefined while held (or when the sender went away). */
@@ -53,7 +55,7 @@ export async function startReceiver(answer: Answer = () => 200, secret = 'receiv
       body += chunk;
     });
     req.on('end', async () => {
-      const received: Received = { headers: req.headers, body };
+      const received: Received = { path: req.url ?? '', headers: req.headers, body };
       requests.push(received);
       notify();
       const status = await answer(requests.length, received);
