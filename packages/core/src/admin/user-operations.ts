@@ -15,6 +15,12 @@ import { openSession } from '../operations/open-session';
 import { searchUsers } from '../operations/search-users';
 import { updateUser } from '../operations/update-user';
 import { validateUserPassword } from '../operations/validate-user-password';
+import { getProfile } from '../operations/get-profile';
+import { getAdminCount } from '../operations/get-admin-count';
+import { getBaseUsersAndGroups } from '../operations/get-base-users-and-groups';
+import { resetUserPassword } from '../operations/reset-user-password';
+import { validateResetToken } from '../operations/validate-reset-token';
+import { changePasswordByToken } from '../operations/change-password-by-token';
 
 export const USER_OPERATIONS = {
   getUsers,
@@ -33,4 +39,10 @@ export const USER_OPERATIONS = {
   getPats,
   createPat,
   deletePat,
+  getProfile,
+  getAdminCount,
+  getBaseUsersAndGroups,
+  resetUserPassword,
+  validateResetToken,
+  changePasswordByToken,
 } as const;

@@ -56,6 +56,8 @@ export interface UserRecord {
   sessionEpoch: number;
   /** The single sign-on identity the person was created or found by. */
   sso?: { issuer: string; subject: string };
+  /** The password reset link an admin made last (one at a time): its token's SHA-256 only, until used or expired. */
+  reset?: { tokenHash: string; createdAt: string; expiresAt: string; createdBy: string };
 }
 
 export interface SessionRecord {

@@ -34918,10 +34918,1204 @@ validate183.errors = vErrors;
 return errors === 0;
 }
 
-export const featureType = validate185;
-const schema134 = {"$id":"featureType","type":"object","additionalProperties":false,"required":["id","name","description","lifetimeDays"],"properties":{"id":{"enum":["release","experiment","operational","kill-switch","permission"]},"name":{"type":"string"},"description":{"type":"string"},"lifetimeDays":{"type":["integer","null"],"minimum":0}}};
+export const profile = validate185;
+const schema134 = {"$id":"profile","type":"object","additionalProperties":false,"required":["rootRole","projects","groups","features","subscriptions","canChangePassword"],"properties":{"rootRole":{"type":"object","additionalProperties":false,"required":["id","type","name"],"properties":{"id":{"type":"integer","minimum":0},"type":{"type":"string"},"name":{"type":"string"},"description":{"type":"string"}}},"projects":{"type":"array","items":{"type":"string"}},"groups":{"type":"array","maxItems":0},"features":{"type":"array","maxItems":0},"subscriptions":{"type":"array","maxItems":0},"canChangePassword":{"type":"boolean"}}};
 
 function validate185(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="profile" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.rootRole === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rootRole"},message:"must have required property '"+"rootRole"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.projects === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "projects"},message:"must have required property '"+"projects"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.groups === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "groups"},message:"must have required property '"+"groups"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.features === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "features"},message:"must have required property '"+"features"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.subscriptions === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "subscriptions"},message:"must have required property '"+"subscriptions"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data.canChangePassword === undefined){
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "canChangePassword"},message:"must have required property '"+"canChangePassword"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((key0 === "rootRole") || (key0 === "projects")) || (key0 === "groups")) || (key0 === "features")) || (key0 === "subscriptions")) || (key0 === "canChangePassword"))){
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.rootRole !== undefined){
+let data0 = data.rootRole;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(data0.id === undefined){
+const err7 = {instancePath:instancePath+"/rootRole",schemaPath:"#/properties/rootRole/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data0.type === undefined){
+const err8 = {instancePath:instancePath+"/rootRole",schemaPath:"#/properties/rootRole/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data0.name === undefined){
+const err9 = {instancePath:instancePath+"/rootRole",schemaPath:"#/properties/rootRole/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+for(const key1 in data0){
+if(!((((key1 === "id") || (key1 === "type")) || (key1 === "name")) || (key1 === "description"))){
+const err10 = {instancePath:instancePath+"/rootRole",schemaPath:"#/properties/rootRole/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data0.id !== undefined){
+let data1 = data0.id;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err11 = {instancePath:instancePath+"/rootRole/id",schemaPath:"#/properties/rootRole/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 < 0 || isNaN(data1)){
+const err12 = {instancePath:instancePath+"/rootRole/id",schemaPath:"#/properties/rootRole/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data0.type !== undefined){
+if(typeof data0.type !== "string"){
+const err13 = {instancePath:instancePath+"/rootRole/type",schemaPath:"#/properties/rootRole/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data0.name !== undefined){
+if(typeof data0.name !== "string"){
+const err14 = {instancePath:instancePath+"/rootRole/name",schemaPath:"#/properties/rootRole/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data0.description !== undefined){
+if(typeof data0.description !== "string"){
+const err15 = {instancePath:instancePath+"/rootRole/description",schemaPath:"#/properties/rootRole/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/rootRole",schemaPath:"#/properties/rootRole/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data.projects !== undefined){
+let data5 = data.projects;
+if(Array.isArray(data5)){
+const len0 = data5.length;
+for(let i0=0; i0<len0; i0++){
+if(typeof data5[i0] !== "string"){
+const err17 = {instancePath:instancePath+"/projects/" + i0,schemaPath:"#/properties/projects/items/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/projects",schemaPath:"#/properties/projects/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data.groups !== undefined){
+let data7 = data.groups;
+if(Array.isArray(data7)){
+if(data7.length > 0){
+const err19 = {instancePath:instancePath+"/groups",schemaPath:"#/properties/groups/maxItems",keyword:"maxItems",params:{limit: 0},message:"must NOT have more than 0 items"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/groups",schemaPath:"#/properties/groups/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data.features !== undefined){
+let data8 = data.features;
+if(Array.isArray(data8)){
+if(data8.length > 0){
+const err21 = {instancePath:instancePath+"/features",schemaPath:"#/properties/features/maxItems",keyword:"maxItems",params:{limit: 0},message:"must NOT have more than 0 items"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/features",schemaPath:"#/properties/features/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data.subscriptions !== undefined){
+let data9 = data.subscriptions;
+if(Array.isArray(data9)){
+if(data9.length > 0){
+const err23 = {instancePath:instancePath+"/subscriptions",schemaPath:"#/properties/subscriptions/maxItems",keyword:"maxItems",params:{limit: 0},message:"must NOT have more than 0 items"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/subscriptions",schemaPath:"#/properties/subscriptions/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data.canChangePassword !== undefined){
+if(typeof data.canChangePassword !== "boolean"){
+const err25 = {instancePath:instancePath+"/canChangePassword",schemaPath:"#/properties/canChangePassword/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+else {
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+validate185.errors = vErrors;
+return errors === 0;
+}
+
+export const adminCount = validate186;
+const schema135 = {"$id":"adminCount","type":"object","additionalProperties":false,"required":["password","noPassword","service"],"properties":{"password":{"type":"integer","minimum":0},"noPassword":{"type":"integer","minimum":0},"service":{"type":"integer","minimum":0}}};
+
+function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="adminCount" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.password === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.noPassword === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "noPassword"},message:"must have required property '"+"noPassword"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.service === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "service"},message:"must have required property '"+"service"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "password") || (key0 === "noPassword")) || (key0 === "service"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.password !== undefined){
+let data0 = data.password;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err4 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 0 || isNaN(data0)){
+const err5 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+}
+if(data.noPassword !== undefined){
+let data1 = data.noPassword;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err6 = {instancePath:instancePath+"/noPassword",schemaPath:"#/properties/noPassword/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 < 0 || isNaN(data1)){
+const err7 = {instancePath:instancePath+"/noPassword",schemaPath:"#/properties/noPassword/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+}
+if(data.service !== undefined){
+let data2 = data.service;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err8 = {instancePath:instancePath+"/service",schemaPath:"#/properties/service/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if((typeof data2 == "number") && (isFinite(data2))){
+if(data2 < 0 || isNaN(data2)){
+const err9 = {instancePath:instancePath+"/service",schemaPath:"#/properties/service/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+validate186.errors = vErrors;
+return errors === 0;
+}
+
+export const usersGroupsBase = validate187;
+const schema136 = {"$id":"usersGroupsBase","type":"object","additionalProperties":false,"required":["users","groups"],"properties":{"users":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","accountType"],"properties":{"id":{"type":"integer"},"name":{"type":["string","null"]},"username":{"type":["string","null"]},"email":{"type":"string"},"accountType":{"type":"string"}}}},"groups":{"type":"array","maxItems":0}}};
+
+function validate187(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="usersGroupsBase" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.users === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "users"},message:"must have required property '"+"users"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.groups === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "groups"},message:"must have required property '"+"groups"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "users") || (key0 === "groups"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.users !== undefined){
+let data0 = data.users;
+if(Array.isArray(data0)){
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.id === undefined){
+const err3 = {instancePath:instancePath+"/users/" + i0,schemaPath:"#/properties/users/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data1.accountType === undefined){
+const err4 = {instancePath:instancePath+"/users/" + i0,schemaPath:"#/properties/users/items/required",keyword:"required",params:{missingProperty: "accountType"},message:"must have required property '"+"accountType"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+for(const key1 in data1){
+if(!(((((key1 === "id") || (key1 === "name")) || (key1 === "username")) || (key1 === "email")) || (key1 === "accountType"))){
+const err5 = {instancePath:instancePath+"/users/" + i0,schemaPath:"#/properties/users/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data1.id !== undefined){
+let data2 = data1.id;
+if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
+const err6 = {instancePath:instancePath+"/users/" + i0+"/id",schemaPath:"#/properties/users/items/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data1.name !== undefined){
+let data3 = data1.name;
+if((typeof data3 !== "string") && (data3 !== null)){
+const err7 = {instancePath:instancePath+"/users/" + i0+"/name",schemaPath:"#/properties/users/items/properties/name/type",keyword:"type",params:{type: schema136.properties.users.items.properties.name.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data1.username !== undefined){
+let data4 = data1.username;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err8 = {instancePath:instancePath+"/users/" + i0+"/username",schemaPath:"#/properties/users/items/properties/username/type",keyword:"type",params:{type: schema136.properties.users.items.properties.username.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data1.email !== undefined){
+if(typeof data1.email !== "string"){
+const err9 = {instancePath:instancePath+"/users/" + i0+"/email",schemaPath:"#/properties/users/items/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data1.accountType !== undefined){
+if(typeof data1.accountType !== "string"){
+const err10 = {instancePath:instancePath+"/users/" + i0+"/accountType",schemaPath:"#/properties/users/items/properties/accountType/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/users/" + i0,schemaPath:"#/properties/users/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/users",schemaPath:"#/properties/users/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.groups !== undefined){
+let data7 = data.groups;
+if(Array.isArray(data7)){
+if(data7.length > 0){
+const err13 = {instancePath:instancePath+"/groups",schemaPath:"#/properties/groups/maxItems",keyword:"maxItems",params:{limit: 0},message:"must NOT have more than 0 items"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+else {
+const err14 = {instancePath:instancePath+"/groups",schemaPath:"#/properties/groups/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+validate187.errors = vErrors;
+return errors === 0;
+}
+
+export const resetPasswordRequest = validate188;
+const schema137 = {"$id":"resetPasswordRequest","type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","minLength":1,"maxLength":254}}};
+
+function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="resetPasswordRequest" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "id")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(typeof data0 === "string"){
+if(func2(data0) > 254){
+const err2 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/maxLength",keyword:"maxLength",params:{limit: 254},message:"must NOT have more than 254 characters"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(func2(data0) < 1){
+const err3 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate188.errors = vErrors;
+return errors === 0;
+}
+
+export const resetPassword = validate189;
+const schema138 = {"$id":"resetPassword","type":"object","additionalProperties":false,"required":["resetPasswordUrl"],"properties":{"resetPasswordUrl":{"type":"string","format":"uri"}}};
+
+function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="resetPassword" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.resetPasswordUrl === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "resetPasswordUrl"},message:"must have required property '"+"resetPasswordUrl"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(key0 === "resetPasswordUrl")){
+const err1 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+if(data.resetPasswordUrl !== undefined){
+let data0 = data.resetPasswordUrl;
+if(typeof data0 === "string"){
+if(!(formats24.test(data0))){
+const err2 = {instancePath:instancePath+"/resetPasswordUrl",schemaPath:"#/properties/resetPasswordUrl/format",keyword:"format",params:{format: "uri"},message:"must match format \""+"uri"+"\""};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+else {
+const err3 = {instancePath:instancePath+"/resetPasswordUrl",schemaPath:"#/properties/resetPasswordUrl/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate189.errors = vErrors;
+return errors === 0;
+}
+
+export const tokenUser = validate190;
+const schema139 = {"$id":"tokenUser","type":"object","additionalProperties":false,"required":["id","email","token","createdBy","role"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"email":{"type":"string"},"token":{"type":"string"},"createdBy":{"type":["string","null"]},"role":{"type":"object","additionalProperties":false,"required":["id","type","name"],"properties":{"id":{"type":"integer","minimum":0},"type":{"type":"string"},"name":{"type":"string"},"description":{"type":"string"}}}}};
+
+function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="tokenUser" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.id === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.email === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "email"},message:"must have required property '"+"email"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.token === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "token"},message:"must have required property '"+"token"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.createdBy === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdBy"},message:"must have required property '"+"createdBy"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.role === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((key0 === "id") || (key0 === "name")) || (key0 === "email")) || (key0 === "token")) || (key0 === "createdBy")) || (key0 === "role"))){
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.id !== undefined){
+let data0 = data.id;
+if(!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))){
+const err6 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+if(data.name !== undefined){
+if(typeof data.name !== "string"){
+const err7 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.email !== undefined){
+if(typeof data.email !== "string"){
+const err8 = {instancePath:instancePath+"/email",schemaPath:"#/properties/email/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.token !== undefined){
+if(typeof data.token !== "string"){
+const err9 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data.createdBy !== undefined){
+let data4 = data.createdBy;
+if((typeof data4 !== "string") && (data4 !== null)){
+const err10 = {instancePath:instancePath+"/createdBy",schemaPath:"#/properties/createdBy/type",keyword:"type",params:{type: schema139.properties.createdBy.type},message:"must be string,null"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.role !== undefined){
+let data5 = data.role;
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+if(data5.id === undefined){
+const err11 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data5.type === undefined){
+const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(data5.name === undefined){
+const err13 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+for(const key1 in data5){
+if(!((((key1 === "id") || (key1 === "type")) || (key1 === "name")) || (key1 === "description"))){
+const err14 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data5.id !== undefined){
+let data6 = data5.id;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err15 = {instancePath:instancePath+"/role/id",schemaPath:"#/properties/role/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 < 0 || isNaN(data6)){
+const err16 = {instancePath:instancePath+"/role/id",schemaPath:"#/properties/role/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+if(data5.type !== undefined){
+if(typeof data5.type !== "string"){
+const err17 = {instancePath:instancePath+"/role/type",schemaPath:"#/properties/role/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data5.name !== undefined){
+if(typeof data5.name !== "string"){
+const err18 = {instancePath:instancePath+"/role/name",schemaPath:"#/properties/role/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data5.description !== undefined){
+if(typeof data5.description !== "string"){
+const err19 = {instancePath:instancePath+"/role/description",schemaPath:"#/properties/role/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+validate190.errors = vErrors;
+return errors === 0;
+}
+
+export const changePasswordByToken = validate191;
+const schema140 = {"$id":"changePasswordByToken","type":"object","additionalProperties":false,"required":["token","password"],"properties":{"token":{"type":"string","maxLength":200},"password":{"type":"string","maxLength":1000}}};
+
+function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="changePasswordByToken" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.token === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "token"},message:"must have required property '"+"token"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.password === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "password"},message:"must have required property '"+"password"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "token") || (key0 === "password"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.token !== undefined){
+let data0 = data.token;
+if(typeof data0 === "string"){
+if(func2(data0) > 200){
+const err3 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/token",schemaPath:"#/properties/token/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.password !== undefined){
+let data1 = data.password;
+if(typeof data1 === "string"){
+if(func2(data1) > 1000){
+const err5 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/maxLength",keyword:"maxLength",params:{limit: 1000},message:"must NOT have more than 1000 characters"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/password",schemaPath:"#/properties/password/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate191.errors = vErrors;
+return errors === 0;
+}
+
+export const featureType = validate192;
+const schema141 = {"$id":"featureType","type":"object","additionalProperties":false,"required":["id","name","description","lifetimeDays"],"properties":{"id":{"enum":["release","experiment","operational","kill-switch","permission"]},"name":{"type":"string"},"description":{"type":"string"},"lifetimeDays":{"type":["integer","null"],"minimum":0}}};
+
+function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureType" */;
 let vErrors = null;
 let errors = 0;
@@ -34981,7 +36175,7 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(!(((((data0 === "release") || (data0 === "experiment")) || (data0 === "operational")) || (data0 === "kill-switch")) || (data0 === "permission"))){
-const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/enum",keyword:"enum",params:{allowedValues: schema134.properties.id.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/enum",keyword:"enum",params:{allowedValues: schema141.properties.id.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -35018,7 +36212,7 @@ errors++;
 if(data.lifetimeDays !== undefined){
 let data3 = data.lifetimeDays;
 if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/lifetimeDays",schemaPath:"#/properties/lifetimeDays/type",keyword:"type",params:{type: schema134.properties.lifetimeDays.type},message:"must be integer,null"};
+const err8 = {instancePath:instancePath+"/lifetimeDays",schemaPath:"#/properties/lifetimeDays/type",keyword:"type",params:{type: schema141.properties.lifetimeDays.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -35051,14 +36245,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate185.errors = vErrors;
+validate192.errors = vErrors;
 return errors === 0;
 }
 
-export const featureTypes = validate186;
-const schema135 = {"$id":"featureTypes","type":"object","additionalProperties":false,"required":["version","types"],"properties":{"version":{"enum":[1]},"types":{"type":"array","items":{"$ref":"featureType"}}}};
+export const featureTypes = validate193;
+const schema142 = {"$id":"featureTypes","type":"object","additionalProperties":false,"required":["version","types"],"properties":{"version":{"enum":[1]},"types":{"type":"array","items":{"$ref":"featureType"}}}};
 
-function validate186(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureTypes" */;
 let vErrors = null;
 let errors = 0;
@@ -35097,7 +36291,7 @@ errors++;
 }
 if(data.version !== undefined){
 if(!(data.version === 1)){
-const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/enum",keyword:"enum",params:{allowedValues: schema135.properties.version.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/enum",keyword:"enum",params:{allowedValues: schema142.properties.version.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -35112,8 +36306,8 @@ let data1 = data.types;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate185(data1[i0], {instancePath:instancePath+"/types/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate185.errors : vErrors.concat(validate185.errors);
+if(!(validate192(data1[i0], {instancePath:instancePath+"/types/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate192.errors : vErrors.concat(validate192.errors);
 errors = vErrors.length;
 }
 }
@@ -35140,14 +36334,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate186.errors = vErrors;
+validate193.errors = vErrors;
 return errors === 0;
 }
 
-export const featureTypeLifetime = validate188;
-const schema136 = {"$id":"featureTypeLifetime","type":"object","required":["lifetimeDays"],"properties":{"lifetimeDays":{"type":["integer","null"],"minimum":0,"maximum":2147483647}}};
+export const featureTypeLifetime = validate195;
+const schema143 = {"$id":"featureTypeLifetime","type":"object","required":["lifetimeDays"],"properties":{"lifetimeDays":{"type":["integer","null"],"minimum":0,"maximum":2147483647}}};
 
-function validate188(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureTypeLifetime" */;
 let vErrors = null;
 let errors = 0;
@@ -35165,7 +36359,7 @@ errors++;
 if(data.lifetimeDays !== undefined){
 let data0 = data.lifetimeDays;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
-const err1 = {instancePath:instancePath+"/lifetimeDays",schemaPath:"#/properties/lifetimeDays/type",keyword:"type",params:{type: schema136.properties.lifetimeDays.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/lifetimeDays",schemaPath:"#/properties/lifetimeDays/type",keyword:"type",params:{type: schema143.properties.lifetimeDays.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -35208,14 +36402,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate188.errors = vErrors;
+validate195.errors = vErrors;
 return errors === 0;
 }
 
-export const exportQuery = validate189;
-const schema137 = {"$id":"exportQuery","type":"object","additionalProperties":false,"required":["environment"],"properties":{"environment":{"type":"string","minLength":1,"maxLength":100},"features":{"type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":100}},"tag":{"type":"string","maxLength":100},"project":{"type":"string","minLength":1,"maxLength":100},"downloadFile":{"type":"boolean"}}};
+export const exportQuery = validate196;
+const schema144 = {"$id":"exportQuery","type":"object","additionalProperties":false,"required":["environment"],"properties":{"environment":{"type":"string","minLength":1,"maxLength":100},"features":{"type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":100}},"tag":{"type":"string","maxLength":100},"project":{"type":"string","minLength":1,"maxLength":100},"downloadFile":{"type":"boolean"}}};
 
-function validate189(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="exportQuery" */;
 let vErrors = null;
 let errors = 0;
@@ -35421,14 +36615,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate189.errors = vErrors;
+validate196.errors = vErrors;
 return errors === 0;
 }
 
-export const exportResult = validate190;
-const schema138 = {"$id":"exportResult","type":"object","additionalProperties":false,"required":["features","featureStrategies","tagTypes"],"properties":{"features":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"description":{"type":["string","null"]},"type":{"type":"string"},"project":{"type":"string"},"stale":{"type":["boolean","null"]},"impressionData":{"type":["boolean","null"]},"archived":{"type":["boolean","null"]}},"additionalProperties":true}},"featureStrategies":{"type":"array","items":{"type":"object","required":["name"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"featureName":{"type":"string"},"title":{"type":["string","null"]},"disabled":{"type":["boolean","null"]},"sortOrder":{"type":"number"},"segments":{"type":"array","items":{"type":"number"}},"constraints":{"type":"array","items":{"type":"object"}},"variants":{"type":"array","items":{"type":"object"}},"parameters":{"type":"object","additionalProperties":{"type":["string","number"]}}},"additionalProperties":true}},"featureEnvironments":{"type":"array","items":{"type":"object","required":["enabled"],"properties":{"name":{"type":"string"},"featureName":{"type":"string"},"environment":{"type":"string"},"enabled":{"type":"boolean"},"variants":{"type":"array","items":{"type":"object"}}},"additionalProperties":true}},"contextFields":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"description":{"type":["string","null"]},"stickiness":{"type":"boolean"},"sortOrder":{"type":"number"},"legalValues":{"type":"array","items":{"type":"object","required":["value"],"properties":{"value":{"type":"string"},"description":{"type":"string"}},"additionalProperties":true}},"project":{"type":["string","null"]}},"additionalProperties":true}},"featureTags":{"type":"array","items":{"type":"object","required":["featureName","tagValue"],"properties":{"featureName":{"type":"string"},"tagType":{"type":"string"},"tagValue":{"type":"string"}},"additionalProperties":true}},"segments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","name"],"properties":{"id":{"type":"number"},"name":{"type":"string","minLength":1,"maxLength":100}}}},"tagTypes":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"description":{"type":"string"},"icon":{"type":["string","null"]},"color":{"type":["string","null"]}},"additionalProperties":true}},"dependencies":{"type":"array","items":{"type":"object","required":["feature","dependencies"],"properties":{"feature":{"type":"string"},"dependencies":{"type":"array","items":{"type":"object","required":["feature"],"properties":{"feature":{"type":"string"},"enabled":{"type":"boolean"},"variants":{"type":"array","items":{"type":"string"}}},"additionalProperties":true}}},"additionalProperties":true}},"links":{"type":"array","items":{"type":"object","required":["feature","links"],"properties":{"feature":{"type":"string"},"links":{"type":"array","items":{"type":"object","required":["url"],"properties":{"id":{"type":"string"},"url":{"type":"string"},"title":{"type":["string","null"]}},"additionalProperties":true}}},"additionalProperties":true}}}};
+export const exportResult = validate197;
+const schema145 = {"$id":"exportResult","type":"object","additionalProperties":false,"required":["features","featureStrategies","tagTypes"],"properties":{"features":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"description":{"type":["string","null"]},"type":{"type":"string"},"project":{"type":"string"},"stale":{"type":["boolean","null"]},"impressionData":{"type":["boolean","null"]},"archived":{"type":["boolean","null"]}},"additionalProperties":true}},"featureStrategies":{"type":"array","items":{"type":"object","required":["name"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"featureName":{"type":"string"},"title":{"type":["string","null"]},"disabled":{"type":["boolean","null"]},"sortOrder":{"type":"number"},"segments":{"type":"array","items":{"type":"number"}},"constraints":{"type":"array","items":{"type":"object"}},"variants":{"type":"array","items":{"type":"object"}},"parameters":{"type":"object","additionalProperties":{"type":["string","number"]}}},"additionalProperties":true}},"featureEnvironments":{"type":"array","items":{"type":"object","required":["enabled"],"properties":{"name":{"type":"string"},"featureName":{"type":"string"},"environment":{"type":"string"},"enabled":{"type":"boolean"},"variants":{"type":"array","items":{"type":"object"}}},"additionalProperties":true}},"contextFields":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"description":{"type":["string","null"]},"stickiness":{"type":"boolean"},"sortOrder":{"type":"number"},"legalValues":{"type":"array","items":{"type":"object","required":["value"],"properties":{"value":{"type":"string"},"description":{"type":"string"}},"additionalProperties":true}},"project":{"type":["string","null"]}},"additionalProperties":true}},"featureTags":{"type":"array","items":{"type":"object","required":["featureName","tagValue"],"properties":{"featureName":{"type":"string"},"tagType":{"type":"string"},"tagValue":{"type":"string"}},"additionalProperties":true}},"segments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","name"],"properties":{"id":{"type":"number"},"name":{"type":"string","minLength":1,"maxLength":100}}}},"tagTypes":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"description":{"type":"string"},"icon":{"type":["string","null"]},"color":{"type":["string","null"]}},"additionalProperties":true}},"dependencies":{"type":"array","items":{"type":"object","required":["feature","dependencies"],"properties":{"feature":{"type":"string"},"dependencies":{"type":"array","items":{"type":"object","required":["feature"],"properties":{"feature":{"type":"string"},"enabled":{"type":"boolean"},"variants":{"type":"array","items":{"type":"string"}}},"additionalProperties":true}}},"additionalProperties":true}},"links":{"type":"array","items":{"type":"object","required":["feature","links"],"properties":{"feature":{"type":"string"},"links":{"type":"array","items":{"type":"object","required":["url"],"properties":{"id":{"type":"string"},"url":{"type":"string"},"title":{"type":["string","null"]}},"additionalProperties":true}}},"additionalProperties":true}}}};
 
-function validate190(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="exportResult" */;
 let vErrors = null;
 let errors = 0;
@@ -35464,7 +36658,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func6.call(schema138.properties, key0))){
+if(!(func6.call(schema145.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -35530,7 +36724,7 @@ errors++;
 if(data1.description !== undefined){
 let data3 = data1.description;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/features/" + i0+"/description",schemaPath:"#/properties/features/items/properties/description/type",keyword:"type",params:{type: schema138.properties.features.items.properties.description.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/features/" + i0+"/description",schemaPath:"#/properties/features/items/properties/description/type",keyword:"type",params:{type: schema145.properties.features.items.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -35567,7 +36761,7 @@ errors++;
 if(data1.stale !== undefined){
 let data6 = data1.stale;
 if((typeof data6 !== "boolean") && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/features/" + i0+"/stale",schemaPath:"#/properties/features/items/properties/stale/type",keyword:"type",params:{type: schema138.properties.features.items.properties.stale.type},message:"must be boolean,null"};
+const err11 = {instancePath:instancePath+"/features/" + i0+"/stale",schemaPath:"#/properties/features/items/properties/stale/type",keyword:"type",params:{type: schema145.properties.features.items.properties.stale.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -35580,7 +36774,7 @@ errors++;
 if(data1.impressionData !== undefined){
 let data7 = data1.impressionData;
 if((typeof data7 !== "boolean") && (data7 !== null)){
-const err12 = {instancePath:instancePath+"/features/" + i0+"/impressionData",schemaPath:"#/properties/features/items/properties/impressionData/type",keyword:"type",params:{type: schema138.properties.features.items.properties.impressionData.type},message:"must be boolean,null"};
+const err12 = {instancePath:instancePath+"/features/" + i0+"/impressionData",schemaPath:"#/properties/features/items/properties/impressionData/type",keyword:"type",params:{type: schema145.properties.features.items.properties.impressionData.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -35593,7 +36787,7 @@ errors++;
 if(data1.archived !== undefined){
 let data8 = data1.archived;
 if((typeof data8 !== "boolean") && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/features/" + i0+"/archived",schemaPath:"#/properties/features/items/properties/archived/type",keyword:"type",params:{type: schema138.properties.features.items.properties.archived.type},message:"must be boolean,null"};
+const err13 = {instancePath:instancePath+"/features/" + i0+"/archived",schemaPath:"#/properties/features/items/properties/archived/type",keyword:"type",params:{type: schema145.properties.features.items.properties.archived.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -35683,7 +36877,7 @@ errors++;
 if(data10.title !== undefined){
 let data14 = data10.title;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err20 = {instancePath:instancePath+"/featureStrategies/" + i1+"/title",schemaPath:"#/properties/featureStrategies/items/properties/title/type",keyword:"type",params:{type: schema138.properties.featureStrategies.items.properties.title.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/featureStrategies/" + i1+"/title",schemaPath:"#/properties/featureStrategies/items/properties/title/type",keyword:"type",params:{type: schema145.properties.featureStrategies.items.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -35696,7 +36890,7 @@ errors++;
 if(data10.disabled !== undefined){
 let data15 = data10.disabled;
 if((typeof data15 !== "boolean") && (data15 !== null)){
-const err21 = {instancePath:instancePath+"/featureStrategies/" + i1+"/disabled",schemaPath:"#/properties/featureStrategies/items/properties/disabled/type",keyword:"type",params:{type: schema138.properties.featureStrategies.items.properties.disabled.type},message:"must be boolean,null"};
+const err21 = {instancePath:instancePath+"/featureStrategies/" + i1+"/disabled",schemaPath:"#/properties/featureStrategies/items/properties/disabled/type",keyword:"type",params:{type: schema145.properties.featureStrategies.items.properties.disabled.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -35812,7 +37006,7 @@ if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
 for(const key1 in data23){
 let data24 = data23[key1];
 if((typeof data24 !== "string") && (!((typeof data24 == "number") && (isFinite(data24))))){
-const err29 = {instancePath:instancePath+"/featureStrategies/" + i1+"/parameters/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/featureStrategies/items/properties/parameters/additionalProperties/type",keyword:"type",params:{type: schema138.properties.featureStrategies.items.properties.parameters.additionalProperties.type},message:"must be string,number"};
+const err29 = {instancePath:instancePath+"/featureStrategies/" + i1+"/parameters/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/featureStrategies/items/properties/parameters/additionalProperties/type",keyword:"type",params:{type: schema145.properties.featureStrategies.items.properties.parameters.additionalProperties.type},message:"must be string,number"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -36031,7 +37225,7 @@ errors++;
 if(data34.description !== undefined){
 let data36 = data34.description;
 if((typeof data36 !== "string") && (data36 !== null)){
-const err46 = {instancePath:instancePath+"/contextFields/" + i7+"/description",schemaPath:"#/properties/contextFields/items/properties/description/type",keyword:"type",params:{type: schema138.properties.contextFields.items.properties.description.type},message:"must be string,null"};
+const err46 = {instancePath:instancePath+"/contextFields/" + i7+"/description",schemaPath:"#/properties/contextFields/items/properties/description/type",keyword:"type",params:{type: schema145.properties.contextFields.items.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -36134,7 +37328,7 @@ errors++;
 if(data34.project !== undefined){
 let data43 = data34.project;
 if((typeof data43 !== "string") && (data43 !== null)){
-const err54 = {instancePath:instancePath+"/contextFields/" + i7+"/project",schemaPath:"#/properties/contextFields/items/properties/project/type",keyword:"type",params:{type: schema138.properties.contextFields.items.properties.project.type},message:"must be string,null"};
+const err54 = {instancePath:instancePath+"/contextFields/" + i7+"/project",schemaPath:"#/properties/contextFields/items/properties/project/type",keyword:"type",params:{type: schema145.properties.contextFields.items.properties.project.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -36410,7 +37604,7 @@ errors++;
 if(data54.icon !== undefined){
 let data57 = data54.icon;
 if((typeof data57 !== "string") && (data57 !== null)){
-const err76 = {instancePath:instancePath+"/tagTypes/" + i11+"/icon",schemaPath:"#/properties/tagTypes/items/properties/icon/type",keyword:"type",params:{type: schema138.properties.tagTypes.items.properties.icon.type},message:"must be string,null"};
+const err76 = {instancePath:instancePath+"/tagTypes/" + i11+"/icon",schemaPath:"#/properties/tagTypes/items/properties/icon/type",keyword:"type",params:{type: schema145.properties.tagTypes.items.properties.icon.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -36423,7 +37617,7 @@ errors++;
 if(data54.color !== undefined){
 let data58 = data54.color;
 if((typeof data58 !== "string") && (data58 !== null)){
-const err77 = {instancePath:instancePath+"/tagTypes/" + i11+"/color",schemaPath:"#/properties/tagTypes/items/properties/color/type",keyword:"type",params:{type: schema138.properties.tagTypes.items.properties.color.type},message:"must be string,null"};
+const err77 = {instancePath:instancePath+"/tagTypes/" + i11+"/color",schemaPath:"#/properties/tagTypes/items/properties/color/type",keyword:"type",params:{type: schema145.properties.tagTypes.items.properties.color.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -36696,7 +37890,7 @@ errors++;
 if(data72.title !== undefined){
 let data75 = data72.title;
 if((typeof data75 !== "string") && (data75 !== null)){
-const err98 = {instancePath:instancePath+"/links/" + i15+"/links/" + i16+"/title",schemaPath:"#/properties/links/items/properties/links/items/properties/title/type",keyword:"type",params:{type: schema138.properties.links.items.properties.links.items.properties.title.type},message:"must be string,null"};
+const err98 = {instancePath:instancePath+"/links/" + i15+"/links/" + i16+"/title",schemaPath:"#/properties/links/items/properties/links/items/properties/title/type",keyword:"type",params:{type: schema145.properties.links.items.properties.links.items.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -36765,14 +37959,14 @@ vErrors.push(err103);
 }
 errors++;
 }
-validate190.errors = vErrors;
+validate197.errors = vErrors;
 return errors === 0;
 }
 
-export const importToggles = validate191;
-const schema139 = {"$id":"importToggles","type":"object","additionalProperties":false,"required":["project","environment","data"],"properties":{"project":{"type":"string","minLength":1,"maxLength":100},"environment":{"type":"string","minLength":1,"maxLength":100},"data":{"$ref":"exportResult"}}};
+export const importToggles = validate198;
+const schema146 = {"$id":"importToggles","type":"object","additionalProperties":false,"required":["project","environment","data"],"properties":{"project":{"type":"string","minLength":1,"maxLength":100},"environment":{"type":"string","minLength":1,"maxLength":100},"data":{"$ref":"exportResult"}}};
 
-function validate191(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="importToggles" */;
 let vErrors = null;
 let errors = 0;
@@ -36890,8 +38084,8 @@ errors++;
 }
 }
 if(data.data !== undefined){
-if(!(validate190(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
-vErrors = vErrors === null ? validate190.errors : vErrors.concat(validate190.errors);
+if(!(validate197(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
 errors = vErrors.length;
 }
 }
@@ -36906,14 +38100,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate191.errors = vErrors;
+validate198.errors = vErrors;
 return errors === 0;
 }
 
-export const importValidation = validate193;
-const schema140 = {"$id":"importValidation","type":"object","additionalProperties":false,"required":["errors","warnings","permissions"],"properties":{"errors":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["message","affectedItems"],"properties":{"message":{"type":"string"},"affectedItems":{"type":"array","items":{"type":"string"}}}}},"warnings":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["message","affectedItems"],"properties":{"message":{"type":"string"},"affectedItems":{"type":"array","items":{"type":"string"}}}}},"permissions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["message","affectedItems"],"properties":{"message":{"type":"string"},"affectedItems":{"type":"array","items":{"type":"string"}}}}}}};
+export const importValidation = validate200;
+const schema147 = {"$id":"importValidation","type":"object","additionalProperties":false,"required":["errors","warnings","permissions"],"properties":{"errors":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["message","affectedItems"],"properties":{"message":{"type":"string"},"affectedItems":{"type":"array","items":{"type":"string"}}}}},"warnings":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["message","affectedItems"],"properties":{"message":{"type":"string"},"affectedItems":{"type":"array","items":{"type":"string"}}}}},"permissions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["message","affectedItems"],"properties":{"message":{"type":"string"},"affectedItems":{"type":"array","items":{"type":"string"}}}}}}};
 
-function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="importValidation" */;
 let vErrors = null;
 let errors = 0;
@@ -37280,14 +38474,14 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate193.errors = vErrors;
+validate200.errors = vErrors;
 return errors === 0;
 }
 
-export const featureUsage = validate194;
-const schema141 = {"$id":"featureUsage","type":"object","additionalProperties":false,"required":["version","maturity","featureName","lastHourUsage","seenApplications"],"properties":{"version":{"type":"integer","minimum":1},"maturity":{"type":"string"},"featureName":{"type":"string"},"lastHourUsage":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["environment","timestamp","yes","no"],"properties":{"featureName":{"type":"string"},"appName":{"type":"string"},"environment":{"type":"string"},"timestamp":{"type":"string","format":"date-time"},"yes":{"type":"integer","minimum":0},"no":{"type":"integer","minimum":0},"variants":{"type":"object","additionalProperties":{"type":"integer","minimum":0}}}}},"seenApplications":{"type":"array","items":{"type":"string"}}}};
+export const featureUsage = validate201;
+const schema148 = {"$id":"featureUsage","type":"object","additionalProperties":false,"required":["version","maturity","featureName","lastHourUsage","seenApplications"],"properties":{"version":{"type":"integer","minimum":1},"maturity":{"type":"string"},"featureName":{"type":"string"},"lastHourUsage":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["environment","timestamp","yes","no"],"properties":{"featureName":{"type":"string"},"appName":{"type":"string"},"environment":{"type":"string"},"timestamp":{"type":"string","format":"date-time"},"yes":{"type":"integer","minimum":0},"no":{"type":"integer","minimum":0},"variants":{"type":"object","additionalProperties":{"type":"integer","minimum":0}}}}},"seenApplications":{"type":"array","items":{"type":"string"}}}};
 
-function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureUsage" */;
 let vErrors = null;
 let errors = 0;
@@ -37676,14 +38870,14 @@ vErrors.push(err31);
 }
 errors++;
 }
-validate194.errors = vErrors;
+validate201.errors = vErrors;
 return errors === 0;
 }
 
-export const featureMetrics = validate195;
-const schema142 = {"$id":"featureMetrics","type":"object","additionalProperties":false,"required":["version","maturity","data"],"properties":{"version":{"type":"integer","minimum":1},"maturity":{"type":"string"},"data":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["environment","timestamp","yes","no"],"properties":{"featureName":{"type":"string"},"appName":{"type":"string"},"environment":{"type":"string"},"timestamp":{"type":"string","format":"date-time"},"yes":{"type":"integer","minimum":0},"no":{"type":"integer","minimum":0},"variants":{"type":"object","additionalProperties":{"type":"integer","minimum":0}}}}}}};
+export const featureMetrics = validate202;
+const schema149 = {"$id":"featureMetrics","type":"object","additionalProperties":false,"required":["version","maturity","data"],"properties":{"version":{"type":"integer","minimum":1},"maturity":{"type":"string"},"data":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["environment","timestamp","yes","no"],"properties":{"featureName":{"type":"string"},"appName":{"type":"string"},"environment":{"type":"string"},"timestamp":{"type":"string","format":"date-time"},"yes":{"type":"integer","minimum":0},"no":{"type":"integer","minimum":0},"variants":{"type":"object","additionalProperties":{"type":"integer","minimum":0}}}}}}};
 
-function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureMetrics" */;
 let vErrors = null;
 let errors = 0;
@@ -38012,14 +39206,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate195.errors = vErrors;
+validate202.errors = vErrors;
 return errors === 0;
 }
 
-export const application = validate196;
-const schema143 = {"$id":"application","type":"object","additionalProperties":false,"required":["appName"],"properties":{"appName":{"type":"string"},"sdkVersion":{"type":"string"},"strategies":{"type":"array","items":{"type":"string"}},"description":{"type":"string"},"url":{"type":"string"},"color":{"type":"string"},"icon":{"type":"string"},"usage":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["project","environments"],"properties":{"project":{"type":"string"},"environments":{"type":"array","items":{"type":"string"}}}}}}};
+export const application = validate203;
+const schema150 = {"$id":"application","type":"object","additionalProperties":false,"required":["appName"],"properties":{"appName":{"type":"string"},"sdkVersion":{"type":"string"},"strategies":{"type":"array","items":{"type":"string"}},"description":{"type":"string"},"url":{"type":"string"},"color":{"type":"string"},"icon":{"type":"string"},"usage":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["project","environments"],"properties":{"project":{"type":"string"},"environments":{"type":"array","items":{"type":"string"}}}}}}};
 
-function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="application" */;
 let vErrors = null;
 let errors = 0;
@@ -38260,14 +39454,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate196.errors = vErrors;
+validate203.errors = vErrors;
 return errors === 0;
 }
 
-export const applications = validate197;
-const schema144 = {"$id":"applications","type":"object","additionalProperties":false,"required":["total","applications"],"properties":{"total":{"type":"integer"},"applications":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["appName"],"properties":{"appName":{"type":"string"},"sdkVersion":{"type":"string"},"strategies":{"type":"array","items":{"type":"string"}},"description":{"type":"string"},"url":{"type":"string"},"color":{"type":"string"},"icon":{"type":"string"},"usage":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["project","environments"],"properties":{"project":{"type":"string"},"environments":{"type":"array","items":{"type":"string"}}}}}}}}}};
+export const applications = validate204;
+const schema151 = {"$id":"applications","type":"object","additionalProperties":false,"required":["total","applications"],"properties":{"total":{"type":"integer"},"applications":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["appName"],"properties":{"appName":{"type":"string"},"sdkVersion":{"type":"string"},"strategies":{"type":"array","items":{"type":"string"}},"description":{"type":"string"},"url":{"type":"string"},"color":{"type":"string"},"icon":{"type":"string"},"usage":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["project","environments"],"properties":{"project":{"type":"string"},"environments":{"type":"array","items":{"type":"string"}}}}}}}}}};
 
-function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="applications" */;
 let vErrors = null;
 let errors = 0;
@@ -38584,14 +39778,14 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate197.errors = vErrors;
+validate204.errors = vErrors;
 return errors === 0;
 }
 
-export const applicationOverview = validate198;
-const schema145 = {"$id":"applicationOverview","type":"object","additionalProperties":false,"required":["projects","featureCount","environments","issues"],"properties":{"projects":{"type":"array","items":{"type":"string"}},"featureCount":{"type":"number"},"environments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","instanceCount","sdks","frontendSdks","backendSdks","lastSeen","issues"],"properties":{"name":{"type":"string"},"instanceCount":{"type":"number"},"sdks":{"type":"array","items":{"type":"string"}},"frontendSdks":{"type":"array","items":{"type":"string"}},"backendSdks":{"type":"array","items":{"type":"string"}},"lastSeen":{"type":["string","null"],"format":"date-time"},"issues":{"type":"object","additionalProperties":false,"required":["missingFeatures","outdatedSdks"],"properties":{"missingFeatures":{"type":"array","items":{"type":"string"}},"outdatedSdks":{"type":"array","items":{"type":"string"}}}}}}},"issues":{"type":"object","additionalProperties":false,"required":["missingStrategies"],"properties":{"missingStrategies":{"type":"array","items":{"type":"string"}}}}}};
+export const applicationOverview = validate205;
+const schema152 = {"$id":"applicationOverview","type":"object","additionalProperties":false,"required":["projects","featureCount","environments","issues"],"properties":{"projects":{"type":"array","items":{"type":"string"}},"featureCount":{"type":"number"},"environments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","instanceCount","sdks","frontendSdks","backendSdks","lastSeen","issues"],"properties":{"name":{"type":"string"},"instanceCount":{"type":"number"},"sdks":{"type":"array","items":{"type":"string"}},"frontendSdks":{"type":"array","items":{"type":"string"}},"backendSdks":{"type":"array","items":{"type":"string"}},"lastSeen":{"type":["string","null"],"format":"date-time"},"issues":{"type":"object","additionalProperties":false,"required":["missingFeatures","outdatedSdks"],"properties":{"missingFeatures":{"type":"array","items":{"type":"string"}},"outdatedSdks":{"type":"array","items":{"type":"string"}}}}}}},"issues":{"type":"object","additionalProperties":false,"required":["missingStrategies"],"properties":{"missingStrategies":{"type":"array","items":{"type":"string"}}}}}};
 
-function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="applicationOverview" */;
 let vErrors = null;
 let errors = 0;
@@ -38890,7 +40084,7 @@ errors++;
 if(data4.lastSeen !== undefined){
 let data13 = data4.lastSeen;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err24 = {instancePath:instancePath+"/environments/" + i1+"/lastSeen",schemaPath:"#/properties/environments/items/properties/lastSeen/type",keyword:"type",params:{type: schema145.properties.environments.items.properties.lastSeen.type},message:"must be string,null"};
+const err24 = {instancePath:instancePath+"/environments/" + i1+"/lastSeen",schemaPath:"#/properties/environments/items/properties/lastSeen/type",keyword:"type",params:{type: schema152.properties.environments.items.properties.lastSeen.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -39115,14 +40309,14 @@ vErrors.push(err41);
 }
 errors++;
 }
-validate198.errors = vErrors;
+validate205.errors = vErrors;
 return errors === 0;
 }
 
-export const applicationEnvironmentInstances = validate199;
-const schema146 = {"$id":"applicationEnvironmentInstances","type":"object","additionalProperties":false,"required":["instances"],"properties":{"instances":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["instanceId"],"properties":{"instanceId":{"type":"string"},"sdkVersion":{"type":["string","null"]},"clientIp":{"type":["string","null"]},"lastSeen":{"type":"string","format":"date-time"}}}}}};
+export const applicationEnvironmentInstances = validate206;
+const schema153 = {"$id":"applicationEnvironmentInstances","type":"object","additionalProperties":false,"required":["instances"],"properties":{"instances":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["instanceId"],"properties":{"instanceId":{"type":"string"},"sdkVersion":{"type":["string","null"]},"clientIp":{"type":["string","null"]},"lastSeen":{"type":"string","format":"date-time"}}}}}};
 
-function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="applicationEnvironmentInstances" */;
 let vErrors = null;
 let errors = 0;
@@ -39193,7 +40387,7 @@ errors++;
 if(data1.sdkVersion !== undefined){
 let data3 = data1.sdkVersion;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/instances/" + i0+"/sdkVersion",schemaPath:"#/properties/instances/items/properties/sdkVersion/type",keyword:"type",params:{type: schema146.properties.instances.items.properties.sdkVersion.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/instances/" + i0+"/sdkVersion",schemaPath:"#/properties/instances/items/properties/sdkVersion/type",keyword:"type",params:{type: schema153.properties.instances.items.properties.sdkVersion.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -39206,7 +40400,7 @@ errors++;
 if(data1.clientIp !== undefined){
 let data4 = data1.clientIp;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/instances/" + i0+"/clientIp",schemaPath:"#/properties/instances/items/properties/clientIp/type",keyword:"type",params:{type: schema146.properties.instances.items.properties.clientIp.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/instances/" + i0+"/clientIp",schemaPath:"#/properties/instances/items/properties/clientIp/type",keyword:"type",params:{type: schema153.properties.instances.items.properties.clientIp.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -39276,14 +40470,14 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate199.errors = vErrors;
+validate206.errors = vErrors;
 return errors === 0;
 }
 
-export const updateEnabledPayload = validate200;
-const schema147 = {"$id":"updateEnabledPayload","type":"object","additionalProperties":false,"required":["enabled"],"properties":{"enabled":{"type":"boolean"}}};
+export const updateEnabledPayload = validate207;
+const schema154 = {"$id":"updateEnabledPayload","type":"object","additionalProperties":false,"required":["enabled"],"properties":{"enabled":{"type":"boolean"}}};
 
-function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateEnabledPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -39333,14 +40527,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate200.errors = vErrors;
+validate207.errors = vErrors;
 return errors === 0;
 }
 
-export const strategyRefPayload = validate201;
-const schema148 = {"$id":"strategyRefPayload","type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","minLength":1,"maxLength":100}}};
+export const strategyRefPayload = validate208;
+const schema155 = {"$id":"strategyRefPayload","type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","minLength":1,"maxLength":100}}};
 
-function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="strategyRefPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -39413,14 +40607,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate201.errors = vErrors;
+validate208.errors = vErrors;
 return errors === 0;
 }
 
-export const variantsPayload = validate202;
-const schema149 = {"$id":"variantsPayload","type":"object","additionalProperties":false,"required":["variants"],"properties":{"variants":{"type":"array"}}};
+export const variantsPayload = validate209;
+const schema156 = {"$id":"variantsPayload","type":"object","additionalProperties":false,"required":["variants"],"properties":{"variants":{"type":"array"}}};
 
-function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="variantsPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -39470,14 +40664,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate202.errors = vErrors;
+validate209.errors = vErrors;
 return errors === 0;
 }
 
-export const emptyPayload = validate203;
-const schema150 = {"$id":"emptyPayload","type":"object","additionalProperties":false,"properties":{}};
+export const emptyPayload = validate210;
+const schema157 = {"$id":"emptyPayload","type":"object","additionalProperties":false,"properties":{}};
 
-function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate210(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="emptyPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -39503,14 +40697,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate203.errors = vErrors;
+validate210.errors = vErrors;
 return errors === 0;
 }
 
-export const dependencyRefPayload = validate204;
-const schema151 = {"$id":"dependencyRefPayload","type":"object","additionalProperties":false,"required":["feature"],"properties":{"feature":{"type":"string","minLength":1,"maxLength":100}}};
+export const dependencyRefPayload = validate211;
+const schema158 = {"$id":"dependencyRefPayload","type":"object","additionalProperties":false,"required":["feature"],"properties":{"feature":{"type":"string","minLength":1,"maxLength":100}}};
 
-function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="dependencyRefPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -39583,14 +40777,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate204.errors = vErrors;
+validate211.errors = vErrors;
 return errors === 0;
 }
 
-export const segmentRefPayload = validate205;
-const schema152 = {"$id":"segmentRefPayload","type":"object","required":["id"],"properties":{"id":{"type":"integer","minimum":1}}};
+export const segmentRefPayload = validate212;
+const schema159 = {"$id":"segmentRefPayload","type":"object","required":["id"],"properties":{"id":{"type":"integer","minimum":1}}};
 
-function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="segmentRefPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -39641,7 +40835,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate205.errors = vErrors;
+validate212.errors = vErrors;
 return errors === 0;
 }
 

@@ -1,7 +1,7 @@
 /** Sign-in with a password and sign-out (Unleash's `/auth/simple/login` and `/logout`), setting and clearing the session cookie. */
 import { cameOverHttps, sessionCookieHeader, sessionIdFromCookies } from '../base/session-cookie';
 import { signInAddress } from '../runtime/sign-in-throttle';
-import type { Route, RouteInput } from './route';
+import { ok, type Route, type RouteInput } from './route';
 
 const secure = (input: RouteInput): boolean => cameOverHttps(input.url ?? '', input.headers);
 
@@ -41,5 +41,32 @@ export const AUTH_ROUTES: readonly Route[] = [
       if (input.headers.get('accept')?.includes('application/json')) return { status: 204, body: null, headers };
       return { status: 302, body: null, headers: { ...headers, location: '/signed-out' } };
     },
+  },
+  {
+    method: 'GET',
+    path: '/auth/reset/validate',
+    summary: 'The person a password reset link is for, while it works',
+    operationId: 'validateToken',
+    auth: 'none',
+    query: [{ name: 'token', description: 'The token of the reset link.' }],
+    response: { status: 200, schema: 'tokenUser' },
+    errors: [],
+    run: async (admin, { principal, query }) => ({
+      ...ok(await admin.validateResetToken(principal, { token: query.get('token') })),
+      headers: { 'cache-control': 'no-store' },
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/auth/reset/password',
+    summary: 'Set a new password with a reset link’s token: the link is used up and the person’s sessions end',
+    operationId: 'changePassword',
+    auth: 'none',
+    request: 'changePasswordByToken',
+    response: { status: 200 },
+    errors: [400, 413, 415],
+    run: async (admin, { principal, json }) => (
+      await admin.changePasswordByToken(principal, { body: await json() }), { status: 200, body: null }
+    ),
   },
 ];

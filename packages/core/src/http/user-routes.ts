@@ -1,6 +1,6 @@
 /** Routes of people: Unleash 8.2.0's user admin (`/api/admin/user-admin`) and personal access tokens (`/api/admin/user/tokens`). */
 import { requireAdmin } from '../base/auth';
-import { sessionIdFromCookies } from '../base/session-cookie';
+import { ownOrigin, sessionIdFromCookies } from '../base/session-cookie';
 import { created, ok, type Route } from './route';
 
 const USERS = '/api/admin/user-admin';
@@ -58,6 +58,42 @@ export const USER_ROUTES: readonly Route[] = [
   },
   {
     method: 'GET',
+    path: `${USERS}/admin-count`,
+    summary: 'How many people have the Admin role, with a password and without (single sign-on)',
+    operationId: 'getAdminCount',
+    auth: 'admin',
+    response: { status: 200, schema: 'adminCount' },
+    errors: [],
+    authorize: requireAdmin,
+    run: async (admin, { principal }) => ok(await admin.getAdminCount(principal)),
+  },
+  {
+    method: 'GET',
+    path: `${USERS}/access`,
+    summary: "Every person's id, names and email (what screens show of who did something); no groups",
+    operationId: 'getBaseUsersAndGroups',
+    auth: 'admin',
+    response: { status: 200, schema: 'usersGroupsBase' },
+    errors: [],
+    run: async (admin, { principal }) => ok(await admin.getBaseUsersAndGroups(principal)),
+  },
+  {
+    method: 'POST',
+    path: `${USERS}/reset-password`,
+    summary: 'A one-time link (24 hours) for a person to set a new password; no email is sent: hand the link over',
+    operationId: 'resetUserPassword',
+    description:
+      '`id` is the person’s email (or username). The link is `<this server>/reset-password?token=…`; only its hash is kept, a new one replaces it, and using it ends the person’s sessions. A second link for one person within a minute: 429.',
+    auth: 'admin',
+    request: 'resetPasswordRequest',
+    response: { status: 200, schema: 'resetPassword' },
+    errors: [400, 404, 413, 415, 429],
+    authorize: requireAdmin,
+    run: async (admin, { principal, json, url, headers }) =>
+      ok(await admin.resetUserPassword(principal, { body: await json(), origin: ownOrigin(url ?? '', headers) ?? 'http://localhost' })),
+  },
+  {
+    method: 'GET',
     path: `${USERS}/:id`,
     summary: 'One person',
     operationId: 'getUser',
@@ -103,6 +139,16 @@ export const USER_ROUTES: readonly Route[] = [
     run: async (admin, { principal, params, json }) => (
       await admin.changeUserPassword(principal, { id: params['id']!, body: await json() }), empty
     ),
+  },
+  {
+    method: 'GET',
+    path: '/api/admin/user/profile',
+    summary: 'Your root role and the projects you may act in',
+    operationId: 'getProfile',
+    auth: 'admin',
+    response: { status: 200, schema: 'profile' },
+    errors: [],
+    run: async (admin, { principal }) => ok(await admin.getProfile(principal)),
   },
   {
     method: 'GET',

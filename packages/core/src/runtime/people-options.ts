@@ -35,8 +35,8 @@ export interface PeopleSettings {
   readonly trustedOrigins: readonly string[];
   readonly signInThrottle: SignInThrottle;
   readonly trustProxy: boolean;
-  /** The password form's path and the other ways to sign in, for 401 answers. */
-  readonly signIn: { readonly path: string; readonly options: readonly SignInOption[] };
+  /** The password form's path and the other ways to sign in, for 401 answers; the host's base path (reset links). */
+  readonly signIn: { readonly path: string; readonly options: readonly SignInOption[]; readonly basePath: string };
   /** A fixed hash, made once: what a sign-in of a name nobody has is checked against (same work). */
   nobodyHash(): Promise<string>;
 }
@@ -61,6 +61,7 @@ export function resolvePeople(options: PeopleOptions): PeopleSettings {
     signInThrottle: new SignInThrottle(options.signInLimit),
     trustProxy: options.trustProxy === true,
     signIn: Object.freeze({
+      basePath: options.signIn?.basePath ?? '',
       path: `${options.signIn?.basePath ?? ''}/auth/simple/login`,
       options: Object.freeze((options.signIn?.options ?? []).map((o) => Object.freeze({ type: o.type, message: o.message, path: o.path }))),
     }),
