@@ -12,7 +12,7 @@ import { peopleWorld, type PeopleWorld } from './helpers/people-world';
 import { MEMORY } from './helpers/test-storages';
 
 const PEOPLE_OPERATIONS =
-  /^(getUsers|createUser|getUser|updateUser|deleteUser|changeUserPassword|changeMyPassword|validateUserPassword|searchUsers|login|getPats|createPat|deletePat)$/;
+  /^(getUsers|createUser|getUser|updateUser|deleteUser|changeUserPassword|changeMyPassword|validateUserPassword|searchUsers|login|getPats|createPat|deletePat|getProfile|getAdminCount|getBaseUsersAndGroups|resetUserPassword|validateToken|changePassword)$/;
 
 type Send = (path: string, init?: RequestInit) => Promise<Response>;
 
@@ -54,7 +54,14 @@ async function exercise(send: Send, key: string, origin: string): Promise<Map<st
   await call('getPats', 'GET', '/api/admin/user/tokens', undefined, 'person');
   await call('deletePat', 'DELETE', `/api/admin/user/tokens/${pat.id}`, undefined, 'person');
   const change = { password: 'Third-pass-2026!', confirmPassword: 'Third-pass-2026!', oldPassword: 'Other-pass-2026!' };
+  await call('getProfile', 'GET', '/api/admin/user/profile', undefined, 'person');
   await call('changeMyPassword', 'POST', '/api/admin/user/change-password', change, 'person');
+  await call('getAdminCount', 'GET', `${USERS}/admin-count`);
+  await call('getBaseUsersAndGroups', 'GET', `${USERS}/access`);
+  const { resetPasswordUrl } = await call('resetUserPassword', 'POST', `${USERS}/reset-password`, { id: 'schema@example.com' });
+  const token = new URL(resetPasswordUrl).searchParams.get('token')!;
+  await call('validateToken', 'GET', `/auth/reset/validate?token=${encodeURIComponent(token)}`, undefined, 'person');
+  await call('changePassword', 'POST', '/auth/reset/password', { token, password: 'Fourth-pass-2026!' }, 'person');
   await call('deleteUser', 'DELETE', `${USERS}/${user.id}`);
   return answers;
 }
@@ -91,7 +98,7 @@ test.after(tearDown);
 
 test('the people routes are Unleash operations, at the same method and path, and every one got a request', () => {
   const ours = ALL_ROUTES.filter((r) => PEOPLE_OPERATIONS.test(r.operationId));
-  assert.is(ours.length, 13);
+  assert.is(ours.length, 19);
   for (const route of ours) {
     const op = state.env!.schemas.operation(route.operationId);
     assert.ok(op, `${route.operationId} is in Unleash's document`);
@@ -123,6 +130,23 @@ test("flagadmin's answers match Unleash's schemas", () => {
 test("Unleash's own answers to the same requests match its schemas, with flagadmin's statuses", () => {
   assertAllMatch(state.env!.schemas, state.real, 'Unleash ');
   assertSameStatuses(state.flagadmin, state.real);
+});
+
+test("a page's 401 (no credentials) matches Unleash's 401 schema and carries Unleash's sign-in fields", async () => {
+  const { env, world } = state;
+  const ours = await world!.send('/api/admin/user-admin');
+  const theirs = await fetch(`${env!.unleash.url}/api/admin/user-admin`);
+  const [a, b] = [(await ours.json()) as Record<string, unknown>, (await theirs.json()) as Record<string, unknown>];
+  assert.equal([ours.status, theirs.status], [401, 401]);
+  for (const [who, body] of [
+    ['flagadmin', a],
+    ['Unleash', b],
+  ] as const) {
+    const check = env!.schemas.check('getUsers', 401, body);
+    assert.ok(check.kind === 'schema' && check.valid, `${who}'s 401 matches the schema`);
+  }
+  assert.equal([a['name'], a['type'], a['path'], a['defaultHidden']], [b['name'], b['type'], b['path'], b['defaultHidden']]);
+  for (const key of Object.keys(b)) if (key !== 'details') assert.ok(key in a, `flagadmin's 401 has Unleash's ${key}`);
 });
 
 test.run();
