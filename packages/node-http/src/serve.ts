@@ -12,6 +12,17 @@ export function serve(options: ServeOptions): Promise<ServeResult> {
   const server = createServer(fetch, rest);
   const inFlight = new Set<ServerResponse>();
   let closing: Promise<void> | undefined;
+  // While closing, connections left idle by the answers that ended are closed once per turn of the event
+  // loop: closeIdleConnections walks every connection, so once per answer was quadratic in open streams.
+  let sweeping = false;
+  const closeIdleSoon = () => {
+    if (sweeping) return;
+    sweeping = true;
+    setImmediate(() => {
+      sweeping = false;
+      server.closeIdleConnections();
+    });
+  };
 
   // Runs before the adapter's listener, so a request arriving during close() is told to close too.
   server.prependListener('request', (_req, res: ServerResponse) => {
@@ -19,7 +30,7 @@ export function serve(options: ServeOptions): Promise<ServeResult> {
     inFlight.add(res);
     res.once('close', () => {
       inFlight.delete(res);
-      if (closing) server.closeIdleConnections();
+      if (closing) closeIdleSoon();
     });
   });
 

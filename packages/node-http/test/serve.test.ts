@@ -57,4 +57,36 @@ test('options are checked', () => {
   assert.throws(() => toNodeListener(echo, { bodyLimit: -1 }), /bodyLimit/);
 });
 
+test('close(): answers that end together while closing walk the connections once, not once each (200 streams)', async () => {
+  const controllers: ReadableStreamDefaultController<Uint8Array>[] = [];
+  const opened = deferred();
+  const count = 200;
+  const { url, server, close } = await serve({
+    fetch: async () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            controllers.push(controller);
+            controller.enqueue(new TextEncoder().encode(': open\n\n'));
+            if (controllers.length === count) opened.resolve();
+          },
+        }),
+        { headers: { 'content-type': 'text/event-stream' } },
+      ),
+  });
+  const readers = Array.from({ length: count }, () => fetch(url).then((r) => r.text()));
+  await within(opened.promise, 'every stream open');
+  let walks = 0;
+  const closeIdle = server.closeIdleConnections.bind(server);
+  server.closeIdleConnections = () => {
+    walks++;
+    closeIdle();
+  };
+  const closing = close();
+  for (const controller of controllers) controller.close();
+  await within(Promise.all(readers), 'every stream ended');
+  await within(closing, 'closed');
+  assert.ok(walks <= 3, `closeIdleConnections ran ${walks} times`);
+});
+
 test.run();
