@@ -9,6 +9,7 @@ import { expectError, freshWorldEachTest, json, OVER_SOCKET, type HttpWorld, typ
 import { LOWDB, MEMORY, POSTGRES, type TestStorage } from './helpers/test-storages';
 
 const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 const START = Date.parse('2026-03-02T10:15:00.000Z');
 const APPS = '/api/admin/metrics/applications';
 
@@ -185,6 +186,55 @@ function applicationsSuite(storageKind: TestStorage): void {
     );
     assert.equal(await get('/api/admin/metrics/instances/checkout/environment/production'), { instances: [] });
     assert.equal(await get('/api/admin/metrics/instances/nope/environment/development'), { instances: [] });
+  });
+
+  const names = async () => (await get<{ applications: { appName: string }[] }>(APPS)).applications.map((a) => a.appName);
+
+  test('applications not seen for 30 days are deleted by the next write of an application (as Unleash deletes them)', async () => {
+    await register('old', 'o1', 'unleash-client-node:6.1.0');
+    clock += 10 * DAY;
+    await report('recent', 'r1', { f1: { yes: 1 } });
+    clock += 20 * DAY; // old: 30 days; it may stay for a day more
+    await register('now', 'n1', 'unleash-client-node:6.1.0');
+    assert.equal(await names(), ['now', 'old', 'recent']);
+    clock += 2 * DAY;
+    await register('now', 'n1', 'unleash-client-node:6.1.0');
+    assert.equal(await names(), ['now', 'recent']);
+    await expectError(await w.send(`${APPS}/old`, { headers: { authorization: w.adminKey } }), 404, 'NotFoundError');
+    // Seen again, an application stays: its day moves on.
+    clock += 25 * DAY;
+    await register('recent', 'r1', 'unleash-client-node:6.1.0');
+    clock += 10 * DAY;
+    await register('now', 'n1', 'unleash-client-node:6.1.0');
+    assert.equal(await names(), ['now', 'recent']);
+  });
+
+  test('after a long pause one write deletes the applications of at most 31 days; the next writes go on', async () => {
+    await register('first', 'f1', 'unleash-client-node:6.1.0');
+    // Applications written straight into the storage, last seen 50 and 90 days later.
+    await w.admin.context.storage.write(async (tx) => {
+      for (const [appName, days] of [
+        ['later', 50],
+        ['latest', 90],
+      ] as const) {
+        const lastSeen = new Date(START + days * DAY).toISOString();
+        await tx.put('clientApps', {
+          appName,
+          instances: [{ instanceId: 'i', sdkVersion: null, environment: null, lastSeen }],
+          projects: [],
+          lastSeen,
+        });
+      }
+    });
+    clock += 400 * DAY;
+    await register('back', 'b1', 'unleash-client-node:6.1.0');
+    assert.equal(await names(), ['back', 'later', 'latest'], 'the days through the first write: first');
+    await register('back', 'b1', 'unleash-client-node:6.1.0');
+    assert.equal(await names(), ['back', 'later', 'latest'], 'the next 31 days: none');
+    await register('back', 'b1', 'unleash-client-node:6.1.0');
+    assert.equal(await names(), ['back', 'latest'], 'the next 31 days: later');
+    await register('back', 'b1', 'unleash-client-node:6.1.0');
+    assert.equal(await names(), ['back']);
   });
 
   test("getOutdatedSdks: every application's outdated SDKs; a key of one project, its applications'", async () => {

@@ -201,6 +201,22 @@ export interface ClientAppRecord {
   projects: string[];
   /** The strategies its last registration said it implements (absent before one did). */
   strategies?: string[];
+  /** When any of its instances last registered or reported (absent on records written before it was kept). */
+  lastSeen?: string;
+}
+
+/**
+ * The value an application is listed under in its collection's index beside its projects (which never
+ * hold a `:`): the day, counted from the epoch, it was last seen, so the applications not seen for long are
+ * found without a scan (runtime/client-app-prune.ts).
+ */
+export const appSeenIndex = (day: number): string => `seen:${day}`;
+
+/** The day (from the epoch) an application was last seen: its own stamp, else its latest instance's; undefined for neither. */
+export function appSeenDay(app: ClientAppRecord): number | undefined {
+  const times = app.lastSeen === undefined ? app.instances.map((i) => Date.parse(i.lastSeen)) : [Date.parse(app.lastSeen)];
+  const last = Math.max(...times.filter(Number.isFinite)); // -Infinity for none
+  return Number.isFinite(last) ? Math.floor(last / 86_400_000) : undefined;
 }
 
 /**

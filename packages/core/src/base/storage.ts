@@ -67,7 +67,17 @@
  *   commit within a bounded time (a lost notification only delays) and still answers one consistent
  *   snapshot. A storage of one process, or one that cannot tell, ignores the argument.
  */
-import type { ApiKeyRecord, ClientAppRecord, FeatureRecord, NewEvent, ProjectRecord, ProjectStatsRecord, SegmentRecord } from './records';
+import {
+  appSeenDay,
+  appSeenIndex,
+  type ApiKeyRecord,
+  type ClientAppRecord,
+  type FeatureRecord,
+  type NewEvent,
+  type ProjectRecord,
+  type ProjectStatsRecord,
+  type SegmentRecord,
+} from './records';
 import type { ChangeRequestConfigRecord, ChangeRequestRecord } from './change-request-records';
 import type { EnvironmentRecord } from './vocabulary-records';
 import type { PersonalTokenRecord, SessionRecord, UserRecord } from './people-records';
@@ -123,7 +133,14 @@ export const COLLECTIONS: {
   features: { key: (f) => f.name, projects: (f) => [f.project] },
   apiKeys: { key: (k) => k.secretHash },
   changeRequests: { key: (c) => String(c.id), projects: (c) => [c.project] },
-  clientApps: { key: (a) => a.appName, projects: (a) => a.projects },
+  // Listed under its projects and the day it was last seen (records.ts, appSeenIndex).
+  clientApps: {
+    key: (a) => a.appName,
+    projects: (a) => {
+      const day = appSeenDay(a);
+      return day === undefined ? a.projects : [...a.projects, appSeenIndex(day)];
+    },
+  },
   projectStats: { key: (s) => s.project },
   segments: { key: (s) => String(s.id), projects: (s) => (s.project === null ? [] : [s.project]) },
   changeRequestConfigs: { key: (c) => JSON.stringify([c.project, c.environment]), projects: (c) => [c.project] },
@@ -179,6 +196,15 @@ export interface ReadTx {
    * equal revisions mean equal committed state. It keys the data read in the same transaction.
    */
   revision(): Promise<number>;
+  /**
+   * Optional: a token for one collection's records as this transaction sees them, for caches of what
+   * is derived from them (the environment index, the feature types' lifetimes) that every write would
+   * otherwise list again. The same object while those records are the same, a new one after any change
+   * to them (committed, pending, or undone); `undefined` when the storage cannot tell, e.g. this
+   * transaction changed the collection itself. Core keeps derived data in a WeakMap keyed by the
+   * token, so a token must never be handed out again for other content.
+   */
+  collectionVersion?(collection: CollectionName): object | undefined;
 }
 
 export interface WriteTx extends ReadTx {

@@ -2,6 +2,7 @@
 import type { Principal } from '../base/auth';
 import type { ClientAppRecord, ClientInstance } from '../base/records';
 import type { WriteTx } from '../base/storage';
+import { pruneApps } from './client-app-prune';
 
 export interface ClientRegistration {
   appName: string;
@@ -44,12 +45,16 @@ export function environmentOf(principal: Principal, reported: string | undefined
 export const INSTANCE_RETENTION_MS = 2 * 86_400_000;
 
 /**
- * The app record with this instance added, or its entry brought up to date, and its instances not seen
- * within INSTANCE_RETENTION_MS of this report dropped (not yet put).
+ * The app record with this instance added, or its entry brought up to date, its instances not seen
+ * within INSTANCE_RETENTION_MS of this report dropped, and stamped as seen (not yet put). Other apps not
+ * seen for APP_RETENTION_DAYS are deleted meanwhile (client-app-prune.ts).
  */
 export async function upsertInstance(tx: WriteTx, appName: string, instance: ClientInstance): Promise<ClientAppRecord> {
+  const now = Date.parse(instance.lastSeen);
+  await pruneApps(tx, now, appName);
   const app: ClientAppRecord = (await tx.get('clientApps', appName)) ?? { appName, instances: [], projects: [] };
-  const oldest = Date.parse(instance.lastSeen) - INSTANCE_RETENTION_MS;
+  app.lastSeen = instance.lastSeen;
+  const oldest = now - INSTANCE_RETENTION_MS;
   app.instances = app.instances.filter((i) => Date.parse(i.lastSeen) >= oldest);
   const existing = app.instances.find((i) => i.instanceId === instance.instanceId);
   if (existing) {
