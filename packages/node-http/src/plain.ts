@@ -3,6 +3,7 @@ import { PayloadTooLargeError } from './body-limit-error.js';
 import { clientGone } from './client-gone.js';
 import { encodeWhole, type Compressor } from './compression.js';
 import { pipe } from './write-response.js';
+import { pushBody, pushableOf } from './push-body.js';
 import type { EncodedBodies } from './encoded-bodies.js';
 import { parsedBody } from './parsed-body.js';
 import type { NodeRequest } from './types.js';
@@ -148,6 +149,8 @@ async function streamPlain(
     return;
   }
   res.flushHeaders();
+  const pushable = pushableOf(body);
+  if (pushable) return pushBody(res, pushable);
   // An answer cut short must not look complete: the connection goes.
   await pipe(body, res).catch(() => res.destroy());
 }

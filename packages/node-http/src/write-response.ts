@@ -4,6 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { encodeStream, encodeWhole, type Compressor } from './compression.js';
 import { knownBody } from './known-body.js';
+import { pushBody, pushableOf } from './push-body.js';
 
 // Below this size a response with a declared length is read whole and written with one res.end().
 const BUFFER_MAX = 1024 * 1024;
@@ -75,7 +76,9 @@ export async function writeResponse(
     return;
   }
   res.flushHeaders(); // a slow stream should not hold the status line back
+  const pushable = encoding ? undefined : pushableOf(body);
   if (encoding) await pipeline(Readable.fromWeb(body as NodeReadableStream<Uint8Array>), compressor!.stream(encoding), res);
+  else if (pushable) pushBody(res, pushable);
   else await pipe(body, res);
 }
 

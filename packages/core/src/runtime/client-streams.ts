@@ -3,10 +3,12 @@
  * {type: 'streaming'}`) and the delta feeds behind them and behind delta polling. A stream sends the
  * scope's state on connect (`unleash-connected`, a hydration) and then each change (`unleash-updated`,
  * the events since what it last sent), with the revision as the SSE `id`, and a comment line as a
- * heartbeat. Bounded: at most `max` open streams (then 429, on which the SDK falls back to polling);
- * a stream is pulled, never pushed, so a client that does not read holds at most one unread event in
- * the server (its changes are read from the shared feed when it reads again); one that stays behind
- * for more revisions than the feed keeps is closed.
+ * heartbeat. A change is one chunk per scope and revision a client starts from, the same bytes written
+ * to every stream of that scope (runtime/sse-stream.ts: a host may take them straight into its sockets),
+ * and one timer beats for every stream. Bounded: at most `max` open streams (then 429, on which the SDK
+ * falls back to polling); nothing is written to a stream whose connection is full until it drains, so a
+ * client that does not read holds at most one unread event in the server (its changes are read from the
+ * shared feed when it reads again); one that stays behind for more revisions than the feed keeps is closed.
  */
 import type { Principal } from '../base/auth';
 import { AdminError } from '../base/errors';
@@ -15,6 +17,7 @@ import { readClientFeatures, type ClientQuery } from './client-features-read';
 import type { CommitSignal } from './commit-signal';
 import { DeltaFeed, type DeltaAnswer } from './delta-feed';
 import { HEARTBEAT, sseEvent } from './sse-frames';
+import { SseStream, type StreamSink, type StreamSource } from './sse-stream';
 import { streamOptions, type StreamOptions } from './stream-options';
 
 /** Most feeds (distinct scopes) kept without open streams; the least recently asked goes first. */
@@ -27,21 +30,61 @@ interface Slot {
   connections: Set<Connection>;
   refreshing: Promise<void> | undefined;
   again: boolean;
-  /** SSE chunks at the current revision, by event name and the revision they start from. */
-  chunks: Map<string, Uint8Array>;
+  /** SSE chunks at the current revision, by the revision they start from (-1: the hydration). */
+  chunks: Map<number, Uint8Array>;
 }
 
-interface Connection {
-  slot: Slot;
-  controller: ReadableStreamDefaultController<Uint8Array>;
+/** One open stream: where it writes, what its client has, and whether it can take more. */
+class Connection implements StreamSource {
+  sink: StreamSink | undefined = undefined;
   /** The revision the client has (-1: nothing yet: the next chunk is the hydration). */
-  sent: number;
-  /** Set while the stream waits for something to send: wakes it. */
-  wake: (() => void) | undefined;
-  heartbeat: boolean;
-  /** Revisions published since the client last took a chunk. */
-  missed: number;
-  closed: boolean;
+  sent = -1;
+  /** The sink said it is full: nothing is written until it drains. */
+  full = false;
+  /** Revisions published while full. */
+  missed = 0;
+  closed = false;
+
+  constructor(
+    private readonly streams: ClientStreams,
+    readonly slot: Slot,
+  ) {}
+
+  attach(sink: StreamSink): void {
+    if (this.sink) return;
+    this.sink = sink;
+    if (this.closed) sink.end();
+    else this.send();
+  }
+
+  drained(): void {
+    if (this.closed) return;
+    this.full = false;
+    this.missed = 0;
+    this.send();
+  }
+
+  cancel(): void {
+    this.streams.remove(this);
+  }
+
+  /** Writes what the client lacks (the hydration first, then the changes since what it has), if anything. */
+  send(): void {
+    const { slot } = this;
+    if (this.sent === slot.feed.eventId) return;
+    let chunk = slot.chunks.get(this.sent);
+    if (!chunk) {
+      const from = this.sent === -1 ? undefined : this.sent;
+      chunk = sseEvent(from === undefined ? 'unleash-connected' : 'unleash-updated', slot.feed.since(from) as DeltaAnswer);
+      slot.chunks.set(this.sent, chunk);
+    }
+    this.sent = slot.feed.eventId;
+    this.write(chunk);
+  }
+
+  write(chunk: Uint8Array): void {
+    if (!this.sink!.write(chunk)) this.full = true;
+  }
 }
 
 export interface StreamStats {
@@ -78,7 +121,7 @@ export class ClientStreams {
   }
 
   /** A new stream for the key's scope: 503 while closing, 429 over the limit. */
-  async stream(principal: Principal): Promise<ReadableStream<Uint8Array>> {
+  async stream(principal: Principal): Promise<SseStream> {
     this.admit();
     const slot = this.slot(principal, {});
     // Listening before the state is read: a commit in between is not missed.
@@ -92,18 +135,9 @@ export class ClientStreams {
       throw error;
     }
     this.timer ??= setInterval(() => this.beat(), this.options.heartbeatMs);
-    let connection!: Connection;
-    return new ReadableStream<Uint8Array>(
-      {
-        start: (controller) => {
-          connection = { slot, controller, sent: -1, wake: undefined, heartbeat: false, missed: 0, closed: false };
-          slot.connections.add(connection);
-        },
-        pull: (controller) => this.pull(connection, controller),
-        cancel: () => this.remove(connection),
-      },
-      { highWaterMark: 1 },
-    );
+    const connection = new Connection(this, slot);
+    slot.connections.add(connection);
+    return new SseStream(connection);
   }
 
   /** Ends every stream (a server shutting down) and refuses new ones with 503. */
@@ -111,9 +145,9 @@ export class ClientStreams {
     this.closed = true;
     for (const slot of this.slots.values()) {
       for (const connection of slot.connections) {
-        // A stream waiting for news ends cleanly; one with an unread chunk is dropped (it may never read).
-        if (connection.wake) this.finish(connection, () => connection.controller.close());
-        else this.finish(connection, () => connection.controller.error(new Error('The server is shutting down')));
+        // A stream that took everything ends cleanly; one with unread chunks is dropped (it may never read).
+        if (connection.full) this.drop(connection, new Error('The server is shutting down'));
+        else this.end(connection);
       }
     }
   }
@@ -200,79 +234,40 @@ export class ClientStreams {
     }
   }
 
+  /** The feed moved: every stream that can take more is written the changes (one chunk per revision they start from). */
   private publish(slot: Slot): void {
     slot.chunks = new Map();
     for (const connection of slot.connections) {
-      if (connection.wake) connection.wake();
+      if (!connection.sink) continue; // not read yet: its hydration will be the newest state
+      if (!connection.full) connection.send();
       else if (++connection.missed > this.options.depth) {
         this.dropped++;
-        this.finish(connection, () => connection.controller.error(new Error('The client did not read its stream')));
+        this.drop(connection, new Error('The client did not read its stream'));
       }
     }
   }
 
+  /** One timer for every stream: a comment line to each that can take one. */
   private beat(): void {
     for (const slot of this.slots.values()) {
       for (const connection of slot.connections) {
-        if (!connection.wake) continue; // behind already: it has something to read
-        connection.heartbeat = true;
-        connection.wake();
+        if (connection.sink && !connection.full) connection.write(HEARTBEAT);
       }
     }
   }
 
-  private async pull(connection: Connection, controller: ReadableStreamDefaultController<Uint8Array>): Promise<void> {
-    for (;;) {
-      if (connection.closed) return;
-      const chunk = this.next(connection);
-      if (chunk) {
-        connection.missed = 0;
-        controller.enqueue(chunk);
-        return;
-      }
-      await new Promise<void>((resolve) => {
-        connection.wake = resolve;
-      });
-      connection.wake = undefined;
-    }
-  }
-
-  /** The hydration first, then the changes since what was sent, else a heartbeat when one is due. */
-  private next(connection: Connection): Uint8Array | undefined {
-    const { slot } = connection;
-    const { feed } = slot;
-    if (connection.sent === -1 || feed.eventId !== connection.sent) {
-      const from = connection.sent === -1 ? undefined : connection.sent;
-      const event = from === undefined ? 'unleash-connected' : 'unleash-updated';
-      const key = `${event} ${from ?? ''}`;
-      let chunk = slot.chunks.get(key);
-      if (!chunk) {
-        chunk = sseEvent(event, feed.since(from) as DeltaAnswer);
-        slot.chunks.set(key, chunk);
-      }
-      connection.sent = feed.eventId;
-      connection.heartbeat = false;
-      return chunk;
-    }
-    if (connection.heartbeat) {
-      connection.heartbeat = false;
-      return HEARTBEAT;
-    }
-    return undefined;
-  }
-
-  private finish(connection: Connection, end: () => void): void {
-    if (connection.closed) return;
+  private end(connection: Connection): void {
     this.remove(connection);
-    connection.wake?.();
-    try {
-      end();
-    } catch {
-      // the stream was already closed by its reader
-    }
+    connection.sink?.end();
   }
 
-  private remove(connection: Connection): void {
+  private drop(connection: Connection, reason: Error): void {
+    this.remove(connection);
+    connection.sink?.fail(reason);
+  }
+
+  /** The stream is gone (its reader left, or it was ended here). */
+  remove(connection: Connection): void {
     if (connection.closed) return;
     connection.closed = true;
     connection.slot.connections.delete(connection);
