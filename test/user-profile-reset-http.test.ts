@@ -96,6 +96,36 @@ function profileResetSuite(setup: (typeof PEOPLE_SETUPS)[number]): void {
       );
   });
 
+  test("a person's permissions: each enforced one, held as their requests are checked; ADMIN; 404 unknown", async () => {
+    const ids = Object.fromEntries((await users()).map((u) => [u.username, u.id]));
+    const overview = async (id: number, query = '') => {
+      const res = await get(`${USERS}/${id}/permissions${query}`, w.adminKey);
+      assert.is(res.status, 200);
+      return res.json();
+    };
+    const held = (list: { name: string; hasPermission: boolean }[]) => list.filter((p) => p.hasPermission).map((p) => p.name);
+    const ann = await overview(ids['ann']!, '?project=web&environment=production');
+    assert.equal(held(ann.overview.root), ['CREATE_TAG_TYPE', 'UPDATE_TAG_TYPE', 'DELETE_TAG_TYPE']);
+    assert.equal(held(ann.overview.project), [
+      'UPDATE_FEATURE',
+      'READ_PROJECT_API_TOKEN',
+      'CREATE_PROJECT_API_TOKEN',
+      'DELETE_PROJECT_API_TOKEN',
+    ]);
+    assert.equal(
+      ann.overview.environment.map((p: Record<string, unknown>) => [p['name'], p['environment'], p['hasPermission']]),
+      [['UPDATE_FEATURE_ENVIRONMENT', 'production', true]],
+    );
+    assert.equal([ann.user.username, ann.rootRole.name, ann.projectRoles, ann.overview.groups], ['ann', 'Editor', [], []]);
+    const bo = await overview(ids['bo']!);
+    assert.is(held(bo.overview.root).length, 4, 'an admin holds every root permission');
+    assert.equal(bo.overview.environment, [], 'no environment named: none listed');
+    const cy = await overview(ids['cy']!, '?environment=nowhere');
+    assert.equal([held(cy.overview.root), held(cy.overview.project), cy.overview.environment], [[], [], []]);
+    await expectError(await get(`${USERS}/999999/permissions`, w.adminKey), 404, 'NotFoundError');
+    await expectError(await get(`${USERS}/${ids['ann']}/permissions`, w.editorKey), 403, 'NoAccessError');
+  });
+
   test('a reset link: made by an admin, one a minute, 24 hours, once; the password set, the lock cleared, sessions ended', async () => {
     const before = await w.signIn('ann');
     const made = await post(`${USERS}/reset-password`, { id: 'ann@example.com' }, { authorization: w.adminKey });

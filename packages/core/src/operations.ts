@@ -272,4 +272,6 @@ export { resetUserPassword } from './operations/reset-user-password';
 export { validateResetToken } from './operations/validate-reset-token';
 export type { TokenUserDocument } from './operations/validate-reset-token';
 export { changePasswordByToken } from './operations/change-password-by-token';
+export { getUserPermissions } from './operations/get-user-permissions';
+export type { UserAccessOverview } from './operations/get-user-permissions';
 export type { PatDocument, RoleDocument, UserDocument } from './documents/user-document';

@@ -21,6 +21,7 @@ import { getBaseUsersAndGroups } from '../operations/get-base-users-and-groups';
 import { resetUserPassword } from '../operations/reset-user-password';
 import { validateResetToken } from '../operations/validate-reset-token';
 import { changePasswordByToken } from '../operations/change-password-by-token';
+import { getUserPermissions } from '../operations/get-user-permissions';
 
 export const USER_OPERATIONS = {
   getUsers,
@@ -45,4 +46,5 @@ export const USER_OPERATIONS = {
   resetUserPassword,
   validateResetToken,
   changePasswordByToken,
+  getUserPermissions,
 } as const;

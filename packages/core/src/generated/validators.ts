@@ -36112,10 +36112,824 @@ validate191.errors = vErrors;
 return errors === 0;
 }
 
-export const featureType = validate192;
-const schema141 = {"$id":"featureType","type":"object","additionalProperties":false,"required":["id","name","description","lifetimeDays"],"properties":{"id":{"enum":["release","experiment","operational","kill-switch","permission"]},"name":{"type":"string"},"description":{"type":"string"},"lifetimeDays":{"type":["integer","null"],"minimum":0}}};
+export const userAccessOverview = validate192;
+const schema141 = {"$id":"userAccessOverview","type":"object","additionalProperties":false,"required":["overview","user","rootRole","projectRoles"],"properties":{"overview":{"type":"object","additionalProperties":false,"required":["root","project","environment","groups"],"properties":{"root":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","name","displayName","type","hasPermission"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"displayName":{"type":"string"},"type":{"type":"string"},"environment":{"type":"string"},"hasPermission":{"type":"boolean"}}}},"project":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","name","displayName","type","hasPermission"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"displayName":{"type":"string"},"type":{"type":"string"},"environment":{"type":"string"},"hasPermission":{"type":"boolean"}}}},"environment":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","name","displayName","type","hasPermission"],"properties":{"id":{"type":"integer"},"name":{"type":"string"},"displayName":{"type":"string"},"type":{"type":"string"},"environment":{"type":"string"},"hasPermission":{"type":"boolean"}}}},"groups":{"type":"array","maxItems":0}}},"user":{"$ref":"user"},"rootRole":{"type":"object","additionalProperties":false,"required":["id","type","name"],"properties":{"id":{"type":"integer","minimum":0},"type":{"type":"string"},"name":{"type":"string"},"description":{"type":"string"}}},"projectRoles":{"type":"array","maxItems":0}}};
 
 function validate192(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+/*# sourceURL="userAccessOverview" */;
+let vErrors = null;
+let errors = 0;
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.overview === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "overview"},message:"must have required property '"+"overview"+"'"};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.user === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "user"},message:"must have required property '"+"user"+"'"};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.rootRole === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rootRole"},message:"must have required property '"+"rootRole"+"'"};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.projectRoles === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "projectRoles"},message:"must have required property '"+"projectRoles"+"'"};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((key0 === "overview") || (key0 === "user")) || (key0 === "rootRole")) || (key0 === "projectRoles"))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.overview !== undefined){
+let data0 = data.overview;
+if(data0 && typeof data0 == "object" && !Array.isArray(data0)){
+if(data0.root === undefined){
+const err5 = {instancePath:instancePath+"/overview",schemaPath:"#/properties/overview/required",keyword:"required",params:{missingProperty: "root"},message:"must have required property '"+"root"+"'"};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data0.project === undefined){
+const err6 = {instancePath:instancePath+"/overview",schemaPath:"#/properties/overview/required",keyword:"required",params:{missingProperty: "project"},message:"must have required property '"+"project"+"'"};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data0.environment === undefined){
+const err7 = {instancePath:instancePath+"/overview",schemaPath:"#/properties/overview/required",keyword:"required",params:{missingProperty: "environment"},message:"must have required property '"+"environment"+"'"};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data0.groups === undefined){
+const err8 = {instancePath:instancePath+"/overview",schemaPath:"#/properties/overview/required",keyword:"required",params:{missingProperty: "groups"},message:"must have required property '"+"groups"+"'"};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+for(const key1 in data0){
+if(!((((key1 === "root") || (key1 === "project")) || (key1 === "environment")) || (key1 === "groups"))){
+const err9 = {instancePath:instancePath+"/overview",schemaPath:"#/properties/overview/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data0.root !== undefined){
+let data1 = data0.root;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+let data2 = data1[i0];
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.id === undefined){
+const err10 = {instancePath:instancePath+"/overview/root/" + i0,schemaPath:"#/properties/overview/properties/root/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data2.name === undefined){
+const err11 = {instancePath:instancePath+"/overview/root/" + i0,schemaPath:"#/properties/overview/properties/root/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data2.displayName === undefined){
+const err12 = {instancePath:instancePath+"/overview/root/" + i0,schemaPath:"#/properties/overview/properties/root/items/required",keyword:"required",params:{missingProperty: "displayName"},message:"must have required property '"+"displayName"+"'"};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if(data2.type === undefined){
+const err13 = {instancePath:instancePath+"/overview/root/" + i0,schemaPath:"#/properties/overview/properties/root/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(data2.hasPermission === undefined){
+const err14 = {instancePath:instancePath+"/overview/root/" + i0,schemaPath:"#/properties/overview/properties/root/items/required",keyword:"required",params:{missingProperty: "hasPermission"},message:"must have required property '"+"hasPermission"+"'"};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+for(const key2 in data2){
+if(!((((((key2 === "id") || (key2 === "name")) || (key2 === "displayName")) || (key2 === "type")) || (key2 === "environment")) || (key2 === "hasPermission"))){
+const err15 = {instancePath:instancePath+"/overview/root/" + i0,schemaPath:"#/properties/overview/properties/root/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data2.id !== undefined){
+let data3 = data2.id;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err16 = {instancePath:instancePath+"/overview/root/" + i0+"/id",schemaPath:"#/properties/overview/properties/root/items/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data2.name !== undefined){
+if(typeof data2.name !== "string"){
+const err17 = {instancePath:instancePath+"/overview/root/" + i0+"/name",schemaPath:"#/properties/overview/properties/root/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data2.displayName !== undefined){
+if(typeof data2.displayName !== "string"){
+const err18 = {instancePath:instancePath+"/overview/root/" + i0+"/displayName",schemaPath:"#/properties/overview/properties/root/items/properties/displayName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data2.type !== undefined){
+if(typeof data2.type !== "string"){
+const err19 = {instancePath:instancePath+"/overview/root/" + i0+"/type",schemaPath:"#/properties/overview/properties/root/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data2.environment !== undefined){
+if(typeof data2.environment !== "string"){
+const err20 = {instancePath:instancePath+"/overview/root/" + i0+"/environment",schemaPath:"#/properties/overview/properties/root/items/properties/environment/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data2.hasPermission !== undefined){
+if(typeof data2.hasPermission !== "boolean"){
+const err21 = {instancePath:instancePath+"/overview/root/" + i0+"/hasPermission",schemaPath:"#/properties/overview/properties/root/items/properties/hasPermission/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/overview/root/" + i0,schemaPath:"#/properties/overview/properties/root/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath:instancePath+"/overview/root",schemaPath:"#/properties/overview/properties/root/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+if(data0.project !== undefined){
+let data9 = data0.project;
+if(Array.isArray(data9)){
+const len1 = data9.length;
+for(let i1=0; i1<len1; i1++){
+let data10 = data9[i1];
+if(data10 && typeof data10 == "object" && !Array.isArray(data10)){
+if(data10.id === undefined){
+const err24 = {instancePath:instancePath+"/overview/project/" + i1,schemaPath:"#/properties/overview/properties/project/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+if(data10.name === undefined){
+const err25 = {instancePath:instancePath+"/overview/project/" + i1,schemaPath:"#/properties/overview/properties/project/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(data10.displayName === undefined){
+const err26 = {instancePath:instancePath+"/overview/project/" + i1,schemaPath:"#/properties/overview/properties/project/items/required",keyword:"required",params:{missingProperty: "displayName"},message:"must have required property '"+"displayName"+"'"};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(data10.type === undefined){
+const err27 = {instancePath:instancePath+"/overview/project/" + i1,schemaPath:"#/properties/overview/properties/project/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(data10.hasPermission === undefined){
+const err28 = {instancePath:instancePath+"/overview/project/" + i1,schemaPath:"#/properties/overview/properties/project/items/required",keyword:"required",params:{missingProperty: "hasPermission"},message:"must have required property '"+"hasPermission"+"'"};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+for(const key3 in data10){
+if(!((((((key3 === "id") || (key3 === "name")) || (key3 === "displayName")) || (key3 === "type")) || (key3 === "environment")) || (key3 === "hasPermission"))){
+const err29 = {instancePath:instancePath+"/overview/project/" + i1,schemaPath:"#/properties/overview/properties/project/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key3},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data10.id !== undefined){
+let data11 = data10.id;
+if(!(((typeof data11 == "number") && (!(data11 % 1) && !isNaN(data11))) && (isFinite(data11)))){
+const err30 = {instancePath:instancePath+"/overview/project/" + i1+"/id",schemaPath:"#/properties/overview/properties/project/items/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+if(data10.name !== undefined){
+if(typeof data10.name !== "string"){
+const err31 = {instancePath:instancePath+"/overview/project/" + i1+"/name",schemaPath:"#/properties/overview/properties/project/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data10.displayName !== undefined){
+if(typeof data10.displayName !== "string"){
+const err32 = {instancePath:instancePath+"/overview/project/" + i1+"/displayName",schemaPath:"#/properties/overview/properties/project/items/properties/displayName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+}
+if(data10.type !== undefined){
+if(typeof data10.type !== "string"){
+const err33 = {instancePath:instancePath+"/overview/project/" + i1+"/type",schemaPath:"#/properties/overview/properties/project/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+if(data10.environment !== undefined){
+if(typeof data10.environment !== "string"){
+const err34 = {instancePath:instancePath+"/overview/project/" + i1+"/environment",schemaPath:"#/properties/overview/properties/project/items/properties/environment/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+}
+if(data10.hasPermission !== undefined){
+if(typeof data10.hasPermission !== "boolean"){
+const err35 = {instancePath:instancePath+"/overview/project/" + i1+"/hasPermission",schemaPath:"#/properties/overview/properties/project/items/properties/hasPermission/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/overview/project/" + i1,schemaPath:"#/properties/overview/properties/project/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+}
+else {
+const err37 = {instancePath:instancePath+"/overview/project",schemaPath:"#/properties/overview/properties/project/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+if(data0.environment !== undefined){
+let data17 = data0.environment;
+if(Array.isArray(data17)){
+const len2 = data17.length;
+for(let i2=0; i2<len2; i2++){
+let data18 = data17[i2];
+if(data18 && typeof data18 == "object" && !Array.isArray(data18)){
+if(data18.id === undefined){
+const err38 = {instancePath:instancePath+"/overview/environment/" + i2,schemaPath:"#/properties/overview/properties/environment/items/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+if(data18.name === undefined){
+const err39 = {instancePath:instancePath+"/overview/environment/" + i2,schemaPath:"#/properties/overview/properties/environment/items/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+if(data18.displayName === undefined){
+const err40 = {instancePath:instancePath+"/overview/environment/" + i2,schemaPath:"#/properties/overview/properties/environment/items/required",keyword:"required",params:{missingProperty: "displayName"},message:"must have required property '"+"displayName"+"'"};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+if(data18.type === undefined){
+const err41 = {instancePath:instancePath+"/overview/environment/" + i2,schemaPath:"#/properties/overview/properties/environment/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+if(data18.hasPermission === undefined){
+const err42 = {instancePath:instancePath+"/overview/environment/" + i2,schemaPath:"#/properties/overview/properties/environment/items/required",keyword:"required",params:{missingProperty: "hasPermission"},message:"must have required property '"+"hasPermission"+"'"};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+for(const key4 in data18){
+if(!((((((key4 === "id") || (key4 === "name")) || (key4 === "displayName")) || (key4 === "type")) || (key4 === "environment")) || (key4 === "hasPermission"))){
+const err43 = {instancePath:instancePath+"/overview/environment/" + i2,schemaPath:"#/properties/overview/properties/environment/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key4},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+if(data18.id !== undefined){
+let data19 = data18.id;
+if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
+const err44 = {instancePath:instancePath+"/overview/environment/" + i2+"/id",schemaPath:"#/properties/overview/properties/environment/items/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+if(data18.name !== undefined){
+if(typeof data18.name !== "string"){
+const err45 = {instancePath:instancePath+"/overview/environment/" + i2+"/name",schemaPath:"#/properties/overview/properties/environment/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+if(data18.displayName !== undefined){
+if(typeof data18.displayName !== "string"){
+const err46 = {instancePath:instancePath+"/overview/environment/" + i2+"/displayName",schemaPath:"#/properties/overview/properties/environment/items/properties/displayName/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
+}
+errors++;
+}
+}
+if(data18.type !== undefined){
+if(typeof data18.type !== "string"){
+const err47 = {instancePath:instancePath+"/overview/environment/" + i2+"/type",schemaPath:"#/properties/overview/properties/environment/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err47];
+}
+else {
+vErrors.push(err47);
+}
+errors++;
+}
+}
+if(data18.environment !== undefined){
+if(typeof data18.environment !== "string"){
+const err48 = {instancePath:instancePath+"/overview/environment/" + i2+"/environment",schemaPath:"#/properties/overview/properties/environment/items/properties/environment/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err48];
+}
+else {
+vErrors.push(err48);
+}
+errors++;
+}
+}
+if(data18.hasPermission !== undefined){
+if(typeof data18.hasPermission !== "boolean"){
+const err49 = {instancePath:instancePath+"/overview/environment/" + i2+"/hasPermission",schemaPath:"#/properties/overview/properties/environment/items/properties/hasPermission/type",keyword:"type",params:{type: "boolean"},message:"must be boolean"};
+if(vErrors === null){
+vErrors = [err49];
+}
+else {
+vErrors.push(err49);
+}
+errors++;
+}
+}
+}
+else {
+const err50 = {instancePath:instancePath+"/overview/environment/" + i2,schemaPath:"#/properties/overview/properties/environment/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err50];
+}
+else {
+vErrors.push(err50);
+}
+errors++;
+}
+}
+}
+else {
+const err51 = {instancePath:instancePath+"/overview/environment",schemaPath:"#/properties/overview/properties/environment/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err51];
+}
+else {
+vErrors.push(err51);
+}
+errors++;
+}
+}
+if(data0.groups !== undefined){
+let data25 = data0.groups;
+if(Array.isArray(data25)){
+if(data25.length > 0){
+const err52 = {instancePath:instancePath+"/overview/groups",schemaPath:"#/properties/overview/properties/groups/maxItems",keyword:"maxItems",params:{limit: 0},message:"must NOT have more than 0 items"};
+if(vErrors === null){
+vErrors = [err52];
+}
+else {
+vErrors.push(err52);
+}
+errors++;
+}
+}
+else {
+const err53 = {instancePath:instancePath+"/overview/groups",schemaPath:"#/properties/overview/properties/groups/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err53];
+}
+else {
+vErrors.push(err53);
+}
+errors++;
+}
+}
+}
+else {
+const err54 = {instancePath:instancePath+"/overview",schemaPath:"#/properties/overview/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err54];
+}
+else {
+vErrors.push(err54);
+}
+errors++;
+}
+}
+if(data.user !== undefined){
+if(!(validate38(data.user, {instancePath:instancePath+"/user",parentData:data,parentDataProperty:"user",rootData}))){
+vErrors = vErrors === null ? validate38.errors : vErrors.concat(validate38.errors);
+errors = vErrors.length;
+}
+}
+if(data.rootRole !== undefined){
+let data27 = data.rootRole;
+if(data27 && typeof data27 == "object" && !Array.isArray(data27)){
+if(data27.id === undefined){
+const err55 = {instancePath:instancePath+"/rootRole",schemaPath:"#/properties/rootRole/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'"};
+if(vErrors === null){
+vErrors = [err55];
+}
+else {
+vErrors.push(err55);
+}
+errors++;
+}
+if(data27.type === undefined){
+const err56 = {instancePath:instancePath+"/rootRole",schemaPath:"#/properties/rootRole/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'"};
+if(vErrors === null){
+vErrors = [err56];
+}
+else {
+vErrors.push(err56);
+}
+errors++;
+}
+if(data27.name === undefined){
+const err57 = {instancePath:instancePath+"/rootRole",schemaPath:"#/properties/rootRole/required",keyword:"required",params:{missingProperty: "name"},message:"must have required property '"+"name"+"'"};
+if(vErrors === null){
+vErrors = [err57];
+}
+else {
+vErrors.push(err57);
+}
+errors++;
+}
+for(const key5 in data27){
+if(!((((key5 === "id") || (key5 === "type")) || (key5 === "name")) || (key5 === "description"))){
+const err58 = {instancePath:instancePath+"/rootRole",schemaPath:"#/properties/rootRole/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key5},message:"must NOT have additional properties"};
+if(vErrors === null){
+vErrors = [err58];
+}
+else {
+vErrors.push(err58);
+}
+errors++;
+}
+}
+if(data27.id !== undefined){
+let data28 = data27.id;
+if(!(((typeof data28 == "number") && (!(data28 % 1) && !isNaN(data28))) && (isFinite(data28)))){
+const err59 = {instancePath:instancePath+"/rootRole/id",schemaPath:"#/properties/rootRole/properties/id/type",keyword:"type",params:{type: "integer"},message:"must be integer"};
+if(vErrors === null){
+vErrors = [err59];
+}
+else {
+vErrors.push(err59);
+}
+errors++;
+}
+if((typeof data28 == "number") && (isFinite(data28))){
+if(data28 < 0 || isNaN(data28)){
+const err60 = {instancePath:instancePath+"/rootRole/id",schemaPath:"#/properties/rootRole/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
+if(vErrors === null){
+vErrors = [err60];
+}
+else {
+vErrors.push(err60);
+}
+errors++;
+}
+}
+}
+if(data27.type !== undefined){
+if(typeof data27.type !== "string"){
+const err61 = {instancePath:instancePath+"/rootRole/type",schemaPath:"#/properties/rootRole/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err61];
+}
+else {
+vErrors.push(err61);
+}
+errors++;
+}
+}
+if(data27.name !== undefined){
+if(typeof data27.name !== "string"){
+const err62 = {instancePath:instancePath+"/rootRole/name",schemaPath:"#/properties/rootRole/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err62];
+}
+else {
+vErrors.push(err62);
+}
+errors++;
+}
+}
+if(data27.description !== undefined){
+if(typeof data27.description !== "string"){
+const err63 = {instancePath:instancePath+"/rootRole/description",schemaPath:"#/properties/rootRole/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(vErrors === null){
+vErrors = [err63];
+}
+else {
+vErrors.push(err63);
+}
+errors++;
+}
+}
+}
+else {
+const err64 = {instancePath:instancePath+"/rootRole",schemaPath:"#/properties/rootRole/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err64];
+}
+else {
+vErrors.push(err64);
+}
+errors++;
+}
+}
+if(data.projectRoles !== undefined){
+let data32 = data.projectRoles;
+if(Array.isArray(data32)){
+if(data32.length > 0){
+const err65 = {instancePath:instancePath+"/projectRoles",schemaPath:"#/properties/projectRoles/maxItems",keyword:"maxItems",params:{limit: 0},message:"must NOT have more than 0 items"};
+if(vErrors === null){
+vErrors = [err65];
+}
+else {
+vErrors.push(err65);
+}
+errors++;
+}
+}
+else {
+const err66 = {instancePath:instancePath+"/projectRoles",schemaPath:"#/properties/projectRoles/type",keyword:"type",params:{type: "array"},message:"must be array"};
+if(vErrors === null){
+vErrors = [err66];
+}
+else {
+vErrors.push(err66);
+}
+errors++;
+}
+}
+}
+else {
+const err67 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err67];
+}
+else {
+vErrors.push(err67);
+}
+errors++;
+}
+validate192.errors = vErrors;
+return errors === 0;
+}
+
+export const featureType = validate194;
+const schema142 = {"$id":"featureType","type":"object","additionalProperties":false,"required":["id","name","description","lifetimeDays"],"properties":{"id":{"enum":["release","experiment","operational","kill-switch","permission"]},"name":{"type":"string"},"description":{"type":"string"},"lifetimeDays":{"type":["integer","null"],"minimum":0}}};
+
+function validate194(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureType" */;
 let vErrors = null;
 let errors = 0;
@@ -36175,7 +36989,7 @@ errors++;
 if(data.id !== undefined){
 let data0 = data.id;
 if(!(((((data0 === "release") || (data0 === "experiment")) || (data0 === "operational")) || (data0 === "kill-switch")) || (data0 === "permission"))){
-const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/enum",keyword:"enum",params:{allowedValues: schema141.properties.id.enum},message:"must be equal to one of the allowed values"};
+const err5 = {instancePath:instancePath+"/id",schemaPath:"#/properties/id/enum",keyword:"enum",params:{allowedValues: schema142.properties.id.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -36212,7 +37026,7 @@ errors++;
 if(data.lifetimeDays !== undefined){
 let data3 = data.lifetimeDays;
 if((!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))) && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/lifetimeDays",schemaPath:"#/properties/lifetimeDays/type",keyword:"type",params:{type: schema141.properties.lifetimeDays.type},message:"must be integer,null"};
+const err8 = {instancePath:instancePath+"/lifetimeDays",schemaPath:"#/properties/lifetimeDays/type",keyword:"type",params:{type: schema142.properties.lifetimeDays.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -36245,14 +37059,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate192.errors = vErrors;
+validate194.errors = vErrors;
 return errors === 0;
 }
 
-export const featureTypes = validate193;
-const schema142 = {"$id":"featureTypes","type":"object","additionalProperties":false,"required":["version","types"],"properties":{"version":{"enum":[1]},"types":{"type":"array","items":{"$ref":"featureType"}}}};
+export const featureTypes = validate195;
+const schema143 = {"$id":"featureTypes","type":"object","additionalProperties":false,"required":["version","types"],"properties":{"version":{"enum":[1]},"types":{"type":"array","items":{"$ref":"featureType"}}}};
 
-function validate193(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureTypes" */;
 let vErrors = null;
 let errors = 0;
@@ -36291,7 +37105,7 @@ errors++;
 }
 if(data.version !== undefined){
 if(!(data.version === 1)){
-const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/enum",keyword:"enum",params:{allowedValues: schema142.properties.version.enum},message:"must be equal to one of the allowed values"};
+const err3 = {instancePath:instancePath+"/version",schemaPath:"#/properties/version/enum",keyword:"enum",params:{allowedValues: schema143.properties.version.enum},message:"must be equal to one of the allowed values"};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -36306,8 +37120,8 @@ let data1 = data.types;
 if(Array.isArray(data1)){
 const len0 = data1.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate192(data1[i0], {instancePath:instancePath+"/types/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
-vErrors = vErrors === null ? validate192.errors : vErrors.concat(validate192.errors);
+if(!(validate194(data1[i0], {instancePath:instancePath+"/types/" + i0,parentData:data1,parentDataProperty:i0,rootData}))){
+vErrors = vErrors === null ? validate194.errors : vErrors.concat(validate194.errors);
 errors = vErrors.length;
 }
 }
@@ -36334,14 +37148,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate193.errors = vErrors;
+validate195.errors = vErrors;
 return errors === 0;
 }
 
-export const featureTypeLifetime = validate195;
-const schema143 = {"$id":"featureTypeLifetime","type":"object","required":["lifetimeDays"],"properties":{"lifetimeDays":{"type":["integer","null"],"minimum":0,"maximum":2147483647}}};
+export const featureTypeLifetime = validate197;
+const schema144 = {"$id":"featureTypeLifetime","type":"object","required":["lifetimeDays"],"properties":{"lifetimeDays":{"type":["integer","null"],"minimum":0,"maximum":2147483647}}};
 
-function validate195(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureTypeLifetime" */;
 let vErrors = null;
 let errors = 0;
@@ -36359,7 +37173,7 @@ errors++;
 if(data.lifetimeDays !== undefined){
 let data0 = data.lifetimeDays;
 if((!(((typeof data0 == "number") && (!(data0 % 1) && !isNaN(data0))) && (isFinite(data0)))) && (data0 !== null)){
-const err1 = {instancePath:instancePath+"/lifetimeDays",schemaPath:"#/properties/lifetimeDays/type",keyword:"type",params:{type: schema143.properties.lifetimeDays.type},message:"must be integer,null"};
+const err1 = {instancePath:instancePath+"/lifetimeDays",schemaPath:"#/properties/lifetimeDays/type",keyword:"type",params:{type: schema144.properties.lifetimeDays.type},message:"must be integer,null"};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -36402,14 +37216,14 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate195.errors = vErrors;
+validate197.errors = vErrors;
 return errors === 0;
 }
 
-export const exportQuery = validate196;
-const schema144 = {"$id":"exportQuery","type":"object","additionalProperties":false,"required":["environment"],"properties":{"environment":{"type":"string","minLength":1,"maxLength":100},"features":{"type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":100}},"tag":{"type":"string","maxLength":100},"project":{"type":"string","minLength":1,"maxLength":100},"downloadFile":{"type":"boolean"}}};
+export const exportQuery = validate198;
+const schema145 = {"$id":"exportQuery","type":"object","additionalProperties":false,"required":["environment"],"properties":{"environment":{"type":"string","minLength":1,"maxLength":100},"features":{"type":"array","maxItems":10000,"items":{"type":"string","minLength":1,"maxLength":100}},"tag":{"type":"string","maxLength":100},"project":{"type":"string","minLength":1,"maxLength":100},"downloadFile":{"type":"boolean"}}};
 
-function validate196(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="exportQuery" */;
 let vErrors = null;
 let errors = 0;
@@ -36615,14 +37429,14 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate196.errors = vErrors;
+validate198.errors = vErrors;
 return errors === 0;
 }
 
-export const exportResult = validate197;
-const schema145 = {"$id":"exportResult","type":"object","additionalProperties":false,"required":["features","featureStrategies","tagTypes"],"properties":{"features":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"description":{"type":["string","null"]},"type":{"type":"string"},"project":{"type":"string"},"stale":{"type":["boolean","null"]},"impressionData":{"type":["boolean","null"]},"archived":{"type":["boolean","null"]}},"additionalProperties":true}},"featureStrategies":{"type":"array","items":{"type":"object","required":["name"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"featureName":{"type":"string"},"title":{"type":["string","null"]},"disabled":{"type":["boolean","null"]},"sortOrder":{"type":"number"},"segments":{"type":"array","items":{"type":"number"}},"constraints":{"type":"array","items":{"type":"object"}},"variants":{"type":"array","items":{"type":"object"}},"parameters":{"type":"object","additionalProperties":{"type":["string","number"]}}},"additionalProperties":true}},"featureEnvironments":{"type":"array","items":{"type":"object","required":["enabled"],"properties":{"name":{"type":"string"},"featureName":{"type":"string"},"environment":{"type":"string"},"enabled":{"type":"boolean"},"variants":{"type":"array","items":{"type":"object"}}},"additionalProperties":true}},"contextFields":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"description":{"type":["string","null"]},"stickiness":{"type":"boolean"},"sortOrder":{"type":"number"},"legalValues":{"type":"array","items":{"type":"object","required":["value"],"properties":{"value":{"type":"string"},"description":{"type":"string"}},"additionalProperties":true}},"project":{"type":["string","null"]}},"additionalProperties":true}},"featureTags":{"type":"array","items":{"type":"object","required":["featureName","tagValue"],"properties":{"featureName":{"type":"string"},"tagType":{"type":"string"},"tagValue":{"type":"string"}},"additionalProperties":true}},"segments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","name"],"properties":{"id":{"type":"number"},"name":{"type":"string","minLength":1,"maxLength":100}}}},"tagTypes":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"description":{"type":"string"},"icon":{"type":["string","null"]},"color":{"type":["string","null"]}},"additionalProperties":true}},"dependencies":{"type":"array","items":{"type":"object","required":["feature","dependencies"],"properties":{"feature":{"type":"string"},"dependencies":{"type":"array","items":{"type":"object","required":["feature"],"properties":{"feature":{"type":"string"},"enabled":{"type":"boolean"},"variants":{"type":"array","items":{"type":"string"}}},"additionalProperties":true}}},"additionalProperties":true}},"links":{"type":"array","items":{"type":"object","required":["feature","links"],"properties":{"feature":{"type":"string"},"links":{"type":"array","items":{"type":"object","required":["url"],"properties":{"id":{"type":"string"},"url":{"type":"string"},"title":{"type":["string","null"]}},"additionalProperties":true}}},"additionalProperties":true}}}};
+export const exportResult = validate199;
+const schema146 = {"$id":"exportResult","type":"object","additionalProperties":false,"required":["features","featureStrategies","tagTypes"],"properties":{"features":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"description":{"type":["string","null"]},"type":{"type":"string"},"project":{"type":"string"},"stale":{"type":["boolean","null"]},"impressionData":{"type":["boolean","null"]},"archived":{"type":["boolean","null"]}},"additionalProperties":true}},"featureStrategies":{"type":"array","items":{"type":"object","required":["name"],"properties":{"id":{"type":"string"},"name":{"type":"string"},"featureName":{"type":"string"},"title":{"type":["string","null"]},"disabled":{"type":["boolean","null"]},"sortOrder":{"type":"number"},"segments":{"type":"array","items":{"type":"number"}},"constraints":{"type":"array","items":{"type":"object"}},"variants":{"type":"array","items":{"type":"object"}},"parameters":{"type":"object","additionalProperties":{"type":["string","number"]}}},"additionalProperties":true}},"featureEnvironments":{"type":"array","items":{"type":"object","required":["enabled"],"properties":{"name":{"type":"string"},"featureName":{"type":"string"},"environment":{"type":"string"},"enabled":{"type":"boolean"},"variants":{"type":"array","items":{"type":"object"}}},"additionalProperties":true}},"contextFields":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string","minLength":1,"maxLength":100},"description":{"type":["string","null"]},"stickiness":{"type":"boolean"},"sortOrder":{"type":"number"},"legalValues":{"type":"array","items":{"type":"object","required":["value"],"properties":{"value":{"type":"string"},"description":{"type":"string"}},"additionalProperties":true}},"project":{"type":["string","null"]}},"additionalProperties":true}},"featureTags":{"type":"array","items":{"type":"object","required":["featureName","tagValue"],"properties":{"featureName":{"type":"string"},"tagType":{"type":"string"},"tagValue":{"type":"string"}},"additionalProperties":true}},"segments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","name"],"properties":{"id":{"type":"number"},"name":{"type":"string","minLength":1,"maxLength":100}}}},"tagTypes":{"type":"array","items":{"type":"object","required":["name"],"properties":{"name":{"type":"string"},"description":{"type":"string"},"icon":{"type":["string","null"]},"color":{"type":["string","null"]}},"additionalProperties":true}},"dependencies":{"type":"array","items":{"type":"object","required":["feature","dependencies"],"properties":{"feature":{"type":"string"},"dependencies":{"type":"array","items":{"type":"object","required":["feature"],"properties":{"feature":{"type":"string"},"enabled":{"type":"boolean"},"variants":{"type":"array","items":{"type":"string"}}},"additionalProperties":true}}},"additionalProperties":true}},"links":{"type":"array","items":{"type":"object","required":["feature","links"],"properties":{"feature":{"type":"string"},"links":{"type":"array","items":{"type":"object","required":["url"],"properties":{"id":{"type":"string"},"url":{"type":"string"},"title":{"type":["string","null"]}},"additionalProperties":true}}},"additionalProperties":true}}}};
 
-function validate197(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate199(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="exportResult" */;
 let vErrors = null;
 let errors = 0;
@@ -36658,7 +37472,7 @@ vErrors.push(err2);
 errors++;
 }
 for(const key0 in data){
-if(!(func6.call(schema145.properties, key0))){
+if(!(func6.call(schema146.properties, key0))){
 const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties"};
 if(vErrors === null){
 vErrors = [err3];
@@ -36724,7 +37538,7 @@ errors++;
 if(data1.description !== undefined){
 let data3 = data1.description;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err8 = {instancePath:instancePath+"/features/" + i0+"/description",schemaPath:"#/properties/features/items/properties/description/type",keyword:"type",params:{type: schema145.properties.features.items.properties.description.type},message:"must be string,null"};
+const err8 = {instancePath:instancePath+"/features/" + i0+"/description",schemaPath:"#/properties/features/items/properties/description/type",keyword:"type",params:{type: schema146.properties.features.items.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -36761,7 +37575,7 @@ errors++;
 if(data1.stale !== undefined){
 let data6 = data1.stale;
 if((typeof data6 !== "boolean") && (data6 !== null)){
-const err11 = {instancePath:instancePath+"/features/" + i0+"/stale",schemaPath:"#/properties/features/items/properties/stale/type",keyword:"type",params:{type: schema145.properties.features.items.properties.stale.type},message:"must be boolean,null"};
+const err11 = {instancePath:instancePath+"/features/" + i0+"/stale",schemaPath:"#/properties/features/items/properties/stale/type",keyword:"type",params:{type: schema146.properties.features.items.properties.stale.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -36774,7 +37588,7 @@ errors++;
 if(data1.impressionData !== undefined){
 let data7 = data1.impressionData;
 if((typeof data7 !== "boolean") && (data7 !== null)){
-const err12 = {instancePath:instancePath+"/features/" + i0+"/impressionData",schemaPath:"#/properties/features/items/properties/impressionData/type",keyword:"type",params:{type: schema145.properties.features.items.properties.impressionData.type},message:"must be boolean,null"};
+const err12 = {instancePath:instancePath+"/features/" + i0+"/impressionData",schemaPath:"#/properties/features/items/properties/impressionData/type",keyword:"type",params:{type: schema146.properties.features.items.properties.impressionData.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -36787,7 +37601,7 @@ errors++;
 if(data1.archived !== undefined){
 let data8 = data1.archived;
 if((typeof data8 !== "boolean") && (data8 !== null)){
-const err13 = {instancePath:instancePath+"/features/" + i0+"/archived",schemaPath:"#/properties/features/items/properties/archived/type",keyword:"type",params:{type: schema145.properties.features.items.properties.archived.type},message:"must be boolean,null"};
+const err13 = {instancePath:instancePath+"/features/" + i0+"/archived",schemaPath:"#/properties/features/items/properties/archived/type",keyword:"type",params:{type: schema146.properties.features.items.properties.archived.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -36877,7 +37691,7 @@ errors++;
 if(data10.title !== undefined){
 let data14 = data10.title;
 if((typeof data14 !== "string") && (data14 !== null)){
-const err20 = {instancePath:instancePath+"/featureStrategies/" + i1+"/title",schemaPath:"#/properties/featureStrategies/items/properties/title/type",keyword:"type",params:{type: schema145.properties.featureStrategies.items.properties.title.type},message:"must be string,null"};
+const err20 = {instancePath:instancePath+"/featureStrategies/" + i1+"/title",schemaPath:"#/properties/featureStrategies/items/properties/title/type",keyword:"type",params:{type: schema146.properties.featureStrategies.items.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -36890,7 +37704,7 @@ errors++;
 if(data10.disabled !== undefined){
 let data15 = data10.disabled;
 if((typeof data15 !== "boolean") && (data15 !== null)){
-const err21 = {instancePath:instancePath+"/featureStrategies/" + i1+"/disabled",schemaPath:"#/properties/featureStrategies/items/properties/disabled/type",keyword:"type",params:{type: schema145.properties.featureStrategies.items.properties.disabled.type},message:"must be boolean,null"};
+const err21 = {instancePath:instancePath+"/featureStrategies/" + i1+"/disabled",schemaPath:"#/properties/featureStrategies/items/properties/disabled/type",keyword:"type",params:{type: schema146.properties.featureStrategies.items.properties.disabled.type},message:"must be boolean,null"};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -37006,7 +37820,7 @@ if(data23 && typeof data23 == "object" && !Array.isArray(data23)){
 for(const key1 in data23){
 let data24 = data23[key1];
 if((typeof data24 !== "string") && (!((typeof data24 == "number") && (isFinite(data24))))){
-const err29 = {instancePath:instancePath+"/featureStrategies/" + i1+"/parameters/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/featureStrategies/items/properties/parameters/additionalProperties/type",keyword:"type",params:{type: schema145.properties.featureStrategies.items.properties.parameters.additionalProperties.type},message:"must be string,number"};
+const err29 = {instancePath:instancePath+"/featureStrategies/" + i1+"/parameters/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/featureStrategies/items/properties/parameters/additionalProperties/type",keyword:"type",params:{type: schema146.properties.featureStrategies.items.properties.parameters.additionalProperties.type},message:"must be string,number"};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -37225,7 +38039,7 @@ errors++;
 if(data34.description !== undefined){
 let data36 = data34.description;
 if((typeof data36 !== "string") && (data36 !== null)){
-const err46 = {instancePath:instancePath+"/contextFields/" + i7+"/description",schemaPath:"#/properties/contextFields/items/properties/description/type",keyword:"type",params:{type: schema145.properties.contextFields.items.properties.description.type},message:"must be string,null"};
+const err46 = {instancePath:instancePath+"/contextFields/" + i7+"/description",schemaPath:"#/properties/contextFields/items/properties/description/type",keyword:"type",params:{type: schema146.properties.contextFields.items.properties.description.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err46];
 }
@@ -37328,7 +38142,7 @@ errors++;
 if(data34.project !== undefined){
 let data43 = data34.project;
 if((typeof data43 !== "string") && (data43 !== null)){
-const err54 = {instancePath:instancePath+"/contextFields/" + i7+"/project",schemaPath:"#/properties/contextFields/items/properties/project/type",keyword:"type",params:{type: schema145.properties.contextFields.items.properties.project.type},message:"must be string,null"};
+const err54 = {instancePath:instancePath+"/contextFields/" + i7+"/project",schemaPath:"#/properties/contextFields/items/properties/project/type",keyword:"type",params:{type: schema146.properties.contextFields.items.properties.project.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err54];
 }
@@ -37604,7 +38418,7 @@ errors++;
 if(data54.icon !== undefined){
 let data57 = data54.icon;
 if((typeof data57 !== "string") && (data57 !== null)){
-const err76 = {instancePath:instancePath+"/tagTypes/" + i11+"/icon",schemaPath:"#/properties/tagTypes/items/properties/icon/type",keyword:"type",params:{type: schema145.properties.tagTypes.items.properties.icon.type},message:"must be string,null"};
+const err76 = {instancePath:instancePath+"/tagTypes/" + i11+"/icon",schemaPath:"#/properties/tagTypes/items/properties/icon/type",keyword:"type",params:{type: schema146.properties.tagTypes.items.properties.icon.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err76];
 }
@@ -37617,7 +38431,7 @@ errors++;
 if(data54.color !== undefined){
 let data58 = data54.color;
 if((typeof data58 !== "string") && (data58 !== null)){
-const err77 = {instancePath:instancePath+"/tagTypes/" + i11+"/color",schemaPath:"#/properties/tagTypes/items/properties/color/type",keyword:"type",params:{type: schema145.properties.tagTypes.items.properties.color.type},message:"must be string,null"};
+const err77 = {instancePath:instancePath+"/tagTypes/" + i11+"/color",schemaPath:"#/properties/tagTypes/items/properties/color/type",keyword:"type",params:{type: schema146.properties.tagTypes.items.properties.color.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err77];
 }
@@ -37890,7 +38704,7 @@ errors++;
 if(data72.title !== undefined){
 let data75 = data72.title;
 if((typeof data75 !== "string") && (data75 !== null)){
-const err98 = {instancePath:instancePath+"/links/" + i15+"/links/" + i16+"/title",schemaPath:"#/properties/links/items/properties/links/items/properties/title/type",keyword:"type",params:{type: schema145.properties.links.items.properties.links.items.properties.title.type},message:"must be string,null"};
+const err98 = {instancePath:instancePath+"/links/" + i15+"/links/" + i16+"/title",schemaPath:"#/properties/links/items/properties/links/items/properties/title/type",keyword:"type",params:{type: schema146.properties.links.items.properties.links.items.properties.title.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err98];
 }
@@ -37959,14 +38773,14 @@ vErrors.push(err103);
 }
 errors++;
 }
-validate197.errors = vErrors;
+validate199.errors = vErrors;
 return errors === 0;
 }
 
-export const importToggles = validate198;
-const schema146 = {"$id":"importToggles","type":"object","additionalProperties":false,"required":["project","environment","data"],"properties":{"project":{"type":"string","minLength":1,"maxLength":100},"environment":{"type":"string","minLength":1,"maxLength":100},"data":{"$ref":"exportResult"}}};
+export const importToggles = validate200;
+const schema147 = {"$id":"importToggles","type":"object","additionalProperties":false,"required":["project","environment","data"],"properties":{"project":{"type":"string","minLength":1,"maxLength":100},"environment":{"type":"string","minLength":1,"maxLength":100},"data":{"$ref":"exportResult"}}};
 
-function validate198(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="importToggles" */;
 let vErrors = null;
 let errors = 0;
@@ -38084,8 +38898,8 @@ errors++;
 }
 }
 if(data.data !== undefined){
-if(!(validate197(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
-vErrors = vErrors === null ? validate197.errors : vErrors.concat(validate197.errors);
+if(!(validate199(data.data, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData}))){
+vErrors = vErrors === null ? validate199.errors : vErrors.concat(validate199.errors);
 errors = vErrors.length;
 }
 }
@@ -38100,14 +38914,14 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate198.errors = vErrors;
+validate200.errors = vErrors;
 return errors === 0;
 }
 
-export const importValidation = validate200;
-const schema147 = {"$id":"importValidation","type":"object","additionalProperties":false,"required":["errors","warnings","permissions"],"properties":{"errors":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["message","affectedItems"],"properties":{"message":{"type":"string"},"affectedItems":{"type":"array","items":{"type":"string"}}}}},"warnings":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["message","affectedItems"],"properties":{"message":{"type":"string"},"affectedItems":{"type":"array","items":{"type":"string"}}}}},"permissions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["message","affectedItems"],"properties":{"message":{"type":"string"},"affectedItems":{"type":"array","items":{"type":"string"}}}}}}};
+export const importValidation = validate202;
+const schema148 = {"$id":"importValidation","type":"object","additionalProperties":false,"required":["errors","warnings","permissions"],"properties":{"errors":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["message","affectedItems"],"properties":{"message":{"type":"string"},"affectedItems":{"type":"array","items":{"type":"string"}}}}},"warnings":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["message","affectedItems"],"properties":{"message":{"type":"string"},"affectedItems":{"type":"array","items":{"type":"string"}}}}},"permissions":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["message","affectedItems"],"properties":{"message":{"type":"string"},"affectedItems":{"type":"array","items":{"type":"string"}}}}}}};
 
-function validate200(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="importValidation" */;
 let vErrors = null;
 let errors = 0;
@@ -38474,14 +39288,14 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate200.errors = vErrors;
+validate202.errors = vErrors;
 return errors === 0;
 }
 
-export const featureUsage = validate201;
-const schema148 = {"$id":"featureUsage","type":"object","additionalProperties":false,"required":["version","maturity","featureName","lastHourUsage","seenApplications"],"properties":{"version":{"type":"integer","minimum":1},"maturity":{"type":"string"},"featureName":{"type":"string"},"lastHourUsage":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["environment","timestamp","yes","no"],"properties":{"featureName":{"type":"string"},"appName":{"type":"string"},"environment":{"type":"string"},"timestamp":{"type":"string","format":"date-time"},"yes":{"type":"integer","minimum":0},"no":{"type":"integer","minimum":0},"variants":{"type":"object","additionalProperties":{"type":"integer","minimum":0}}}}},"seenApplications":{"type":"array","items":{"type":"string"}}}};
+export const featureUsage = validate203;
+const schema149 = {"$id":"featureUsage","type":"object","additionalProperties":false,"required":["version","maturity","featureName","lastHourUsage","seenApplications"],"properties":{"version":{"type":"integer","minimum":1},"maturity":{"type":"string"},"featureName":{"type":"string"},"lastHourUsage":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["environment","timestamp","yes","no"],"properties":{"featureName":{"type":"string"},"appName":{"type":"string"},"environment":{"type":"string"},"timestamp":{"type":"string","format":"date-time"},"yes":{"type":"integer","minimum":0},"no":{"type":"integer","minimum":0},"variants":{"type":"object","additionalProperties":{"type":"integer","minimum":0}}}}},"seenApplications":{"type":"array","items":{"type":"string"}}}};
 
-function validate201(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureUsage" */;
 let vErrors = null;
 let errors = 0;
@@ -38870,14 +39684,14 @@ vErrors.push(err31);
 }
 errors++;
 }
-validate201.errors = vErrors;
+validate203.errors = vErrors;
 return errors === 0;
 }
 
-export const featureMetrics = validate202;
-const schema149 = {"$id":"featureMetrics","type":"object","additionalProperties":false,"required":["version","maturity","data"],"properties":{"version":{"type":"integer","minimum":1},"maturity":{"type":"string"},"data":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["environment","timestamp","yes","no"],"properties":{"featureName":{"type":"string"},"appName":{"type":"string"},"environment":{"type":"string"},"timestamp":{"type":"string","format":"date-time"},"yes":{"type":"integer","minimum":0},"no":{"type":"integer","minimum":0},"variants":{"type":"object","additionalProperties":{"type":"integer","minimum":0}}}}}}};
+export const featureMetrics = validate204;
+const schema150 = {"$id":"featureMetrics","type":"object","additionalProperties":false,"required":["version","maturity","data"],"properties":{"version":{"type":"integer","minimum":1},"maturity":{"type":"string"},"data":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["environment","timestamp","yes","no"],"properties":{"featureName":{"type":"string"},"appName":{"type":"string"},"environment":{"type":"string"},"timestamp":{"type":"string","format":"date-time"},"yes":{"type":"integer","minimum":0},"no":{"type":"integer","minimum":0},"variants":{"type":"object","additionalProperties":{"type":"integer","minimum":0}}}}}}};
 
-function validate202(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="featureMetrics" */;
 let vErrors = null;
 let errors = 0;
@@ -39206,14 +40020,14 @@ vErrors.push(err26);
 }
 errors++;
 }
-validate202.errors = vErrors;
+validate204.errors = vErrors;
 return errors === 0;
 }
 
-export const application = validate203;
-const schema150 = {"$id":"application","type":"object","additionalProperties":false,"required":["appName"],"properties":{"appName":{"type":"string"},"sdkVersion":{"type":"string"},"strategies":{"type":"array","items":{"type":"string"}},"description":{"type":"string"},"url":{"type":"string"},"color":{"type":"string"},"icon":{"type":"string"},"usage":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["project","environments"],"properties":{"project":{"type":"string"},"environments":{"type":"array","items":{"type":"string"}}}}}}};
+export const application = validate205;
+const schema151 = {"$id":"application","type":"object","additionalProperties":false,"required":["appName"],"properties":{"appName":{"type":"string"},"sdkVersion":{"type":"string"},"strategies":{"type":"array","items":{"type":"string"}},"description":{"type":"string"},"url":{"type":"string"},"color":{"type":"string"},"icon":{"type":"string"},"usage":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["project","environments"],"properties":{"project":{"type":"string"},"environments":{"type":"array","items":{"type":"string"}}}}}}};
 
-function validate203(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="application" */;
 let vErrors = null;
 let errors = 0;
@@ -39454,14 +40268,14 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate203.errors = vErrors;
+validate205.errors = vErrors;
 return errors === 0;
 }
 
-export const applications = validate204;
-const schema151 = {"$id":"applications","type":"object","additionalProperties":false,"required":["total","applications"],"properties":{"total":{"type":"integer"},"applications":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["appName"],"properties":{"appName":{"type":"string"},"sdkVersion":{"type":"string"},"strategies":{"type":"array","items":{"type":"string"}},"description":{"type":"string"},"url":{"type":"string"},"color":{"type":"string"},"icon":{"type":"string"},"usage":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["project","environments"],"properties":{"project":{"type":"string"},"environments":{"type":"array","items":{"type":"string"}}}}}}}}}};
+export const applications = validate206;
+const schema152 = {"$id":"applications","type":"object","additionalProperties":false,"required":["total","applications"],"properties":{"total":{"type":"integer"},"applications":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["appName"],"properties":{"appName":{"type":"string"},"sdkVersion":{"type":"string"},"strategies":{"type":"array","items":{"type":"string"}},"description":{"type":"string"},"url":{"type":"string"},"color":{"type":"string"},"icon":{"type":"string"},"usage":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["project","environments"],"properties":{"project":{"type":"string"},"environments":{"type":"array","items":{"type":"string"}}}}}}}}}};
 
-function validate204(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="applications" */;
 let vErrors = null;
 let errors = 0;
@@ -39778,14 +40592,14 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate204.errors = vErrors;
+validate206.errors = vErrors;
 return errors === 0;
 }
 
-export const applicationOverview = validate205;
-const schema152 = {"$id":"applicationOverview","type":"object","additionalProperties":false,"required":["projects","featureCount","environments","issues"],"properties":{"projects":{"type":"array","items":{"type":"string"}},"featureCount":{"type":"number"},"environments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","instanceCount","sdks","frontendSdks","backendSdks","lastSeen","issues"],"properties":{"name":{"type":"string"},"instanceCount":{"type":"number"},"sdks":{"type":"array","items":{"type":"string"}},"frontendSdks":{"type":"array","items":{"type":"string"}},"backendSdks":{"type":"array","items":{"type":"string"}},"lastSeen":{"type":["string","null"],"format":"date-time"},"issues":{"type":"object","additionalProperties":false,"required":["missingFeatures","outdatedSdks"],"properties":{"missingFeatures":{"type":"array","items":{"type":"string"}},"outdatedSdks":{"type":"array","items":{"type":"string"}}}}}}},"issues":{"type":"object","additionalProperties":false,"required":["missingStrategies"],"properties":{"missingStrategies":{"type":"array","items":{"type":"string"}}}}}};
+export const applicationOverview = validate207;
+const schema153 = {"$id":"applicationOverview","type":"object","additionalProperties":false,"required":["projects","featureCount","environments","issues"],"properties":{"projects":{"type":"array","items":{"type":"string"}},"featureCount":{"type":"number"},"environments":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["name","instanceCount","sdks","frontendSdks","backendSdks","lastSeen","issues"],"properties":{"name":{"type":"string"},"instanceCount":{"type":"number"},"sdks":{"type":"array","items":{"type":"string"}},"frontendSdks":{"type":"array","items":{"type":"string"}},"backendSdks":{"type":"array","items":{"type":"string"}},"lastSeen":{"type":["string","null"],"format":"date-time"},"issues":{"type":"object","additionalProperties":false,"required":["missingFeatures","outdatedSdks"],"properties":{"missingFeatures":{"type":"array","items":{"type":"string"}},"outdatedSdks":{"type":"array","items":{"type":"string"}}}}}}},"issues":{"type":"object","additionalProperties":false,"required":["missingStrategies"],"properties":{"missingStrategies":{"type":"array","items":{"type":"string"}}}}}};
 
-function validate205(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="applicationOverview" */;
 let vErrors = null;
 let errors = 0;
@@ -40084,7 +40898,7 @@ errors++;
 if(data4.lastSeen !== undefined){
 let data13 = data4.lastSeen;
 if((typeof data13 !== "string") && (data13 !== null)){
-const err24 = {instancePath:instancePath+"/environments/" + i1+"/lastSeen",schemaPath:"#/properties/environments/items/properties/lastSeen/type",keyword:"type",params:{type: schema152.properties.environments.items.properties.lastSeen.type},message:"must be string,null"};
+const err24 = {instancePath:instancePath+"/environments/" + i1+"/lastSeen",schemaPath:"#/properties/environments/items/properties/lastSeen/type",keyword:"type",params:{type: schema153.properties.environments.items.properties.lastSeen.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -40309,14 +41123,14 @@ vErrors.push(err41);
 }
 errors++;
 }
-validate205.errors = vErrors;
+validate207.errors = vErrors;
 return errors === 0;
 }
 
-export const applicationEnvironmentInstances = validate206;
-const schema153 = {"$id":"applicationEnvironmentInstances","type":"object","additionalProperties":false,"required":["instances"],"properties":{"instances":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["instanceId"],"properties":{"instanceId":{"type":"string"},"sdkVersion":{"type":["string","null"]},"clientIp":{"type":["string","null"]},"lastSeen":{"type":"string","format":"date-time"}}}}}};
+export const applicationEnvironmentInstances = validate208;
+const schema154 = {"$id":"applicationEnvironmentInstances","type":"object","additionalProperties":false,"required":["instances"],"properties":{"instances":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["instanceId"],"properties":{"instanceId":{"type":"string"},"sdkVersion":{"type":["string","null"]},"clientIp":{"type":["string","null"]},"lastSeen":{"type":"string","format":"date-time"}}}}}};
 
-function validate206(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="applicationEnvironmentInstances" */;
 let vErrors = null;
 let errors = 0;
@@ -40387,7 +41201,7 @@ errors++;
 if(data1.sdkVersion !== undefined){
 let data3 = data1.sdkVersion;
 if((typeof data3 !== "string") && (data3 !== null)){
-const err5 = {instancePath:instancePath+"/instances/" + i0+"/sdkVersion",schemaPath:"#/properties/instances/items/properties/sdkVersion/type",keyword:"type",params:{type: schema153.properties.instances.items.properties.sdkVersion.type},message:"must be string,null"};
+const err5 = {instancePath:instancePath+"/instances/" + i0+"/sdkVersion",schemaPath:"#/properties/instances/items/properties/sdkVersion/type",keyword:"type",params:{type: schema154.properties.instances.items.properties.sdkVersion.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -40400,7 +41214,7 @@ errors++;
 if(data1.clientIp !== undefined){
 let data4 = data1.clientIp;
 if((typeof data4 !== "string") && (data4 !== null)){
-const err6 = {instancePath:instancePath+"/instances/" + i0+"/clientIp",schemaPath:"#/properties/instances/items/properties/clientIp/type",keyword:"type",params:{type: schema153.properties.instances.items.properties.clientIp.type},message:"must be string,null"};
+const err6 = {instancePath:instancePath+"/instances/" + i0+"/clientIp",schemaPath:"#/properties/instances/items/properties/clientIp/type",keyword:"type",params:{type: schema154.properties.instances.items.properties.clientIp.type},message:"must be string,null"};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -40470,14 +41284,14 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate206.errors = vErrors;
+validate208.errors = vErrors;
 return errors === 0;
 }
 
-export const updateEnabledPayload = validate207;
-const schema154 = {"$id":"updateEnabledPayload","type":"object","additionalProperties":false,"required":["enabled"],"properties":{"enabled":{"type":"boolean"}}};
+export const updateEnabledPayload = validate209;
+const schema155 = {"$id":"updateEnabledPayload","type":"object","additionalProperties":false,"required":["enabled"],"properties":{"enabled":{"type":"boolean"}}};
 
-function validate207(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="updateEnabledPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -40527,14 +41341,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate207.errors = vErrors;
+validate209.errors = vErrors;
 return errors === 0;
 }
 
-export const strategyRefPayload = validate208;
-const schema155 = {"$id":"strategyRefPayload","type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","minLength":1,"maxLength":100}}};
+export const strategyRefPayload = validate210;
+const schema156 = {"$id":"strategyRefPayload","type":"object","additionalProperties":false,"required":["id"],"properties":{"id":{"type":"string","minLength":1,"maxLength":100}}};
 
-function validate208(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate210(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="strategyRefPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -40607,14 +41421,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate208.errors = vErrors;
+validate210.errors = vErrors;
 return errors === 0;
 }
 
-export const variantsPayload = validate209;
-const schema156 = {"$id":"variantsPayload","type":"object","additionalProperties":false,"required":["variants"],"properties":{"variants":{"type":"array"}}};
+export const variantsPayload = validate211;
+const schema157 = {"$id":"variantsPayload","type":"object","additionalProperties":false,"required":["variants"],"properties":{"variants":{"type":"array"}}};
 
-function validate209(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="variantsPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -40664,14 +41478,14 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate209.errors = vErrors;
+validate211.errors = vErrors;
 return errors === 0;
 }
 
-export const emptyPayload = validate210;
-const schema157 = {"$id":"emptyPayload","type":"object","additionalProperties":false,"properties":{}};
+export const emptyPayload = validate212;
+const schema158 = {"$id":"emptyPayload","type":"object","additionalProperties":false,"properties":{}};
 
-function validate210(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="emptyPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -40697,14 +41511,14 @@ vErrors.push(err1);
 }
 errors++;
 }
-validate210.errors = vErrors;
+validate212.errors = vErrors;
 return errors === 0;
 }
 
-export const dependencyRefPayload = validate211;
-const schema158 = {"$id":"dependencyRefPayload","type":"object","additionalProperties":false,"required":["feature"],"properties":{"feature":{"type":"string","minLength":1,"maxLength":100}}};
+export const dependencyRefPayload = validate213;
+const schema159 = {"$id":"dependencyRefPayload","type":"object","additionalProperties":false,"required":["feature"],"properties":{"feature":{"type":"string","minLength":1,"maxLength":100}}};
 
-function validate211(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate213(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="dependencyRefPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -40777,14 +41591,14 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate211.errors = vErrors;
+validate213.errors = vErrors;
 return errors === 0;
 }
 
-export const segmentRefPayload = validate212;
-const schema159 = {"$id":"segmentRefPayload","type":"object","required":["id"],"properties":{"id":{"type":"integer","minimum":1}}};
+export const segmentRefPayload = validate214;
+const schema160 = {"$id":"segmentRefPayload","type":"object","required":["id"],"properties":{"id":{"type":"integer","minimum":1}}};
 
-function validate212(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
+function validate214(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="segmentRefPayload" */;
 let vErrors = null;
 let errors = 0;
@@ -40835,7 +41649,7 @@ vErrors.push(err3);
 }
 errors++;
 }
-validate212.errors = vErrors;
+validate214.errors = vErrors;
 return errors === 0;
 }
 

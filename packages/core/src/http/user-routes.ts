@@ -104,6 +104,28 @@ export const USER_ROUTES: readonly Route[] = [
     run: async (admin, { principal, params }) => ok(await admin.getUser(principal, { id: params['id']! })),
   },
   {
+    method: 'GET',
+    path: `${USERS}/:id/permissions`,
+    summary: 'Every permission and whether the person holds it (root, in a project, in an environment)',
+    operationId: 'getUserPermissions',
+    auth: 'admin',
+    query: [
+      { name: 'project', description: 'The project the project permissions are for (default `default`).' },
+      { name: 'environment', description: 'The environment the environment permissions are for (none listed without it).' },
+    ],
+    response: { status: 200, schema: 'userAccessOverview' },
+    errors: [404],
+    authorize: requireAdmin,
+    run: async (admin, { principal, params, query }) =>
+      ok(
+        await admin.getUserPermissions(principal, {
+          id: params['id']!,
+          project: query.get('project'),
+          environment: query.get('environment'),
+        }),
+      ),
+  },
+  {
     method: 'PUT',
     path: `${USERS}/:id`,
     summary: "Change a person's name, email, root role or scope (a new role ends their sessions)",

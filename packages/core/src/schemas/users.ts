@@ -255,6 +255,44 @@ export const changePasswordByTokenSchema = {
   properties: { token: { type: 'string', maxLength: 200 }, password },
 } as const;
 
+const granted = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'name', 'displayName', 'type', 'hasPermission'],
+  properties: {
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    displayName: { type: 'string' },
+    type: { type: 'string' },
+    environment: { type: 'string' },
+    hasPermission: { type: 'boolean' },
+  },
+} as const;
+
+/** `GET /api/admin/user-admin/:id/permissions` (Unleash's userAccessOverviewSchema: no project roles or groups here). */
+export const userAccessOverviewSchema = {
+  $id: 'userAccessOverview',
+  type: 'object',
+  additionalProperties: false,
+  required: ['overview', 'user', 'rootRole', 'projectRoles'],
+  properties: {
+    overview: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['root', 'project', 'environment', 'groups'],
+      properties: {
+        root: { type: 'array', items: granted },
+        project: { type: 'array', items: granted },
+        environment: { type: 'array', items: granted },
+        groups: none,
+      },
+    },
+    user: { $ref: 'user' },
+    rootRole: role,
+    projectRoles: none,
+  },
+} as const;
+
 export const USER_SCHEMAS = [
   createUserSchema,
   updateUserSchema,
@@ -273,4 +311,5 @@ export const USER_SCHEMAS = [
   resetPasswordSchema,
   tokenUserSchema,
   changePasswordByTokenSchema,
+  userAccessOverviewSchema,
 ] as const;
