@@ -1,7 +1,8 @@
 // Integration secrets at rest, on memory, lowdb and PostgreSQL: stored sealed (the secret strings are in no
 // byte of lowdb's data directory nor in the text of PostgreSQL's rows), sent in clear to a real receiver on
 // 127.0.0.1 (its URL, headers and signature); a key that does not open them records a failure and sends
-// nothing, a previous key given beside the new one opens them (rotation); records stored in clear before are
+// nothing, a start with a previous key given beside the new one seals them again with the new one (rotation);
+// records stored in clear before are
 // sealed at the first start with a key, in one write; without a key a secret is refused (400 naming the
 // setting) and nothing is written. Every wait is for the receiver or the stored state to show the fact.
 import { createHmac } from 'node:crypto';
@@ -188,7 +189,7 @@ function secretsSuite(kind: Kind): void {
     noSecretIn(JSON.stringify(logged), 'the log');
   });
 
-  test('a key that does not open them: the failure recorded with its reason, nothing sent; the old key as a previous one opens them', async () => {
+  test('a key that does not open them: the failure recorded with its reason, nothing sent; a rotation through a previous key', async () => {
     const first = adminWith({ secretsKey: TEST_SECRETS_KEY });
     const addon = await webhook(first);
     const wrong = adminWith({ secretsKey: OTHER_KEY });
@@ -204,10 +205,15 @@ function secretsSuite(kind: Kind): void {
     assert.not.ok(outcome!.stateDetails.includes('flagadmin-sealed'), 'no sealed text in the reason');
     assert.is(receiver.requests.length, 0, 'nothing sent');
     await deliveries.pop()!.close();
-    // A rotation: the new key seals, the old one (previous) still opens what it sealed.
+    // A rotation: a start with the new key and the old one as previous seals everything again with the new
+    // key (one write, counted in the log), after which the previous key may go.
     const rotated = adminWith({ secretsKey: OTHER_KEY, previousSecretsKeys: [TEST_SECRETS_KEY] });
-    deliver(rotated);
-    await createFlag(rotated, 'sent-after-rotation');
+    await rotated.context.ready();
+    const line = logged.find(([, message]) => message?.startsWith('integration secrets sealed with the current key'));
+    assert.equal(line?.[0], { integrations: 1, clear: 0, previousKey: 4 });
+    const newOnly = adminWith({ secretsKey: OTHER_KEY });
+    deliver(newOnly);
+    await createFlag(newOnly, 'sent-after-rotation');
     await receiver.until((q) => q.length === 1);
     assert.is(receiver.requests[0]!.path, `/hook?key=${URL_SECRET}`);
     assert.is(JSON.parse(receiver.requests[0]!.body).featureName, 'sent-after-rotation');
@@ -244,8 +250,8 @@ function secretsSuite(kind: Kind): void {
     const admin = adminWith({ secretsKey: TEST_SECRETS_KEY });
     await admin.context.ready();
     assert.is((await revision()) - before, 1, 'one write');
-    const line = logged.find(([, message]) => message === 'integration secrets stored in clear were sealed');
-    assert.equal(line?.[0], { integrations: 1, parameters: 2 });
+    const line = logged.find(([, message]) => message?.startsWith('integration secrets sealed with the current key'));
+    assert.equal(line?.[0], { integrations: 1, clear: 2, previousKey: 0 });
     // The next start finds nothing to seal and writes nothing.
     await adminWith({ secretsKey: TEST_SECRETS_KEY }).context.ready();
     assert.is((await revision()) - before, 1, 'no write at the next start');

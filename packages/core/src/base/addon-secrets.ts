@@ -24,6 +24,13 @@ export interface IntegrationSecrets {
   open(record: AddonRecord): Promise<AddonRecord>;
   /** The names of the record's secret parameters stored in clear (not empty, not sealed). */
   clearNames(record: AddonRecord): string[];
+  /** The names of the record's parameters sealed by a previous key (none without a key). */
+  previousKeyNames(record: AddonRecord): Promise<string[]>;
+  /**
+   * The record with its clear secrets sealed and those sealed by a previous key sealed again with the current
+   * one (a rotation's end); a value no key given opens is left as it is.
+   */
+  reseal(record: AddonRecord): Promise<AddonRecord>;
 }
 
 /** What a sealed parameter is bound to: the same text in another integration or parameter does not open. */
@@ -46,25 +53,43 @@ export function integrationSecrets(sealer: SecretSealer | undefined): Integratio
     Object.entries(record.parameters)
       .filter(([name, value]) => isSecret(record, name) && filled(value) && !isSealed(value))
       .map(([name]) => name);
+  const seal = async (record: AddonRecord, stored?: AddonRecord): Promise<AddonRecord> => {
+    const entries: [string, unknown][] = [];
+    for (const [name, value] of Object.entries(record.parameters)) {
+      const kept = isSealed(value) && stored !== undefined && Object.hasOwn(stored.parameters, name) && stored.parameters[name] === value;
+      if (!isSecret(record, name) || !filled(value) || kept) {
+        entries.push([name, value]);
+        continue;
+      }
+      if (!sealer) {
+        const message = `The parameter ${name} is a secret, and this instance stores no secret in clear: it has no key to seal it with (give ${SECRETS_KEY_SETTING})`;
+        throw badData(message, [{ message, path: `/parameters/${name}` }]);
+      }
+      entries.push([name, await sealer.seal(String(value), boundTo(record, name))]);
+    }
+    return withParameters(record, entries);
+  };
+  const previousKeyNames = async (record: AddonRecord) => {
+    const names: string[] = [];
+    for (const [name, value] of Object.entries(record.parameters))
+      if (sealer && isSealed(value) && (await sealer.byPreviousKey(value))) names.push(name);
+    return names;
+  };
   return {
     sealing: sealer !== undefined,
     clearNames,
-    async seal(record, stored) {
+    previousKeyNames,
+    async reseal(record) {
+      const previous = await previousKeyNames(record);
       const entries: [string, unknown][] = [];
       for (const [name, value] of Object.entries(record.parameters)) {
-        const kept = isSealed(value) && stored !== undefined && Object.hasOwn(stored.parameters, name) && stored.parameters[name] === value;
-        if (!isSecret(record, name) || !filled(value) || kept) {
-          entries.push([name, value]);
-          continue;
-        }
-        if (!sealer) {
-          const message = `The parameter ${name} is a secret, and this instance stores no secret in clear: it has no key to seal it with (give ${SECRETS_KEY_SETTING})`;
-          throw badData(message, [{ message, path: `/parameters/${name}` }]);
-        }
-        entries.push([name, await sealer.seal(String(value), boundTo(record, name))]);
+        const plain = previous.includes(name) ? await sealer!.open(String(value), boundTo(record, name)).catch(() => undefined) : undefined;
+        entries.push([name, plain === undefined ? value : await sealer!.seal(plain, boundTo(record, name))]);
       }
-      return withParameters(record, entries);
+      const resealed = withParameters(record, entries);
+      return seal(resealed, resealed); // what is sealed now stays; what is clear is sealed
     },
+    seal,
     async open(record) {
       const entries: [string, unknown][] = [];
       for (const [name, value] of Object.entries(record.parameters)) {

@@ -19,6 +19,8 @@ export interface SecretSealer {
   seal(plain: string, boundTo: string): Promise<string>;
   /** The plain text of a sealed value; throws a SealedSecretError when no key given opens it. */
   open(sealed: string, boundTo: string): Promise<string>;
+  /** Whether a sealed value was sealed by one of the previous keys (by its key id). */
+  byPreviousKey(sealed: string): Promise<boolean>;
 }
 
 /** A sealed value that cannot be opened: sealed by a key not given, altered, or bound to something else. */
@@ -74,6 +76,10 @@ export function secretSealer(key: string, previousKeys: readonly string[] = []):
       bytes.set(iv);
       bytes.set(sealed, IV_BYTES);
       return `${SEALED_PREFIX}${current!.id}:${toBase64Url(bytes)}`;
+    },
+    async byPreviousKey(text) {
+      const id = SEALED.exec(text)?.[1];
+      return (await imported()).slice(1).some((k) => k.id === id);
     },
     async open(text, boundTo) {
       const [, id, body] = SEALED.exec(text) ?? [];
