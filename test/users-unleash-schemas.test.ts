@@ -60,7 +60,9 @@ async function exercise(send: Send, key: string, origin: string): Promise<Map<st
   await call('getBaseUsersAndGroups', 'GET', `${USERS}/access`);
   await call('getUserPermissions', 'GET', `${USERS}/${user.id}/permissions?project=default&environment=production`);
   const { resetPasswordUrl } = await call('resetUserPassword', 'POST', `${USERS}/reset-password`, { id: 'schema@example.com' });
-  const token = new URL(resetPasswordUrl).searchParams.get('token')!;
+  // Unleash's link has the token in the query, flagadmin's in the page's fragment.
+  const url = new URL(resetPasswordUrl);
+  const token = (url.searchParams.get('token') ?? new URLSearchParams(url.hash.split('?')[1]).get('token'))!;
   await call('validateToken', 'GET', `/auth/reset/validate?token=${encodeURIComponent(token)}`, undefined, 'person');
   await call('changePassword', 'POST', '/auth/reset/password', { token, password: 'Fourth-pass-2026!' }, 'person');
   await call('deleteUser', 'DELETE', `${USERS}/${user.id}`);

@@ -1,7 +1,7 @@
 // People in Debian's chromium against the spawned bin: sign in with a password (the session in an HttpOnly
 // cookie, no secret in the page's storage), the users screen (create, change a role, set a password,
-// delete), my profile and my personal access tokens (the secret once, acting as me, refused once
-// deleted), sign-out. axe-core on each screen.
+// delete, a password reset link handed over and used signed out), my profile and my personal access
+// tokens (the secret once, acting as me, refused once deleted), sign-out. axe-core on each screen.
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { screenshot } from './browser';
@@ -121,6 +121,9 @@ s.test('an editor: no users screen; my profile; my tokens (the secret once, acti
   await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'My profile' }).click();
   await page.getByRole('heading', { level: 1, name: 'My profile' }).waitFor();
   assert.is(await page.getByTestId('profile-role').innerText(), 'editor');
+  assert.is(await page.getByTestId('profile-root-role').innerText(), 'Editor');
+  assert.match(await page.getByTestId('profile-projects').innerText(), /(^|, )default(, |$)/);
+  await page.getByRole('heading', { name: 'Change my password' }).waitFor();
   await page.getByText(EDITOR.email).waitFor();
   await assertAccessible(page, 'my profile');
   await screenshot(page, 'profile');
@@ -150,6 +153,40 @@ s.test('an editor: no users screen; my profile; my tokens (the secret once, acti
   await page.getByRole('button', { name: 'Yes, delete ci script' }).click();
   await row.waitFor({ state: 'detached' });
   assert.is((await fetch(`${s.url()}/api/admin/user`, { headers: { authorization: secret } })).status, 401, 'refused once deleted');
+});
+
+s.test('a reset link: the admin makes it on the users screen, the person opens it signed out, sets a password, signs in', async () => {
+  const { page } = await tab();
+  await signInWithPassword(page, ADMIN.username, ADMIN.password);
+  await page.goto(`${s.url()}/#/users`);
+  await page.getByRole('button', { name: `Make a password reset link for ${EDITOR.name}` }).click();
+  await page
+    .getByRole('status')
+    .filter({ hasText: `A reset link for ${EDITOR.name}` })
+    .waitFor();
+  const link = await page.getByLabel(`Reset link of ${EDITOR.name}`).inputValue();
+  assert.match(link, new RegExp(`^${s.url()}/#/reset-password\\?token=[0-9a-f]{64}$`));
+  await assertAccessible(page, 'users, a reset link made');
+  await screenshot(page, 'users-reset-link');
+
+  const signedOut = await tab();
+  await signedOut.page.goto(link);
+  await signedOut.page.getByRole('heading', { level: 1, name: 'Set a new password' }).waitFor();
+  await signedOut.page.getByText(`A new password for ${EDITOR.name} (${EDITOR.email}).`).waitFor();
+  await assertAccessible(signedOut.page, 'reset password');
+  await signedOut.page.getByLabel('New password', { exact: true }).fill('Erin-Reset-6180!');
+  await signedOut.page.getByLabel('Confirm the new password').fill('Erin-Reset-6180!');
+  await signedOut.page.getByRole('button', { name: 'Set password' }).click();
+  await signedOut.page.getByRole('status').filter({ hasText: 'Your password is set.' }).waitFor();
+  await assertAccessible(signedOut.page, 'reset password done');
+  await signedOut.page.getByRole('link', { name: 'Sign in' }).click();
+  await signInWithPassword(signedOut.page, EDITOR.email, 'Erin-Reset-6180!');
+
+  // The link worked once: opened again, it is refused.
+  const again = await tab();
+  await again.page.goto(link);
+  await again.page.getByRole('alert').filter({ hasText: 'invalid, expired or used already' }).waitFor();
+  await assertAccessible(again.page, 'reset password, a used link');
 });
 
 s.run();

@@ -83,7 +83,7 @@ export const USER_ROUTES: readonly Route[] = [
     summary: 'A one-time link (24 hours) for a person to set a new password; no email is sent: hand the link over',
     operationId: 'resetUserPassword',
     description:
-      '`id` is the person’s email (or username). The link is `<this server>/reset-password?token=…`; only its hash is kept, a new one replaces it, and using it ends the person’s sessions. A second link for one person within a minute: 429.',
+      '`id` is the person’s email (or username). The link is the page’s screen `<this server>/#/reset-password?token=…`; only its hash is kept, a new one replaces it, and using it ends the person’s sessions. A second link for one person within a minute: 429.',
     auth: 'admin',
     request: 'resetPasswordRequest',
     response: { status: 200, schema: 'resetPassword' },

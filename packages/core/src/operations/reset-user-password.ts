@@ -7,8 +7,9 @@ import { assertValid } from '../schemas/validation';
 
 /**
  * `POST /api/admin/user-admin/reset-password` `{id}` (Unleash's `resetUserPassword`; `id` is the person's
- * email, or here their username too): a one-time link to set a new password, `<origin><base
- * path>/reset-password?token=<64 hex>`, working 24 hours and once (its token is kept as a SHA-256 hash
+ * email, or here their username too): a one-time link to set a new password, the page's screen
+ * `<origin><base path>/#/reset-password?token=<64 hex>` (in the fragment, so the token reaches no server
+ * log and no Referer), working 24 hours and once (its token is kept as a SHA-256 hash
  * only; a new link replaces the previous one). No email is sent: the admin hands the link over, as
  * Unleash without an email service. Unknown: 404; a second link for one person within a minute: 429, as
  * Unleash. No event (as Unleash). ADMIN.
@@ -44,5 +45,5 @@ export async function resetUserPassword(
     };
     await tx.put('users', { ...user, reset });
   });
-  return { resetPasswordUrl: `${input.origin}${ctx.people.signIn.basePath}/reset-password?token=${token}` };
+  return { resetPasswordUrl: `${input.origin}${ctx.people.signIn.basePath}/#/reset-password?token=${token}` };
 }

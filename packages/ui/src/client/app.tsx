@@ -5,6 +5,7 @@ import { matchRoute, useHashPath } from './router';
 import { SCREENS } from './routes';
 import { endSession, hasSession } from './people';
 import { forgetKey, readKey } from './session';
+import { ResetPasswordView } from './views/reset-password';
 import { SignIn } from './views/sign-in';
 
 function NotFound() {
@@ -58,6 +59,14 @@ export function App() {
     [],
   );
 
+  // A reset link is opened signed out: its screen is outside the sign-in gate.
+  if (path.startsWith('/reset-password')) {
+    return (
+      <main id="main">
+        <ResetPasswordView path={path} />
+      </main>
+    );
+  }
   if (signedIn === 'checking') {
     return (
       <main id="main">

@@ -131,3 +131,34 @@ export async function getMe(): Promise<Me> {
 export async function changeMyPassword(oldPassword: string, password: string, confirmPassword: string): Promise<void> {
   await api('/api/admin/user/change-password', { method: 'POST', body: { oldPassword, password, confirmPassword } });
 }
+
+/** Unleash's `getProfile`: the root role and the projects one may act in, and whether one has a password here. */
+export interface Profile {
+  rootRole: { id: number; name: string; description?: string };
+  projects: string[];
+  canChangePassword: boolean;
+}
+
+export async function getProfile(): Promise<Profile> {
+  return (await api<Profile>('/api/admin/user/profile')).data;
+}
+
+/** A one-time link (24 hours) for a person to set a new password, named by their email or username. */
+export async function makeResetLink(login: string): Promise<string> {
+  return (await api<{ resetPasswordUrl: string }>(`${USERS}/reset-password`, { method: 'POST', body: { id: login } })).data
+    .resetPasswordUrl;
+}
+
+/** Whom a reset link is for (while it works). */
+export interface TokenUser {
+  email: string;
+  name?: string;
+}
+
+export async function checkResetToken(token: string): Promise<TokenUser> {
+  return (await api<TokenUser>(`/auth/reset/validate?token=${seg(token)}`, { anonymous: true })).data;
+}
+
+export async function setPasswordWithToken(token: string, password: string): Promise<void> {
+  await api('/auth/reset/password', { method: 'POST', body: { token, password }, anonymous: true });
+}

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { ActionNotices } from '../components/confirm-button';
 import { ErrorNotice, Loading, Notice } from '../components/notice';
 import { Page } from '../components/page';
-import { changeMyPassword, getMe, type Me } from '../people';
+import { changeMyPassword, getMe, getProfile, type Me, type Profile } from '../people';
 import { useAction } from '../use-action';
 import { useResource } from '../use-resource';
 
@@ -11,26 +11,31 @@ const scope = (list: string[]): string => (list.includes('*') ? 'all' : list.joi
 /** Who is signed in (a person, or a key), their role and scope; a person changes their own password here. */
 export function ProfileView() {
   const me = useResource(getMe, []);
+  const profile = useResource(getProfile, []);
   const person = me.data && !me.data.user.isAPI ? me.data : null;
   return (
     <Page title="My profile">
       <ErrorNotice error={me.error} />
       {me.loading && !me.data ? <Loading what="the profile" /> : null}
-      {me.data ? <Details me={me.data} /> : null}
+      {me.data ? <Details me={me.data} profile={profile.data} /> : null}
       {me.data?.user.isAPI ? <Notice kind="info">Signed in with an API key: a key has no password and no personal tokens.</Notice> : null}
       {person ? (
         <>
           <p>
             <a href="#/profile/tokens">My personal access tokens</a>
           </p>
-          <PasswordChange />
+          {profile.data?.canChangePassword === false ? (
+            <Notice kind="info">You sign in with single sign-on: there is no password of yours here to change.</Notice>
+          ) : (
+            <PasswordChange />
+          )}
         </>
       ) : null}
     </Page>
   );
 }
 
-function Details({ me }: { me: Me }) {
+function Details({ me, profile }: { me: Me; profile: Profile | undefined }) {
   const { user } = me;
   return (
     <dl class="details">
@@ -48,6 +53,14 @@ function Details({ me }: { me: Me }) {
       <dd data-testid="profile-role">{me.role ?? 'none'}</dd>
       <dt>Projects</dt>
       <dd>{scope(me.projects)}</dd>
+      {profile ? (
+        <>
+          <dt>Root role</dt>
+          <dd data-testid="profile-root-role">{profile.rootRole.name}</dd>
+          <dt>Projects you may act in</dt>
+          <dd data-testid="profile-projects">{profile.projects.join(', ') || 'none'}</dd>
+        </>
+      ) : null}
       <dt>Environments</dt>
       <dd>{scope(me.environments)}</dd>
     </dl>

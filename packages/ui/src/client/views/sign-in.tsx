@@ -9,7 +9,7 @@ import { saveKey } from '../session';
 function reasonOf(e: unknown, refused: string): string {
   const err = e instanceof ApiError ? e : null;
   if (err?.status === 401) return refused;
-  if (err?.status === 429) return `Too many failed sign-ins: ${err.message}`;
+  if (err?.status === 429) return err.message;
   return err?.message ?? String(e);
 }
 

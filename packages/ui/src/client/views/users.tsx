@@ -9,6 +9,7 @@ import {
   deleteUser,
   getMe,
   listUsers,
+  makeResetLink,
   type NewUser,
   type RootRole,
   setUserPassword,
@@ -21,7 +22,7 @@ import { useResource } from '../use-resource';
 
 const roleOptions = (roles: RootRole[]) => roles.map((r) => ({ value: String(r.id), label: r.name }));
 
-/** The people of the instance (admins only): list, create, change a role, set a new password, delete. */
+/** The people of the instance (admins only): list, create, change a role, set a new password or hand over a reset link, delete. */
 export function UsersView() {
   const me = useResource(getMe, []);
   const admin = me.data?.role === 'admin';
@@ -67,6 +68,8 @@ function UserRow({ user, roles, action, onChanged }: { user: User; roles: RootRo
   const label = userLabel(user);
   const [role, setRole] = useState(String(user.rootRole));
   const [password, setPassword] = useState<string | null>(null);
+  const [link, setLink] = useState<string | null>(null);
+  const login = user.email ?? user.username;
   const run = async (write: () => Promise<void>, done: string) => {
     const ok = await action.run(write, done);
     if (ok) onChanged();
@@ -133,6 +136,31 @@ function UserRow({ user, roles, action, onChanged }: { user: User; roles: RootRo
               </button>
             </form>
           )}
+          {login ? (
+            <button
+              type="button"
+              aria-label={`Make a password reset link for ${label}`}
+              disabled={action.busy}
+              onClick={async () => {
+                let made = '';
+                if (
+                  await action.run(
+                    async () => (made = await makeResetLink(login)),
+                    `A reset link for ${label}: hand it over; it works once, for 24 hours.`,
+                  )
+                )
+                  setLink(made);
+              }}
+            >
+              Reset link
+            </button>
+          ) : null}
+          {link ? (
+            <span class="reset-link">
+              <label for={`reset-link-${user.id}`}>Reset link of {label}</label>
+              <input id={`reset-link-${user.id}`} type="text" readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
+            </span>
+          ) : null}
           <ConfirmButton
             text="Delete"
             label={`Delete ${label}`}
