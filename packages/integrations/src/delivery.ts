@@ -115,8 +115,9 @@ export function startIntegrations(options: IntegrationsOptions): Integrations {
   async function deliverClaim(claim: Claim, signal: AbortSignal): Promise<'done' | 'more' | 'lost'> {
     const { addon } = claim;
     let sendable: Addon | string | undefined;
-    for (let after = claim.lastEventId; after < claim.lastId; after = Math.min(claim.lastId, after + EVENT_PAGE)) {
-      for (const event of await eventPage(after, Math.min(claim.lastId, after + EVENT_PAGE))) {
+    for (let after = claim.lastEventId, end = 0; after < claim.lastId; after = end) {
+      end = Math.min(claim.lastId, after + EVENT_PAGE);
+      for (const event of await eventPage(after, end)) {
         if (!wants(addon, event)) continue;
         if (sendable === undefined) {
           sendable = await opened(addon);
