@@ -20,13 +20,15 @@
  * ```
  *
  * Signature: `storageContract(name: string, adapter: StorageAdapter): void`. It registers one uvu suite
- * per topic (records, deletes, indexes, transactions, events, events by feature, sequences, durability, then the adapter's own)
+ * per topic (records, deletes, indexes, transactions, events, events by feature, sequences, collection versions,
+ * durability, then the adapter's own)
  * named `${name}: topic`, and runs them. `cleanup()` closes whichever storage is open (the one `open`
  * gave or the last `reopen` gave) and removes its data; it runs after every case, also a failed one.
  * Record builders (`makeFeature`, `makeEvent`, `oneOfEach`...) live in test/helpers/records.ts.
  */
 import { suite } from 'uvu';
 import type { Storage } from '@flagadmin/core';
+import { collectionVersionCases } from './collection-versions';
 import { deleteCases } from './deletes';
 import { durabilityCases } from './durability';
 import { eventCases } from './events';
@@ -54,6 +56,7 @@ const TOPICS: [string, (context: ContractContext) => void][] = [
   ['events', eventCases],
   ['events by feature', featureEventCases],
   ['sequences', sequenceCases],
+  ['collection versions', collectionVersionCases],
   ['durability', durabilityCases],
 ];
 

@@ -149,6 +149,25 @@ test('a failed commit rejects its batch and everything prepared on top of it; no
   );
 });
 
+test('a failed commit replaces the collection versions: what a cache derived from the dropped changes is never served', async () => {
+  const { e, control } = engine();
+  const version = () => e.write(async (tx) => tx.collectionVersion?.('projectStats'));
+  await increment(e);
+  const durable = await version();
+  control.fail = true;
+  let seenPending: object | undefined;
+  const failing = increment(e).catch(() => undefined);
+  // Prepared on top of the failing change set, this write sees it (and its version) while the commit runs.
+  const onTop = e.write(async (tx) => (seenPending = tx.collectionVersion?.('projectStats'))).catch(() => undefined);
+  await Promise.all([failing, onTop]);
+  control.fail = false;
+  const after = await version();
+  assert.ok(durable && seenPending && after);
+  assert.is.not(seenPending, durable, 'the pending put replaced it');
+  assert.is.not(after, seenPending, 'the dropped change set took its version with it');
+  assert.is((await e.read((tx) => tx.get('projectStats', 'p')))!.featureCount, 1);
+});
+
 test('exclusive work runs with nothing pending, and writes queued meanwhile wait', async () => {
   const { e } = engine();
   const writes = Array.from({ length: 10 }, () => increment(e));

@@ -1,7 +1,5 @@
-/** The feature types' lifetimes in force, read in the caller's transaction. */
-import type { ReadTx } from '../base/storage';
+/** The feature types' lifetimes in force, read in the caller's transaction (kept while the storage says they are unchanged). */
 import { featureLifetimes, type FeatureLifetimes } from '../documents/feature-types';
+import { derivedByVersion, type DerivedRead } from './derived-by-version';
 
-export async function readFeatureLifetimes(tx: ReadTx): Promise<FeatureLifetimes> {
-  return featureLifetimes(await tx.list('featureTypes'));
-}
+export const readFeatureLifetimes: DerivedRead<FeatureLifetimes> = derivedByVersion('featureTypes', featureLifetimes);

@@ -4,6 +4,7 @@ import { environmentIndex, type EnvironmentIndex } from '../documents/feature-do
 import { notFound } from '../base/errors';
 import type { FeatureEnvironmentState, FeatureRecord, ProjectRecord } from '../base/records';
 import type { ReadTx } from '../base/storage';
+import { derivedByVersion, type DerivedRead } from './derived-by-version';
 
 /** A numeric id as a path names it (change requests, changes, segments): 1 to 16 digits, no leading zero. */
 export const isIdText = (text: string): boolean => /^[1-9]\d{0,15}$/.test(text);
@@ -31,6 +32,5 @@ export function environmentOf(feature: FeatureRecord, environment: string): Feat
   return state;
 }
 
-export async function environments(tx: ReadTx): Promise<EnvironmentIndex> {
-  return environmentIndex(await tx.list('environments'));
-}
+/** The environments by name, in their sort order (kept while the storage says they are unchanged). */
+export const environments: DerivedRead<EnvironmentIndex> = derivedByVersion('environments', environmentIndex);

@@ -19,6 +19,8 @@ export class GroupCommit {
   constructor(
     private readonly commit: CommitBatch,
     private readonly apply: (changes: ChangeSet) => void,
+    /** Told when pending change sets are dropped (a failed commit): what write transactions see changed. */
+    private readonly undone: () => void = () => undefined,
   ) {}
 
   /** Resolves once `changes` is durable and applied; rejects when its batch (or one before) failed. */
@@ -48,6 +50,7 @@ export class GroupCommit {
         // Everything pending was prepared on top of this batch: none of it can become true.
         const failed = this.pending.splice(0);
         this.flushing = 0;
+        this.undone();
         for (const p of failed) p.reject(error);
         return;
       }

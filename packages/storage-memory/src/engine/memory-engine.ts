@@ -28,6 +28,12 @@ export class MemoryEngine {
   private readonly group: GroupCommit | undefined;
   /** Told after each commit is applied (Storage.onCommit). */
   private readonly commitListeners = new Set<() => void>();
+  /**
+   * ReadTx.collectionVersion for write transactions: one token per collection, replaced when a change
+   * set touching it is prepared (write transactions see it from then on) and all replaced when pending
+   * change sets are dropped.
+   */
+  private readonly versions = new Map<CollectionName, object>();
 
   /**
    * @param commit makes a batch of change sets durable, in order, all or nothing. Without it, changes
@@ -41,7 +47,13 @@ export class MemoryEngine {
     commit?: CommitBatch,
   ) {
     this.state = new CommittedState(image);
-    this.group = commit && new GroupCommit(commit, (changes) => this.apply(changes));
+    this.group =
+      commit &&
+      new GroupCommit(
+        commit,
+        (changes) => this.apply(changes),
+        () => this.versions.clear(),
+      );
   }
 
   /**
@@ -133,7 +145,8 @@ export class MemoryEngine {
   private prepare(overlay: Overlay): ChangeSet {
     const puts: PutEntry[] = [];
     const deletes: DeleteEntry[] = [];
-    for (const map of overlay.records.values()) {
+    for (const [collection, map] of overlay.records) {
+      if (map.size) this.versions.delete(collection);
       for (const change of map.values()) {
         if (change.json === undefined) deletes.push(change);
         else puts.push(change);
@@ -174,6 +187,12 @@ export class MemoryEngine {
         return [...all].sort();
       },
       revision: () => state.revision,
+      version: (overlay, collection) => {
+        if (!overlay || overlay.records.get(collection)?.size) return undefined;
+        let version = this.versions.get(collection);
+        if (!version) this.versions.set(collection, (version = {}));
+        return version;
+      },
       lastEventId: () => group?.lastEventId() ?? this.events.lastId,
       nextSequence: (overlay: Overlay, name: SequenceName) => {
         const value = (overlay.sequences.get(name) ?? group?.sequence(name) ?? state.sequences.get(name) ?? 0) + 1;

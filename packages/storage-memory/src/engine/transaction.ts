@@ -27,6 +27,11 @@ export interface EngineView {
     where: { project: string } | undefined,
   ): string[];
   revision(): number;
+  /**
+   * ReadTx.collectionVersion: write transactions only (a read's snapshot may be older than the
+   * engine's tokens), and none for a collection the transaction changed itself.
+   */
+  version(overlay: Overlay | undefined, collection: CollectionName): object | undefined;
   /** The id of the last event of the committed state and the change sets still being made durable. */
   lastEventId(): number;
   nextSequence(overlay: Overlay, name: SequenceName): number;
@@ -80,6 +85,10 @@ export class Tx implements WriteTx {
 
   async revision(): Promise<number> {
     return this.snapshot ? this.snapshot.revision : this.view.revision();
+  }
+
+  collectionVersion(collection: CollectionName): object | undefined {
+    return this.view.version(this.overlay, collection);
   }
 
   /** How many events this transaction sees: those of its snapshot, or every committed one. */
