@@ -6,7 +6,7 @@
 // sealed at the first start with a key, in one write; without a key a secret is refused (400 naming the
 // setting) and nothing is written. Every wait is for the receiver or the stored state to show the fact.
 import { createHmac } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
@@ -18,6 +18,8 @@ import { postgresStorage } from '@flagadmin/storage-postgres';
 import { startIntegrations, type Integrations } from '../packages/integrations/src/index';
 import { startReceiver, TEST_SECRETS_KEY, type Receiver } from './helpers/integration-receiver';
 import { sharedPostgres } from './helpers/postgres-schemas';
+import { REPO_ROOT, runToEnd } from './helpers/bin';
+import { secretSealer } from '../packages/core/src/base/secret-sealing';
 
 /** Another valid key: what a process given the wrong key has. */
 const OTHER_KEY = Buffer.alloc(32, 7).toString('base64');
@@ -294,3 +296,31 @@ function secretsSuite(kind: Kind): void {
 }
 
 for (const kind of KINDS) secretsSuite(kind);
+
+const hosts = suite('integration secrets sealed on other hosts (WebCrypto)');
+hosts('a value sealed on Deno and on Bun opens on Node with the same key and binding, and not with another binding', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'flagadmin-sealing-'));
+  try {
+    const script = join(dir, 'seal.ts');
+    const source = join(REPO_ROOT, 'packages/core/src/base/secret-sealing.ts');
+    await writeFile(
+      script,
+      `import { secretSealer } from ${JSON.stringify(source)};\nconsole.log(await secretSealer(${JSON.stringify(TEST_SECRETS_KEY)}).seal('sealed elsewhere', 'the binding'));\n`,
+    );
+    const node = secretSealer(TEST_SECRETS_KEY);
+    for (const [name, args] of [
+      ['deno', ['run', '--quiet', '--no-config', script]],
+      ['bun', ['run', script]],
+    ] as const) {
+      const ran = await runToEnd(join(REPO_ROOT, 'node_modules/.bin', name), args, { cwd: dir });
+      assert.is(ran.code, 0, `${name}: ${ran.stderr}`);
+      const sealed = ran.stdout.trim();
+      assert.match(sealed, /^flagadmin-sealed:v1:[0-9a-f]{8}:/, name);
+      assert.is(await node.open(sealed, 'the binding'), 'sealed elsewhere', name);
+      assert.is((await rejects(node.open(sealed, 'another binding'))).name, 'SealedSecretError', name);
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+hosts.run();
