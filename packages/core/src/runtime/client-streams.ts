@@ -102,6 +102,8 @@ export class ClientStreams {
   private open = 0;
   private dropped = 0;
   private closed = false;
+  /** A refresh of the feeds is due (changed()). */
+  private pending = false;
   private unsubscribe: (() => void) | undefined;
   private timer: ReturnType<typeof setInterval> | undefined;
 
@@ -228,10 +230,19 @@ export class ClientStreams {
     return slot.refreshing;
   }
 
+  /**
+   * After a commit, on a later turn of the event loop: the writer's answer goes out first (writing 10,000
+   * streams takes a while), and the commits of one turn are read once.
+   */
   private changed(): void {
-    for (const slot of this.slots.values()) {
-      if (slot.connections.size > 0) this.refresh(slot).catch(() => undefined); // the next commit or reconnect tries again
-    }
+    if (this.pending) return;
+    this.pending = true;
+    setTimeout(() => {
+      this.pending = false;
+      for (const slot of this.slots.values()) {
+        if (slot.connections.size > 0) this.refresh(slot).catch(() => undefined); // the next commit or reconnect tries again
+      }
+    }, 0);
   }
 
   /** The feed moved: every stream that can take more is written the changes (one chunk per revision they start from). */
