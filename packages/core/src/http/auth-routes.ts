@@ -50,7 +50,7 @@ export const AUTH_ROUTES: readonly Route[] = [
     auth: 'none',
     query: [{ name: 'token', description: 'The token of the reset link.' }],
     response: { status: 200, schema: 'tokenUser' },
-    errors: [],
+    errors: [401],
     run: async (admin, { principal, query }) => ({
       ...ok(await admin.validateResetToken(principal, { token: query.get('token') })),
       headers: { 'cache-control': 'no-store' },
@@ -64,7 +64,7 @@ export const AUTH_ROUTES: readonly Route[] = [
     auth: 'none',
     request: 'changePasswordByToken',
     response: { status: 200 },
-    errors: [400, 413, 415],
+    errors: [400, 401, 413, 415],
     run: async (admin, { principal, json }) => (
       await admin.changePasswordByToken(principal, { body: await json() }), { status: 200, body: null }
     ),

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { ActionNotices } from '../components/confirm-button';
+import { NewPasswordFields, passwordsDiffer } from '../components/new-password-fields';
 import { ErrorNotice, Loading, Notice } from '../components/notice';
 import { Page } from '../components/page';
 import { changeMyPassword, getMe, getProfile, type Me, type Profile } from '../people';
@@ -72,7 +73,7 @@ function PasswordChange() {
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
   const action = useAction();
-  const mismatch = confirm !== '' && next !== confirm;
+  const mismatch = passwordsDiffer(next, confirm);
 
   async function submit(event: Event) {
     event.preventDefault();
@@ -94,35 +95,7 @@ function PasswordChange() {
           value={old}
           onInput={(e) => setOld(e.currentTarget.value)}
         />
-        <label for="new-password">New password</label>
-        <input
-          id="new-password"
-          type="password"
-          autocomplete="new-password"
-          required
-          aria-describedby="new-password-hint"
-          value={next}
-          onInput={(e) => setNext(e.currentTarget.value)}
-        />
-        <span id="new-password-hint" class="muted small">
-          10 characters or more, with a lowercase and an uppercase letter, a digit and another character.
-        </span>
-        <label for="confirm-password">Confirm the new password</label>
-        <input
-          id="confirm-password"
-          type="password"
-          autocomplete="new-password"
-          required
-          aria-invalid={mismatch ? true : undefined}
-          aria-describedby={mismatch ? 'confirm-password-error' : undefined}
-          value={confirm}
-          onInput={(e) => setConfirm(e.currentTarget.value)}
-        />
-        {mismatch ? (
-          <p id="confirm-password-error" class="field-error">
-            The two new passwords differ.
-          </p>
-        ) : null}
+        <NewPasswordFields id="new-password" password={next} confirm={confirm} onPassword={setNext} onConfirm={setConfirm} />
         <button type="submit" class="primary" disabled={action.busy || mismatch}>
           Change password
         </button>

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { ActionNotices } from '../components/confirm-button';
+import { NewPasswordFields, passwordsDiffer } from '../components/new-password-fields';
 import { ErrorNotice, Loading, Notice } from '../components/notice';
 import { Page } from '../components/page';
 import { checkResetToken, setPasswordWithToken } from '../people';
@@ -19,7 +20,7 @@ export function ResetPasswordView({ path }: { path: string }) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const action = useAction();
-  const mismatch = confirm !== '' && password !== confirm;
+  const mismatch = passwordsDiffer(password, confirm);
 
   async function submit(event: Event) {
     event.preventDefault();
@@ -45,35 +46,7 @@ export function ResetPasswordView({ path }: { path: string }) {
         <>
           <Notice kind="info">A new password for {owner.data.name ? `${owner.data.name} (${owner.data.email})` : owner.data.email}.</Notice>
           <form class="stack narrow" onSubmit={submit}>
-            <label for="reset-password">New password</label>
-            <input
-              id="reset-password"
-              type="password"
-              autocomplete="new-password"
-              required
-              aria-describedby="reset-password-hint"
-              value={password}
-              onInput={(e) => setPassword(e.currentTarget.value)}
-            />
-            <span id="reset-password-hint" class="muted small">
-              10 characters or more, with a lowercase and an uppercase letter, a digit and another character.
-            </span>
-            <label for="reset-confirm">Confirm the new password</label>
-            <input
-              id="reset-confirm"
-              type="password"
-              autocomplete="new-password"
-              required
-              aria-invalid={mismatch ? true : undefined}
-              aria-describedby={mismatch ? 'reset-confirm-error' : undefined}
-              value={confirm}
-              onInput={(e) => setConfirm(e.currentTarget.value)}
-            />
-            {mismatch ? (
-              <p id="reset-confirm-error" class="field-error">
-                The two passwords differ.
-              </p>
-            ) : null}
+            <NewPasswordFields id="reset-password" password={password} confirm={confirm} onPassword={setPassword} onConfirm={setConfirm} />
             <button type="submit" class="primary" disabled={action.busy || mismatch}>
               Set password
             </button>
