@@ -268,6 +268,15 @@ test('the secrets key: a bad one exits 2 before anything opens; from a file; wit
   writeFileSync(keyFile, `${TEST_SECRETS_KEY}\n`);
   chmodSync(keyFile, 0o600);
   assert.equal(config(['--secrets-key-file', keyFile]), { key: TEST_SECRETS_KEY, previousKeys: [] });
+  const warnings = (argv: string[]) => {
+    const parsed = parseConfig(argv, {}, REPO_ROOT);
+    return 'warnings' in parsed ? parsed.warnings.filter((w) => w.includes('secrets key file')) : [];
+  };
+  assert.equal(warnings(['--secrets-key-file', keyFile]), [], 'mode 0600: no warning');
+  chmodSync(keyFile, 0o644);
+  assert.equal(warnings(['--secrets-key-file', keyFile]), [
+    `the secrets key file ${keyFile} may be read by other users (mode 644): chmod 600 it`,
+  ]);
   assert.is(config([]), undefined);
   assert.throws(() => config([], { FLAGADMIN_SECRETS_KEY: 'short' }), /FLAGADMIN_SECRETS_KEY must be 32 random bytes in base64/);
   assert.throws(() => config([], { FLAGADMIN_SECRETS_KEY: TEST_SECRETS_KEY, FLAGADMIN_SECRETS_KEY_FILE: keyFile }), /both given/);

@@ -14,7 +14,7 @@ import { DEFAULT_SCHEDULE_INTERVAL_MS } from './change-request-scheduler';
 import { limitsConfig } from './limits-config';
 import type { DeliverySettings } from './integrations';
 import { fromEnv, integer, onOff, originList, parseFlags, pickedEnv, type Env, type Picker } from './config-values';
-import { INTEGRATIONS_FLAGS, integrationsConfig, secretsConfig, type SecretsKeys } from './integrations-config';
+import { INTEGRATIONS_FLAGS, integrationsConfig, secretsConfig, secretsKeyFileWarnings, type SecretsKeys } from './integrations-config';
 import { DATABASE_FLAGS, databaseConfig, isPostgresUrl, type DatabaseConfig } from './database-config';
 import { OIDC_FLAGS, oidcConfig, type OidcConfig } from './oidc-config';
 import { PEOPLE_FLAGS, peopleConfig, type PeopleConfig } from './people-config';
@@ -230,6 +230,7 @@ export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: st
     warnings: [
       ...unreadEnvWarnings(givenEnv, read),
       ...weakInitialKeyWarnings({ admin: initAdminTokens, client: initClientTokens, backend: initBackendTokens }),
+      ...(secrets ? secretsKeyFileWarnings(pick, cwd) : []),
     ],
   };
 }

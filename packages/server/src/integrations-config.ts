@@ -1,6 +1,6 @@
 // Whether this process delivers events to the integrations, and with which lease and retry time; the key
 // integration secrets are sealed with at rest.
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DELIVERY_DEFAULTS } from '@flagadmin/integrations';
 import { ConfigError } from './config-error';
@@ -29,6 +29,16 @@ export function integrationsConfig(values: Record<string, unknown>, env: Env, ms
 export interface SecretsKeys {
   key: string;
   previousKeys: string[];
+}
+
+/** A start-up warning when the key's file may be read by others than its owner (its mode allows group or others). */
+export function secretsKeyFileWarnings(pick: Picker, cwd: string): string[] {
+  const file = pick('secrets-key-file', 'FLAGADMIN_SECRETS_KEY_FILE');
+  if (!file) return [];
+  const mode = statSync(resolve(cwd, file.value)).mode & 0o777;
+  return mode & 0o077
+    ? [`the secrets key file ${file.value} may be read by other users (mode ${mode.toString(8).padStart(3, '0')}): chmod 600 it`]
+    : [];
 }
 
 /** 32 bytes in base64 or base64url, as core's `secretsKey` takes it (core checks it again when it starts). */
