@@ -6,7 +6,8 @@
 import autocannon from 'autocannon';
 
 export interface LoadSpec {
-  url: string;
+  /** Several: the connections are spread over them round-robin (autocannon's own; a multiple of their count is even). */
+  url: string | string[];
   method: 'GET' | 'PATCH' | 'POST';
   headers: Record<string, string>;
   /** The body every request sends. */
@@ -44,14 +45,14 @@ async function main(): Promise<void> {
     });
   }
   if (spec.freshUserId) {
-    const url = new URL(spec.url);
+    const url = new URL(Array.isArray(spec.url) ? spec.url[0]! : spec.url);
     request.setupRequest = (req) => {
       url.searchParams.set('userId', `${tag}-${n++}`);
       return { ...req, path: `${url.pathname}${url.search}` };
     };
   }
   const result = await autocannon({
-    url: spec.url,
+    url: spec.url as string, // autocannon 9 takes several (its types, of 7.x, say one)
     connections: spec.connections,
     duration: spec.durationSeconds,
     ...(spec.warmupSeconds > 0 ? { warmup: { connections: spec.connections, duration: spec.warmupSeconds } } : {}),

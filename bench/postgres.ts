@@ -77,7 +77,7 @@ export interface PostgresFigures {
  * A PostgreSQL server started for one part of the run, holding a copy of `dataDir`; `fn` starts bins on
  * it. The bins and the server are stopped afterwards, whatever happens.
  */
-async function withDatabase<T>(
+export async function withDatabase<T>(
   dataDir: string,
   fn: (db: { url: string; clusterDir: string; startBin(): Promise<RunningBin> }) => Promise<T>,
 ): Promise<T> {
@@ -104,35 +104,53 @@ export function postgresRuns(dataDir: string, info: DataSetInfo, options: HttpOp
     const first = await startBin();
     const http = await ratioRuns(first, info, options, only);
     const patch = routesFor(info).find((r) => r.id === 'patch')!;
-    const patchLoad = (bin: RunningBin, connections: number) =>
-      runLoad({
-        url: bin.url + patch.path,
-        method: 'PATCH',
-        headers: requestHeaders(patch),
-        patchDescription: true,
-        connections,
-        durationSeconds: options.durationSeconds,
-        warmupSeconds: options.warmupSeconds,
-      });
-    const one = await patchLoad(first, options.connections);
     const bins = [first, await startBin(), await startBin()];
-    const three = await Promise.all(bins.map((b) => patchLoad(b, Math.ceil(options.connections / 3))));
-    for (const r of [one, ...three]) if (r.non2xx || r.errors) throw new Error(`PATCH load: ${r.non2xx} non-2xx, ${r.errors} errors`);
-    process.stderr.write(
-      `postgres PATCH: one bin ${one.requestsPerSecond.toFixed(0)} req/s, three bins ${three.map((r) => r.requestsPerSecond.toFixed(0)).join(' + ')} req/s\n`,
-    );
+    const { one, three } = await patchThroughput(bins, patch.path, requestHeaders(patch), options);
     const processes = await processesRuns(dataDir, clusterDir, bins, options);
     if (processes.length) process.stderr.write(`\n${processesMarkdown(processes)}\n\n`);
     const unleash = await unleashRuns(url, clusterDir, first, patch.path, options);
     process.stderr.write(`\n${unleashMarkdown(unleash)}\n\n`);
     return {
       http,
-      patchOne: one.requestsPerSecond,
-      patchThree: three.reduce((sum, r) => sum + r.requestsPerSecond, 0),
+      patchOne: one,
+      patchThree: three,
       processes,
       unleash,
     };
   });
+}
+
+/**
+ * PATCH req/s with the first bin alone (all the connections), then with the three together: one load
+ * generator spreading its connections over them round-robin (as a load balancer would), the same
+ * number per bin as `spread` (the connections split, rounded up) gives each of its own generators.
+ * `spread`: one generator per bin instead (three load generators on the machine, not one).
+ */
+export async function patchThroughput(
+  bins: readonly RunningBin[],
+  path: string,
+  headers: Record<string, string>,
+  options: Pick<HttpOptions, 'connections' | 'durationSeconds' | 'warmupSeconds'>,
+  spread = false,
+): Promise<{ one: number; three: number }> {
+  const patchLoad = (to: readonly RunningBin[], connections: number) =>
+    runLoad({
+      url: to.length === 1 ? to[0]!.url + path : to.map((bin) => bin.url + path),
+      method: 'PATCH',
+      headers,
+      patchDescription: true,
+      connections,
+      durationSeconds: options.durationSeconds,
+      warmupSeconds: options.warmupSeconds,
+    });
+  const perBin = Math.ceil(options.connections / bins.length);
+  const one = await patchLoad([bins[0]!], options.connections);
+  const three = spread ? await Promise.all(bins.map((b) => patchLoad([b], perBin))) : [await patchLoad(bins, perBin * bins.length)];
+  for (const r of [one, ...three]) if (r.non2xx || r.errors) throw new Error(`PATCH load: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  process.stderr.write(
+    `postgres PATCH: one bin ${one.requestsPerSecond.toFixed(0)} req/s, three bins ${three.map((r) => r.requestsPerSecond.toFixed(0)).join(' + ')} req/s\n`,
+  );
+  return { one: one.requestsPerSecond, three: three.reduce((sum, r) => sum + r.requestsPerSecond, 0) };
 }
 
 /** Bytes the database holds (tables, indexes, TOAST), as PostgreSQL counts them. */

@@ -66,6 +66,15 @@ async function until<T>(read: () => Promise<T>, want: T): Promise<number> {
 const listeners = async () =>
   (await sql<{ n: number }>(server.url, "SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE 'LISTEN %'"))[0]!.n;
 
+/** flagadmin processes the server lists now (by their connections' application_name). */
+const flagadminProcesses = async () =>
+  (
+    await sql<{ n: number }>(
+      server.url,
+      "SELECT count(DISTINCT application_name)::int AS n FROM pg_stat_activity WHERE application_name LIKE 'flagadmin pool=%'",
+    )
+  )[0]!.n;
+
 const p99 = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.ceil(values.length * 0.99) - 1]!;
 
 test('a change made through one process reaches the SDK routes of every other', async () => {
@@ -189,9 +198,12 @@ test('the connection budget: a start that could exceed max_connections is refuse
   assert.match((alone as Error).message, new RegExp(`max_connections ${allowed}`));
   // The three bins hold their listeners: they are counted at their pool size (10 each).
   // Listeners the restart cut come back by themselves (within 5 s of the database's return).
+  // A refused start ends its connection; the server lists it until its backend has exited.
   await until(listeners, 3);
+  await until(flagadminProcesses, 3);
   const beside = await rejects(postgresStorage({ url: server.url, max: allowed - 30, processes: 1 }));
   assert.match((beside as Error).message, /3 running: 10 \+ 10 \+ 10/);
+  await until(flagadminProcesses, 3);
   const planned = await rejects(postgresStorage({ url: server.url, max: 40, processes: 8 }));
   const message = (planned as Error).message;
   assert.ok(/8 flagadmin processes may open 230 .*4 more expected at 40 each/.test(message), message);

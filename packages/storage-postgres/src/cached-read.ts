@@ -45,8 +45,10 @@ export class CachedSource implements RowSource {
  * written), so the next write or read of it needs no round trip.
  */
 export function keepWritten(cache: ReadCache, sql: Statements, revision: number, records: readonly NoticeRecord[]): void {
-  for (const [collection, key, json] of records) {
-    if (!Object.hasOwn(TABLES, collection)) continue;
+  for (const record of records) {
+    if (!Array.isArray(record)) continue;
+    const [collection, key, json] = record;
+    if (typeof collection !== 'string' || typeof key !== 'string' || !Object.hasOwn(TABLES, collection)) continue;
     const name = collection as CollectionName;
     cache.set(revision, cacheKey(sql.get[name], [key]), json === null ? [] : [{ data: json }], TABLES[name].table);
   }

@@ -20,7 +20,11 @@ export interface Notice {
   to: number;
   lastEventId: number;
   tables: ReadonlySet<string>;
-  records: readonly NoticeRecord[];
+  /**
+   * The records, parsed when asked (a process's own commits and ones its cache cannot follow never are);
+   * none when the line is missing or unreadable (the tables above say what to read again).
+   */
+  records(): readonly NoticeRecord[];
 }
 
 /** PostgreSQL's payload limit is 8000 bytes; the records go along while the whole stays under this. */
@@ -39,14 +43,15 @@ export function parseNotice(payload: string): Notice | undefined {
   const [from, to, last, tables] = (newline < 0 ? payload : payload.slice(0, newline)).split(' ');
   const numbers = [from, to, last].map(Number);
   if (tables === undefined || !numbers.every(Number.isSafeInteger)) return undefined;
-  let records: NoticeRecord[] = [];
-  if (newline >= 0) {
+  const records = (): readonly NoticeRecord[] => {
+    if (newline < 0) return [];
     try {
-      records = JSON.parse(payload.slice(newline + 1)) as NoticeRecord[];
+      const parsed: unknown = JSON.parse(payload.slice(newline + 1));
+      return Array.isArray(parsed) ? (parsed as NoticeRecord[]) : [];
     } catch {
-      return undefined;
+      return [];
     }
-  }
+  };
   return { from: numbers[0]!, to: numbers[1]!, lastEventId: numbers[2]!, tables: new Set(tables ? tables.split(',') : []), records };
 }
 

@@ -200,7 +200,7 @@ class PgStorage implements PostgresStorage {
     const notice = parseNotice(payload);
     if (notice) {
       this.notified.learned({ revision: notice.to, lastEventId: notice.lastEventId });
-      if (this.cache.advance(notice.from, notice.to, notice.tables)) keepWritten(this.cache, this.sql, notice.to, notice.records);
+      if (this.cache.advance(notice.from, notice.to, notice.tables)) keepWritten(this.cache, this.sql, notice.to, notice.records());
     } else this.notified.unsure();
     this.tell();
   }

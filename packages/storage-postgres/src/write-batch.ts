@@ -8,6 +8,7 @@ import type { CollectionName, SequenceName } from '@flagadmin/core';
 import type { StateRow } from './read-tx';
 import { noticeText, type NoticeRecord } from './notified-state';
 import { TABLES, type Statements } from './schema';
+import { arrayLiteral, literal } from './sql-literal';
 
 export interface Put {
   json: string;
@@ -69,10 +70,13 @@ export class WriteBatch {
     return out;
   }
 
-  /** The one statement that writes the batch. */
-  flush(sql: Statements): { text: string; values: unknown[] } {
-    const values: unknown[] = [];
-    const $ = (value: unknown, type: string) => (values.push(value), `$${values.length}::${type}`);
+  /**
+   * The one statement that writes the batch, its values written out as literals (it is sent with the
+   * COMMIT in one message: see sql-literal.ts).
+   */
+  flush(sql: Statements): string {
+    const $ = (value: string | number | (string | number | null)[], type: string) =>
+      Array.isArray(value) ? arrayLiteral(value, type) : `${literal(value)}::${type}`;
     const parts: string[] = [];
     for (const [collection, changes] of this.records) {
       const { table, index } = TABLES[collection];
@@ -96,7 +100,7 @@ export class WriteBatch {
           ON CONFLICT (key) DO UPDATE SET data = excluded.data`);
       } else if (index === 'one') {
         const projects = $(
-          [...puts.values()].map((p) => p.projects[0]),
+          [...puts.values()].map((p) => p.projects[0] ?? null),
           'text[]',
         );
         parts.push(`INSERT INTO ${t} (key, data, project) SELECT k, d::json, p FROM unnest(${keys}, ${data}, ${projects}) AS u(k, d, p)
@@ -140,6 +144,6 @@ export class WriteBatch {
     const notice = $(noticeText(this.locked.revision, end, this.touched(), this.written()), 'text');
     const update = `UPDATE ${sql.table('state')} SET revision = ${$(end.revision, 'bigint')}, last_event_id = ${$(end.lastEventId, 'bigint')}
       RETURNING pg_notify(${$(sql.channel, 'text')}, ${notice})`;
-    return { text: parts.length ? `WITH ${parts.map((p, i) => `w${i} AS (${p})`).join(',\n')}\n${update}` : update, values };
+    return parts.length ? `WITH ${parts.map((p, i) => `w${i} AS (${p})`).join(',\n')}\n${update}` : update;
   }
 }

@@ -84,7 +84,11 @@ export class PgWriteTx extends PgReadTx implements WriteTx {
   async appendEvent(event: NewEvent): Promise<void> {
     const { id: _ignored, ...rest } = event as NewEvent & { id?: unknown };
     if (rest.project && hasNul(rest.project)) throw new TypeError('An event project with the NUL character cannot be stored in PostgreSQL');
-    this.layer.events.push({ project: rest.project ?? null, json: JSON.stringify(rest) });
+    const json = JSON.stringify(rest);
+    // The index by feature reads the event as JSON, which PostgreSQL refuses with a NUL in any of its
+    // texts: refused here, the write fails alone (not its whole batch at the flush).
+    if (NUL_ESCAPE.test(json)) throw new TypeError('An event with the NUL character in a text cannot be stored in PostgreSQL');
+    this.layer.events.push({ project: rest.project ?? null, json });
   }
 
   async nextSequence(name: SequenceName): Promise<number> {
@@ -97,6 +101,9 @@ export class PgWriteTx extends PgReadTx implements WriteTx {
     return current + 1;
   }
 }
+
+/** `\u0000` in JSON text: the escape itself, not an escaped backslash followed by `u0000`. */
+const NUL_ESCAPE = /(?<!\\)(?:\\\\)*\\u0000/;
 
 /** Whether an event of the batch (written by an earlier write, not yet in the table) is one `query` selects. */
 function batchedMatches(e: { id: number; project: string | null; text: string }, query: EventQuery): boolean {
