@@ -1,6 +1,6 @@
 // People in Debian's chromium against the spawned bin: sign in with a password (the session in an HttpOnly
 // cookie, no secret in the page's storage), the users screen (create, change a role, set a password,
-// delete, a password reset link handed over and used signed out), my profile and my personal access
+// delete, a person's permissions, a password reset link handed over and used signed out), my profile and my personal access
 // tokens (the secret once, acting as me, refused once deleted), sign-out. axe-core on each screen.
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
@@ -72,6 +72,20 @@ s.test('users: add one, change the role, set a new password (they sign in with i
   await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
   await page.locator('tr', { hasText: EDITOR.name }).waitFor();
   await assertAccessible(page, 'users');
+  assert.is(await page.getByTestId('admin-count').innerText(), 'Admins: 1 with a password, 0 by single sign-on only.');
+
+  // What a person may do: the checks their requests meet, in a project and an environment.
+  await page.getByRole('link', { name: `Permissions of ${EDITOR.name}` }).click();
+  await page.getByRole('heading', { level: 1, name: `Permissions of ${EDITOR.name}` }).waitFor();
+  const held = (name: string) => page.locator(`tr[data-permission="${name}"] td`).last().innerText();
+  assert.equal([await held('ADMIN'), await held('UPDATE_FEATURE')], ['No', 'Yes']);
+  await page.getByLabel('Environment (optional)').fill('production');
+  await page.getByRole('button', { name: 'Show' }).click();
+  await page.locator('tr[data-permission="UPDATE_FEATURE_ENVIRONMENT"]').waitFor();
+  assert.is(await held('UPDATE_FEATURE_ENVIRONMENT'), 'Yes');
+  await assertAccessible(page, "a person's permissions");
+  await page.getByRole('link', { name: 'Users' }).first().click();
+  await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
 
   await page.getByLabel('Username', { exact: true }).fill('vic');
   await page.getByLabel('Name', { exact: true }).fill('Vic Viewer');

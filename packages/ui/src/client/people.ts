@@ -143,6 +143,11 @@ export async function getProfile(): Promise<Profile> {
   return (await api<Profile>('/api/admin/user/profile')).data;
 }
 
+/** Unleash's `getAdminCount`: people with the Admin role, with a password and without (single sign-on only). */
+export async function getAdminCount(): Promise<{ password: number; noPassword: number }> {
+  return (await api<{ password: number; noPassword: number }>(`${USERS}/admin-count`)).data;
+}
+
 /** A one-time link (24 hours) for a person to set a new password, named by their email or username. */
 export async function makeResetLink(login: string): Promise<string> {
   return (await api<{ resetPasswordUrl: string }>(`${USERS}/reset-password`, { method: 'POST', body: { id: login } })).data
@@ -161,4 +166,23 @@ export async function checkResetToken(token: string): Promise<TokenUser> {
 
 export async function setPasswordWithToken(token: string, password: string): Promise<void> {
   await api('/auth/reset/password', { method: 'POST', body: { token, password }, anonymous: true });
+}
+
+/** One permission of a person's access overview (Unleash's `getUserPermissions`). */
+export interface GrantedPermission {
+  name: string;
+  displayName: string;
+  type: string;
+  hasPermission: boolean;
+}
+
+export interface AccessOverview {
+  overview: { root: GrantedPermission[]; project: GrantedPermission[]; environment: GrantedPermission[] };
+  user: User;
+  rootRole: { name: string };
+}
+
+export async function getUserPermissions(id: string, project: string, environment: string): Promise<AccessOverview> {
+  const query = new URLSearchParams({ project, ...(environment ? { environment } : {}) });
+  return (await api<AccessOverview>(`${USERS}/${seg(id)}/permissions?${query}`)).data;
 }

@@ -22,6 +22,7 @@ import { SearchView } from './views/search';
 import { SegmentsView } from './views/segments';
 import { StrategiesView } from './views/strategies';
 import { TagTypesView } from './views/tag-types';
+import { UserPermissionsView } from './views/user-permissions';
 import { UsersView } from './views/users';
 
 export interface Screen {
@@ -51,6 +52,7 @@ export const SCREENS: readonly Screen[] = [
   { pattern: '/applications', view: ApplicationsView },
   { pattern: '/applications/:appName', view: ApplicationView },
   { pattern: '/users', view: UsersView },
+  { pattern: '/users/:id/permissions', view: UserPermissionsView },
   { pattern: '/profile', view: ProfileView },
   { pattern: '/profile/tokens', view: PersonalTokensView },
 ];

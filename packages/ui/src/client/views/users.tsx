@@ -7,6 +7,7 @@ import { formatDateTime } from '../format';
 import {
   createUser,
   deleteUser,
+  getAdminCount,
   getMe,
   listUsers,
   makeResetLink,
@@ -27,6 +28,7 @@ export function UsersView() {
   const me = useResource(getMe, []);
   const admin = me.data?.role === 'admin';
   const users = useResource(async () => (admin ? listUsers() : undefined), [admin]);
+  const admins = useResource(async () => (admin ? getAdminCount() : undefined), [admin, users.data]);
   const action = useAction();
   const roles = users.data?.rootRoles ?? [];
   return (
@@ -37,6 +39,14 @@ export function UsersView() {
       <ActionNotices action={action} />
       {users.data ? (
         <>
+          {admins.data ? (
+            <p data-testid="admin-count">
+              Admins: {admins.data.password} with a password, {admins.data.noPassword} by single sign-on only.
+              {admins.data.password === 0
+                ? ' Nobody can sign in as an admin with a password: keep an admin key or give an admin a password.'
+                : ''}
+            </p>
+          ) : null}
           <div class="table-wrap">
             <table class="users">
               <caption class="visually-hidden">Users</caption>
@@ -161,6 +171,9 @@ function UserRow({ user, roles, action, onChanged }: { user: User; roles: RootRo
               <input id={`reset-link-${user.id}`} type="text" readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
             </span>
           ) : null}
+          <a class="button-link" href={`#/users/${user.id}/permissions`} aria-label={`Permissions of ${label}`}>
+            Permissions
+          </a>
           <ConfirmButton
             text="Delete"
             label={`Delete ${label}`}
