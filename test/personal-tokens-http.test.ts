@@ -129,7 +129,7 @@ function tokensSuite(setup: (typeof PEOPLE_SETUPS)[number]): void {
     }
     await refused(await withToken(w.adminKey, 'DELETE', `${TOKENS}/1`), 403, 'NoAccessError');
     await refused(await w.send(TOKENS), 401, 'AuthenticationRequired');
-    await refused(await withToken('user:' + '0'.repeat(56), 'GET', FEATURES), 401, 'AuthenticationRequired');
+    await refused(await withToken(`user:${'0'.repeat(56)}`, 'GET', FEATURES), 401, 'AuthenticationRequired');
     for (let i = 1; i < 10; i++) await create({ description: `t${i}` });
     const full = await state();
     await expectError(

@@ -98,7 +98,7 @@ function sessionsSuite(setup: (typeof PEOPLE_SETUPS)[number]): void {
 
   test('forged, malformed and expired cookies: 401, nothing done', async () => {
     const before = await state();
-    for (const cookie of ['flagadmin-session=' + 'a'.repeat(64), 'flagadmin-session=nothex', 'other=1', 'flagadmin-session=']) {
+    for (const cookie of [`flagadmin-session=${'a'.repeat(64)}`, 'flagadmin-session=nothex', 'other=1', 'flagadmin-session=']) {
       await expectError(await w.asPerson(cookie, 'GET', '/api/admin/user'), 401, 'AuthenticationRequired');
       await expectError(await w.asPerson(cookie, 'POST', FEATURES, { name: 'forged' }), 401, 'AuthenticationRequired');
     }

@@ -219,13 +219,16 @@ config("origins are checked while the settings are read (exit 2 before anything 
   assert.equal(parsed(['--trusted-origins', ' https://a.example.com ,'], {}).people?.trustedOrigins, ['https://a.example.com']);
 });
 
-config("sign-ins per address: Unleash's SIMPLE_LOGIN_LIMIT_PER_MINUTE or --sign-in-limit; the proxy's X-Forwarded-For only when trusted", () => {
-  assert.is(parsed([], { SIMPLE_LOGIN_LIMIT_PER_MINUTE: '30' }).people?.signInPerMinute, 30);
-  assert.is(parsed(['--sign-in-limit', '5'], { SIMPLE_LOGIN_LIMIT_PER_MINUTE: '30' }).people?.signInPerMinute, 5);
-  rejects(['--sign-in-limit', '0'], {}, /--sign-in-limit must be an integer from 1/);
-  assert.is(parsed([], {}).people?.trustProxy, undefined, 'off by default');
-  assert.is(parsed([], { FLAGADMIN_TRUST_PROXY: 'on' }).people?.trustProxy, true);
-  rejects(['--trust-proxy', 'maybe'], {}, /--trust-proxy must be on or off/);
-});
+config(
+  "sign-ins per address: Unleash's SIMPLE_LOGIN_LIMIT_PER_MINUTE or --sign-in-limit; the proxy's X-Forwarded-For only when trusted",
+  () => {
+    assert.is(parsed([], { SIMPLE_LOGIN_LIMIT_PER_MINUTE: '30' }).people?.signInPerMinute, 30);
+    assert.is(parsed(['--sign-in-limit', '5'], { SIMPLE_LOGIN_LIMIT_PER_MINUTE: '30' }).people?.signInPerMinute, 5);
+    rejects(['--sign-in-limit', '0'], {}, /--sign-in-limit must be an integer from 1/);
+    assert.is(parsed([], {}).people?.trustProxy, undefined, 'off by default');
+    assert.is(parsed([], { FLAGADMIN_TRUST_PROXY: 'on' }).people?.trustProxy, true);
+    rejects(['--trust-proxy', 'maybe'], {}, /--trust-proxy must be on or off/);
+  },
+);
 
 config.run();
