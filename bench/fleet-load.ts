@@ -1,12 +1,14 @@
 /**
  * A simulated fleet of SDK instances, in its own process (so it never shares a thread with the server):
  * each instance registers once, polls `/api/client/features` with its last ETag in `If-None-Match` every
- * `pollSeconds` and posts metrics every `metricsSeconds`, as Unleash SDKs do. Every request has a
+ * `pollSeconds` and posts metrics every `metricsSeconds`, as Unleash SDKs do; in streaming mode each holds
+ * a stream (`/api/client/streaming`, a connection of its own) instead of polling, and at the end the fleet
+ * checks that every stream read the last revision (`/api/client/delta`'s ETag). Every request has a
  * scheduled time; its latency runs from that time to the end of its answer, so a server (or a client
  * socket pool) falling behind shows as latency instead of as fewer requests. Takes a FleetSpec as JSON
  * in argv[2]; prints the figures as one JSON line on stdout.
  */
-import { Agent, request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest, type ClientRequest } from 'node:http';
 import { rng } from './util';
 
 export interface FleetSpec {
@@ -25,9 +27,11 @@ export interface FleetSpec {
   sdkVersions: string[];
   /** Sockets the fleet shares (many instances behind few connections, as behind a proxy). */
   connections: number;
+  /** Polling (default) or streaming: each instance holds a stream instead of polling. */
+  mode?: 'polling' | 'streaming';
 }
 
-export type RequestKind = 'register' | 'poll' | 'metrics';
+export type RequestKind = 'register' | 'poll' | 'metrics' | 'stream';
 
 export interface KindFigures {
   requests: number;
@@ -45,6 +49,19 @@ export interface FleetResult {
   kinds: Record<RequestKind, KindFigures>;
   /** The most any request waited past its scheduled time before it could be sent. */
   maxSendLagMs: number;
+  /** Streaming mode: the streams at the end, and how many had read the last revision. */
+  streams?: StreamFigures;
+}
+
+export interface StreamFigures {
+  /** Streams still open at the end. */
+  open: number;
+  /** The instance's revision at the end (the ETag of `/api/client/delta`). */
+  revision: number;
+  /** Open streams whose last event was that revision. */
+  current: number;
+  /** `unleash-updated` events read over every stream. */
+  updates: number;
 }
 
 interface Scheduled {
@@ -61,7 +78,8 @@ function schedule(spec: FleetSpec): Scheduled[] {
   for (let i = 0; i < spec.instances; i++) {
     const start = (i / spec.instances) * spec.pollSeconds * 1000;
     out.push({ at: start, kind: 'register', instance: i });
-    for (let t = start; t < end; t += spec.pollSeconds * 1000) out.push({ at: t, kind: 'poll', instance: i });
+    if (spec.mode === 'streaming') out.push({ at: start, kind: 'stream', instance: i });
+    else for (let t = start; t < end; t += spec.pollSeconds * 1000) out.push({ at: t, kind: 'poll', instance: i });
     for (let t = start + next() * spec.metricsSeconds * 1000; t < end; t += spec.metricsSeconds * 1000)
       out.push({ at: t, kind: 'metrics', instance: i });
   }
@@ -81,11 +99,64 @@ async function main(): Promise<void> {
   const appOf = (i: number) => `fleet-app-${String(i % spec.apps).padStart(4, '0')}`;
   const instanceOf = (i: number) => `fleet-instance-${i}`;
   const sdkOf = (i: number) => spec.sdkVersions[i % spec.sdkVersions.length]!;
-  const latencies: Record<RequestKind, number[]> = { register: [], poll: [], metrics: [] };
-  const statuses: Record<RequestKind, Record<string, number>> = { register: {}, poll: {}, metrics: {} };
+  const latencies: Record<RequestKind, number[]> = { register: [], poll: [], metrics: [], stream: [] };
+  const statuses: Record<RequestKind, Record<string, number>> = { register: {}, poll: {}, metrics: {}, stream: {} };
+  /** Streaming mode: each instance's stream and the revision of the last event it read. */
+  const streams = new Map<number, { req: ClientRequest; revision: number; updates: number }>();
+  const count = (kind: RequestKind, status: string) => (statuses[kind][status] = (statuses[kind][status] ?? 0) + 1);
+
+  /** Opens an instance's stream on a connection of its own; resolves once its hydration arrived (or it failed). */
+  const openStream = (i: number, scheduledAt: number): Promise<void> =>
+    new Promise((resolve) => {
+      const target = targets[i % targets.length]!;
+      const headers = {
+        authorization: spec.clientSecret,
+        accept: 'text/event-stream',
+        'unleash-appname': appOf(i),
+        'unleash-instanceid': instanceOf(i),
+        'unleash-sdk': sdkOf(i),
+      };
+      const req = httpRequest({ host: target.hostname, port: target.port, path: '/api/client/streaming', headers, agent: false });
+      const state = { req, revision: -1, updates: 0 };
+      let tail = '';
+      req.on('response', (res) => {
+        count('stream', String(res.statusCode));
+        if (res.statusCode !== 200) {
+          res.resume();
+          resolve();
+          return;
+        }
+        streams.set(i, state);
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          const lines = (tail + chunk).split('\n');
+          tail = lines.pop() ?? '';
+          for (const line of lines) {
+            if (line.startsWith('id: ')) state.revision = Number(line.slice(4));
+            else if (line === 'event: unleash-updated') state.updates++;
+            else if (line === 'event: unleash-connected') {
+              latencies.stream.push(performance.now() - scheduledAt);
+              resolve();
+            }
+          }
+        });
+        res.on('close', () => {
+          streams.delete(i);
+          resolve();
+        });
+      });
+      req.on('socket', () => (maxSendLagMs = Math.max(maxSendLagMs, performance.now() - scheduledAt)));
+      req.on('error', (error: NodeJS.ErrnoException) => {
+        count('stream', `error ${error.code ?? error.message}`);
+        resolve();
+      });
+      req.end();
+    });
   let maxSendLagMs = 0;
 
   const send = (item: Scheduled, scheduledAt: number): Promise<void> =>
+    item.kind === 'stream' ? openStream(item.instance, scheduledAt) : request(item, scheduledAt);
+  const request = (item: Scheduled, scheduledAt: number): Promise<void> =>
     new Promise((resolve) => {
       const i = item.instance;
       const headers: Record<string, string> = {
@@ -130,14 +201,13 @@ async function main(): Promise<void> {
         res.resume();
         res.on('end', () => {
           latencies[item.kind].push(performance.now() - scheduledAt);
-          statuses[item.kind][String(res.statusCode)] = (statuses[item.kind][String(res.statusCode)] ?? 0) + 1;
+          count(item.kind, String(res.statusCode));
           resolve();
         });
       });
       req.on('socket', () => (maxSendLagMs = Math.max(maxSendLagMs, performance.now() - scheduledAt)));
       req.on('error', (error: NodeJS.ErrnoException) => {
-        const name = `error ${error.code ?? error.message}`;
-        statuses[item.kind][name] = (statuses[item.kind][name] ?? 0) + 1;
+        count(item.kind, `error ${error.code ?? error.message}`);
         resolve();
       });
       req.end(body);
@@ -163,10 +233,11 @@ async function main(): Promise<void> {
   });
   await Promise.all(inFlight);
   const seconds = (performance.now() - started) / 1000;
+  const streamFigures = spec.mode === 'streaming' ? await streamsAtEnd(targets[0]!, spec.clientSecret, streams) : undefined;
   agent.destroy();
   const kinds = {} as Record<RequestKind, KindFigures>;
   let requests = 0;
-  for (const kind of ['register', 'poll', 'metrics'] as const) {
+  for (const kind of ['register', 'poll', 'metrics', 'stream'] as const) {
     const sorted = latencies[kind].sort((a, b) => a - b);
     requests += Object.values(statuses[kind]).reduce((a, b) => a + b, 0);
     kinds[kind] = {
@@ -177,8 +248,39 @@ async function main(): Promise<void> {
       maxMs: sorted.at(-1) ?? 0,
     };
   }
-  const result: FleetResult = { seconds, requests, requestsPerSecond: requests / seconds, kinds, maxSendLagMs };
+  const result: FleetResult = {
+    seconds,
+    requests,
+    requestsPerSecond: requests / seconds,
+    kinds,
+    maxSendLagMs,
+    ...(streamFigures ? { streams: streamFigures } : {}),
+  };
   process.stdout.write(`${JSON.stringify(result)}\n`);
+}
+
+/**
+ * The revision at the end, and the streams that read it: the last change is let settle for a second (every
+ * stream is written as the change commits), then every stream is closed.
+ */
+async function streamsAtEnd(
+  target: URL,
+  secret: string,
+  streams: Map<number, { req: ClientRequest; revision: number; updates: number }>,
+): Promise<StreamFigures> {
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  const res = await fetch(new URL('/api/client/delta', target), { headers: { authorization: secret } });
+  await res.arrayBuffer();
+  const revision = Number(/\d+/.exec(res.headers.get('etag') ?? '')?.[0] ?? Number.NaN);
+  let current = 0;
+  let updates = 0;
+  for (const s of streams.values()) {
+    if (s.revision === revision) current++;
+    updates += s.updates;
+  }
+  const open = streams.size;
+  for (const s of streams.values()) s.req.destroy();
+  return { open, revision, current, updates };
 }
 
 void main();

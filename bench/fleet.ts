@@ -13,6 +13,10 @@ export interface FleetOptions {
   apps: number;
   seconds: number;
   connections: number;
+  /** Each instance polls (default) or holds a stream (the bin needs `--max-streams` above `instances`). */
+  mode?: 'polling' | 'streaming';
+  /** A flag's description changed through the admin API every this many seconds, from the first poll interval on (default: none). */
+  changeEverySeconds?: number;
 }
 
 export interface FleetFigures {
@@ -33,6 +37,8 @@ export interface FleetFigures {
   outdatedReport: { versions: number; applications: number; bytes: number };
   /** Bins the fleet was spread over (round-robin by instance); CPU and RSS above are their sums / the first's. */
   processes: number;
+  /** Changes made during the run (changeEverySeconds). */
+  changes: number;
   /** CPU seconds the database server spent during the run (PostgreSQL), and the most connections it had. */
   databaseCpuSeconds?: number;
   databaseConnections?: number;
@@ -92,6 +98,7 @@ export async function fleetRun(
     features,
     sdkVersions: [...CURRENT_SDKS, ...CURRENT_SDKS, ...OUTDATED_SDKS],
     connections: options.connections,
+    mode: options.mode ?? 'polling',
   };
   const eventsBefore = (await adminGet<{ totalEvents: number }>(bin, '/api/admin/events')).body.totalEvents;
   const storageBytesBefore = await storageBytes();
@@ -109,6 +116,7 @@ export async function fleetRun(
   }, 500);
   const proc = spawnTracked(process.execPath, ['--import', 'tsx', join(BENCH_DIR, 'fleet-load.ts'), JSON.stringify(spec)]);
   const guard = setTimeout(() => void proc.stop(2_000), (options.seconds + 120) * 1000);
+  const changes = changesDuring(bin, `/api/admin/projects/${encodeURIComponent(info.project)}/features/${features[0]}`, options);
   let load: FleetResult;
   try {
     const code = await proc.exited;
@@ -117,6 +125,7 @@ export async function fleetRun(
   } finally {
     clearTimeout(guard);
     clearInterval(sampler);
+    changes.stop();
   }
   const cpuSeconds = binsCpu() - cpuBefore;
   const databaseCpuSeconds = databaseCpuBefore === undefined ? undefined : (spread!.databaseCpuMicros() - databaseCpuBefore) / 1e6;
@@ -143,14 +152,41 @@ export async function fleetRun(
       bytes: report.bytes,
     },
     processes: bins.length,
+    changes: changes.made(),
     ...(databaseCpuSeconds === undefined ? {} : { databaseCpuSeconds, databaseConnections }),
   };
   process.stderr.write(
-    `fleet ${storage}: ${options.instances} instances, ${load.requestsPerSecond.toFixed(0)} req/s for ${load.seconds.toFixed(0)} s, ` +
+    `fleet ${storage} (${spec.mode}): ${options.instances} instances, ${load.requestsPerSecond.toFixed(0)} req/s for ${load.seconds.toFixed(0)} s, ` +
       `poll p50 ${load.kinds.poll.p50Ms.toFixed(1)} ms p99 ${load.kinds.poll.p99Ms.toFixed(1)} ms, metrics p99 ${load.kinds.metrics.p99Ms.toFixed(1)} ms, ` +
+      (load.streams
+        ? `streams ${load.streams.open} open, ${load.streams.current} at the last revision ${load.streams.revision}, ${load.streams.updates} updates read, `
+        : '') +
+      `${figures.changes} changes, ` +
       `CPU ${(figures.cpuShareOfOneCore * 100).toFixed(0)} % of a core over ${bins.length} bin(s)` +
       `${databaseCpuSeconds === undefined ? '' : `, database ${((databaseCpuSeconds / load.seconds) * 100).toFixed(0)} % of a core, ${databaseConnections} connections`}` +
       `, events ${eventsBefore} -> ${figures.eventsAfter}\n`,
   );
   return figures;
+}
+
+/**
+ * PATCHes the flag's description at 15 s (the first poll interval, all instances registered) and every
+ * `changeEverySeconds` after, the last at least 15 s before the end (a poll interval to see it), until stopped.
+ */
+function changesDuring(bin: RunningBin, path: string, options: FleetOptions): { stop(): void; made(): number } {
+  const every = options.changeEverySeconds;
+  const times: number[] = [];
+  if (every !== undefined) for (let t = 15; t <= options.seconds - 15; t += every) times.push(t);
+  let made = 0;
+  const change = async (k: number) => {
+    const res = await fetch(bin.url + path, {
+      method: 'PATCH',
+      headers: { authorization: BENCH_ADMIN_SECRET, 'content-type': 'application/json' },
+      body: JSON.stringify([{ op: 'replace', path: '/description', value: `fleet change ${k}` }]),
+    });
+    await res.arrayBuffer();
+    if (res.status === 200) made++;
+  };
+  const timers = times.map((t, k) => setTimeout(() => void change(k), t * 1000));
+  return { stop: () => timers.forEach(clearTimeout), made: () => made };
 }

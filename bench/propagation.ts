@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { Unleash } from 'unleash-client';
 import { randomSecret } from '../test/helpers/bin';
 import { startPostgres } from '../test/helpers/postgres';
-import { BENCH_DIR, onCleanup, removeDirLater, rssOf, sleep, startBuiltBin, type RunningBin } from './util';
+import { BENCH_DIR, onCleanup, processCpuMicros, removeDirLater, rssOf, sleep, startBuiltBin, type RunningBin } from './util';
 
 export interface PropagationOptions {
   /** Open streams in each run (every run on each storage). */
@@ -24,6 +24,8 @@ export interface PropagationOptions {
   sample: number;
   /** Changes timed per run. */
   rounds: number;
+  /** Storages to run on (default both: lowdb with one bin, then PostgreSQL with three). */
+  storages?: readonly ('lowdb' | 'postgres')[];
 }
 
 export interface Latency {
@@ -49,6 +51,18 @@ export interface PropagationFigures {
   sdk: Latency;
   /** From the PATCH's 2xx to the `unleash-updated` event on every raw stream. */
   raw: Latency;
+  /**
+   * The same from the moment the PATCH was sent: the streams are written as soon as the change is
+   * committed, often before the PATCH's answer is read, so the figures from the 2xx count those as 0 ms.
+   */
+  fromSent: { sdk: Latency; raw: Latency };
+  /** The PATCH's own time, sent to 2xx read. */
+  patch: Latency;
+  /**
+   * CPU (user + system) the bins spent over the timed rounds, per change: the PATCH, and writing the change
+   * to every stream. Unlike the latencies it does not count the waiting for a CPU turn on a busy machine.
+   */
+  cpuPerChangeMs: number;
   /** Per bin: (RSS with its streams open − RSS before) / its streams. */
   rssPerStreamBytes: number[];
   /** The 1-minute load average before and after the run. */
@@ -243,12 +257,16 @@ async function run(storage: 'lowdb' | 'postgres', streams: number, options: Prop
     const rssPerStreamBytes = bins.map((b, i) => (rssOf(b.child.pid!) - rssBefore[i]!) / (streams / bins.length));
     process.stderr.write(`propagation (${storage}, ${bins.length} process(es)): ${sample} unleash-client + ${opened} raw streams open\n`);
 
+    const cpuBefore = bins.reduce((sum, b) => sum + (processCpuMicros(b.child.pid!) ?? Number.NaN), 0);
     const answeredAt: number[] = [];
+    const sentAt: number[] = [];
     const sdkDelays: number[] = [];
+    const sdkFromSent: number[] = [];
     let sdkMissing = 0;
     for (let round = 0; round < options.rounds; round++) {
       const description = `round ${round}`;
       const arrivals = clients.map((c) => seen(c, description));
+      const sent = now();
       const res = await fetch(`${writer.url}/api/admin/projects/default/features/${FLAG}`, {
         method: 'PATCH',
         headers: { authorization: admin, 'content-type': 'application/json' },
@@ -258,18 +276,31 @@ async function run(storage: 'lowdb' | 'postgres', streams: number, options: Prop
       const at = now();
       if (res.status !== 200) throw new Error(`PATCH: ${res.status} ${text.slice(0, 300)}`);
       answeredAt.push(at);
-      for (const arrival of await Promise.all(arrivals)) arrival === undefined ? sdkMissing++ : sdkDelays.push(arrival - at);
+      sentAt.push(sent);
+      for (const arrival of await Promise.all(arrivals)) {
+        if (arrival === undefined) sdkMissing++;
+        else {
+          sdkDelays.push(arrival - at);
+          sdkFromSent.push(arrival - sent);
+        }
+      }
       // The next change once this one reached every raw stream (or past the guard): rounds never overlap.
       await everyStreamRead(readers, round, raw);
     }
 
+    const cpuPerChangeMs =
+      (bins.reduce((sum, b) => sum + (processCpuMicros(b.child.pid!) ?? Number.NaN), 0) - cpuBefore) / 1000 / options.rounds;
     const rawDelays: number[] = [];
+    const rawFromSent: number[] = [];
     let rawMissing = 0;
     for (const r of readers) {
       const { arrivals } = await r.ask<{ arrivals: number[][] }>('report');
       answeredAt.forEach((at, round) => {
         const times = arrivals[round] ?? [];
-        for (const time of times) rawDelays.push(time - at);
+        for (const time of times) {
+          rawDelays.push(time - at);
+          rawFromSent.push(time - sentAt[round]!);
+        }
       });
     }
     rawMissing = raw * options.rounds - rawDelays.length;
@@ -282,6 +313,12 @@ async function run(storage: 'lowdb' | 'postgres', streams: number, options: Prop
       rounds: options.rounds,
       sdk: latency(sdkDelays, sdkMissing),
       raw: latency(rawDelays, rawMissing),
+      fromSent: { sdk: latency(sdkFromSent, sdkMissing), raw: latency(rawFromSent, rawMissing) },
+      patch: latency(
+        answeredAt.map((at, round) => at - sentAt[round]!),
+        0,
+      ),
+      cpuPerChangeMs,
       rssPerStreamBytes,
       loadAverage: { before: loadBefore, after: loadavg()[0]! },
     };
@@ -295,7 +332,7 @@ async function run(storage: 'lowdb' | 'postgres', streams: number, options: Prop
 /** Every run: each stream count on lowdb (one bin), then on PostgreSQL (three bins). */
 export async function propagationRuns(options: PropagationOptions): Promise<PropagationFigures[]> {
   const figures: PropagationFigures[] = [];
-  for (const storage of ['lowdb', 'postgres'] as const) {
+  for (const storage of options.storages ?? (['lowdb', 'postgres'] as const)) {
     for (const streams of options.streams) {
       const f = await run(storage, streams, options);
       process.stderr.write(`${propagationLine(f)}\n`);
@@ -308,10 +345,13 @@ export async function propagationRuns(options: PropagationOptions): Promise<Prop
 const share = (part: number, whole: number) => (whole ? `${((100 * part) / whole).toFixed(0)} %` : 'n/a');
 const ms = (v: number) => (Number.isNaN(v) ? 'n/a' : `${v.toFixed(1)} ms`);
 
+const pair = (l: Latency) => `${ms(l.p50Ms)} / ${ms(l.p99Ms)}`;
+
 function propagationLine(f: PropagationFigures): string {
   return (
-    `${f.storage}, ${f.processes} process(es), ${f.streams.toLocaleString('en-US')} streams: unleash-client p50 ${ms(f.sdk.p50Ms)} p99 ${ms(f.sdk.p99Ms)}` +
-    ` (${f.sdk.count} timed, ${f.sdk.missing} missing); every stream p50 ${ms(f.raw.p50Ms)} p99 ${ms(f.raw.p99Ms)} (${f.raw.count} timed, ${f.raw.missing} missing);` +
+    `${f.storage}, ${f.processes} process(es), ${f.streams.toLocaleString('en-US')} streams, p50 / p99 from the 2xx (from the PATCH sent): ` +
+    `unleash-client ${pair(f.sdk)} (${pair(f.fromSent.sdk)}, ${f.sdk.count} timed, ${f.sdk.missing} missing); ` +
+    `every stream ${pair(f.raw)} (${pair(f.fromSent.raw)}, ${f.raw.count} timed, ${f.raw.missing} missing); PATCH ${pair(f.patch)}; CPU per change ${ms(f.cpuPerChangeMs)};` +
     ` RSS per stream ${f.rssPerStreamBytes.map((b) => `${(b / 1024).toFixed(1)} KB`).join(' / ')}; load ${f.loadAverage.before.toFixed(1)} → ${f.loadAverage.after.toFixed(1)}`
   );
 }
@@ -319,13 +359,13 @@ function propagationLine(f: PropagationFigures): string {
 /** The runs as a Markdown table (targets: p99 ≤ 100 ms at 10,000 streams, RSS ≤ 20 KB per stream). */
 export function propagationMarkdown(figures: readonly PropagationFigures[]): string {
   const lines = [
-    '| storage | processes | open streams (unleash-client + raw) | unleash-client p50 / p99 | every stream p50 / p99 | read before the 2xx | missing | RSS per stream | load average (1 min, before → after) |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| storage | processes | open streams (unleash-client + raw) | unleash-client p50 / p99 from the 2xx (from the PATCH sent) | every stream p50 / p99 from the 2xx (from the PATCH sent) | read before the 2xx | PATCH p50 / p99 | bin CPU per change | missing | RSS per stream | load average (1 min, before → after) |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   for (const f of figures) {
     lines.push(
       `| ${f.storage} | ${f.processes} | ${f.streams.toLocaleString('en-US')} (${f.sampleClients} + ${f.rawStreams.toLocaleString('en-US')}) | ` +
-        `${ms(f.sdk.p50Ms)} / ${ms(f.sdk.p99Ms)} | ${ms(f.raw.p50Ms)} / ${ms(f.raw.p99Ms)} | ${share(f.sdk.beforeAnswer + f.raw.beforeAnswer, f.sdk.count + f.raw.count)} | ${f.sdk.missing + f.raw.missing} | ` +
+        `${pair(f.sdk)} (${pair(f.fromSent.sdk)}) | ${pair(f.raw)} (${pair(f.fromSent.raw)}) | ${share(f.sdk.beforeAnswer + f.raw.beforeAnswer, f.sdk.count + f.raw.count)} | ${pair(f.patch)} | ${ms(f.cpuPerChangeMs)} | ${f.sdk.missing + f.raw.missing} | ` +
         `${f.rssPerStreamBytes.map((b) => `${(b / 1024).toFixed(1)} KB`).join(' / ')} | ${f.loadAverage.before.toFixed(1)} → ${f.loadAverage.after.toFixed(1)} |`,
     );
   }

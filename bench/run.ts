@@ -3,13 +3,14 @@
  * (scale). Prints one Markdown table on stdout (progress goes to stderr) and writes every figure to
  * bench/results/latest.json (a default full run) or bench/results/trial.json (--quick / --only / --route).
  *
- *   node --conditions=source --import tsx bench/run.ts [--quick] [--only http|scale|fleet|propagation|migrate] [--route ID]... [--regenerate] [--storage lowdb|postgres]
+ *   node --conditions=source --import tsx bench/run.ts [--quick] [--only http|scale|fleet|propagation|migrate] [--route ID]... [--regenerate] [--storage lowdb|postgres] [--streaming]
  *
  * `--route ID` (repeatable) runs only those HTTP routes (projects, events, projectEvents, changeRequest,
  * outdatedSdks, features, feature, strategies, variants, segments, search, featureEvents, documentEvents, patch): for trying one change quickly. `--storage postgres`: the HTTP ratio runs with the
  * bin on PostgreSQL, plus PATCH throughput with one and three bins (bench/postgres.ts); no scale part.
  * Each HTTP row also gives the server's CPU per request (from /proc). BENCH_BIN_NODE_ARGS passes node
  * flags to the bin under load, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" or "--perf-basic-prof" for perf.
+ * `--streaming`: the fleet holds a stream per SDK instance instead of polling (bench/fleet.ts).
  * `--only propagation` (bench/propagation.ts): a change's way to SDK streams, on lowdb (one bin) and on
  * PostgreSQL (three bins), with 1,000 and 10,000 open streams (--quick: 1,000); not part of a default run.
  * `--only migrate` (bench/migrate.ts): `flagadmin migrate` of a 10,000-flag Unleash (--quick: 1,000), time and
@@ -35,13 +36,14 @@ const { values: args } = parseArgs({
     route: { type: 'string', multiple: true },
     regenerate: { type: 'boolean', default: false },
     storage: { type: 'string', default: 'lowdb' },
+    streaming: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 
 if (args.help) {
   process.stdout.write(
-    'usage: pnpm bench [--quick] [--only http|scale|fleet|propagation|migrate] [--route ID]... [--regenerate] [--storage lowdb|postgres]\n',
+    'usage: pnpm bench [--quick] [--only http|scale|fleet|propagation|migrate] [--route ID]... [--regenerate] [--storage lowdb|postgres] [--streaming]\n',
   );
   process.exit(0);
 }
@@ -70,9 +72,14 @@ const settings = {
   latency: quick ? { warmup: 20, calls: 100 } : { warmup: 100, calls: 500 },
   binLoad: { seconds: quick ? 1 : 2, connections: 10 },
   /** SDK instances over a few hundred apps, polling every 15 s and posting metrics every 60 s. */
-  fleet: (quick
-    ? { instances: 2_000, apps: 60, seconds: 20, connections: 32 }
-    : { instances: 10_000, apps: 300, seconds: 60, connections: 256 }) satisfies FleetOptions,
+  fleet: {
+    ...(quick
+      ? { instances: 2_000, apps: 60, seconds: 20, connections: 32 }
+      : { instances: 10_000, apps: 300, seconds: 60, connections: 256 }),
+    // --streaming: each instance holds a stream instead of polling; a flag changes every 10 s either way.
+    mode: args.streaming ? 'streaming' : 'polling',
+    changeEverySeconds: 10,
+  } satisfies FleetOptions,
   /** Open SDK streams per run: real unleash-client instances for a sample, raw SSE readers for the rest. */
   propagation: (quick
     ? { streams: [1_000], sample: 50, rounds: 10 }
@@ -285,7 +292,7 @@ function rows(http: RouteRatio[] | undefined, scale: ScaleFigures[] | undefined,
 
 /** The fleet's figures as rows: what it asked, how fast it was answered, what the server spent and kept. */
 function fleetRows(f: FleetFigures): Row[] {
-  const on = `fleet [${f.storage}, ${f.options.instances.toLocaleString('en-US')} SDK instances, ${f.options.apps} apps, ${f.load.seconds.toFixed(0)} s]`;
+  const on = `fleet [${f.storage}, ${f.options.mode ?? 'polling'}, ${f.options.instances.toLocaleString('en-US')} SDK instances, ${f.options.apps} apps, ${f.load.seconds.toFixed(0)} s]`;
   const row = (figure: string, result: string): Row => ({
     figure: `${on}: ${figure}`,
     small: '',
@@ -303,7 +310,13 @@ function fleetRows(f: FleetFigures): Row[] {
   return [
     row('requests/s sustained (all kinds)', `${fmtRps(f.load.requestsPerSecond)} (${f.load.requests.toLocaleString('en-US')} requests)`),
     row('registration latency', latency('register')),
-    row('poll with If-None-Match latency', latency('poll')),
+    f.load.streams
+      ? row(
+          'streams: open at the end, at the last revision, updates read (time to the hydration)',
+          `${f.load.streams.open.toLocaleString('en-US')}, ${f.load.streams.current.toLocaleString('en-US')}, ${f.load.streams.updates.toLocaleString('en-US')} (${latency('stream')})`,
+        )
+      : row('poll with If-None-Match latency', latency('poll')),
+    row('flag changes during the run', String(f.changes)),
     row('metrics post latency', latency('metrics')),
     row('server CPU', `${(f.cpuShareOfOneCore * 100).toFixed(0)} % of one core (${f.cpuSeconds.toFixed(1)} s)`),
     row('server RSS before / max / after', `${fmtMiB(f.rssBeforeBytes)} / ${fmtMiB(f.rssMaxBytes)} / ${fmtMiB(f.rssAfterBytes)}`),
@@ -380,7 +393,7 @@ async function main(): Promise<void> {
   } else if (parts.fleet) {
     const dir = await copyDataSet(small.dir);
     removeDirLater(dir);
-    const bin = await startBuiltBin(dir);
+    const bin = await startBuiltBin(dir, { args: ['--max-streams', String(settings.fleet.instances + 1_000)] });
     try {
       fleet = await fleetRun(bin, small.info, 'lowdb', settings.fleet, async () => dirSize(dir));
     } finally {

@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 
 export const BENCH_DIR = fileURLToPath(new URL('.', import.meta.url));
 export const ROOT = join(BENCH_DIR, '..');
-export const BUILT_BIN = join(ROOT, 'packages/server/bin/flagadmin.js');
+/** The built bin; BENCH_BUILT_BIN names another build of it (a copy of an earlier commit's, to compare). */
+export const BUILT_BIN = process.env['BENCH_BUILT_BIN'] ?? join(ROOT, 'packages/server/bin/flagadmin.js');
 
 export function median(values: readonly number[]): number {
   if (values.length === 0) return NaN;
