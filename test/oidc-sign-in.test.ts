@@ -2,7 +2,7 @@
 // --oidc-*, signed in through in Debian's chromium. The session works and the page keeps no secret; an
 // issuer that is down is a 503; a tampered state, a replayed callback or a callback from another browser
 // is a 400 and a tampered ID token a 401, with nobody created and no event written; the client secret
-// is in no answer and no log line.
+// is in no answer and no log line; single sign-on counts in its address's sign-ins (429 past the limit).
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { launchChromium, openTab, seriousViolations, type RunningBrowser } from '../packages/ui/test/browser';
@@ -30,7 +30,8 @@ test.before(async () => {
     dataDir = tempDir();
     bin = await startBin(
       ['--port', '0', '--data', dataDir, '--no-demo', '--oidc-issuer', issuer.url, '--oidc-client-id', issuer.clientId],
-      { INIT_ADMIN_API_TOKENS: ADMIN_KEY, OIDC_CLIENT_SECRET: CLIENT_SECRET, LOG_LEVEL: 'debug' },
+      // Sign-ins per address (single sign-on takes from the same bucket): room for this file's own, then refused (the last test).
+      { INIT_ADMIN_API_TOKENS: ADMIN_KEY, OIDC_CLIENT_SECRET: CLIENT_SECRET, LOG_LEVEL: 'debug', SIMPLE_LOGIN_LIMIT_PER_MINUTE: '40' },
     );
     chromium = await launchChromium();
     browser = chromium.browser;
@@ -308,6 +309,26 @@ test('the client secret is in no answer and no log line', async () => {
   assert.not.ok(bin.child.stdout.includes(CLIENT_SECRET), 'not in stdout');
   assert.not.ok(bin.child.stderr.includes(CLIENT_SECRET), 'not in stderr');
   assert.match(bin.child.stdout, 'signed in with single sign-on', 'the log has the sign-ins');
+});
+
+test('single sign-on takes from the sign-ins of its address: past the limit a JSON 429 with Retry-After, nothing started', async () => {
+  let refused: Response | undefined;
+  for (let i = 0; i < 100 && !refused; i++) {
+    const res = await fetch(`${bin.url}/auth/oidc/login`, { redirect: 'manual' });
+    if (res.status === 429) refused = res;
+    else assert.is(res.status, 302);
+  }
+  assert.ok(refused, 'refused within 100 sign-ins');
+  assert.match(refused!.headers.get('retry-after') ?? '', /^[1-9]\d*$/);
+  assert.is(refused!.headers.get('set-cookie'), null, 'no sign-in started');
+  const body = await errorOf(refused!);
+  assert.equal([body.name, body.message], ['TooManyRequestsError', 'Too many sign-ins from your address: try again later.']);
+  const password = await fetch(`${bin.url}/auth/simple/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'nobody', password: 'Wrong-pass-123' }),
+  });
+  assert.is(password.status, 429, 'the same bucket as password sign-ins');
 });
 
 test.run();

@@ -108,8 +108,25 @@ export function withSignInRoutes(handle: FetchHandler, options: SignInRoutesOpti
     return { status: 302, headers: { location: `${basePath}/`, 'set-cookie': setCookie, ...NO_STORE }, body: null };
   }
 
+  /**
+   * Single sign-on takes from the address's sign-in bucket, as a password sign-in does (Unleash limits
+   * /auth/oidc per address too): a 429 with Retry-After when it is empty.
+   */
+  function throttled(s: NonNullable<typeof sso>, headers: Headers, peer: string | undefined): PlainResponse | null {
+    const { people } = s.admin.context;
+    // The instance's clock, as password sign-ins take from the same buckets with it.
+    const wait = people.signInThrottle.take(people.addressOf(peer, headers.get('x-forwarded-for')), s.admin.context.now().getTime());
+    if (wait === 0) return null;
+    const body = {
+      id: crypto.randomUUID(),
+      name: 'TooManyRequestsError',
+      message: 'Too many sign-ins from your address: try again later.',
+    };
+    return json(429, body, { 'retry-after': String(Math.ceil(wait / 1000)) });
+  }
+
   /** The answer of a sign-in route, or null for every other request. */
-  async function answer(method: string, url: string, headers: Headers): Promise<PlainResponse | null> {
+  async function answer(method: string, url: string, headers: Headers, peer?: string): Promise<PlainResponse | null> {
     const { pathname, search } = new URL(url, 'http://request.invalid');
     if (pathname !== PROVIDERS && pathname !== LOGIN && pathname !== CALLBACK) return null;
     if (pathname !== PROVIDERS && !sso) return null; // core's 404
@@ -122,6 +139,8 @@ export function withSignInRoutes(handle: FetchHandler, options: SignInRoutesOpti
     }
     // A new answer each time: a host may add headers to the one it is given.
     if (pathname === PROVIDERS || !sso) return json(200, { options: signInOptions });
+    const refused = throttled(sso, headers, peer);
+    if (refused) return refused;
     try {
       return pathname === LOGIN ? await login(headers, sso) : await callback(headers, search, sso);
     } catch (error) {
@@ -143,10 +162,10 @@ export function withSignInRoutes(handle: FetchHandler, options: SignInRoutesOpti
   // Other requests go to core without a promise of their own: the routes cost the API nothing.
   const dispatch: PlainHandler = (request) =>
     request.url.includes('/auth/')
-      ? answer(request.method, request.url, request.headers).then((own) => own ?? inner(request))
+      ? answer(request.method, request.url, request.headers, request.remoteAddress).then((own) => own ?? inner(request))
       : inner(request);
   const fetchHandler = async (request: Request, info?: Parameters<FetchHandler>[1]): Promise<Response> => {
-    const own = request.url.includes('/auth/') ? await answer(request.method, request.url, request.headers) : null;
+    const own = request.url.includes('/auth/') ? await answer(request.method, request.url, request.headers, info?.remoteAddress) : null;
     if (!own) return handle(request, info);
     return new Response(request.method === 'HEAD' ? null : own.body, { status: own.status, headers: own.headers });
   };

@@ -1,6 +1,5 @@
 /** Sign-in with a password and sign-out (Unleash's `/auth/simple/login` and `/logout`), setting and clearing the session cookie. */
 import { cameOverHttps, sessionCookieHeader, sessionIdFromCookies } from '../base/session-cookie';
-import { signInAddress } from '../runtime/sign-in-throttle';
 import { ok, type Route, type RouteInput } from './route';
 
 const secure = (input: RouteInput): boolean => cameOverHttps(input.url ?? '', input.headers);
@@ -18,8 +17,7 @@ export const AUTH_ROUTES: readonly Route[] = [
     response: { status: 200, schema: 'user' },
     errors: [400, 401, 413, 415, 429],
     async run(admin, input) {
-      const { people } = admin.context;
-      const address = signInAddress(input.remoteAddress, input.headers.get('x-forwarded-for'), people.trustProxy);
+      const address = admin.context.people.addressOf(input.remoteAddress, input.headers.get('x-forwarded-for'));
       const { user, sessionId, expiresAt } = await admin.login(input.principal, { body: await input.json(), address });
       const cookie = sessionCookieHeader({ sessionId, expiresAt, secure: secure(input), now: admin.context.now() });
       return { status: 200, body: user, headers: { 'set-cookie': cookie, 'cache-control': 'no-store' } };

@@ -3,7 +3,7 @@ import { originProblem } from '../base/cors-origins';
 import type { PasswordHasher } from '../base/password-policy';
 import type { SignInWay } from '../base/errors';
 import { SetupError } from '../base/setup-error';
-import { SignInThrottle, type SignInLimitOptions } from './sign-in-throttle';
+import { SignInThrottle, signInAddress, type SignInLimitOptions } from './sign-in-throttle';
 
 /** A way to sign in the page offers besides the password form (Unleash's `options` of a 401): its `path` as the browser sees it. */
 export type SignInOption = SignInWay;
@@ -35,6 +35,8 @@ export interface PeopleSettings {
   readonly trustedOrigins: readonly string[];
   readonly signInThrottle: SignInThrottle;
   readonly trustProxy: boolean;
+  /** A sign-in's client address: the peer, or behind a trusted proxy X-Forwarded-For's last entry (sign-in-throttle.ts). */
+  addressOf(peer: string | undefined, forwardedFor: string | null): string;
   /** The password form's path and the other ways to sign in, for 401 answers; the host's base path (reset links). */
   readonly signIn: { readonly path: string; readonly options: readonly SignInOption[]; readonly basePath: string };
   /** A fixed hash, made once: what a sign-in of a name nobody has is checked against (same work). */
@@ -60,6 +62,7 @@ export function resolvePeople(options: PeopleOptions): PeopleSettings {
     trustedOrigins: Object.freeze(trustedOrigins),
     signInThrottle: new SignInThrottle(options.signInLimit),
     trustProxy: options.trustProxy === true,
+    addressOf: (peer: string | undefined, forwardedFor: string | null) => signInAddress(peer, forwardedFor, options.trustProxy === true),
     signIn: Object.freeze({
       basePath: options.signIn?.basePath ?? '',
       path: `${options.signIn?.basePath ?? ''}/auth/simple/login`,
