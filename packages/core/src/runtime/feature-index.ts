@@ -219,7 +219,7 @@ export class FeatureIndex {
     if (slot < 0) return;
     const row = feature && rowOf(feature, slot);
     // Out of the orders while the slot still holds the old row (each order finds it by the old row's place).
-    const moved = [...this.orders.values()].filter((o) => old && (!row || o.compare(old, row) !== 0));
+    const moved = old && this.orders.size > 0 ? [...this.orders.values()].filter((o) => !row || o.compare(old, row) !== 0) : [];
     for (const order of moved) order.remove(slot, old!);
     if (old) for (const key of postingKeys(old)) this.postings.get(key)?.delete(slot);
     if (old && old.text !== row?.text) this.words?.dropped(old.text);
