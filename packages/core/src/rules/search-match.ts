@@ -7,7 +7,7 @@
  *   archived rows apart). Otherwise counted over the smallest candidate set among the clauses (postings, a
  *   `query` word's trigram list), each candidate tested against every clause.
  * - The **page**: with a known total, the chosen order is walked from its nearer end, testing each row,
- *   for at most about twice the total rows; past that (the matches sit far apart in that order), and whenever
+ *   for at most about as many rows as the total; past that (the matches sit far apart in that order), and whenever
  *   the total was counted, the matches are put in the order through their ranks in it: sorted when few, else
  *   marked in a bitmap of ranks read 32 at a time up to the page.
  *
@@ -41,7 +41,7 @@ export function matchPage(
   }
   // Every candidate of the one filter passes: they are the matches as they are.
   const exact = filters.length === 1 ? filters[0]!.candidates : undefined;
-  const budget = clauses.some((c) => c.candidates) ? 2 * known + 64 : Infinity;
+  const budget = clauses.some((c) => c.candidates) ? known + 64 : Infinity;
   return pageOf(index, order, known, page, (from, to) => {
     // Walked only when the page should come within the budget, were the matches spread evenly in the order.
     const likely = (Math.min(to, known - from) * order.size) / Math.max(1, known) <= budget;

@@ -100,7 +100,7 @@ export function planSearch(q: URLSearchParams): SearchPlan {
   });
   if (project) builds.push(equality(project, 'project', side, (r) => r.project));
   if (type) builds.push(equality(type, 'type', side, (r) => r.type));
-  if (createdBy) builds.push(equality(createdBy, 'createdBy', side, (r) => String(r.createdById)));
+  if (createdBy) builds.push(equality(createdBy, 'createdBy', side, (r) => r.creator));
   if (lifecycle) builds.push(equality(lifecycle, 'stage', side, (r) => r.stage));
   if (state) builds.push(stateClause(state, side));
   if (favorite) {

@@ -39,6 +39,8 @@ export interface FeatureRow {
   /** `createdAt` as ms (Date.parse). */
   createdMs: number;
   createdById: number;
+  /** `createdById` as text (the `createdBy` filter's values). */
+  creator: string;
   lastSeenAt: string | null;
   stage: LifecycleStage;
   tags: readonly string[];
@@ -72,6 +74,7 @@ const rowOf = (f: FeatureRecord, slot: number): FeatureRow => ({
   createdAt: f.createdAt,
   createdMs: Date.parse(f.createdAt),
   createdById: f.createdBy?.id ?? 0,
+  creator: String(f.createdBy?.id ?? 0),
   lastSeenAt: f.lastSeenAt,
   stage: f.lifecycle.stage,
   tags: f.tags.map(tagKey),
@@ -87,7 +90,7 @@ const postingKey = (field: PostingField, value: string, archived: boolean): stri
 /** The posting keys a row is filed under (`archived` itself counts every archived row). */
 function postingKeys(r: FeatureRow): string[] {
   const at = (field: PostingField, value: string) => postingKey(field, value, r.archived);
-  const keys = [at('project', r.project), at('type', r.type), at('stage', r.stage), at('createdBy', String(r.createdById))];
+  const keys = [at('project', r.project), at('type', r.type), at('stage', r.stage), at('createdBy', r.creator)];
   for (const t of new Set(r.tags)) keys.push(at('tag', t));
   for (const [env, on] of r.enabled) keys.push(at('status', statusKey(env, on)));
   if (r.archived) keys.push(postingKey('archived', 'true', false));
