@@ -141,6 +141,67 @@ test('a commit announced by no notification is still read, and told to commit li
   assert.is((await describe(bins[0]!.url, 'announced')).status, 200);
 });
 
+test('a notification that arrives after a read moved the cache to its revision still leaves the records it wrote (no statement reads them again)', async () => {
+  const { default: pg } = await import('pg');
+  const real = new pg.Pool({ connectionString: server.url, max: 4 });
+  real.on('error', () => undefined);
+  /** Notifications held back while set. */
+  let held: (() => void)[] | undefined;
+  const lookups: unknown[] = [];
+  const pool = {
+    async connect() {
+      const client = await real.connect();
+      return new Proxy(client, {
+        get(target, name) {
+          if (name === 'query')
+            return (text: string, values?: unknown[]) => {
+              if (/"features" WHERE key = \$1/.test(text)) lookups.push(values?.[0]);
+              return target.query(text, values);
+            };
+          if (name === 'on')
+            return (event: string, listener: (...args: unknown[]) => void) =>
+              target.on(
+                event as 'error',
+                event === 'notification'
+                  ? (...args: unknown[]) => (held ? held.push(() => listener(...args)) : listener(...args))
+                  : listener,
+              );
+          const value: unknown = Reflect.get(target, name);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+    },
+    end: () => real.end(),
+  };
+  const before = await listeners();
+  const writer = await postgresStorage({ url: server.url });
+  const reader = await postgresStorage({ pool });
+  try {
+    const flag = (freshness?: 'notified') =>
+      reader.read(async (tx) => (await tx.get('features', 'new-checkout-flow'))?.description, freshness ? { freshness } : undefined);
+    await flag('notified');
+    await until(listeners, before + 2);
+    held = [];
+    await writer.write(async (tx) => {
+      const feature = (await tx.get('features', 'new-checkout-flow'))!;
+      await tx.put('features', { ...feature, description: 'kept-from-the-notice' });
+    });
+    // A read of something else reads the state row first: the reader's cache moves to the new revision.
+    await reader.read((tx) => tx.get('projects', 'checkout'));
+    await until(async () => held!.length > 0, true);
+    const release = held;
+    held = undefined;
+    lookups.length = 0;
+    for (const deliver of release) deliver();
+    assert.is(await flag(), 'kept-from-the-notice');
+    assert.equal(lookups, [], 'the flag came from the notification, not from a statement');
+  } finally {
+    await writer.close();
+    await reader.close();
+    await real.end(); // a pool given to the storage stays open after close()
+  }
+});
+
 test('PostgreSQL restarted under load: SDK reads keep answering the last state, admin writes 503 then recover, nothing acknowledged is lost', async () => {
   assert.is((await describe(bins[0]!.url, 'before-restart')).status, 200);
   for (const { url } of bins) await until(() => sdkDescription(url), 'before-restart');

@@ -56,6 +56,8 @@ class PgStorage implements PostgresStorage {
   /** core's onCommit listeners. */
   private readonly commitListeners = new Set<() => void>();
   private recheck: ReturnType<typeof setInterval> | undefined;
+  /** Revisions this process committed whose notification has not arrived yet (the cache is there already). */
+  private readonly ownCommits = new Set<number>();
   private readonly recheckMs: number;
 
   private readonly pool: PgPool;
@@ -78,7 +80,10 @@ class PgStorage implements PostgresStorage {
       {
         notified: (payload) => this.heard(payload),
         listening: () => this.relistened(),
-        lost: () => this.notified.lost(),
+        lost: () => {
+          this.notified.lost();
+          this.ownCommits.clear();
+        },
       },
       logger,
     );
@@ -100,7 +105,11 @@ class PgStorage implements PostgresStorage {
       pool,
       sql,
       this.cache,
-      (state) => this.notified.learned(state),
+      (state) => {
+        this.notified.learned(state);
+        // Bounded: each comes back with its notification; a listener that is down clears them.
+        if (this.listener.live && this.ownCommits.size < 1024) this.ownCommits.add(state.revision);
+      },
       () => this.listener.live,
     );
     // A process's own pool listens from the start (the connection budget sees the process by it); with a
@@ -198,7 +207,9 @@ class PgStorage implements PostgresStorage {
   /** A commit notification: the state and the read cache follow it, then core's listeners hear of it. */
   private heard(payload: string): void {
     const notice = parseNotice(payload);
-    if (notice) {
+    if (notice && this.ownCommits.delete(notice.to)) {
+      // This process's own commit: the cache followed it at COMMIT.
+    } else if (notice) {
       this.notified.learned({ revision: notice.to, lastEventId: notice.lastEventId });
       if (this.cache.advance(notice.from, notice.to, notice.tables)) keepWritten(this.cache, this.sql, notice.to, notice.records());
     } else this.notified.unsure();

@@ -75,9 +75,12 @@ export class ReadCache {
 
   /**
    * A write (of this process, or of another as its notification tells) committed revision `to` right
-   * after `from`, changing only `tables`: the answers from the other tables stay true at `to`.
+   * after `from`, changing only `tables`: the answers from the other tables stay true at `to`. True when
+   * the answers are at `to` now (also when a read there got ahead of the notification), so what the
+   * commit wrote may be kept (`keepWritten`).
    */
   advance(from: number, to: number, tables: ReadonlySet<string>): boolean {
+    if (this.revision === to) return true;
     if (this.revision !== from) return false;
     this.revision = to;
     for (const [key, entry] of this.answers) {
