@@ -22,6 +22,8 @@ import { streamOptions, type StreamOptions } from './stream-options';
 
 /** Most feeds (distinct scopes) kept without open streams; the least recently asked goes first. */
 const IDLE_FEEDS = 256;
+/** Streams written a change in one turn of the event loop, before other work gets a turn. */
+const WRITES_PER_TURN = 1_000;
 
 interface Slot {
   feed: DeltaFeed;
@@ -245,15 +247,29 @@ export class ClientStreams {
     }, 0);
   }
 
-  /** The feed moved: every stream that can take more is written the changes (one chunk per revision they start from). */
+  /**
+   * The feed moved: every stream that can take more is written the changes (one chunk per revision they
+   * start from), WRITES_PER_TURN streams per turn of the event loop, so other requests are served between.
+   */
   private publish(slot: Slot): void {
     slot.chunks = new Map();
-    for (const connection of slot.connections) {
+    this.publishSlice(slot.connections.values());
+  }
+
+  private publishSlice(connections: Iterator<Connection>): void {
+    let visited = 0;
+    for (let next = connections.next(); !next.done; next = connections.next()) {
+      const connection = next.value;
       if (!connection.sink) continue; // not read yet: its hydration will be the newest state
       if (!connection.full) connection.send();
       else if (++connection.missed > this.options.depth) {
         this.dropped++;
         this.drop(connection, new Error('The client did not read its stream'));
+      }
+      // A stream removed meanwhile is skipped by the iterator; one added gets the newest state anyway.
+      if (++visited === WRITES_PER_TURN) {
+        setTimeout(() => this.publishSlice(connections), 0);
+        return;
       }
     }
   }
