@@ -132,7 +132,9 @@ export function planSearch(q: URLSearchParams): SearchPlan {
     const test = (r: FeatureRow) => words.some((w) => r.text.includes(w));
     builds.push((index) => {
       const lists = words.map((w) => index.textCandidates(w));
-      return lists.every((l) => l !== undefined) ? candidateClause(test, union(lists, false, false)) : { test };
+      if (lists.some((l) => l === undefined)) return { test };
+      const candidates = union(lists as Int32Array[], false, false);
+      return candidates.size <= index.size ? candidateClause(test, candidates) : { test }; // many words: no better than every row
     });
   }
 
