@@ -160,4 +160,47 @@ test("shutdown: close() ends every stream cleanly, so the server's close does no
   assert.is(admin.context.streams.stats().open, 0);
 });
 
+test('an HTTP/1.0 client gets the events unframed, ended by the connection closing; HTTP/1.1 in chunks ended by the last one', async () => {
+  const { admin, server, key } = await start({});
+  try {
+    const sockets = ['1.0', '1.1'].map((version) => {
+      const socket = connect(server.port, '127.0.0.1');
+      const read = { text: '' };
+      socket.on('data', (d: Buffer) => (read.text += d.toString('latin1')));
+      const ended = new Promise<void>((resolve) => socket.once('end', () => resolve()));
+      socket.write(`GET /api/client/streaming HTTP/${version}\r\nHost: x\r\nAuthorization: ${key}\r\n\r\n`);
+      const until = (part: string) =>
+        new Promise<void>((resolve) => {
+          const look = () => read.text.includes(part) && (socket.off('data', look), resolve());
+          socket.on('data', look);
+          look();
+        });
+      return { socket, read, ended, until };
+    });
+    for (const s of sockets) await s.until('event: unleash-connected');
+    await admin.toggleEnvironment(SYSTEM_PRINCIPAL, {
+      projectId: 'default',
+      featureName: 'big',
+      environment: 'development',
+      enabled: true,
+    });
+    for (const s of sockets) await s.until('event: unleash-updated');
+    admin.context.streams.close();
+    await sockets[0]!.ended; // HTTP/1.0: the connection closes
+    await sockets[1]!.until('\r\n0\r\n\r\n'); // HTTP/1.1: the last chunk (the connection may be kept)
+    const [old, chunked] = sockets.map((s) => s.read.text);
+    assert.match(old!, /^HTTP\/1\.1 200 OK\r\n/);
+    assert.match(old!, /\r\nconnection: close\r\n/i);
+    assert.not.match(old!, /transfer-encoding/i);
+    assert.match(old!, /\r\n\r\nid: \d+\nevent: unleash-connected\n/);
+    assert.match(chunked!, /\r\ntransfer-encoding: chunked\r\n/i);
+    assert.match(chunked!, /\r\n\r\n[0-9a-f]+\r\nid: \d+\nevent: unleash-connected\n/);
+    assert.ok(chunked!.endsWith('\r\n0\r\n\r\n'), 'the last chunk ends the answer');
+    for (const s of sockets) s.socket.destroy();
+  } finally {
+    admin.context.streams.close();
+    await server.close();
+  }
+});
+
 test.run();
