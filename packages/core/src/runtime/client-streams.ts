@@ -15,79 +15,16 @@ import { AdminError } from '../base/errors';
 import type { ReadTx } from '../base/storage';
 import { readClientFeatures, type ClientQuery } from './client-features-read';
 import type { CommitSignal } from './commit-signal';
-import { DeltaFeed, type DeltaAnswer } from './delta-feed';
-import { HEARTBEAT, sseEvent } from './sse-frames';
-import { SseStream, type StreamSink, type StreamSource } from './sse-stream';
+import { DeltaFeed } from './delta-feed';
+import { HEARTBEAT } from './sse-frames';
+import { SseStream } from './sse-stream';
+import { Connection, type Slot } from './stream-connection';
 import { streamOptions, type StreamOptions } from './stream-options';
 
 /** Most feeds (distinct scopes) kept without open streams; the least recently asked goes first. */
 const IDLE_FEEDS = 256;
 /** Streams written a change in one turn of the event loop, before other work gets a turn. */
 const WRITES_PER_TURN = 1_000;
-
-interface Slot {
-  feed: DeltaFeed;
-  principal: Principal;
-  query: ClientQuery;
-  connections: Set<Connection>;
-  refreshing: Promise<void> | undefined;
-  again: boolean;
-  /** SSE chunks at the current revision, by the revision they start from (-1: the hydration). */
-  chunks: Map<number, Uint8Array>;
-}
-
-/** One open stream: where it writes, what its client has, and whether it can take more. */
-class Connection implements StreamSource {
-  sink: StreamSink | undefined = undefined;
-  /** The revision the client has (-1: nothing yet: the next chunk is the hydration). */
-  sent = -1;
-  /** The sink said it is full: nothing is written until it drains. */
-  full = false;
-  /** Revisions published while full. */
-  missed = 0;
-  closed = false;
-
-  constructor(
-    private readonly streams: ClientStreams,
-    readonly slot: Slot,
-  ) {}
-
-  attach(sink: StreamSink): void {
-    if (this.sink) return;
-    this.sink = sink;
-    if (this.closed) sink.end();
-    else this.send();
-  }
-
-  drained(): void {
-    if (this.closed) return;
-    this.full = false;
-    this.missed = 0;
-    this.send();
-  }
-
-  cancel(): void {
-    this.streams.remove(this);
-  }
-
-  /** Writes what the client lacks (the hydration first, then the changes since what it has), if anything. */
-  send(): void {
-    const { slot } = this;
-    if (this.sent === slot.feed.eventId) return;
-    let chunk = slot.chunks.get(this.sent);
-    if (!chunk) {
-      const from = this.sent === -1 ? undefined : this.sent;
-      chunk = sseEvent(from === undefined ? 'unleash-connected' : 'unleash-updated', slot.feed.since(from) as DeltaAnswer);
-      slot.chunks.set(this.sent, chunk);
-    }
-    this.sent = slot.feed.eventId;
-    this.write(chunk);
-  }
-
-  write(chunk: Uint8Array): void {
-    if (!this.sink!.write(chunk)) this.full = true;
-  }
-}
 
 export interface StreamStats {
   /** Open streams now. */
