@@ -19,6 +19,7 @@ import { errorSchema, healthSchema } from './common';
 import { ENVIRONMENT_SCHEMAS } from './environment';
 import { ADDON_SCHEMAS } from './addon';
 import { USER_SCHEMAS } from './users';
+import { USER_ACCOUNT_SCHEMAS } from './user-account';
 import { eventSchema, eventsSchema } from './event';
 import { createFeatureSchema, featureSchema, featuresSchema, patchOperationsSchema, tagSchema } from './feature';
 import { FEATURE_TYPE_SCHEMAS } from './feature-type';
@@ -72,6 +73,7 @@ export const SCHEMAS = [
   ...ENVIRONMENT_SCHEMAS,
   ...ADDON_SCHEMAS,
   ...USER_SCHEMAS,
+  ...USER_ACCOUNT_SCHEMAS,
   ...FEATURE_TYPE_SCHEMAS,
   ...EXPORT_IMPORT_SCHEMAS,
   ...USAGE_SCHEMAS,
