@@ -8,6 +8,8 @@ export class Connection implements RowSource {
   /** The first statement that failed (the transaction is then aborted). */
   statementFailed: unknown;
   private readonly onError = (error: Error) => (this.broken = error);
+  /** The statement sent last: the next waits for it (node-postgres warns of, and its next major refuses, a query sent while one runs). */
+  private last: Promise<unknown> = Promise.resolve();
 
   private constructor(readonly client: PgPoolClient) {
     client.on?.('error', this.onError);
@@ -22,8 +24,11 @@ export class Connection implements RowSource {
   }
 
   async rows<R>(text: string, values?: readonly unknown[]): Promise<R[]> {
+    // A transaction's reads may be asked together (Promise.all in a read function): one at a time, in order.
+    const sent = this.last.then(() => this.client.query<R>(text, values));
+    this.last = sent.catch(() => undefined);
     try {
-      return lastResult(await this.client.query<R>(text, values)).rows;
+      return lastResult(await sent).rows;
     } catch (error) {
       this.statementFailed ??= error;
       throw this.failed(error);
