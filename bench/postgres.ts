@@ -6,12 +6,12 @@
 import { COLLECTION_NAMES, type SequenceName } from '@flagadmin/core';
 import { lowdbStorage } from '@flagadmin/storage-lowdb';
 import { postgresStorage } from '@flagadmin/storage-postgres';
-import { startPostgres } from '../test/helpers/postgres';
+import { startPostgres, type TestPostgres } from '../test/helpers/postgres';
 import type { DataSetInfo } from './dataset';
 import { ratioRuns, requestHeaders, routesFor, runLoad, type HttpOptions, type RouteRatio } from './http';
 import pg from 'pg';
 import { fleetRun, type FleetFigures, type FleetOptions } from './fleet';
-import { onCleanup, startBuiltBin, type RunningBin } from './util';
+import { onCleanup, sleep, startBuiltBin, type RunningBin } from './util';
 import {
   databaseCpuMicros,
   processesMarkdown,
@@ -79,7 +79,7 @@ export interface PostgresFigures {
  */
 export async function withDatabase<T>(
   dataDir: string,
-  fn: (db: { url: string; clusterDir: string; startBin(): Promise<RunningBin> }) => Promise<T>,
+  fn: (db: { url: string; clusterDir: string; server: TestPostgres; startBin(): Promise<RunningBin> }) => Promise<T>,
 ): Promise<T> {
   const server = await startPostgres();
   const unregister = onCleanup('postgres server', () => server.stop());
@@ -91,7 +91,7 @@ export async function withDatabase<T>(
       bins.push(bin);
       return bin;
     };
-    return await fn({ url: server.url, clusterDir: server.dir, startBin });
+    return await fn({ url: server.url, clusterDir: server.dir, server, startBin });
   } finally {
     await Promise.all(bins.map((b) => b.stop(10_000)));
     unregister();
@@ -175,14 +175,39 @@ async function sql<R>(url: string, text: string): Promise<R[]> {
   }
 }
 
-/** The fleet scenario spread over three bins (round-robin by SDK instance) on a PostgreSQL server started for the run. */
-export function postgresFleet(dataDir: string, info: DataSetInfo, options: FleetOptions): Promise<FleetFigures> {
-  return withDatabase(dataDir, async ({ url, clusterDir, startBin }) => {
+/** PostgreSQL stopped this many seconds into a fleet run (open connections cut), and started again after `downSeconds`. */
+export interface FleetRestart {
+  atSeconds: number;
+  downSeconds: number;
+}
+
+/**
+ * The fleet scenario spread over three bins (round-robin by SDK instance) on a PostgreSQL server started
+ * for the run; with `restart`, the server is stopped and started again during it.
+ */
+export function postgresFleet(dataDir: string, info: DataSetInfo, options: FleetOptions, restart?: FleetRestart): Promise<FleetFigures> {
+  return withDatabase(dataDir, async ({ url, clusterDir, server, startBin }) => {
     const bins = [await startBin(), await startBin(), await startBin()];
-    return fleetRun(bins[0]!, info, 'postgres, three bins', options, () => databaseBytes(url), {
+    const figures = fleetRun(bins[0]!, info, 'postgres, three bins', options, () => databaseBytes(url), {
       others: bins.slice(1),
-      databaseCpuMicros: () => databaseCpuMicros(clusterDir),
+      // While the server is down its processes are gone: the CPU they had is counted up to there.
+      databaseCpuMicros: () => {
+        try {
+          return databaseCpuMicros(clusterDir);
+        } catch {
+          return 0;
+        }
+      },
       databaseConnections: () => connectionsNow(url),
     });
+    if (restart) {
+      await sleep(restart.atSeconds * 1000);
+      await server.halt();
+      process.stderr.write(`fleet: PostgreSQL stopped at ${restart.atSeconds} s\n`);
+      await sleep(restart.downSeconds * 1000);
+      await server.resume();
+      process.stderr.write(`fleet: PostgreSQL started again after ${restart.downSeconds} s\n`);
+    }
+    return figures;
   });
 }
