@@ -49,6 +49,41 @@ for (const [transport, storageKind] of TRANSPORTS.flatMap((t) => [LOWDB, POSTGRE
     assert.is(inString.status, 200, await inString.text());
   });
 
+  test('the NUL character (\\u0000) in any body is a 400 with nothing written (PostgreSQL cannot keep it); an escaped backslash before u0000 is text', async () => {
+    const before = {
+      feature: await w.send(FEATURE, { headers: { authorization: w.adminKey } }).then((r) => r.json()),
+      events: await eventCount(),
+    };
+    const refused: [string, string, unknown][] = [
+      ['PATCH', FEATURE, [{ op: 'replace', path: '/description', value: 'a\u0000b' }]],
+      ['POST', '/api/admin/projects/default/features', { name: 'with-nul', description: '\u0000' }],
+      ['POST', '/api/admin/projects', { id: 'nul', name: 'n\u0000' }],
+      ['POST', `${FEATURE}/environments/development/strategies`, { name: 'default', title: 't\u0000' }],
+      ['POST', '/api/admin/context', { name: 'nul-field', description: '\u0000' }],
+    ];
+    for (const [method, path, body] of refused) {
+      await expectError(await w.send(path, json(w.adminKey, method, body)), 400, 'BadDataError', /NUL character/);
+    }
+    // JSON written by hand: backslash-backslash-backslash-u0000 is a backslash and a NUL; two backslashes then u0000 is text.
+    await expectError(
+      await w.send(FEATURE, json(w.adminKey, 'PATCH', '[{"op":"replace","path":"/description","value":"\\\\\\u0000"}]')),
+      400,
+      'BadDataError',
+      /NUL/,
+    );
+    const after = {
+      feature: await w.send(FEATURE, { headers: { authorization: w.adminKey } }).then((r) => r.json()),
+      events: await eventCount(),
+    };
+    assert.equal(after, before, 'state and event count unchanged');
+    const text = await w.send(FEATURE, json(w.adminKey, 'PATCH', '[{"op":"replace","path":"/description","value":"\\\\u0000"}]'));
+    assert.is(text.status, 200, await text.text());
+    assert.is(
+      ((await w.send(FEATURE, { headers: { authorization: w.adminKey } }).then((r) => r.json())) as { description: string }).description,
+      '\\u0000',
+    );
+  });
+
   test('nesting up to the limit is read; one level more is refused before parsing', async () => {
     const atLimit = `[{"op":"test","path":"/tags","value":${nested(DEFAULT_LIMITS.jsonDepth - 2)}}]`;
     await expectError(await w.send(FEATURE, json(w.adminKey, 'PATCH', atLimit)), 409, 'ConflictError');

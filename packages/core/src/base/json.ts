@@ -74,3 +74,16 @@ export function textNestsDeeperThan(text: string, max: number): boolean {
 }
 
 const [QUOTE, BACKSLASH, OPEN_ARRAY, CLOSE_ARRAY, OPEN_OBJECT, CLOSE_OBJECT] = ['"', '\\', '[', ']', '{', '}'].map((c) => c.charCodeAt(0));
+
+/**
+ * Whether JSON text holds the NUL character (U+0000), which JSON can only write as the escape `\u0000`
+ * (an escape is one whose backslash is not itself escaped: an odd run of backslashes). One pass.
+ */
+export function textHoldsNul(text: string): boolean {
+  for (let at = text.indexOf('u0000'); at !== -1; at = text.indexOf('u0000', at + 5)) {
+    let backslashes = 0;
+    while (text.charCodeAt(at - 1 - backslashes) === 0x5c) backslashes++;
+    if (backslashes % 2 === 1) return true;
+  }
+  return false;
+}

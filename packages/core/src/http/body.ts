@@ -1,6 +1,6 @@
-/** Reading request bodies: content type (415), size limit (413), UTF-8, nesting and JSON (400). */
+/** Reading request bodies: content type (415), size limit (413), UTF-8, nesting, the NUL character and JSON (400). */
 import { AdminError, badData } from '../base/errors';
-import { textNestsDeeperThan } from '../base/json';
+import { textHoldsNul, textNestsDeeperThan } from '../base/json';
 import { limitExceeded } from '../base/limits';
 import type { PlainRequest } from './plain';
 
@@ -59,5 +59,7 @@ export async function readJson(request: PlainRequest, limit: number, depth: numb
     throw badData('The request body is not valid UTF-8.');
   }
   if (textNestsDeeperThan(text, depth)) throw limitExceeded('jsonDepth', depth, 'The request body nests too deep');
+  // No storage keeps it alike (PostgreSQL refuses it in text), so no write takes it, on any storage.
+  if (textHoldsNul(text)) throw badData('The request body holds the NUL character (\\u0000), which flagadmin does not store.');
   return JSON.parse(text) as unknown;
 }
