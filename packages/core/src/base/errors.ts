@@ -144,6 +144,10 @@ export function storageUnavailableMessage(error: unknown): string | undefined {
   return typeof e.message === 'string' && e.message !== '' ? e.message : undefined;
 }
 
+/** Whether an error is a storage's FlagadminStorageUnavailableError (its database cannot be reached, its disk is full). */
+export const isStorageUnavailable = (error: unknown): boolean =>
+  (error as { name?: unknown } | null)?.name === 'FlagadminStorageUnavailableError';
+
 /**
  * The one place foreign errors become ours: a JSON syntax error is bad data; an AdminError passes;
  * an AbortError (the client left while its body was read) is ClientClosedRequest; a storage's
@@ -154,7 +158,7 @@ export function storageUnavailableMessage(error: unknown): string | undefined {
 export function toAdminError(error: unknown): AdminError {
   if (error instanceof AdminError) return error;
   if (error instanceof SyntaxError) return badData(`The request body is not valid JSON: ${error.message}`);
-  if ((error as { name?: unknown } | null)?.name === 'FlagadminStorageUnavailableError') {
+  if (isStorageUnavailable(error)) {
     return new AdminError('ServiceUnavailableError', storageUnavailableMessage(error) ?? 'The storage is unavailable; try again shortly', {
       cause: error,
       headers: { 'Retry-After': '1' },

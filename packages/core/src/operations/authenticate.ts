@@ -1,6 +1,7 @@
 import { constantTimeEqual, hashSecret, isLiveKey, principalOf, secretFromHeader, type Principal } from '../base/auth';
 import type { AdminContext } from '../runtime/context';
-import { AdminError } from '../base/errors';
+import type { KnownKey } from '../runtime/caches';
+import { AdminError, isStorageUnavailable } from '../base/errors';
 import { knownPersonalToken } from '../runtime/people';
 import type { ReadOptions } from '../base/storage';
 
@@ -49,9 +50,20 @@ export async function authenticateAt(
       }
       return { known, revision };
     }, options);
-  let found = await lookUp(freshness);
-  if (!found.known && freshness) found = await lookUp();
+  let found: { known: KnownKey | null; revision: number };
+  try {
+    found = await lookUp(freshness);
+    if (!found.known && freshness) found = await lookUp();
+  } catch (error) {
+    // An SDK-facing read while the storage is unavailable: a key this process saw is taken as it was then
+    // (revision -1: nothing is answered from or kept in a per-revision cache).
+    const last = freshness && isStorageUnavailable(error) ? ctx.caches.lastKnownKeys.peek(0, hash) : undefined;
+    if (!last) throw error;
+    found = { known: last, revision: -1 };
+  }
   const { known, revision } = found;
+  // A key found missing (deleted) is remembered missing, so an outage never brings it back.
+  if (revision !== -1 && ctx.caches.lastKnownKeys.peek(0, hash) !== known) ctx.caches.lastKnownKeys.set(0, hash, known);
   if (!known || !isLiveKey(known.key, ctx.now().getTime())) throw unauthenticated();
   return { principal: known.principal, revision };
 }

@@ -2,6 +2,7 @@ import { requireClientKey, sha256Hex, type Principal } from '../base/auth';
 import type { AdminContext } from '../runtime/context';
 import { NOTIFIED_READ } from '../base/storage';
 import { deepFreeze } from '../base/json';
+import { isStorageUnavailable } from '../base/errors';
 import type { ClientFeaturesResponse } from '../documents/client-feature';
 import { supportsSegments } from '../documents/client-strategies';
 import { readClientFeatures } from '../runtime/client-features-read';
@@ -11,6 +12,7 @@ import { readClientFeatures } from '../runtime/client-features-read';
  * Unleash's client format (version 2). Archived features are not served. The result is frozen and
  * shared by every caller asking the same question until the next write. Read at the state this process
  * has learned of (NOTIFIED_READ: SDKs poll; a commit elsewhere reaches them as soon as it is announced).
+ * While the storage is unavailable, the last answer to the same query is answered again.
  */
 export async function getClientFeatures(
   ctx: AdminContext,
@@ -19,12 +21,21 @@ export async function getClientFeatures(
 ): Promise<{ body: ClientFeaturesResponse; etag: string }> {
   requireClientKey(principal);
   const inline = !supportsSegments(input.clientSpec);
-  return ctx.read(async (tx) => {
-    const query = JSON.stringify([principal.projects, principal.environments, input.project ?? [], input.namePrefix ?? '', inline]);
-    return ctx.caches.clientFeatures.get(await tx.revision(), query, async () =>
-      tagged(ctx, query, await readClientFeatures(tx, principal, input, inline)),
+  const query = JSON.stringify([principal.projects, principal.environments, input.project ?? [], input.namePrefix ?? '', inline]);
+  try {
+    return await ctx.read(
+      async (tx) =>
+        ctx.caches.clientFeatures.get(await tx.revision(), query, async () =>
+          tagged(ctx, query, await readClientFeatures(tx, principal, input, inline)),
+        ),
+      NOTIFIED_READ,
     );
-  }, NOTIFIED_READ);
+  } catch (error) {
+    // The storage cannot answer (its database is away): SDKs keep getting the last answer this process gave.
+    const last = isStorageUnavailable(error) ? ctx.caches.clientFeatureTags.peek(0, query) : undefined;
+    if (last) return { body: last.body, etag: last.etag };
+    throw error;
+  }
 }
 
 /**
@@ -40,8 +51,8 @@ async function tagged(
   const text = JSON.stringify(body);
   const last = ctx.caches.clientFeatureTags.peek(0, query);
   const etag = last?.text === text ? last.etag : `W/"${(await sha256Hex(text)).slice(0, 32)}"`;
-  ctx.caches.clientFeatureTags.set(0, query, { text, etag });
   const frozen = deepFreeze(body);
+  ctx.caches.clientFeatureTags.set(0, query, { text, etag, body: frozen });
   ctx.caches.serializedBodies.set(0, frozen, text);
   return { body: frozen, etag };
 }

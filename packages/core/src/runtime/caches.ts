@@ -60,6 +60,11 @@ export interface ContextCaches {
    * and a key record changes only with a write.
    */
   readonly apiKeys: RevisionCache<string, KnownKey | null>;
+  /**
+   * The last key record found per secret hash, at revision 0: while the storage is unavailable, SDK-facing
+   * reads authenticate against the last state they saw (see operations/authenticate.ts).
+   */
+  readonly lastKnownKeys: RevisionCache<string, KnownKey | null>;
   /** `GET /api/admin/events` responses as JSON text, by query: asked again and again between writes. */
   readonly eventPages: RevisionCache<string, string>;
   /** Search's rows of every feature, kept up to date from the event log (see feature-index.ts). */
@@ -74,7 +79,7 @@ export interface ContextCaches {
    * The last client features text and its ETag by query, at revision 0: a recomputed answer with the
    * same text keeps its ETag without hashing again.
    */
-  readonly clientFeatureTags: RevisionCache<string, { text: string; etag: string }>;
+  readonly clientFeatureTags: RevisionCache<string, { text: string; etag: string; body: ClientFeaturesResponse }>;
   /** The OpenAPI document, under the key `document`, at revision 0 (it depends on the code only). */
   readonly openApi: RevisionCache<string, unknown>;
   /**
@@ -103,6 +108,7 @@ export function createCaches(): ContextCaches {
   return {
     secretHashes: new RevisionCache({ max: 1024 }),
     apiKeys: new RevisionCache({ max: 1024 }),
+    lastKnownKeys: new RevisionCache({ max: 1024 }),
     eventPages: new RevisionCache(),
     featureIndex: new FeatureIndex(),
     searchPages: new RevisionCache(),
