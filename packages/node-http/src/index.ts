@@ -21,4 +21,5 @@ export { negotiate as negotiateEncoding } from './compression.js';
 export type { CompressionOptions, Encoding } from './compression.js';
 export type { PlainHandler, PlainRequest, PlainResponse } from './plain.js';
 export { scryptPasswordHasher } from './password-hasher.js';
+export { nodeSha256Hex } from './sha256-hex.js';
 export type { PasswordHasher, ScryptCost } from './password-hasher.js';

@@ -12,7 +12,7 @@ import {
   type Storage,
   type StreamOptions,
 } from '@flagadmin/core';
-import { scryptPasswordHasher, serve, type ServeResult } from '@flagadmin/node-http';
+import { nodeSha256Hex, scryptPasswordHasher, serve, type ServeResult } from '@flagadmin/node-http';
 import type { PeopleConfig } from './people-config';
 import { lowdbStorage } from '@flagadmin/storage-lowdb';
 import { postgresStorage } from '@flagadmin/storage-postgres';
@@ -154,6 +154,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         ...(options.streams ? { streams: options.streams } : {}),
         ...(options.frontendApiOrigins ? { frontendApiOrigins: options.frontendApiOrigins } : {}),
         passwordHasher: scryptPasswordHasher(),
+        sha256Hex: nodeSha256Hex,
         ...(options.people?.sessionTtlHours ? { sessionTtlHours: options.people.sessionTtlHours } : {}),
         ...(options.people?.trustedOrigins ? { trustedOrigins: options.people.trustedOrigins } : {}),
         ...peopleOptions(options.people, basePath, options.oidc !== undefined),

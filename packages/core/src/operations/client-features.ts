@@ -1,4 +1,4 @@
-import { requireClientKey, sha256Hex, type Principal } from '../base/auth';
+import { requireClientKey, type Principal } from '../base/auth';
 import type { AdminContext } from '../runtime/context';
 import { NOTIFIED_READ } from '../base/storage';
 import { deepFreeze } from '../base/json';
@@ -50,7 +50,7 @@ async function tagged(
 ): Promise<{ body: ClientFeaturesResponse; etag: string }> {
   const text = JSON.stringify(body);
   const last = ctx.caches.clientFeatureTags.peek(0, query);
-  const etag = last?.text === text ? last.etag : `W/"${(await sha256Hex(text)).slice(0, 32)}"`;
+  const etag = last?.text === text ? last.etag : await ctx.answerTag(text);
   const frozen = deepFreeze(body);
   ctx.caches.clientFeatureTags.set(0, query, { text, etag, body: frozen });
   ctx.caches.serializedBodies.set(0, frozen, text);

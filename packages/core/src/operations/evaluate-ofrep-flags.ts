@@ -2,7 +2,7 @@ import type { Principal } from '../base/auth';
 import { ofrepEvaluation } from '../documents/ofrep-evaluation';
 import type { EvaluatedAnswer } from '../runtime/caches';
 import type { AdminContext } from '../runtime/context';
-import { answerTag, clientReader, EVALUATION_CLIENT_SPEC, evaluatorOf } from '../runtime/evaluators';
+import { clientReader, EVALUATION_CLIENT_SPEC, evaluatorOf } from '../runtime/evaluators';
 import type { SdkContext } from '../rules/sdk-context';
 import { getClientFeatures } from './client-features';
 
@@ -24,7 +24,7 @@ export async function evaluateOfrepFlags(
     [...entry.features.values()].map((feature) => ofrepEvaluation(feature, evaluator.explain(feature.name, input.context.context)!)),
   );
   const text = JSON.stringify({ flags });
-  const answer: EvaluatedAnswer = { text, etag: await answerTag(text) };
+  const answer: EvaluatedAnswer = { text, etag: await ctx.answerTag(text) };
   if (!volatile) ctx.caches.evaluatedAnswers.set(0, cacheKey, answer);
   return answer;
 }

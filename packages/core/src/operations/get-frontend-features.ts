@@ -2,7 +2,7 @@ import { requireFrontendKey, type Principal } from '../base/auth';
 import { frontendToggle } from '../documents/frontend-toggle';
 import type { EvaluatedAnswer } from '../runtime/caches';
 import type { AdminContext } from '../runtime/context';
-import { answerTag, clientReader, EVALUATION_CLIENT_SPEC, evaluatorOf } from '../runtime/evaluators';
+import { clientReader, EVALUATION_CLIENT_SPEC, evaluatorOf } from '../runtime/evaluators';
 import type { SdkContext } from '../rules/sdk-context';
 import { getClientFeatures } from './client-features';
 
@@ -32,7 +32,7 @@ export async function getFrontendFeatures(
       .map(frontendToggle),
   );
   const text = JSON.stringify({ toggles });
-  const answer: EvaluatedAnswer = { text, etag: await answerTag(text) };
+  const answer: EvaluatedAnswer = { text, etag: await ctx.answerTag(text) };
   if (!volatile && !sessionRead()) ctx.caches.evaluatedAnswers.set(0, cacheKey, answer);
   return answer;
 }

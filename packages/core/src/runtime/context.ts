@@ -1,4 +1,5 @@
 /** What every operation runs with: storage (through read/write that wait for readiness), clock, logger, caches. */
+import { sha256Hex } from '../base/auth';
 import { createCaches, type ContextCaches } from './caches';
 import { ensureInstanceDefaults } from './instance-defaults';
 import { ensureTagDefaults } from './tag-defaults';
@@ -44,6 +45,13 @@ export interface AdminOptions extends PeopleOptions {
    */
   secretsKey?: string;
   previousSecretsKeys?: readonly string[];
+  /**
+   * A synchronous SHA-256 of a text's UTF-8, as lowercase hex, from a host that has one (node-http's
+   * `nodeSha256Hex`). Answers to SDKs and browsers carry a hash of their text as ETag, one per answer;
+   * WebCrypto's digest (the default, on every host) is asynchronous and costs about ten times the CPU on
+   * Node. It must answer what WebCrypto answers, so ETags are the same on every host.
+   */
+  sha256Hex?: (text: string) => string;
 }
 
 export interface AdminContext {
@@ -74,6 +82,8 @@ export interface AdminContext {
   readonly people: PeopleSettings;
   /** Integration secrets sealed at rest with the instance's key (base/addon-secrets.ts). */
   readonly secrets: IntegrationSecrets;
+  /** The weak ETag of an answer's text: `W/"` and 32 hex digits of its SHA-256 (the host's, else WebCrypto's). */
+  readonly answerTag: (text: string) => string | Promise<string>;
 }
 
 export function createContext(options: AdminOptions): AdminContext {
@@ -121,9 +131,15 @@ export function createContext(options: AdminOptions): AdminContext {
     usage: new UsageBatch(write, options.usageBatchMs),
     people,
     secrets,
+    answerTag: answerTagger(options.sha256Hex),
     commits,
     streams: new ClientStreams((fn) => read(fn, NOTIFIED_READ), commits, options.streams),
   };
+}
+
+function answerTagger(hostSha256Hex: ((text: string) => string) | undefined): (text: string) => string | Promise<string> {
+  if (hostSha256Hex) return (text) => `W/"${hostSha256Hex(text).slice(0, 32)}"`;
+  return async (text) => `W/"${(await sha256Hex(text)).slice(0, 32)}"`;
 }
 
 /** The host's origins, checked: a SetupError (`INVALID_ORIGIN`) names the first that is not one. */

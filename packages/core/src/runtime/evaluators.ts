@@ -9,7 +9,7 @@
  * such an answer holds for that request only and is never kept.
  */
 import { createEvaluator, type Evaluator } from '@flagadmin/evaluation';
-import { sha256Hex, type Principal } from '../base/auth';
+import type { Principal } from '../base/auth';
 import type { ClientFeature } from '../documents/client-feature';
 import type { ClientFeaturesAnswer } from './caches';
 import type { AdminContext } from './context';
@@ -66,4 +66,3 @@ export function evaluatorOf(ctx: AdminContext, answer: ClientFeaturesAnswer): Ev
 }
 
 /** A weak ETag of an answer's text. */
-export const answerTag = async (text: string): Promise<string> => `W/"${(await sha256Hex(text)).slice(0, 32)}"`;
