@@ -42,7 +42,7 @@ export { SetupError, isSetupError } from './base/setup-error';
 export type { SetupErrorCode } from './base/setup-error';
 export { parseInitialKeys, secretWeakness, weakInitialKeyWarnings } from './base/initial-keys';
 /** Why an origin (of the frontend API's CORS list, or a trusted one) is not one: for a host checking its settings before it opens anything. */
-export { originProblem } from './base/cors-origins';
+export { SETTING_PROBLEMS } from './base/setting-problems';
 export type { InitialKey, InitialKeys, KeyWeakness } from './base/initial-keys';
 
 // The operations take and return these; the operations themselves, unbound (each takes a context, then

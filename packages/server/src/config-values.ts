@@ -1,7 +1,7 @@
 // The small readers every part of the bin's settings shares: an environment value, a picked flag or
 // variable, an integer, an on/off switch, a comma-separated list of origins.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { originProblem } from '@flagadmin/core';
+import { SETTING_PROBLEMS } from '@flagadmin/core';
 import { ConfigError } from './config-error';
 
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -59,7 +59,7 @@ export function originList(picked: Picked, setting: string, anyAllowed: boolean)
     .map((o) => o.trim())
     .filter(Boolean);
   for (const origin of origins ?? []) {
-    const problem = origin === '*' && !anyAllowed ? 'Invalid origin: * (name each trusted origin)' : originProblem(origin);
+    const problem = (anyAllowed ? SETTING_PROBLEMS.origin : SETTING_PROBLEMS.trustedOrigin)(origin);
     if (problem) throw new ConfigError(`${setting}: ${problem}.`);
   }
   return origins;

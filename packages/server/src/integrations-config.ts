@@ -2,6 +2,7 @@
 // integration secrets are sealed with at rest.
 import { readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { SETTING_PROBLEMS } from '@flagadmin/core';
 import { DELIVERY_DEFAULTS } from '@flagadmin/integrations';
 import { ConfigError } from './config-error';
 import { fromEnv, onOff, pickedEnv, type Env, type Picked, type Picker } from './config-values';
@@ -41,11 +42,10 @@ export function secretsKeyFileWarnings(pick: Picker, cwd: string): string[] {
     : [];
 }
 
-/** 32 bytes in base64 or base64url, as core's `secretsKey` takes it (core checks it again when it starts). */
+/** A key as core's `secretsKey` takes it, checked by core's own rule before anything opens. */
 function keyText(text: string, what: string): string {
-  const bytes = /^[A-Za-z0-9+/_-]{43}=?$/.test(text) ? Buffer.from(text, 'base64').length : 0;
-  if (bytes !== 32)
-    throw new ConfigError(`${what} must be 32 random bytes in base64, 43 or 44 characters (make one: openssl rand -base64 32)`);
+  const problem = SETTING_PROBLEMS.secretsKey(text);
+  if (problem) throw new ConfigError(`${what} ${problem}`);
   return text;
 }
 

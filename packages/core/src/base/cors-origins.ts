@@ -13,6 +13,10 @@ export const FRONTEND_SETTINGS = 'unleash.frontend';
 /** At most this many origins are kept (a list past it is refused). */
 export const MAX_FRONTEND_ORIGINS = 100;
 
+/** Why a trusted origin (one whose cookie-authenticated writes are taken) is not one: never `*`. */
+export const trustedOriginProblem = (origin: string): string | undefined =>
+  origin === '*' ? 'Invalid origin: * (name each trusted origin)' : originProblem(origin);
+
 /** Why an origin is not one (a message), or undefined when it is. */
 export function originProblem(origin: string): string | undefined {
   if (origin === '*') return undefined;

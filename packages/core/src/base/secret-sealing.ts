@@ -33,7 +33,7 @@ export const isSealed = (value: unknown): value is string => typeof value === 's
 
 /** Why a key's text is not one (a sentence naming what is wanted), or undefined when it is. */
 export function secretsKeyProblem(text: string): string | undefined {
-  return KEY_TEXT.test(text) ? undefined : 'a secrets key is 32 random bytes in base64, 43 or 44 characters (openssl rand -base64 32)';
+  return KEY_TEXT.test(text) ? undefined : 'must be 32 random bytes in base64, 43 or 44 characters (make one: openssl rand -base64 32)';
 }
 
 const fromBase64 = (text: string): Uint8Array<ArrayBuffer> =>

@@ -1,5 +1,5 @@
 /** People's settings of an instance: the host's password hasher, how long sessions last, trusted origins, sign-in limits and options. */
-import { originProblem } from '../base/cors-origins';
+import { trustedOriginProblem } from '../base/cors-origins';
 import type { PasswordHasher } from '../base/password-policy';
 import type { SignInWay } from '../base/errors';
 import { SetupError } from '../base/setup-error';
@@ -50,7 +50,7 @@ export function resolvePeople(options: PeopleOptions): PeopleSettings {
   if (!(hours > 0) || !Number.isFinite(hours))
     throw new SetupError('INVALID_LIMIT', `sessionTtlHours: ${hours} is not a positive number of hours.`);
   const trustedOrigins = (options.trustedOrigins ?? []).map((origin) => {
-    const problem = origin === '*' ? 'Invalid origin: * (name each trusted origin)' : originProblem(origin);
+    const problem = trustedOriginProblem(origin);
     if (problem) throw new SetupError('INVALID_ORIGIN', `trustedOrigins: ${problem}.`);
     return origin.toLowerCase();
   });
