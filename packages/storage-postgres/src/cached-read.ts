@@ -33,6 +33,10 @@ export class CachedSource implements RowSource {
     return rows;
   }
 
+  version(table: string): object | undefined {
+    return this.cache.version(this.state.revision, table);
+  }
+
   /** The connection, if a miss opened one. */
   opened(): Promise<Connection> | undefined {
     return this.connection;

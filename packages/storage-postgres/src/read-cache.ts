@@ -5,7 +5,9 @@
  *   acknowledged before it, by any process);
  * - the answers of reads at the current revision, as the JSON text the database gave. A revision
  *   changes with every committed write, so an answer read in a snapshot at revision R is exactly what
- *   any other snapshot at R would read. The cache holds one revision at a time and a bounded size.
+ *   any other snapshot at R would read. The cache holds one revision at a time and a bounded size;
+ * - a token per table (`ReadTx.collectionVersion`): the same object while the table's rows stay as they
+ *   were when it was made, a new one whenever the answers move to a revision that may have changed them.
  */
 import type { StateRow } from './read-tx';
 
@@ -23,6 +25,13 @@ export class ReadCache {
   private revision = -1;
   private answers = new Map<string, { table: string; rows: CachedAnswer }>();
   private size = 0;
+  /**
+   * The token of each table's rows at `revision`, made when first asked. Every move of `revision` drops the
+   * tokens of the tables the move may have changed (`advance`: the ones the commit touched; `set`: all),
+   * so a token never outlives the rows it was handed out for. Not tied to the answers kept: a table
+   * whose answers did not fit `maxChars` keeps its token.
+   */
+  private versions = new Map<string, object>();
   private sent: Promise<StateRow> | undefined;
   private queued: Promise<StateRow> | undefined;
   private readonly waiters = new Set<{ revision: number; done(): void }>();
@@ -69,6 +78,17 @@ export class ReadCache {
     });
   }
 
+  /**
+   * The token of `table`'s rows at `revision`, when the cache is there (undefined otherwise: a transaction at
+   * another revision cannot tell its rows from the cache's).
+   */
+  version(revision: number, table: string): object | undefined {
+    if (revision !== this.revision || revision < 0) return undefined;
+    let version = this.versions.get(table);
+    if (!version) this.versions.set(table, (version = {}));
+    return version;
+  }
+
   get(revision: number, key: string): CachedAnswer | undefined {
     return revision === this.revision ? this.answers.get(key)?.rows : undefined;
   }
@@ -83,6 +103,7 @@ export class ReadCache {
     if (this.revision === to) return true;
     if (this.revision !== from) return false;
     this.revision = to;
+    for (const table of tables) this.versions.delete(table);
     for (const [key, entry] of this.answers) {
       if (!tables.has(entry.table)) continue;
       this.answers.delete(key);
@@ -99,12 +120,7 @@ export class ReadCache {
   /** Keeps the rows a statement on `table` read at `revision` (a newer revision replaces everything). */
   set(revision: number, key: string, answer: CachedAnswer, table: string): void {
     if (revision < this.revision) return;
-    if (revision > this.revision) {
-      this.revision = revision;
-      this.answers = new Map();
-      this.size = 0;
-      this.wake();
-    }
+    if (revision > this.revision) this.reset(revision);
     const size = sizeOf(answer);
     if (this.size + size > this.maxChars) return;
     const previous = this.answers.get(key);
@@ -113,13 +129,47 @@ export class ReadCache {
     this.size += size;
   }
 
+  /**
+   * The database is at `revision`, as a state row read (or locked) after the answers were at `seen`: a
+   * revision below `seen` means the database went back (a backup put back, commits lost in a crash under
+   * `synchronous_commit = off`), and its next commits may reuse revisions for other rows. Nothing kept can
+   * be trusted then: answers and tokens go, the cache starts again from the next read.
+   */
+  observe(revision: number, seen = this.revision): void {
+    if (revision < seen && seen === this.revision) this.reset(-1);
+  }
+
+  /**
+   * A write batch holds the lock at `revision`: the database is there and stays there until its COMMIT.
+   * Answers at an older revision go (a commit the cache was not told of came between); at `revision` the
+   * batch's tokens can be handed out, and its COMMIT moves the cache along (`advance`).
+   */
+  lockedAt(revision: number): void {
+    this.observe(revision);
+    if (revision > this.revision) this.reset(revision);
+  }
+
+  /** Nothing kept: the answers, and the tokens with them, start again at `revision`. */
+  private reset(revision: number): void {
+    this.revision = revision;
+    this.answers = new Map();
+    this.versions = new Map();
+    this.size = 0;
+    this.wake();
+  }
+
   private send(): Promise<StateRow> {
+    // Every revision the answers reached was committed before it was reached: the row is at least there.
+    const seen = this.revision;
     const query = this.queryState();
     this.sent = query;
     const clear = () => {
       if (this.sent === query) this.sent = undefined;
     };
-    query.then(clear, clear);
+    query.then((row) => {
+      clear();
+      this.observe(row.revision, seen);
+    }, clear);
     return query;
   }
 }

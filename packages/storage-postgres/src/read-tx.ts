@@ -4,7 +4,7 @@
  * Every record is parsed from its JSON text here, so each read hands out a fresh copy.
  */
 import type { CollectionName, Collections, EventQuery, ReadTx } from '@flagadmin/core';
-import type { Statements } from './schema';
+import { TABLES, type Statements } from './schema';
 
 /** The state row as a transaction first read it. */
 export interface StateRow {
@@ -20,6 +20,8 @@ export const hasNul = (value: string): boolean => value.includes('\u0000');
 /** Where a transaction's statements go: a connection, or the read cache in front of one. */
 export interface RowSource {
   rows<R>(text: string, values: readonly unknown[]): Promise<R[]>;
+  /** The token of a table's rows as the transaction reads them (the read cache's, see read-cache.ts); none from a bare connection. */
+  version?(table: string): object | undefined;
 }
 
 export class PgReadTx implements ReadTx {
@@ -95,5 +97,10 @@ export class PgReadTx implements ReadTx {
 
   async revision(): Promise<number> {
     return this.state.revision;
+  }
+
+  /** The read cache's token for the collection's table, when the cache is at this transaction's revision. */
+  collectionVersion(collection: CollectionName): object | undefined {
+    return this.source.version?.(TABLES[collection].table);
   }
 }

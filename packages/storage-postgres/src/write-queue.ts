@@ -76,6 +76,8 @@ export class WriteQueue {
       // read cache along what it did not change; waiting a moment for it beats reading everything again.
       const { revision } = batch.locked;
       if (this.listening() && this.cache.at() >= 0 && this.cache.at() < revision) await this.cache.reach(revision, NOTICE_WAIT_MS);
+      // Then the cache is at the locked revision (what it could not follow dropped): this batch's collection tokens.
+      this.cache.lockedAt(revision);
       const source = new CachedSource(this.sql, batch.locked, this.cache, async () => connection);
       while (this.queue.length > 0 && done.length < MAX_BATCH) {
         const write = this.queue.shift()!;

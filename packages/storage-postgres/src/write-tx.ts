@@ -48,6 +48,15 @@ export class PgWriteTx extends PgReadTx implements WriteTx {
     return [...byKey.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((k) => byKey.get(k)!);
   }
 
+  /**
+   * None for a collection this write or an earlier one of its batch changed: the token names the rows at
+   * the locked revision, and what the batch changed may yet be rolled back.
+   */
+  override collectionVersion(collection: CollectionName): object | undefined {
+    if (this.layer.records.get(collection)?.size || this.batch.records.get(collection)?.size) return undefined;
+    return super.collectionVersion(collection);
+  }
+
   /** The events of the writes before this one in the batch come first (they are newer). */
   override async events(query: EventQuery): Promise<string[]> {
     const batched = this.batch.events
