@@ -204,6 +204,25 @@ test('a batch whose flush fails: no token for what it wrote, and the rows it nev
   assert.is(after.version, before.version, 'nothing committed: the same rows, the same token');
 });
 
+test('the database found behind the cache (a backup put back): the revisions it reuses name the new rows, not the cached ones', async () => {
+  const [a, b] = await Promise.all([open(), open()]);
+  const derived = new Derived();
+  await a.write((tx) => tx.put('environments', makeEnvironment('development')));
+  assert.equal((await derived.in(a)).names, ['development']);
+  // Another history from one revision back: what the cache holds at the revision it is at is not in it.
+  await sql(
+    server.url,
+    `DELETE FROM "${schema}".environments;
+     INSERT INTO "${schema}".environments (key, data) VALUES ('restored', '${JSON.stringify(makeEnvironment('restored'))}');
+     UPDATE "${schema}".state SET revision = revision - 1`,
+  );
+  assert.equal((await derived.in(a)).names, ['restored'], 'the batch locked a revision below the cache');
+  await b.write((tx) => tx.put('features', makeFeature('f')));
+  const again = await derived.in(a);
+  assert.ok(again.version);
+  assert.equal(again.names, ['restored'], 'at the revision the cache was at before');
+});
+
 test('through core: after another process adds an environment, a PATCH here answers with it (the environment index is the new one)', async () => {
   for (const deaf of [false, true]) {
     const [a, b] = await Promise.all([deaf ? openDeaf() : open(), open()]);
