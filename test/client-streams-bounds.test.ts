@@ -94,6 +94,42 @@ test('a client that never reads is closed past the revisions kept; a reading str
   }
 });
 
+test('a change fanned out to 300 streams on helper threads: each reads every change, in order, exactly once', async () => {
+  const { admin, handle } = createFlagadmin({ storage: memoryStorage() });
+  await admin.createFeature(SYSTEM_PRINCIPAL, { projectId: 'default', body: { name: 'fanned' } });
+  const { secret: key } = await admin.createApiKey(SYSTEM_PRINCIPAL, { body: { tokenName: 'sdk', type: 'client', environment: 'development' } });
+  const server = await serve({ fetch: handle, port: 0, streamWriteThreads: 1 });
+  try {
+    const readers = await Promise.all(
+      Array.from({ length: 300 }, async () => {
+        const reader = (await fetch(`${server.url}/api/client/streaming`, { headers: { authorization: key } })).body!.getReader();
+        const buffered = { text: '' };
+        assert.is((await nextEvent(reader, buffered))?.event, 'unleash-connected');
+        return { reader, buffered };
+      }),
+    );
+    for (let n = 1; n <= 3; n++) {
+      await admin.patchFeature(SYSTEM_PRINCIPAL, {
+        projectId: 'default',
+        featureName: 'fanned',
+        patch: [{ op: 'replace', path: '/description', value: `change ${n}` }],
+      });
+      const events = await Promise.all(readers.map((r) => nextEvent(r.reader, r.buffered)));
+      for (const event of events) {
+        assert.is(event?.event, 'unleash-updated');
+        assert.ok(event!.data.includes(`"description":"change ${n}"`), `change ${n}`);
+      }
+    }
+    for (const r of readers) {
+      assert.is(r.buffered.text.replace(/^:.*\n\n/gm, ''), '', 'nothing more than the three changes');
+      await r.reader.cancel();
+    }
+  } finally {
+    admin.context.streams.close();
+    await server.close();
+  }
+});
+
 test('over the limit of open streams: 429; the real unleash-client falls back to polling and still sees changes', async () => {
   const { admin, server, key } = await start({ max: 1 });
   const client = new Unleash({

@@ -10,6 +10,7 @@ import type { FetchHandler, ListenerOptions, Logger, NextFunction, NodeListener,
 import { writeResponse } from './write-response.js';
 import { createCompressor, type Compressor } from './compression.js';
 import { EncodedBodies } from './encoded-bodies.js';
+import { type StreamFanOut, streamFanOut } from './stream-fan-out.js';
 import { plainHandlerOf, servePlain, type PlainHandler } from './plain.js';
 import { declaredLength, drainAfterResponse, settleUnreadBody } from './unread-body.js';
 
@@ -26,6 +27,8 @@ interface Settings {
   logger: Logger | undefined;
   compressor: Compressor | undefined;
   encodedBodies: EncodedBodies;
+  /** Gathers the chunks SDK streams write in one turn and writes them on several threads (absent: 0 threads). */
+  fanOut: StreamFanOut | undefined;
 }
 
 /**
@@ -47,6 +50,7 @@ export function toNodeListener(handle: FetchHandler, options: ListenerOptions = 
     logger: options.logger,
     compressor: options.compression ? createCompressor(options.compression === true ? {} : options.compression) : undefined,
     encodedBodies: new EncodedBodies(),
+    fanOut: streamFanOut(options.streamWriteThreads),
   };
   return (req, res, next) => {
     serveOne(settings, req as NodeRequest, res, next).catch((error: unknown) => {
@@ -82,8 +86,7 @@ async function serveOne(s: Settings, req: NodeRequest, res: ServerResponse, next
         logFailure(s, error, req, path, id);
         return id;
       },
-      s.compressor,
-      s.encodedBodies,
+      s,
     );
     return;
   }
@@ -153,7 +156,7 @@ async function serveOne(s: Settings, req: NodeRequest, res: ServerResponse, next
   settleUnreadBody(req, res);
   try {
     const compression = s.compressor && { compressor: s.compressor, acceptEncoding: req.headers['accept-encoding'] };
-    await writeResponse(response, res, method === 'HEAD', compression);
+    await writeResponse(response, res, method === 'HEAD', compression, s.fanOut);
   } catch (error) {
     if (res.destroyed) return; // client left while we were writing
     const id = sendError(res, 'InternalError', 'Internal server error');

@@ -4,6 +4,7 @@ import { clientGone } from './client-gone.js';
 import { encodeWhole, type Compressor } from './compression.js';
 import { pipe } from './write-response.js';
 import { pushBody, pushableOf } from './push-body.js';
+import type { StreamFanOut } from './stream-fan-out.js';
 import type { EncodedBodies } from './encoded-bodies.js';
 import { parsedBody } from './parsed-body.js';
 import type { NodeRequest } from './types.js';
@@ -53,6 +54,13 @@ class NodeHeaders {
 
 const EMPTY = new Uint8Array(0);
 
+/** How answers are written: compressed, with encoded bodies kept, streams' chunks gathered per turn. */
+export interface AnswerWriting {
+  compressor?: Compressor | undefined;
+  encodedBodies?: EncodedBodies | undefined;
+  fanOut?: StreamFanOut | undefined;
+}
+
 /**
  * Serves one request through a plain handler. `cap` is the adapter's own body limit, when the
  * embedder set one: the lower of it and the handler's limit applies.
@@ -64,8 +72,7 @@ export async function servePlain(
   path: string,
   cap: number | undefined,
   onError: (error: unknown) => string,
-  compressor?: Compressor,
-  encodedBodies?: EncodedBodies,
+  { compressor, encodedBodies, fanOut }: AnswerWriting = {},
 ): Promise<void> {
   let tooLarge = false;
   const body = (handlerLimit: number): Promise<Uint8Array> => {
@@ -102,7 +109,7 @@ export async function servePlain(
   const headers: Record<string, string | number> = response.headers;
   const isHead = req.method === 'HEAD';
   if (response.body !== null && typeof response.body !== 'string') {
-    await streamPlain(req, res, response.status, headers, response.body, isHead);
+    await streamPlain(req, res, response.status, headers, response.body, isHead, fanOut);
     return;
   }
   let payload: string | Uint8Array | null = response.body;
@@ -137,6 +144,7 @@ async function streamPlain(
   headers: Record<string, string | number>,
   body: ReadableStream<Uint8Array>,
   isHead: boolean,
+  fanOut: StreamFanOut | undefined,
 ): Promise<void> {
   if (!req.complete) {
     settleUnreadBody(req, res);
@@ -150,7 +158,7 @@ async function streamPlain(
   }
   res.flushHeaders();
   const pushable = pushableOf(body);
-  if (pushable) return pushBody(res, pushable);
+  if (pushable) return pushBody(res, pushable, fanOut);
   // An answer cut short must not look complete: the connection goes.
   await pipe(body, res).catch(() => res.destroy());
 }

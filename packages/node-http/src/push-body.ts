@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import type { StreamFanOut } from './stream-fan-out.js';
 
 /**
  * A streamed body may offer, beside being a ReadableStream, to hand its chunks to a sink as they come
@@ -45,12 +46,13 @@ type WithSink = { [SINK]?: SocketSink };
  * Writes a response's chunks as the body pushes them; the headers must be out (`flushHeaders`). When the
  * response owns its socket, each chunk goes to the socket itself in the response's framing (chunked, or as
  * it is on an HTTP/1.0 connection) and the response writes only its end; else through the response.
- * The body is cancelled when the client leaves.
+ * The body is cancelled when the client leaves. With `fanOut`, the chunks written in one turn of the event
+ * loop go out together (./stream-fan-out.ts).
  */
-export function pushBody(res: ServerResponse, body: Pushable): void {
+export function pushBody(res: ServerResponse, body: Pushable, fanOut?: StreamFanOut): void {
   // A response has its socket once the answers before it on the connection are out (none, for a stream).
   const socket = res.socket;
-  const sink = new SocketSink(res, socket, body);
+  const sink = new SocketSink(res, socket, body, fanOut);
   const target: NodeJS.EventEmitter & WithSink = socket ?? res;
   target[SINK] = sink;
   target.on('drain', onDrain);
@@ -76,21 +78,25 @@ class SocketSink implements PushSink {
     private readonly res: ServerResponse,
     private readonly socket: Socket | null,
     readonly body: Pushable,
+    private readonly fanOut: StreamFanOut | undefined,
   ) {}
 
   write(chunk: Uint8Array): boolean {
     if (this.res.destroyed) return false; // the close event cancels the body
     if (!this.socket) return this.res.write(chunk);
-    return this.socket.write(this.res.chunkedEncoding ? frame(chunk) : chunk);
+    const bytes = this.res.chunkedEncoding ? frame(chunk) : chunk;
+    return this.fanOut ? this.fanOut.write(this.socket, bytes) : this.socket.write(bytes);
   }
 
   end(): void {
     this.detach();
+    this.fanOut?.flush(); // the chunks gathered this turn go before the end
     if (!this.res.destroyed) this.res.end();
   }
 
   fail(): void {
     this.detach();
+    this.fanOut?.flush();
     this.res.destroy(); // an answer cut short must not look complete
   }
 

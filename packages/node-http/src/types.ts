@@ -51,6 +51,14 @@ export interface ListenerOptions {
    * says `Cache-Control: no-transform`, or text/event-stream. Default off.
    */
   compression?: boolean | CompressionOptions;
+  /**
+   * Helper threads that write streamed answers' chunks (SDK streams) together with this thread: the
+   * chunks of one turn of the event loop (a change to thousands of streams) are written at its end,
+   * spread over the threads, as each socket write is kernel work (about 10 µs over loopback). Only
+   * turns with at least 128 such writes wake them; they start with the first. Default: one per core
+   * beyond the first, at most 3 (none on one core); 0 writes every chunk through its socket at once.
+   */
+  streamWriteThreads?: number;
 }
 
 /**

@@ -5,6 +5,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { encodeStream, encodeWhole, type Compressor } from './compression.js';
 import { knownBody } from './known-body.js';
 import { pushBody, pushableOf } from './push-body.js';
+import type { StreamFanOut } from './stream-fan-out.js';
 
 // Below this size a response with a declared length is read whole and written with one res.end().
 const BUFFER_MAX = 1024 * 1024;
@@ -22,6 +23,7 @@ export async function writeResponse(
   res: ServerResponse,
   isHead: boolean,
   compression?: { compressor: Compressor; acceptEncoding: string | undefined },
+  fanOut?: StreamFanOut,
 ): Promise<void> {
   const compressor = compression?.compressor;
   const acceptEncoding = compression?.acceptEncoding;
@@ -78,7 +80,7 @@ export async function writeResponse(
   res.flushHeaders(); // a slow stream should not hold the status line back
   const pushable = encoding ? undefined : pushableOf(body);
   if (encoding) await pipeline(Readable.fromWeb(body as NodeReadableStream<Uint8Array>), compressor!.stream(encoding), res);
-  else if (pushable) pushBody(res, pushable);
+  else if (pushable) pushBody(res, pushable, fanOut);
   else await pipe(body, res);
 }
 

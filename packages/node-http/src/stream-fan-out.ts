@@ -1,0 +1,120 @@
+/**
+ * The chunks SDK streams write in one turn of the event loop (a change fanned out to thousands of
+ * streams, a heartbeat to all), gathered and written together at the end of the turn, on this thread and
+ * on helper threads at once (./socket-writer-pool.ts): each write is kernel work, so spread over the
+ * cores a change reaches the last stream sooner.
+ *
+ * A chunk goes to the socket's file descriptor directly only when nothing else is queued on that socket
+ * (node's buffer and libuv's queue both empty), it is a plain socket (never TLS: those bytes must be
+ * encrypted), and it is still open with the same descriptor at the end of the turn. Otherwise, and for a
+ * turn with few writes, it goes through `socket.write` as usual, in the order written. What the kernel
+ * did not take (a client that reads slowly) is handed to `socket.write`, which keeps it in order and
+ * answers backpressure from then on: a socket with bytes queued is never written directly.
+ */
+import type { Socket } from 'node:net';
+import { availableParallelism } from 'node:os';
+import { type BatchEntry, SocketWriterPool } from './socket-writer-pool.js';
+
+/** Fewer writes than this in a turn go out through the sockets as usual: waking a helper costs more. */
+const PARALLEL_FROM = 128;
+
+/** The default helper threads: one per core beyond the first, at most 3. */
+export function defaultStreamWriteThreads(): number {
+  return Math.max(0, Math.min(3, availableParallelism() - 1));
+}
+
+/** One pool per number of helpers, for the whole process: a batch runs to its end on the calling thread. */
+const pools = new Map<number, SocketWriterPool>();
+
+/** The listener's fan-out for `streamWriteThreads` (undefined: the default); none with 0 helpers. */
+export function streamFanOut(threads: number | undefined): StreamFanOut | undefined {
+  const count = threads ?? defaultStreamWriteThreads();
+  if (!Number.isInteger(count) || count < 0 || count > 64)
+    throw new TypeError(`streamWriteThreads must be an integer from 0 to 64, got ${String(threads)}`);
+  if (count === 0) return undefined;
+  let pool = pools.get(count);
+  if (!pool) pools.set(count, (pool = new SocketWriterPool(count)));
+  return new StreamFanOut(pool);
+}
+
+interface Pending extends BatchEntry {
+  socket: Socket;
+}
+
+export class StreamFanOut {
+  private pending: Pending[] = [];
+  private readonly queued = new Set<Socket>();
+  private scheduled = false;
+  constructor(private readonly pool: SocketWriterPool) {}
+
+  /** As `socket.write`: false when the socket holds more than it should (write again after 'drain'). */
+  write(socket: Socket, bytes: Uint8Array): boolean {
+    if (this.queued.has(socket)) this.flush(); // its earlier chunk goes first
+    const fd = directFd(socket);
+    if (fd === undefined) return socket.write(bytes);
+    this.pending.push({ socket, fd, bytes });
+    this.queued.add(socket);
+    if (!this.scheduled) {
+      this.scheduled = true;
+      queueMicrotask(() => this.flush());
+    }
+    return true;
+  }
+
+  /** Writes what is gathered now: before anything else is written to, ends or closes one of these sockets. */
+  flush(): void {
+    this.scheduled = false;
+    const batch = this.pending;
+    if (batch.length === 0) return;
+    this.pending = [];
+    this.queued.clear();
+    if (batch.length < PARALLEL_FROM) {
+      for (const p of batch) if (!p.socket.destroyed) p.socket.write(p.bytes);
+      return;
+    }
+    let run: Pending[] = [];
+    let payload = 0;
+    const placed = new Set<Uint8Array>();
+    for (const p of batch) {
+      if (directFd(p.socket) !== p.fd || !SocketWriterPool.fits(1, p.bytes.byteLength)) {
+        if (!p.socket.destroyed) p.socket.write(p.bytes); // gone, or a chunk above the shared area
+        continue;
+      }
+      const added = placed.has(p.bytes) ? 0 : p.bytes.byteLength;
+      if (!SocketWriterPool.fits(run.length + 1, payload + added)) {
+        this.writeRun(run);
+        run = [];
+        payload = 0;
+        placed.clear();
+      }
+      if (!placed.has(p.bytes)) {
+        placed.add(p.bytes);
+        payload += p.bytes.byteLength;
+      }
+      run.push(p);
+    }
+    this.writeRun(run);
+  }
+
+  private writeRun(run: readonly Pending[]): void {
+    if (run.length === 0) return;
+    const written = this.pool.run(run);
+    for (let i = 0; i < run.length; i++) {
+      const p = run[i]!;
+      // The rest goes through node's queue, in order; a failed write fails there too and closes the socket.
+      if (written[i]! < p.bytes.byteLength) p.socket.write(p.bytes.subarray(Math.max(0, written[i]!)));
+    }
+  }
+}
+
+type Handle = { fd?: unknown; writeQueueSize?: unknown };
+
+/** The socket's descriptor when a chunk may be written to it directly now, else undefined. */
+function directFd(socket: Socket): number | undefined {
+  if (socket.destroyed || socket.writableEnded || socket.writableLength > 0) return undefined;
+  if ((socket as Socket & { encrypted?: boolean }).encrypted) return undefined;
+  const handle = (socket as unknown as { _handle?: Handle | null })._handle;
+  const fd = handle?.fd;
+  if (typeof fd !== 'number' || fd < 0 || handle!.writeQueueSize !== 0) return undefined;
+  return fd;
+}
