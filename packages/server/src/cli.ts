@@ -153,6 +153,7 @@ try {
     keepAliveTimeout: config.keepAliveTimeoutMs,
     scheduleIntervalMs: config.scheduleIntervalMs,
     streams: { max: config.maxStreams, heartbeatMs: config.streamHeartbeatMs },
+    ...(config.streamWriteThreads !== undefined ? { streamWriteThreads: config.streamWriteThreads } : {}),
     basePath: config.basePath,
     compression: config.compression,
     metrics: config.metrics && { token: config.metricsToken },

@@ -76,6 +76,8 @@ export interface ServerConfig {
   maxStreams: number;
   /** Milliseconds between heartbeats on an idle SDK stream. */
   streamHeartbeatMs: number;
+  /** Helper threads writing a change to many SDK streams (node-http's `streamWriteThreads`); unset: its default. */
+  streamWriteThreads?: number;
   /** Origins browsers may read the frontend API and OFREP from (`*`: any); unset: core's default, any. */
   frontendApiOrigins?: string[];
   /** Deliver events to the integrations from this process (its lease and retry time), or false: not here. */
@@ -131,6 +133,7 @@ export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: st
     'schedule-interval': { type: 'string' },
     'max-streams': { type: 'string' },
     'stream-heartbeat': { type: 'string' },
+    'stream-write-threads': { type: 'string' },
     'no-demo': { type: 'boolean' },
     'base-path': { type: 'string' },
     'frontend-api-origins': { type: 'string' },
@@ -173,6 +176,7 @@ export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: st
   const scheduleIntervalMs = ms('schedule-interval', 'FLAGADMIN_SCHEDULE_INTERVAL_MS', DEFAULT_SCHEDULE_INTERVAL_MS, 100);
   const streamHeartbeatMs = ms('stream-heartbeat', 'FLAGADMIN_STREAM_HEARTBEAT_MS', DEFAULT_STREAM_OPTIONS.heartbeatMs, 100);
   const maxStreams = pick('max-streams', 'FLAGADMIN_MAX_STREAMS');
+  const writeThreads = pick('stream-write-threads', 'FLAGADMIN_STREAM_WRITE_THREADS');
   // Unleash's name and parsing (comma-separated, trimmed), checked before anything opens.
   const origins = originList(pick('frontend-api-origins', 'UNLEASH_FRONTEND_API_ORIGINS'), 'frontendApiOrigins', true);
   if (requestTimeoutMs > 0 && headersTimeoutMs > requestTimeoutMs) {
@@ -221,6 +225,7 @@ export function parseConfig(argv: readonly string[], givenEnv: Env = {}, cwd: st
       limits: limitsConfig((values['limit'] as string[] | undefined) ?? [], env),
       maxStreams: maxStreams ? integer(maxStreams.value, maxStreams.what, 1, 10_000_000) : DEFAULT_STREAM_OPTIONS.max,
       streamHeartbeatMs,
+      ...(writeThreads ? { streamWriteThreads: integer(writeThreads.value, writeThreads.what, 0, 64) } : {}),
       ...(origins ? { frontendApiOrigins: origins } : {}),
       integrations: integrationsConfig(values, env, ms),
       ...(secrets ? { secrets } : {}),

@@ -74,6 +74,11 @@ export interface StartServerOptions {
   scheduleIntervalMs?: number;
   /** SDK streams: most open (default 10,000; then 429), heartbeat (default 30,000 ms), revisions kept (default 64). */
   streams?: StreamOptions;
+  /**
+   * Helper threads that write a change to many SDK streams beside the main one (node-http's
+   * `streamWriteThreads`). Default: one per core beyond the first, at most 3; 0: none.
+   */
+  streamWriteThreads?: number;
   /** Origins browsers may read the frontend API and OFREP from (core's `frontendApiOrigins`; default any). */
   frontendApiOrigins?: readonly string[];
   /**
@@ -195,6 +200,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       keepAliveTimeout: options.keepAliveTimeout,
       ...(basePath ? { stripPrefix: basePath } : {}),
       compression: options.compression ?? true,
+      ...(options.streamWriteThreads !== undefined ? { streamWriteThreads: options.streamWriteThreads } : {}),
       logger,
     });
     const listening = server;

@@ -31,6 +31,9 @@ Options (flags win over environment variables):
   --schedule-interval <ms>  FLAGADMIN_SCHEDULE_INTERVAL_MS   how often due scheduled change requests are applied, also at start (default ${DEFAULT_SCHEDULE_INTERVAL_MS})
   --max-streams <n>         FLAGADMIN_MAX_STREAMS            most open SDK streams; over it 429 and the SDK polls (default ${DEFAULT_STREAM_OPTIONS.max})
   --stream-heartbeat <ms>   FLAGADMIN_STREAM_HEARTBEAT_MS    heartbeat on an idle SDK stream (default ${DEFAULT_STREAM_OPTIONS.heartbeatMs})
+  --stream-write-threads <n> FLAGADMIN_STREAM_WRITE_THREADS  threads writing a change to many SDK streams beside the
+                                                             main one; 0 = none (default: one per core beyond the first,
+                                                             at most 3)
   --base-path <path>        BASE_URI_PATH                    serve everything under this path, e.g. /flags (default /)
   --frontend-api-origins <list> UNLEASH_FRONTEND_API_ORIGINS comma-separated origins browsers may read the frontend API
                                                              and OFREP from, e.g. https://app.example.com (default *: any;

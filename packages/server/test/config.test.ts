@@ -85,6 +85,15 @@ config('timeouts from flags or environment, checked', () => {
   rejects(['--request-timeout', '1000'], {}, /the headers timeout \(10000 ms\) must not be above the request timeout \(1000 ms\)/);
 });
 
+config('stream write threads from --stream-write-threads or FLAGADMIN_STREAM_WRITE_THREADS, 0 to 64; unset: node-http decides', () => {
+  assert.is(parsed([]).streamWriteThreads, undefined);
+  assert.is(parsed(['--stream-write-threads', '0']).streamWriteThreads, 0);
+  assert.is(parsed(['--stream-write-threads', '2'], { FLAGADMIN_STREAM_WRITE_THREADS: '3' }).streamWriteThreads, 2);
+  assert.is(parsed([], { FLAGADMIN_STREAM_WRITE_THREADS: '3' }).streamWriteThreads, 3);
+  rejects(['--stream-write-threads', '65'], {}, /--stream-write-threads must be an integer from 0 to 64/);
+  rejects([], { FLAGADMIN_STREAM_WRITE_THREADS: 'many' }, /FLAGADMIN_STREAM_WRITE_THREADS must be an integer/);
+});
+
 config('environment values; empty ones count as unset', () => {
   const c = parsed([], {
     PORT: '0',
