@@ -12,7 +12,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Unleash } from 'unleash-client';
+import { InMemStorageProvider, Unleash } from 'unleash-client';
 import { randomSecret } from '../test/helpers/bin';
 import { startPostgres } from '../test/helpers/postgres';
 import { BENCH_DIR, onCleanup, processCpuMicros, removeDirLater, rssOf, sleep, startBuiltBin, type RunningBin } from './util';
@@ -63,6 +63,11 @@ export interface PropagationFigures {
    * to every stream. Unlike the latencies it does not count the waiting for a CPU turn on a busy machine.
    */
   cpuPerChangeMs: number;
+  /**
+   * The same for the processes reading the streams on this machine: the raw readers' processes and this
+   * one (the sample clients). They share the bins' cores, so their work per change delays the last streams.
+   */
+  readersCpuPerChangeMs: number;
   /** Per bin: (RSS with its streams open − RSS before) / its streams. */
   rssPerStreamBytes: number[];
   /** The 1-minute load average before and after the run. */
@@ -173,6 +178,12 @@ function startReaders(): Readers {
   };
 }
 
+/** CPU (user + system) of the raw readers' processes and of this process, in µs. */
+function readersCpuMicros(readers: readonly Readers[]): number {
+  const own = process.cpuUsage();
+  return readers.reduce((sum, r) => sum + (processCpuMicros(r.child.pid!) ?? Number.NaN), own.user + own.system);
+}
+
 /** Resolves once the readers' streams all read the `round`-th change, or past the guard. */
 async function everyStreamRead(readers: readonly Readers[], round: number, streams: number): Promise<void> {
   const until = performance.now() + ROUND_GUARD_MS;
@@ -195,6 +206,9 @@ async function streamingClient(url: string, key: string, i: number): Promise<Unl
     disableMetrics: true,
     skipInstanceCountWarning: true,
     experimentalMode: { type: 'streaming' },
+    // Kept in memory: by default each client writes its flags to a backup file at every change, work of
+    // the SDK's own machine that here would take the cores the bins run on.
+    storageProvider: new InMemStorageProvider(),
   } as ConstructorParameters<typeof Unleash>[0]);
   client.on('error', () => undefined);
   await new Promise((resolve) => client.once('synchronized', resolve));
@@ -258,6 +272,7 @@ async function run(storage: 'lowdb' | 'postgres', streams: number, options: Prop
     process.stderr.write(`propagation (${storage}, ${bins.length} process(es)): ${sample} unleash-client + ${opened} raw streams open\n`);
 
     const cpuBefore = bins.reduce((sum, b) => sum + (processCpuMicros(b.child.pid!) ?? Number.NaN), 0);
+    const readersCpuBefore = readersCpuMicros(readers);
     const answeredAt: number[] = [];
     const sentAt: number[] = [];
     const sdkDelays: number[] = [];
@@ -290,6 +305,7 @@ async function run(storage: 'lowdb' | 'postgres', streams: number, options: Prop
 
     const cpuPerChangeMs =
       (bins.reduce((sum, b) => sum + (processCpuMicros(b.child.pid!) ?? Number.NaN), 0) - cpuBefore) / 1000 / options.rounds;
+    const readersCpuPerChangeMs = (readersCpuMicros(readers) - readersCpuBefore) / 1000 / options.rounds;
     const rawDelays: number[] = [];
     const rawFromSent: number[] = [];
     let rawMissing = 0;
@@ -319,6 +335,7 @@ async function run(storage: 'lowdb' | 'postgres', streams: number, options: Prop
         0,
       ),
       cpuPerChangeMs,
+      readersCpuPerChangeMs,
       rssPerStreamBytes,
       loadAverage: { before: loadBefore, after: loadavg()[0]! },
     };
@@ -351,7 +368,7 @@ function propagationLine(f: PropagationFigures): string {
   return (
     `${f.storage}, ${f.processes} process(es), ${f.streams.toLocaleString('en-US')} streams, p50 / p99 from the 2xx (from the PATCH sent): ` +
     `unleash-client ${pair(f.sdk)} (${pair(f.fromSent.sdk)}, ${f.sdk.count} timed, ${f.sdk.missing} missing); ` +
-    `every stream ${pair(f.raw)} (${pair(f.fromSent.raw)}, ${f.raw.count} timed, ${f.raw.missing} missing); PATCH ${pair(f.patch)}; CPU per change ${ms(f.cpuPerChangeMs)};` +
+    `every stream ${pair(f.raw)} (${pair(f.fromSent.raw)}, ${f.raw.count} timed, ${f.raw.missing} missing); PATCH ${pair(f.patch)}; CPU per change ${ms(f.cpuPerChangeMs)} (readers ${ms(f.readersCpuPerChangeMs)});` +
     ` RSS per stream ${f.rssPerStreamBytes.map((b) => `${(b / 1024).toFixed(1)} KB`).join(' / ')}; load ${f.loadAverage.before.toFixed(1)} → ${f.loadAverage.after.toFixed(1)}`
   );
 }
@@ -359,13 +376,13 @@ function propagationLine(f: PropagationFigures): string {
 /** The runs as a Markdown table (targets: p99 ≤ 100 ms at 10,000 streams, RSS ≤ 20 KB per stream). */
 export function propagationMarkdown(figures: readonly PropagationFigures[]): string {
   const lines = [
-    '| storage | processes | open streams (unleash-client + raw) | unleash-client p50 / p99 from the 2xx (from the PATCH sent) | every stream p50 / p99 from the 2xx (from the PATCH sent) | read before the 2xx | PATCH p50 / p99 | bin CPU per change | missing | RSS per stream | load average (1 min, before → after) |',
+    '| storage | processes | open streams (unleash-client + raw) | unleash-client p50 / p99 from the 2xx (from the PATCH sent) | every stream p50 / p99 from the 2xx (from the PATCH sent) | read before the 2xx | PATCH p50 / p99 | bin CPU per change (readers) | missing | RSS per stream | load average (1 min, before → after) |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
   ];
   for (const f of figures) {
     lines.push(
       `| ${f.storage} | ${f.processes} | ${f.streams.toLocaleString('en-US')} (${f.sampleClients} + ${f.rawStreams.toLocaleString('en-US')}) | ` +
-        `${pair(f.sdk)} (${pair(f.fromSent.sdk)}) | ${pair(f.raw)} (${pair(f.fromSent.raw)}) | ${share(f.sdk.beforeAnswer + f.raw.beforeAnswer, f.sdk.count + f.raw.count)} | ${pair(f.patch)} | ${ms(f.cpuPerChangeMs)} | ${f.sdk.missing + f.raw.missing} | ` +
+        `${pair(f.sdk)} (${pair(f.fromSent.sdk)}) | ${pair(f.raw)} (${pair(f.fromSent.raw)}) | ${share(f.sdk.beforeAnswer + f.raw.beforeAnswer, f.sdk.count + f.raw.count)} | ${pair(f.patch)} | ${ms(f.cpuPerChangeMs)} (${ms(f.readersCpuPerChangeMs)}) | ${f.sdk.missing + f.raw.missing} | ` +
         `${f.rssPerStreamBytes.map((b) => `${(b / 1024).toFixed(1)} KB`).join(' / ')} | ${f.loadAverage.before.toFixed(1)} → ${f.loadAverage.after.toFixed(1)} |`,
     );
   }
