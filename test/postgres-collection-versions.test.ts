@@ -37,11 +37,51 @@ test.after(async () => {
   await server?.stop();
 });
 
-/** A storage on this test's schema, as one process has it (its own pool: it listens for commits from the start). */
+/** What a listening storage's commit listeners were told: once when LISTEN is in place, then once per commit. */
+const told = new Map<Storage, { n: number; waiters: Set<() => void> }>();
+
+/**
+ * A storage on this test's schema, as one process has it (its own pool: it listens for commits from the
+ * start). It never re-reads the state row on a timer, so what it tells its commit listeners is counted
+ * exactly: LISTEN being in place, then each commit's notification (see `caughtUp`).
+ */
 async function open(): Promise<PostgresStorage> {
-  const storage = await postgresStorage({ url: server.url, schema });
+  const storage = await postgresStorage({ url: server.url, schema, recheckMs: 3_600_000 });
   opened.push({ storage });
+  // Before any I/O callback can run: LISTEN is not in place yet.
+  const count = { n: 0, waiters: new Set<() => void>() };
+  told.set(storage, count);
+  storage.onCommit(() => {
+    count.n++;
+    for (const wake of count.waiters) wake();
+  });
   return storage;
+}
+
+/** Resolves once `storage` has told its commit listeners `n` times. */
+async function toldTimes(storage: Storage, n: number): Promise<void> {
+  const count = told.get(storage)!;
+  while (count.n < n) {
+    await new Promise<void>((resolve) => {
+      const wake = () => {
+        count.waiters.delete(wake);
+        resolve();
+      };
+      count.waiters.add(wake);
+    });
+  }
+}
+
+/** Resolves once `storage`'s LISTEN is in place (call it before the schema's first commit). */
+const listening = (storage: Storage) => toldTimes(storage, 1);
+
+/**
+ * Resolves once `storage` (listening since before the schema's first commit) has heard the notification of
+ * every commit so far: one per batch, and each write here is a batch of its own, so one per revision.
+ */
+async function caughtUp(storage: Storage): Promise<void> {
+  const [row] = await sql<{ revision: string }>(server.url, `SELECT revision FROM "${schema}".state`);
+  await toldTimes(storage, 1 + Number(row!.revision));
 }
 
 /** A storage on a pool given by the caller: it listens only once asked (an SDK read, onCommit), so it never hears a commit here. */
@@ -78,14 +118,6 @@ class Derived {
   }
 }
 
-const commitHeard = (storage: PostgresStorage): Promise<void> =>
-  new Promise((resolve) => {
-    const stop = storage.onCommit(() => {
-      stop();
-      resolve();
-    });
-  });
-
 test('a write batch gets a token that stays across writes elsewhere and is replaced by a change of this process', async () => {
   const a = await open();
   const derived = new Derived();
@@ -110,13 +142,13 @@ test('a write batch gets a token that stays across writes elsewhere and is repla
 
 test("another process's change, told by its notification: a new token, the new rows, the other tables' tokens kept", async () => {
   const [a, b] = await Promise.all([open(), open()]);
+  await listening(a);
   const derived = new Derived();
   await a.write((tx) => tx.put('environments', makeEnvironment('development')));
   const before = await derived.in(a);
   const types = (await derived.in(a, 'featureTypes')).version;
-  const heard = commitHeard(a);
   await b.write((tx) => tx.put('environments', makeEnvironment('qa')));
-  await heard;
+  await caughtUp(a);
   const after = await derived.in(a);
   assert.ok(after.version && after.version !== before.version);
   assert.equal(after.names, ['development', 'qa']);
@@ -125,6 +157,7 @@ test("another process's change, told by its notification: a new token, the new r
 
 test('another process this one never hears from (its listener not there): the batch finds it at the lock', async () => {
   const [a, b] = await Promise.all([openDeaf(), open()]);
+  await listening(b);
   const derived = new Derived();
   const before = await derived.in(a);
   await b.write((tx) => tx.put('environments', makeEnvironment('qa')));
@@ -134,9 +167,8 @@ test('another process this one never hears from (its listener not there): the ba
   assert.equal(after.names, ['qa']);
   // And back: a's own change is told to b (which listens), whose batch then lists it.
   const bBefore = await derived.in(b);
-  const heard = commitHeard(b);
   await a.write((tx) => tx.delete('environments', 'qa'));
-  await heard;
+  await caughtUp(b);
   const bAfter = await derived.in(b);
   assert.ok(bAfter.version !== bBefore.version);
   assert.equal(bAfter.names, []);
@@ -159,6 +191,7 @@ test('a commit no notification announced (an older process, a lost one): the bat
 
 test("the listener's connection cut while another process commits: the batch still finds the commit", async () => {
   const [a, b] = await Promise.all([open(), openDeaf()]);
+  await listening(a);
   const derived = new Derived();
   const before = await derived.in(a);
   const channel = `flagadmin_commits ${schema}`;
