@@ -27,8 +27,8 @@ export class ReadCache {
   private size = 0;
   /**
    * The token of each table's rows at `revision`, made when first asked. Every move of `revision` drops the
-   * tokens of the tables the move may have changed (`advance`: the ones the commit touched; `set`: all),
-   * so a token never outlives the rows it was handed out for. Not tied to the answers kept: a table
+   * tokens of the tables the move may have changed (`advance`: the ones the commit touched; any other move,
+   * `reset`: all), so a token never outlives the rows it was handed out for. Not tied to the answers kept: a table
    * whose answers did not fit `maxChars` keeps its token.
    */
   private versions = new Map<string, object>();
