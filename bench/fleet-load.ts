@@ -62,6 +62,20 @@ export interface StreamFigures {
   current: number;
   /** `unleash-updated` events read over every stream. */
   updates: number;
+  /**
+   * Per stream (by instance), when it read each revision: `[revision, epoch ms, revision, epoch ms, ...]`,
+   * so the run can time each change from its answer to every stream (bench/fleet.ts, which drops them
+   * from the figures it keeps).
+   */
+  arrivals?: Record<number, number[]>;
+}
+
+interface StreamState {
+  req: ClientRequest;
+  revision: number;
+  updates: number;
+  /** `[revision, epoch ms, ...]`: when each event was read. */
+  arrivals: number[];
 }
 
 interface Scheduled {
@@ -102,7 +116,7 @@ async function main(): Promise<void> {
   const latencies: Record<RequestKind, number[]> = { register: [], poll: [], metrics: [], stream: [] };
   const statuses: Record<RequestKind, Record<string, number>> = { register: {}, poll: {}, metrics: {}, stream: {} };
   /** Streaming mode: each instance's stream and the revision of the last event it read. */
-  const streams = new Map<number, { req: ClientRequest; revision: number; updates: number }>();
+  const streams = new Map<number, StreamState>();
   const count = (kind: RequestKind, status: string) => (statuses[kind][status] = (statuses[kind][status] ?? 0) + 1);
 
   /** Opens an instance's stream on a connection of its own; resolves once its hydration arrived (or it failed). */
@@ -117,7 +131,7 @@ async function main(): Promise<void> {
         'unleash-sdk': sdkOf(i),
       };
       const req = httpRequest({ host: target.hostname, port: target.port, path: '/api/client/streaming', headers, agent: false });
-      const state = { req, revision: -1, updates: 0 };
+      const state: StreamState = { req, revision: -1, updates: 0, arrivals: [] };
       let tail = '';
       req.on('response', (res) => {
         count('stream', String(res.statusCode));
@@ -132,8 +146,10 @@ async function main(): Promise<void> {
           const lines = (tail + chunk).split('\n');
           tail = lines.pop() ?? '';
           for (const line of lines) {
-            if (line.startsWith('id: ')) state.revision = Number(line.slice(4));
-            else if (line === 'event: unleash-updated') state.updates++;
+            if (line.startsWith('id: ')) {
+              state.revision = Number(line.slice(4));
+              state.arrivals.push(state.revision, Math.round((performance.timeOrigin + performance.now()) * 10) / 10);
+            } else if (line === 'event: unleash-updated') state.updates++;
             else if (line === 'event: unleash-connected') {
               latencies.stream.push(performance.now() - scheduledAt);
               resolve();
@@ -263,24 +279,22 @@ async function main(): Promise<void> {
  * The revision at the end, and the streams that read it: the last change is let settle for a second (every
  * stream is written as the change commits), then every stream is closed.
  */
-async function streamsAtEnd(
-  target: URL,
-  secret: string,
-  streams: Map<number, { req: ClientRequest; revision: number; updates: number }>,
-): Promise<StreamFigures> {
+async function streamsAtEnd(target: URL, secret: string, streams: Map<number, StreamState>): Promise<StreamFigures> {
   await new Promise((resolve) => setTimeout(resolve, 1_000));
   const res = await fetch(new URL('/api/client/delta', target), { headers: { authorization: secret } });
   await res.arrayBuffer();
   const revision = Number(/\d+/.exec(res.headers.get('etag') ?? '')?.[0] ?? Number.NaN);
   let current = 0;
   let updates = 0;
-  for (const s of streams.values()) {
+  const arrivals: Record<number, number[]> = {};
+  for (const [i, s] of streams) {
     if (s.revision === revision) current++;
     updates += s.updates;
+    arrivals[i] = s.arrivals;
   }
   const open = streams.size;
   for (const s of streams.values()) s.req.destroy();
-  return { open, revision, current, updates };
+  return { open, revision, current, updates, arrivals };
 }
 
 void main();

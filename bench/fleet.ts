@@ -39,6 +39,11 @@ export interface FleetFigures {
   processes: number;
   /** Changes made during the run (changeEverySeconds). */
   changes: number;
+  /**
+   * Streaming mode: from each acknowledged change's answer to each open stream reading its revision, on
+   * the bin that made it and on the others (ms; a stream that read it before the answer counts 0).
+   */
+  propagation?: { sameProcess: Spread; otherProcesses: Spread; missing: number };
   /** CPU seconds the database server spent during the run (PostgreSQL), and the most connections it had. */
   databaseCpuSeconds?: number;
   databaseConnections?: number;
@@ -49,6 +54,40 @@ export interface FleetSpread {
   others: readonly RunningBin[];
   databaseCpuMicros(): number;
   databaseConnections(): Promise<number>;
+}
+
+export interface Spread {
+  count: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+}
+
+function spread(values: number[]): Spread {
+  const sorted = values.sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN;
+  return { count: sorted.length, p50Ms: at(0.5), p99Ms: at(0.99), maxMs: sorted.at(-1) ?? Number.NaN };
+}
+
+/** Each change's way to the streams: instance i streams from bin i % bins, the changes go through bin 0. */
+function propagationOf(changes: readonly Change[], arrivals: Record<number, number[]>, bins: number): FleetFigures['propagation'] {
+  const same: number[] = [];
+  const others: number[] = [];
+  let missing = 0;
+  for (const { revision, answeredAt } of changes) {
+    for (const [instance, list] of Object.entries(arrivals)) {
+      let at: number | undefined;
+      for (let k = 0; k < list.length; k += 2) {
+        if (list[k]! >= revision) {
+          at = list[k + 1]!;
+          break;
+        }
+      }
+      if (at === undefined) missing++;
+      else (Number(instance) % bins === 0 ? same : others).push(Math.max(0, at - answeredAt));
+    }
+  }
+  return { sameProcess: spread(same), otherProcesses: spread(others), missing };
 }
 
 /** User + system CPU seconds of a process so far. */
@@ -116,7 +155,12 @@ export async function fleetRun(
   }, 500);
   const proc = spawnTracked(process.execPath, ['--import', 'tsx', join(BENCH_DIR, 'fleet-load.ts'), JSON.stringify(spec)]);
   const guard = setTimeout(() => void proc.stop(2_000), (options.seconds + 120) * 1000);
-  const changes = changesDuring(bin, `/api/admin/projects/${encodeURIComponent(info.project)}/features/${features[0]}`, options);
+  const changes = changesDuring(
+    bin,
+    `/api/admin/projects/${encodeURIComponent(info.project)}/features/${features[0]}`,
+    options,
+    spec.clientSecret,
+  );
   let load: FleetResult;
   try {
     const code = await proc.exited;
@@ -133,6 +177,8 @@ export async function fleetRun(
     bin,
     `/api/admin/projects/${encodeURIComponent(info.project)}/sdks/outdated`,
   );
+  const arrivals = load.streams?.arrivals;
+  if (load.streams) delete load.streams.arrivals;
   const figures: FleetFigures = {
     storage,
     options,
@@ -152,7 +198,8 @@ export async function fleetRun(
       bytes: report.bytes,
     },
     processes: bins.length,
-    changes: changes.made(),
+    changes: changes.made().length,
+    ...(arrivals ? { propagation: propagationOf(changes.made(), arrivals, bins.length) } : {}),
     ...(databaseCpuSeconds === undefined ? {} : { databaseCpuSeconds, databaseConnections }),
   };
   process.stderr.write(
@@ -162,6 +209,9 @@ export async function fleetRun(
         ? `streams ${load.streams.open} open, ${load.streams.current} at the last revision ${load.streams.revision}, ${load.streams.updates} updates read, `
         : '') +
       `${figures.changes} changes, ` +
+      (figures.propagation
+        ? `propagation p50 / p99 / max ${showSpread(figures.propagation.sameProcess)} on the writer, ${showSpread(figures.propagation.otherProcesses)} on the others (${figures.propagation.missing} missing), `
+        : '') +
       `CPU ${(figures.cpuShareOfOneCore * 100).toFixed(0)} % of a core over ${bins.length} bin(s)` +
       `${databaseCpuSeconds === undefined ? '' : `, database ${((databaseCpuSeconds / load.seconds) * 100).toFixed(0)} % of a core, ${databaseConnections} connections`}` +
       `, events ${eventsBefore} -> ${figures.eventsAfter}\n`,
@@ -173,11 +223,25 @@ export async function fleetRun(
  * PATCHes the flag's description at 15 s (the first poll interval, all instances registered) and every
  * `changeEverySeconds` after, the last at least 15 s before the end (a poll interval to see it), until stopped.
  */
-function changesDuring(bin: RunningBin, path: string, options: FleetOptions): { stop(): void; made(): number } {
+export const showSpread = (s: Spread): string =>
+  s.count === 0 ? 'none' : `${s.p50Ms.toFixed(1)} / ${s.p99Ms.toFixed(1)} / ${s.maxMs.toFixed(0)} ms`;
+
+/** An acknowledged change: when its answer was read (epoch ms), and the revision it made. */
+interface Change {
+  answeredAt: number;
+  revision: number;
+}
+
+function changesDuring(
+  bin: RunningBin,
+  path: string,
+  options: FleetOptions,
+  clientSecret: string,
+): { stop(): void; made(): readonly Change[] } {
   const every = options.changeEverySeconds;
   const times: number[] = [];
   if (every !== undefined) for (let t = 15; t <= options.seconds - 15; t += every) times.push(t);
-  let made = 0;
+  const made: Change[] = [];
   const change = async (k: number) => {
     const res = await fetch(bin.url + path, {
       method: 'PATCH',
@@ -185,7 +249,12 @@ function changesDuring(bin: RunningBin, path: string, options: FleetOptions): { 
       body: JSON.stringify([{ op: 'replace', path: '/description', value: `fleet change ${k}` }]),
     });
     await res.arrayBuffer();
-    if (res.status === 200) made++;
+    const answeredAt = performance.timeOrigin + performance.now();
+    if (res.status !== 200) return;
+    // The revision it made: the writer's own commits are known to its SDK reads at once.
+    const delta = await fetch(`${bin.url}/api/client/delta`, { headers: { authorization: clientSecret } });
+    await delta.arrayBuffer();
+    made.push({ answeredAt, revision: Number(/\d+/.exec(delta.headers.get('etag') ?? '')?.[0] ?? Number.NaN) });
   };
   const timers = times.map((t, k) => setTimeout(() => void change(k), t * 1000));
   return { stop: () => timers.forEach(clearTimeout), made: () => made };

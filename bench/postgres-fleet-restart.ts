@@ -6,10 +6,12 @@
  *
  * Prints each run's answers by status (SDK polls and streams should keep being answered from the last
  * state known; registrations and metrics, which write, answer 503 while the database is away and recover),
- * the p99s, and the admin changes made during the run (one every 5 s, a PATCH each).
+ * the p99s, the admin changes made during the run (one every 5 s, a PATCH each), and in streaming mode each
+ * change's way from its answer to every stream, on the bin that made it and on the two others.
  */
 import { parseArgs } from 'node:util';
 import { DATA_SETS, copyDataSet, ensureDataSet } from './dataset';
+import { showSpread } from './fleet';
 import { postgresFleet } from './postgres';
 import { cleanup, removeDirLater } from './util';
 
@@ -48,6 +50,13 @@ async function main(): Promise<void> {
       );
     }
     if (load.streams) process.stdout.write(`  streams at the end: ${JSON.stringify(load.streams)}\n`);
+    const p = figures.propagation;
+    if (p) {
+      process.stdout.write(
+        `  propagation from a change's answer, p50 / p99 / max: streams on the writer ${showSpread(p.sameProcess)} (${p.sameProcess.count}), ` +
+          `on the two others ${showSpread(p.otherProcesses)} (${p.otherProcesses.count}), ${p.missing} missing\n`,
+      );
+    }
     process.stdout.write(
       `  admin changes acknowledged: ${figures.changes}; events ${figures.eventsBefore} -> ${figures.eventsAfter}; bins ${(figures.cpuShareOfOneCore * 100).toFixed(0)} % of a core; database ${figures.databaseConnections ?? '?'} connections at most\n`,
     );
