@@ -49,8 +49,26 @@ test('a failed computation is not kept: the next caller computes again', async (
     results.map((r) => r.status),
     ['rejected', 'rejected'],
   );
-  assert.is(calls, 1);
+  assert.is(calls, 2, 'the caller that waited tried once with its own compute, and failed with its own error');
   assert.is(await cache.get(3, 'q', async () => 'ok'), 'ok');
+});
+
+test("a caller waiting for another's computation that fails computes in its own transaction instead of failing", async () => {
+  // A PostgreSQL read whose snapshot found the database moved on fails its own computation (and runs
+  // again); the SDK polls that joined it must not answer 500 with that error.
+  const cache = new RevisionCache<string, string>();
+  let release!: () => void;
+  const started = new Promise<void>((resolve) => (release = resolve));
+  const first = cache.get(4, 'q', async () => {
+    await started;
+    throw new Error('The database moved on from revision 4: the read runs again');
+  });
+  const joined = cache.get(4, 'q', async () => 'from its own transaction');
+  release();
+  const [firstOutcome, joinedOutcome] = await Promise.allSettled([first, joined]);
+  assert.match(String((firstOutcome as PromiseRejectedResult).reason), /moved on/);
+  assert.equal(joinedOutcome, { status: 'fulfilled', value: 'from its own transaction' });
+  assert.is(await cache.get(4, 'q', async () => 'not asked'), 'from its own transaction', 'and it is kept for the next');
 });
 
 test.run();

@@ -44,7 +44,10 @@ export class RevisionCache<K, V> {
     if (hit !== undefined) return hit;
     const current = revision === this.revision;
     const running = current ? this.computing.get(key) : undefined;
-    if (running) return running;
+    // That computation runs in its caller's transaction: when it fails (that transaction's own trouble, e.g.
+    // a snapshot that found the database moved on, which its caller runs again), this caller computes once
+    // in its own instead of failing with an error that was never its.
+    if (running) return running.catch(() => this.computeOwn(revision, key, compute));
     const computing = compute();
     const computations = this.computing;
     if (current) computations.set(key, computing);
@@ -55,6 +58,12 @@ export class RevisionCache<K, V> {
     } finally {
       if (computations.get(key) === computing) computations.delete(key);
     }
+  }
+
+  private async computeOwn(revision: number, key: K, compute: () => Promise<V>): Promise<V> {
+    const value = await compute();
+    this.set(revision, key, value);
+    return value;
   }
 
   private empty(): Map<K, V> | WeakMap<K & object, V> {
