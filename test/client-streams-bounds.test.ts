@@ -97,7 +97,9 @@ test('a client that never reads is closed past the revisions kept; a reading str
 test('a change fanned out to 300 streams on helper threads: each reads every change, in order, exactly once', async () => {
   const { admin, handle } = createFlagadmin({ storage: memoryStorage() });
   await admin.createFeature(SYSTEM_PRINCIPAL, { projectId: 'default', body: { name: 'fanned' } });
-  const { secret: key } = await admin.createApiKey(SYSTEM_PRINCIPAL, { body: { tokenName: 'sdk', type: 'client', environment: 'development' } });
+  const { secret: key } = await admin.createApiKey(SYSTEM_PRINCIPAL, {
+    body: { tokenName: 'sdk', type: 'client', environment: 'development' },
+  });
   const server = await serve({ fetch: handle, port: 0, streamWriteThreads: 1 });
   try {
     const readers = await Promise.all(

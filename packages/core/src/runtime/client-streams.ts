@@ -26,6 +26,16 @@ const IDLE_FEEDS = 256;
 /** Streams written a change in one turn of the event loop, before other work gets a turn. */
 const WRITES_PER_TURN = 1_000;
 
+/**
+ * Runs `fn` on a later turn of the event loop, after the I/O waiting now: `setImmediate` where the host
+ * has it (Node, Bun, Deno), else a timer. Node holds a 0 ms timer back at least 1 ms, which the 10
+ * slices of a change to 10,000 streams would add up.
+ */
+const laterTurn: (fn: () => void) => void =
+  typeof (globalThis as { setImmediate?: unknown }).setImmediate === 'function'
+    ? (fn) => (globalThis as unknown as { setImmediate(fn: () => void): unknown }).setImmediate(fn)
+    : (fn) => setTimeout(fn, 0);
+
 export interface StreamStats {
   /** Open streams now. */
   open: number;
@@ -176,12 +186,12 @@ export class ClientStreams {
   private changed(): void {
     if (this.pending) return;
     this.pending = true;
-    setTimeout(() => {
+    laterTurn(() => {
       this.pending = false;
       for (const slot of this.slots.values()) {
         if (slot.connections.size > 0) this.refresh(slot).catch(() => undefined); // the next commit or reconnect tries again
       }
-    }, 0);
+    });
   }
 
   /**
@@ -205,7 +215,7 @@ export class ClientStreams {
       }
       // A stream removed meanwhile is skipped by the iterator; one added gets the newest state anyway.
       if (++visited === WRITES_PER_TURN) {
-        setTimeout(() => this.publishSlice(connections), 0);
+        laterTurn(() => this.publishSlice(connections));
         return;
       }
     }
