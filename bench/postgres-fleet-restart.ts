@@ -2,7 +2,7 @@
  * The fleet over three bins on PostgreSQL, polling and then streaming, with PostgreSQL stopped during each
  * run and started again (bench/postgres.ts `postgresFleet` with a restart):
  *
- *   node --conditions=source --import tsx bench/postgres-fleet-restart.ts [--instances 2000] [--seconds 40] [--at 10] [--down 5]
+ *   node --conditions=source --import tsx bench/postgres-fleet-restart.ts [--instances 2000] [--seconds 40] [--at 10] [--down 5] [--mode polling|streaming]...
  *
  * Prints each run's answers by status (SDK polls and streams should keep being answered from the last
  * state known; registrations and metrics, which write, answer 503 while the database is away and recover),
@@ -21,12 +21,13 @@ const { values: args } = parseArgs({
     seconds: { type: 'string', default: '40' },
     at: { type: 'string', default: '10' },
     down: { type: 'string', default: '5' },
+    mode: { type: 'string', multiple: true, default: ['polling', 'streaming'] },
   },
 });
 
 async function main(): Promise<void> {
   const small = await ensureDataSet(DATA_SETS.small);
-  for (const mode of ['polling', 'streaming'] as const) {
+  for (const mode of args.mode as ('polling' | 'streaming')[]) {
     const dir = await copyDataSet(small.dir);
     removeDirLater(dir);
     const instances = Number(args.instances);

@@ -208,6 +208,18 @@ export function postgresFleet(dataDir: string, info: DataSetInfo, options: Fleet
       await server.resume();
       process.stderr.write(`fleet: PostgreSQL started again after ${restart.downSeconds} s\n`);
     }
-    return figures;
+    try {
+      return await figures;
+    } finally {
+      // A 500 is a bug even while the database is away: show what the bins logged at error level.
+      for (const [i, bin] of bins.entries()) {
+        const errors = bin
+          .output()
+          .split('\n')
+          .filter((line) => /"level":(50|60)/.test(line));
+        for (const line of errors.slice(0, 5)) process.stderr.write(`fleet: bin ${i} logged ${line.slice(0, 2_000)}\n`);
+        if (errors.length > 5) process.stderr.write(`fleet: bin ${i} logged ${errors.length - 5} more error lines\n`);
+      }
+    }
   });
 }

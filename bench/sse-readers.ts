@@ -20,6 +20,7 @@ const CONNECTED = Buffer.from('event: unleash-connected\n');
 const UPDATED = Buffer.from('event: unleash-updated\n');
 /** Bytes kept from the end of one read, so an event name split across two reads is still found. */
 const KEEP = UPDATED.length - 1;
+const EMPTY = Buffer.alloc(0);
 
 /** How many times `pattern` occurs in `bytes`. */
 function occurrences(bytes: Buffer, pattern: Buffer): number {
@@ -38,7 +39,7 @@ function openStream(url: string, key: string): Promise<boolean> {
   return new Promise((resolve) => {
     let changes = 0;
     let connected = false;
-    let tail: Buffer = Buffer.alloc(0);
+    let tail: Buffer = EMPTY;
     const socket = connect(Number(port), hostname);
     socket.on('connect', () => {
       socket.write(
@@ -63,10 +64,10 @@ function openStream(url: string, key: string): Promise<boolean> {
         resolve(true);
       }
       for (let n = occurrences(bytes, UPDATED); n > 0; n--) (arrivals[changes++] ??= []).push(at);
-      // Keep the end only when it could be the start of a name (an event counted in it is not kept whole).
-      const last = bytes.lastIndexOf(UPDATED);
-      const from = Math.max(bytes.length - KEEP, last === -1 ? 0 : last + UPDATED.length);
-      tail = bytes.subarray(from).indexOf(0x65) === -1 ? Buffer.alloc(0) : Buffer.from(bytes.subarray(from));
+      // Keep the last line's start only when it may be the start of an event name (most reads end with a newline).
+      const from = bytes.lastIndexOf(0x0a) + 1;
+      const rest = bytes.subarray(from);
+      tail = rest.length > 0 && rest.length <= KEEP && UPDATED.subarray(0, rest.length).equals(rest) ? Buffer.from(rest) : EMPTY;
     });
     socket.on('error', () => resolve(false));
     socket.on('close', () => resolve(false));
