@@ -5,6 +5,7 @@ import { postgresStorage, SCHEMA_VERSION, type PostgresStorage } from '@flagadmi
 import type { ContractContext } from '../storage-contract';
 import { makeEvent, makeFeature, makeProject, rejects } from './records';
 import { sql, type TestPostgres } from './postgres';
+import { createPool } from '../../packages/storage-postgres/src/connect';
 
 let fresh = 0;
 const freshSchema = (what: string) => `own_${what}_${++fresh}`;
@@ -152,6 +153,26 @@ export function postgresCases({ test }: ContractContext, server: TestPostgres): 
       }
     }),
   );
+
+  test("a server message that reaches a checked-out connection before its user listens (a fast shutdown's) does not crash the process", async () => {
+    const pool = await createPool({ url: server.url, max: 1, applicationName: 'flagadmin pool=1 errors' });
+    try {
+      const client = await pool.connect(); // the pool stopped listening to it; no user listens yet
+      // What node-postgres does when the server's FATAL message arrives while no statement runs.
+      const emitter = client as unknown as { emit(event: string, error: Error): boolean };
+      let thrown: unknown;
+      try {
+        emitter.emit('error', new Error('terminating connection due to administrator command'));
+      } catch (error) {
+        thrown = error;
+      } finally {
+        client.release(true);
+      }
+      assert.is(thrown, undefined, 'an error event with no listener throws (the process would crash)');
+    } finally {
+      await pool.end();
+    }
+  });
 
   test(
     'a connection cut inside a write fails it with FlagadminStorageUnavailableError and leaves no trace',

@@ -34,5 +34,11 @@ export async function createPool(options: PoolOptions & Named): Promise<PgPool> 
   });
   // Without a listener, an idle connection the server drops would crash the process.
   pool.on('error', (error) => options.onIdleError?.(error));
+  // So would an error that reaches a connection between its users' listeners: one released it with a
+  // failure and the pool is ending it when the server's own message about it arrives (a fast shutdown
+  // tells every connection). Whoever used the connection saw the failure through its statements.
+  pool.on('connect', (client) => client.on('error', ignore));
   return pool as unknown as PgPool;
 }
+
+const ignore = (): void => undefined;
