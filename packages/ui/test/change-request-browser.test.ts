@@ -159,7 +159,8 @@ browserTest('a change request from draft to applied with two keys; the flag and 
 
   // The events list shows the request's events and the feature event its apply caused.
   await author.page.getByRole('link', { name: 'Events' }).click();
-  await author.page.getByLabel('Project').selectOption(PROJECT);
+  // The events screen's select (the project screen, still shown for a moment, has a section named by a "Project …" heading).
+  await author.page.getByRole('combobox', { name: 'Project', exact: true }).selectOption(PROJECT);
   await author.page.getByText(`Every event of project ${PROJECT}.`).waitFor();
   const expected = [
     'change-request-created',
