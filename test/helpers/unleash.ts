@@ -40,6 +40,8 @@ export interface UnleashOptions {
   flags?: Record<string, boolean>;
   /** Where Unleash's warnings and errors go (default: stderr); its debug and info lines are dropped. */
   log?: (line: string) => void;
+  /** More environment for Unleash's process (settings it reads from there only, e.g. its rate limits). */
+  env?: Record<string, string>;
 }
 
 export interface RunningUnleash {
@@ -127,6 +129,7 @@ export async function startUnleash(options: UnleashOptions): Promise<RunningUnle
     INIT_ADMIN_API_TOKENS: adminKey,
     INIT_BACKEND_API_TOKENS: backendKey,
     SEND_TELEMETRY: 'false',
+    ...options.env,
   });
 
   const spawned = performance.now();
