@@ -69,6 +69,15 @@ test('requests by route and status, latency histograms, events written, process 
     );
     assert.match(text, /http_request_duration_seconds_bucket\{le="0\.005",method="GET",route="\/api\/admin\/projects",status="200"\} \d+/);
     assert.ok(sample(text, 'process_cpu_user_seconds_total') > 0, 'process metrics');
+    // Each answer counts once in its own series (the series are kept per label set after the first).
+    const series = 'http_requests_total{method="GET",route="/api/admin/projects",status="200"}';
+    for (let i = 0; i < 3; i++)
+      await (await fetch(`${url}/api/admin/projects?page=${i}`, { headers: { authorization: key } })).arrayBuffer();
+    await (await fetch(`${url}/api/admin/projects`)).arrayBuffer();
+    const after = await (await fetch(url + path)).text();
+    assert.is(sample(after, series) - sample(text, series), 3);
+    const refused = 'http_requests_total{method="GET",route="/api/admin/projects",status="401"}';
+    assert.is(sample(after, refused) - sample(text, refused), 1);
     assert.is(
       sample(text, 'flagadmin_events_written_total') - sample(before, 'flagadmin_events_written_total'),
       1,
