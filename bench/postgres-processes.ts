@@ -241,11 +241,11 @@ export async function unleashRuns(
     env: { SDK_API_RATE_LIMIT_PER_MINUTE: '1000000000', TOKEN_AUTHENTICATION_RATE_LIMIT_PER_MINUTE: '1000000000' },
   });
   try {
-    await copyFlagsToUnleash(bin, unleash.url);
-    // The flag flagadmin PATCHes, which Unleash now holds in its one project.
-    const patched = patchPath.split('/').at(-1)!;
     const body = { tokenName: 'bench-unleash', type: 'client', environment: 'production' };
     const clientKey = (await adminCall<{ secret: string }>(bin, 'POST', '/api/admin/api-tokens', body)).secret;
+    await copyFlagsToUnleash(bin, clientKey, unleash.url, unleash.backendKey);
+    // The flag flagadmin PATCHes, which Unleash now holds in its one project.
+    const patched = patchPath.split('/').at(-1)!;
     await describePolls(`${bin.url}/api/client/features`, clientKey, `${unleash.url}/api/client/features`, unleash.backendKey);
     const servers = {
       flagadmin: {
@@ -299,7 +299,7 @@ export async function unleashRuns(
  * format) and imported by Unleash into its one project (its open-source edition creates no projects), so
  * both polls answer the same flags and strategies.
  */
-async function copyFlagsToUnleash(bin: RunningBin, unleashUrl: string): Promise<void> {
+async function copyFlagsToUnleash(bin: RunningBin, clientKey: string, unleashUrl: string, unleashKey: string): Promise<void> {
   const { personalAccessToken } = await import('../test/helpers/unleash-sdk-answers');
   const token = await personalAccessToken(unleashUrl, 'bench'); // Unleash's import refuses admin API keys
   const { projects } = await adminCall<{ projects: { id: string }[] }>(bin, 'GET', '/api/admin/projects');
@@ -312,6 +312,29 @@ async function copyFlagsToUnleash(bin: RunningBin, unleashUrl: string): Promise<
     });
     if (imported.status !== 200) throw new Error(`Unleash: importing ${id}'s flags: ${imported.status} ${await imported.text()}`);
   }
+  // Unleash's import leaves out the strategies of a flag that is off in the environment: added one by one.
+  const theirs = await clientFlags(`${unleashUrl}/api/client/features`, unleashKey);
+  for (const flag of (await clientFlags(`${bin.url}/api/client/features`, clientKey)).values()) {
+    const missing = flag.strategies.slice(theirs.get(flag.name)?.strategies.length ?? 0);
+    for (const { name, constraints, parameters } of missing) {
+      const added = await fetch(`${unleashUrl}/api/admin/projects/default/features/${flag.name}/environments/production/strategies`, {
+        method: 'POST',
+        headers: { authorization: token, 'content-type': 'application/json' },
+        body: JSON.stringify({ name, constraints, parameters }),
+      });
+      if (added.status !== 200) throw new Error(`Unleash: adding a strategy to ${flag.name}: ${added.status} ${await added.text()}`);
+    }
+  }
+}
+
+interface ClientFlag {
+  name: string;
+  strategies: { name: string; constraints: unknown[]; parameters: Record<string, string> }[];
+}
+
+async function clientFlags(url: string, key: string): Promise<Map<string, ClientFlag>> {
+  const { features } = (await (await fetch(url, { headers: { authorization: key } })).json()) as { features: ClientFlag[] };
+  return new Map(features.map((f) => [f.name, f]));
 }
 
 /** What each poll answers (its flags and bytes), so the two are seen to answer alike. */
