@@ -312,7 +312,8 @@ async function copyFlagsToUnleash(bin: RunningBin, clientKey: string, unleashUrl
     });
     if (imported.status !== 200) throw new Error(`Unleash: importing ${id}'s flags: ${imported.status} ${await imported.text()}`);
   }
-  // Unleash's import leaves out the strategies of a flag that is off in the environment: added one by one.
+  // Unleash's poll answers no strategies for the flags that are off after its import: each is added through
+  // its admin API (its poll still leaves them out, but its data is then the same).
   const theirs = await clientFlags(`${unleashUrl}/api/client/features`, unleashKey);
   for (const flag of (await clientFlags(`${bin.url}/api/client/features`, clientKey)).values()) {
     const missing = flag.strategies.slice(theirs.get(flag.name)?.strategies.length ?? 0);
