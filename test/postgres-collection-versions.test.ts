@@ -174,11 +174,16 @@ test('another process this one never hears from (its listener not there): the ba
   assert.equal(bAfter.names, []);
 });
 
-test('a commit no notification announced (an older process, a lost one): the batch finds it at the lock', async () => {
+/** A process whose environments are `development` alone, and the token its next batch had for them. */
+async function withDevelopment() {
   const a = await open();
   const derived = new Derived();
   await a.write((tx) => tx.put('environments', makeEnvironment('development')));
-  const before = await derived.in(a);
+  return { a, derived, before: await derived.in(a) };
+}
+
+test('a commit no notification announced (an older process, a lost one): the batch finds it at the lock', async () => {
+  const { a, derived, before } = await withDevelopment();
   await sql(
     server.url,
     `INSERT INTO "${schema}".environments (key, data) VALUES ('silent', '${JSON.stringify(makeEnvironment('silent'))}');
@@ -207,10 +212,7 @@ test("the listener's connection cut while another process commits: the batch sti
 });
 
 test('a batch whose flush fails: no token for what it wrote, and the rows it never committed are never listed under one', async () => {
-  const a = await open();
-  const derived = new Derived();
-  await a.write((tx) => tx.put('environments', makeEnvironment('development')));
-  const before = await derived.in(a);
+  const { a, derived, before } = await withDevelopment();
   // The database refuses one environment at the flush (the writes themselves succeed in memory).
   await sql(
     server.url,
