@@ -312,8 +312,7 @@ async function copyFlagsToUnleash(bin: RunningBin, clientKey: string, unleashUrl
     });
     if (imported.status !== 200) throw new Error(`Unleash: importing ${id}'s flags: ${imported.status} ${await imported.text()}`);
   }
-  // Unleash's poll answers no strategies for the flags that are off after its import: each is added through
-  // its admin API (its poll still leaves them out, but its data is then the same).
+  // Unleash's import leaves out the strategies of the flags that are off: each is added through its admin API.
   const theirs = await clientFlags(`${unleashUrl}/api/client/features`, unleashKey);
   for (const flag of (await clientFlags(`${bin.url}/api/client/features`, clientKey)).values()) {
     const missing = flag.strategies.slice(theirs.get(flag.name)?.strategies.length ?? 0);
@@ -325,6 +324,13 @@ async function copyFlagsToUnleash(bin: RunningBin, clientKey: string, unleashUrl
       });
       if (added.status !== 200) throw new Error(`Unleash: adding a strategy to ${flag.name}: ${added.status} ${await added.text()}`);
     }
+  }
+  // Unleash answers its poll from a cache it refreshes on its own: wait until the answer has every strategy.
+  const strategies = (flags: Map<string, ClientFlag>) => [...flags.values()].reduce((n, f) => n + f.strategies.length, 0);
+  const want = strategies(await clientFlags(`${bin.url}/api/client/features`, clientKey));
+  for (let tries = 0; strategies(await clientFlags(`${unleashUrl}/api/client/features`, unleashKey)) < want; tries++) {
+    if (tries === 100) throw new Error('Unleash never answered the strategies added');
+    await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 
