@@ -19,14 +19,14 @@ import { writeSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 
 /** Most entries in one batch, and the index bits of the claim counter (the rest is the batch's sequence). */
-export const MAX_ENTRIES = 4_096;
+const MAX_ENTRIES = 4_096;
 const INDEX_BITS = 13;
 const INDEX_MASK = (1 << INDEX_BITS) - 1;
 /** An index above every batch's count: nothing to claim. */
 const NOTHING = INDEX_MASK;
 const SEQUENCES = 1 << (31 - INDEX_BITS);
 /** Bytes of distinct payloads one batch can carry. */
-export const PAYLOAD_BYTES = 1 << 20;
+const PAYLOAD_BYTES = 1 << 20;
 
 // ctrl slots
 const NEXT = 0;
@@ -72,7 +72,7 @@ export class SocketWriterPool {
   private readonly payload = Buffer.from(this.payloadArea);
   private readonly helpers: Worker[] = [];
   private sequence = 0;
-  /** How many entries of the last batch the calling thread wrote (the helpers wrote the others). */
+  /** How many entries of the last `write` the calling thread wrote (the helpers wrote the others). */
   claimedHere = 0;
 
   constructor(readonly threads: number) {
@@ -80,50 +80,63 @@ export class SocketWriterPool {
   }
 
   /**
-   * Writes `entries` (at most MAX_ENTRIES, their distinct payloads within PAYLOAD_BYTES: see `fits`) and
-   * answers, per entry, the bytes written (0 when the socket could take none: EAGAIN) or -1 on an error
-   * (the connection is gone). `claimHere: false` leaves every entry to the helpers (tests).
+   * Writes every entry and answers, per entry, the bytes written: 0 when none were taken (the socket was
+   * full: EAGAIN, or the chunk is larger than the shared area: the caller writes it another way), -1 on an
+   * error (the connection is gone). Runs of at most MAX_ENTRIES entries whose distinct payloads fit the
+   * shared area go one after another. `claimHere: false` leaves every entry to the helpers (tests).
    */
-  run(entries: readonly BatchEntry[], claimHere = true): Int32Array {
+  write(entries: readonly BatchEntry[], claimHere = true): Int32Array {
+    const written = new Int32Array(entries.length);
+    this.claimedHere = 0;
+    for (let from = 0; from < entries.length; ) from = this.run(entries, from, written, claimHere);
+    return written;
+  }
+
+  /** Places the entries from `from` on, as many as fit, writes them, and answers where the next run starts. */
+  private run(entries: readonly BatchEntry[], from: number, written: Int32Array, claimHere: boolean): number {
     const { ctrl, fds, offsets, lengths, results } = this;
-    const count = entries.length;
     this.start();
     this.sequence = (this.sequence + 1) % SEQUENCES;
     const base = this.sequence << INDEX_BITS;
     Atomics.store(ctrl, NEXT, base | NOTHING);
     const placed = new Map<Uint8Array, number>();
+    /** The entry each shared slot holds. */
+    const slots: number[] = [];
     let end = 0;
-    for (let i = 0; i < count; i++) {
-      const { fd, bytes } = entries[i]!;
+    let next = from;
+    for (; next < entries.length && slots.length < MAX_ENTRIES; next++) {
+      const { fd, bytes } = entries[next]!;
       let at = placed.get(bytes);
       if (at === undefined) {
+        if (bytes.byteLength > PAYLOAD_BYTES) continue; // never placed: answered 0
+        if (end + bytes.byteLength > PAYLOAD_BYTES) break; // the next run's
         at = end;
         this.payload.set(bytes, at);
         placed.set(bytes, at);
         end += bytes.byteLength;
       }
-      fds[i] = fd;
-      offsets[i] = at;
-      lengths[i] = bytes.byteLength;
-      results[i] = -1;
+      const slot = slots.length;
+      slots.push(next);
+      fds[slot] = fd;
+      offsets[slot] = at;
+      lengths[slot] = bytes.byteLength;
+      results[slot] = -1;
     }
+    const count = slots.length;
     Atomics.store(ctrl, COUNT, count);
     Atomics.store(ctrl, DONE, 0);
     Atomics.store(ctrl, NEXT, base);
     Atomics.add(ctrl, WAKE, 1);
     Atomics.notify(ctrl, WAKE);
-    this.claimedHere = claimHere ? this.claim(count) : 0;
+    let claimed = claimHere ? this.claim(count) : 0;
     const giveUp = claimHere ? Number.POSITIVE_INFINITY : performance.now() + 10_000;
     for (let done = Atomics.load(ctrl, DONE); done < count; done = Atomics.load(ctrl, DONE)) {
       Atomics.wait(ctrl, DONE, done, 50);
-      if (performance.now() > giveUp) this.claimedHere += this.claim(count); // no helper came: take the rest
+      if (performance.now() > giveUp) claimed += this.claim(count); // no helper came: take the rest
     }
-    return results.subarray(0, count);
-  }
-
-  /** Whether a batch of `count` entries whose distinct payloads sum to `bytes` fits one run. */
-  static fits(count: number, bytes: number): boolean {
-    return count <= MAX_ENTRIES && bytes <= PAYLOAD_BYTES;
+    this.claimedHere += claimed;
+    for (let slot = 0; slot < count; slot++) written[slots[slot]!] = results[slot]!;
+    return next;
   }
 
   /** Takes entries until none is left; answers how many it wrote. */

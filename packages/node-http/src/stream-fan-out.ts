@@ -72,35 +72,14 @@ export class StreamFanOut {
       for (const p of batch) if (!p.socket.destroyed) p.socket.write(p.bytes);
       return;
     }
-    let run: Pending[] = [];
-    let payload = 0;
-    const placed = new Set<Uint8Array>();
+    const direct: Pending[] = [];
     for (const p of batch) {
-      if (directFd(p.socket) !== p.fd || !SocketWriterPool.fits(1, p.bytes.byteLength)) {
-        if (!p.socket.destroyed) p.socket.write(p.bytes); // gone, or a chunk above the shared area
-        continue;
-      }
-      const added = placed.has(p.bytes) ? 0 : p.bytes.byteLength;
-      if (!SocketWriterPool.fits(run.length + 1, payload + added)) {
-        this.writeRun(run);
-        run = [];
-        payload = 0;
-        placed.clear();
-      }
-      if (!placed.has(p.bytes)) {
-        placed.add(p.bytes);
-        payload += p.bytes.byteLength;
-      }
-      run.push(p);
+      if (directFd(p.socket) === p.fd) direct.push(p);
+      else if (!p.socket.destroyed) p.socket.write(p.bytes); // changed since: through node, in order
     }
-    this.writeRun(run);
-  }
-
-  private writeRun(run: readonly Pending[]): void {
-    if (run.length === 0) return;
-    const written = this.pool.run(run);
-    for (let i = 0; i < run.length; i++) {
-      const p = run[i]!;
+    const written = this.pool.write(direct);
+    for (let i = 0; i < direct.length; i++) {
+      const p = direct[i]!;
       // The rest goes through node's queue, in order; a failed write fails there too and closes the socket.
       if (written[i]! < p.bytes.byteLength) p.socket.write(p.bytes.subarray(Math.max(0, written[i]!)));
     }

@@ -228,7 +228,7 @@ pool('a helper writes a whole batch when the calling thread claims none', async 
       fd: (s as unknown as { _handle: { fd: number } })._handle.fd,
       bytes: i % 2 ? shared : Buffer.from(`own ${i}\n`),
     }));
-    const written = writers.run(entries, false);
+    const written = writers.write(entries, false);
     assert.equal(
       [...written],
       entries.map((e) => e.bytes.byteLength),
