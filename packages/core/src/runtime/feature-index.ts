@@ -23,6 +23,13 @@ import { readUsageStamps, stampedSince } from './usage-stamps';
 
 /** More new events than this at once: the index is built again from the features instead. */
 export const REBUILD_AFTER = 5_000;
+/**
+ * A refresh that changes more than one row in MOVE_SHARE (and more than MOVE_ROWS) drops the sort orders,
+ * built again when next asked: each row moved costs an order a shift of its tail, so many moves cost more
+ * than one sort.
+ */
+const MOVE_SHARE = 64;
+const MOVE_ROWS = 256;
 
 export interface FeatureRow {
   /** Where the row sits in the index (a slot is reused once its feature is gone). */
@@ -38,8 +45,7 @@ export interface FeatureRow {
   createdAt: string;
   /** `createdAt` as ms (Date.parse). */
   createdMs: number;
-  createdById: number;
-  /** `createdById` as text (the `createdBy` filter's values). */
+  /** The creator's user id as text (the `createdBy` filter's values). */
   creator: string;
   lastSeenAt: string | null;
   stage: LifecycleStage;
@@ -73,7 +79,6 @@ const rowOf = (f: FeatureRecord, slot: number): FeatureRow => ({
   favorite: f.favorite,
   createdAt: f.createdAt,
   createdMs: Date.parse(f.createdAt),
-  createdById: f.createdBy?.id ?? 0,
   creator: String(f.createdBy?.id ?? 0),
   lastSeenAt: f.lastSeenAt,
   stage: f.lifecycle.stage,
@@ -190,6 +195,7 @@ export class FeatureIndex {
         const name = (JSON.parse(text) as { featureName: string | null }).featureName;
         if (name !== null) names.add(name);
       }
+      if (names.size > Math.max(MOVE_ROWS, this.byName.size / MOVE_SHARE)) this.orders.clear();
       const related = new Set<string>();
       for (const name of names) {
         const feature = await tx.get('features', name);
