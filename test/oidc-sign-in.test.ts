@@ -311,12 +311,13 @@ test('the client secret is in no answer and no log line', async () => {
   assert.match(bin.child.stdout, 'signed in with single sign-on', 'the log has the sign-ins');
 });
 
-test('single sign-on takes from the sign-ins of its address: past the limit a JSON 429 with Retry-After, nothing started', async () => {
+test('single sign-on takes from the sign-ins of its address at the callback: past the limit a JSON 429 with Retry-After, nothing started', async () => {
   let refused: Response | undefined;
   for (let i = 0; i < 100 && !refused; i++) {
-    const res = await fetch(`${bin.url}/auth/oidc/login`, { redirect: 'manual' });
+    // A callback without the browser's record: refused (400), but it took its sign-in first.
+    const res = await callback(`${bin.url}/auth/oidc/callback?code=x&state=y`, '');
     if (res.status === 429) refused = res;
-    else assert.is(res.status, 302);
+    else assert.is(res.status, 400);
   }
   assert.ok(refused, 'refused within 100 sign-ins');
   assert.match(refused!.headers.get('retry-after') ?? '', /^[1-9]\d*$/);
@@ -329,6 +330,8 @@ test('single sign-on takes from the sign-ins of its address: past the limit a JS
     body: JSON.stringify({ username: 'nobody', password: 'Wrong-pass-123' }),
   });
   assert.is(password.status, 429, 'the same bucket as password sign-ins');
+  const start = await fetch(`${bin.url}/auth/oidc/login`, { redirect: 'manual' });
+  assert.is(start.status, 302, 'going to the issuer takes nothing: one sign-in, one token (at the callback)');
 });
 
 test.run();

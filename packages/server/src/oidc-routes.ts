@@ -98,7 +98,8 @@ export function withSignInRoutes(handle: FetchHandler, options: SignInRoutesOpti
     return { status: 302, headers: { location, 'set-cookie': setCookie, ...NO_STORE }, body: null };
   }
 
-  async function callback(headers: Headers, search: string, s: NonNullable<typeof sso>): Promise<PlainResponse> {
+  async function callback(headers: Headers, search: string, peer: string | undefined, s: NonNullable<typeof sso>): Promise<PlainResponse> {
+    takeSignIn(s, headers, peer);
     const identity = await s.party.finish(search, cookieValue(headers, LOGIN_COOKIE));
     const user = await s.admin.findOrCreateSsoUser(SYSTEM_PRINCIPAL, { ...identity, rootRole: s.config.defaultRole });
     const session = await s.admin.openSession(SYSTEM_PRINCIPAL, { userId: user.id });
@@ -109,20 +110,14 @@ export function withSignInRoutes(handle: FetchHandler, options: SignInRoutesOpti
   }
 
   /**
-   * Single sign-on takes from the address's sign-in bucket, as a password sign-in does (Unleash limits
-   * /auth/oidc per address too): a 429 with Retry-After when it is empty.
+   * Single sign-on takes one from the address's sign-in bucket, as a password sign-in does (Unleash limits
+   * /auth/oidc per address too), at the callback only (the step that asks the issuer and opens the
+   * session): one sign-in, one token. Core's 429 with Retry-After when it is empty.
    */
-  function throttled(s: NonNullable<typeof sso>, headers: Headers, peer: string | undefined): PlainResponse | null {
+  function takeSignIn(s: NonNullable<typeof sso>, headers: Headers, peer: string | undefined): void {
     const { people } = s.admin.context;
     // The instance's clock, as password sign-ins take from the same buckets with it.
-    const wait = people.signInThrottle.take(people.addressOf(peer, headers.get('x-forwarded-for')), s.admin.context.now().getTime());
-    if (wait === 0) return null;
-    const body = {
-      id: crypto.randomUUID(),
-      name: 'TooManyRequestsError',
-      message: 'Too many sign-ins from your address: try again later.',
-    };
-    return json(429, body, { 'retry-after': String(Math.ceil(wait / 1000)) });
+    people.signInThrottle.takeSignIn(people.addressOf(peer, headers.get('x-forwarded-for')), s.admin.context.now().getTime());
   }
 
   /** The answer of a sign-in route, or null for every other request. */
@@ -139,15 +134,14 @@ export function withSignInRoutes(handle: FetchHandler, options: SignInRoutesOpti
     }
     // A new answer each time: a host may add headers to the one it is given.
     if (pathname === PROVIDERS || !sso) return json(200, { options: signInOptions });
-    const refused = throttled(sso, headers, peer);
-    if (refused) return refused;
     try {
-      return pathname === LOGIN ? await login(headers, sso) : await callback(headers, search, sso);
+      return pathname === LOGIN ? await login(headers, sso) : await callback(headers, search, peer, sso);
     } catch (error) {
       if (error instanceof AdminError && error.status < 500) {
-        // Core refused the person (e.g. an identity with neither email nor username): its own answer.
+        // Core refused the sign-in (too many from the address; an identity with neither email nor
+        // username): its own answer, with its headers (Retry-After).
         logger.warn({ status: error.status, reason: error.name }, 'single sign-on refused');
-        return json(error.status, { id: error.id, name: error.name, message: error.message });
+        return json(error.status, { id: error.id, name: error.name, message: error.message }, error.headers);
       }
       if (!(error instanceof OidcError)) throw error;
       logger.warn({ status: error.status, reason: error.reason ?? error.message }, 'single sign-on refused');

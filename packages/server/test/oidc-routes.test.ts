@@ -1,6 +1,7 @@
 // The bin's single sign-on routes in process, over a real socket, against a real issuer (no browser):
 // the base path in every path and cookie, the callback's address from the request or OIDC_REDIRECT_URI,
-// https behind a proxy (Secure cookies), a bad Host, the plain protocol left to core for other paths.
+// https behind a proxy (Secure cookies), a bad Host, the plain protocol left to core for other paths, one
+// sign-in's token taken at the callback.
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startServer, type RunningServer } from '@flagadmin/server';
@@ -74,6 +75,28 @@ test('OIDC_REDIRECT_URI: the callback as registered, whatever the request says; 
   assert.is(res.status, 302);
   assert.is(new URL(res.headers.get('location')!).searchParams.get('redirect_uri'), PUBLIC_CALLBACK);
   assert.match(res.headers.get('set-cookie')!, /; Secure$/);
+});
+
+test('a single sign-on takes one sign-in, at the callback: going to the issuer takes none; past the limit the callback is a 429 with Retry-After', async () => {
+  // Two sign-ins in a row, one more every 30 s: this test ends long before a token comes back.
+  const oidc = { issuer: issuer.url, clientId: issuer.clientId, clientSecret: SECRET, defaultRole: 'Viewer' as const };
+  const limited = await startServer({ port: 0, storage: memoryStorage(), demo: false, oidc, people: { signInPerMinute: 2 } });
+  try {
+    const callback = () => fetch(`${limited.url}/auth/oidc/callback?code=x&state=y`, { redirect: 'manual' });
+    for (let i = 0; i < 2; i++) {
+      assert.is((await login(limited.url)).status, 302, `sign-in ${i + 1} goes to the issuer`);
+      assert.is((await callback()).status, 400, `sign-in ${i + 1}: its callback is heard (no browser record)`);
+    }
+    assert.is((await login(limited.url)).status, 302, 'going to the issuer takes no sign-in');
+    const refused = await callback();
+    assert.is(refused.status, 429);
+    assert.match(refused.headers.get('retry-after') ?? '', /^[1-9]\d*$/);
+    assert.is(refused.headers.get('set-cookie'), null);
+    const body = (await refused.json()) as { name: string; message: string };
+    assert.equal([body.name, body.message], ['TooManyRequestsError', 'Too many sign-ins from your address: try again later.']);
+  } finally {
+    await limited.close();
+  }
 });
 
 test('without single sign-on: no option offered, and its routes are core’s 404', async () => {

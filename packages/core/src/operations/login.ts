@@ -25,12 +25,7 @@ export async function login(
   _principal: Principal | undefined,
   input: { body: unknown; address?: string },
 ): Promise<{ user: UserDocument; sessionId: string; expiresAt: string }> {
-  const wait = ctx.people.signInThrottle.take(input.address ?? 'unknown', ctx.now().getTime());
-  if (wait > 0) {
-    throw new AdminError('TooManyRequestsError', 'Too many sign-ins from your address: try again later.', {
-      headers: { 'retry-after': String(Math.ceil(wait / 1000)) },
-    });
-  }
+  ctx.people.signInThrottle.takeSignIn(input.address ?? 'unknown', ctx.now().getTime());
   assertValid<{ username: string; password: string }>('login', input.body, 'login');
   const { username, password } = input.body;
   const hasher = hasherOf(ctx);

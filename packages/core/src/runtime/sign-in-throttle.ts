@@ -3,6 +3,7 @@
  * bounded map: the address unseen longest is forgotten first). It bounds guessing across many names from
  * one address, which the per-person lock (operations/login.ts) does not.
  */
+import { AdminError } from '../base/errors';
 import { SetupError } from '../base/setup-error';
 
 export interface SignInLimitOptions {
@@ -47,6 +48,18 @@ export class SignInThrottle {
     }
     this.#buckets.set(key, { tokens, at: now });
     return Math.ceil(((1 - tokens) * 60_000) / this.perMinute);
+  }
+
+  /**
+   * Takes one sign-in for the address at `now` (ms), or refuses it: a 429 with `Retry-After` (seconds)
+   * when its bucket is empty. Every way to sign in (password, single sign-on) asks here, so all answer alike.
+   */
+  takeSignIn(address: string, now: number): void {
+    const wait = this.take(address, now);
+    if (wait === 0) return;
+    throw new AdminError('TooManyRequestsError', 'Too many sign-ins from your address: try again later.', {
+      headers: { 'retry-after': String(Math.ceil(wait / 1000)) },
+    });
   }
 
   /** How many addresses are remembered now. */
