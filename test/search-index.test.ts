@@ -6,6 +6,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createAdmin, SYSTEM_PRINCIPAL, type FeatureRecord, type FeatureType, type Principal, type Storage } from '@flagadmin/core';
 import { featureLifetimes, isPotentiallyStale } from '../packages/core/src/documents/feature-types';
+import { SortedSlots } from '../packages/core/src/runtime/sorted-slots';
 import { makeEvent, makeFeature } from './helpers/records';
 import { LOWDB, MEMORY, POSTGRES, type TestStorage } from './helpers/test-storages';
 
@@ -277,6 +278,55 @@ function searchIndexSuite(storageKind: TestStorage, runs: number, size: number) 
 
   return test;
 }
+
+const few = suite('a search of few matches right after a write');
+
+few('sorts its matches by the order itself: no rank of every feature is computed again', async () => {
+  const { storage } = await MEMORY.open();
+  const admin = createAdmin({ storage, now: () => NOW });
+  const names = namesOf(2_000);
+  const tagged = new Set(['f0007', 'f0500', 'f1999']);
+  const put = (fs: readonly FeatureRecord[]) =>
+    storage.write(async (tx) => {
+      for (const f of fs) {
+        await tx.put('features', f);
+        await tx.appendEvent(makeEvent({ project: f.project, featureName: f.name }));
+      }
+    });
+  await put(
+    names.map((name, i) =>
+      makeFeature(name, 'p1', {
+        createdAt: new Date(NOW.getTime() - (i % 97) * DAY).toISOString(),
+        tags: tagged.has(name) ? [TAGS[0]!] : [],
+      }),
+    ),
+  );
+  // Two filters: the total is counted over the tag's three rows, which then need putting in order.
+  const query = new URLSearchParams({ project: 'IS:p1', tag: 'INCLUDE:simple:a', sortBy: 'createdAt', sortOrder: 'desc' });
+  const search = async (): Promise<[number, string[]]> => {
+    const found = await admin.searchFeatures(SYSTEM_PRINCIPAL, { query });
+    return [found.total, found.features.map((f) => f.name)];
+  };
+  assert.equal(await search(), await scan(storage, query, SYSTEM_PRINCIPAL));
+  // The write moves one row in the orders (their ranks are stale then) and makes it a fourth match.
+  await put([makeFeature('f0001', 'p1', { createdAt: NOW.toISOString(), tags: [TAGS[0]!] })]);
+  const rank = SortedSlots.prototype.rank;
+  let ranks = 0;
+  SortedSlots.prototype.rank = function (this: SortedSlots<unknown>, slot: number) {
+    ranks++;
+    return rank.call(this, slot);
+  };
+  try {
+    const answer = await search();
+    assert.equal(answer, await scan(storage, query, SYSTEM_PRINCIPAL));
+    assert.equal([answer[0], answer[1][0]], [4, 'f0001']);
+    assert.is(ranks, 0);
+  } finally {
+    SortedSlots.prototype.rank = rank;
+  }
+});
+
+few.run();
 
 // On memory, enough flags for every way to a page (sorting few matches, a bitmap of ranks, walking an order from either end).
 searchIndexSuite(MEMORY, 300, 1_200).run();

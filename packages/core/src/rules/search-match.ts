@@ -8,8 +8,9 @@
  *   `query` word's trigram list), each candidate tested against every clause.
  * - The **page**: with a known total, the chosen order is walked from its nearer end, testing each row,
  *   for at most about as many rows as the total; past that (the matches sit far apart in that order), and whenever
- *   the total was counted, the matches are put in the order through their ranks in it: sorted when few, else
- *   marked in a bitmap of ranks read 32 at a time up to the page.
+ *   the total was counted, the matches are put in the order: sorted by its comparison of rows when few (no
+ *   rank is needed, so a search right after a write costs the matches, not every feature), else marked in a
+ *   bitmap of their ranks in it, read 32 at a time up to the page.
  *
  * Without any candidate set (filters that only exclude, `state` other than stale, `createdAt`, a `query`
  * word shorter than three characters) the count tests every row: the matching set is then most rows, or the
@@ -37,7 +38,7 @@ export function matchPage(
   const known = filters.length === 0 ? clauses.find((c) => c.side)?.count : filters.length === 1 ? filters[0]!.count : undefined;
   if (known === undefined) {
     const matches = candidatesPassing(index, clauses, passes);
-    return pageOf(index, order, matches.length, page, (from, to) => inOrder(order, matches, from, to));
+    return pageOf(index, order, matches.length, page, (from, to) => inOrder(index, order, matches, from, to));
   }
   // Every candidate of the one filter passes: they are the matches as they are.
   const exact = filters.length === 1 ? filters[0]!.candidates : undefined;
@@ -46,7 +47,7 @@ export function matchPage(
     // Walked only when the page should come within the budget, were the matches spread evenly in the order.
     const likely = (Math.min(to, known - from) * order.size) / Math.max(1, known) <= budget;
     const walked = likely ? walk(index, order, passes, from, to, known, budget) : undefined;
-    return walked ?? inOrder(order, exact ? all(exact) : candidatesPassing(index, clauses, passes), from, to);
+    return walked ?? inOrder(index, order, exact ? all(exact) : candidatesPassing(index, clauses, passes), from, to);
   });
 }
 
@@ -99,14 +100,17 @@ function all(candidates: Candidates): number[] {
 interface Order {
   readonly size: number;
   at(rank: number): number;
+  /** A slot's rank: after a change the order computes every slot's rank again, so only the bitmap asks. */
   rank(slot: number): number;
+  /** The order's comparison of two rows (a total order: no two rows compare equal). */
+  compare(a: FeatureRow, b: FeatureRow): number;
 }
 
 /** The slots of the matches at ranks [from, to) of their ascending order. */
-function inOrder(order: Order, matches: readonly number[], from: number, to: number): number[] {
+function inOrder(index: FeatureIndex, order: Order, matches: readonly number[], from: number, to: number): number[] {
   if (matches.length * Math.log2(matches.length + 1) < order.size / 32) {
-    const ranks = Int32Array.from(matches, (s) => order.rank(s)).sort();
-    return Array.from(ranks.subarray(from, to), (r) => order.at(r));
+    const rows = matches.map((s) => index.row(s)!).sort(order.compare);
+    return rows.slice(from, to).map((r) => r.slot);
   }
   const bits = new Uint32Array((order.size >>> 5) + 1);
   for (const s of matches) {

@@ -1,12 +1,15 @@
 /**
  * One sort order of the search index: every row's slot, sorted by a total order of rows (ties broken by
  * creation time and name, so no two rows compare equal), kept sorted as rows come, change and go (a binary
- * search and one move of the array's tail each), with each slot's rank computed again when asked after a change.
+ * search and one move of the array's tail each), with each slot's rank computed again when asked after a change
+ * (in an array as long as the highest slot the order has held, kept as slots come: no scan for it).
  */
 export class SortedSlots<R> {
   private slots: Int32Array;
   private length = 0;
   private ranks: Int32Array | undefined;
+  /** Above every slot in the order (slots are reused, so it stays near the index's slot count). */
+  private slotBound = 0;
 
   constructor(
     readonly compare: (a: R, b: R) => number,
@@ -16,6 +19,7 @@ export class SortedSlots<R> {
     const sorted = [...all].sort((a, b) => compare(rowAt(a), rowAt(b)));
     this.slots = Int32Array.from(sorted);
     this.length = sorted.length;
+    for (const slot of sorted) if (slot >= this.slotBound) this.slotBound = slot + 1;
   }
 
   get size(): number {
@@ -30,9 +34,7 @@ export class SortedSlots<R> {
   /** A slot's rank (recomputed for every slot once after a change); the slot must be in the order. */
   rank(slot: number): number {
     if (!this.ranks) {
-      let top = 0;
-      for (let i = 0; i < this.length; i++) top = Math.max(top, this.slots[i]!);
-      const ranks = new Int32Array(top + 1);
+      const ranks = new Int32Array(this.slotBound);
       for (let i = 0; i < this.length; i++) ranks[this.slots[i]!] = i;
       this.ranks = ranks;
     }
@@ -50,6 +52,7 @@ export class SortedSlots<R> {
     this.slots.copyWithin(at + 1, at, this.length);
     this.slots[at] = slot;
     this.length++;
+    if (slot >= this.slotBound) this.slotBound = slot + 1;
     this.ranks = undefined;
   }
 
