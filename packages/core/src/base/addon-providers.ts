@@ -217,6 +217,10 @@ export const ADDON_PROVIDERS: readonly AddonProviderDefinition[] = [webhook, sla
 /** The provider of that name, or undefined (looked up in a list: no user text reaches an object key). */
 export const addonProvider = (name: string): AddonProviderDefinition | undefined => ADDON_PROVIDERS.find((p) => p.name === name);
 
+/** Whether a parameter is secret (masked in answers, sealed at rest): the provider says; of an unknown provider, every one. */
+export const isSecretParameter = (provider: string, name: string): boolean =>
+  addonProvider(provider)?.parameters.some((p) => p.name === name && p.sensitive) ?? true;
+
 /** The settings record where `@flagadmin/integrations` keeps an integration's delivery state. */
 export const integrationStateName = (addonId: number): string => `integration-delivery:${addonId}`;
 

@@ -4,7 +4,7 @@
  * (`@flagadmin/integrations`) just before sending. Without a key an instance stores no secret: a non-empty one
  * is refused (400) with the setting to give.
  */
-import { addonProvider } from './addon-providers';
+import { isSecretParameter } from './addon-providers';
 import { badData } from './errors';
 import { isSealed, SealedSecretError, type SecretSealer } from './secret-sealing';
 import type { AddonRecord } from './vocabulary-records';
@@ -36,17 +36,15 @@ export interface IntegrationSecrets {
 /** What a sealed parameter is bound to: the same text in another integration or parameter does not open. */
 const boundTo = (record: AddonRecord, name: string) => `flagadmin integration ${record.id} parameter ${name}`;
 
-/** The provider's sensitive parameters; of an unknown provider, every one (as answers mask them). */
-const isSecret = (record: AddonRecord, name: string): boolean =>
-  addonProvider(record.provider)?.parameters.some((p) => p.name === name && p.sensitive) ?? true;
+const isSecret = (record: AddonRecord, name: string): boolean => isSecretParameter(record.provider, name);
 
 const filled = (value: unknown) => value !== undefined && value !== null && value !== '';
 
-const withParameters = (record: AddonRecord, entries: [string, unknown][]): AddonRecord => {
-  const parameters: Record<string, unknown> = Object.create(null);
-  for (const [name, value] of entries) parameters[name] = value;
-  return { ...record, parameters: { ...parameters } };
-};
+// Object.fromEntries defines own properties: a parameter named __proto__ stays a parameter.
+const withParameters = (record: AddonRecord, entries: [string, unknown][]): AddonRecord => ({
+  ...record,
+  parameters: Object.fromEntries(entries),
+});
 
 export function integrationSecrets(sealer: SecretSealer | undefined): IntegrationSecrets {
   const clearNames = (record: AddonRecord) =>

@@ -3,7 +3,7 @@
  * its required parameters present, a URL parameter an http(s) URL) plus ours (custom headers a JSON object of
  * strings), and answers with the provider's secret parameters masked.
  */
-import { MASKED_VALUE, addonProvider, type AddonProviderDefinition } from '../base/addon-providers';
+import { MASKED_VALUE, addonProvider, isSecretParameter, type AddonProviderDefinition } from '../base/addon-providers';
 import { badData } from '../base/errors';
 import type { AddonRecord } from '../base/vocabulary-records';
 
@@ -106,10 +106,9 @@ export function addonRecord(
 
 /** An integration as answers show it: its provider's secret parameters as `*****`. */
 export function maskedAddon(record: AddonRecord): AddonRecord {
-  const provider = addonProvider(record.provider);
   const parameters: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(record.parameters)) {
-    const secret = provider?.parameters.some((p) => p.name === key && p.sensitive) ?? true;
+    const secret = isSecretParameter(record.provider, key);
     Object.defineProperty(parameters, key, { value: secret ? MASKED_VALUE : value, enumerable: true, writable: true, configurable: true });
   }
   return { ...record, parameters };
