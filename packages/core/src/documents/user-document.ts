@@ -26,11 +26,17 @@ export interface RoleDocument {
   description: string;
 }
 
-/** The root role's Unleash id for a key role (Admin 1, Editor 2, Viewer 3). */
-export const rootRoleId = (role: AdminRole): number => ROOT_ROLES.find((r) => r.role === role)!.id;
+const rootRoleOf = (role: AdminRole) => ROOT_ROLES.find((r) => r.role === role)!;
 
-export const rootRoleDocuments = (): RoleDocument[] =>
-  ROOT_ROLES.map(({ id, name, description }) => ({ id, type: 'root', name, description }));
+const roleDocument = ({ id, name, description }: (typeof ROOT_ROLES)[number]): RoleDocument => ({ id, type: 'root', name, description });
+
+/** The root role's Unleash id for a key role (Admin 1, Editor 2, Viewer 3). */
+export const rootRoleId = (role: AdminRole): number => rootRoleOf(role).id;
+
+/** A key role's root role as the API answers it (Unleash's roleSchema). */
+export const rootRoleDocument = (role: AdminRole): RoleDocument => roleDocument(rootRoleOf(role));
+
+export const rootRoleDocuments = (): RoleDocument[] => ROOT_ROLES.map(roleDocument);
 
 /** The name events, change requests and reviews give a person: their email, else their username. */
 export const personName = (user: Pick<UserRecord, 'email' | 'username' | 'id'>): string => user.email ?? user.username ?? `user ${user.id}`;

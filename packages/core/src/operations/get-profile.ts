@@ -1,6 +1,5 @@
 import { requireAdminKey, type Principal } from '../base/auth';
-import { ROOT_ROLES } from '../base/people-records';
-import type { RoleDocument } from '../documents/user-document';
+import { rootRoleDocument, type RoleDocument } from '../documents/user-document';
 import type { AdminContext } from '../runtime/context';
 
 export interface ProfileDocument {
@@ -20,12 +19,11 @@ export interface ProfileDocument {
  */
 export async function getProfile(ctx: AdminContext, principal: Principal): Promise<ProfileDocument> {
   requireAdminKey(principal);
-  const role = ROOT_ROLES.find((r) => r.role === (principal.role ?? 'viewer'))!;
   return ctx.read(async (tx) => {
     const stored = principal.user ? await tx.get('users', String(principal.id)) : undefined;
     const projects = principal.projects.includes('*') ? (await tx.list('projects')).map((p) => p.id).sort() : [...principal.projects];
     return {
-      rootRole: { id: role.id, type: 'root', name: role.name, description: role.description },
+      rootRole: rootRoleDocument(principal.role ?? 'viewer'),
       projects,
       groups: [],
       features: [],

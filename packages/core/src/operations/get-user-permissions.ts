@@ -1,7 +1,6 @@
 import { requireAdmin, type Principal } from '../base/auth';
 import { holds, PERMISSION_CATALOG, type CatalogPermission } from '../base/permission-catalog';
-import { ROOT_ROLES } from '../base/people-records';
-import { userDocument, type RoleDocument, type UserDocument } from '../documents/user-document';
+import { rootRoleDocument, userDocument, type RoleDocument, type UserDocument } from '../documents/user-document';
 import type { AdminContext } from '../runtime/context';
 import { getUserRecord, userIdOf, userPrincipal } from '../runtime/people';
 
@@ -44,11 +43,10 @@ export async function getUserPermissions(
       ...(type === 'environment' ? { environment: environment! } : {}),
       hasPermission: holds(p, person, project, environment ?? ''),
     }));
-  const role = ROOT_ROLES.find((r) => r.role === user.role)!;
   return {
     overview: { root: granted('root'), project: granted('project'), environment: environment ? granted('environment') : [], groups: [] },
     user: await userDocument(user),
-    rootRole: { id: role.id, type: 'root', name: role.name, description: role.description },
+    rootRole: rootRoleDocument(user.role),
     projectRoles: [],
   };
 }

@@ -1,6 +1,5 @@
 import type { Principal } from '../base/auth';
-import { ROOT_ROLES } from '../base/people-records';
-import type { RoleDocument } from '../documents/user-document';
+import { rootRoleDocument, type RoleDocument } from '../documents/user-document';
 import type { AdminContext } from '../runtime/context';
 import { resetTokenOwner } from '../runtime/password-reset';
 
@@ -24,13 +23,12 @@ export async function validateResetToken(
   input: { token: unknown },
 ): Promise<TokenUserDocument> {
   const user = await ctx.read((tx) => resetTokenOwner(tx, input.token, ctx.now().getTime()));
-  const role = ROOT_ROLES.find((r) => r.role === user.role)!;
   return {
     id: user.id,
     ...(user.name === null ? {} : { name: user.name }),
     email: user.email ?? user.username ?? '',
     token: input.token as string,
     createdBy: user.reset?.createdBy ?? null,
-    role: { id: role.id, type: 'root', name: role.name, description: role.description },
+    role: rootRoleDocument(user.role),
   };
 }
