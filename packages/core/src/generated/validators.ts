@@ -34306,7 +34306,7 @@ return errors === 0;
 export const user = validate38;
 
 export const users = validate177;
-const schema129 = {"$id":"users","type":"object","additionalProperties":false,"required":["users","rootRoles"],"properties":{"users":{"type":"array","items":{"$ref":"user"}},"rootRoles":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","type","name"],"properties":{"id":{"type":"integer"},"type":{"type":"string"},"name":{"type":"string"},"description":{"type":"string"}}}}}};
+const schema129 = {"$id":"users","type":"object","additionalProperties":false,"required":["users","rootRoles"],"properties":{"users":{"type":"array","items":{"$ref":"user"}},"rootRoles":{"type":"array","items":{"type":"object","additionalProperties":false,"required":["id","type","name"],"properties":{"id":{"type":"integer","minimum":0},"type":{"type":"string"},"name":{"type":"string"},"description":{"type":"string"}}}}}};
 
 function validate177(data, {instancePath="", parentData, parentDataProperty, rootData=data}={}){
 /*# sourceURL="users" */;
@@ -34428,10 +34428,9 @@ vErrors.push(err8);
 }
 errors++;
 }
-}
-if(data3.type !== undefined){
-if(typeof data3.type !== "string"){
-const err9 = {instancePath:instancePath+"/rootRoles/" + i1+"/type",schemaPath:"#/properties/rootRoles/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 < 0 || isNaN(data4)){
+const err9 = {instancePath:instancePath+"/rootRoles/" + i1+"/id",schemaPath:"#/properties/rootRoles/items/properties/id/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0"};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -34441,9 +34440,10 @@ vErrors.push(err9);
 errors++;
 }
 }
-if(data3.name !== undefined){
-if(typeof data3.name !== "string"){
-const err10 = {instancePath:instancePath+"/rootRoles/" + i1+"/name",schemaPath:"#/properties/rootRoles/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
+}
+if(data3.type !== undefined){
+if(typeof data3.type !== "string"){
+const err10 = {instancePath:instancePath+"/rootRoles/" + i1+"/type",schemaPath:"#/properties/rootRoles/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -34453,9 +34453,9 @@ vErrors.push(err10);
 errors++;
 }
 }
-if(data3.description !== undefined){
-if(typeof data3.description !== "string"){
-const err11 = {instancePath:instancePath+"/rootRoles/" + i1+"/description",schemaPath:"#/properties/rootRoles/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
+if(data3.name !== undefined){
+if(typeof data3.name !== "string"){
+const err11 = {instancePath:instancePath+"/rootRoles/" + i1+"/name",schemaPath:"#/properties/rootRoles/items/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -34465,9 +34465,9 @@ vErrors.push(err11);
 errors++;
 }
 }
-}
-else {
-const err12 = {instancePath:instancePath+"/rootRoles/" + i1,schemaPath:"#/properties/rootRoles/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(data3.description !== undefined){
+if(typeof data3.description !== "string"){
+const err12 = {instancePath:instancePath+"/rootRoles/" + i1+"/description",schemaPath:"#/properties/rootRoles/items/properties/description/type",keyword:"type",params:{type: "string"},message:"must be string"};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -34479,7 +34479,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/rootRoles",schemaPath:"#/properties/rootRoles/type",keyword:"type",params:{type: "array"},message:"must be array"};
+const err13 = {instancePath:instancePath+"/rootRoles/" + i1,schemaPath:"#/properties/rootRoles/items/type",keyword:"type",params:{type: "object"},message:"must be object"};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -34491,12 +34491,24 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+const err14 = {instancePath:instancePath+"/rootRoles",schemaPath:"#/properties/rootRoles/type",keyword:"type",params:{type: "array"},message:"must be array"};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object"};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
 }
 errors++;
 }

@@ -2,14 +2,8 @@
  * JSON Schemas of a person's own account (Unleash 8.2.0's profile, admin count, users-and-groups, reset
  * password and per-person permission schemas): what schemas/users.ts's people schemas do not cover.
  */
-import { nullableString, password } from './users';
+import { nullableString, password, role } from './users';
 
-const role = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'type', 'name'],
-  properties: { id: { type: 'integer', minimum: 0 }, type: { type: 'string' }, name: { type: 'string' }, description: { type: 'string' } },
-} as const;
 const none = { type: 'array', maxItems: 0 } as const;
 
 /** `GET /api/admin/user/profile` (Unleash's profileSchema: no groups, features or subscriptions here). */

@@ -88,6 +88,14 @@ export const userSchema = {
   },
 } as const;
 
+/** A root role as the API answers it (Unleash's roleSchema): the user list's `rootRoles`, a profile's and a reset link's role. */
+export const role = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'type', 'name'],
+  properties: { id: { type: 'integer', minimum: 0 }, type: { type: 'string' }, name: { type: 'string' }, description: { type: 'string' } },
+} as const;
+
 /** `GET /api/admin/user-admin` (Unleash's usersSchema). */
 export const usersSchema = {
   $id: 'users',
@@ -96,15 +104,7 @@ export const usersSchema = {
   required: ['users', 'rootRoles'],
   properties: {
     users: { type: 'array', items: { $ref: 'user' } },
-    rootRoles: {
-      type: 'array',
-      items: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['id', 'type', 'name'],
-        properties: { id: { type: 'integer' }, type: { type: 'string' }, name: { type: 'string' }, description: { type: 'string' } },
-      },
-    },
+    rootRoles: { type: 'array', items: role },
   },
 } as const;
 
