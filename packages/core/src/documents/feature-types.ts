@@ -45,22 +45,38 @@ export function featureTypeDocument(id: FeatureType, lifetimes: FeatureLifetimes
   return { id, ...TYPE_TEXT[id], lifetimeDays: lifetimes[id] };
 }
 
+/**
+ * Past which time (ms, strictly) a feature created at `createdMs` is potentially stale, or undefined when it
+ * never is as it is (stale, archived, or its type's lifetime null): the one place of Unleash's rule.
+ */
+export function potentiallyStaleAfter(
+  f: Pick<FeatureRecord, 'type' | 'stale' | 'archived'>,
+  createdMs: number,
+  lifetimes: FeatureLifetimes,
+): number | undefined {
+  const days = lifetimes[f.type];
+  if (f.stale || f.archived || days === null || days === undefined) return undefined;
+  return createdMs + days * DAY_MS;
+}
+
 /** When the feature becomes potentially stale (ms), or undefined when it never does as it is. */
 export function potentiallyStaleFrom(
   f: Pick<FeatureRecord, 'type' | 'stale' | 'archived' | 'createdAt'>,
   lifetimes: FeatureLifetimes,
 ): number | undefined {
-  const days = lifetimes[f.type];
-  if (f.stale || f.archived || days === null || days === undefined) return undefined;
-  return Date.parse(f.createdAt) + days * DAY_MS;
+  return potentiallyStaleAfter(f, Date.parse(f.createdAt), lifetimes);
 }
 
-/** Unleash's rule: past its type's lifetime since creation (strictly), not stale, not archived. */
+/**
+ * Unleash's rule: past its type's lifetime since creation (strictly), not stale, not archived. `createdMs`:
+ * `createdAt` already parsed (the search index keeps it per row).
+ */
 export function isPotentiallyStale(
   f: Pick<FeatureRecord, 'type' | 'stale' | 'archived' | 'createdAt'>,
   lifetimes: FeatureLifetimes,
   now: Date,
+  createdMs = Date.parse(f.createdAt),
 ): boolean {
-  const from = potentiallyStaleFrom(f, lifetimes);
-  return from !== undefined && now.getTime() > from;
+  const after = potentiallyStaleAfter(f, createdMs, lifetimes);
+  return after !== undefined && now.getTime() > after;
 }

@@ -5,8 +5,7 @@
  * smallest of them bounds the rows a page looks at (rules/search-match.ts).
  */
 import { badData } from '../base/errors';
-import { FEATURE_TYPES, type FeatureType } from '../base/records';
-import { potentiallyStaleFrom, type FeatureLifetimes } from '../documents/feature-types';
+import { isPotentiallyStale, type FeatureLifetimes } from '../documents/feature-types';
 import { statusKey, type FeatureIndex, type FeatureRow, type PostingField, type SortKey } from '../runtime/feature-index';
 import { DATE, DAY, dayStart, EQUALITY, INCLUSION, keepsValue, paging, parseFilter, type Filter } from './search-filter';
 
@@ -195,28 +194,19 @@ function equality(filter: Filter, field: PostingField, side: boolean, value: (r:
 
 /**
  * Unleash's `state`: `active` is not stale, `stale` is stale, `potentially-stale` is past its type's lifetime
- * and not stale (feature-types.ts; the lifetime taken once per type, the creation time once per row).
+ * and not stale (feature-types.ts' rule, given the row's creation time as parsed once in the index).
  */
 function stateClause(filter: Filter, side: boolean): Build {
   const wants = (state: string) => filter.values.some((v) => v === state || (v === 'active' && state === 'potentially-stale'));
   const hit = positive(filter);
   return (index, { now, lifetimes }) => {
-    const life = new Map<FeatureType, number | undefined>(
-      FEATURE_TYPES.map((t) => [t, potentiallyStaleFrom({ type: t, stale: false, archived: false, createdAt: EPOCH }, lifetimes)]),
-    );
-    const at = now.getTime();
-    const potentially = (r: FeatureRow) => {
-      const lifetime = r.stale || r.archived ? undefined : life.get(r.type);
-      return lifetime !== undefined && at > r.createdMs + lifetime;
-    };
+    const potentially = (r: FeatureRow) => isPotentiallyStale(r, lifetimes, now, r.createdMs);
     const stateOf = (r: FeatureRow) => (r.stale ? 'stale' : potentially(r) ? 'potentially-stale' : 'active');
     const test = (r: FeatureRow) => wants(stateOf(r)) === hit;
     const onlyStale = hit && filter.values.every((v) => v === 'stale');
     return onlyStale ? candidateClause(test, union([index.posting('stale', 'true', side)], true, true)) : { test };
   };
 }
-
-const EPOCH = new Date(0).toISOString();
 
 /** The `tag` filter (`INCLUDE:`... with `type:value` values). */
 function tagClause(filter: Filter, side: boolean): Build {
