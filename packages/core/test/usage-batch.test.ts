@@ -2,16 +2,38 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createAdmin, SYSTEM_PRINCIPAL, type Storage } from '@flagadmin/core';
 import { memoryStorage } from '@flagadmin/storage-memory';
+import { APPS_PRUNED } from '../src/runtime/client-app-prune';
 import { UsageBatch } from '../src/runtime/usage-batch';
 
-/** A storage that counts its write transactions (a failing one when `failNext` is set). */
+/**
+ * A storage that counts its write transactions (a failing one when `failNext` is set) and their reads of
+ * the applications' pruning marker.
+ */
 function countingWrites(inner: Storage) {
-  const state = { writes: 0, failNext: false };
+  const state = { writes: 0, failNext: false, markerReads: 0 };
+  type Write = Parameters<Storage['write']>[0];
+  const counted =
+    (fn: Write): Write =>
+    (tx) =>
+      fn(
+        new Proxy(tx, {
+          get(target, name, receiver) {
+            const value = Reflect.get(target, name, receiver) as unknown;
+            if (typeof value !== 'function') return value;
+            if (name !== 'get') return value.bind(target);
+            return (collection: string, key: string) => {
+              if (collection === 'settings' && key === APPS_PRUNED) state.markerReads += 1;
+              return value.call(target, collection, key);
+            };
+          },
+        }),
+      );
   const storage = new Proxy(inner, {
     get(target, name, receiver) {
       const value = Reflect.get(target, name, receiver) as unknown;
       if (name === 'write') {
-        return async (fn: Parameters<Storage['write']>[0]) => {
+        return async (write: Write) => {
+          const fn = counted(write);
           state.writes += 1;
           if (state.failNext) {
             state.failNext = false;
@@ -64,6 +86,15 @@ test('reports that arrive together are one write, and each resolves with everyth
   await storage.close();
 });
 
+test('a batch prunes the applications once, after its reports: one read of the pruning marker per write', async () => {
+  const { state, register, metrics } = await setUp();
+  const [writes, reads] = [state.writes, state.markerReads];
+  await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 ? register(i) : metrics(i))));
+  assert.equal([state.writes - writes, state.markerReads - reads], [1, 1]);
+  await register(31);
+  assert.equal([state.writes - writes, state.markerReads - reads], [2, 2]);
+});
+
 test('reports arriving while a batch is written go to the next one', async () => {
   const { storage, state, register } = await setUp();
   const before = state.writes;
@@ -113,6 +144,18 @@ test('UsageBatch alone: the window gathers reports submitted in the same tick', 
   await Promise.all([1, 2, 3].map((n) => batch.submit(async () => void applied.push(n))));
   assert.is(writes, 1);
   assert.equal(applied, [1, 2, 3]);
+});
+
+test('UsageBatch alone: its after-reports step runs once per write, after the reports', async () => {
+  const applied: number[] = [];
+  const batch = new UsageBatch(
+    async (fn) => fn({} as never),
+    0,
+    async () => void applied.push(0),
+  );
+  await Promise.all([1, 2, 3].map((n) => batch.submit(async () => void applied.push(n))));
+  await batch.submit(async () => void applied.push(4));
+  assert.equal(applied, [1, 2, 3, 0, 4, 0]);
 });
 
 test.run();

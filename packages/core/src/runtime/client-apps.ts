@@ -2,7 +2,6 @@
 import type { Principal } from '../base/auth';
 import type { ClientAppRecord, ClientInstance } from '../base/records';
 import type { WriteTx } from '../base/storage';
-import { pruneApps } from './client-app-prune';
 
 export interface ClientRegistration {
   appName: string;
@@ -46,12 +45,12 @@ export const INSTANCE_RETENTION_MS = 2 * 86_400_000;
 
 /**
  * The app record with this instance added, or its entry brought up to date, its instances not seen
- * within INSTANCE_RETENTION_MS of this report dropped, and stamped as seen (not yet put). Other apps not
- * seen for APP_RETENTION_DAYS are deleted meanwhile (client-app-prune.ts).
+ * within INSTANCE_RETENTION_MS of this report dropped, and stamped as seen (not yet put). Apps not seen
+ * for APP_RETENTION_DAYS are deleted once per batch of reports, after them (client-app-prune.ts, called
+ * by the batch: runtime/context.ts).
  */
 export async function upsertInstance(tx: WriteTx, appName: string, instance: ClientInstance): Promise<ClientAppRecord> {
   const now = Date.parse(instance.lastSeen);
-  await pruneApps(tx, now, appName);
   const app: ClientAppRecord = (await tx.get('clientApps', appName)) ?? { appName, instances: [], projects: [] };
   app.lastSeen = instance.lastSeen;
   const oldest = now - INSTANCE_RETENTION_MS;

@@ -10,6 +10,7 @@ import { SetupError } from '../base/setup-error';
 import { silentLogger, type Logger } from '../base/logger';
 import { NOTIFIED_READ, type ReadOptions, type ReadTx, type Storage, type WriteTx } from '../base/storage';
 import { UsageBatch } from './usage-batch';
+import { pruneApps } from './client-app-prune';
 import { CommitSignal } from './commit-signal';
 import { ClientStreams } from './client-streams';
 import type { StreamOptions } from './stream-options';
@@ -128,7 +129,7 @@ export function createContext(options: AdminOptions): AdminContext {
     ready,
     read,
     write,
-    usage: new UsageBatch(write, options.usageBatchMs),
+    usage: new UsageBatch(write, options.usageBatchMs, (tx) => pruneApps(tx, now().getTime())),
     people,
     secrets,
     answerTag: answerTagger(options.sha256Hex),

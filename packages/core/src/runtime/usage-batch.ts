@@ -24,9 +24,14 @@ export class UsageBatch {
   private scheduled = false;
   private flushing: Promise<void> | undefined;
 
+  /**
+   * `afterReports`: run once per batch, after its reports, in the same transaction (the applications'
+   * pruning, runtime/client-app-prune.ts: once per write, not once per report).
+   */
   constructor(
     private readonly write: <T>(fn: (tx: WriteTx) => Promise<T>) => Promise<T>,
     private readonly windowMs: number = DEFAULT_USAGE_BATCH_MS,
+    private readonly afterReports?: UsageApply,
   ) {}
 
   /**
@@ -52,6 +57,7 @@ export class UsageBatch {
     if (batch.length === 0) return;
     const run = this.write(async (tx) => {
       for (const report of batch) await report.apply(tx);
+      await this.afterReports?.(tx);
     });
     this.flushing = run.then(
       () => undefined,
