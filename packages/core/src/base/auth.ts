@@ -144,9 +144,8 @@ export function parseSecret(secret: string): { project: string; environment: str
 }
 
 export function generateSecret(projects: readonly string[], environment: string): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
   const projectPart = projects.includes('*') ? '*' : projects.length === 1 ? projects[0]! : '[]';
-  return `${projectPart}:${environment}.${toHex(bytes)}`;
+  return `${projectPart}:${environment}.${randomHex(32)}`;
 }
 
 export async function sha256Hex(text: string): Promise<string> {
@@ -173,6 +172,9 @@ export function secretFromHeader(header: string | null | undefined): string | un
   const secret = bearer ? bearer[1]!.trim() : value;
   return secret.length > 0 && secret.length <= 300 && !/\s/.test(secret) ? secret : undefined;
 }
+
+/** `count` random bytes as lowercase hex (twice as many characters): secrets, tokens and session ids. */
+export const randomHex = (count: number): string => toHex(crypto.getRandomValues(new Uint8Array(count)));
 
 function toHex(bytes: Uint8Array): string {
   let out = '';

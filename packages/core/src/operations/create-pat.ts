@@ -1,4 +1,4 @@
-import { hashSecret, type Principal } from '../base/auth';
+import { hashSecret, randomHex, type Principal } from '../base/auth';
 import { AdminError, badData } from '../base/errors';
 import type { PersonalTokenRecord } from '../base/people-records';
 import { patDocument, type PatDocument } from '../documents/user-document';
@@ -20,8 +20,7 @@ export async function createPat(ctx: AdminContext, principal: Principal, input: 
   assertValid<{ description: string; expiresAt?: string }>('createPat', input.body, 'personal access token');
   const { description, expiresAt } = input.body;
   if (expiresAt !== undefined && !(Date.parse(expiresAt) > ctx.now().getTime())) throw badData('The expiry date should be in future.');
-  const bytes = crypto.getRandomValues(new Uint8Array(28));
-  const secret = `user:${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+  const secret = `user:${randomHex(28)}`;
   const secretHash = await hashSecret(secret);
   const record = await ctx.write(async (tx) => {
     const user = await tx.get('users', String(principal.id));

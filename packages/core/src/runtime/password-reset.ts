@@ -1,5 +1,5 @@
 /** Password reset links (Unleash's reset tokens): made by an admin, used once, expiring; kept as a hash on the person. */
-import { hashSecret } from '../base/auth';
+import { hashSecret, randomHex } from '../base/auth';
 import { AdminError } from '../base/errors';
 import type { UserRecord } from '../base/people-records';
 import type { ReadTx } from '../base/storage';
@@ -11,7 +11,7 @@ export const RESET_TOKEN_INTERVAL_MS = 60_000;
 
 /** A new token: 32 random bytes as hex (the secret in the link; only its hash is kept). */
 export function newResetToken(): string {
-  return Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, '0')).join('');
+  return randomHex(32);
 }
 
 const invalid = (): AdminError =>

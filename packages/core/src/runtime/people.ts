@@ -1,5 +1,5 @@
 /** What people's operations share: a person's principal, finding them, their tokens and sessions. */
-import { hashSecret, type Principal } from '../base/auth';
+import { hashSecret, randomHex, type Principal } from '../base/auth';
 import { AdminError } from '../base/errors';
 import type { PasswordHasher } from '../base/password-policy';
 import type { SessionRecord, UserRecord } from '../base/people-records';
@@ -74,8 +74,7 @@ export async function sessionUser(tx: ReadTx, sessionId: string, now: number): P
 
 /** Opens a session for `user` in the caller's transaction: a new random id, stored as its hash only. */
 export async function openSessionInTx(tx: WriteTx, ctx: AdminContext, user: UserRecord): Promise<{ sessionId: string; expiresAt: string }> {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  const sessionId = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  const sessionId = randomHex(32);
   const now = ctx.now();
   const expiresAt = new Date(now.getTime() + ctx.people.sessionTtlMs).toISOString();
   const record: SessionRecord = {
