@@ -34,7 +34,6 @@ export interface PeopleSettings {
   readonly sessionTtlMs: number;
   readonly trustedOrigins: readonly string[];
   readonly signInThrottle: SignInThrottle;
-  readonly trustProxy: boolean;
   /** A sign-in's client address: the peer, or behind a trusted proxy X-Forwarded-For's last entry (sign-in-throttle.ts). */
   addressOf(peer: string | undefined, forwardedFor: string | null): string;
   /** The password form's path and the other ways to sign in, for 401 answers; the host's base path (reset links). */
@@ -61,7 +60,6 @@ export function resolvePeople(options: PeopleOptions): PeopleSettings {
     sessionTtlMs: hours * 3_600_000,
     trustedOrigins: Object.freeze(trustedOrigins),
     signInThrottle: new SignInThrottle(options.signInLimit),
-    trustProxy: options.trustProxy === true,
     addressOf: (peer: string | undefined, forwardedFor: string | null) => signInAddress(peer, forwardedFor, options.trustProxy === true),
     signIn: Object.freeze({
       basePath: options.signIn?.basePath ?? '',
