@@ -193,6 +193,21 @@ function profileResetSuite(setup: (typeof PEOPLE_SETUPS)[number]): void {
     assert.equal(await users(), stored, 'nothing changed');
   });
 
+  test('single sign-on usernames: preferred_username when free, else sso:<subject>, the issuer named when another issuer has it', async () => {
+    const sso = (issuer: string, subject: string, more: { username?: string; email?: string } = {}) =>
+      w.admin.findOrCreateSsoUser(SYSTEM_PRINCIPAL, { issuer, subject, rootRole: 3, ...more });
+    const made = [
+      await sso('https://id.example', 'free', { username: 'dee' }),
+      await sso('https://id.example', 'taken', { username: 'ann' }),
+      await sso('https://id.example', 'taken-mail', { username: 'bo', email: 'bo-sso@example.com' }),
+      await sso('https://other.example', 'taken'),
+    ];
+    assert.equal(
+      made.map((u) => u.username),
+      ['dee', 'sso:taken', null, 'sso:https://other.example#taken'],
+    );
+  });
+
   test.run();
 }
 

@@ -2,9 +2,7 @@ import { requireAdmin, type Principal } from '../base/auth';
 import { badData } from '../base/errors';
 import type { UserRecord } from '../base/people-records';
 import { userDocument, type UserDocument } from '../documents/user-document';
-import type { WriteTx } from '../base/storage';
 import type { AdminContext } from '../runtime/context';
-import { nameTaken } from '../runtime/people';
 import { checkEmail, createUserInTx, roleOf, SSO_USERNAME_PREFIX, updateUserInTx } from '../writes/user-write';
 
 export interface SsoIdentity {
@@ -38,7 +36,7 @@ export async function findOrCreateSsoUser(ctx: AdminContext, principal: Principa
     const found =
       users.find(same) ?? (email === null ? undefined : users.find((u) => !u.sso && u.email?.toLowerCase() === email.toLowerCase()));
     if (!found) {
-      const username = await ssoUsername(tx, input, email);
+      const username = ssoUsername(users, input, email);
       const fields = { username, email, name: input.name ?? null, role, projects: ['*'], environments: ['*'], passwordHash: null };
       return createUserInTx(tx, ctx, principal, { ...fields, sso: { issuer: input.issuer, subject: input.subject } });
     }
@@ -53,18 +51,17 @@ export async function findOrCreateSsoUser(ctx: AdminContext, principal: Principa
   return userDocument(record);
 }
 
-/** A new single sign-on person's username: `preferred_username` when free, else (no email) one from the subject. */
-async function ssoUsername(tx: WriteTx, input: SsoIdentity, email: string | null): Promise<string | null> {
+/**
+ * A new single sign-on person's username: `preferred_username` when free, else (no email) one from the
+ * subject. `users`: everyone, as the caller's transaction listed them.
+ */
+function ssoUsername(users: readonly UserRecord[], input: SsoIdentity, email: string | null): string | null {
+  const taken = (username: string) => users.some((u) => u.username === username);
   const preferred = input.username?.trim().slice(0, 100);
-  if (
-    preferred &&
-    !preferred.includes('@') &&
-    !preferred.toLowerCase().startsWith(SSO_USERNAME_PREFIX) &&
-    !(await nameTaken(tx, { username: preferred }))
-  )
+  if (preferred && !preferred.includes('@') && !preferred.toLowerCase().startsWith(SSO_USERNAME_PREFIX) && !taken(preferred))
     return preferred;
   if (email !== null) return null;
   const own = `${SSO_USERNAME_PREFIX}${input.subject}`;
   // Taken only by the same subject at another issuer: then the issuer names it too.
-  return (await nameTaken(tx, { username: own })) ? `${SSO_USERNAME_PREFIX}${input.issuer}#${input.subject}` : own;
+  return taken(own) ? `${SSO_USERNAME_PREFIX}${input.issuer}#${input.subject}` : own;
 }
