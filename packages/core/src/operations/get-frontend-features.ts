@@ -1,4 +1,4 @@
-import { requireFrontendKey, type Principal } from '../base/auth';
+import { randomHex, requireFrontendKey, type Principal } from '../base/auth';
 import { frontendToggle } from '../documents/frontend-toggle';
 import type { EvaluatedAnswer } from '../runtime/caches';
 import type { AdminContext } from '../runtime/context';
@@ -51,15 +51,9 @@ function withSession<C extends { sessionId?: string }>(context: C): { context: C
     enumerable: true,
     get() {
       read = true;
-      id ??= randomSessionId();
+      id ??= randomHex(18);
       return id;
     },
   });
   return { context: copy, sessionRead: () => read };
-}
-
-function randomSessionId(): string {
-  let hex = '';
-  for (const byte of crypto.getRandomValues(new Uint8Array(18))) hex += byte.toString(16).padStart(2, '0');
-  return hex;
 }
