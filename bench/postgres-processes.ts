@@ -9,11 +9,13 @@
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
 import { join } from 'node:path';
 import { BENCH_ADMIN_SECRET, copyDataSet } from './dataset';
 import { FRONTEND_ROUTES } from './frontend';
 import { runLoad, type HttpOptions } from './http';
 import type { LoadResult } from './load';
+import { sdkPollHeaders } from './sdk-poll-headers';
 import { median, processCpuMicros, removeDirLater, startBuiltBin, type RunningBin } from './util';
 
 export interface ProcessesFigure {
@@ -246,29 +248,39 @@ export async function unleashRuns(
     await copyFlagsToUnleash(bin, clientKey, unleash.url, unleash.backendKey);
     // The flag flagadmin PATCHes, which Unleash now holds in its one project.
     const patched = patchPath.split('/').at(-1)!;
-    await describePolls(`${bin.url}/api/client/features`, clientKey, `${unleash.url}/api/client/features`, unleash.backendKey);
+    const pollHeaders = {
+      flagadmin: await sdkPollHeaders(clientKey),
+      unleash: await sdkPollHeaders(unleash.backendKey),
+    };
+    await describePolls(`${bin.url}/api/client/features`, pollHeaders.flagadmin, `${unleash.url}/api/client/features`, pollHeaders.unleash);
+    const json = { 'content-type': 'application/json' };
     const servers = {
       flagadmin: {
         pid: bin.child.pid!,
-        poll: { url: `${bin.url}/api/client/features`, key: clientKey },
-        patch: { url: bin.url + patchPath, key: BENCH_ADMIN_SECRET },
+        poll: { url: `${bin.url}/api/client/features`, headers: { authorization: clientKey } },
+        'sdk-poll': { url: `${bin.url}/api/client/features`, headers: pollHeaders.flagadmin },
+        patch: { url: bin.url + patchPath, headers: { authorization: BENCH_ADMIN_SECRET, ...json } },
       },
       unleash: {
         pid: unleash.pid,
-        poll: { url: `${unleash.url}/api/client/features`, key: unleash.backendKey },
-        patch: { url: `${unleash.url}/api/admin/projects/default/features/${patched}`, key: unleash.adminKey },
+        poll: { url: `${unleash.url}/api/client/features`, headers: { authorization: unleash.backendKey } },
+        'sdk-poll': { url: `${unleash.url}/api/client/features`, headers: pollHeaders.unleash },
+        patch: {
+          url: `${unleash.url}/api/admin/projects/default/features/${patched}`,
+          headers: { authorization: unleash.adminKey, ...json },
+        },
       },
     };
     const out: UnleashFigure[] = [];
-    for (const route of ['poll', 'patch'] as const) {
+    for (const route of ['poll', 'sdk-poll', 'patch'] as const) {
       const figure: UnleashFigure = { route, flagadmin: { rps: [], cpuUs: [] }, unleash: { rps: [], cpuUs: [] } };
       for (let round = 0; round < options.rounds; round++) {
         for (const name of ['flagadmin', 'unleash'] as const) {
           const server = servers[name];
           const spec = {
             url: server[route].url,
-            method: route === 'poll' ? ('GET' as const) : ('PATCH' as const),
-            headers: { authorization: server[route].key, 'content-type': 'application/json' },
+            method: route === 'patch' ? ('PATCH' as const) : ('GET' as const),
+            headers: server[route].headers,
             patchDescription: route === 'patch',
             connections: options.connections,
             durationSeconds: options.durationSeconds,
@@ -345,22 +357,50 @@ async function clientFlags(url: string, key: string): Promise<Map<string, Client
 }
 
 /** What each poll answers (its flags and bytes), so the two are seen to answer alike. */
-async function describePolls(flagadminUrl: string, flagadminKey: string, unleashUrl: string, unleashKey: string): Promise<void> {
-  for (const [name, url, key] of [
-    ['flagadmin', flagadminUrl, flagadminKey],
-    ['Unleash', unleashUrl, unleashKey],
+/** Each side's poll: its flags and bytes, as they are and as the SDK's request gets them (compressed). */
+async function describePolls(
+  flagadminUrl: string,
+  flagadminHeaders: Record<string, string>,
+  unleashUrl: string,
+  unleashHeaders: Record<string, string>,
+): Promise<void> {
+  for (const [name, url, headers] of [
+    ['flagadmin', flagadminUrl, flagadminHeaders],
+    ['Unleash', unleashUrl, unleashHeaders],
   ] as const) {
-    const text = await (await fetch(url, { headers: { authorization: key } })).text();
-    const flags = (JSON.parse(text) as { features: unknown[] }).features.length;
-    process.stderr.write(`unleash side by side: ${name}'s poll answers ${flags} flags in ${text.length} bytes\n`);
+    const plain = await requestBytes(url, { authorization: headers['authorization']! });
+    const sdk = await requestBytes(url, headers);
+    const flags = (JSON.parse(plain.body.toString()) as { features: unknown[] }).features.length;
+    process.stderr.write(
+      `unleash side by side: ${name}'s poll answers ${flags} flags in ${plain.body.length} bytes; ` +
+        `to the SDK's request (${headers['accept-encoding']}), ${sdk.body.length} bytes as ${sdk.encoding ?? 'identity'}\n`,
+    );
   }
 }
+
+/** One GET's body as sent (node:http does not decode it) and its content-encoding. */
+function requestBytes(url: string, headers: Record<string, string>): Promise<{ body: Buffer; encoding: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    httpGet(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ body: Buffer.concat(chunks), encoding: res.headers['content-encoding'] }));
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+}
+
+const UNLEASH_ROUTE_LABELS: Record<string, string> = {
+  poll: 'GET /api/client/features (no Accept-Encoding)',
+  'sdk-poll': "GET /api/client/features with unleash-client 6's own headers (gzip)",
+  patch: 'PATCH a description',
+};
 
 export function unleashMarkdown(figures: readonly UnleashFigure[]): string {
   return markdownTable(
     ['route', 'flagadmin req/s, CPU µs (with the database)', 'Unleash 8.2.0 req/s, CPU µs', 'flagadmin / Unleash req/s'],
     figures.map(({ route, flagadmin, unleash }) => [
-      route === 'poll' ? 'GET /api/client/features' : 'PATCH a description',
+      UNLEASH_ROUTE_LABELS[route] ?? route,
       `${median(flagadmin.rps).toFixed(0)}, ${median(flagadmin.cpuUs).toFixed(0)}`,
       `${median(unleash.rps).toFixed(0)}, ${median(unleash.cpuUs).toFixed(0)}`,
       (median(flagadmin.rps) / median(unleash.rps)).toFixed(1),
