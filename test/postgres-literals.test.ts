@@ -85,7 +85,7 @@ test('a NUL fails only the write that stores it where PostgreSQL cannot hold it;
     }),
     // JSON text escapes a NUL: a record (a json column) keeps it as \u0000.
     storage.write((tx) => tx.put('projects', makeProject('nul-record', { description: 'a\u0000b' }))),
-    // An event is read as JSON by the index by feature, which refuses \u0000 in any text.
+    // An event with \u0000 in a text is refused: PostgreSQL's JSON functions cannot read it.
     storage.write(async (tx) => {
       await tx.put('projects', makeProject('nul-event'));
       await tx.appendEvent(makeEvent({ project: 'nul-event', data: { text: 'x\u0000y' } }));

@@ -45,6 +45,18 @@ const MIGRATIONS: readonly ((s: string) => string)[] = [
   // The index by feature: each event's featureName, read by the database from its text, with its id.
   (s) => `CREATE INDEX events_by_feature ON ${s}.events (((data::json ->> 'featureName') COLLATE "C"), id);`,
   (s) => createTable(s, TABLES.usageBuckets),
+  // The feature name in a column of its own, written with the event: the index on the expression above made
+  // every event's insert parse its whole JSON text (half of the flush's work for a batch of PATCHes). lz4 for the
+  // event texts, most of them over the size PostgreSQL compresses, where the server has it (pglz costs more CPU).
+  (s) => `
+    ALTER TABLE ${s}.events ADD COLUMN feature text COLLATE "C";
+    UPDATE ${s}.events SET feature = data::json ->> 'featureName' WHERE json_typeof(data::json -> 'featureName') = 'string';
+    CREATE INDEX events_by_feature_name ON ${s}.events (feature, id) WHERE feature IS NOT NULL;
+    DROP INDEX ${s}.events_by_feature;
+    DO $$ BEGIN
+      EXECUTE 'ALTER TABLE ${s.replaceAll("'", "''")}.events ALTER COLUMN data SET COMPRESSION lz4';
+    EXCEPTION WHEN feature_not_supported OR syntax_error THEN NULL;
+    END $$;`,
 ];
 
 /** A collection's table: the key, the record, and its project index as the spec says. */

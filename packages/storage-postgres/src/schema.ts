@@ -77,8 +77,6 @@ export function statements(schema: string) {
       if (text) tableOf.set(text, spec.table);
   }
   const events = q('events');
-  /** The expression of the index by feature (migrations.ts): a query names it exactly so the index serves it. */
-  const featureName = `((data::json ->> 'featureName') COLLATE "C")`;
   const counts = q('event_counts');
   const eventReads = {
     latest: `SELECT data FROM ${events} ORDER BY id DESC LIMIT $1`,
@@ -89,8 +87,8 @@ export function statements(schema: string) {
     /** With a cursor (`before`), a feature, or both; projects (`$3`) when not null, no limit when `$2` is null. */
     latestBefore: `SELECT data FROM ${events} WHERE id < $1 AND ($3::text[] IS NULL OR project = ANY($3::text[])) ORDER BY id DESC LIMIT $2`,
     countBefore: `SELECT count(*)::bigint AS n FROM ${events} WHERE id < $1 AND project = ANY($2::text[])`,
-    ofFeature: `SELECT data FROM ${events} WHERE ${featureName} = $4 AND id < $1 AND ($3::text[] IS NULL OR project = ANY($3::text[])) ORDER BY id DESC LIMIT $2`,
-    countOfFeature: `SELECT count(*)::bigint AS n FROM ${events} WHERE ${featureName} = $3 AND id < $1 AND ($2::text[] IS NULL OR project = ANY($2::text[]))`,
+    ofFeature: `SELECT data FROM ${events} WHERE feature = $4 AND id < $1 AND ($3::text[] IS NULL OR project = ANY($3::text[])) ORDER BY id DESC LIMIT $2`,
+    countOfFeature: `SELECT count(*)::bigint AS n FROM ${events} WHERE feature = $3 AND id < $1 AND ($2::text[] IS NULL OR project = ANY($2::text[]))`,
   };
   for (const text of Object.values(eventReads)) tableOf.set(text, 'events');
   return {

@@ -19,7 +19,8 @@ export interface Put {
 export interface Layer {
   /** The last change to each key: its put, or null when deleted. */
   records: Map<CollectionName, Map<string, Put | null>>;
-  events: { project: string | null; json: string }[];
+  /** Each event's project and feature name (its columns) and JSON text without its id. */
+  events: { project: string | null; feature: string | null; json: string }[];
   sequences: Map<SequenceName, number>;
 }
 
@@ -29,7 +30,7 @@ export const eventMatches = (project: string | null, projects: readonly string[]
 export class WriteBatch {
   /** The last change to each key over the batch's writes: its put, or null when deleted. */
   readonly records = new Map<CollectionName, Map<string, Put | null>>();
-  readonly events: { id: number; project: string | null; text: string }[] = [];
+  readonly events: { id: number; project: string | null; feature: string | null; text: string }[] = [];
   readonly sequences = new Map<SequenceName, number>();
   /** Writes merged so far. */
   writes = 0;
@@ -50,7 +51,12 @@ export class WriteBatch {
     }
     for (const event of layer.events) {
       const id = this.locked.lastEventId + this.events.length + 1;
-      this.events.push({ id, project: event.project, text: event.json === '{}' ? `{"id":${id}}` : `{"id":${id},${event.json.slice(1)}` });
+      this.events.push({
+        id,
+        project: event.project,
+        feature: event.feature,
+        text: event.json === '{}' ? `{"id":${id}}` : `{"id":${id},${event.json.slice(1)}`,
+      });
     }
     for (const [name, value] of layer.sequences) this.sequences.set(name, value);
     this.writes++;
@@ -124,12 +130,18 @@ export class WriteBatch {
         this.events.map((e) => e.project),
         'text[]',
       );
+      const features = $(
+        this.events.map((e) => e.feature),
+        'text[]',
+      );
       const texts = $(
         this.events.map((e) => e.text),
         'text[]',
       );
       const counts = sql.table('event_counts');
-      parts.push(`INSERT INTO ${sql.table('events')} (id, project, data) SELECT * FROM unnest(${ids}, ${projects}, ${texts})`);
+      parts.push(
+        `INSERT INTO ${sql.table('events')} (id, project, feature, data) SELECT * FROM unnest(${ids}, ${projects}, ${features}, ${texts})`,
+      );
       parts.push(`INSERT INTO ${counts} (project, n) SELECT p, count(*) FROM unnest(${projects}) AS p WHERE p IS NOT NULL GROUP BY p
         ON CONFLICT (project) DO UPDATE SET n = ${counts}.n + excluded.n`);
     }

@@ -94,10 +94,11 @@ export class PgWriteTx extends PgReadTx implements WriteTx {
     const { id: _ignored, ...rest } = event as NewEvent & { id?: unknown };
     if (rest.project && hasNul(rest.project)) throw new TypeError('An event project with the NUL character cannot be stored in PostgreSQL');
     const json = JSON.stringify(rest);
-    // The index by feature reads the event as JSON, which PostgreSQL refuses with a NUL in any of its
-    // texts: refused here, the write fails alone (not its whole batch at the flush).
+    // PostgreSQL's JSON functions refuse a NUL in any text (the migration that filled the feature column read
+    // every event so): refused here, the write fails alone (not its whole batch at the flush).
     if (NUL_ESCAPE.test(json)) throw new TypeError('An event with the NUL character in a text cannot be stored in PostgreSQL');
-    this.layer.events.push({ project: rest.project ?? null, json });
+    const feature = typeof rest.featureName === 'string' ? rest.featureName : null;
+    this.layer.events.push({ project: rest.project ?? null, feature, json });
   }
 
   async nextSequence(name: SequenceName): Promise<number> {
@@ -115,8 +116,8 @@ export class PgWriteTx extends PgReadTx implements WriteTx {
 const NUL_ESCAPE = /(?<!\\)(?:\\\\)*\\u0000/;
 
 /** Whether an event of the batch (written by an earlier write, not yet in the table) is one `query` selects. */
-function batchedMatches(e: { id: number; project: string | null; text: string }, query: EventQuery): boolean {
+function batchedMatches(e: { id: number; project: string | null; feature: string | null }, query: EventQuery): boolean {
   if (!eventMatches(e.project, query.projects)) return false;
   if (query.before !== undefined && e.id >= query.before) return false;
-  return query.feature === undefined || (JSON.parse(e.text) as { featureName?: unknown }).featureName === query.feature;
+  return query.feature === undefined || e.feature === query.feature;
 }
