@@ -21,6 +21,11 @@ const UPDATED = Buffer.from('event: unleash-updated\n');
 /** Bytes kept from the end of one read, so an event name split across two reads is still found. */
 const KEEP = UPDATED.length - 1;
 const EMPTY = Buffer.alloc(0);
+/**
+ * Every socket reads into this one buffer (`onread`): each read is handled before the next, so no read
+ * allocates, and the bytes skip the stream machinery of a 'data' event.
+ */
+const READ_BUFFER = Buffer.alloc(64 * 1024);
 
 /** How many times `pattern` occurs in `bytes`. */
 function occurrences(bytes: Buffer, pattern: Buffer): number {
@@ -40,14 +45,24 @@ function openStream(url: string, key: string): Promise<boolean> {
     let changes = 0;
     let connected = false;
     let tail: Buffer = EMPTY;
-    const socket = connect(Number(port), hostname);
+    const socket = connect({
+      port: Number(port),
+      host: hostname,
+      onread: {
+        buffer: READ_BUFFER,
+        callback: (n: number) => {
+          onRead(READ_BUFFER.subarray(0, n));
+          return true;
+        },
+      },
+    });
     socket.on('connect', () => {
       socket.write(
         `GET /api/client/streaming HTTP/1.1\r\nhost: ${hostname}:${port}\r\nauthorization: ${key}\r\n` +
           'accept: text/event-stream\r\nunleash-appname: sse-reader\r\nunleash-sdk: unleash-client-node:6.12.1\r\n\r\n',
       );
     });
-    socket.on('data', (chunk: Buffer) => {
+    const onRead = (chunk: Buffer) => {
       const at = now();
       const bytes = tail.length > 0 ? Buffer.concat([tail, chunk]) : chunk;
       if (!connected) {
@@ -57,7 +72,7 @@ function openStream(url: string, key: string): Promise<boolean> {
           return;
         }
         if (bytes.indexOf(CONNECTED) === -1) {
-          tail = bytes; // the headers and the first event may come in pieces
+          tail = Buffer.from(bytes); // the headers and the first event may come in pieces (a copy: the buffer is reused)
           return;
         }
         connected = true;
@@ -68,7 +83,7 @@ function openStream(url: string, key: string): Promise<boolean> {
       const from = bytes.lastIndexOf(0x0a) + 1;
       const rest = bytes.subarray(from);
       tail = rest.length > 0 && rest.length <= KEEP && UPDATED.subarray(0, rest.length).equals(rest) ? Buffer.from(rest) : EMPTY;
-    });
+    };
     socket.on('error', () => resolve(false));
     socket.on('close', () => resolve(false));
     streams.push(socket);
