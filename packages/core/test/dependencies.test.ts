@@ -36,6 +36,14 @@ suiteForEachStorage('feature dependencies', (test, world) => {
     assert.is(last!.featureName, 'child');
   });
 
+  test("the client API lists a flag's parents, and leaves the field out of a flag without any, as Unleash does", async () => {
+    await add('child', { feature: 'parent', variants: ['blue'] });
+    const { body } = await w.admin.getClientFeatures(w.keys.client.principal, {});
+    const byName = new Map(body.features.map((f) => [f.name, f]));
+    assert.equal(byName.get('child')!.dependencies, [{ feature: 'parent', enabled: true, variants: ['blue'] }]);
+    for (const name of ['parent', 'other']) assert.not.ok('dependencies' in byName.get(name)!, `${name} has no dependencies field`);
+  });
+
   test('a parent with live children cannot be archived (409 naming them, nothing changed); once they are archived it can', async () => {
     await add('child', { feature: 'parent' });
     const archive = (name: string) =>

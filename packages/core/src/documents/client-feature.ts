@@ -14,7 +14,8 @@ export interface ClientFeature {
   project: string;
   strategies: ClientStrategy[];
   variants: Variant[];
-  dependencies: { feature: string; enabled: boolean; variants: string[] }[];
+  /** The parents, only when there are any: Unleash leaves the field out of a flag without them. */
+  dependencies?: { feature: string; enabled: boolean; variants: string[] }[];
 }
 
 export interface ClientFeaturesResponse {
@@ -46,6 +47,6 @@ export function clientFeature(f: FeatureRecord, environment: string | undefined,
     project: f.project,
     strategies,
     variants: state?.variants ?? [],
-    dependencies: f.dependencies,
+    ...(f.dependencies.length > 0 ? { dependencies: f.dependencies } : {}),
   };
 }
