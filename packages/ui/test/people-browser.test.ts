@@ -134,8 +134,17 @@ s.test('an editor: no users screen; my profile; my tokens (the secret once, acti
 
   await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'My profile' }).click();
   await page.getByRole('heading', { level: 1, name: 'My profile' }).waitFor();
-  assert.is(await page.getByTestId('profile-role').innerText(), 'editor');
-  assert.is(await page.getByTestId('profile-root-role').innerText(), 'Editor');
+  assert.is(await page.getByTestId('profile-role').innerText(), 'Editor');
+  // The role and the projects once each: not the key scope's words beside the profile's.
+  for (const term of ['Role', 'Projects'])
+    assert.is(await page.locator('dl.details dt', { hasText: new RegExp(`^${term}$`) }).count(), 1, term);
+  assert.is(
+    await page
+      .locator('dl.details dt')
+      .filter({ hasText: /role|projects/i })
+      .count(),
+    2,
+  );
   assert.match(await page.getByTestId('profile-projects').innerText(), /(^|, )default(, |$)/);
   await page.getByRole('heading', { name: 'Change my password' }).waitFor();
   await page.getByText(EDITOR.email).waitFor();

@@ -50,18 +50,11 @@ function Details({ me, profile }: { me: Me; profile: Profile | undefined }) {
       )}
       <dt>{user.isAPI ? 'Key' : 'Username'}</dt>
       <dd>{user.username ?? '—'}</dd>
+      {/* A person's profile names the role and lists the projects; a key (no profile) shows its own scope. */}
       <dt>Role</dt>
-      <dd data-testid="profile-role">{me.role ?? 'none'}</dd>
+      <dd data-testid="profile-role">{profile ? profile.rootRole.name : (me.role ?? 'none')}</dd>
       <dt>Projects</dt>
-      <dd>{scope(me.projects)}</dd>
-      {profile ? (
-        <>
-          <dt>Root role</dt>
-          <dd data-testid="profile-root-role">{profile.rootRole.name}</dd>
-          <dt>Projects you may act in</dt>
-          <dd data-testid="profile-projects">{profile.projects.join(', ') || 'none'}</dd>
-        </>
-      ) : null}
+      <dd data-testid="profile-projects">{profile ? profile.projects.join(', ') || 'none' : scope(me.projects)}</dd>
       <dt>Environments</dt>
       <dd>{scope(me.environments)}</dd>
     </dl>
