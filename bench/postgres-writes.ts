@@ -30,14 +30,15 @@ async function main(): Promise<void> {
   removeDirLater(dir);
   const patch = routesFor(small.info).find((r) => r.id === 'patch')!;
   const options = { connections: Number(args.connections), durationSeconds: Number(args.seconds), warmupSeconds: 1 };
-  const ratios = await withDatabase(dir, async ({ startBin }) => {
+  const ratios = await withDatabase(dir, async ({ startBin, clusterDir }) => {
     const bins = [await startBin(), await startBin(), await startBin()];
     const out: number[] = [];
     for (let round = 1; round <= Number(args.rounds); round++) {
-      const { one, three } = await patchThroughput(bins, patch.path, requestHeaders(patch), options, args.spread);
-      out.push(three / one);
+      const t = await patchThroughput(bins, patch.path, requestHeaders(patch), options, args.spread, clusterDir);
+      out.push(t.three / t.one);
       process.stdout.write(
-        `round ${round}: one bin ${one.toFixed(0)}/s, three bins ${three.toFixed(0)}/s, ratio ${(three / one).toFixed(2)}\n`,
+        `round ${round}: one bin ${t.one.toFixed(0)}/s (${t.oneCpuUs.toFixed(0)} µs CPU per PATCH with the database's ${t.oneDatabaseCpuUs.toFixed(0)}, machine ${(t.oneBusy * 100).toFixed(0)} % busy), ` +
+          `three bins ${t.three.toFixed(0)}/s (${t.threeCpuUs.toFixed(0)} µs with ${t.threeDatabaseCpuUs.toFixed(0)}, ${(t.threeBusy * 100).toFixed(0)} % busy), ratio ${(t.three / t.one).toFixed(2)}\n`,
       );
     }
     return out;

@@ -11,7 +11,7 @@ import type { DataSetInfo } from './dataset';
 import { ratioRuns, requestHeaders, routesFor, runLoad, type HttpOptions, type RouteRatio } from './http';
 import pg from 'pg';
 import { fleetRun, type FleetFigures, type FleetOptions } from './fleet';
-import { onCleanup, sleep, startBuiltBin, type RunningBin } from './util';
+import { machineCpu, onCleanup, processCpuMicros, sleep, startBuiltBin, type RunningBin } from './util';
 import {
   databaseCpuMicros,
   processesMarkdown,
@@ -105,7 +105,7 @@ export function postgresRuns(dataDir: string, info: DataSetInfo, options: HttpOp
     const http = await ratioRuns(first, info, options, only);
     const patch = routesFor(info).find((r) => r.id === 'patch')!;
     const bins = [first, await startBin(), await startBin()];
-    const { one, three } = await patchThroughput(bins, patch.path, requestHeaders(patch), options);
+    const { one, three } = await patchThroughput(bins, patch.path, requestHeaders(patch), options, false, clusterDir);
     const processes = await processesRuns(dataDir, clusterDir, bins, options);
     if (processes.length) process.stderr.write(`\n${processesMarkdown(processes)}\n\n`);
     const unleash = await unleashRuns(url, clusterDir, first, patch.path, options);
@@ -132,25 +132,74 @@ export async function patchThroughput(
   headers: Record<string, string>,
   options: Pick<HttpOptions, 'connections' | 'durationSeconds' | 'warmupSeconds'>,
   spread = false,
-): Promise<{ one: number; three: number }> {
-  const patchLoad = (to: readonly RunningBin[], connections: number) =>
+  /** The database's cluster: its CPU counts in the CPU per PATCH. */
+  clusterDir?: string,
+): Promise<PatchThroughput> {
+  const patchLoad = (to: readonly RunningBin[], connections: number, durationSeconds: number) =>
     runLoad({
       url: to.length === 1 ? to[0]!.url + path : to.map((bin) => bin.url + path),
       method: 'PATCH',
       headers,
       patchDescription: true,
       connections,
-      durationSeconds: options.durationSeconds,
-      warmupSeconds: options.warmupSeconds,
+      durationSeconds,
+      warmupSeconds: 0,
     });
   const perBin = Math.ceil(options.connections / bins.length);
-  const one = await patchLoad([bins[0]!], options.connections);
-  const three = spread ? await Promise.all(bins.map((b) => patchLoad([b], perBin))) : [await patchLoad(bins, perBin * bins.length)];
-  for (const r of [one, ...three]) if (r.non2xx || r.errors) throw new Error(`PATCH load: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  const loads = (to: readonly RunningBin[], durationSeconds: number) =>
+    to.length === 1
+      ? patchLoad(to, options.connections, durationSeconds).then((r) => [r])
+      : spread
+        ? Promise.all(to.map((b) => patchLoad([b], perBin, durationSeconds)))
+        : patchLoad(to, perBin * to.length, durationSeconds).then((r) => [r]);
+  // The warm-up apart, so the CPU read around the measured load is the measured requests' alone.
+  const measured = async (to: readonly RunningBin[]) => {
+    if (options.warmupSeconds > 0) await loads(to, options.warmupSeconds);
+    const binsCpu = () => to.reduce((sum, b) => sum + (processCpuMicros(b.child.pid!) ?? Number.NaN), 0);
+    const databaseCpu = () => (clusterDir ? databaseCpuMicros(clusterDir) : 0);
+    const [binsBefore, databaseBefore, machineBefore] = [binsCpu(), databaseCpu(), machineCpu()];
+    const results = await loads(to, options.durationSeconds);
+    const [binsAfter, databaseAfter, machineAfter] = [binsCpu(), databaseCpu(), machineCpu()];
+    for (const r of results) if (r.non2xx || r.errors) throw new Error(`PATCH load: ${r.non2xx} non-2xx, ${r.errors} errors`);
+    const requests = results.reduce((sum, r) => sum + r.requests, 0);
+    return {
+      rps: results.reduce((sum, r) => sum + r.requestsPerSecond, 0),
+      cpuUs: (binsAfter - binsBefore + databaseAfter - databaseBefore) / Math.max(1, requests),
+      databaseCpuUs: (databaseAfter - databaseBefore) / Math.max(1, requests),
+      busy: (machineAfter.busy - machineBefore.busy) / Math.max(1, machineAfter.total - machineBefore.total),
+    };
+  };
+  const one = await measured([bins[0]!]);
+  const three = await measured(bins);
   process.stderr.write(
-    `postgres PATCH: one bin ${one.requestsPerSecond.toFixed(0)} req/s, three bins ${three.map((r) => r.requestsPerSecond.toFixed(0)).join(' + ')} req/s\n`,
+    `postgres PATCH: one bin ${one.rps.toFixed(0)} req/s, ${one.cpuUs.toFixed(0)} µs CPU each (database ${one.databaseCpuUs.toFixed(0)}), machine ${(one.busy * 100).toFixed(0)} % busy; ` +
+      `three bins ${three.rps.toFixed(0)} req/s, ${three.cpuUs.toFixed(0)} µs (${three.databaseCpuUs.toFixed(0)}), ${(three.busy * 100).toFixed(0)} % busy\n`,
   );
-  return { one: one.requestsPerSecond, three: three.reduce((sum, r) => sum + r.requestsPerSecond, 0) };
+  return {
+    one: one.rps,
+    three: three.rps,
+    oneCpuUs: one.cpuUs,
+    threeCpuUs: three.cpuUs,
+    oneDatabaseCpuUs: one.databaseCpuUs,
+    threeDatabaseCpuUs: three.databaseCpuUs,
+    oneBusy: one.busy,
+    threeBusy: three.busy,
+  };
+}
+
+export interface PatchThroughput {
+  /** PATCH/s of the first bin alone, and of the three together. */
+  one: number;
+  three: number;
+  /** CPU µs per PATCH of the bins loaded (and of the database, when its cluster was given). */
+  oneCpuUs: number;
+  threeCpuUs: number;
+  /** Of that, the database's. */
+  oneDatabaseCpuUs: number;
+  threeDatabaseCpuUs: number;
+  /** The share of the machine's CPU time (every core, every process) spent busy during each load. */
+  oneBusy: number;
+  threeBusy: number;
 }
 
 /** Bytes the database holds (tables, indexes, TOAST), as PostgreSQL counts them. */

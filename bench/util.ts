@@ -2,6 +2,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 export const BENCH_DIR = fileURLToPath(new URL('.', import.meta.url));
@@ -49,6 +50,18 @@ export function processCpuMicros(pid: number): number | undefined {
   // Fields after the command name (which may hold spaces, inside parentheses): utime and stime are 12th and 13th.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1e6) / clockTicks;
+}
+
+/** CPU time of the whole machine so far, ms over every core: busy (user, nice, system, irq) and in all. */
+export function machineCpu(): { busy: number; total: number } {
+  let busy = 0;
+  let total = 0;
+  for (const { times } of cpus()) {
+    const used = times.user + times.nice + times.sys + times.irq;
+    busy += used;
+    total += used + times.idle;
+  }
+  return { busy, total };
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
