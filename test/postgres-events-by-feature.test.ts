@@ -22,7 +22,7 @@ test.before.each(() => {
 });
 test.after.each(async () => {
   for (const storage of opened.splice(0)) await storage.close();
-  await sql(server.url, `DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await sql(server.url, `DROP SCHEMA IF EXISTS "${schema.replaceAll('"', '""')}" CASCADE`);
 });
 test.after(async () => {
   await server?.stop();
@@ -130,6 +130,13 @@ test("the event texts are compressed with lz4 when the server has it, with Postg
     `SELECT attcompression AS method FROM pg_attribute WHERE attrelid = '"${schema}".events'::regclass AND attname = 'data'`,
   );
   assert.is(column?.method, lz4 ? 'l' : '');
+});
+
+test('a schema of any name migrates, quotes and dollar quotes in it', async () => {
+  schema = `odd $$ $migration$ '" name`;
+  const storage = await open();
+  await storage.write((tx) => tx.appendEvent(makeEvent({ project: null, featureName: 'alpha' })));
+  assert.equal(await featureEvents(storage, 'alpha'), { ids: [1], count: 1 });
 });
 
 test.run();

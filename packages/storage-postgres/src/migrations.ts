@@ -53,11 +53,18 @@ const MIGRATIONS: readonly ((s: string) => string)[] = [
     UPDATE ${s}.events SET feature = data::json ->> 'featureName' WHERE json_typeof(data::json -> 'featureName') = 'string';
     CREATE INDEX events_by_feature_name ON ${s}.events (feature, id) WHERE feature IS NOT NULL;
     DROP INDEX ${s}.events_by_feature;
-    DO $$ BEGIN
+    DO ${dollarTag(s)} BEGIN
       EXECUTE 'ALTER TABLE ${s.replaceAll("'", "''")}.events ALTER COLUMN data SET COMPRESSION lz4';
     EXCEPTION WHEN feature_not_supported OR syntax_error THEN NULL;
-    END $$;`,
+    END ${dollarTag(s)};`,
 ];
+
+/** A dollar-quote tag the schema's name does not hold (any name may be quoted as a schema's). */
+function dollarTag(s: string): string {
+  let tag = '$migration$';
+  while (s.includes(tag)) tag = `$${tag.slice(1, -1)}_$`;
+  return tag;
+}
 
 /** A collection's table: the key, the record, and its project index as the spec says. */
 function createTable(s: string, { table, index }: TableSpec): string {
