@@ -4,6 +4,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { postgresStorage, SCHEMA_VERSION, type PostgresStorage } from '@flagadmin/storage-postgres';
+import { statements } from '../packages/storage-postgres/src/schema';
 import { sql, startPostgres, type TestPostgres } from './helpers/postgres';
 import { makeEvent, makeProject } from './helpers/records';
 
@@ -28,8 +29,8 @@ test.after(async () => {
   await server?.stop();
 });
 
-async function open(): Promise<PostgresStorage> {
-  const storage = await postgresStorage({ url: server.url, schema });
+async function open(queryTimeoutMs?: number): Promise<PostgresStorage> {
+  const storage = await postgresStorage({ url: server.url, schema, ...(queryTimeoutMs ? { queryTimeoutMs } : {}) });
   opened.push(storage);
   return storage;
 }
@@ -40,17 +41,24 @@ const featureEvents = (storage: PostgresStorage, feature: string) =>
     count: await tx.countEvents({ feature }),
   }));
 
-test('a schema one version older, holding events, is migrated: each feature finds exactly its events', async () => {
+/** The schema as the version before migration 8 left it: no feature column, the index on the JSON expression. */
+async function schemaOfVersion7(): Promise<void> {
   await (await open()).close();
   opened.length = 0;
-  // The schema as the version before held it: no feature column, the index on the JSON expression.
+  const q = `"${schema.replaceAll('"', '""')}"`;
   await sql(
     server.url,
-    `DROP INDEX "${schema}".events_by_feature_name;
-     ALTER TABLE "${schema}".events DROP COLUMN feature;
-     CREATE INDEX events_by_feature ON "${schema}".events (((data::json ->> 'featureName') COLLATE "C"), id);
-     DELETE FROM "${schema}".migrations WHERE version = ${SCHEMA_VERSION}`,
+    `DROP TRIGGER events_fill_feature ON ${q}.events;
+     DROP FUNCTION ${q}.events_fill_feature();
+     DROP INDEX ${q}.events_by_feature_name;
+     ALTER TABLE ${q}.events DROP COLUMN feature;
+     CREATE INDEX events_by_feature ON ${q}.events (((data::json ->> 'featureName') COLLATE "C"), id);
+     DELETE FROM ${q}.migrations WHERE version = ${SCHEMA_VERSION}`,
   );
+}
+
+test('a schema one version older, holding events, is migrated: each feature finds exactly its events', async () => {
+  await schemaOfVersion7();
   const rows: [number, string | null, Record<string, unknown>][] = [
     [1, 'p1', { type: 'feature-created', featureName: 'alpha' }],
     [2, 'p1', { type: 'feature-created', featureName: 'beta' }],
@@ -81,42 +89,103 @@ test('a schema one version older, holding events, is migrated: each feature find
   );
 });
 
-test('new events carry their feature: found before their batch commits (by a later write of it) and after, through the index', async () => {
+test('new events carry their feature: found before their batch commits (by a later write of it) and after', async () => {
   const storage = await open();
   const seenInBatch = await Promise.all([
     storage.write(async (tx) => {
       await tx.put('projects', makeProject('p1'));
       await tx.appendEvent(makeEvent({ project: 'p1', featureName: 'alpha' }));
+      await tx.appendEvent(makeEvent({ project: 'p1', featureName: 'beta' }));
+      await tx.appendEvent(makeEvent({ project: 'p1', featureName: 'alpha' }));
     }),
     storage.write(async (tx) => {
-      await tx.appendEvent(makeEvent({ project: 'p1', featureName: 'beta' }));
+      await tx.appendEvent(makeEvent({ project: 'p1', featureName: 'gamma' }));
       await tx.appendEvent(makeEvent({ project: null, featureName: null, type: 'project-created' }));
-      return { ids: (await tx.events({ feature: 'alpha' })).length, count: await tx.countEvents({ feature: 'alpha' }) };
+    }),
+    storage.write(async (tx) => {
+      const found = async (feature: string) => ({ ids: (await tx.events({ feature })).length, count: await tx.countEvents({ feature }) });
+      return { alpha: await found('alpha'), beta: await found('beta'), gamma: await found('gamma'), none: await found('delta') };
     }),
   ]);
-  assert.equal(seenInBatch[1], { ids: 1, count: 1 });
-  assert.equal(await featureEvents(storage, 'alpha'), { ids: [1], count: 1 });
+  assert.equal(seenInBatch[2], {
+    alpha: { ids: 2, count: 2 },
+    beta: { ids: 1, count: 1 },
+    gamma: { ids: 1, count: 1 },
+    none: { ids: 0, count: 0 },
+  });
+  assert.equal(await featureEvents(storage, 'alpha'), { ids: [3, 1], count: 2 });
   assert.equal(await featureEvents(storage, 'beta'), { ids: [2], count: 1 });
+  assert.equal(await featureEvents(storage, 'gamma'), { ids: [4], count: 1 });
   const columns = await sql<{ id: string; feature: string | null }>(server.url, `SELECT id, feature FROM "${schema}".events ORDER BY id`);
-  assert.equal(columns, [
-    { id: '1', feature: 'alpha' },
-    { id: '2', feature: 'beta' },
-    { id: '3', feature: null },
-  ]);
-  // The query by feature is one the index serves (the table is tiny: sequential scans are ruled out to ask).
+  assert.equal(
+    columns.map((r) => [Number(r.id), r.feature]),
+    [
+      [1, 'alpha'],
+      [2, 'beta'],
+      [3, 'alpha'],
+      [4, 'gamma'],
+      [5, null],
+    ],
+  );
+});
+
+test("the storage's own statements by feature are served by the index, as generic plans with their parameters", async () => {
+  await open();
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: server.url });
   await client.connect();
   try {
+    // The table is tiny: sequential scans are ruled out to ask whether the index can serve the query at all.
     await client.query('SET enable_seqscan = off');
-    const plan = await client.query<{ 'QUERY PLAN': string }>(
-      `EXPLAIN SELECT data FROM "${schema}".events WHERE feature = $1 AND id < 10 ORDER BY id DESC LIMIT 5`,
-      ['alpha'],
-    );
-    assert.match(plan.rows.map((r) => r['QUERY PLAN']).join('\n'), /events_by_feature_name/);
+    await client.query('SET plan_cache_mode = force_generic_plan');
+    const sqlOf = statements(schema);
+    const cases: [string, string, string][] = [
+      ['ofFeature', sqlOf.ofFeature, "(10, 5, NULL, 'alpha')"],
+      ['ofFeature of projects', sqlOf.ofFeature, "(10, 5, ARRAY['p1'], 'alpha')"],
+      ['countOfFeature', sqlOf.countOfFeature, "(10, NULL, 'alpha')"],
+    ];
+    for (const [name, text, args] of cases) {
+      await client.query(`PREPARE q AS ${text}`);
+      const plan = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN EXECUTE q${args}`);
+      assert.match(plan.rows.map((r) => r['QUERY PLAN']).join('\n'), /events_by_feature_name/, name);
+      await client.query('DEALLOCATE q');
+    }
   } finally {
     await client.end();
   }
+});
+
+test('events of a process of the version before (no feature column in its insert), still running, get their feature', async () => {
+  const storage = await open();
+  const q = `"${schema.replaceAll('"', '""')}"`;
+  const insert = (id: number, data: Record<string, unknown>) =>
+    sql(server.url, `INSERT INTO ${q}.events (id, project, data) VALUES ($1, 'p1', $2)`, [id, JSON.stringify({ id, ...data })]);
+  await insert(1, { type: 'feature-updated', featureName: 'alpha' });
+  await insert(2, { type: 'project-updated', featureName: null, data: { featureName: 'nested, not the event' } });
+  await sql(server.url, `UPDATE ${q}.state SET revision = 2, last_event_id = 2`);
+  const columns = await sql<{ id: string; feature: string | null }>(server.url, `SELECT id, feature FROM ${q}.events ORDER BY id`);
+  assert.equal(
+    columns.map((r) => [Number(r.id), r.feature]),
+    [
+      [1, 'alpha'],
+      [2, null],
+    ],
+  );
+  assert.equal(await featureEvents(storage, 'alpha'), { ids: [1], count: 1 });
+});
+
+test('migration 8 over 300,000 events completes under a pool whose statements time out after a second', async () => {
+  await schemaOfVersion7();
+  const q = `"${schema.replaceAll('"', '""')}"`;
+  await sql(
+    server.url,
+    `INSERT INTO ${q}.events (id, project, data)
+       SELECT g, 'p1', json_build_object('id', g, 'type', 'feature-updated', 'featureName', 'f' || (g % 100), 'data', repeat('x', 250))::text
+       FROM generate_series(1, 300000) AS g;
+     UPDATE ${q}.state SET revision = 300000, last_event_id = 300000`,
+  );
+  const storage = await open(1_000);
+  assert.equal((await featureEvents(storage, 'f7')).count, 3_000);
 });
 
 test("the event texts are compressed with lz4 when the server has it, with PostgreSQL's default otherwise", async () => {

@@ -8,6 +8,7 @@ import { FlagadminSchemaTooNewError } from './errors';
 import { lastResult, type PgPool } from './pool';
 import type { CollectionName } from '@flagadmin/core';
 import { ident, TABLES, type TableSpec } from './schema';
+import { literal } from './sql-literal';
 
 /** Each migration's statements, given the quoted schema name. Append only: never edit a released one. */
 const MIGRATIONS: readonly ((s: string) => string)[] = [
@@ -46,17 +47,31 @@ const MIGRATIONS: readonly ((s: string) => string)[] = [
   (s) => `CREATE INDEX events_by_feature ON ${s}.events (((data::json ->> 'featureName') COLLATE "C"), id);`,
   (s) => createTable(s, TABLES.usageBuckets),
   // The feature name in a column of its own, written with the event: the index on the expression above made
-  // every event's insert parse its whole JSON text (half of the flush's work for a batch of PATCHes). lz4 for the
-  // event texts, most of them over the size PostgreSQL compresses, where the server has it (pglz costs more CPU).
-  (s) => `
+  // every event's insert parse its whole JSON text (half of the flush's work for a batch of PATCHes). The old
+  // index goes before the column is filled (else each row the UPDATE writes is parsed for it once more). A
+  // trigger fills the column for the inserts of processes of the version before, still running during a
+  // rolling deploy (theirs name no feature column; the WHEN keeps this version's inserts from parsing). lz4
+  // for the event texts, most of them over the size PostgreSQL compresses, where the server has it (pglz costs
+  // more CPU).
+  (s) => {
+    const tag = dollarTag(s);
+    return `
     ALTER TABLE ${s}.events ADD COLUMN feature text COLLATE "C";
+    DROP INDEX ${s}.events_by_feature;
     UPDATE ${s}.events SET feature = data::json ->> 'featureName' WHERE json_typeof(data::json -> 'featureName') = 'string';
     CREATE INDEX events_by_feature_name ON ${s}.events (feature, id) WHERE feature IS NOT NULL;
-    DROP INDEX ${s}.events_by_feature;
-    DO ${dollarTag(s)} BEGIN
-      EXECUTE 'ALTER TABLE ${s.replaceAll("'", "''")}.events ALTER COLUMN data SET COMPRESSION lz4';
+    CREATE FUNCTION ${s}.events_fill_feature() RETURNS trigger LANGUAGE plpgsql AS ${tag}
+    BEGIN
+      IF json_typeof(NEW.data::json -> 'featureName') = 'string' THEN NEW.feature := NEW.data::json ->> 'featureName'; END IF;
+      RETURN NEW;
+    END ${tag};
+    CREATE TRIGGER events_fill_feature BEFORE INSERT ON ${s}.events FOR EACH ROW
+      WHEN (NEW.feature IS NULL AND strpos(NEW.data, '"featureName":"') > 0) EXECUTE FUNCTION ${s}.events_fill_feature();
+    DO ${tag} BEGIN
+      EXECUTE ${literal(`ALTER TABLE ${s}.events ALTER COLUMN data SET COMPRESSION lz4`)};
     EXCEPTION WHEN feature_not_supported OR syntax_error THEN NULL;
-    END ${dollarTag(s)};`,
+    END ${tag};`;
+  },
 ];
 
 /** A dollar-quote tag the schema's name does not hold (any name may be quoted as a schema's). */
@@ -87,6 +102,8 @@ export async function migrate(pool: PgPool, schema: string): Promise<number[]> {
   try {
     await client.query('BEGIN');
     try {
+      // A migration over a big table may take minutes: one cut by a timeout would fail every start again.
+      await client.query('SET LOCAL statement_timeout = 0');
       await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`flagadmin migrations ${schema}`]);
       await client.query(
         `CREATE SCHEMA IF NOT EXISTS ${s}; CREATE TABLE IF NOT EXISTS ${s}.migrations (version int PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,

@@ -20,6 +20,20 @@ export const endPools = async ({ pool, session }: Pools): Promise<void> => {
   if (session !== pool) await session.end().catch(() => undefined);
 };
 
+/**
+ * Migrates on a connection of its own whose statements have no time limit (a migration over a big table may
+ * take minutes, and one the pool's timeout cut would fail every start again), closed once it is done: with
+ * the budget check's, two connections while the process starts, both within its pool size.
+ */
+async function migrateWithoutTimeout(options: CommonOptions & UrlOptions, applicationName: string, schema: string): Promise<void> {
+  const pool = await createPool({ ...options, max: 1, queryTimeoutMs: 0, applicationName });
+  try {
+    await migrate(pool, schema);
+  } finally {
+    await pool.end().catch(() => undefined);
+  }
+}
+
 /** Opens the pools, checks the connection budget and migrates the schema; on failure ends what it opened. */
 export async function openPools(options: CommonOptions & UrlOptions, schema: string): Promise<Pools> {
   const max = options.max ?? 10;
@@ -36,7 +50,7 @@ export async function openPools(options: CommonOptions & UrlOptions, schema: str
       max: max + (session === pool ? 0 : SESSION_POOL_MAX),
       processes: options.processes ?? 1,
     });
-    await migrate(pool, schema);
+    await migrateWithoutTimeout(options, applicationName, schema);
   } catch (error) {
     await endPools(pools);
     throw asUnavailable(error);

@@ -94,8 +94,9 @@ export class PgWriteTx extends PgReadTx implements WriteTx {
     const { id: _ignored, ...rest } = event as NewEvent & { id?: unknown };
     if (rest.project && hasNul(rest.project)) throw new TypeError('An event project with the NUL character cannot be stored in PostgreSQL');
     const json = JSON.stringify(rest);
-    // PostgreSQL's JSON functions refuse a NUL in any text (the migration that filled the feature column read
-    // every event so): refused here, the write fails alone (not its whole batch at the flush).
+    // An event may still be read as JSON by the database (the trigger that fills the feature column of an
+    // older process's insert), which refuses a NUL in any text: refused here, the write fails alone (not its
+    // whole batch at the flush), as before that column.
     if (NUL_ESCAPE.test(json)) throw new TypeError('An event with the NUL character in a text cannot be stored in PostgreSQL');
     const feature = typeof rest.featureName === 'string' ? rest.featureName : null;
     this.layer.events.push({ project: rest.project ?? null, feature, json });
