@@ -134,7 +134,11 @@ s.test('an editor: no users screen; my profile; my tokens (the secret once, acti
 
   await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'My profile' }).click();
   await page.getByRole('heading', { level: 1, name: 'My profile' }).waitFor();
-  assert.is(await page.getByTestId('profile-role').innerText(), 'Editor');
+  // The role shows the key scope's word until the profile arrives: wait for the profile's.
+  await page
+    .getByTestId('profile-role')
+    .filter({ hasText: /^Editor$/ })
+    .waitFor();
   // The role and the projects once each: not the key scope's words beside the profile's.
   for (const term of ['Role', 'Projects'])
     assert.is(await page.locator('dl.details dt', { hasText: new RegExp(`^${term}$`) }).count(), 1, term);
