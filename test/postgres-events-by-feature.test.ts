@@ -201,11 +201,20 @@ test("the event texts are compressed with lz4 when the server has it, with Postg
   assert.is(column?.method, lz4 ? 'l' : '');
 });
 
-test('a schema of any name migrates, quotes and dollar quotes in it', async () => {
-  schema = `odd $$ $migration$ '" name`;
-  const storage = await open();
-  await storage.write((tx) => tx.appendEvent(makeEvent({ project: null, featureName: 'alpha' })));
-  assert.equal(await featureEvents(storage, 'alpha'), { ids: [1], count: 1 });
+test('a schema of any name migrates, quotes, dollar quotes and backslashes in it, with standard_conforming_strings on or off', async () => {
+  for (const conforming of ['on', 'off']) {
+    await sql(server.url, `ALTER DATABASE postgres SET standard_conforming_strings = ${conforming}`);
+    try {
+      schema = `odd $$ $migration$ '" back\\slash ${conforming}`;
+      const storage = await open();
+      await storage.write((tx) => tx.appendEvent(makeEvent({ project: null, featureName: 'alpha' })));
+      assert.equal(await featureEvents(storage, 'alpha'), { ids: [1], count: 1 }, conforming);
+      for (const s of opened.splice(0)) await s.close();
+      await sql(server.url, `DROP SCHEMA "${schema.replaceAll('"', '""')}" CASCADE`);
+    } finally {
+      await sql(server.url, 'ALTER DATABASE postgres RESET standard_conforming_strings');
+    }
+  }
 });
 
 test.run();
