@@ -71,4 +71,27 @@ test("a caller waiting for another's computation that fails computes in its own 
   assert.is(await cache.get(4, 'q', async () => 'not asked'), 'from its own transaction', 'and it is kept for the next');
 });
 
+test('callers waiting for a computation that fails compute once more between them, not once each', async () => {
+  const cache = new RevisionCache<string, string>();
+  let release!: () => void;
+  const started = new Promise<void>((resolve) => (release = resolve));
+  let calls = 0;
+  const first = cache.get(5, 'q', async () => {
+    calls++;
+    await started;
+    throw new Error('The database moved on from revision 5: the read runs again');
+  });
+  const waiting = Array.from({ length: 20 }, (_, i) =>
+    cache.get(5, 'q', async () => {
+      calls++;
+      return `answer ${i}`;
+    }),
+  );
+  release();
+  await Promise.allSettled([first]);
+  const answers = await Promise.all(waiting);
+  assert.is(calls, 2, 'the failed computation, then one for the twenty');
+  assert.is(new Set(answers).size, 1, 'all twenty got the same answer');
+});
+
 test.run();

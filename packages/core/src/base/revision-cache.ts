@@ -39,15 +39,20 @@ export class RevisionCache<K, V> {
    * while it is computed wait for that computation instead of starting their own: after a commit, the
    * many requests that find the answer gone compute it once, not once each.
    */
-  async get(revision: number, key: K, compute: () => Promise<V>): Promise<V> {
+  get(revision: number, key: K, compute: () => Promise<V>): Promise<V> {
+    return this.join(revision, key, compute, false);
+  }
+
+  private async join(revision: number, key: K, compute: () => Promise<V>, rejoined: boolean): Promise<V> {
     const hit = this.peek(revision, key);
     if (hit !== undefined) return hit;
     const current = revision === this.revision;
     const running = current ? this.computing.get(key) : undefined;
     // That computation runs in its caller's transaction: when it fails (that transaction's own trouble, e.g.
-    // a snapshot that found the database moved on, which its caller runs again), this caller computes once
-    // in its own instead of failing with an error that was never its.
-    if (running) return running.catch(() => this.computeOwn(revision, key, compute));
+    // a snapshot that found the database moved on, which its caller runs again), this caller does not fail
+    // with an error that was never its. The first caller back starts the next computation and the others
+    // wait for it; after a second failure each computes once in its own transaction.
+    if (running) return running.catch(() => (rejoined ? this.computeOwn(revision, key, compute) : this.join(revision, key, compute, true)));
     const computing = compute();
     const computations = this.computing;
     if (current) computations.set(key, computing);
