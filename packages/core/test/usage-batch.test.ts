@@ -4,13 +4,14 @@ import { createAdmin, SYSTEM_PRINCIPAL, type Storage } from '@flagadmin/core';
 import { memoryStorage } from '@flagadmin/storage-memory';
 import { APPS_PRUNED } from '../src/runtime/client-app-prune';
 import { UsageBatch } from '../src/runtime/usage-batch';
+import { USAGE_PRUNED } from '../src/runtime/usage-prune';
 
 /**
  * A storage that counts its write transactions (a failing one when `failNext` is set) and their reads of
- * the applications' pruning marker.
+ * the applications' and the usage buckets' pruning markers.
  */
 function countingWrites(inner: Storage) {
-  const state = { writes: 0, failNext: false, markerReads: 0 };
+  const state = { writes: 0, failNext: false, markerReads: 0, usageMarkerReads: 0 };
   type Write = Parameters<Storage['write']>[0];
   const counted =
     (fn: Write): Write =>
@@ -23,6 +24,7 @@ function countingWrites(inner: Storage) {
             if (name !== 'get') return value.bind(target);
             return (collection: string, key: string) => {
               if (collection === 'settings' && key === APPS_PRUNED) state.markerReads += 1;
+              if (collection === 'settings' && key === USAGE_PRUNED) state.usageMarkerReads += 1;
               return value.call(target, collection, key);
             };
           },
@@ -86,13 +88,13 @@ test('reports that arrive together are one write, and each resolves with everyth
   await storage.close();
 });
 
-test('a batch prunes the applications once, after its reports: one read of the pruning marker per write', async () => {
+test('a batch prunes the applications and the usage buckets once, after its reports: one read of each marker per write', async () => {
   const { state, register, metrics } = await setUp();
-  const [writes, reads] = [state.writes, state.markerReads];
+  const [writes, reads, usageReads] = [state.writes, state.markerReads, state.usageMarkerReads];
   await Promise.all(Array.from({ length: 30 }, (_, i) => (i % 2 ? register(i) : metrics(i))));
-  assert.equal([state.writes - writes, state.markerReads - reads], [1, 1]);
+  assert.equal([state.writes - writes, state.markerReads - reads, state.usageMarkerReads - usageReads], [1, 1, 1]);
   await register(31);
-  assert.equal([state.writes - writes, state.markerReads - reads], [2, 2]);
+  assert.equal([state.writes - writes, state.markerReads - reads, state.usageMarkerReads - usageReads], [2, 2, 2]);
 });
 
 test('reports arriving while a batch is written go to the next one', async () => {

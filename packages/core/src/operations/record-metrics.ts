@@ -5,7 +5,7 @@ import { environmentOf, upsertInstance, type ClientHints, type ClientMetrics, ty
 import type { AdminContext } from '../runtime/context';
 import { assertValid } from '../schemas/validation';
 import { stampFeaturesSeen } from '../writes/feature-stamps';
-import { addUsage, pruneUsage } from '../writes/usage-buckets';
+import { addUsage } from '../writes/usage-buckets';
 
 /**
  * `POST /api/client/metrics`: usage counts per feature, kept in hour buckets per feature, environment
@@ -59,7 +59,6 @@ export async function recordMetrics(
       });
     }
     await stampFeaturesSeen(tx, seen, { environment: environment === null ? undefined : await tx.get('environments', environment), at });
-    await pruneUsage(tx, now.getTime(), ctx.limits.usageRetentionHours);
     app.projects = [...projects].sort();
     await tx.put('clientApps', app);
   });

@@ -11,6 +11,7 @@ import { silentLogger, type Logger } from '../base/logger';
 import { NOTIFIED_READ, type ReadOptions, type ReadTx, type Storage, type WriteTx } from '../base/storage';
 import { UsageBatch } from './usage-batch';
 import { pruneApps } from './client-app-prune';
+import { pruneUsage } from './usage-prune';
 import { CommitSignal } from './commit-signal';
 import { ClientStreams } from './client-streams';
 import type { StreamOptions } from './stream-options';
@@ -129,7 +130,11 @@ export function createContext(options: AdminOptions): AdminContext {
     ready,
     read,
     write,
-    usage: new UsageBatch(write, options.usageBatchMs, (tx) => pruneApps(tx, now().getTime())),
+    usage: new UsageBatch(write, options.usageBatchMs, async (tx) => {
+      const at = now().getTime();
+      await pruneApps(tx, at);
+      await pruneUsage(tx, at, limits.usageRetentionHours);
+    }),
     people,
     secrets,
     answerTag: answerTagger(options.sha256Hex),
