@@ -90,13 +90,13 @@ class SocketSink implements PushSink {
 
   end(): void {
     this.detach();
-    this.fanOut?.flush(); // the chunks gathered this turn go before the end
+    if (this.socket) this.fanOut?.release(this.socket); // its chunks gathered this turn go before the end
     if (!this.res.destroyed) this.res.end();
   }
 
   fail(): void {
     this.detach();
-    this.fanOut?.flush();
+    if (this.socket) this.fanOut?.drop(this.socket);
     this.res.destroy(); // an answer cut short must not look complete
   }
 

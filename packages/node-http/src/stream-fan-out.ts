@@ -39,21 +39,31 @@ export function streamFanOut(threads: number | undefined): StreamFanOut | undefi
 
 interface Pending extends BatchEntry {
   socket: Socket;
+  /** Chunks written to the same socket later in the turn: through node after the first, in order. */
+  later?: Uint8Array[];
+  /** Written already (its socket ended within the turn), or to be dropped (its socket failed). */
+  settled?: boolean;
 }
 
 export class StreamFanOut {
   private pending: Pending[] = [];
-  private readonly queued = new Set<Socket>();
+  private readonly queued = new Map<Socket, Pending>();
   private scheduled = false;
   constructor(private readonly pool: SocketWriterPool) {}
 
   /** As `socket.write`: false when the socket holds more than it should (write again after 'drain'). */
   write(socket: Socket, bytes: Uint8Array): boolean {
-    if (this.queued.has(socket)) this.flush(); // its earlier chunk goes first
+    const gathered = this.queued.get(socket);
+    if (gathered) {
+      // Its first chunk of the turn is gathered: this one follows it at the flush, the others stay gathered.
+      (gathered.later ??= []).push(bytes);
+      return true;
+    }
     const fd = directFd(socket);
     if (fd === undefined) return socket.write(bytes);
-    this.pending.push({ socket, fd, bytes });
-    this.queued.add(socket);
+    const entry: Pending = { socket, fd, bytes };
+    this.pending.push(entry);
+    this.queued.set(socket, entry);
     if (!this.scheduled) {
       this.scheduled = true;
       queueMicrotask(() => this.flush());
@@ -61,7 +71,24 @@ export class StreamFanOut {
     return true;
   }
 
-  /** Writes what is gathered now: before anything else is written to, ends or closes one of these sockets. */
+  /** Before a socket ends within the turn: its gathered chunks go out now, through node, the others stay gathered. */
+  release(socket: Socket): void {
+    const entry = this.queued.get(socket);
+    if (!entry) return;
+    this.queued.delete(socket);
+    entry.settled = true;
+    writeThroughNode(entry, entry.bytes);
+  }
+
+  /** A socket about to be destroyed within the turn: its gathered chunks are dropped. */
+  drop(socket: Socket): void {
+    const entry = this.queued.get(socket);
+    if (!entry) return;
+    this.queued.delete(socket);
+    entry.settled = true;
+  }
+
+  /** Writes what is gathered now. */
   flush(): void {
     this.scheduled = false;
     const batch = this.pending;
@@ -69,21 +96,29 @@ export class StreamFanOut {
     this.pending = [];
     this.queued.clear();
     if (batch.length < PARALLEL_FROM) {
-      for (const p of batch) if (!p.socket.destroyed) p.socket.write(p.bytes);
+      for (const p of batch) if (!p.settled) writeThroughNode(p, p.bytes);
       return;
     }
     const direct: Pending[] = [];
     for (const p of batch) {
+      if (p.settled) continue;
       if (directFd(p.socket) === p.fd) direct.push(p);
-      else if (!p.socket.destroyed) p.socket.write(p.bytes); // changed since: through node, in order
+      else writeThroughNode(p, p.bytes); // changed since: through node, in order
     }
     const written = this.pool.write(direct);
     for (let i = 0; i < direct.length; i++) {
       const p = direct[i]!;
       // The rest goes through node's queue, in order; a failed write fails there too and closes the socket.
-      if (written[i]! < p.bytes.byteLength) p.socket.write(p.bytes.subarray(Math.max(0, written[i]!)));
+      writeThroughNode(p, written[i]! < p.bytes.byteLength ? p.bytes.subarray(Math.max(0, written[i]!)) : undefined);
     }
   }
+}
+
+/** `first` (what is left of the entry's first chunk, if anything) and the chunks after it, through `socket.write`. */
+function writeThroughNode(p: Pending, first: Uint8Array | undefined): void {
+  if (p.socket.destroyed) return;
+  if (first) p.socket.write(first);
+  for (const chunk of p.later ?? []) p.socket.write(chunk);
 }
 
 type Handle = { fd?: unknown; writeQueueSize?: unknown };

@@ -109,10 +109,23 @@ for (const threads of [1, 0]) {
   fanOut(`${threads} helper(s): 300 streams get exactly their bytes, in order, and a clean end`, async () => {
     const { url, bodies } = await streamServer(threads);
     const clients = await openMany(url, 300, bodies);
-    const expected = await pushRounds(bodies, 5);
+    // The entries the helper pool was given: every round but the last (whose chunks go out as the streams end).
+    const poolWrite = SocketWriterPool.prototype.write;
+    let pooled = 0;
+    SocketWriterPool.prototype.write = function (this: SocketWriterPool, entries) {
+      pooled += entries.length;
+      return poolWrite.call(this, entries);
+    };
+    let expected: Buffer[];
+    try {
+      expected = await pushRounds(bodies, 5);
+    } finally {
+      SocketWriterPool.prototype.write = poolWrite;
+    }
     const got = await Promise.all(clients.map((c) => c.body));
     // Bodies arrive in the order the server accepted them; compare as sets of exact texts.
     assert.equal(got.map((b) => b.toString()).sort(), expected.map((b) => b.toString()).sort());
+    assert.is(pooled, threads ? 4 * 300 : 0, "each stream's first chunk of a turn through the pool");
   });
 }
 
@@ -156,6 +169,33 @@ fanOut('a socket closed in the turn its chunk was gathered is skipped; a chunk a
   const got = await Promise.all(clients.map((c, i) => (i === 1 ? c.body.catch(() => null) : c.body)));
   for (const [i, body] of got.entries()) if (i !== 1) assert.ok(body!.equals(sent[i]!), `stream ${i}`);
   assert.is(got[1] === null || got[1]!.byteLength === 0, true, 'the closed stream got nothing');
+});
+
+fanOut('streams failed or ended within a turn leave the others of the turn gathered, for the pool', async () => {
+  const { url, bodies } = await streamServer(1);
+  const clients = await openMany(url, 300, bodies);
+  const poolWrite = SocketWriterPool.prototype.write;
+  let pooled = 0;
+  SocketWriterPool.prototype.write = function (this: SocketWriterPool, entries) {
+    pooled += entries.length;
+    return poolWrite.call(this, entries);
+  };
+  const sent = clients.map((_, i) => Buffer.from(`event: unleash-updated\ndata: {"stream":${i}}\n\n`));
+  try {
+    // As core drops a slow reader while it fans a change out: every 10th fails, every 10th + 5 ends, mid-turn.
+    for (const [i, c] of clients.entries()) {
+      c.pushed.sink!.write(sent[i]!);
+      if (i % 10 === 0) c.pushed.sink!.fail(new Error('a reader too slow'));
+      if (i % 10 === 5) c.pushed.sink!.end();
+    }
+    await nextTurn();
+  } finally {
+    SocketWriterPool.prototype.write = poolWrite;
+  }
+  assert.is(pooled, 240, 'the 240 streams that neither failed nor ended, in one batch');
+  for (const [i, c] of clients.entries()) if (i % 10 !== 0 && i % 10 !== 5) c.pushed.sink!.end();
+  const got = await Promise.all(clients.map((c, i) => (i % 10 === 0 ? c.body.catch(() => null) : c.body)));
+  for (const [i, body] of got.entries()) if (i % 10 !== 0) assert.ok(body!.equals(sent[i]!), `stream ${i}`);
 });
 
 fanOut('streams over TLS get their exact bytes (their sockets are never written directly)', async () => {
@@ -222,13 +262,13 @@ pool('a helper writes a whole batch when the calling thread claims none', async 
   );
   while (accepted.length < 64) await nextTurn();
   const shared = Buffer.from('shared chunk\n');
-  const writers = new SocketWriterPool(2);
+  const writers = new SocketWriterPool(2, false);
   try {
     const entries = accepted.map((s, i) => ({
       fd: (s as unknown as { _handle: { fd: number } })._handle.fd,
       bytes: i % 2 ? shared : Buffer.from(`own ${i}\n`),
     }));
-    const written = writers.write(entries, false);
+    const written = writers.write(entries);
     assert.equal(
       [...written],
       entries.map((e) => e.bytes.byteLength),
