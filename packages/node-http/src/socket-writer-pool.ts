@@ -72,10 +72,12 @@ export class SocketWriterPool {
   private readonly payload = Buffer.from(this.payloadArea);
   private readonly helpers: Worker[] = [];
   private sequence = 0;
-  /** How many entries of the last `write` the calling thread wrote (the helpers wrote the others). */
-  claimedHere = 0;
 
-  constructor(readonly threads: number) {
+  constructor(
+    readonly threads: number,
+    /** Whether the calling thread writes entries too; false leaves all of them to the helpers (tests of their loop). */
+    private readonly callerWrites = true,
+  ) {
     this.ctrl[NEXT] = NOTHING;
   }
 
@@ -83,17 +85,16 @@ export class SocketWriterPool {
    * Writes every entry and answers, per entry, the bytes written: 0 when none were taken (the socket was
    * full: EAGAIN, or the chunk is larger than the shared area: the caller writes it another way), -1 on an
    * error (the connection is gone). Runs of at most MAX_ENTRIES entries whose distinct payloads fit the
-   * shared area go one after another. `claimHere: false` leaves every entry to the helpers (tests).
+   * shared area go one after another.
    */
-  write(entries: readonly BatchEntry[], claimHere = true): Int32Array {
+  write(entries: readonly BatchEntry[]): Int32Array {
     const written = new Int32Array(entries.length);
-    this.claimedHere = 0;
-    for (let from = 0; from < entries.length; ) from = this.run(entries, from, written, claimHere);
+    for (let from = 0; from < entries.length; ) from = this.run(entries, from, written);
     return written;
   }
 
   /** Places the entries from `from` on, as many as fit, writes them, and answers where the next run starts. */
-  private run(entries: readonly BatchEntry[], from: number, written: Int32Array, claimHere: boolean): number {
+  private run(entries: readonly BatchEntry[], from: number, written: Int32Array): number {
     const { ctrl, fds, offsets, lengths, results } = this;
     this.start();
     this.sequence = (this.sequence + 1) % SEQUENCES;
@@ -128,24 +129,19 @@ export class SocketWriterPool {
     Atomics.store(ctrl, NEXT, base);
     Atomics.add(ctrl, WAKE, 1);
     Atomics.notify(ctrl, WAKE);
-    let claimed = claimHere ? this.claim(count) : 0;
-    const giveUp = claimHere ? Number.POSITIVE_INFINITY : performance.now() + 10_000;
-    for (let done = Atomics.load(ctrl, DONE); done < count; done = Atomics.load(ctrl, DONE)) {
-      Atomics.wait(ctrl, DONE, done, 50);
-      if (performance.now() > giveUp) claimed += this.claim(count); // no helper came: take the rest
-    }
-    this.claimedHere += claimed;
+    if (this.callerWrites) this.claim(count);
+    for (let done = Atomics.load(ctrl, DONE); done < count; done = Atomics.load(ctrl, DONE)) Atomics.wait(ctrl, DONE, done, 50);
     for (let slot = 0; slot < count; slot++) written[slots[slot]!] = results[slot]!;
     return next;
   }
 
-  /** Takes entries until none is left; answers how many it wrote. */
-  private claim(count: number): number {
+  /** Takes entries until none is left. */
+  private claim(count: number): void {
     const { ctrl, fds, offsets, lengths, results, payload } = this;
-    for (let taken = 0; ; taken++) {
+    for (;;) {
       let cur = Atomics.load(ctrl, NEXT);
       for (;;) {
-        if ((cur & INDEX_MASK) >= count) return taken;
+        if ((cur & INDEX_MASK) >= count) return;
         const seen = Atomics.compareExchange(ctrl, NEXT, cur, cur + 1);
         if (seen === cur) break;
         cur = seen;
@@ -173,12 +169,16 @@ export class SocketWriterPool {
         resourceLimits: { maxOldGenerationSizeMb: 16, maxYoungGenerationSizeMb: 2, stackSizeMb: 1 },
       });
       helper.unref(); // never what keeps a process alive
-      helper.on('error', () => undefined); // a helper that dies only stops taking entries
+      // Nothing here can fail but a write, which answers -1: an error event only keeps the process up.
+      helper.on('error', () => undefined);
       this.helpers.push(helper);
     }
   }
 
-  /** Stops the helpers (a batch in progress completes first: this runs on the calling thread). */
+  /**
+   * Stops the helpers (a batch in progress completes first: this runs on the calling thread). For tests:
+   * the process's pools (stream-fan-out.ts) are never closed, and a pool must not write once closed.
+   */
   async close(): Promise<void> {
     const helpers = this.helpers.splice(0);
     await Promise.all(helpers.map((h) => h.terminate()));
