@@ -134,7 +134,7 @@ s.test('an editor: no users screen; my profile; my tokens (the secret once, acti
 
   await page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'My profile' }).click();
   await page.getByRole('heading', { level: 1, name: 'My profile' }).waitFor();
-  // The role shows the key scope's word until the profile arrives: wait for the profile's.
+  // Nothing in the role's place until the profile arrives: wait for the profile's.
   await page
     .getByTestId('profile-role')
     .filter({ hasText: /^Editor$/ })

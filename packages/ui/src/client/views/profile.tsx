@@ -18,7 +18,7 @@ export function ProfileView() {
     <Page title="My profile">
       <ErrorNotice error={me.error} />
       {me.loading && !me.data ? <Loading what="the profile" /> : null}
-      {me.data ? <Details me={me.data} profile={profile.data} /> : null}
+      {me.data ? <Details me={me.data} profile={profile.data} profileLoading={profile.loading} /> : null}
       {me.data?.user.isAPI ? <Notice kind="info">Signed in with an API key: a key has no password and no personal tokens.</Notice> : null}
       {person ? (
         <>
@@ -36,8 +36,13 @@ export function ProfileView() {
   );
 }
 
-function Details({ me, profile }: { me: Me; profile: Profile | undefined }) {
+function Details({ me, profile, profileLoading }: { me: Me; profile: Profile | undefined; profileLoading: boolean }) {
   const { user } = me;
+  // The profile's role and projects once it arrives (nothing in their place before); without one (it failed),
+  // the sign-in's own.
+  const waiting = !profile && profileLoading;
+  const role = profile ? profile.rootRole.name : waiting ? '…' : (me.role ?? 'none');
+  const projects = profile ? profile.projects.join(', ') || 'none' : waiting ? '…' : scope(me.projects);
   return (
     <dl class="details">
       {user.isAPI ? null : (
@@ -50,11 +55,10 @@ function Details({ me, profile }: { me: Me; profile: Profile | undefined }) {
       )}
       <dt>{user.isAPI ? 'Key' : 'Username'}</dt>
       <dd>{user.username ?? '—'}</dd>
-      {/* A person's profile names the role and lists the projects; a key (no profile) shows its own scope. */}
       <dt>Role</dt>
-      <dd data-testid="profile-role">{profile ? profile.rootRole.name : (me.role ?? 'none')}</dd>
+      <dd data-testid="profile-role">{role}</dd>
       <dt>Projects</dt>
-      <dd data-testid="profile-projects">{profile ? profile.projects.join(', ') || 'none' : scope(me.projects)}</dd>
+      <dd data-testid="profile-projects">{projects}</dd>
       <dt>Environments</dt>
       <dd>{scope(me.environments)}</dd>
     </dl>
