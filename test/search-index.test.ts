@@ -326,6 +326,38 @@ few('sorts its matches by the order itself: no rank of every feature is computed
   }
 });
 
+few('a refresh that moves many rows in one order drops that order only: the others stay as they are', async () => {
+  const { storage } = await MEMORY.open();
+  const admin = createAdmin({ storage, now: () => NOW });
+  const names = namesOf(2_000);
+  const put = (fs: readonly FeatureRecord[]) =>
+    storage.write(async (tx) => {
+      for (const f of fs) {
+        await tx.put('features', f);
+        await tx.appendEvent(makeEvent({ project: f.project, featureName: f.name }));
+      }
+    });
+  const feature = (name: string, i: number, lastSeenAt: string | null) =>
+    makeFeature(name, 'p1', { createdAt: new Date(NOW.getTime() - (i % 97) * DAY).toISOString(), lastSeenAt });
+  await put(names.map((name, i) => feature(name, i, null)));
+  const search = async (sortBy: string): Promise<[number, string[]]> => {
+    const query = new URLSearchParams({ project: 'IS:p1', sortBy, sortOrder: 'desc', limit: '50' });
+    const found = await admin.searchFeatures(SYSTEM_PRINCIPAL, { query });
+    assert.equal([found.total, found.features.map((f) => f.name)], await scan(storage, query, SYSTEM_PRINCIPAL), sortBy);
+    return [found.total, found.features.map((f) => f.name)];
+  };
+  await search('createdAt');
+  await search('lastSeenAt');
+  const index = admin.context.caches.featureIndex;
+  const [byCreation, bySeen] = [index.order('createdAt'), index.order('lastSeenAt')];
+  // Half of the flags seen now: 1,000 rows move in the last-seen order, none in the creation order.
+  await put(names.slice(0, 1_000).map((name, i) => feature(name, i, NOW.toISOString())));
+  await search('createdAt');
+  await search('lastSeenAt');
+  assert.ok(index.order('createdAt') === byCreation, 'the creation order is kept');
+  assert.ok(index.order('lastSeenAt') !== bySeen, 'the last-seen order was built again');
+});
+
 few.run();
 
 // On memory, enough flags for every way to a page (sorting few matches, a bitmap of ranks, walking an order from either end).

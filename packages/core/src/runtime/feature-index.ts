@@ -24,9 +24,10 @@ import { readUsageStamps, stampedSince } from './usage-stamps';
 /** More new events than this at once: the index is built again from the features instead. */
 export const REBUILD_AFTER = 5_000;
 /**
- * A refresh that changes more than one row in MOVE_SHARE (and more than MOVE_ROWS) drops the sort orders,
- * built again when next asked: each row moved costs an order a shift of its tail, so many moves cost more
- * than one sort.
+ * A refresh that moves more than one row in MOVE_SHARE (and more than MOVE_ROWS) within a sort order drops
+ * that order, built again when next asked: each row moved costs an order a shift of its tail, so many moves
+ * cost more than one sort. Orders the refresh's changes do not move (the creation order when only the
+ * last-seen times changed) are kept.
  */
 const MOVE_SHARE = 64;
 const MOVE_ROWS = 256;
@@ -112,6 +113,9 @@ export class FeatureIndex {
   private free: number[] = [];
   private postings = new Map<string, Set<number>>();
   private orders = new Map<SortKey, SortedSlots<FeatureRow>>();
+  /** During an incremental refresh: the rows each order moved so far, and how many it may move before it is dropped. */
+  private moves = new Map<SortKey, number>();
+  private moveLimit = Number.POSITIVE_INFINITY;
   private words: TrigramIndex | undefined;
   private revision = -1;
   private applied = -1;
@@ -195,7 +199,8 @@ export class FeatureIndex {
         const name = (JSON.parse(text) as { featureName: string | null }).featureName;
         if (name !== null) names.add(name);
       }
-      if (names.size > Math.max(MOVE_ROWS, this.byName.size / MOVE_SHARE)) this.orders.clear();
+      this.moveLimit = Math.max(MOVE_ROWS, this.byName.size / MOVE_SHARE);
+      this.moves = new Map();
       const related = new Set<string>();
       for (const name of names) {
         const feature = await tx.get('features', name);
@@ -206,10 +211,21 @@ export class FeatureIndex {
       for (const name of related) if (!names.has(name)) this.set(name, await tx.get('features', name));
       // A parent that lost its last child, or a child whose parent went, is found through the other side's new record.
       if (this.words?.wasteful) this.words = undefined;
+      this.moveLimit = Number.POSITIVE_INFINITY;
     }
     this.revision = revision;
     this.applied = count;
     this.stamped = stamps.last;
+  }
+
+  /** Counts a row moved in an order; past the refresh's limit the order is dropped instead (false). */
+  private mayMove(key: SortKey): boolean {
+    if (this.moveLimit === Number.POSITIVE_INFINITY) return true;
+    const n = (this.moves.get(key) ?? 0) + 1;
+    this.moves.set(key, n);
+    if (n <= this.moveLimit) return true;
+    this.orders.delete(key);
+    return false;
   }
 
   private clear(): void {
@@ -228,8 +244,8 @@ export class FeatureIndex {
     if (slot < 0) return;
     const row = feature && rowOf(feature, slot);
     // Out of the orders while the slot still holds the old row (each order finds it by the old row's place).
-    const moved = old && this.orders.size > 0 ? [...this.orders.values()].filter((o) => !row || o.compare(old, row) !== 0) : [];
-    for (const order of moved) order.remove(slot, old!);
+    const moved = old && this.orders.size > 0 ? [...this.orders].filter(([, o]) => !row || o.compare(old, row) !== 0) : [];
+    for (const [, order] of moved) order.remove(slot, old!);
     if (old) for (const key of postingKeys(old)) this.postings.get(key)?.delete(slot);
     if (old && old.text !== row?.text) this.words?.dropped(old.text);
     if (!row) {
@@ -245,7 +261,7 @@ export class FeatureIndex {
       if (set) set.add(slot);
       else this.postings.set(key, new Set([slot]));
     }
-    for (const order of old ? moved : this.orders.values()) order.insert(slot, row);
+    for (const [key, order] of old ? moved : [...this.orders]) if (this.mayMove(key)) order.insert(slot, row);
     if (!old || old.text !== row.text) this.words?.add(slot, row.text);
   }
 }
