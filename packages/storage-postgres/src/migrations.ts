@@ -54,32 +54,23 @@ const MIGRATIONS: readonly ((s: string) => string)[] = [
   // for the event texts, most of them over the size PostgreSQL compresses, where the server has it (pglz costs
   // more CPU).
   (s) => {
-    const tag = dollarTag(s);
+    const lz4 = `BEGIN EXECUTE ${literal(`ALTER TABLE ${s}.events ALTER COLUMN data SET COMPRESSION lz4`)};
+      EXCEPTION WHEN feature_not_supported OR syntax_error THEN NULL; END`;
     return `
     ALTER TABLE ${s}.events ADD COLUMN feature text COLLATE "C";
     DROP INDEX ${s}.events_by_feature;
     UPDATE ${s}.events SET feature = data::json ->> 'featureName' WHERE json_typeof(data::json -> 'featureName') = 'string';
     CREATE INDEX events_by_feature_name ON ${s}.events (feature, id) WHERE feature IS NOT NULL;
-    CREATE FUNCTION ${s}.events_fill_feature() RETURNS trigger LANGUAGE plpgsql AS ${tag}
+    CREATE FUNCTION ${s}.events_fill_feature() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       IF json_typeof(NEW.data::json -> 'featureName') = 'string' THEN NEW.feature := NEW.data::json ->> 'featureName'; END IF;
       RETURN NEW;
-    END ${tag};
+    END $$;
     CREATE TRIGGER events_fill_feature BEFORE INSERT ON ${s}.events FOR EACH ROW
       WHEN (NEW.feature IS NULL AND strpos(NEW.data, '"featureName":"') > 0) EXECUTE FUNCTION ${s}.events_fill_feature();
-    DO ${tag} BEGIN
-      EXECUTE ${literal(`ALTER TABLE ${s}.events ALTER COLUMN data SET COMPRESSION lz4`)};
-    EXCEPTION WHEN feature_not_supported OR syntax_error THEN NULL;
-    END ${tag};`;
+    DO ${literal(lz4)};`;
   },
 ];
-
-/** A dollar-quote tag the schema's name does not hold (any name may be quoted as a schema's). */
-function dollarTag(s: string): string {
-  let tag = '$migration$';
-  while (s.includes(tag)) tag = `$${tag.slice(1, -1)}_$`;
-  return tag;
-}
 
 /** A collection's table: the key, the record, and its project index as the spec says. */
 function createTable(s: string, { table, index }: TableSpec): string {
