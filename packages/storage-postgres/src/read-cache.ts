@@ -135,7 +135,7 @@ export class ReadCache {
    * `synchronous_commit = off`), and its next commits may reuse revisions for other rows. Nothing kept can
    * be trusted then: answers and tokens go, the cache starts again from the next read.
    */
-  observe(revision: number, seen = this.revision): void {
+  observe(revision: number, seen: number): void {
     if (revision < seen && seen === this.revision) this.reset(-1);
   }
 
@@ -145,8 +145,8 @@ export class ReadCache {
    * batch's tokens can be handed out, and its COMMIT moves the cache along (`advance`).
    */
   lockedAt(revision: number): void {
-    this.observe(revision);
-    if (revision > this.revision) this.reset(revision);
+    // Older than the answers (the database went back: see observe) or newer: nothing kept holds at it.
+    if (revision !== this.revision) this.reset(revision);
   }
 
   /** Nothing kept: the answers, and the tokens with them, start again at `revision`. */
