@@ -102,6 +102,17 @@ async function pushRounds(bodies: readonly PushedBody[], rounds: number): Promis
   return expected.map((parts) => Buffer.concat(parts));
 }
 
+/** Counts the entries every SocketWriterPool is given to write, until `restore()`. */
+function poolEntries(): { entries(): number; restore(): void } {
+  const write = SocketWriterPool.prototype.write;
+  let n = 0;
+  SocketWriterPool.prototype.write = function (this: SocketWriterPool, entries) {
+    n += entries.length;
+    return write.call(this, entries);
+  };
+  return { entries: () => n, restore: () => void (SocketWriterPool.prototype.write = write) };
+}
+
 const fanOut = suite('stream fan-out over helper threads');
 fanOut.after(closeServers);
 
@@ -110,22 +121,17 @@ for (const threads of [1, 0]) {
     const { url, bodies } = await streamServer(threads);
     const clients = await openMany(url, 300, bodies);
     // The entries the helper pool was given: every round but the last (whose chunks go out as the streams end).
-    const poolWrite = SocketWriterPool.prototype.write;
-    let pooled = 0;
-    SocketWriterPool.prototype.write = function (this: SocketWriterPool, entries) {
-      pooled += entries.length;
-      return poolWrite.call(this, entries);
-    };
+    const pool = poolEntries();
     let expected: Buffer[];
     try {
       expected = await pushRounds(bodies, 5);
     } finally {
-      SocketWriterPool.prototype.write = poolWrite;
+      pool.restore();
     }
     const got = await Promise.all(clients.map((c) => c.body));
     // Bodies arrive in the order the server accepted them; compare as sets of exact texts.
     assert.equal(got.map((b) => b.toString()).sort(), expected.map((b) => b.toString()).sort());
-    assert.is(pooled, threads ? 4 * 300 : 0, "each stream's first chunk of a turn through the pool");
+    assert.is(pool.entries(), threads ? 4 * 300 : 0, "each stream's first chunk of a turn through the pool");
   });
 }
 
@@ -174,12 +180,7 @@ fanOut('a socket closed in the turn its chunk was gathered is skipped; a chunk a
 fanOut('streams failed or ended within a turn leave the others of the turn gathered, for the pool', async () => {
   const { url, bodies } = await streamServer(1);
   const clients = await openMany(url, 300, bodies);
-  const poolWrite = SocketWriterPool.prototype.write;
-  let pooled = 0;
-  SocketWriterPool.prototype.write = function (this: SocketWriterPool, entries) {
-    pooled += entries.length;
-    return poolWrite.call(this, entries);
-  };
+  const pool = poolEntries();
   const sent = clients.map((_, i) => Buffer.from(`event: unleash-updated\ndata: {"stream":${i}}\n\n`));
   try {
     // As core drops a slow reader while it fans a change out: every 10th fails, every 10th + 5 ends, mid-turn.
@@ -190,9 +191,9 @@ fanOut('streams failed or ended within a turn leave the others of the turn gathe
     }
     await nextTurn();
   } finally {
-    SocketWriterPool.prototype.write = poolWrite;
+    pool.restore();
   }
-  assert.is(pooled, 240, 'the 240 streams that neither failed nor ended, in one batch');
+  assert.is(pool.entries(), 240, 'the 240 streams that neither failed nor ended, in one batch');
   for (const [i, c] of clients.entries()) if (i % 10 !== 0 && i % 10 !== 5) c.pushed.sink!.end();
   const got = await Promise.all(clients.map((c, i) => (i % 10 === 0 ? c.body.catch(() => null) : c.body)));
   for (const [i, body] of got.entries()) if (i % 10 !== 0) assert.ok(body!.equals(sent[i]!), `stream ${i}`);
