@@ -9,7 +9,7 @@
  * in argv[2]; prints the figures as one JSON line on stdout.
  */
 import { Agent, request as httpRequest, type ClientRequest } from 'node:http';
-import { rng } from './util';
+import { percentile, rng } from './util';
 
 export interface FleetSpec {
   url: string;
@@ -98,11 +98,6 @@ function schedule(spec: FleetSpec): Scheduled[] {
       out.push({ at: t, kind: 'metrics', instance: i });
   }
   return out.sort((a, b) => a.at - b.at);
-}
-
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
 async function main(): Promise<void> {
@@ -259,8 +254,9 @@ async function main(): Promise<void> {
     kinds[kind] = {
       requests: sorted.length,
       statuses: statuses[kind],
-      p50Ms: percentile(sorted, 50),
-      p99Ms: percentile(sorted, 99),
+      // 0 for a kind no request was made of (the result is JSON, where NaN would read as null).
+      p50Ms: sorted.length ? percentile(sorted, 50) : 0,
+      p99Ms: sorted.length ? percentile(sorted, 99) : 0,
       maxMs: sorted.at(-1) ?? 0,
     };
   }

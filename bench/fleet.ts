@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { BENCH_ADMIN_SECRET, CURRENT_SDKS, OUTDATED_SDKS, type DataSetInfo } from './dataset';
 import type { FleetResult, FleetSpec } from './fleet-load';
-import { BENCH_DIR, processCpuMicros, rssOf, spawnTracked, type RunningBin } from './util';
+import { BENCH_DIR, percentile, processCpuMicros, rssOf, spawnTracked, type RunningBin } from './util';
 
 export interface FleetOptions {
   instances: number;
@@ -65,8 +65,7 @@ export interface Spread {
 
 function spread(values: number[]): Spread {
   const sorted = values.sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN;
-  return { count: sorted.length, p50Ms: at(0.5), p99Ms: at(0.99), maxMs: sorted.at(-1) ?? Number.NaN };
+  return { count: sorted.length, p50Ms: percentile(sorted, 50), p99Ms: percentile(sorted, 99), maxMs: sorted.at(-1) ?? Number.NaN };
 }
 
 /** Each change's way to the streams: instance i streams from bin i % bins, the changes go through bin 0. */

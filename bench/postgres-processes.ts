@@ -16,7 +16,7 @@ import { FRONTEND_ROUTES } from './frontend';
 import { runLoad, type HttpOptions } from './http';
 import type { LoadResult } from './load';
 import { sdkPollHeaders } from './sdk-poll-headers';
-import { median, processCpuMicros, removeDirLater, startBuiltBin, type RunningBin } from './util';
+import { machineCpu, median, processCpuMicros, removeDirLater, sleep, startBuiltBin, type RunningBin } from './util';
 
 export interface ProcessesFigure {
   route: string;
@@ -34,6 +34,45 @@ interface Target {
   path: string;
   /** Writes what the route reads through `bin`'s API; the key to read it with. */
   prepare(bin: RunningBin): Promise<string>;
+}
+
+/** What one load measured alone gives: its results, and per 2xx answer the CPU of the processes and the database. */
+export interface MeasuredLoad {
+  results: LoadResult[];
+  /** Answers per second, 2xx only (a limit's or a failure's answers cost less than the route's). */
+  rps: number;
+  /** CPU µs per 2xx answer: the processes given and the database, and of it the database's. */
+  cpuUs: number;
+  databaseCpuUs: number;
+  /** The share of the machine's CPU time (every core, every process) spent busy meanwhile. */
+  busy: number;
+}
+
+/**
+ * Runs `load` for the warm-up (not counted), then for the measured seconds with the CPU of `pids` and of the
+ * database (when `clusterDir` is given) and the machine's read around it.
+ */
+export async function measureLoad(
+  load: (seconds: number) => Promise<LoadResult[]>,
+  options: Pick<HttpOptions, 'durationSeconds' | 'warmupSeconds'>,
+  pids: readonly number[],
+  clusterDir?: string,
+): Promise<MeasuredLoad> {
+  if (options.warmupSeconds > 0) await load(options.warmupSeconds);
+  const processes = () => pids.reduce((sum, pid) => sum + (processCpuMicros(pid) ?? Number.NaN), 0);
+  const database = () => (clusterDir ? databaseCpuMicros(clusterDir) : 0);
+  const before = { processes: processes(), database: database(), machine: machineCpu() };
+  const results = await load(options.durationSeconds);
+  const after = { processes: processes(), database: database(), machine: machineCpu() };
+  const ok = results.reduce((sum, r) => sum + r.requests - r.non2xx, 0);
+  const databaseCpuUs = (after.database - before.database) / Math.max(1, ok);
+  return {
+    results,
+    rps: results.reduce((sum, r) => sum + (r.requests - r.non2xx) / r.durationSeconds, 0),
+    cpuUs: (after.processes - before.processes) / Math.max(1, ok) + databaseCpuUs,
+    databaseCpuUs,
+    busy: (after.machine.busy - before.machine.busy) / Math.max(1, after.machine.total - before.machine.total),
+  };
 }
 
 /**
@@ -151,20 +190,18 @@ export async function processesRuns(
           ['postgresThree', pgBins, true],
         ] as const) {
           const key = database ? postgresKey : lowdbKey;
-          if (options.warmupSeconds > 0) await loadTogether([...bins], key, target, options, options.warmupSeconds);
-          const binsCpu = () => {
-            let total = 0;
-            for (const b of bins as readonly RunningBin[]) total += processCpuMicros(b.child.pid!) ?? Number.NaN;
-            return total;
-          };
-          const before = { bins: binsCpu(), db: database ? databaseCpuMicros(clusterDir) : 0 };
-          const results = await loadTogether([...bins], key, target, options, options.durationSeconds);
-          const requests = results.reduce((sum, r) => sum + r.requests, 0);
-          const db = database ? (databaseCpuMicros(clusterDir) - before.db) / requests : 0;
+          // On PostgreSQL every bin on the database counts: the ones not loaded still follow its commits.
+          const counted = database ? pgBins : bins;
+          const { results, rps, cpuUs, databaseCpuUs } = await measureLoad(
+            (seconds) => loadTogether([...bins], key, target, options, seconds),
+            options,
+            counted.map((b) => b.child.pid!),
+            database ? clusterDir : undefined,
+          );
           const row = figure[name];
-          row.rps.push(results.reduce((sum, r) => sum + r.requestsPerSecond, 0));
-          row.cpuUs.push((binsCpu() - before.bins) / requests + db);
-          if ('databaseCpuUs' in row) row.databaseCpuUs.push(db);
+          row.rps.push(rps);
+          row.cpuUs.push(cpuUs);
+          if ('databaseCpuUs' in row) row.databaseCpuUs.push(databaseCpuUs);
           for (const r of results) {
             if (r.non2xx || r.errors || r.timeouts || r.requests === 0) {
               figure.failures.push(`${name} round ${round + 1}: ${r.requests} requests, ${r.non2xx} non-2xx, ${r.errors} errors`);
@@ -248,9 +285,10 @@ export async function unleashRuns(
     await copyFlagsToUnleash(bin, clientKey, unleash.url, unleash.backendKey);
     // The flag flagadmin PATCHes, which Unleash now holds in its one project.
     const patched = patchPath.split('/').at(-1)!;
+    const recorded = await sdkPollHeaders();
     const pollHeaders = {
-      flagadmin: await sdkPollHeaders(clientKey),
-      unleash: await sdkPollHeaders(unleash.backendKey),
+      flagadmin: { ...recorded, authorization: clientKey },
+      unleash: { ...recorded, authorization: unleash.backendKey },
     };
     await describePolls(`${bin.url}/api/client/features`, pollHeaders.flagadmin, `${unleash.url}/api/client/features`, pollHeaders.unleash);
     const json = { 'content-type': 'application/json' };
@@ -286,15 +324,16 @@ export async function unleashRuns(
             durationSeconds: options.durationSeconds,
             warmupSeconds: 0,
           };
-          if (options.warmupSeconds > 0) await runLoad({ ...spec, durationSeconds: options.warmupSeconds });
-          const cpu = () => (processCpuMicros(server.pid) ?? Number.NaN) + databaseCpuMicros(clusterDir);
-          const before = cpu();
-          const result = await runLoad(spec);
-          // Answers that are not 2xx (a limit, a failure) are cheaper: only the 2xx count.
-          figure[name].rps.push((result.requests - result.non2xx) / result.durationSeconds);
-          figure[name].cpuUs.push((cpu() - before) / Math.max(1, result.requests));
+          const measured = await measureLoad(
+            async (seconds) => [await runLoad({ ...spec, durationSeconds: seconds })],
+            options,
+            [server.pid],
+            clusterDir,
+          );
+          figure[name].rps.push(measured.rps);
+          figure[name].cpuUs.push(measured.cpuUs);
           process.stderr.write(
-            `unleash side by side ${route} [${name}] round ${round + 1}: ${result.requestsPerSecond.toFixed(0)} req/s (${result.non2xx} non-2xx), CPU ${figure[name].cpuUs.at(-1)!.toFixed(0)} µs/request\n`,
+            `unleash side by side ${route} [${name}] round ${round + 1}: ${measured.rps.toFixed(0)} 2xx/s (${measured.results[0]!.non2xx} non-2xx), CPU ${measured.cpuUs.toFixed(0)} µs per 2xx\n`,
           );
         }
       }
@@ -326,7 +365,8 @@ async function copyFlagsToUnleash(bin: RunningBin, clientKey: string, unleashUrl
   }
   // Unleash's import leaves out the strategies of the flags that are off: each is added through its admin API.
   const theirs = await clientFlags(`${unleashUrl}/api/client/features`, unleashKey);
-  for (const flag of (await clientFlags(`${bin.url}/api/client/features`, clientKey)).values()) {
+  const ours = await clientFlags(`${bin.url}/api/client/features`, clientKey);
+  for (const flag of ours.values()) {
     const missing = flag.strategies.slice(theirs.get(flag.name)?.strategies.length ?? 0);
     for (const { name, constraints, parameters } of missing) {
       const added = await fetch(`${unleashUrl}/api/admin/projects/default/features/${flag.name}/environments/production/strategies`, {
@@ -339,10 +379,10 @@ async function copyFlagsToUnleash(bin: RunningBin, clientKey: string, unleashUrl
   }
   // Unleash answers its poll from a cache it refreshes on its own: wait until the answer has every strategy.
   const strategies = (flags: Map<string, ClientFlag>) => [...flags.values()].reduce((n, f) => n + f.strategies.length, 0);
-  const want = strategies(await clientFlags(`${bin.url}/api/client/features`, clientKey));
+  const want = strategies(ours);
   for (let tries = 0; strategies(await clientFlags(`${unleashUrl}/api/client/features`, unleashKey)) < want; tries++) {
     if (tries === 100) throw new Error('Unleash never answered the strategies added');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await sleep(200);
   }
 }
 

@@ -11,9 +11,10 @@ import type { DataSetInfo } from './dataset';
 import { ratioRuns, requestHeaders, routesFor, runLoad, type HttpOptions, type RouteRatio } from './http';
 import pg from 'pg';
 import { fleetRun, type FleetFigures, type FleetOptions } from './fleet';
-import { machineCpu, onCleanup, processCpuMicros, sleep, startBuiltBin, type RunningBin } from './util';
+import { onCleanup, sleep, startBuiltBin, type RunningBin } from './util';
 import {
   databaseCpuMicros,
+  measureLoad,
   processesMarkdown,
   processesRuns,
   unleashMarkdown,
@@ -152,22 +153,12 @@ export async function patchThroughput(
       : spread
         ? Promise.all(to.map((b) => patchLoad([b], perBin, durationSeconds)))
         : patchLoad(to, perBin * to.length, durationSeconds).then((r) => [r]);
-  // The warm-up apart, so the CPU read around the measured load is the measured requests' alone.
+  // Every bin counts, the ones not loaded too: each follows the others' commits (their notifications).
+  const pids = bins.map((b) => b.child.pid!);
   const measured = async (to: readonly RunningBin[]) => {
-    if (options.warmupSeconds > 0) await loads(to, options.warmupSeconds);
-    const binsCpu = () => to.reduce((sum, b) => sum + (processCpuMicros(b.child.pid!) ?? Number.NaN), 0);
-    const databaseCpu = () => (clusterDir ? databaseCpuMicros(clusterDir) : 0);
-    const [binsBefore, databaseBefore, machineBefore] = [binsCpu(), databaseCpu(), machineCpu()];
-    const results = await loads(to, options.durationSeconds);
-    const [binsAfter, databaseAfter, machineAfter] = [binsCpu(), databaseCpu(), machineCpu()];
-    for (const r of results) if (r.non2xx || r.errors) throw new Error(`PATCH load: ${r.non2xx} non-2xx, ${r.errors} errors`);
-    const requests = results.reduce((sum, r) => sum + r.requests, 0);
-    return {
-      rps: results.reduce((sum, r) => sum + r.requestsPerSecond, 0),
-      cpuUs: (binsAfter - binsBefore + databaseAfter - databaseBefore) / Math.max(1, requests),
-      databaseCpuUs: (databaseAfter - databaseBefore) / Math.max(1, requests),
-      busy: (machineAfter.busy - machineBefore.busy) / Math.max(1, machineAfter.total - machineBefore.total),
-    };
+    const m = await measureLoad((seconds) => loads(to, seconds), options, pids, clusterDir);
+    for (const r of m.results) if (r.non2xx || r.errors) throw new Error(`PATCH load: ${r.non2xx} non-2xx, ${r.errors} errors`);
+    return m;
   };
   const one = await measured([bins[0]!]);
   const three = await measured(bins);
@@ -191,7 +182,7 @@ export interface PatchThroughput {
   /** PATCH/s of the first bin alone, and of the three together. */
   one: number;
   three: number;
-  /** CPU µs per PATCH of the bins loaded (and of the database, when its cluster was given). */
+  /** CPU µs per PATCH of every bin (the ones not loaded follow the commits too) and of the database, when its cluster was given. */
   oneCpuUs: number;
   threeCpuUs: number;
   /** Of that, the database's. */

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { InMemStorageProvider, Unleash } from 'unleash-client';
 import { randomSecret } from '../test/helpers/bin';
 import { startPostgres } from '../test/helpers/postgres';
-import { BENCH_DIR, onCleanup, processCpuMicros, removeDirLater, rssOf, sleep, startBuiltBin, type RunningBin } from './util';
+import { BENCH_DIR, onCleanup, percentile, processCpuMicros, removeDirLater, rssOf, sleep, startBuiltBin, type RunningBin } from './util';
 
 export interface PropagationOptions {
   /** Open streams in each run (every run on each storage). */
@@ -81,10 +81,6 @@ const ROUND_GUARD_MS = 30_000;
 /** Streams per reader process (each end of a stream is a file descriptor). */
 const PER_READER = 5_000;
 const now = () => performance.timeOrigin + performance.now();
-
-function percentile(sorted: readonly number[], p: number): number {
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : Number.NaN;
-}
 
 function latency(delays: number[], missing: number): Latency {
   const sorted = delays.map((d) => Math.max(0, d)).sort((a, b) => a - b);

@@ -10,8 +10,8 @@ import { InMemStorageProvider, Unleash } from 'unleash-client';
 /** Headers of a connection or of one request, not of the SDK's poll. */
 const PER_REQUEST = new Set(['host', 'connection', 'content-length', 'authorization', 'if-none-match']);
 
-/** The poll's headers, with `authorization` set to `key`. */
-export async function sdkPollHeaders(key: string): Promise<Record<string, string>> {
+/** The poll's headers, but `authorization` (the caller's key goes there). */
+export async function sdkPollHeaders(): Promise<Record<string, string>> {
   const seen = await new Promise<IncomingHttpHeaders>((resolve, reject) => {
     const server = createServer((req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
@@ -39,5 +39,5 @@ export async function sdkPollHeaders(key: string): Promise<Record<string, string
     // The connection id names one SDK instance; a fleet's requests each carry their own, none is needed here.
     if (!PER_REQUEST.has(name) && name !== 'unleash-connection-id' && typeof value === 'string') headers[name] = value;
   }
-  return { ...headers, authorization: key };
+  return headers;
 }

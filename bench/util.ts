@@ -64,6 +64,11 @@ export function machineCpu(): { busy: number; total: number } {
   return { busy, total };
 }
 
+/** The nearest-rank p-th percentile (0-100) of ascending `sorted`; NaN when it is empty. */
+export function percentile(sorted: readonly number[], p: number): number {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]! : Number.NaN;
+}
+
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Resident set size of a process in bytes (VmRSS of /proc/<pid>/status), or NaN where unreadable. */
