@@ -111,10 +111,13 @@ s.test('search across projects: query, project, tag, type and state filters, pag
   await page.getByLabel('Type', { exact: true }).selectOption('experiment');
   await summary('Flags 1–11 of 11.');
   await page.getByLabel('Type', { exact: true }).selectOption('');
+  await summary('Flags 1–20 of 23.');
   await page.getByLabel('State', { exact: true }).selectOption('stale');
   await summary('Flags 1–1 of 1.');
   assert.equal(await rows(), ['paged-07']);
   await page.getByLabel('State', { exact: true }).selectOption('');
+  // The stale filter's answer was "1–1 of 1" too: the unfiltered page first, so the next wait is for the tag's.
+  await summary('Flags 1–20 of 23.');
   await page.getByLabel('Tag', { exact: true }).selectOption({ label: 'fifth' });
   await summary('Flags 1–1 of 1.');
   assert.equal(await rows(), ['paged-05']);
